@@ -1,0 +1,37 @@
+#!/bin/sh
+# Install what tunetop needs to build and test on Debian/Ubuntu, when missing.
+#   scripts/deps.sh          build dependencies
+#   scripts/deps.sh --test   build + test dependencies (tmux, rt-tests, perf,
+#                            arm64 cross toolchain and qemu-user, chromium)
+set -e
+pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev"
+if [ "${1:-}" = "--test" ]; then
+	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux gcc-aarch64-linux-gnu qemu-user clang-format"
+	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libc6-dev:arm64"
+fi
+missing=""
+for p in $pkgs ${arm64:-}; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q "install ok installed" || missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	if command -v sudo >/dev/null 2>&1; then SUDO=sudo; else
+		echo "deps.sh: missing packages:$missing (run as root to install them)" >&2
+		exit 1
+	fi
+fi
+case "$missing" in *:arm64*)
+	${SUDO:-} dpkg --print-foreign-architectures | grep -qx arm64 || ${SUDO:-} dpkg --add-architecture arm64 ;;
+esac
+echo "deps.sh: installing$missing" >&2
+${SUDO:-} apt-get update -qq
+# The arm64 dev packages are a nicety for the cross-build test: never fail the
+# whole install because the foreign architecture is not served.
+native=$(echo "$missing" | tr ' ' '\n' | grep -v ':arm64' | tr '\n' ' ')
+foreign=$(echo "$missing" | tr ' ' '\n' | grep ':arm64' | tr '\n' ' ')
+[ -n "${native% }" ] && DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -qq $native >/dev/null
+if [ -n "${foreign% }" ]; then
+	DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -qq $foreign >/dev/null ||
+		echo "deps.sh: arm64 dev packages unavailable; the cross-build test will be skipped" >&2
+fi
+exit 0

@@ -1,0 +1,122 @@
+/* Streaming JSON writer. */
+#include "core/json.h"
+
+#include <math.h>
+#include <stdio.h>
+
+void jw_init(struct jw *w, struct sbuf *out, bool pretty)
+{
+	w->out = out;
+	w->depth = 0;
+	w->pretty = pretty;
+	w->has_item[0] = false;
+}
+
+void json_escape(struct sbuf *b, const char *s)
+{
+	sbuf_putc(b, '"');
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		switch (*p) {
+		case '"': sbuf_puts(b, "\\\""); break;
+		case '\\': sbuf_puts(b, "\\\\"); break;
+		case '\n': sbuf_puts(b, "\\n"); break;
+		case '\t': sbuf_puts(b, "\\t"); break;
+		case '\r': sbuf_puts(b, "\\r"); break;
+		default:
+			if (*p < 0x20)
+				sbuf_printf(b, "\\u%04x", *p);
+			else
+				sbuf_putc(b, (char)*p);
+		}
+	}
+	sbuf_putc(b, '"');
+}
+
+static void indent(struct jw *w)
+{
+	if (!w->pretty)
+		return;
+	sbuf_putc(w->out, '\n');
+	for (int i = 0; i < w->depth; i++)
+		sbuf_puts(w->out, "  ");
+}
+
+static void item(struct jw *w, const char *key)
+{
+	if (w->has_item[w->depth])
+		sbuf_putc(w->out, ',');
+	w->has_item[w->depth] = true;
+	if (w->depth > 0)
+		indent(w);
+	if (key) {
+		json_escape(w->out, key);
+		sbuf_puts(w->out, w->pretty ? ": " : ":");
+	}
+}
+
+static void open(struct jw *w, const char *key, char c)
+{
+	item(w, key);
+	sbuf_putc(w->out, c);
+	if (w->depth < JW_MAX_DEPTH - 1)
+		w->depth++;
+	w->has_item[w->depth] = false;
+}
+
+static void close_(struct jw *w, char c)
+{
+	bool had = w->has_item[w->depth];
+
+	if (w->depth > 0)
+		w->depth--;
+	if (had)
+		indent(w);
+	sbuf_putc(w->out, c);
+}
+
+void jw_obj_begin(struct jw *w, const char *key) { open(w, key, '{'); }
+void jw_obj_end(struct jw *w) { close_(w, '}'); }
+void jw_arr_begin(struct jw *w, const char *key) { open(w, key, '['); }
+void jw_arr_end(struct jw *w) { close_(w, ']'); }
+
+void jw_str(struct jw *w, const char *key, const char *val)
+{
+	item(w, key);
+	if (val)
+		json_escape(w->out, val);
+	else
+		sbuf_puts(w->out, "null");
+}
+
+void jw_int(struct jw *w, const char *key, int64_t val)
+{
+	item(w, key);
+	sbuf_printf(w->out, "%lld", (long long)val);
+}
+
+void jw_uint(struct jw *w, const char *key, uint64_t val)
+{
+	item(w, key);
+	sbuf_printf(w->out, "%llu", (unsigned long long)val);
+}
+
+void jw_double(struct jw *w, const char *key, double val, int decimals)
+{
+	item(w, key);
+	if (isnan(val) || isinf(val))
+		sbuf_puts(w->out, "null");
+	else
+		sbuf_printf(w->out, "%.*f", decimals, val == 0 ? 0.0 : val);
+}
+
+void jw_bool(struct jw *w, const char *key, bool val)
+{
+	item(w, key);
+	sbuf_puts(w->out, val ? "true" : "false");
+}
+
+void jw_null(struct jw *w, const char *key)
+{
+	item(w, key);
+	sbuf_puts(w->out, "null");
+}

@@ -1,0 +1,7 @@
+libtunetop_a_SOURCES += \
+	src/core/xalloc.c src/core/xalloc.h \
+	src/core/str.c src/core/str.h \
+	src/core/cpumask.c src/core/cpumask.h \
+	src/core/timeutil.c src/core/timeutil.h \
+	src/core/err.c src/core/err.h \
+	src/core/json.c src/core/json.h

@@ -1,0 +1,241 @@
+/* String parsing and buffers. */
+#include "core/str.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <inttypes.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/xalloc.h"
+
+static int check_end(const char *end)
+{
+	while (*end && isspace((unsigned char)*end))
+		end++;
+	return *end ? -EINVAL : 0;
+}
+
+int str_to_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s)
+		return -EINVAL;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (!isdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (check_end(end))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int str_to_i64(const char *s, int64_t *out)
+{
+	char *end;
+	long long v;
+	const char *p;
+
+	if (!s)
+		return -EINVAL;
+	while (isspace((unsigned char)*s))
+		s++;
+	p = s;
+	if (*p == '-' || *p == '+')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -EINVAL;
+	errno = 0;
+	v = strtoll(s, &end, 10);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (check_end(end))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int str_to_int(const char *s, int *out)
+{
+	int64_t v;
+	int r = str_to_i64(s, &v);
+
+	if (r)
+		return r;
+	if (v < INT32_MIN || v > INT32_MAX)
+		return -ERANGE;
+	*out = (int)v;
+	return 0;
+}
+
+int str_to_double(const char *s, double *out)
+{
+	char *end;
+	double v;
+	const char *p;
+
+	if (!s)
+		return -EINVAL;
+	while (isspace((unsigned char)*s))
+		s++;
+	p = s;
+	if (*p == '-' || *p == '+')
+		p++;
+	if (!isdigit((unsigned char)*p))
+		return -EINVAL;
+	errno = 0;
+	v = strtod(s, &end);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (check_end(end))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+int str_to_hex_u64(const char *s, uint64_t *out)
+{
+	char *end;
+	unsigned long long v;
+
+	if (!s)
+		return -EINVAL;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	if (!isxdigit((unsigned char)*s))
+		return -EINVAL;
+	errno = 0;
+	v = strtoull(s, &end, 16);
+	if (errno == ERANGE)
+		return -ERANGE;
+	if (check_end(end))
+		return -EINVAL;
+	*out = v;
+	return 0;
+}
+
+char *str_trim(char *s)
+{
+	size_t n;
+
+	while (isspace((unsigned char)*s))
+		s++;
+	n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	return s;
+}
+
+bool str_eq(const char *a, const char *b)
+{
+	return a && b && strcmp(a, b) == 0;
+}
+
+bool str_starts(const char *s, const char *prefix)
+{
+	return strncmp(s, prefix, strlen(prefix)) == 0;
+}
+
+bool str_ends(const char *s, const char *suffix)
+{
+	size_t n = strlen(s), m = strlen(suffix);
+
+	return n >= m && memcmp(s + n - m, suffix, m) == 0;
+}
+
+size_t str_split_ws(char *s, char **tok, size_t max)
+{
+	size_t n = 0;
+
+	while (*s && n < max) {
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s)
+			break;
+		tok[n++] = s;
+		while (*s && !isspace((unsigned char)*s))
+			s++;
+		if (*s)
+			*s++ = '\0';
+	}
+	return n;
+}
+
+void sbuf_init(struct sbuf *b)
+{
+	b->s = NULL;
+	b->len = 0;
+	b->cap = 0;
+}
+
+void sbuf_free(struct sbuf *b)
+{
+	free(b->s);
+	sbuf_init(b);
+}
+
+void sbuf_reset(struct sbuf *b)
+{
+	b->len = 0;
+	if (b->s)
+		b->s[0] = '\0';
+}
+
+static void sbuf_reserve(struct sbuf *b, size_t extra)
+{
+	b->s = xgrow(b->s, &b->cap, b->len + extra + 1, 1);
+}
+
+void sbuf_putn(struct sbuf *b, const char *s, size_t n)
+{
+	sbuf_reserve(b, n);
+	memcpy(b->s + b->len, s, n);
+	b->len += n;
+	b->s[b->len] = '\0';
+}
+
+void sbuf_putc(struct sbuf *b, char c)
+{
+	sbuf_putn(b, &c, 1);
+}
+
+void sbuf_puts(struct sbuf *b, const char *s)
+{
+	sbuf_putn(b, s, strlen(s));
+}
+
+void sbuf_printf(struct sbuf *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return;
+	sbuf_reserve(b, (size_t)n);
+	va_start(ap, fmt);
+	vsnprintf(b->s + b->len, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}
+
+char *sbuf_steal(struct sbuf *b)
+{
+	char *s = b->s ? b->s : xstrdup("");
+
+	sbuf_init(b);
+	return s;
+}

@@ -1,0 +1,47 @@
+/* Small string helpers: strict number parsing (0 or -errno, never 0-as-error),
+ * trimming, growable buffers. */
+#ifndef TT_CORE_STR_H
+#define TT_CORE_STR_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Parse a whole decimal number; leading/trailing white space allowed.
+ * Returns 0, -EINVAL (not a number / trailing garbage / empty) or -ERANGE. */
+int str_to_u64(const char *s, uint64_t *out);
+int str_to_i64(const char *s, int64_t *out);
+int str_to_int(const char *s, int *out);
+/* Parse a decimal with an optional fraction ("950.000000") into a double. */
+int str_to_double(const char *s, double *out);
+/* Parse a hex number with optional 0x prefix. */
+int str_to_hex_u64(const char *s, uint64_t *out);
+
+/* Trim white space in place; returns s advanced past leading space. */
+char *str_trim(char *s);
+bool str_eq(const char *a, const char *b);
+bool str_starts(const char *s, const char *prefix);
+bool str_ends(const char *s, const char *suffix);
+
+/* Split s (modified in place) on white space into at most max tokens.
+ * Returns the number of tokens. */
+size_t str_split_ws(char *s, char **tok, size_t max);
+
+/* A growable NUL-terminated byte buffer. */
+struct sbuf {
+	char *s;
+	size_t len;
+	size_t cap;
+};
+
+void sbuf_init(struct sbuf *b);
+void sbuf_free(struct sbuf *b);
+void sbuf_reset(struct sbuf *b);
+void sbuf_putc(struct sbuf *b, char c);
+void sbuf_puts(struct sbuf *b, const char *s);
+void sbuf_putn(struct sbuf *b, const char *s, size_t n);
+void sbuf_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Take ownership of the string (buffer becomes empty). */
+char *sbuf_steal(struct sbuf *b);
+
+#endif

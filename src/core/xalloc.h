@@ -1,0 +1,21 @@
+/* Allocation that never returns NULL: out of memory is fatal (the only
+ * fatal error besides broken invariants). */
+#ifndef TT_CORE_XALLOC_H
+#define TT_CORE_XALLOC_H
+
+#include <stddef.h>
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t nmemb, size_t size);
+void *xrealloc(void *p, size_t n);
+/* Grow an array to hold at least `need` elements; doubles capacity. */
+void *xgrow(void *p, size_t *cap, size_t need, size_t elem);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Hook run before aborting on fatal errors (the UI restores the terminal). */
+void tt_set_fatal_hook(void (*hook)(void));
+void tt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
+
+#endif

@@ -1,0 +1,1 @@
+# knob layer sources

@@ -1,0 +1,1 @@
+# out layer sources

@@ -1,0 +1,195 @@
+/* CPU topology from /sys/devices/system/cpu and /proc/cpuinfo. */
+#include "source/topology.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+
+struct arm_part {
+	unsigned impl, part;
+	const char *name;
+};
+
+static const struct arm_part arm_parts[] = {
+	{ 0x41, 0xb76, "ARM1176" },      { 0x41, 0xc05, "Cortex-A5" },
+	{ 0x41, 0xc07, "Cortex-A7" },    { 0x41, 0xc08, "Cortex-A8" },
+	{ 0x41, 0xc09, "Cortex-A9" },    { 0x41, 0xc0f, "Cortex-A15" },
+	{ 0x41, 0xc0e, "Cortex-A17" },   { 0x41, 0xd01, "Cortex-A32" },
+	{ 0x41, 0xd03, "Cortex-A53" },   { 0x41, 0xd04, "Cortex-A35" },
+	{ 0x41, 0xd05, "Cortex-A55" },   { 0x41, 0xd06, "Cortex-A65" },
+	{ 0x41, 0xd07, "Cortex-A57" },   { 0x41, 0xd08, "Cortex-A72" },
+	{ 0x41, 0xd09, "Cortex-A73" },   { 0x41, 0xd0a, "Cortex-A75" },
+	{ 0x41, 0xd0b, "Cortex-A76" },   { 0x41, 0xd0c, "Neoverse-N1" },
+	{ 0x41, 0xd0d, "Cortex-A77" },   { 0x41, 0xd0e, "Cortex-A76AE" },
+	{ 0x41, 0xd40, "Neoverse-V1" },  { 0x41, 0xd41, "Cortex-A78" },
+	{ 0x41, 0xd42, "Cortex-A78AE" }, { 0x41, 0xd44, "Cortex-X1" },
+	{ 0x41, 0xd46, "Cortex-A510" },  { 0x41, 0xd47, "Cortex-A710" },
+	{ 0x41, 0xd48, "Cortex-X2" },    { 0x41, 0xd49, "Neoverse-N2" },
+	{ 0x41, 0xd4a, "Neoverse-E1" },  { 0x41, 0xd4b, "Cortex-A78C" },
+	{ 0x41, 0xd4d, "Cortex-A715" },  { 0x41, 0xd4e, "Cortex-X3" },
+	{ 0x41, 0xd4f, "Neoverse-V2" },  { 0x41, 0xd80, "Cortex-A520" },
+	{ 0x41, 0xd81, "Cortex-A720" },  { 0x41, 0xd82, "Cortex-X4" },
+	{ 0x51, 0x803, "Kryo-4xx-Silver" }, { 0x51, 0x804, "Kryo-4xx-Gold" },
+	{ 0x61, 0x022, "Apple-Icestorm" }, { 0x61, 0x023, "Apple-Firestorm" },
+};
+
+const char *topology_arm_part_name(unsigned implementer, unsigned part)
+{
+	for (size_t i = 0; i < sizeof(arm_parts) / sizeof(arm_parts[0]); i++)
+		if (arm_parts[i].impl == implementer && arm_parts[i].part == part)
+			return arm_parts[i].name;
+	return NULL;
+}
+
+static void set_type(struct topology *t, int cpu, const char *name)
+{
+	if (cpu >= 0 && cpu < t->ncpus)
+		snprintf(t->cpu[cpu].core_type, sizeof(t->cpu[cpu].core_type), "%s", name);
+}
+
+/* Key: value lines; a "processor" line starts a block. ARM blocks carry
+ * "CPU implementer" and "CPU part"; x86 blocks "model name". */
+int topology_parse_cpuinfo(const char *text, struct topology *t)
+{
+	char *copy = xstrdup(text), *save = NULL, *line;
+	int cpu = -1;
+	unsigned impl = 0x41;
+	bool have_impl = false;
+
+	for (line = strtok_r(copy, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		char *colon = strchr(line, ':');
+		char *key, *val;
+		uint64_t v;
+
+		if (!colon)
+			continue;
+		*colon = '\0';
+		key = str_trim(line);
+		val = str_trim(colon + 1);
+		if (!strcmp(key, "processor")) {
+			int c;
+
+			if (str_to_int(val, &c) == 0)
+				cpu = c;
+			have_impl = false;
+		} else if (!strcmp(key, "CPU implementer")) {
+			if (str_to_hex_u64(val, &v) == 0) {
+				impl = (unsigned)v;
+				have_impl = true;
+			}
+		} else if (!strcmp(key, "CPU part")) {
+			if (str_to_hex_u64(val, &v) == 0) {
+				const char *n = topology_arm_part_name(have_impl ? impl : 0x41, (unsigned)v);
+				char unk[32];
+
+				if (!n) {
+					snprintf(unk, sizeof(unk), "ARM part 0x%03x", (unsigned)v);
+					n = unk;
+				}
+				set_type(t, cpu, n);
+			}
+		} else if (!strcmp(key, "model name")) {
+			if (!t->cpu_model[0])
+				snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", val);
+		} else if (!strcmp(key, "Hardware")) {
+			snprintf(t->cpu_model, sizeof(t->cpu_model), "%s", val);
+		}
+	}
+	free(copy);
+	return 0;
+}
+
+static void read_mask(const struct sysroot *r, const char *path, struct cpumask *m, bool *ok)
+{
+	char buf[4096];
+
+	cpumask_zero(m);
+	*ok = sysfs_read(r, path, buf, sizeof(buf), NULL) == 0 && cpulist_parse(buf, m) == 0;
+}
+
+int topology_read(const struct sysroot *r, struct topology *t)
+{
+	bool ok_possible, ok_present, ok_online, ok;
+	struct cpumask core, atom;
+	char *text;
+	int last;
+
+	memset(t, 0, sizeof(*t));
+	read_mask(r, "sys/devices/system/cpu/possible", &t->possible, &ok_possible);
+	read_mask(r, "sys/devices/system/cpu/present", &t->present, &ok_present);
+	read_mask(r, "sys/devices/system/cpu/online", &t->online, &ok_online);
+	if (!ok_possible) {
+		/* Fall back to the cpuN directories that exist. */
+		for (int c = 0; c < TT_MAX_CPUS; c++) {
+			if (!sysfs_existsf(r, "sys/devices/system/cpu/cpu%d", c))
+				break;
+			cpumask_set(&t->possible, c);
+		}
+	}
+	if (!ok_present)
+		t->present = t->possible;
+	if (!ok_online) {
+		/* Per-CPU online files; cpu0 usually has none and is online. */
+		for (int c = cpumask_next(&t->possible, 0); c >= 0; c = cpumask_next(&t->possible, c + 1)) {
+			uint64_t v;
+
+			if (sysfs_read_u64f(r, &v, "sys/devices/system/cpu/cpu%d/online", c) != 0 || v)
+				cpumask_set(&t->online, c);
+		}
+	}
+	last = cpumask_last(&t->possible);
+	if (last < 0)
+		return -ENOENT;
+	t->ncpus = last + 1;
+	t->cpu = xcalloc((size_t)t->ncpus, sizeof(*t->cpu));
+	for (int c = 0; c < t->ncpus; c++) {
+		struct cpu_topo *ct = &t->cpu[c];
+		int64_t v;
+
+		ct->id = c;
+		ct->present = cpumask_test(&t->present, c);
+		ct->online = cpumask_test(&t->online, c);
+		ct->capacity = sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/cpu_capacity", c) == 0
+				       ? (int)v : -1;
+		ct->cluster_id = sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/topology/cluster_id", c) == 0
+					 ? (int)v : -1;
+		ct->package_id =
+			sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c) == 0
+				? (int)v : -1;
+	}
+	if (sysfs_read_alloc(r, "proc/cpuinfo", &text, NULL) == 0) {
+		topology_parse_cpuinfo(text, t);
+		free(text);
+	}
+	/* Intel hybrid: the PMU directories name the core type of each CPU. */
+	read_mask(r, "sys/devices/cpu_core/cpus", &core, &ok);
+	if (ok) {
+		bool ok2;
+
+		read_mask(r, "sys/devices/cpu_atom/cpus", &atom, &ok2);
+		t->hybrid = true;
+		for (int c = 0; c < t->ncpus; c++) {
+			if (cpumask_test(&core, c))
+				set_type(t, c, "P-core");
+			else if (ok2 && cpumask_test(&atom, c))
+				set_type(t, c, "E-core");
+		}
+	}
+	/* Non-hybrid x86: every CPU is of the model name's type. */
+	if (!t->hybrid && t->cpu_model[0])
+		for (int c = 0; c < t->ncpus; c++)
+			if (!t->cpu[c].core_type[0] && !str_starts(t->cpu_model, "ARM"))
+				set_type(t, c, "x86");
+	return 0;
+}
+
+void topology_free(struct topology *t)
+{
+	free(t->cpu);
+	t->cpu = NULL;
+	t->ncpus = 0;
+}

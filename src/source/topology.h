@@ -1,0 +1,39 @@
+/* CPU topology: possible / present / online CPUs, core types (from
+ * /proc/cpuinfo "CPU part", x86 model name, Intel hybrid cpu_core/cpu_atom),
+ * cpu_capacity and cluster ids. */
+#ifndef TT_SOURCE_TOPOLOGY_H
+#define TT_SOURCE_TOPOLOGY_H
+
+#include <stdbool.h>
+
+#include "core/cpumask.h"
+#include "sysfs/sysroot.h"
+
+struct cpu_topo {
+	int id;
+	bool present;
+	bool online;
+	char core_type[32]; /* "Cortex-A76", "P-core", model name...; "" = unknown */
+	int capacity;       /* cpu_capacity, -1 = n/a */
+	int cluster_id;     /* topology/cluster_id, -1 = n/a */
+	int package_id;     /* topology/physical_package_id, -1 = n/a */
+};
+
+struct topology {
+	int ncpus; /* highest possible CPU + 1; cpu[] has this many entries */
+	struct cpumask possible, present, online;
+	struct cpu_topo *cpu;
+	char cpu_model[128]; /* x86 "model name" / ARM "Hardware"/"model name"; "" = unknown */
+	bool hybrid;         /* Intel hybrid (cpu_core + cpu_atom PMUs) */
+};
+
+int topology_read(const struct sysroot *r, struct topology *t);
+void topology_free(struct topology *t);
+
+/* Name an ARM core from its implementer and part numbers ("Cortex-A55"), or
+ * NULL when unknown. */
+const char *topology_arm_part_name(unsigned implementer, unsigned part);
+/* Parse /proc/cpuinfo text into per-CPU core types (t->cpu must be sized). */
+int topology_parse_cpuinfo(const char *text, struct topology *t);
+
+#endif

@@ -1,0 +1,1 @@
+libtunetop_a_SOURCES += src/sysfs/sysroot.c src/sysfs/sysroot.h

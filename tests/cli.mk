@@ -1,0 +1,1 @@
+# tests for cli (see tests/local.mk)

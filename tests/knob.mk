@@ -1,0 +1,1 @@
+# tests for knob (see tests/local.mk)

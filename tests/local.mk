@@ -1,0 +1,8 @@
+# Test programs and scripts. Each area lists its tests in its own fragment.
+EXTRA_DIST += tests/lib.sh tests/unit/tap.h tests/gen-bigmachine.sh tests/fixtures tests/bench
+include tests/core.mk
+include tests/source.mk
+include tests/cli.mk
+include tests/knob.mk
+include tests/probe.mk
+include tests/tui.mk

@@ -1,0 +1,1 @@
+# tests for probe (see tests/local.mk)

@@ -1,0 +1,58 @@
+#!/bin/sh
+# The whole test suite, as the README's second command: installs missing test
+# dependencies (as root), builds twice (normal with -Werror, then ASan+UBSan)
+# in build-test/ and build-asan/, runs `make check` in both and `make
+# distcheck` once, and ends with "N passed, N failed, N skipped".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+cd "$top" || exit 2
+jobs=$(nproc 2>/dev/null || echo 2)
+sh scripts/deps.sh --test || echo "run-all: some test dependencies are missing; their tests will skip" >&2
+[ -x configure ] || ./bootstrap >/dev/null 2>&1 || { echo "run-all: bootstrap failed"; echo "0 passed, 1 failed"; exit 1; }
+
+status=0
+run_build() { # dir, configure flags...
+	dir=$1; shift
+	mkdir -p "$dir"
+	( cd "$dir" && "$top/configure" -q "$@" >configure.out 2>&1 ) || { cat "$dir/configure.out"; return 1; }
+	make -C "$dir" -j"$jobs" >"$dir/build.out" 2>&1 || { tail -40 "$dir/build.out"; return 1; }
+	make -C "$dir" -j"$jobs" check >"$dir/check.out" 2>&1
+	rc=$?
+	grep -E '^(FAIL|ERROR|XPASS)' "$dir/check.out" | head -50
+	return $rc
+}
+
+echo "== build and test (gcc, -Werror) =="
+run_build build-test --enable-werror || status=1
+echo "== build and test (ASan + UBSan) =="
+ASAN_OPTIONS=detect_leaks=0 run_build build-asan --enable-werror --enable-sanitizers || status=1
+if [ -z "${TT_SKIP_DISTCHECK:-}" ]; then
+	echo "== make distcheck =="
+	if make -C build-test -j"$jobs" distcheck >build-test/distcheck.out 2>&1; then
+		echo "distcheck: ok"
+		dist_ok=1
+	else
+		tail -30 build-test/distcheck.out
+		dist_ok=0
+		status=1
+	fi
+fi
+
+pass=0 fail=0 skip=0
+for d in build-test build-asan; do
+	f=$d/test-suite.log
+	[ -f "$d/check.out" ] || continue
+	p=$(sed -n 's/^# PASS: *\([0-9]*\)/\1/p' "$d/check.out" | tail -1)
+	x=$(sed -n 's/^# FAIL: *\([0-9]*\)/\1/p' "$d/check.out" | tail -1)
+	e=$(sed -n 's/^# ERROR: *\([0-9]*\)/\1/p' "$d/check.out" | tail -1)
+	s=$(sed -n 's/^# SKIP: *\([0-9]*\)/\1/p' "$d/check.out" | tail -1)
+	xp=$(sed -n 's/^# XPASS: *\([0-9]*\)/\1/p' "$d/check.out" | tail -1)
+	pass=$((pass + ${p:-0}))
+	fail=$((fail + ${x:-0} + ${e:-0} + ${xp:-0}))
+	skip=$((skip + ${s:-0}))
+	[ -s "$f" ] || true
+done
+if [ "${dist_ok:-1}" = 1 ] && [ -z "${TT_SKIP_DISTCHECK:-}" ]; then pass=$((pass + 1)); elif [ -z "${TT_SKIP_DISTCHECK:-}" ]; then fail=$((fail + 1)); fi
+[ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
+echo "$pass passed, $fail failed, $skip skipped"
+[ "$fail" -eq 0 ]

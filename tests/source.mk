@@ -1,0 +1,1 @@
+# tests for source (see tests/local.mk)

@@ -1,0 +1,1 @@
+# tests for tui (see tests/local.mk)

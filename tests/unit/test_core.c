@@ -1,0 +1,93 @@
+/* Unit tests for src/core: CPU lists, number parsing, JSON writer. */
+#include <errno.h>
+
+#include "core/cpumask.h"
+#include "core/json.h"
+#include "core/str.h"
+#include "tap.h"
+
+static void test_cpulist(void)
+{
+	struct cpumask m;
+	char buf[256];
+
+	is_int(cpulist_parse("0-3,8,10-11\n", &m), 0, "parse 0-3,8,10-11");
+	is_int(cpumask_count(&m), 7, "7 cpus");
+	cpulist_format(&m, buf, sizeof(buf));
+	is_str(buf, "0-3,8,10-11", "format round trip");
+	is_int(cpulist_parse("", &m), 0, "empty list parses");
+	ok(cpumask_empty(&m), "empty list is empty");
+	is_int(cpulist_parse("\n", &m), 0, "newline-only list (offline file) parses");
+	is_int(cpulist_parse("0-7:2", &m), 0, "stride");
+	cpulist_format(&m, buf, sizeof(buf));
+	is_str(buf, "0,2,4,6", "stride expands");
+	is_int(cpulist_parse("3-1", &m), -EINVAL, "reversed range rejected");
+	is_int(cpulist_parse("1,,2", &m), -EINVAL, "double comma rejected");
+	is_int(cpulist_parse("abc", &m), -EINVAL, "garbage rejected");
+	is_int(cpulist_parse("0-5000", &m), -ERANGE, "cpu beyond TT_MAX_CPUS rejected");
+	is_int(cpulist_parse_spaces("0 1 2 3\n", &m), 0, "related_cpus format");
+	cpulist_format(&m, buf, sizeof(buf));
+	is_str(buf, "0-3", "related_cpus -> 0-3");
+	is_int(cpumask_parse_hex("ffffffff,00000003\n", &m), 0, "hex mask with groups");
+	is_int(cpumask_count(&m), 34, "hex mask count");
+	ok(cpumask_test(&m, 0) && cpumask_test(&m, 1) && !cpumask_test(&m, 2) && cpumask_test(&m, 32),
+	   "hex mask bits");
+	cpulist_parse("0-1,32-63", &m);
+	cpumask_format_hex(&m, 64, buf, sizeof(buf));
+	is_str(buf, "ffffffff,00000003", "hex format");
+	cpulist_parse("0-7", &m);
+	cpumask_format_hex(&m, 8, buf, sizeof(buf));
+	is_str(buf, "ff", "hex format 8 cpus");
+	is_int(cpumask_next(&m, 3), 3, "next from 3");
+	is_int(cpumask_last(&m), 7, "last");
+}
+
+static void test_numbers(void)
+{
+	uint64_t u;
+	int64_t i;
+	double d;
+
+	is_int(str_to_u64(" 408000\n", &u), 0, "u64 with space");
+	is_int((long long)u, 408000, "u64 value");
+	is_int(str_to_u64("", &u), -EINVAL, "empty u64");
+	is_int(str_to_u64("12abc", &u), -EINVAL, "trailing garbage");
+	is_int(str_to_u64("-1", &u), -EINVAL, "negative u64");
+	is_int(str_to_u64("99999999999999999999999", &u), -ERANGE, "overflow");
+	is_int(str_to_i64("-1\n", &i), 0, "i64 -1");
+	is_int(i, -1, "i64 value");
+	is_int(str_to_double("950.000000", &d), 0, "double");
+	is_dbl(d, 950.0, 1e-9, "double value");
+	is_int(str_to_hex_u64("0xd0b", &u), 0, "hex");
+	is_int((long long)u, 0xd0b, "hex value");
+}
+
+static void test_json(void)
+{
+	struct sbuf b;
+	struct jw w;
+
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "a", "x\"y\n");
+	jw_arr_begin(&w, "l");
+	jw_int(&w, NULL, -3);
+	jw_double(&w, NULL, NAN, 1);
+	jw_str(&w, NULL, NULL);
+	jw_arr_end(&w);
+	jw_obj_begin(&w, "o");
+	jw_obj_end(&w);
+	jw_bool(&w, "t", true);
+	jw_obj_end(&w);
+	is_str(b.s, "{\"a\":\"x\\\"y\\n\",\"l\":[-3,null,null],\"o\":{},\"t\":true}", "compact json");
+	sbuf_free(&b);
+}
+
+int main(void)
+{
+	test_cpulist();
+	test_numbers();
+	test_json();
+	return done_testing();
+}
