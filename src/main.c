@@ -1,15 +1,109 @@
 /* tunetop: argument parsing and dispatch only. */
-
-
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "cmd.h"
+
+struct cmd_entry {
+	const char *name;
+	tt_cmd_fn fn;
+	const char *usage;
+};
+
+static const struct cmd_entry commands[] = {
+	{ "snapshot", cmd_snapshot, "snapshot [--json|--csv] [--interval MS]" },
+	{ "watch", cmd_watch, "watch [--json|--csv] -i MS -n COUNT" },
+	{ "capture", cmd_capture, "capture OUT_DIR" },
+};
+
+static void usage(FILE *f)
+{
+	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [COMMAND [ARGS]]\n\n"
+		   "With no command, tunetop opens the interactive monitor.\n\nCommands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(f, "  tunetop %s\n", commands[i].usage);
+	fprintf(f, "\nGlobal options (anywhere on the line):\n"
+		   "  --root DIR        read and write DIR/sys and DIR/proc instead of /sys and /proc\n"
+		   "  --state-dir DIR   where the undo journal lives\n"
+		   "  -h, --help        this help; 'tunetop COMMAND --help' for a command\n"
+		   "  -V, --version     print the version\n"
+		   "\nSee tunetop(8).\n");
+}
+
+/* Remove the global options from argv (wherever they are, up to "--"). */
+static int take_globals(int *argc, char **argv, struct tt_opts *o)
+{
+	int out = 1;
+
+	for (int i = 1; i < *argc; i++) {
+		const char *a = argv[i];
+		const char **slot = NULL;
+		const char *name = NULL;
+
+		if (!strcmp(a, "--")) {
+			while (i < *argc)
+				argv[out++] = argv[i++];
+			break;
+		}
+		if (!strncmp(a, "--root", 6) && (a[6] == '\0' || a[6] == '=')) {
+			slot = &o->root;
+			name = "--root";
+		} else if (!strncmp(a, "--state-dir", 11) && (a[11] == '\0' || a[11] == '=')) {
+			slot = &o->state_dir;
+			name = "--state-dir";
+		}
+		if (!slot) {
+			argv[out++] = argv[i];
+			continue;
+		}
+		if (strchr(a, '=')) {
+			*slot = strchr(a, '=') + 1;
+		} else if (i + 1 < *argc) {
+			*slot = argv[++i];
+		} else {
+			fprintf(stderr, "tunetop: %s needs a directory\n", name);
+			return -1;
+		}
+		if (!**slot) {
+			fprintf(stderr, "tunetop: %s needs a directory\n", name);
+			return -1;
+		}
+	}
+	argv[out] = NULL;
+	*argc = out;
+	return 0;
+}
 
 int main(int argc, char **argv)
 {
-	if (argc > 1 && !strcmp(argv[1], "--version")) {
+	struct tt_opts o = { .root = "/", .state_dir = NULL };
+
+	if (take_globals(&argc, argv, &o) < 0)
+		return 2;
+	if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
 		printf("tunetop %s\n", PACKAGE_VERSION);
 		return 0;
 	}
-	fprintf(stderr, "tunetop: not implemented yet\n");
-	return 2;
+	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
+		usage(stdout);
+		return 0;
+	}
+	if (argc > 1 && argv[1][0] != '-') {
+		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+			if (!strcmp(argv[1], commands[i].name))
+				return commands[i].fn(&o, argc - 1, argv + 1);
+		fprintf(stderr, "tunetop: unknown command '%s' (see tunetop --help)\n", argv[1]);
+		return 2;
+	}
+	/* The interactive UI comes here (issue 4); until then show the report. */
+	{
+		char *snap_argv[] = { "snapshot", NULL };
+
+		if (argc > 1) {
+			fprintf(stderr, "tunetop: unknown option '%s' (see tunetop --help)\n", argv[1]);
+			return 2;
+		}
+		return cmd_snapshot(&o, 1, snap_argv);
+	}
 }

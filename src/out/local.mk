@@ -1,1 +1,1 @@
-# out layer sources
+libtunetop_a_SOURCES += src/out/cmd_snapshot.c

@@ -1,0 +1,24 @@
+/* Command entry points. main.c parses the global options (--root,
+ * --state-dir, wherever they appear), then calls one of these with argv[0]
+ * set to the command name, so each command can use getopt_long on the rest.
+ * Each returns the process exit code (design §3): 0 ok, 1 could not be done,
+ * 2 usage/parse error. Commands live in their layer (src/out/cmd_*.c,
+ * src/knob/cmd_*.c, src/probe/cmd_*.c, src/ui/tui.c). */
+#ifndef TT_CMD_H
+#define TT_CMD_H
+
+#include <stdbool.h>
+
+struct tt_opts {
+	const char *root;      /* --root DIR, default "/" */
+	const char *state_dir; /* --state-dir DIR, NULL = $TUNETOP_STATE_DIR / /run/tunetop / $XDG_RUNTIME_DIR/tunetop */
+};
+
+typedef int (*tt_cmd_fn)(const struct tt_opts *o, int argc, char **argv);
+
+/* src/out */
+int cmd_snapshot(const struct tt_opts *o, int argc, char **argv);
+int cmd_watch(const struct tt_opts *o, int argc, char **argv);
+int cmd_capture(const struct tt_opts *o, int argc, char **argv);
+
+#endif
