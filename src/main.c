@@ -98,7 +98,8 @@ int main(int argc, char **argv)
 	}
 	/* The interactive UI comes here (issue 4); until then show the report. */
 	{
-		char *snap_argv[] = { "snapshot", NULL };
+		static char snap_name[] = "snapshot";
+		char *snap_argv[] = { snap_name, NULL };
 
 		if (argc > 1) {
 			fprintf(stderr, "tunetop: unknown option '%s' (see tunetop --help)\n", argv[1]);
