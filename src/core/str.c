@@ -137,6 +137,19 @@ char *str_trim(char *s)
 	return s;
 }
 
+size_t str_copy(char *dst, size_t cap, const char *src)
+{
+	size_t n = strlen(src);
+
+	if (cap) {
+		size_t k = n < cap - 1 ? n : cap - 1;
+
+		memcpy(dst, src, k);
+		dst[k] = '\0';
+	}
+	return n;
+}
+
 bool str_eq(const char *a, const char *b)
 {
 	return a && b && strcmp(a, b) == 0;

@@ -20,6 +20,9 @@ int str_to_hex_u64(const char *s, uint64_t *out);
 /* Trim white space in place; returns s advanced past leading space. */
 char *str_trim(char *s);
 bool str_eq(const char *a, const char *b);
+/* Copy src into dst (capacity cap), always NUL terminated, truncating.
+ * Returns the length of src (like strlcpy). */
+size_t str_copy(char *dst, size_t cap, const char *src);
 bool str_starts(const char *s, const char *prefix);
 bool str_ends(const char *s, const char *suffix);
 

@@ -1,0 +1,181 @@
+/* System identity, preemption model and isolation parameters. */
+#include "source/system.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+
+const char *const system_param_names[SYSTEM_NPARAMS] = {
+	"isolcpus",     "nohz_full",          "rcu_nocbs",            "irqaffinity",
+	"idle",         "processor.max_cstate", "intel_idle.max_cstate", "cpuidle.off",
+	"threadirqs",   "nohz",               "skew_tick",            "preempt",
+};
+
+const char *system_preempt_name(enum preempt_model m)
+{
+	switch (m) {
+	case PREEMPT_MODEL_NONE: return "NONE";
+	case PREEMPT_MODEL_VOLUNTARY: return "VOLUNTARY";
+	case PREEMPT_MODEL_FULL: return "PREEMPT";
+	case PREEMPT_MODEL_DYNAMIC: return "PREEMPT_DYNAMIC";
+	case PREEMPT_MODEL_RT: return "PREEMPT_RT";
+	default: return NULL;
+	}
+}
+
+int system_parse_bracket(const char *text, char *out, size_t cap)
+{
+	const char *a = strchr(text, '['), *b;
+
+	if (!a || !(b = strchr(a, ']')) || b == a + 1)
+		return -EINVAL;
+	snprintf(out, cap, "%.*s", (int)(b - a - 1), a + 1);
+	return 0;
+}
+
+bool system_cmdline_param(const char *cmdline, const char *name, char *val, size_t cap)
+{
+	size_t n = strlen(name);
+	const char *p = cmdline;
+	bool found = false;
+
+	while (*p) {
+		const char *end;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		end = p;
+		while (*end && !isspace((unsigned char)*end))
+			end++;
+		if ((size_t)(end - p) >= n && !strncmp(p, name, n) && (p[n] == '=' || p + n == end)) {
+			/* the last occurrence wins, as in the kernel */
+			found = true;
+			if (p[n] == '=')
+				snprintf(val, cap, "%.*s", (int)(end - p - (long)n - 1), p + n + 1);
+			else if (cap)
+				val[0] = '\0';
+		}
+		p = end;
+	}
+	return found;
+}
+
+static void read_preempt(const struct sysroot *r, struct system_info *s)
+{
+	uint64_t rt;
+	char mode[64];
+
+	if (strstr(s->version, "PREEMPT_RT") ||
+	    (sysfs_read_u64(r, "sys/kernel/realtime", &rt) == 0 && rt == 1)) {
+		s->preempt = PREEMPT_MODEL_RT;
+		snprintf(s->preempt_note, sizeof(s->preempt_note), "PREEMPT_RT kernel");
+	} else if (strstr(s->version, "PREEMPT_DYNAMIC")) {
+		s->preempt = PREEMPT_MODEL_DYNAMIC;
+		/* debugfs shows the active mode as "none voluntary (full)". */
+		if (sysfs_read_str(r, "sys/kernel/debug/sched/preempt", mode, sizeof(mode)) == 0 &&
+		    system_parse_bracket(mode, s->dyn_mode, sizeof(s->dyn_mode)) != 0) {
+			char *a = strchr(mode, '('), *b = a ? strchr(a, ')') : NULL;
+
+			if (a && b)
+				snprintf(s->dyn_mode, sizeof(s->dyn_mode), "%.*s", (int)(b - a - 1), a + 1);
+		}
+		snprintf(s->preempt_note, sizeof(s->preempt_note), "PREEMPT_DYNAMIC, mode %s",
+			 s->dyn_mode[0] ? s->dyn_mode : "n/a (needs debugfs)");
+	} else if (strstr(s->version, " PREEMPT ") || strstr(s->version, "PREEMPT ")) {
+		s->preempt = PREEMPT_MODEL_FULL;
+		snprintf(s->preempt_note, sizeof(s->preempt_note), "CONFIG_PREEMPT");
+	} else if (s->version[0]) {
+		s->preempt = PREEMPT_UNKNOWN;
+		snprintf(s->preempt_note, sizeof(s->preempt_note),
+			 "no PREEMPT flag in /proc/version: NONE or VOLUNTARY");
+	} else {
+		snprintf(s->preempt_note, sizeof(s->preempt_note), "/proc/version unreadable");
+	}
+}
+
+static void read_dt(const struct sysroot *r, struct system_info *s)
+{
+	char buf[1024];
+	size_t len;
+
+	if (sysfs_read(r, "sys/firmware/devicetree/base/model", buf, sizeof(buf), &len) == 0 && len)
+		str_copy(s->model, sizeof(s->model), buf); /* NUL terminated string */
+	if (sysfs_read(r, "sys/firmware/devicetree/base/compatible", buf, sizeof(buf), &len) == 0) {
+		for (size_t off = 0; off < len && s->ncompat < SYSTEM_MAX_COMPAT;) {
+			size_t n = strnlen(buf + off, len - off);
+
+			if (n)
+				snprintf(s->compat[s->ncompat++], sizeof(s->compat[0]), "%.*s", (int)n, buf + off);
+			off += n + 1;
+		}
+	}
+	if (!s->model[0]) {
+		char vendor[64], product[64];
+
+		if (sysfs_read_str(r, "sys/class/dmi/id/product_name", product, sizeof(product)) == 0) {
+			if (sysfs_read_str(r, "sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor)) == 0)
+				snprintf(s->model, sizeof(s->model), "%s %s", vendor, product);
+			else
+				str_copy(s->model, sizeof(s->model), product);
+		}
+	}
+}
+
+int system_read(const struct sysroot *r, struct system_info *s)
+{
+	char buf[4096];
+
+	memset(s, 0, sizeof(*s));
+	s->uptime_s = NAN;
+	if (sysfs_read_str(r, "proc/version", s->version, sizeof(s->version)) == 0) {
+		char rel[96];
+
+		if (sscanf(s->version, "Linux version %95s", rel) == 1)
+			str_copy(s->kernel, sizeof(s->kernel), rel);
+		if (strstr(s->version, "aarch64") || strstr(s->version, "arm64"))
+			snprintf(s->arch, sizeof(s->arch), "arm64");
+		else if (strstr(s->version, "x86_64") || strstr(s->version, "x86-64"))
+			snprintf(s->arch, sizeof(s->arch), "x86_64");
+		else if (strstr(s->version, "arm-") || strstr(s->version, "gnueabi"))
+			snprintf(s->arch, sizeof(s->arch), "arm");
+	}
+	if (!s->kernel[0])
+		sysfs_read_str(r, "proc/sys/kernel/osrelease", s->kernel, sizeof(s->kernel));
+	read_preempt(r, s);
+	read_dt(r, s);
+	if (sysfs_read_str(r, "proc/cmdline", s->cmdline, sizeof(s->cmdline)) == 0)
+		for (int i = 0; i < SYSTEM_NPARAMS; i++)
+			s->param_set[i] = system_cmdline_param(s->cmdline, system_param_names[i], s->param[i],
+								sizeof(s->param[i]));
+	if (sysfs_read(r, "sys/devices/system/cpu/isolated", buf, sizeof(buf), NULL) == 0)
+		s->have_isolated = cpulist_parse(buf, &s->isolated) == 0;
+	/* nohz_full prints "(null)" when not configured. */
+	if (sysfs_read(r, "sys/devices/system/cpu/nohz_full", buf, sizeof(buf), NULL) == 0) {
+		if (strstr(buf, "(null)")) {
+			cpumask_zero(&s->nohz_full);
+			s->have_nohz_full = true;
+		} else {
+			s->have_nohz_full = cpulist_parse(buf, &s->nohz_full) == 0;
+		}
+	}
+	if (sysfs_read_str(r, "sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) == 0)
+		system_parse_bracket(buf, s->thp, sizeof(s->thp));
+	if (sysfs_read_str(r, "proc/uptime", buf, sizeof(buf)) == 0) {
+		char *sp = strchr(buf, ' ');
+		double up;
+
+		if (sp)
+			*sp = '\0';
+		if (str_to_double(buf, &up) == 0)
+			s->uptime_s = up;
+	}
+	sysfs_read_str(r, "proc/sys/kernel/random/boot_id", s->boot_id, sizeof(s->boot_id));
+	sysfs_read_str(r, "proc/sys/kernel/hostname", s->hostname, sizeof(s->hostname));
+	return 0;
+}

@@ -1,0 +1,57 @@
+/* System identity and the isolation-related settings: kernel release and
+ * preemption model, board model / DT compatible (or DMI name), the
+ * /proc/cmdline parameters that shape latency, isolated and nohz_full CPUs,
+ * transparent hugepage mode, uptime and boot id. */
+#ifndef TT_SOURCE_SYSTEM_H
+#define TT_SOURCE_SYSTEM_H
+
+#include <stdbool.h>
+
+#include "core/cpumask.h"
+#include "sysfs/sysroot.h"
+
+enum preempt_model {
+	PREEMPT_UNKNOWN = 0,
+	PREEMPT_MODEL_NONE,
+	PREEMPT_MODEL_VOLUNTARY,
+	PREEMPT_MODEL_FULL,    /* CONFIG_PREEMPT */
+	PREEMPT_MODEL_DYNAMIC, /* PREEMPT_DYNAMIC; dyn_mode says which mode is active */
+	PREEMPT_MODEL_RT,
+};
+
+#define SYSTEM_MAX_COMPAT 8
+#define SYSTEM_NPARAMS 12
+
+struct system_info {
+	char kernel[96];   /* release, "" = n/a */
+	char version[256]; /* /proc/version, "" = n/a */
+	char arch[16];     /* from /proc/version's compiler triple or cpuinfo, "" = n/a */
+	enum preempt_model preempt;
+	char preempt_note[96]; /* why the model is what it is */
+	char dyn_mode[16];     /* PREEMPT_DYNAMIC active mode: none/voluntary/full, "" = n/a */
+	char model[128];       /* DT model or DMI vendor + product, "" = n/a */
+	size_t ncompat;
+	char compat[SYSTEM_MAX_COMPAT][64];
+	char cmdline[1024];
+	/* Values of the isolation-related parameters, NULL-equivalent "" when absent. */
+	char param[SYSTEM_NPARAMS][128];
+	bool param_set[SYSTEM_NPARAMS];
+	bool have_isolated, have_nohz_full;
+	struct cpumask isolated, nohz_full;
+	char thp[16]; /* transparent_hugepage enabled mode: always/madvise/never, "" = n/a */
+	double uptime_s; /* NAN n/a */
+	char boot_id[40];
+	char hostname[64];
+};
+
+/* Names of the cmdline parameters, indexed like system_info.param. */
+extern const char *const system_param_names[SYSTEM_NPARAMS];
+
+int system_read(const struct sysroot *r, struct system_info *out);
+const char *system_preempt_name(enum preempt_model m); /* "PREEMPT_RT", ... NULL when unknown */
+/* Parse the bracketed choice out of "always [madvise] never". */
+int system_parse_bracket(const char *text, char *out, size_t cap);
+/* Find `name` in a kernel command line; value "" for a bare flag. */
+bool system_cmdline_param(const char *cmdline, const char *name, char *val, size_t cap);
+
+#endif
