@@ -1,1 +1,2 @@
 libtunetop_a_SOURCES += src/sysfs/sysroot.c src/sysfs/sysroot.h
+libtunetop_a_SOURCES += src/sysfs/capture.c src/sysfs/capture.h

@@ -1,0 +1,23 @@
+/* Copy files from a root into a fixture tree, keeping the symlinks that lead
+ * to them (as relative links inside the destination). Used by
+ * `tunetop capture`. */
+#ifndef TT_SYSFS_CAPTURE_H
+#define TT_SYSFS_CAPTURE_H
+
+#include "core/str.h"
+#include "sysfs/sysroot.h"
+
+struct capture {
+	const struct sysroot *src;
+	int out_fd;        /* destination directory */
+	size_t nfiles;     /* files copied */
+	size_t nlinks;     /* symlinks recreated */
+	struct sbuf skipped; /* "path: reason\n" lines */
+};
+
+int capture_open(struct capture *c, const struct sysroot *src, const char *out_dir);
+/* Copy one path (file or directory entry itself, not recursive). */
+int capture_path(struct capture *c, const char *rel);
+void capture_close(struct capture *c);
+
+#endif
