@@ -1,0 +1,18 @@
+/* cpufreq section of the JSON snapshot and of the text report. */
+#ifndef TT_OUT_CPUFREQ_OUT_H
+#define TT_OUT_CPUFREQ_OUT_H
+
+#include "core/json.h"
+#include "core/str.h"
+#include "source/cpufreq.h"
+#include "source/topology.h"
+
+/* Inside the caller's open object: writes the keys "policies": [...] and
+ * "intel_pstate": {...} | null (design §8). n/a values are null. */
+void out_cpufreq_json(struct jw *w, const struct cpufreq_info *f);
+/* Readable report section: one line per policy, its OPP residency, its
+ * governor tunables, then the intel_pstate globals. n/a is written "n/a".
+ * t may be NULL (no core types). */
+void out_cpufreq_text(struct sbuf *b, const struct cpufreq_info *f, const struct topology *t);
+
+#endif

@@ -1,0 +1,327 @@
+/* cpuidle and PM QoS data source. Owns what is read from
+ * sys/devices/system/cpu/cpuidle/ (driver, governor), cpuN/cpuidle/stateK/
+ * (per CPU per state description, limits, disable bits and counters),
+ * cpuN/power/pm_qos_resume_latency_us, and the effective value of
+ * dev/cpu_dma_latency; the parsers for their odd formats ("n/a" latency,
+ * enabled/disabled, the 4-byte binary device); and the rates derived from
+ * two reads (residency %, entries/s, above/s, below/s). Nothing here formats
+ * for display; see src/out/cpuidle_out.c. */
+#include "source/cpuidle.h"
+
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+
+#define CPU_DIR	    "sys/devices/system/cpu"
+#define CPUIDLE_DIR CPU_DIR "/cpuidle"
+
+/* ---- pure parsers -------------------------------------------------------- */
+
+int cpuidle_parse_resume_latency(const char *text, int64_t *us)
+{
+	char buf[64];
+	char *t;
+	int64_t v;
+
+	if (!text)
+		return -ENODATA;
+	snprintf(buf, sizeof(buf), "%s", text);
+	t = str_trim(buf);
+	if (!*t)
+		return -ENODATA;
+	if (!strcmp(t, "n/a")) {
+		*us = 0; /* zero latency allowed: no idle state but polling */
+		return 0;
+	}
+	if (str_to_i64(t, &v) != 0 || v < 0)
+		return -EINVAL;
+	*us = v == 0 ? CPUIDLE_RESUME_NO_CONSTRAINT : v;
+	return 0;
+}
+
+int cpuidle_parse_default_status(const char *text, int *val)
+{
+	char buf[32];
+	char *t;
+
+	if (!text)
+		return -EINVAL;
+	snprintf(buf, sizeof(buf), "%s", text);
+	t = str_trim(buf);
+	if (!strcmp(t, "enabled"))
+		*val = 1;
+	else if (!strcmp(t, "disabled"))
+		*val = 0;
+	else
+		return -EINVAL;
+	return 0;
+}
+
+int cpuidle_parse_dma_latency(const void *buf, size_t len, int64_t *us)
+{
+	int32_t v;
+
+	if (len != sizeof(v))
+		return -EINVAL;
+	memcpy(&v, buf, sizeof(v));
+	*us = v;
+	return 0;
+}
+
+/* ---- reading ------------------------------------------------------------- */
+
+static void read_name(const struct sysroot *r, const char *path, char *buf, size_t cap)
+{
+	buf[0] = '\0';
+	if (sysfs_read_str(r, path, buf, cap) != 0)
+		buf[0] = '\0';
+}
+
+static bool read_counter(const struct sysroot *r, const char *dir, const char *file, uint64_t *out)
+{
+	*out = 0;
+	return sysfs_read_u64f(r, out, "%s/%s", dir, file) == 0;
+}
+
+static int64_t read_nn(const struct sysroot *r, const char *dir, const char *file)
+{
+	int64_t v;
+
+	if (sysfs_read_i64f(r, &v, "%s/%s", dir, file) != 0 || v < 0)
+		return -1;
+	return v;
+}
+
+static void read_state(const struct sysroot *r, const char *dir, struct cpuidle_state *s)
+{
+	char path[TT_PATH_MAX], buf[32];
+	int64_t v;
+	int ds;
+
+	snprintf(path, sizeof(path), "%s/name", dir);
+	read_name(r, path, s->name, sizeof(s->name));
+	snprintf(path, sizeof(path), "%s/desc", dir);
+	read_name(r, path, s->desc, sizeof(s->desc));
+	s->latency_us = read_nn(r, dir, "latency");
+	s->residency_us = read_nn(r, dir, "residency");
+	v = read_nn(r, dir, "disable");
+	s->disable = v < 0 ? -1 : v > 0;
+	s->default_status = -1;
+	if (sysfs_read_strf(r, buf, sizeof(buf), "%s/default_status", dir) == 0 &&
+	    cpuidle_parse_default_status(buf, &ds) == 0)
+		s->default_status = ds;
+	s->have_usage = read_counter(r, dir, "usage", &s->usage);
+	s->have_time = read_counter(r, dir, "time", &s->time_us);
+	s->have_above = read_counter(r, dir, "above", &s->above);
+	s->have_below = read_counter(r, dir, "below", &s->below);
+	s->have_rejected = read_counter(r, dir, "rejected", &s->rejected);
+	s->residency_pct = s->entries_per_s = s->above_per_s = s->below_per_s = NAN;
+}
+
+static int cmp_state(const void *a, const void *b)
+{
+	const struct cpuidle_state *x = a, *y = b;
+
+	return (x->index > y->index) - (x->index < y->index);
+}
+
+static void read_cpu_states(const struct sysroot *r, struct cpuidle_cpu *cc)
+{
+	char dir[TT_PATH_MAX];
+	struct sysfs_list l;
+	size_t cap = 0;
+
+	snprintf(dir, sizeof(dir), CPU_DIR "/cpu%d/cpuidle", cc->cpu);
+	if (sysfs_list(r, dir, &l) != 0)
+		return;
+	for (size_t i = 0; i < l.n; i++) {
+		char sdir[TT_PATH_MAX];
+		struct cpuidle_state *s;
+		int k;
+
+		if (!str_starts(l.names[i], "state") || str_to_int(l.names[i] + 5, &k) != 0 ||
+		    k < 0)
+			continue;
+		snprintf(sdir, sizeof(sdir), "%s/%s", dir, l.names[i]);
+		if (!sysfs_is_dir(r, sdir))
+			continue;
+		cc->st = xgrow(cc->st, &cap, cc->nstates + 1, sizeof(*cc->st));
+		s = &cc->st[cc->nstates++];
+		memset(s, 0, sizeof(*s));
+		s->index = k;
+		read_state(r, sdir, s);
+	}
+	sysfs_list_free(&l);
+	if (cc->nstates > 1)
+		qsort(cc->st, cc->nstates, sizeof(*cc->st), cmp_state);
+}
+
+static void read_resume_latency(const struct sysroot *r, struct cpuidle_cpu *cc)
+{
+	char buf[64];
+	int e;
+
+	cc->resume_latency[0] = '\0';
+	cc->resume_latency_us = CPUIDLE_RESUME_UNREADABLE;
+	e = sysfs_read_strf(r, buf, sizeof(buf), CPU_DIR "/cpu%d/power/pm_qos_resume_latency_us",
+			    cc->cpu);
+	if (e == -ENODATA)
+		buf[0] = '\0';
+	else if (e)
+		return;
+	snprintf(cc->resume_latency, sizeof(cc->resume_latency), "%.15s", buf);
+	if (cpuidle_parse_resume_latency(buf, &cc->resume_latency_us) != 0)
+		cc->resume_latency_us = CPUIDLE_RESUME_UNREADABLE;
+}
+
+static void read_dma_latency(const struct sysroot *r, struct cpuidle_info *out)
+{
+	char buf[16];
+	size_t len = 0;
+
+	out->dma_latency_us = -1;
+	if (sysfs_read(r, "dev/cpu_dma_latency", buf, sizeof(buf), &len) == 0)
+		cpuidle_parse_dma_latency(buf, len, &out->dma_latency_us);
+}
+
+int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuidle_info *out)
+{
+	memset(out, 0, sizeof(*out));
+	out->dma_latency_us = -1;
+	if (!t)
+		return -EINVAL;
+	read_name(r, CPUIDLE_DIR "/current_driver", out->driver, sizeof(out->driver));
+	read_name(r, CPUIDLE_DIR "/current_governor", out->governor, sizeof(out->governor));
+	if (!out->governor[0])
+		read_name(r, CPUIDLE_DIR "/current_governor_ro", out->governor,
+			  sizeof(out->governor));
+	read_name(r, CPUIDLE_DIR "/available_governors", out->avail_governors,
+		  sizeof(out->avail_governors));
+	read_dma_latency(r, out);
+	out->ncpus = t->ncpus;
+	if (t->ncpus <= 0)
+		return 0;
+	out->cpu = xcalloc((size_t)t->ncpus, sizeof(*out->cpu));
+	for (int c = 0; c < t->ncpus; c++) {
+		struct cpuidle_cpu *cc = &out->cpu[c];
+
+		cc->cpu = c;
+		cc->online = t->cpu[c].online;
+		read_resume_latency(r, cc);
+		if (cc->online)
+			read_cpu_states(r, cc);
+	}
+	return 0;
+}
+
+const struct cpuidle_state *cpuidle_state_find(const struct cpuidle_info *c, int cpu,
+					       const char *name)
+{
+	const struct cpuidle_cpu *cc;
+	int k = -1;
+
+	if (!c || !name || cpu < 0 || cpu >= c->ncpus || !c->cpu)
+		return NULL;
+	cc = &c->cpu[cpu];
+	if (str_starts(name, "state") && str_to_int(name + 5, &k) != 0)
+		k = -1;
+	for (size_t i = 0; i < cc->nstates; i++)
+		if ((k >= 0 && cc->st[i].index == k) || (k < 0 && !strcmp(cc->st[i].name, name)))
+			return &cc->st[i];
+	return NULL;
+}
+
+/* ---- rates --------------------------------------------------------------- */
+
+static const struct cpuidle_state *match_state(const struct cpuidle_cpu *q,
+					       const struct cpuidle_state *s)
+{
+	for (size_t i = 0; i < q->nstates; i++)
+		if (q->st[i].index == s->index && !strcmp(q->st[i].name, s->name))
+			return &q->st[i];
+	return NULL;
+}
+
+static bool went_back(bool have_a, uint64_t a, bool have_b, uint64_t b)
+{
+	return have_a && have_b && a < b;
+}
+
+static double rate(bool have_a, uint64_t a, bool have_b, uint64_t b, double dt_s)
+{
+	if (!have_a || !have_b || a < b)
+		return NAN;
+	return (double)(a - b) / dt_s;
+}
+
+static void derive_cpu(struct cpuidle_cpu *cc, const struct cpuidle_cpu *q, double dt_s)
+{
+	bool reset = false;
+
+	for (size_t i = 0; i < cc->nstates; i++) {
+		struct cpuidle_state *s = &cc->st[i];
+
+		s->residency_pct = s->entries_per_s = s->above_per_s = s->below_per_s = NAN;
+	}
+	if (!q || !cc->online || !q->online || !(dt_s > 0) || !isfinite(dt_s))
+		return;
+	/* Any counter lower than before: the driver was re-registered or the
+	 * counters reset; nothing from this interval can be trusted. */
+	for (size_t i = 0; i < cc->nstates && !reset; i++) {
+		const struct cpuidle_state *s = &cc->st[i], *p = match_state(q, s);
+
+		if (p && (went_back(s->have_usage, s->usage, p->have_usage, p->usage) ||
+			  went_back(s->have_time, s->time_us, p->have_time, p->time_us) ||
+			  went_back(s->have_above, s->above, p->have_above, p->above) ||
+			  went_back(s->have_below, s->below, p->have_below, p->below)))
+			reset = true;
+	}
+	if (reset)
+		return;
+	for (size_t i = 0; i < cc->nstates; i++) {
+		struct cpuidle_state *s = &cc->st[i];
+		const struct cpuidle_state *p = match_state(q, s);
+		double us;
+
+		if (!p)
+			continue;
+		us = rate(s->have_time, s->time_us, p->have_time, p->time_us, dt_s);
+		if (!isnan(us)) {
+			s->residency_pct = us / 1e6 * 100.0;
+			if (s->residency_pct > 100.0)
+				s->residency_pct = 100.0;
+		}
+		s->entries_per_s = rate(s->have_usage, s->usage, p->have_usage, p->usage, dt_s);
+		s->above_per_s = rate(s->have_above, s->above, p->have_above, p->above, dt_s);
+		s->below_per_s = rate(s->have_below, s->below, p->have_below, p->below, dt_s);
+	}
+}
+
+void cpuidle_derive(struct cpuidle_info *cur, const struct cpuidle_info *prev, double dt_s)
+{
+	if (!cur)
+		return;
+	for (int c = 0; c < cur->ncpus; c++) {
+		const struct cpuidle_cpu *q = NULL;
+
+		if (prev && c < prev->ncpus && prev->cpu)
+			q = &prev->cpu[c];
+		derive_cpu(&cur->cpu[c], q, dt_s);
+	}
+}
+
+void cpuidle_free(struct cpuidle_info *c)
+{
+	if (!c)
+		return;
+	for (int i = 0; i < c->ncpus && c->cpu; i++)
+		free(c->cpu[i].st);
+	free(c->cpu);
+	memset(c, 0, sizeof(*c));
+	c->dma_latency_us = -1;
+}
