@@ -21,4 +21,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv);
 int cmd_watch(const struct tt_opts *o, int argc, char **argv);
 int cmd_capture(const struct tt_opts *o, int argc, char **argv);
 
+/* src/probe */
+int cmd_probe(const struct tt_opts *o, int argc, char **argv);
+
 #endif

@@ -1,1 +1,10 @@
-# tests for probe (see tests/local.mk)
+# tests for probe (see tests/local.mk): histogram and statistics unit tests,
+# live probe runs on the build machine.
+check_PROGRAMS += tests/unit/test_histogram tests/unit/test_stats
+tests_unit_test_histogram_SOURCES = tests/unit/test_histogram.c
+tests_unit_test_histogram_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_stats_SOURCES = tests/unit/test_stats.c
+tests_unit_test_stats_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_histogram tests/unit/test_stats
+TESTS += tests/probe/live.sh tests/probe/usage.sh
+EXTRA_DIST += tests/probe/live.sh tests/probe/usage.sh

@@ -1,0 +1,120 @@
+/* The latency probe: one measuring thread per CPU, pinned, real-time
+ * (SCHED_FIFO 95 by default), memory locked, sleeping on absolute
+ * CLOCK_MONOTONIC deadlines; each wake-up records latency = wake time -
+ * deadline into the thread's histogram (probe/histogram.h).
+ *
+ * Late wake-ups: when a thread wakes after one or more *following* deadlines
+ * have already passed, those deadlines are skipped and counted as
+ * "overflows" (hist.overflows), and the thread re-arms on the original grid:
+ * the next deadline is the first grid point after the wake time (cyclictest's
+ * clock_nanosleep mode does the same, but does not count them). So samples +
+ * overflows ~= duration / interval.
+ *
+ * The probe does not touch PM QoS unless dma_latency_us >= 0 is asked for:
+ * then it holds /dev/cpu_dma_latency open with that value for the run.
+ *
+ * Lifetime: probe_start -> (probe_snapshot / probe_reset while running, from
+ * any thread) -> probe_stop -> read p->cpu[i].hist -> probe_free. */
+#ifndef TT_PROBE_PROBE_H
+#define TT_PROBE_PROBE_H
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "core/cpumask.h"
+#include "probe/histogram.h"
+
+enum probe_policy {
+	PROBE_POLICY_FIFO,
+	PROBE_POLICY_RR,
+	PROBE_POLICY_OTHER,
+};
+
+#define PROBE_DEFAULT_PRIO	  95
+#define PROBE_DEFAULT_INTERVAL_US 1000
+#define PROBE_MIN_INTERVAL_US	  10
+#define PROBE_MAX_INTERVAL_US	  10000000 /* 10 s */
+#define PROBE_NOTES		  4
+
+struct probe_cfg {
+	struct cpumask cpus;	  /* CPUs to measure (must be online) */
+	uint64_t interval_us;	  /* period of the deadlines */
+	enum probe_policy policy; /* what to ask for */
+	int prio;		  /* 1..99 for FIFO/RR, 0 for OTHER */
+	int dma_latency_us;	  /* -1 = leave PM QoS alone (default) */
+};
+
+struct probe_thread {
+	int cpu;
+	pthread_t thread;
+	bool started;	    /* pthread_create succeeded */
+	pid_t tid;	    /* set by the thread once running (0 before) */
+	struct hist hist;   /* written by the thread only */
+	int err;	    /* 0 or -errno (affinity, clock_nanosleep); stops the thread */
+	const char *err_op; /* which call failed */
+	int policy;	    /* SCHED_* actually in effect */
+	int prio;	    /* priority actually in effect */
+	/* private */
+	struct probe *p;
+	unsigned reset_req, reset_ack;
+	bool running; /* in the measuring loop (cleared when it leaves) */
+};
+
+struct probe {
+	struct probe_cfg cfg;
+	int n;			    /* threads */
+	struct probe_thread *thr;   /* n of them, in CPU order */
+	bool mlocked;		    /* mlockall succeeded */
+	bool fallback;		    /* RT policy refused (EPERM): SCHED_OTHER instead */
+	int dma_fd;		    /* /dev/cpu_dma_latency, -1 when not held */
+	int dma_effective_us;	    /* value read back, -1 = n/a */
+	uint64_t start_ns, stop_ns; /* CLOCK_MONOTONIC */
+	/* One-line notices for the user (policy fallback, mlockall failure). */
+	char note[PROBE_NOTES][160];
+	int nnotes;
+	/* private */
+	bool stop, stopped;
+	pthread_mutex_t lock; /* start handshake only, never while measuring */
+	pthread_cond_t cond;
+	int nready;
+};
+
+/* Online CPUs of the live machine (sys/devices/system/cpu/online). */
+int probe_online_cpus(struct cpumask *out);
+
+/* Check a configuration: CPUs non-empty and online, interval and priority in
+ * range. On error returns -EINVAL/-ERANGE and writes a one-line reason into
+ * why (without "tunetop: "). */
+int probe_cfg_check(const struct probe_cfg *cfg, char *why, size_t cap);
+
+/* Start measuring. Blocks until every thread has pinned itself and set its
+ * policy (so errors and fallbacks are known on return). Returns 0, or
+ * -errno with *why set (e.g. /dev/cpu_dma_latency could not be opened, a
+ * thread could not be pinned); on error everything is already stopped and
+ * freed apart from what probe_free releases. */
+int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t cap);
+/* Ask the threads to stop and join them; releases PM QoS and the memory
+ * lock. Idempotent. */
+void probe_stop(struct probe *p);
+void probe_free(struct probe *p);
+
+/* Live reads: a consistent copy of thread i's histogram, and of all of them
+ * merged. Safe while the probe runs. */
+void probe_snapshot(const struct probe *p, int i, struct hist *out);
+void probe_snapshot_all(const struct probe *p, struct hist *out);
+/* Empty every histogram. The threads do it themselves at their next wake-up;
+ * this waits (up to ~2 intervals + 100 ms) until they have. Returns 0 or
+ * -ETIMEDOUT. */
+int probe_reset(struct probe *p);
+
+/* First thread error (0 if none), with its CPU. */
+int probe_error(const struct probe *p, int *cpu, const char **op);
+
+const char *probe_policy_name(enum probe_policy pol); /* "fifo", "rr", "other" */
+int probe_policy_parse(const char *s, enum probe_policy *out);
+/* "SCHED_FIFO" etc. for a SCHED_* value. */
+const char *probe_sched_name(int sched_policy);
+
+#endif
