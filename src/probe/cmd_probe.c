@@ -362,17 +362,16 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
  * when a signal ended it. Polls thread errors once a second. */
 static bool wait_run(const struct probe *p, const sigset_t *sigs, double secs)
 {
-	struct timespec t0;
+	/* The run is timed from the probe's start, not from here. */
+	const double t0 = (double)p->start_ns / 1e9;
 
-	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (;;) {
 		struct timespec now, ts;
 		double left = 1.0;
 
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		if (secs > 0) {
-			left = secs - ((double)(now.tv_sec - t0.tv_sec) +
-				       (double)(now.tv_nsec - t0.tv_nsec) / 1e9);
+			left = secs - ((double)now.tv_sec + (double)now.tv_nsec / 1e9 - t0);
 			if (left <= 0)
 				return false;
 			if (left > 1.0)
