@@ -1,1 +1,8 @@
-# tests for knob (see tests/local.mk)
+# tests for knob (see tests/local.mk): address/expander/validation/profile and
+# journal unit tests, shell tests that write to copied fixture roots.
+check_PROGRAMS += tests/unit/test_knob tests/unit/test_journal
+tests_unit_test_knob_SOURCES = tests/unit/test_knob.c
+tests_unit_test_knob_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_journal_SOURCES = tests/unit/test_journal.c
+tests_unit_test_journal_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_knob tests/unit/test_journal

@@ -1,0 +1,539 @@
+/* tunetop exec: apply a profile and knobs (one journaled transaction), hold
+ * pmqos/cpu_dma_latency_us if given, run CMD with the requested affinity and
+ * scheduling, forward SIGINT/SIGTERM/SIGHUP/SIGQUIT to it, wait, restore
+ * exactly what this run applied, and exit with CMD's status (128 + signal
+ * when CMD was killed). Signals are blocked from the start so that a
+ * SIGTERM during the apply or the restore is handled when it is safe; a
+ * SIGKILL leaves the journal entries open for `tunetop restore`.
+ *
+ * Our own messages go to stderr (prefixed), so CMD's stdout stays clean. */
+#include <errno.h>
+#include <fcntl.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/cpumask.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob.h"
+#include "knob/knob_cmd.h"
+
+enum step { STEP_AFFINITY = 1, STEP_SCHED, STEP_NICE, STEP_EXEC };
+
+struct child_err {
+	int step;
+	int err;
+};
+
+struct exec_opts {
+	const char **profiles;
+	size_t nprof;
+	const char **assign;
+	const char **label;
+	size_t nassign;
+	bool force, dry, quiet;
+	bool have_cpus;
+	struct cpumask cpus;
+	char cpus_text[256];
+	int policy; /* -1 = leave */
+	int prio;
+	bool have_nice;
+	int nice;
+	char **cmd;
+};
+
+static const char *usage_text =
+	"exec [-p PROFILE]... [--force] [ADDRESS=VALUE...] [--cpus LIST] "
+	"[--fifo PRIO | --rr PRIO | --nice N] [--dry-run] [-q] -- CMD [ARGS]";
+
+static int usage_exec(void)
+{
+	fprintf(stderr, "usage: tunetop %s\n", usage_text);
+	return 2;
+}
+
+static void say(const struct exec_opts *x, struct sbuf *rep)
+{
+	const char *p = rep->s ? rep->s : "";
+
+	if (!x->quiet) {
+		while (*p) {
+			size_t n = strcspn(p, "\n");
+
+			fprintf(stderr, "tunetop exec: %.*s\n", (int)n, p);
+			p += n;
+			if (*p == '\n')
+				p++;
+		}
+	}
+	sbuf_reset(rep);
+}
+
+static bool is_assignment(const char *a)
+{
+	static const char *const fam[] = {"cpufreq/", "cpuidle/",      "pmqos/", "devfreq/",
+					  "sched/",   "intel_pstate/", "mm/",	 "irq/",
+					  "thread/",  "process/"};
+	const char *eq = strchr(a, '=');
+
+	if (!eq)
+		return false;
+	for (size_t i = 0; i < sizeof(fam) / sizeof(fam[0]); i++)
+		if (str_starts(a, fam[i]) && strchr(a, '/') < eq)
+			return true;
+	return false;
+}
+
+/* Value of "--opt VALUE" or "--opt=VALUE"; advances *i. NULL = not this option. */
+static const char *opt_value(int argc, char **argv, int *i, const char *longname,
+			     const char *shortname, bool *missing)
+{
+	const char *a = argv[*i];
+	size_t ln = strlen(longname);
+
+	*missing = false;
+	if (!strncmp(a, longname, ln) && a[ln] == '=')
+		return a + ln + 1;
+	if (!strcmp(a, longname) || (shortname && !strcmp(a, shortname))) {
+		if (*i + 1 >= argc) {
+			*missing = true;
+			return NULL;
+		}
+		return argv[++*i];
+	}
+	return NULL;
+}
+
+static int parse(int argc, char **argv, struct exec_opts *x)
+{
+	int i;
+
+	memset(x, 0, sizeof(*x));
+	x->policy = -1;
+	x->profiles = xcalloc((size_t)argc, sizeof(char *));
+	x->assign = xcalloc((size_t)argc, sizeof(char *));
+	x->label = xcalloc((size_t)argc, sizeof(char *));
+	for (i = 1; i < argc; i++) {
+		const char *a = argv[i], *v;
+		bool missing;
+
+		if (!strcmp(a, "--")) {
+			i++;
+			break;
+		}
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			printf("usage: tunetop %s\n", usage_text);
+			exit(0);
+		}
+		if (!strcmp(a, "--force")) {
+			x->force = true;
+			continue;
+		}
+		if (!strcmp(a, "--dry-run")) {
+			x->dry = true;
+			continue;
+		}
+		if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
+			x->quiet = true;
+			continue;
+		}
+		if ((v = opt_value(argc, argv, &i, "--profile", "-p", &missing)) || missing) {
+			if (missing)
+				return usage_exec();
+			x->profiles[x->nprof++] = v;
+			continue;
+		}
+		if ((v = opt_value(argc, argv, &i, "--cpus", NULL, &missing)) || missing) {
+			if (missing || cpulist_parse(v, &x->cpus) != 0 || cpumask_empty(&x->cpus)) {
+				fprintf(stderr, "tunetop exec: --cpus '%s': not a CPU list\n",
+					v ? v : "");
+				return 2;
+			}
+			x->have_cpus = true;
+			str_copy(x->cpus_text, sizeof(x->cpus_text), v);
+			continue;
+		}
+		{
+			static const struct {
+				const char *name;
+				int policy;
+			} pol[] = {{"--fifo", SCHED_FIFO}, {"--rr", SCHED_RR}};
+			bool done = false;
+
+			for (size_t k = 0; k < 2 && !done; k++) {
+				if ((v = opt_value(argc, argv, &i, pol[k].name, NULL, &missing)) ||
+				    missing) {
+					int pr, lo = sched_get_priority_min(pol[k].policy),
+						hi = sched_get_priority_max(pol[k].policy);
+
+					if (missing || str_to_int(v, &pr) != 0 || pr < lo ||
+					    pr > hi) {
+						fprintf(stderr,
+							"tunetop exec: %s '%s': priority must be "
+							"%d..%d\n",
+							pol[k].name, v ? v : "", lo, hi);
+						return 2;
+					}
+					if (x->policy >= 0 || x->have_nice) {
+						fprintf(stderr,
+							"tunetop exec: use one of --fifo, --rr, "
+							"--nice\n");
+						return 2;
+					}
+					x->policy = pol[k].policy;
+					x->prio = pr;
+					done = true;
+				}
+			}
+			if (done)
+				continue;
+		}
+		if ((v = opt_value(argc, argv, &i, "--nice", NULL, &missing)) || missing) {
+			if (missing || str_to_int(v, &x->nice) != 0 || x->nice < -20 ||
+			    x->nice > 19) {
+				fprintf(stderr, "tunetop exec: --nice '%s': must be -20..19\n",
+					v ? v : "");
+				return 2;
+			}
+			if (x->policy >= 0) {
+				fprintf(stderr, "tunetop exec: use one of --fifo, --rr, --nice\n");
+				return 2;
+			}
+			x->have_nice = true;
+			continue;
+		}
+		if (is_assignment(a)) {
+			x->assign[x->nassign] = a;
+			x->label[x->nassign] = "command line";
+			x->nassign++;
+			continue;
+		}
+		if (a[0] == '-') {
+			fprintf(stderr, "tunetop exec: unknown option '%s'\n", a);
+			return usage_exec();
+		}
+		break; /* CMD starts here */
+	}
+	if (i >= argc) {
+		fprintf(stderr, "tunetop exec: no command given\n");
+		return usage_exec();
+	}
+	x->cmd = argv + i;
+	return 0;
+}
+
+static void free_opts(struct exec_opts *x)
+{
+	free(x->profiles);
+	free(x->assign);
+	free(x->label);
+}
+
+/* In the child, before execvp: affinity, policy, nice. */
+static void child_setup(const struct exec_opts *x, int errfd, const sigset_t *oldmask)
+{
+	struct child_err ce = {0, 0};
+
+	for (int s = 1; s < NSIG; s++)
+		if (s != SIGKILL && s != SIGSTOP)
+			signal(s, SIG_DFL);
+	sigprocmask(SIG_SETMASK, oldmask, NULL);
+	if (x->have_cpus) {
+		cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
+		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+
+		CPU_ZERO_S(sz, set);
+		for (int c = cpumask_next(&x->cpus, 0); c >= 0; c = cpumask_next(&x->cpus, c + 1))
+			CPU_SET_S((size_t)c, sz, set);
+		if (sched_setaffinity(0, sz, set) != 0) {
+			ce.step = STEP_AFFINITY;
+			ce.err = errno;
+		}
+		CPU_FREE(set);
+	}
+	if (!ce.step && x->policy >= 0) {
+		struct sched_param sp = {.sched_priority = x->prio};
+
+		if (sched_setscheduler(0, x->policy, &sp) != 0) {
+			ce.step = STEP_SCHED;
+			ce.err = errno;
+		}
+	}
+	if (!ce.step && x->have_nice && setpriority(PRIO_PROCESS, 0, x->nice) != 0) {
+		ce.step = STEP_NICE;
+		ce.err = errno;
+	}
+	if (!ce.step) {
+		execvp(x->cmd[0], x->cmd);
+		ce.step = STEP_EXEC;
+		ce.err = errno;
+	}
+	if (write(errfd, &ce, sizeof(ce)) < 0) {
+		/* the parent sees EOF and reports a generic failure */
+	}
+	_exit(ce.step == STEP_EXEC ? (ce.err == ENOENT ? 127 : 126) : 127);
+}
+
+static void report_child_err(const struct exec_opts *x, const struct child_err *ce)
+{
+	switch (ce->step) {
+	case STEP_AFFINITY:
+		fprintf(stderr, "tunetop exec: --cpus %s: %s from sched_setaffinity\n",
+			x->cpus_text, strerror(ce->err));
+		break;
+	case STEP_SCHED:
+		fprintf(stderr, "tunetop exec: --%s %d: %s from sched_setscheduler%s\n",
+			x->policy == SCHED_FIFO ? "fifo" : "rr", x->prio, strerror(ce->err),
+			ce->err == EPERM ? " (needs CAP_SYS_NICE or RLIMIT_RTPRIO; with RT group "
+					   "scheduling the cgroup needs cpu.rt_runtime_us)"
+					 : "");
+		break;
+	case STEP_NICE:
+		fprintf(stderr, "tunetop exec: --nice %d: %s from setpriority%s\n", x->nice,
+			strerror(ce->err),
+			ce->err == EACCES ? " (lowering nice needs CAP_SYS_NICE)" : "");
+		break;
+	case STEP_EXEC:
+		fprintf(stderr, "tunetop exec: %s: %s\n", x->cmd[0], strerror(ce->err));
+		break;
+	default: break;
+	}
+}
+
+static bool check_cpus_online(const struct exec_opts *x)
+{
+	char buf[4096];
+	struct cpumask online, extra;
+
+	if (!x->have_cpus)
+		return true;
+	/* affinity acts on the live kernel, whatever --root says */
+	if (sysfs_read_str(sysroot_live(), "sys/devices/system/cpu/online", buf, sizeof(buf)) !=
+		    0 ||
+	    cpulist_parse(buf, &online) != 0)
+		return true;
+	extra = x->cpus;
+	cpumask_andnot(&extra, &online);
+	if (!cpumask_empty(&extra)) {
+		char list[256];
+
+		cpulist_format(&extra, list, sizeof(list));
+		fprintf(stderr,
+			"tunetop exec: --cpus %s: CPU %s not online on this machine (online: "
+			"%s)\n",
+			x->cpus_text, list, str_trim(buf));
+		return false;
+	}
+	return true;
+}
+
+static int restore_own(struct knob_ctx *ctx, const struct exec_opts *x, struct sbuf *rep)
+{
+	char *cause = NULL;
+	int e = knob_restore_run(ctx, knob_ctx_run_id(ctx), 0, rep, &cause);
+
+	say(x, rep);
+	if (e) {
+		knob_print_cause("exec", cause);
+		fprintf(stderr, "tunetop exec: some values could not be restored; see 'tunetop "
+				"journal' and 'tunetop restore'\n");
+	}
+	free(cause);
+	return e;
+}
+
+int cmd_exec(const struct tt_opts *o, int argc, char **argv)
+{
+	struct exec_opts x;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct knob_profile *profs;
+	const char **assign, **labels;
+	size_t na = 0;
+	struct sbuf rep;
+	sigset_t set, old;
+	char *cause = NULL;
+	int e, rc, pipefd[2], status = 0, pending_sig = 0;
+	pid_t child;
+
+	rc = parse(argc, argv, &x);
+	if (rc) {
+		free_opts(&x);
+		return rc;
+	}
+	if (!check_cpus_online(&x)) {
+		free_opts(&x);
+		return 2;
+	}
+	/* from here on a SIGTERM waits until it can be handled safely */
+	sigemptyset(&set);
+	sigaddset(&set, SIGINT);
+	sigaddset(&set, SIGTERM);
+	sigaddset(&set, SIGHUP);
+	sigaddset(&set, SIGQUIT);
+	sigaddset(&set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, &set, &old);
+
+	if (knob_cmd_open(o, "exec", x.dry ? KNOB_READONLY_OK : 0, &root, &ctx)) {
+		free_opts(&x);
+		return 1;
+	}
+	profs = xcalloc(x.nprof ? x.nprof : 1, sizeof(*profs));
+	for (size_t i = 0; i < x.nprof; i++) {
+		rc = knob_cmd_load_profile("exec", x.profiles[i], &root, x.force, &profs[i]);
+		if (rc) {
+			for (size_t k = 0; k < i; k++)
+				knob_profile_free(&profs[k]);
+			free(profs);
+			knob_ctx_close(ctx);
+			sysroot_close(&root);
+			free_opts(&x);
+			return rc;
+		}
+		na += profs[i].n;
+	}
+	na += x.nassign;
+	assign = xcalloc(na ? na : 1, sizeof(char *));
+	labels = xcalloc(na ? na : 1, sizeof(char *));
+	na = 0;
+	for (size_t i = 0; i < x.nprof; i++)
+		for (size_t k = 0; k < profs[i].n; k++) {
+			assign[na] = profs[i].assign[k];
+			labels[na++] = profs[i].label[k];
+		}
+	for (size_t i = 0; i < x.nassign; i++) {
+		assign[na] = x.assign[i];
+		labels[na++] = x.label[i];
+	}
+	sbuf_init(&rep);
+	e = 0;
+	if (na)
+		e = knob_set_many(ctx, assign, labels, na,
+				  KNOB_ALLOW_LEASE | KNOB_EMPTY_OK | KNOB_SCOPED |
+					  (x.dry ? KNOB_DRY_RUN : 0),
+				  &rep, &cause);
+	say(&x, &rep);
+	if (e)
+		knob_print_cause("exec", cause);
+	free(cause);
+	cause = NULL;
+	for (size_t i = 0; i < x.nprof; i++)
+		knob_profile_free(&profs[i]);
+	free(profs);
+	free(assign);
+	free(labels);
+	if (e || x.dry) {
+		if (x.dry && !e) {
+			fprintf(stderr, "tunetop exec: would run:");
+			for (char **a = x.cmd; *a; a++)
+				fprintf(stderr, " %s", *a);
+			fprintf(stderr, "\n");
+		}
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		free_opts(&x);
+		sbuf_free(&rep);
+		return knob_exit_code(e);
+	}
+	/* a signal that arrived while applying: do not start CMD */
+	{
+		struct timespec zero = {0, 0};
+		siginfo_t si;
+		int s = sigtimedwait(&set, &si, &zero);
+
+		if (s > 0 && s != SIGCHLD)
+			pending_sig = s;
+	}
+	if (pending_sig) {
+		fprintf(stderr, "tunetop exec: got %s before starting %s; restoring\n",
+			strsignal(pending_sig), x.cmd[0]);
+		restore_own(ctx, &x, &rep);
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		free_opts(&x);
+		sbuf_free(&rep);
+		return 128 + pending_sig;
+	}
+	if (pipe2(pipefd, O_CLOEXEC) != 0) {
+		fprintf(stderr, "tunetop exec: pipe: %s\n", strerror(errno));
+		restore_own(ctx, &x, &rep);
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		free_opts(&x);
+		sbuf_free(&rep);
+		return 1;
+	}
+	fflush(NULL);
+	child = fork();
+	if (child < 0) {
+		fprintf(stderr, "tunetop exec: fork: %s\n", strerror(errno));
+		close(pipefd[0]);
+		close(pipefd[1]);
+		restore_own(ctx, &x, &rep);
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		free_opts(&x);
+		sbuf_free(&rep);
+		return 1;
+	}
+	if (child == 0) {
+		close(pipefd[0]);
+		child_setup(&x, pipefd[1], &old);
+	}
+	close(pipefd[1]);
+	{
+		struct child_err ce = {0, 0};
+		ssize_t k;
+
+		do
+			k = read(pipefd[0], &ce, sizeof(ce));
+		while (k < 0 && errno == EINTR);
+		close(pipefd[0]);
+		if (k == (ssize_t)sizeof(ce) && ce.step) {
+			report_child_err(&x, &ce);
+			waitpid(child, &status, 0);
+			restore_own(ctx, &x, &rep);
+			knob_ctx_close(ctx);
+			sysroot_close(&root);
+			free_opts(&x);
+			sbuf_free(&rep);
+			return ce.step == STEP_EXEC ? (ce.err == ENOENT ? 127 : 126) : 1;
+		}
+	}
+	/* wait for CMD, forwarding signals */
+	for (;;) {
+		siginfo_t si;
+		int s = sigwaitinfo(&set, &si);
+		pid_t w;
+
+		if (s < 0)
+			continue;
+		if (s == SIGCHLD) {
+			w = waitpid(child, &status, WNOHANG);
+			if (w == child)
+				break;
+			continue;
+		}
+		/* the terminal already sent it to CMD's process group */
+		if (si.si_code == SI_KERNEL && getpgid(child) == getpgrp())
+			continue;
+		kill(child, s);
+	}
+	rc = WIFEXITED(status)	   ? WEXITSTATUS(status)
+	     : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+				   : 1;
+	if (restore_own(ctx, &x, &rep) != 0 && rc == 0)
+		rc = 1;
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	free_opts(&x);
+	sbuf_free(&rep);
+	return rc;
+}

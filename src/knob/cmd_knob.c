@@ -1,0 +1,674 @@
+/* Knob commands: knobs, get, set, apply, undo, restore, journal. Each parses
+ * its options, calls the engine (knob.h) and prints: results to stdout,
+ * errors one line each to stderr; exit codes per design §3. */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/json.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob.h"
+#include "knob/knob_cmd.h"
+
+void knob_print_cause(const char *cmd, const char *cause)
+{
+	const char *p = cause ? cause : "failed";
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		fprintf(stderr, "tunetop %s: %.*s\n", cmd, (int)n, p);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+void knob_print_report(struct sbuf *report)
+{
+	if (report->len)
+		fputs(report->s, stdout);
+	fflush(stdout);
+	sbuf_reset(report);
+}
+
+int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct sysroot *root,
+		  struct knob_ctx **ctx)
+{
+	char *cause = NULL;
+	int e = sysroot_open(root, o->root);
+
+	if (e) {
+		fprintf(stderr, "tunetop %s: root %s: %s\n", cmd, o->root, strerror(-e));
+		return 1;
+	}
+	e = knob_ctx_open(ctx, root, o->state_dir, flags, &cause);
+	if (e) {
+		knob_print_cause(cmd, cause);
+		free(cause);
+		sysroot_close(root);
+		return 1;
+	}
+	return 0;
+}
+
+static int usage_err(const char *cmd, const char *usage)
+{
+	fprintf(stderr, "usage: tunetop %s\n", usage);
+	(void)cmd;
+	return 2;
+}
+
+/* ---- knobs / get ----------------------------------------------------------- */
+
+static int expand_patterns(struct knob_ctx *ctx, const char *cmd, char **pats, int npat,
+			   unsigned flags, struct knob_ref **refs, size_t *n)
+{
+	int rc = 0;
+
+	*refs = NULL;
+	*n = 0;
+	if (npat == 0)
+		return knob_expand(ctx, "*", flags | KNOB_EXPAND_PREFIX, refs, n, NULL) ? 1 : 0;
+	for (int i = 0; i < npat; i++) {
+		char *cause = NULL;
+		int e = knob_expand(ctx, pats[i], flags, refs, n, &cause);
+
+		if (e) {
+			knob_print_cause(cmd, cause);
+			rc = knob_exit_code(e);
+		}
+		free(cause);
+	}
+	return rc;
+}
+
+static const char *rw_text(struct knob_ctx *ctx, const struct knob_ref *r)
+{
+	bool w = knob_writable(ctx, r);
+
+	if (strstr(r->addr, "cpu_dma_latency"))
+		return w ? "lease" : "root";
+	if (w)
+		return "rw";
+	return geteuid() ? "root" : "ro";
+}
+
+int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
+					   {"long", no_argument, NULL, 'l'},
+					   {"help", no_argument, NULL, 'h'},
+					   {NULL, 0, NULL, 0}};
+	const char *usage = "knobs [--long|--json] [PATTERN...]";
+	bool json = false, lng = false;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct knob_ref *refs;
+	size_t n;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "jlh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 'l': lng = true; break;
+		case 'h': printf("usage: tunetop %s\n", usage); return 0;
+		default: return usage_err("knobs", usage);
+		}
+	}
+	if (knob_cmd_open(o, "knobs", KNOB_NO_JOURNAL, &root, &ctx))
+		return 1;
+	rc = expand_patterns(ctx, "knobs", argv + optind, argc - optind, KNOB_EXPAND_PREFIX, &refs,
+			     &n);
+	if (json) {
+		struct sbuf b;
+		struct jw w;
+
+		sbuf_init(&b);
+		jw_init(&w, &b, true);
+		jw_obj_begin(&w, NULL);
+		jw_str(&w, "root", root.path);
+		jw_arr_begin(&w, "knobs");
+		for (size_t i = 0; i < n; i++) {
+			char val[KNOB_VALUE_MAX], allowed[4096], path[TT_PATH_MAX];
+
+			jw_obj_begin(&w, NULL);
+			jw_str(&w, "address", refs[i].addr);
+			jw_str(&w, "value",
+			       knob_read(ctx, &refs[i], val, sizeof(val)) == 0 ? val : NULL);
+			jw_str(&w, "unit", knob_ref_unit(&refs[i]));
+			jw_str(&w, "allowed",
+			       knob_allowed(ctx, &refs[i], allowed, sizeof(allowed)) == 0 ? allowed
+											  : NULL);
+			jw_bool(&w, "writable", knob_writable(ctx, &refs[i]));
+			knob_ref_path(ctx, &refs[i], path, sizeof(path));
+			jw_str(&w, "file", path);
+			jw_str(&w, "note", refs[i].note[0] ? refs[i].note : NULL);
+			jw_str(&w, "help", knob_ref_help(&refs[i]));
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		sbuf_putc(&b, '\n');
+		fputs(b.s, stdout);
+		sbuf_free(&b);
+	} else {
+		size_t wa = 7, wv = 5;
+
+		for (size_t i = 0; i < n; i++) {
+			char val[KNOB_VALUE_MAX];
+
+			if (strlen(refs[i].addr) > wa)
+				wa = strlen(refs[i].addr);
+			if (knob_read(ctx, &refs[i], val, sizeof(val)) == 0 && strlen(val) > wv)
+				wv = strlen(val);
+		}
+		if (wv > 24)
+			wv = 24;
+		if (n)
+			printf("%-*s  %-*s  %-4s  %-5s  %s\n", (int)wa, "ADDRESS", (int)wv, "VALUE",
+			       "UNIT", "WRITE", "ALLOWED");
+		for (size_t i = 0; i < n; i++) {
+			char val[KNOB_VALUE_MAX], allowed[4096];
+
+			if (knob_read(ctx, &refs[i], val, sizeof(val)) != 0)
+				str_copy(val, sizeof(val), "n/a");
+			if (knob_allowed(ctx, &refs[i], allowed, sizeof(allowed)) != 0)
+				str_copy(allowed, sizeof(allowed), "n/a");
+			printf("%-*s  %-*s  %-4s  %-5s  %s\n", (int)wa, refs[i].addr, (int)wv, val,
+			       knob_ref_unit(&refs[i])[0] ? knob_ref_unit(&refs[i]) : "-",
+			       rw_text(ctx, &refs[i]), allowed);
+			if (lng) {
+				char path[TT_PATH_MAX];
+
+				knob_ref_path(ctx, &refs[i], path, sizeof(path));
+				printf("    file: %s\n", path);
+				if (refs[i].note[0])
+					printf("    note: %s\n", refs[i].note);
+				printf("    help: %s\n", knob_ref_help(&refs[i]));
+			}
+		}
+		if (!n && !rc)
+			printf("no knobs on this root (%s)\n", root.path);
+	}
+	free(refs);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return rc;
+}
+
+int cmd_get(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
+	const char *usage = "get PATTERN...";
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct knob_ref *refs;
+	size_t n;
+	int c, rc;
+
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		if (c == 'h') {
+			printf("usage: tunetop %s\n", usage);
+			return 0;
+		}
+		return usage_err("get", usage);
+	}
+	if (optind >= argc)
+		return usage_err("get", usage);
+	if (knob_cmd_open(o, "get", KNOB_NO_JOURNAL, &root, &ctx))
+		return 1;
+	rc = expand_patterns(ctx, "get", argv + optind, argc - optind, 0, &refs, &n);
+	for (size_t i = 0; i < n; i++) {
+		char val[KNOB_VALUE_MAX];
+		int e = knob_read(ctx, &refs[i], val, sizeof(val));
+
+		if (e) {
+			char path[TT_PATH_MAX];
+
+			knob_ref_path(ctx, &refs[i], path, sizeof(path));
+			fprintf(stderr, "tunetop get: %s: %s from %s\n", refs[i].addr, strerror(-e),
+				path);
+			printf("%s=n/a\n", refs[i].addr);
+			if (!rc)
+				rc = 1;
+			continue;
+		}
+		printf("%s=%s\n", refs[i].addr, val);
+	}
+	free(refs);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return rc;
+}
+
+/* ---- set / apply ------------------------------------------------------------- */
+
+int cmd_set(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
+					   {"help", no_argument, NULL, 'h'},
+					   {NULL, 0, NULL, 0}};
+	const char *usage = "set [--dry-run] ADDRESS=VALUE...";
+	bool dry = false;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct sbuf rep;
+	char *cause = NULL;
+	int c, e;
+
+	while ((c = getopt_long(argc, argv, "nh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'n': dry = true; break;
+		case 'h': printf("usage: tunetop %s\n", usage); return 0;
+		default: return usage_err("set", usage);
+		}
+	}
+	if (optind >= argc)
+		return usage_err("set", usage);
+	if (knob_cmd_open(o, "set", dry ? KNOB_READONLY_OK : 0, &root, &ctx))
+		return 1;
+	sbuf_init(&rep);
+	e = knob_set_many(ctx, (const char *const *)argv + optind, NULL, (size_t)(argc - optind),
+			  dry ? KNOB_DRY_RUN : 0, &rep, &cause);
+	knob_print_report(&rep);
+	if (e)
+		knob_print_cause("set", cause);
+	free(cause);
+	sbuf_free(&rep);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return knob_exit_code(e);
+}
+
+/* Load a profile and check that it is meant for this root. */
+int knob_cmd_load_profile(const char *cmd, const char *name, const struct sysroot *root, bool force,
+			  struct knob_profile *p)
+{
+	char *path = NULL, *cause = NULL;
+	int e = knob_profile_find(name, &path, &cause);
+
+	if (!e)
+		e = knob_profile_load(path, p, &cause);
+	free(path);
+	if (e) {
+		knob_print_cause(cmd, cause);
+		free(cause);
+		return knob_exit_code(e) == 2 || e == -ENOENT ? 2 : 1;
+	}
+	{
+		char why[1024] = "";
+		int m = knob_profile_match(p, root, why, sizeof(why));
+
+		if (m == 0 && !force) {
+			struct sbuf want;
+
+			sbuf_init(&want);
+			for (size_t i = 0; i < p->nmatch; i++)
+				sbuf_printf(&want, "%s%s", i ? " | " : "", p->match[i]);
+			fprintf(stderr,
+				"tunetop %s: profile %s is for %s; %s (use --force to apply it "
+				"anyway)\n",
+				cmd, p->name, want.s, why);
+			sbuf_free(&want);
+			knob_profile_free(p);
+			return 2;
+		}
+		if (m == 0)
+			printf("note: profile %s does not match this root (%s); applying anyway "
+			       "(--force)\n",
+			       p->name, why);
+	}
+	return 0;
+}
+
+static int list_profiles(const struct tt_opts *o)
+{
+	const char *const *dirs = knob_profile_dirs();
+	struct sysroot root;
+	int found = 0;
+
+	if (sysroot_open(&root, o->root) != 0)
+		root.dirfd = -1;
+	for (size_t d = 0; dirs[d]; d++) {
+		struct sysroot dir;
+		struct sysfs_list l;
+
+		if (sysroot_open(&dir, dirs[d]) != 0)
+			continue;
+		if (sysfs_list(&dir, ".", &l) == 0) {
+			for (size_t i = 0; i < l.n; i++) {
+				struct knob_profile p;
+				char *path, *cause = NULL;
+				int m = -1;
+
+				if (!str_ends(l.names[i], ".profile"))
+					continue;
+				path = xasprintf("%s/%s", dirs[d], l.names[i]);
+				if (knob_profile_load(path, &p, &cause) == 0) {
+					if (root.dirfd >= 0)
+						m = knob_profile_match(&p, &root, NULL, 0);
+					printf("%-20s %-9s %s\n    %s\n", p.name,
+					       m == 1	? "matches"
+					       : m == 0 ? "other"
+							: "",
+					       path, p.description ? p.description : "");
+					knob_profile_free(&p);
+					found++;
+				} else {
+					printf("%-20s %-9s %s\n    %s\n", l.names[i], "broken",
+					       path, cause);
+				}
+				free(cause);
+				free(path);
+			}
+			sysfs_list_free(&l);
+		}
+		sysroot_close(&dir);
+	}
+	if (!found)
+		printf("no profiles found\n");
+	if (root.dirfd >= 0)
+		sysroot_close(&root);
+	return 0;
+}
+
+int cmd_apply(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
+					   {"force", no_argument, NULL, 'f'},
+					   {"list", no_argument, NULL, 'l'},
+					   {"help", no_argument, NULL, 'h'},
+					   {NULL, 0, NULL, 0}};
+	const char *usage = "apply [--dry-run] [--force] PROFILE | apply --list";
+	bool dry = false, force = false, list = false;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct knob_profile p;
+	struct sbuf rep;
+	char *cause = NULL;
+	int c, e;
+
+	while ((c = getopt_long(argc, argv, "nflh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'n': dry = true; break;
+		case 'f': force = true; break;
+		case 'l': list = true; break;
+		case 'h': printf("usage: tunetop %s\n", usage); return 0;
+		default: return usage_err("apply", usage);
+		}
+	}
+	if (list)
+		return list_profiles(o);
+	if (optind != argc - 1)
+		return usage_err("apply", usage);
+	if (knob_cmd_open(o, "apply", dry ? KNOB_READONLY_OK : 0, &root, &ctx))
+		return 1;
+	e = knob_cmd_load_profile("apply", argv[optind], &root, force, &p);
+	if (e) {
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		return e;
+	}
+	sbuf_init(&rep);
+	e = knob_set_many(ctx, (const char *const *)p.assign, (const char *const *)p.label, p.n,
+			  KNOB_EMPTY_OK | (dry ? KNOB_DRY_RUN : 0), &rep, &cause);
+	knob_print_report(&rep);
+	if (e)
+		knob_print_cause("apply", cause);
+	else if (!dry)
+		printf("applied %s (undo with 'tunetop undo')\n", p.name);
+	free(cause);
+	sbuf_free(&rep);
+	knob_profile_free(&p);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return knob_exit_code(e);
+}
+
+/* ---- undo / restore ---------------------------------------------------------- */
+
+int cmd_undo(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
+					   {"dry-run", no_argument, NULL, 'd'},
+					   {"help", no_argument, NULL, 'h'},
+					   {NULL, 0, NULL, 0}};
+	const char *usage = "undo [--force] [--dry-run] [ID | -n N]";
+	unsigned flags = 0, count = 1;
+	uint64_t id = 0;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct sbuf rep;
+	char *cause = NULL;
+	int c, e;
+
+	while ((c = getopt_long(argc, argv, "n:fdh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'n': {
+			int v;
+
+			if (str_to_int(optarg, &v) != 0 || v < 1)
+				return usage_err("undo", usage);
+			count = (unsigned)v;
+			break;
+		}
+		case 'f': flags |= KNOB_FORCE; break;
+		case 'd': flags |= KNOB_DRY_RUN; break;
+		case 'h': printf("usage: tunetop %s\n", usage); return 0;
+		default: return usage_err("undo", usage);
+		}
+	}
+	if (optind < argc - 1)
+		return usage_err("undo", usage);
+	if (optind == argc - 1 && (str_to_u64(argv[optind], &id) != 0 || id == 0)) {
+		fprintf(stderr, "tunetop undo: '%s' is not a change id (see tunetop journal)\n",
+			argv[optind]);
+		return 2;
+	}
+	if (knob_cmd_open(o, "undo", 0, &root, &ctx))
+		return 1;
+	sbuf_init(&rep);
+	e = id ? knob_undo_id(ctx, id, flags, &rep, &cause)
+	       : knob_undo_last(ctx, count, flags, &rep, &cause);
+	knob_print_report(&rep);
+	if (e)
+		knob_print_cause("undo", cause);
+	free(cause);
+	sbuf_free(&rep);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return knob_exit_code(e);
+}
+
+int cmd_restore(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
+					   {"dry-run", no_argument, NULL, 'd'},
+					   {"help", no_argument, NULL, 'h'},
+					   {NULL, 0, NULL, 0}};
+	const char *usage = "restore [--force] [--dry-run]";
+	unsigned flags = 0;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct sbuf rep;
+	char *cause = NULL;
+	int c, e;
+
+	while ((c = getopt_long(argc, argv, "fdh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'f': flags |= KNOB_FORCE; break;
+		case 'd': flags |= KNOB_DRY_RUN; break;
+		case 'h': printf("usage: tunetop %s\n", usage); return 0;
+		default: return usage_err("restore", usage);
+		}
+	}
+	if (optind != argc)
+		return usage_err("restore", usage);
+	if (knob_cmd_open(o, "restore", 0, &root, &ctx))
+		return 1;
+	sbuf_init(&rep);
+	e = knob_restore_all(ctx, flags, &rep, &cause);
+	knob_print_report(&rep);
+	if (e)
+		knob_print_cause("restore", cause);
+	free(cause);
+	sbuf_free(&rep);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return knob_exit_code(e);
+}
+
+/* ---- journal -------------------------------------------------------------------- */
+
+static void fmt_time(uint64_t ns, char *buf, size_t cap)
+{
+	time_t t = (time_t)(ns / 1000000000ull);
+	struct tm tm;
+
+	if (!localtime_r(&t, &tm) || !strftime(buf, cap, "%Y-%m-%d %H:%M:%S", &tm))
+		str_copy(buf, cap, "?");
+}
+
+static const char *state_text(const struct knob_jentry *e)
+{
+	if (e->orphaned && e->state != KNOB_J_OTHER_BOOT)
+		return "orphaned";
+	return knob_jstate_name(e->state);
+}
+
+int cmd_journal(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
+					   {"help", no_argument, NULL, 'h'},
+					   {NULL, 0, NULL, 0}};
+	const char *usage = "journal [--json]";
+	bool json = false;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct knob_jentry *e;
+	size_t n;
+	int c, torn = 0, rc;
+	char *cause = NULL;
+
+	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'j': json = true; break;
+		case 'h': printf("usage: tunetop %s\n", usage); return 0;
+		default: return usage_err("journal", usage);
+		}
+	}
+	if (optind != argc)
+		return usage_err("journal", usage);
+	if (knob_cmd_open(o, "journal", 0, &root, &ctx))
+		return 1;
+	rc = knob_journal_list(ctx, &e, &n, &torn, &cause);
+	if (rc) {
+		knob_print_cause("journal", cause);
+		free(cause);
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		return 1;
+	}
+	if (json) {
+		struct sbuf b;
+		struct jw w;
+
+		sbuf_init(&b);
+		jw_init(&w, &b, true);
+		jw_obj_begin(&w, NULL);
+		jw_str(&w, "state_dir", knob_ctx_state_dir(ctx));
+		jw_str(&w, "root", root.path);
+		jw_int(&w, "torn_lines", torn);
+		jw_arr_begin(&w, "entries");
+		for (size_t i = 0; i < n; i++) {
+			char tbuf[32];
+
+			fmt_time(e[i].time_ns, tbuf, sizeof(tbuf));
+			jw_obj_begin(&w, NULL);
+			jw_uint(&w, "id", e[i].id);
+			jw_uint(&w, "change", e[i].txn);
+			jw_uint(&w, "time_ns", e[i].time_ns);
+			jw_str(&w, "time", tbuf);
+			jw_str(&w, "address", e[i].addr);
+			jw_str(&w, "target", e[i].target);
+			jw_str(&w, "old", e[i].old);
+			jw_str(&w, "new", e[i].new_value);
+			jw_str(&w, "readback", e[i].readback);
+			jw_str(&w, "state", knob_jstate_name(e[i].state));
+			jw_str(&w, "how", e[i].how);
+			jw_bool(&w, "scoped", e[i].scoped);
+			jw_bool(&w, "orphaned", e[i].orphaned);
+			jw_str(&w, "run", e[i].run);
+			jw_int(&w, "pid", e[i].pid);
+			jw_bool(&w, "pid_alive", e[i].alive);
+			jw_str(&w, "boot_id", e[i].boot_id);
+			jw_str(&w, "root", e[i].root);
+			jw_bool(&w, "this_root", e[i].this_root);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		jw_obj_end(&w);
+		sbuf_putc(&b, '\n');
+		fputs(b.s, stdout);
+		sbuf_free(&b);
+	} else {
+		size_t orphans = 0, stale = 0, other = 0;
+
+		if (!n)
+			printf("journal is empty (%s)\n", knob_ctx_state_dir(ctx));
+		else
+			printf("%-5s %-6s %-19s %-10s %-8s %s\n", "ID", "CHANGE", "TIME", "STATE",
+			       "PID", "ADDRESS: OLD -> NEW");
+		for (size_t i = 0; i < n; i++) {
+			char tbuf[32], pid[24];
+
+			fmt_time(e[i].time_ns, tbuf, sizeof(tbuf));
+			snprintf(pid, sizeof(pid), "%d%s", e[i].pid, e[i].alive ? "" : "-");
+			printf("%-5llu %-6llu %-19s %-10s %-8s %s: %s -> %s",
+			       (unsigned long long)e[i].id, (unsigned long long)e[i].txn, tbuf,
+			       state_text(&e[i]), pid, e[i].addr, e[i].old, e[i].new_value);
+			if (e[i].state == KNOB_J_FAILED || e[i].state == KNOB_J_UNDONE)
+				printf(" (%s)", e[i].how ? e[i].how : "");
+			else if (e[i].readback && strcmp(e[i].readback, e[i].new_value))
+				printf(" (kernel reports %s)", e[i].readback);
+			if (!e[i].this_root)
+				printf(" [root %s]", e[i].root);
+			printf("\n");
+			if (e[i].orphaned && e[i].this_root && e[i].state != KNOB_J_OTHER_BOOT)
+				orphans++;
+			if (e[i].state == KNOB_J_OTHER_BOOT)
+				stale++;
+			if (!e[i].this_root &&
+			    (e[i].state == KNOB_J_OPEN || e[i].state == KNOB_J_ACTIVE))
+				other++;
+		}
+		if (n)
+			printf("(PID ending in '-': that process is gone)\n");
+		if (orphans)
+			printf("note: %zu entries are orphaned (the tunetop that made them died "
+			       "before restoring them); 'tunetop restore' puts the old values "
+			       "back\n",
+			       orphans);
+		if (stale)
+			printf("note: %zu entries are from an earlier boot; they will be archived, "
+			       "never replayed\n",
+			       stale);
+		if (other)
+			printf("note: %zu open entries belong to another root; restore them with "
+			       "--root\n",
+			       other);
+		if (torn)
+			printf("note: %d torn or corrupt journal lines ignored\n", torn);
+	}
+	knob_journal_free(e, n);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return 0;
+}

@@ -1,0 +1,803 @@
+/* The engine context and transactions: knob_ctx_open (state dir, run id,
+ * boot id of the root), knob_set_many (validate everything, order the writes
+ * safely, journal each old value durably before writing, re-read, roll back
+ * on failure), and process identity for the journal (pid + start time). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob_int.h"
+
+#define LOCK_TIMEOUT_MS 2000
+
+/* ---- process identity ------------------------------------------------------ */
+
+uint64_t knob_pid_starttime(int pid)
+{
+	char path[64], buf[1024];
+	char *p, *tok[32];
+	size_t n;
+	uint64_t v;
+
+	if (pid <= 0)
+		return 0;
+	snprintf(path, sizeof(path), "proc/%d/stat", pid);
+	if (sysfs_read(sysroot_live(), path, buf, sizeof(buf), NULL) != 0)
+		return 0;
+	p = strrchr(buf, ')'); /* comm may hold spaces and parentheses */
+	if (!p)
+		return 0;
+	n = str_split_ws(p + 1, tok, 32);
+	/* tok[0] is field 3 (state); starttime is field 22 */
+	if (n < 20 || str_to_u64(tok[19], &v) != 0)
+		return 0;
+	return v;
+}
+
+bool knob_run_alive(const char *run)
+{
+	int pid;
+	unsigned long long st;
+
+	if (!run || sscanf(run, "%d-%llu", &pid, &st) != 2)
+		return false;
+	return knob_pid_starttime(pid) == st && st != 0;
+}
+
+/* ---- context --------------------------------------------------------------- */
+
+static int lock_timeout_ms(void)
+{
+	const char *s = getenv("TUNETOP_LOCK_TIMEOUT_MS");
+	int v;
+
+	if (s && str_to_int(s, &v) == 0 && v >= 0)
+		return v;
+	return LOCK_TIMEOUT_MS;
+}
+
+static void set_readonly(struct knob_ctx *ctx, const char *why)
+{
+	ctx->readonly = true;
+	free(ctx->ro_why);
+	ctx->ro_why = xstrdup(why);
+}
+
+int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
+		  unsigned flags, char **cause)
+{
+	struct knob_ctx *ctx = xcalloc(1, sizeof(*ctx));
+	char *dir = NULL, *why = NULL;
+	int e;
+
+	*out = NULL;
+	ctx->root = r;
+	ctx->j.lock_fd = ctx->j.fd = -1;
+	for (int i = 0; i < KNOB_MAX_LEASES; i++)
+		ctx->lease[i].fd = -1;
+	snprintf(ctx->run_id, sizeof(ctx->run_id), "%d-%llu", (int)getpid(),
+		 (unsigned long long)knob_pid_starttime((int)getpid()));
+	if (sysfs_read_str(r, "proc/sys/kernel/random/boot_id", ctx->boot_id,
+			   sizeof(ctx->boot_id)) != 0)
+		str_copy(ctx->boot_id, sizeof(ctx->boot_id), "unknown");
+	if (flags & KNOB_NO_JOURNAL) {
+		set_readonly(ctx, "opened without the journal (read-only command)");
+		*out = ctx;
+		return 0;
+	}
+	e = journal_dir_pick(state_dir, &dir, &why);
+	if (!e)
+		e = journal_dir_check(dir, true, &why);
+	if (e) {
+		if (!(flags & KNOB_READONLY_OK)) {
+			if (cause)
+				*cause = why;
+			else
+				free(why);
+			free(dir);
+			free(ctx);
+			return e;
+		}
+		set_readonly(ctx, why);
+		free(why);
+		free(dir);
+		*out = ctx;
+		return 0;
+	}
+	ctx->state_dir = dir;
+	journal_init(&ctx->j, dir);
+	if (flags & KNOB_HOLD_LOCK) {
+		e = journal_lock(&ctx->j, (flags & KNOB_READONLY_OK) ? 0 : lock_timeout_ms(), &why);
+		if (e) {
+			if (!(flags & KNOB_READONLY_OK)) {
+				if (cause)
+					*cause = why;
+				else
+					free(why);
+				knob_ctx_close(ctx);
+				return e;
+			}
+			set_readonly(ctx, why);
+			free(why);
+		} else {
+			ctx->hold_lock = true;
+		}
+	}
+	*out = ctx;
+	return 0;
+}
+
+void knob_ctx_close(struct knob_ctx *ctx)
+{
+	if (!ctx)
+		return;
+	lease_release_all(ctx);
+	if (ctx->state_dir)
+		journal_fini(&ctx->j);
+	free(ctx->state_dir);
+	free(ctx->ro_why);
+	free(ctx);
+}
+
+bool knob_ctx_readonly(const struct knob_ctx *ctx, const char **why)
+{
+	if (why)
+		*why = ctx->ro_why;
+	return ctx->readonly;
+}
+
+const char *knob_ctx_run_id(const struct knob_ctx *ctx)
+{
+	return ctx->run_id;
+}
+
+const char *knob_ctx_state_dir(const struct knob_ctx *ctx)
+{
+	return ctx->state_dir;
+}
+
+const struct sysroot *knob_ctx_root(const struct knob_ctx *ctx)
+{
+	return ctx->root;
+}
+
+int knob_exit_code(int err)
+{
+	if (err == 0)
+		return 0;
+	if (err == -EINVAL || err == -ENOENT || err == -ERANGE)
+		return 2;
+	return 1;
+}
+
+int knob_op_lock(struct knob_ctx *ctx, struct sbuf *report, char **cause)
+{
+	int e;
+
+	if (ctx->readonly) {
+		knob_cause(cause, "read-only: %s", ctx->ro_why ? ctx->ro_why : "no journal");
+		return -EROFS;
+	}
+	if (!ctx->hold_lock) {
+		char *why = NULL;
+
+		e = journal_lock(&ctx->j, lock_timeout_ms(), &why);
+		if (e) {
+			if (cause) {
+				free(*cause);
+				*cause = why;
+			} else {
+				free(why);
+			}
+			return e;
+		}
+	}
+	knob_archive_stale(ctx, report);
+	return 0;
+}
+
+void knob_op_unlock(struct knob_ctx *ctx)
+{
+	if (!ctx->hold_lock)
+		journal_unlock(&ctx->j);
+}
+
+/* Move entries of this root recorded under another boot id to the archive:
+ * a reboot already reset those values, replaying them would be wrong. */
+int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report)
+{
+	struct jrec *r;
+	size_t n;
+	bool *move;
+	size_t nmove = 0, nw = 0, closed = 0;
+	int e = journal_load(ctx->j.path, &r, &n, NULL);
+	char old_boot[64] = "";
+
+	if (e || n == 0) {
+		jrec_free_all(r, n);
+		return e;
+	}
+	move = xcalloc(n, sizeof(bool));
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].type != 'W')
+			continue;
+		nw++;
+		if (str_eq(r[i].root, ctx->root->path) && !str_eq(r[i].boot, ctx->boot_id)) {
+			move[i] = true;
+			nmove++;
+			str_copy(old_boot, sizeof(old_boot), r[i].boot ? r[i].boot : "");
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].type == 'C' || r[i].type == 'A' || r[i].type == 'U') {
+			for (size_t k = 0; k < n; k++)
+				if (r[k].type == 'W' && r[k].seq == r[i].ref) {
+					move[i] = move[k];
+					if (r[i].type != 'C' && !move[k])
+						closed++;
+					break;
+				}
+		}
+	}
+	if (nmove) {
+		e = journal_archive(&ctx->j, r, n, move);
+		if (report) {
+			if (e)
+				sbuf_printf(report,
+					    "note: could not archive %zu journal entries from "
+					    "an earlier boot: %s\n",
+					    nmove, strerror(-e));
+			else
+				sbuf_printf(report,
+					    "note: archived %zu journal entries from an earlier "
+					    "boot (boot id %s) to %s: the reboot already reset "
+					    "them, they are not replayed\n",
+					    nmove, old_boot, ctx->j.archive);
+		}
+	} else if (nw > 1000 && closed == nw) {
+		/* everything closed and the file is getting long: start afresh */
+		for (size_t i = 0; i < n; i++)
+			move[i] = true;
+		e = journal_archive(&ctx->j, r, n, move);
+	}
+	free(move);
+	jrec_free_all(r, n);
+	return e;
+}
+
+/* ---- transactions ------------------------------------------------------------ */
+
+struct kw {
+	struct knob_ref ref; /* a primitive knob (locks are split into min and max) */
+	char value[KNOB_VALUE_MAX];
+	char cur[KNOB_VALUE_MAX];
+	char label[KNOB_ADDR_MAX + 64];
+	bool wild, skip;
+	size_t input, group;
+	int rank;
+	/* during the write */
+	char old[KNOB_VALUE_MAX], raw[4096];
+	size_t rawlen;
+	uint64_t seq;
+	bool written;
+};
+
+static bool pair_flag(const struct kw *w, unsigned f)
+{
+	return w->ref.def && (w->ref.def->flags & f);
+}
+
+/* A primitive ref for the min or max half of a lock. */
+static void split_lock(const struct knob_ref *lock, bool max, struct knob_ref *out)
+{
+	const char *leaf = max ? (!strcmp(lock->def->family, "cpufreq") ? "max_khz" : "max_hz")
+			       : (!strcmp(lock->def->family, "cpufreq") ? "min_khz" : "min_hz");
+	char *slash;
+
+	*out = *lock;
+	out->def = knob_def_find(lock->def->family, leaf);
+	str_copy(out->target, sizeof(out->target), max ? lock->target2 : lock->target);
+	out->target2[0] = '\0';
+	slash = strrchr(out->addr, '/');
+	if (slash)
+		snprintf(slash + 1, sizeof(out->addr) - (size_t)(slash + 1 - out->addr), "%s",
+			 leaf);
+}
+
+static int cmp_i64(const char *a, const char *b, bool *ok)
+{
+	int64_t x, y;
+
+	*ok = str_to_i64(a, &x) == 0 && str_to_i64(b, &y) == 0;
+	if (!*ok)
+		return 0;
+	return x < y ? -1 : x > y;
+}
+
+/* Order within each object: governor first, then the min/max (or
+ * runtime/period) pair in the order that keeps min <= max (runtime <=
+ * period) at every step, then the rest; objects keep their first-mention
+ * order. The reverse of a safe order is safe too, which undo relies on. */
+static void plan_order(struct kw *w, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		w[i].group = i;
+		for (size_t k = 0; k < i; k++)
+			if (!strcmp(w[k].ref.def->family, w[i].ref.def->family) &&
+			    !strcmp(w[k].ref.obj, w[i].ref.obj)) {
+				w[i].group = w[k].group;
+				break;
+			}
+		w[i].rank = pair_flag(&w[i], KD_GOVERNOR) ? 0 : 3;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (w[i].skip)
+			continue;
+		if (pair_flag(&w[i], KD_MIN | KD_MAX | KD_RT_RUNTIME | KD_RT_PERIOD))
+			w[i].rank = 1;
+		if (!pair_flag(&w[i], KD_MIN) && !pair_flag(&w[i], KD_RT_RUNTIME))
+			continue;
+		for (size_t k = 0; k < n; k++) {
+			bool ok;
+
+			if (k == i || w[k].skip || w[k].group != w[i].group)
+				continue;
+			if (pair_flag(&w[i], KD_MIN) && pair_flag(&w[k], KD_MAX)) {
+				/* going up (new min above the current max): max first */
+				if (cmp_i64(w[i].value, w[k].cur, &ok) > 0 && ok) {
+					w[k].rank = 1;
+					w[i].rank = 2;
+				} else {
+					w[i].rank = 1;
+					w[k].rank = 2;
+				}
+			} else if (pair_flag(&w[i], KD_RT_RUNTIME) &&
+				   pair_flag(&w[k], KD_RT_PERIOD)) {
+				/* runtime first only if it fits under the current period */
+				bool unlimited = !strcmp(w[i].value, "-1");
+
+				if (unlimited || (cmp_i64(w[i].value, w[k].cur, &ok) <= 0 && ok)) {
+					w[i].rank = 1;
+					w[k].rank = 2;
+				} else {
+					w[k].rank = 1;
+					w[i].rank = 2;
+				}
+			}
+		}
+	}
+	/* stable insertion sort by (group, rank, input) */
+	for (size_t i = 1; i < n; i++) {
+		struct kw tmp = w[i];
+		size_t k = i;
+
+		while (k > 0 && (w[k - 1].group > tmp.group ||
+				 (w[k - 1].group == tmp.group &&
+				  (w[k - 1].rank > tmp.rank ||
+				   (w[k - 1].rank == tmp.rank && w[k - 1].input > tmp.input))))) {
+			w[k] = w[k - 1];
+			k--;
+		}
+		w[k] = tmp;
+	}
+}
+
+static void add_line(char **cause, const char *line)
+{
+	if (!cause)
+		return;
+	if (!*cause) {
+		*cause = xstrdup(line);
+	} else {
+		char *s = xasprintf("%s\n%s", *cause, line);
+
+		free(*cause);
+		*cause = s;
+	}
+}
+
+static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e, char *buf,
+				size_t cap)
+{
+	char file[TT_PATH_MAX];
+	const char *hint = "";
+
+	knob_abspath(ctx, w->ref.target, file, sizeof(file));
+	if (e == -EBUSY && pair_flag(w, KD_RT_RUNTIME))
+		hint = ": below the SCHED_DEADLINE bandwidth already admitted (on 6.12+ the fair "
+		       "server counts)";
+	else if (e == -EBUSY && !strcmp(w->ref.def->leaf, "energy_performance_preference"))
+		hint = ": the performance governor allows only EPP 'performance'";
+	else if (e == -EPERM || e == -EACCES)
+		hint = geteuid() ? ": needs root"
+				 : ": refused by the kernel (lockdown, BIOS or "
+				   "driver)";
+	else if (e == -EISDIR)
+		hint = ": is a directory";
+	else if (e == -EINVAL)
+		hint = ": the kernel refused the value";
+	snprintf(buf, cap, "%s: %s from %s: could not write '%s'%s", w->ref.addr, err_name(e), file,
+		 w->value, hint);
+}
+
+static void fill_w(struct knob_ctx *ctx, struct jrec *r, struct kw *w, uint64_t txn)
+{
+	memset(r, 0, sizeof(*r));
+	r->type = 'W';
+	r->txn = txn;
+	r->pid = (int)getpid();
+	r->run = ctx->run_id;
+	r->boot = ctx->boot_id;
+	r->root = ctx->root->path;
+	r->addr = w->ref.addr;
+	r->target = w->ref.target;
+	r->ident = w->ref.ident;
+	r->old = w->old;
+	r->raw = w->raw;
+	r->rawlen = w->rawlen;
+	r->new_value = w->value;
+}
+
+/* Roll back the writes done so far, newest first. */
+static int rollback(struct knob_ctx *ctx, struct kw *w, size_t upto, struct sbuf *report,
+		    char **cause)
+{
+	int bad = 0;
+
+	for (size_t i = upto; i-- > 0;) {
+		struct jrec u = {.type = 'U'};
+		char how[] = "rolled back";
+		int e;
+
+		if (!w[i].written)
+			continue;
+		e = knob_ref_ops(&w[i].ref)->restore(ctx, &w[i].ref, w[i].old, w[i].raw,
+						     w[i].rawlen);
+		u.ref = w[i].seq;
+		u.pid = (int)getpid();
+		u.run = ctx->run_id;
+		if (e) {
+			char line[TT_PATH_MAX + 256], file[TT_PATH_MAX];
+
+			knob_abspath(ctx, w[i].ref.target, file, sizeof(file));
+			snprintf(line, sizeof(line),
+				 "%s: %s from %s: could not roll back to '%s'; the "
+				 "journal keeps it: run 'tunetop restore'",
+				 w[i].ref.addr, err_name(e), file, w[i].old);
+			add_line(cause, line);
+			bad++;
+			continue;
+		}
+		u.value = how;
+		journal_append(&ctx->j, &u, false);
+		if (report)
+			sbuf_printf(report, "%s: rolled back to %s\n", w[i].ref.addr, w[i].old);
+	}
+	journal_sync(&ctx->j);
+	return bad;
+}
+
+static void dry_run_line(struct knob_ctx *ctx, const struct kw *w, struct sbuf *report)
+{
+	char file[TT_PATH_MAX];
+
+	knob_abspath(ctx, w->ref.target, file, sizeof(file));
+	if (!strcmp(w->cur, w->value)) {
+		sbuf_printf(report, "# %s: already %s\n", w->ref.addr, w->value);
+		return;
+	}
+	if (pair_flag(w, KD_LEASE))
+		sbuf_printf(report,
+			    "# hold %s open after writing int32 %s (4 bytes)   # %s: %s -> %s\n",
+			    file, w->value, w->ref.addr, w->cur, w->value);
+	else
+		sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", w->value, file, w->ref.addr,
+			    w->cur, w->value);
+}
+
+int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const char *const *labels,
+		  size_t n, unsigned flags, struct sbuf *report, char **cause)
+{
+	struct kw *w = NULL;
+	size_t nw = 0, cap = 0;
+	int verr = 0, perr = 0, e = 0;
+	uint64_t txn = 0;
+	size_t i;
+
+	if (cause)
+		*cause = NULL;
+	/* 1. expand and validate everything; nothing is written before this passes */
+	for (i = 0; i < n; i++) {
+		const char *a = assignments[i];
+		const char *eq = strchr(a, '=');
+		const char *lab = labels && labels[i] ? labels[i] : NULL;
+		char addr[KNOB_ADDR_MAX], line[1024];
+		struct knob_ref *refs = NULL;
+		size_t nrefs = 0;
+		char *why = NULL;
+		bool wild;
+
+		if (!eq || eq == a || strlen(a) - (size_t)(eq - a) - 1 >= KNOB_VALUE_MAX ||
+		    (size_t)(eq - a) >= sizeof(addr)) {
+			snprintf(line, sizeof(line), "%s%s'%s': expected ADDRESS=VALUE",
+				 lab ? lab : "", lab ? ": " : "", a);
+			add_line(cause, line);
+			verr = verr ? verr : -EINVAL;
+			continue;
+		}
+		memcpy(addr, a, (size_t)(eq - a));
+		addr[eq - a] = '\0';
+		str_trim(addr);
+		e = knob_expand(ctx, str_trim(addr),
+				(flags & KNOB_EMPTY_OK) &&
+						(knob_is_glob(addr) || strpbrk(addr, "<>"))
+					? KNOB_EXPAND_EMPTY_OK
+					: 0,
+				&refs, &nrefs, &why);
+		if (e) {
+			snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "", lab ? ": " : "",
+				 why ? why : "bad address");
+			add_line(cause, line);
+			free(why);
+			verr = verr ? verr : (e == -ENOENT ? -ENOENT : -EINVAL);
+			continue;
+		}
+		free(why);
+		if (nrefs == 0 && report)
+			sbuf_printf(report,
+				    "note: %s%s'%s' matches nothing on this root; skipped\n",
+				    lab ? lab : "", lab ? ": " : "", addr);
+		wild = nrefs > 1 || knob_is_glob(addr) || strpbrk(addr, "<>");
+		for (size_t k = 0; k < nrefs; k++) {
+			const struct knob_ref *ref = &refs[k];
+			char norm[KNOB_VALUE_MAX];
+			int parts = (ref->def->flags & KD_LOCK) ? 2 : 1;
+
+			why = NULL;
+			if ((ref->def->flags & KD_LEASE) && !(flags & KNOB_ALLOW_LEASE)) {
+				snprintf(line, sizeof(line),
+					 "%s%s%s: the value holds only while a "
+					 "process keeps /dev/cpu_dma_latency "
+					 "open, so 'set' cannot keep it; use "
+					 "'tunetop exec %s=N -- CMD' (or the TUI)",
+					 lab ? lab : "", lab ? ": " : "", ref->addr, ref->addr);
+				add_line(cause, line);
+				verr = verr ? verr : -EINVAL;
+				continue;
+			}
+			if (knob_validate(ctx, ref, eq + 1, norm, sizeof(norm), &why) != 0) {
+				snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "",
+					 lab ? ": " : "", why ? why : "invalid value");
+				add_line(cause, line);
+				free(why);
+				verr = verr ? verr : -EINVAL;
+				continue;
+			}
+			for (int part = 0; part < parts; part++) {
+				struct kw *x;
+				char *vwhy = NULL;
+				int re;
+
+				w = xgrow(w, &cap, nw + 1, sizeof(*w));
+				x = &w[nw];
+				memset(x, 0, sizeof(*x));
+				if (parts == 2)
+					split_lock(ref, part == 1, &x->ref);
+				else
+					x->ref = *ref;
+				if (parts == 2 && !strcmp(norm, "off")) {
+					/* unlock: back to the full hardware range */
+					if (knob_validate(ctx, &x->ref, part ? "max" : "min",
+							  x->value, sizeof(x->value), &vwhy) != 0) {
+						add_line(cause, vwhy ? vwhy : "cannot unlock");
+						free(vwhy);
+						verr = verr ? verr : -EINVAL;
+						continue;
+					}
+				} else {
+					str_copy(x->value, sizeof(x->value), norm);
+				}
+				snprintf(x->label, sizeof(x->label), "%s%s%s", lab ? lab : "",
+					 lab ? ": " : "", ref->addr);
+				x->wild = wild;
+				x->input = nw;
+				re = knob_ref_ops(&x->ref)->read(ctx, &x->ref, x->cur,
+								 sizeof(x->cur), NULL, 0, NULL);
+				if (re) {
+					char file[TT_PATH_MAX];
+
+					knob_abspath(ctx, x->ref.target, file, sizeof(file));
+					snprintf(line, sizeof(line),
+						 "%s: %s from %s: cannot read the "
+						 "current value, so it could not "
+						 "be restored; not changing it",
+						 x->ref.addr, err_name(re), file);
+					add_line(cause, line);
+					perr = perr ? perr : re;
+					continue;
+				}
+				if (!knob_writable(ctx, &x->ref) && !(flags & KNOB_DRY_RUN) &&
+				    strcmp(x->cur, x->value)) {
+					char file[TT_PATH_MAX];
+
+					knob_abspath(ctx, x->ref.target, file, sizeof(file));
+					snprintf(line, sizeof(line),
+						 "%s: EACCES from %s: not writable%s", x->ref.addr,
+						 file, geteuid() ? " (needs root)" : "");
+					add_line(cause, line);
+					perr = perr ? perr : -EACCES;
+					continue;
+				}
+				nw++;
+			}
+		}
+		free(refs);
+	}
+	/* 2. the same file twice: a later exact assignment overrides a wildcard */
+	for (i = 0; i < nw; i++) {
+		for (size_t k = i + 1; k < nw; k++) {
+			char line[1024];
+
+			if (w[k].skip || strcmp(w[i].ref.target, w[k].ref.target))
+				continue;
+			if (!w[i].wild && !w[k].wild && strcmp(w[i].value, w[k].value)) {
+				snprintf(line, sizeof(line), "%s is assigned twice ('%s' and '%s')",
+					 w[i].ref.addr, w[i].value, w[k].value);
+				add_line(cause, line);
+				verr = verr ? verr : -EINVAL;
+			}
+			w[i].skip = true;
+			break;
+		}
+	}
+	/* 3. RT runtime must stay within the period at the end */
+	{
+		const char *rt = NULL, *per = NULL;
+
+		for (i = 0; i < nw; i++) {
+			if (w[i].skip)
+				continue;
+			if (pair_flag(&w[i], KD_RT_RUNTIME))
+				rt = w[i].value;
+			if (pair_flag(&w[i], KD_RT_PERIOD))
+				per = w[i].value;
+		}
+		if (rt || per) {
+			char crt[32] = "", cper[32] = "";
+			bool ok;
+
+			if (!rt && sysfs_read_str(ctx->root, "proc/sys/kernel/sched_rt_runtime_us",
+						  crt, sizeof(crt)) == 0)
+				rt = crt;
+			if (!per && sysfs_read_str(ctx->root, "proc/sys/kernel/sched_rt_period_us",
+						   cper, sizeof(cper)) == 0)
+				per = cper;
+			if (rt && per && strcmp(rt, "-1") && cmp_i64(rt, per, &ok) > 0 && ok) {
+				char line[256];
+
+				snprintf(line, sizeof(line),
+					 "sched/rt_runtime_us: EINVAL: runtime %s "
+					 "would exceed sched/rt_period_us %s "
+					 "(runtime must be <= period, or -1)",
+					 rt, per);
+				add_line(cause, line);
+				verr = verr ? verr : -EINVAL;
+			}
+		}
+	}
+	if (verr || perr) {
+		free(w);
+		return verr ? verr : perr;
+	}
+	/* drop the overridden ones */
+	{
+		size_t k = 0;
+
+		for (i = 0; i < nw; i++)
+			if (!w[i].skip)
+				w[k++] = w[i];
+		nw = k;
+		for (i = 0; i < nw; i++)
+			w[i].input = i;
+	}
+	plan_order(w, nw);
+
+	if (flags & KNOB_DRY_RUN) {
+		for (i = 0; i < nw; i++)
+			dry_run_line(ctx, &w[i], report);
+		free(w);
+		return 0;
+	}
+	/* 4. write, journaled */
+	e = knob_op_lock(ctx, report, cause);
+	if (e) {
+		free(w);
+		return e;
+	}
+	for (i = 0; i < nw; i++) {
+		struct kw *x = &w[i];
+		const struct knob_ops *ops = knob_ref_ops(&x->ref);
+		struct jrec r;
+		char back[KNOB_VALUE_MAX];
+
+		e = ops->read(ctx, &x->ref, x->old, sizeof(x->old), x->raw, sizeof(x->raw),
+			      &x->rawlen);
+		if (e) {
+			char line[TT_PATH_MAX + 128], file[TT_PATH_MAX];
+
+			knob_abspath(ctx, x->ref.target, file, sizeof(file));
+			snprintf(line, sizeof(line),
+				 "%s: %s from %s: cannot read the current value", x->ref.addr,
+				 err_name(e), file);
+			add_line(cause, line);
+			break;
+		}
+		if (!strcmp(x->old, x->value) && !pair_flag(x, KD_LEASE)) {
+			if (report && !(flags & KNOB_QUIET))
+				sbuf_printf(report, "%s: already %s\n", x->ref.addr, x->value);
+			continue;
+		}
+		fill_w(ctx, &r, x, txn);
+		r.scoped = (flags & KNOB_SCOPED) || pair_flag(x, KD_LEASE);
+		if (!txn) {
+			r.txn = txn = ctx->j.next_seq;
+		}
+		/* durable before the write */
+		e = journal_append(&ctx->j, &r, true);
+		if (e) {
+			char line[TT_PATH_MAX + 128];
+
+			snprintf(line, sizeof(line),
+				 "cannot record the change in %s: %s; not writing", ctx->j.path,
+				 strerror(-e));
+			add_line(cause, line);
+			break;
+		}
+		x->seq = r.seq;
+		e = ops->write(ctx, &x->ref, x->value);
+		if (e) {
+			struct jrec a = {.type = 'A', .ref = x->seq};
+			char line[TT_PATH_MAX + 256], ename[32];
+
+			str_copy(ename, sizeof(ename), err_name(e));
+			a.value = ename;
+			journal_append(&ctx->j, &a, false);
+			explain_write_error(ctx, x, e, line, sizeof(line));
+			add_line(cause, line);
+			break;
+		}
+		x->written = true;
+		if (ops->read(ctx, &x->ref, back, sizeof(back), NULL, 0, NULL) != 0)
+			str_copy(back, sizeof(back), "n/a");
+		{
+			struct jrec c = {.type = 'C', .ref = x->seq, .value = back};
+
+			journal_append(&ctx->j, &c, false);
+		}
+		if (report && !(flags & KNOB_QUIET))
+			sbuf_printf(report, "%s: %s -> %s\n", x->ref.addr, x->old, x->value);
+		if (strcmp(back, x->value) && report)
+			sbuf_printf(report, "note: %s: wrote %s, the kernel reports %s (%s)\n",
+				    x->ref.addr, x->value, back,
+				    !strcmp(back, x->old) ? "ignored" : "clamped or adjusted");
+	}
+	if (e) {
+		int bad = rollback(ctx, w, i, report, cause);
+
+		knob_op_unlock(ctx);
+		free(w);
+		if (!bad)
+			add_line(cause, "nothing changed: the writes before it were rolled back");
+		return -EIO;
+	}
+	journal_sync(&ctx->j);
+	knob_op_unlock(ctx);
+	free(w);
+	return 0;
+}

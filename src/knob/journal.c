@@ -1,0 +1,790 @@
+/* The journal file: state dir selection and checks, the writer lock, the
+ * line codec with CRC, durable appends, loading (tolerant of a torn last
+ * line) and archiving. The state dir is tunetop's own directory, not a
+ * system file under the root, so this file uses open()/flock()/fsync()
+ * directly (sysroot is for /sys and /proc). */
+#include "knob/journal.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+
+/* ---- state dir ------------------------------------------------------------ */
+
+int journal_dir_pick(const char *opt, char **out, char **cause)
+{
+	const char *env = getenv("TUNETOP_STATE_DIR");
+	const char *xdg = getenv("XDG_RUNTIME_DIR");
+
+	if (opt && *opt) {
+		*out = xstrdup(opt);
+		return 0;
+	}
+	if (env && *env) {
+		*out = xstrdup(env);
+		return 0;
+	}
+	if (geteuid() == 0) {
+		*out = xstrdup("/run/tunetop");
+		return 0;
+	}
+	if (xdg && *xdg) {
+		*out = xasprintf("%s/tunetop", xdg);
+		return 0;
+	}
+	if (cause)
+		*cause = xstrdup("no state dir for the undo journal: XDG_RUNTIME_DIR is not set; "
+				 "use --state-dir DIR or TUNETOP_STATE_DIR");
+	return -ENOENT;
+}
+
+static int mkdir_parents(const char *dir)
+{
+	char *p = xstrdup(dir);
+	int e = 0;
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0700) != 0 && errno != EEXIST) {
+			e = -errno;
+			break;
+		}
+		*s = '/';
+	}
+	free(p);
+	return e;
+}
+
+int journal_dir_check(const char *dir, bool create, char **cause)
+{
+	struct stat st;
+
+	if (lstat(dir, &st) != 0) {
+		int e = -errno;
+
+		if (e != -ENOENT || !create) {
+			if (cause)
+				*cause = xasprintf("state dir %s: %s", dir, strerror(-e));
+			return e;
+		}
+		mkdir_parents(dir);
+		if (mkdir(dir, 0700) != 0 && errno != EEXIST) {
+			e = -errno;
+			if (cause)
+				*cause = xasprintf("cannot create state dir %s: %s", dir,
+						   strerror(-e));
+			return e;
+		}
+		if (lstat(dir, &st) != 0) {
+			e = -errno;
+			if (cause)
+				*cause = xasprintf("state dir %s: %s", dir, strerror(-e));
+			return e;
+		}
+	}
+	if (S_ISLNK(st.st_mode)) {
+		if (cause)
+			*cause = xasprintf("state dir %s is a symlink; refusing to keep the undo "
+					   "journal there",
+					   dir);
+		return -ELOOP;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		if (cause)
+			*cause = xasprintf("state dir %s is not a directory", dir);
+		return -ENOTDIR;
+	}
+	if (st.st_uid != geteuid()) {
+		if (cause)
+			*cause = xasprintf("state dir %s is owned by uid %u, not by us (uid %u); "
+					   "refusing",
+					   dir, (unsigned)st.st_uid, (unsigned)geteuid());
+		return -EPERM;
+	}
+	if (st.st_mode & 022) {
+		if (cause)
+			*cause = xasprintf("state dir %s is writable by others (mode %04o); "
+					   "refusing (it must be 0700)",
+					   dir, (unsigned)(st.st_mode & 07777));
+		return -EPERM;
+	}
+	return 0;
+}
+
+/* ---- codec ---------------------------------------------------------------- */
+
+uint32_t journal_crc32(const void *buf, size_t len)
+{
+	static uint32_t table[256];
+	static int init;
+	const unsigned char *p = buf;
+	uint32_t c = 0xffffffffu;
+
+	if (!init) {
+		for (uint32_t i = 0; i < 256; i++) {
+			uint32_t k = i;
+
+			for (int b = 0; b < 8; b++)
+				k = (k & 1) ? 0xedb88320u ^ (k >> 1) : k >> 1;
+			table[i] = k;
+		}
+		init = 1;
+	}
+	for (size_t i = 0; i < len; i++)
+		c = table[(c ^ p[i]) & 0xff] ^ (c >> 8);
+	return c ^ 0xffffffffu;
+}
+
+void journal_escape(struct sbuf *b, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+
+		switch (c) {
+		case '\\': sbuf_puts(b, "\\\\"); break;
+		case '\t': sbuf_puts(b, "\\t"); break;
+		case '\n': sbuf_puts(b, "\\n"); break;
+		case '\r': sbuf_puts(b, "\\r"); break;
+		default:
+			if (c < 0x20 || c == 0x7f) {
+				char e[4] = {'\\', 'x', hex[c >> 4], hex[c & 15]};
+
+				sbuf_putn(b, e, 4);
+			} else {
+				sbuf_putc(b, (char)c);
+			}
+		}
+	}
+}
+
+static int hexval(char c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+char *journal_unescape(const char *s, size_t len, size_t *outlen)
+{
+	char *o = xmalloc(len + 1);
+	size_t k = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		if (s[i] != '\\' || i + 1 >= len) {
+			o[k++] = s[i];
+			continue;
+		}
+		i++;
+		switch (s[i]) {
+		case '\\': o[k++] = '\\'; break;
+		case 't': o[k++] = '\t'; break;
+		case 'n': o[k++] = '\n'; break;
+		case 'r': o[k++] = '\r'; break;
+		case 'x':
+			if (i + 2 < len && hexval(s[i + 1]) >= 0 && hexval(s[i + 2]) >= 0) {
+				o[k++] = (char)(hexval(s[i + 1]) * 16 + hexval(s[i + 2]));
+				i += 2;
+				break;
+			}
+			/* fall through */
+		default: o[k++] = '\\'; o[k++] = s[i];
+		}
+	}
+	o[k] = '\0';
+	if (outlen)
+		*outlen = k;
+	return o;
+}
+
+static void put_str(struct sbuf *b, const char *key, const char *v)
+{
+	if (!v)
+		return;
+	sbuf_printf(b, "\t%s=", key);
+	journal_escape(b, v, strlen(v));
+}
+
+static void put_u64(struct sbuf *b, const char *key, uint64_t v)
+{
+	sbuf_printf(b, "\t%s=%llu", key, (unsigned long long)v);
+}
+
+void jrec_encode(const struct jrec *r, struct sbuf *out)
+{
+	size_t start = out->len;
+	uint32_t crc;
+
+	sbuf_putc(out, r->type);
+	if (r->type == 'W' || r->type == 'S')
+		put_u64(out, "seq", r->seq);
+	switch (r->type) {
+	case 'W':
+		put_u64(out, "txn", r->txn);
+		if (r->scoped)
+			put_u64(out, "scoped", 1);
+		put_u64(out, "time", r->time_ns);
+		put_u64(out, "pid", (uint64_t)r->pid);
+		put_str(out, "run", r->run);
+		put_str(out, "boot", r->boot);
+		put_str(out, "root", r->root);
+		put_str(out, "addr", r->addr);
+		put_str(out, "target", r->target);
+		put_str(out, "ident", r->ident ? r->ident : "");
+		put_str(out, "old", r->old);
+		if (r->raw) {
+			sbuf_puts(out, "\traw=");
+			journal_escape(out, r->raw, r->rawlen);
+		}
+		put_str(out, "new", r->new_value);
+		break;
+	case 'U':
+		put_u64(out, "ref", r->ref);
+		put_u64(out, "time", r->time_ns);
+		put_u64(out, "pid", (uint64_t)r->pid);
+		put_str(out, "run", r->run);
+		put_str(out, "value", r->value);
+		break;
+	case 'C':
+	case 'A':
+		put_u64(out, "ref", r->ref);
+		put_u64(out, "time", r->time_ns);
+		put_str(out, "value", r->value);
+		break;
+	default: break;
+	}
+	crc = journal_crc32(out->s + start, out->len - start);
+	sbuf_printf(out, "\tcrc=%08x\n", crc);
+}
+
+static int field_u64(const char *v, size_t n, uint64_t *out)
+{
+	char tmp[32];
+
+	if (n == 0 || n >= sizeof(tmp))
+		return -EINVAL;
+	memcpy(tmp, v, n);
+	tmp[n] = '\0';
+	return str_to_u64(tmp, out);
+}
+
+int jrec_decode(const char *line, size_t len, struct jrec *r)
+{
+	const char *crcf;
+	size_t body;
+	uint64_t crc;
+	unsigned seen = 0;
+	const char *p, *end = line + len;
+
+	memset(r, 0, sizeof(*r));
+	if (len < 3 || !strchr("WCAUS", line[0]) || line[1] != '\t')
+		return -EINVAL;
+	/* the CRC field is last */
+	crcf = NULL;
+	for (const char *q = end; q > line; q--) {
+		if (q[-1] == '\t') {
+			crcf = q;
+			break;
+		}
+	}
+	if (!crcf || end - crcf != 12 || strncmp(crcf, "crc=", 4) != 0)
+		return -EINVAL;
+	body = (size_t)(crcf - 1 - line);
+	{
+		char hex[9];
+
+		memcpy(hex, crcf + 4, 8);
+		hex[8] = '\0';
+		if (str_to_hex_u64(hex, &crc) != 0 || crc != journal_crc32(line, body))
+			return -EINVAL;
+	}
+	r->type = line[0];
+	p = line + 2;
+	end = line + body;
+	while (p < end) {
+		const char *tab = memchr(p, '\t', (size_t)(end - p));
+		const char *fe = tab ? tab : end;
+		const char *eq = memchr(p, '=', (size_t)(fe - p));
+		size_t kl, vl;
+		const char *v;
+
+		if (!eq)
+			goto bad;
+		kl = (size_t)(eq - p);
+		v = eq + 1;
+		vl = (size_t)(fe - v);
+#define KEY(k) (kl == sizeof(k) - 1 && memcmp(p, k, kl) == 0)
+#define STR(f) (free(r->f), r->f = journal_unescape(v, vl, NULL))
+		if (KEY("seq")) {
+			if (field_u64(v, vl, &r->seq))
+				goto bad;
+			seen |= 1;
+		} else if (KEY("txn")) {
+			if (field_u64(v, vl, &r->txn))
+				goto bad;
+		} else if (KEY("scoped")) {
+			r->scoped = vl == 1 && v[0] == '1';
+		} else if (KEY("ref")) {
+			if (field_u64(v, vl, &r->ref))
+				goto bad;
+			seen |= 2;
+		} else if (KEY("time")) {
+			if (field_u64(v, vl, &r->time_ns))
+				goto bad;
+		} else if (KEY("pid")) {
+			uint64_t pid;
+
+			if (field_u64(v, vl, &pid))
+				goto bad;
+			r->pid = (int)pid;
+		} else if (KEY("run")) {
+			STR(run);
+		} else if (KEY("boot")) {
+			STR(boot);
+		} else if (KEY("root")) {
+			STR(root);
+		} else if (KEY("addr")) {
+			STR(addr);
+			seen |= 4;
+		} else if (KEY("target")) {
+			STR(target);
+			seen |= 8;
+		} else if (KEY("ident")) {
+			STR(ident);
+		} else if (KEY("old")) {
+			STR(old);
+			seen |= 16;
+		} else if (KEY("raw")) {
+			free(r->raw);
+			r->raw = journal_unescape(v, vl, &r->rawlen);
+		} else if (KEY("new")) {
+			STR(new_value);
+			seen |= 32;
+		} else if (KEY("value")) {
+			STR(value);
+		}
+		/* unknown keys: ignored (newer writer) */
+#undef KEY
+#undef STR
+		p = fe + 1;
+	}
+	if ((r->type == 'W' || r->type == 'S') && !(seen & 1))
+		goto bad;
+	if (r->type == 'W' && (seen & (4 | 8 | 16 | 32)) != (4 | 8 | 16 | 32))
+		goto bad;
+	if (strchr("CAU", r->type) && !(seen & 2))
+		goto bad;
+	if (r->type == 'W' && !r->txn)
+		r->txn = r->seq;
+	return 0;
+bad:
+	jrec_free(r);
+	return -EINVAL;
+}
+
+void jrec_free(struct jrec *r)
+{
+	free(r->run);
+	free(r->boot);
+	free(r->root);
+	free(r->addr);
+	free(r->target);
+	free(r->ident);
+	free(r->old);
+	free(r->raw);
+	free(r->new_value);
+	free(r->value);
+	memset(r, 0, sizeof(*r));
+}
+
+void jrec_free_all(struct jrec *r, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		jrec_free(&r[i]);
+	free(r);
+}
+
+/* ---- file ---------------------------------------------------------------- */
+
+void journal_init(struct journal *j, const char *dir)
+{
+	memset(j, 0, sizeof(*j));
+	j->dir = xstrdup(dir);
+	j->path = xasprintf("%s/journal", dir);
+	j->archive = xasprintf("%s/journal.archive", dir);
+	j->lockp = xasprintf("%s/journal.lock", dir);
+	j->lock_fd = -1;
+	j->fd = -1;
+}
+
+void journal_fini(struct journal *j)
+{
+	journal_unlock(j);
+	free(j->dir);
+	free(j->path);
+	free(j->archive);
+	free(j->lockp);
+	memset(j, 0, sizeof(*j));
+	j->lock_fd = j->fd = -1;
+}
+
+static int read_all_fd(int fd, char **out, size_t *len)
+{
+	size_t cap = 8192, n = 0;
+	char *b = xmalloc(cap);
+
+	for (;;) {
+		ssize_t k;
+
+		if (cap - n < 4096) {
+			cap *= 2;
+			b = xrealloc(b, cap);
+		}
+		k = read(fd, b + n, cap - n - 1);
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			free(b);
+			return -errno;
+		}
+		if (k == 0)
+			break;
+		n += (size_t)k;
+	}
+	b[n] = '\0';
+	*out = b;
+	*len = n;
+	return 0;
+}
+
+static void parse_text(const char *buf, size_t len, struct jrec **out, size_t *n, int *torn)
+{
+	size_t cap = 0;
+	const char *p = buf, *end = buf + len;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		struct jrec r;
+
+		if (!nl) { /* no newline: torn last line */
+			if (torn)
+				(*torn)++;
+			break;
+		}
+		if (nl > p) {
+			if (jrec_decode(p, (size_t)(nl - p), &r) == 0) {
+				*out = xgrow(*out, &cap, *n + 1, sizeof(**out));
+				(*out)[(*n)++] = r;
+			} else if (torn) {
+				(*torn)++;
+			}
+		}
+		p = nl + 1;
+	}
+}
+
+int journal_load(const char *path, struct jrec **out, size_t *n, int *torn)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	char *buf;
+	size_t len;
+	int e;
+
+	*out = NULL;
+	*n = 0;
+	if (torn)
+		*torn = 0;
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -errno;
+	e = read_all_fd(fd, &buf, &len);
+	close(fd);
+	if (e)
+		return e;
+	parse_text(buf, len, out, n, torn);
+	free(buf);
+	return 0;
+}
+
+static int sync_dir(const char *dir)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int e = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fsync(fd) != 0)
+		e = -errno;
+	close(fd);
+	return e;
+}
+
+static int lock_owner(const char *lockp)
+{
+	char buf[32];
+	int fd = open(lockp, O_RDONLY | O_CLOEXEC), pid = 0;
+	ssize_t k;
+
+	if (fd < 0)
+		return 0;
+	k = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (k > 0) {
+		buf[k] = '\0';
+		if (str_to_int(buf, &pid) != 0)
+			pid = 0;
+	}
+	return pid;
+}
+
+bool journal_locked(const struct journal *j)
+{
+	return j->lock_fd >= 0;
+}
+
+int journal_lock(struct journal *j, int timeout_ms, char **cause)
+{
+	struct timespec t0, now;
+	int fd, e;
+	char *buf = NULL;
+	size_t len = 0;
+	char pidbuf[24];
+
+	if (j->lock_fd >= 0)
+		return 0;
+	fd = open(j->lockp, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0) {
+		e = -errno;
+		if (cause)
+			*cause = xasprintf("cannot open journal lock %s: %s", j->lockp,
+					   strerror(-e));
+		return e;
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	while (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+		long ms;
+
+		if (errno != EWOULDBLOCK && errno != EINTR) {
+			e = -errno;
+			close(fd);
+			if (cause)
+				*cause = xasprintf("cannot lock %s: %s", j->lockp, strerror(-e));
+			return e;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+		ms = (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
+		if (ms >= timeout_ms) {
+			int owner = lock_owner(j->lockp);
+
+			close(fd);
+			if (cause) {
+				if (owner > 0)
+					*cause = xasprintf(
+						"journal locked by pid %d (another tunetop "
+						"is changing knobs); try again when it is "
+						"done",
+						owner);
+				else
+					*cause = xasprintf(
+						"journal %s is locked by another tunetop", j->path);
+			}
+			return -EWOULDBLOCK;
+		}
+		usleep(10000);
+	}
+	snprintf(pidbuf, sizeof(pidbuf), "%d\n", (int)getpid());
+	if (ftruncate(fd, 0) == 0 && pwrite(fd, pidbuf, strlen(pidbuf), 0) < 0) {
+		/* the pid is informational only */
+	}
+	j->lock_fd = fd;
+
+	j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (j->fd < 0) {
+		e = -errno;
+		if (cause)
+			*cause = xasprintf("cannot open journal %s: %s", j->path, strerror(-e));
+		journal_unlock(j);
+		return e;
+	}
+	e = read_all_fd(j->fd, &buf, &len);
+	if (e) {
+		if (cause)
+			*cause = xasprintf("cannot read journal %s: %s", j->path, strerror(-e));
+		journal_unlock(j);
+		return e;
+	}
+	/* A last line without its newline is a record torn by a crash: its
+	 * write never happened (we write only after the record is durable), so
+	 * cut it and continue after the last complete line. */
+	if (len && buf[len - 1] != '\n') {
+		size_t keep = len;
+
+		while (keep && buf[keep - 1] != '\n')
+			keep--;
+		if (ftruncate(j->fd, (off_t)keep) != 0) {
+			e = -errno;
+			free(buf);
+			if (cause)
+				*cause = xasprintf("cannot repair torn journal %s: %s", j->path,
+						   strerror(-e));
+			journal_unlock(j);
+			return e;
+		}
+		len = keep;
+	}
+	if (len == 0)
+		sync_dir(j->dir); /* a new journal file: make its name durable */
+	{
+		struct jrec *r = NULL;
+		size_t n = 0;
+		uint64_t max = 0;
+
+		parse_text(buf, len, &r, &n, NULL);
+		for (size_t i = 0; i < n; i++)
+			if (r[i].seq > max)
+				max = r[i].seq;
+		j->next_seq = max + 1;
+		jrec_free_all(r, n);
+	}
+	free(buf);
+	return 0;
+}
+
+void journal_unlock(struct journal *j)
+{
+	if (j->fd >= 0)
+		close(j->fd);
+	j->fd = -1;
+	if (j->lock_fd >= 0) {
+		flock(j->lock_fd, LOCK_UN);
+		close(j->lock_fd);
+	}
+	j->lock_fd = -1;
+}
+
+static int write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t k = write(fd, s, n);
+
+		if (k < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		s += k;
+		n -= (size_t)k;
+	}
+	return 0;
+}
+
+int journal_append(struct journal *j, struct jrec *r, bool sync)
+{
+	struct sbuf b;
+	int e;
+
+	if (j->fd < 0)
+		return -EBADF;
+	if (r->type == 'W' || r->type == 'S')
+		r->seq = j->next_seq++;
+	if (!r->time_ns) {
+		struct timespec ts;
+
+		clock_gettime(CLOCK_REALTIME, &ts);
+		r->time_ns = (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
+	}
+	sbuf_init(&b);
+	jrec_encode(r, &b);
+	/* one write() of the whole line: O_APPEND keeps it contiguous */
+	e = write_all(j->fd, b.s, b.len);
+	sbuf_free(&b);
+	if (!e && sync && fdatasync(j->fd) != 0)
+		e = -errno;
+	return e;
+}
+
+int journal_sync(struct journal *j)
+{
+	if (j->fd < 0)
+		return -EBADF;
+	return fdatasync(j->fd) == 0 ? 0 : -errno;
+}
+
+int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const bool *move)
+{
+	struct sbuf keep, arch;
+	char *tmp;
+	int fd, afd, e = 0;
+	uint64_t max = 0;
+
+	if (j->fd < 0)
+		return -EBADF;
+	sbuf_init(&keep);
+	sbuf_init(&arch);
+	for (size_t i = 0; i < n; i++) {
+		if (recs[i].seq > max)
+			max = recs[i].seq;
+		jrec_encode(&recs[i], move[i] ? &arch : &keep);
+	}
+	if (j->next_seq > max + 1)
+		max = j->next_seq - 1;
+	{ /* keep numbering going after compaction */
+		struct jrec s = {.type = 'S', .seq = max};
+
+		jrec_encode(&s, &keep);
+	}
+	afd = open(j->archive, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (afd < 0) {
+		e = -errno;
+		goto out;
+	}
+	e = write_all(afd, arch.s ? arch.s : "", arch.len);
+	if (!e && fdatasync(afd) != 0)
+		e = -errno;
+	close(afd);
+	if (e)
+		goto out;
+	tmp = xasprintf("%s.tmp", j->path);
+	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	if (fd < 0) {
+		e = -errno;
+		free(tmp);
+		goto out;
+	}
+	e = write_all(fd, keep.s ? keep.s : "", keep.len);
+	if (!e && fsync(fd) != 0)
+		e = -errno;
+	close(fd);
+	if (!e && rename(tmp, j->path) != 0)
+		e = -errno;
+	if (e)
+		unlink(tmp);
+	free(tmp);
+	if (!e) {
+		sync_dir(j->dir);
+		close(j->fd);
+		j->fd = open(j->path, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
+		if (j->fd < 0)
+			e = -errno;
+		j->next_seq = max + 1;
+	}
+out:
+	sbuf_free(&keep);
+	sbuf_free(&arch);
+	return e;
+}

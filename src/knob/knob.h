@@ -1,0 +1,199 @@
+/* The knob engine: everything tunetop changes on a board goes through here.
+ *
+ * A knob is named by an address (design §5, doc/knobs.md) such as
+ * "cpufreq/policy4/governor" or "cpuidle/4-7/cpu-sleep/disable". Addresses
+ * may contain '*', CPU lists, idle-state names and filters, and the devfreq
+ * aliases npu/gpu/ddr; knob_expand() turns a pattern into concrete knobs
+ * (struct knob_ref). Every family of knobs (cpufreq, cpuidle, pmqos, devfreq,
+ * sched, intel_pstate, mm, and later thread/irq) is described as data plus a
+ * small ops table, so a syscall-backed family fits the same engine.
+ *
+ * Writes are transactions: knob_set_many() validates every assignment first
+ * (nothing is written if one is wrong), orders the writes safely, records
+ * each old value in the write-ahead journal (append + fsync) before writing,
+ * re-reads every file, and rolls back on the first failure.
+ *
+ * Return values: 0 or -errno. knob_exit_code() maps them to the exit codes
+ * of design §3: -EINVAL, -ENOENT, -ERANGE (bad address or value; nothing was
+ * touched) → 2; anything else → 1. When a write fails in the middle of a
+ * transaction the call returns -EIO (after rolling back) and `cause` names
+ * the kernel's errno, the address and the file. `cause` strings are
+ * malloc'ed, one line per problem, without the "tunetop: " prefix. */
+#ifndef TT_KNOB_KNOB_H
+#define TT_KNOB_KNOB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/str.h"
+#include "sysfs/sysroot.h"
+
+#define KNOB_ADDR_MAX  160
+#define KNOB_VALUE_MAX 512
+
+struct knob_ctx;
+struct knob_def;
+
+/* One concrete knob on this root. Plain data; copy freely. */
+struct knob_ref {
+	char addr[KNOB_ADDR_MAX]; /* canonical address: "cpuidle/cpu4/state1/disable" */
+	const struct knob_def *def;
+	char obj[64];		   /* family object: "policy4", "cpu4", "dmc", "" */
+	char dir[TT_PATH_MAX];	   /* object directory under the root */
+	char target[TT_PATH_MAX];  /* root-relative file, or a family's target string */
+	char target2[TT_PATH_MAX]; /* second file of a composite knob (lock_*: max) */
+	char ident[64];		   /* identity check for syscall targets ("" for files) */
+	char note[96];		   /* "cpu-sleep, exit latency 220 us" */
+	int cpu;		   /* CPU of per-CPU knobs, else -1 */
+	int index;		   /* idle state index, else -1 */
+};
+
+/* ---- context ------------------------------------------------------------ */
+
+/* knob_ctx_open flags */
+#define KNOB_READONLY_OK 0x01 /* an unusable state dir makes the ctx read-only instead of failing  \
+			       */
+#define KNOB_NO_JOURNAL 0x02  /* do not look at the state dir at all (knobs, get): read-only */
+#define KNOB_HOLD_LOCK	0x04  /* take the journal lock now and keep it until close (TUI) */
+
+/* Open the engine on a root. state_dir NULL = design §6 rules
+ * ($TUNETOP_STATE_DIR, /run/tunetop for root, $XDG_RUNTIME_DIR/tunetop).
+ * The state dir is created (mode 0700) when missing; one that is a symlink,
+ * not a directory, not owned by us or writable by group/others is refused. */
+int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
+		  unsigned flags, char **cause);
+/* Releases leases (/dev/cpu_dma_latency fds) and the lock. Does not restore:
+ * call knob_restore_run() first if the changes should not outlive the ctx. */
+void knob_ctx_close(struct knob_ctx *ctx);
+bool knob_ctx_readonly(const struct knob_ctx *ctx, const char **why);
+/* This process's run id ("<pid>-<start time>"), recorded with every change. */
+const char *knob_ctx_run_id(const struct knob_ctx *ctx);
+const char *knob_ctx_state_dir(const struct knob_ctx *ctx); /* NULL when none */
+const struct sysroot *knob_ctx_root(const struct knob_ctx *ctx);
+
+/* ---- addresses ---------------------------------------------------------- */
+
+/* knob_expand flags */
+#define KNOB_EXPAND_PREFIX   0x01 /* missing trailing segments match everything ("cpufreq") */
+#define KNOB_EXPAND_EMPTY_OK 0x02 /* a pattern that matches nothing is not an error */
+
+/* Expand a pattern into concrete knobs (appended to *refs, *n updated;
+ * free *refs with free()). "*" or "" with KNOB_EXPAND_PREFIX = every knob.
+ * -ENOENT: unknown family / object / file missing; -EINVAL: malformed. */
+int knob_expand(struct knob_ctx *ctx, const char *pattern, unsigned flags, struct knob_ref **refs,
+		size_t *n, char **cause);
+/* Current value, normalized ("schedutil", "408000", "madvise"). */
+int knob_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap);
+/* Allowed values as text ("performance powersave", "408000 ... 1800000 min max",
+ * "-1..1000000", "any"). */
+int knob_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap);
+/* Can this process write it now (false without root on a live system)? */
+bool knob_writable(struct knob_ctx *ctx, const struct knob_ref *ref);
+/* Check and normalize a value for a knob ("max" → "2256000"). */
+int knob_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, char *norm,
+		  size_t cap, char **cause);
+const char *knob_ref_unit(const struct knob_ref *ref); /* "kHz", "us", "" */
+const char *knob_ref_help(const struct knob_ref *ref);
+/* Known families and address patterns, for help and completion. */
+size_t knob_def_count(void);
+const char *knob_def_pattern(size_t i);
+const char *knob_def_help(size_t i);
+/* Absolute path of a ref's file (for messages and the TUI's "explain"). */
+void knob_ref_path(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap);
+
+/* ---- changes -------------------------------------------------------------- */
+
+/* knob_set_many / undo flags */
+#define KNOB_DRY_RUN	 0x01 /* print the exact writes, change nothing */
+#define KNOB_ALLOW_LEASE 0x02 /* allow pmqos/cpu_dma_latency_us (held until ctx close) */
+#define KNOB_EMPTY_OK	 0x04 /* wildcard/filter patterns matching nothing are skipped (profiles) */
+#define KNOB_FORCE	 0x08 /* undo: restore even values changed by someone else since */
+#define KNOB_QUIET	 0x10 /* no per-write report lines, only notes and errors */
+#define KNOB_SCOPED                                                                                \
+	0x20 /* the change belongs to this run (exec, TUI, ab), which restores                     \
+	      * it; if the process dies first, the entries show as orphaned */
+
+/* One transaction. assignments are "ADDRESS=VALUE"; labels (may be NULL)
+ * name where each came from for messages ("rk3588-npu.profile:9"). The
+ * report gets one line per write ("cpufreq/policy4/governor: interactive ->
+ * performance"), notes about clamped values, and in dry-run mode the shell
+ * lines that would run. */
+int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const char *const *labels,
+		  size_t n, unsigned flags, struct sbuf *report, char **cause);
+
+/* Undo. A "change" is one knob_set_many transaction (its id is the id of
+ * its first record). Everything here restores newest first, is idempotent,
+ * and only touches entries of this root and this boot. A value that differs
+ * from what tunetop wrote is reported ("changed by someone else since") and
+ * left alone unless KNOB_FORCE. */
+int knob_undo_last(struct knob_ctx *ctx, unsigned count, unsigned flags, struct sbuf *report,
+		   char **cause);
+int knob_undo_id(struct knob_ctx *ctx, uint64_t id, unsigned flags, struct sbuf *report,
+		 char **cause);
+int knob_restore_all(struct knob_ctx *ctx, unsigned flags, struct sbuf *report, char **cause);
+/* Only the changes made by one run (the TUI and exec restore their own). */
+int knob_restore_run(struct knob_ctx *ctx, const char *run_id, unsigned flags, struct sbuf *report,
+		     char **cause);
+
+/* ---- journal view ----------------------------------------------------------- */
+
+enum knob_jstate {
+	KNOB_J_OPEN,	   /* recorded, write not confirmed (in flight, or crashed) */
+	KNOB_J_ACTIVE,	   /* written and verified: the new value is in place */
+	KNOB_J_FAILED,	   /* the write failed; nothing changed */
+	KNOB_J_UNDONE,	   /* restored (undo, restore, rollback) */
+	KNOB_J_OTHER_BOOT, /* from an earlier boot: will be archived, never replayed */
+};
+
+struct knob_jentry {
+	uint64_t id, txn, time_ns;
+	char *run, *boot_id, *root, *addr, *target, *ident;
+	char *old, *new_value, *readback; /* readback: what the kernel reported after the write */
+	char *how; /* undone: "restored" "rolled back" "vanished"...; failed: errno */
+	int pid;
+	bool alive;	/* the writing process still runs (pid + start time match) */
+	bool scoped;	/* made by a run that restores it (exec, TUI, ab) */
+	bool orphaned;	/* open, or scoped and active, and its process is gone (crash):
+			 * `restore` handles it */
+	bool this_root; /* recorded for the ctx's root */
+	enum knob_jstate state;
+};
+
+/* All entries of the journal, oldest first (torn or corrupt lines are
+ * skipped; *torn counts them). Read-only: no lock needed. */
+int knob_journal_list(struct knob_ctx *ctx, struct knob_jentry **out, size_t *n, int *torn,
+		      char **cause);
+void knob_journal_free(struct knob_jentry *e, size_t n);
+const char *knob_jstate_name(enum knob_jstate s);
+
+/* ---- profiles ---------------------------------------------------------------- */
+
+struct knob_profile {
+	char *path;
+	char *name;	   /* file name without .profile */
+	char *description; /* may be NULL */
+	char **match;	   /* alternatives; none = any board */
+	size_t nmatch;
+	char **assign; /* "ADDRESS=VALUE" */
+	char **label;  /* "file:line" of each assignment */
+	size_t n;
+};
+
+/* NAME or path → file: $XDG_CONFIG_HOME/tunetop/profiles, TT_PKGDATADIR/profiles,
+ * $TUNETOP_PROFILES_DIR. Malformed files give "file:line: reason" (-EINVAL). */
+int knob_profile_find(const char *name_or_path, char **path, char **cause);
+int knob_profile_load(const char *path, struct knob_profile *p, char **cause);
+void knob_profile_free(struct knob_profile *p);
+/* 1 matches, 0 does not (why says what this root is), -errno. */
+int knob_profile_match(const struct knob_profile *p, const struct sysroot *r, char *why,
+		       size_t cap);
+/* Directories searched, in order (NULL-terminated, static storage). */
+const char *const *knob_profile_dirs(void);
+
+/* ---- misc ---------------------------------------------------------------------- */
+
+/* Exit code for a knob_* error (design §3). */
+int knob_exit_code(int err);
+
+#endif

@@ -1,0 +1,22 @@
+/* Helpers shared by the knob commands (cmd_knob.c, cmd_exec.c). */
+#ifndef TT_KNOB_KNOB_CMD_H
+#define TT_KNOB_KNOB_CMD_H
+
+#include <stdbool.h>
+
+#include "cmd.h"
+#include "core/str.h"
+#include "knob/knob.h"
+
+/* Print a (multi-line) cause, one "tunetop CMD: line" per line, to stderr. */
+void knob_print_cause(const char *cmd, const char *cause);
+/* Print and clear a report (stdout). */
+void knob_print_report(struct sbuf *report);
+/* Open the root and the engine; prints the error and returns 1 on failure. */
+int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct sysroot *root,
+		  struct knob_ctx **ctx);
+/* Find, load and match-check a profile; 0 or the exit code (message printed). */
+int knob_cmd_load_profile(const char *cmd, const char *name, const struct sysroot *root, bool force,
+			  struct knob_profile *p);
+
+#endif

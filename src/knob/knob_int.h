@@ -1,0 +1,164 @@
+/* Internals of the knob engine shared by the src/knob files (not for other layers;
+ * they use knob.h). */
+#ifndef TT_KNOB_KNOB_INT_H
+#define TT_KNOB_KNOB_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/cpumask.h"
+#include "knob/journal.h"
+#include "knob/knob.h"
+
+enum knob_type { KT_ENUM, KT_U64, KT_I64, KT_BOOL, KT_CPULIST, KT_STRING };
+
+enum knob_scope { KS_GLOBAL, KS_POLICY, KS_CPU, KS_IDLE_STATE, KS_DEVICE, KS_THREAD, KS_PROCESS };
+
+enum knob_allow {
+	KA_ANY,	       /* whatever the kernel accepts (governor tunables) */
+	KA_WORDS_FILE, /* one of the words of allow_src (a file in the object dir) */
+	KA_BRACKET,    /* the words of the knob's own file; "[x]" marks the current one */
+	KA_FREQS,      /* a frequency listed in allow_src (or in allow_lo..allow_hi); "min" "max" */
+	KA_RANGE,      /* lo..hi */
+	KA_FIXED,      /* one of the words of allow_src (literal) */
+};
+
+/* knob_def flags */
+#define KD_LEASE      0x001 /* value lives only while an fd is open (cpu_dma_latency) */
+#define KD_LOCK	      0x002 /* composite min = max (file = min file, file2 = max file) */
+#define KD_MIN	      0x004 /* lower bound of a min/max pair of its object */
+#define KD_MAX	      0x008 /* upper bound of a min/max pair of its object */
+#define KD_NUMERIC_OK 0x010 /* an integer in lo..hi is accepted besides the words (EPP) */
+#define KD_NA_OK      0x020 /* "n/a" is a value (pm_qos_resume_latency_us) */
+#define KD_RT_RUNTIME 0x040
+#define KD_RT_PERIOD  0x080
+#define KD_TUNABLE    0x100 /* governor tunable: file name is the address leaf */
+#define KD_GOVERNOR   0x200 /* written first among its object's knobs */
+
+struct knob_ops;
+
+struct knob_def {
+	const char *family;  /* "cpufreq" */
+	const char *leaf;    /* "governor"; "*" for tunables */
+	const char *pattern; /* "cpufreq/<policy>/governor" (docs, help) */
+	enum knob_scope scope;
+	const char *dir;   /* object dir of global knobs (sched, mm...); NULL = per object */
+	const char *file;  /* relative to the object dir */
+	const char *file2; /* composite: the max file */
+	enum knob_type type;
+	const char *unit;
+	enum knob_allow allow;
+	const char *allow_src; /* file (KA_WORDS_FILE, KA_FREQS) or literal words (KA_FIXED) */
+	const char *allow_lo,
+		*allow_hi;	/* KA_FREQS: files bounding the range when there is no list */
+	const char *allow_what; /* for messages: "available governors" */
+	int64_t lo, hi;		/* KA_RANGE, KD_NUMERIC_OK */
+	unsigned flags;
+	bool needs_root;
+	const struct knob_ops *ops; /* NULL = plain sysfs file */
+	const char *help;
+};
+
+/* How a knob is read and written. The default (sysfs file) ops live in
+ * knob_table.c; a syscall-backed family (thread/<tid>/affinity) supplies its
+ * own and puts its identity check (tid start time) in ref->ident. */
+struct knob_ops {
+	/* value: normalized; raw (may be NULL): exact bytes, for byte-exact
+	 * restores on non-live roots. */
+	int (*read)(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap,
+		    char *raw, size_t rawcap, size_t *rawlen);
+	int (*write)(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value);
+	/* Put an old value back (undo). raw/rawlen: the bytes recorded before
+	 * the change (used on non-live roots). */
+	int (*restore)(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		       const char *raw, size_t rawlen);
+};
+
+/* Growable array of refs. */
+struct refvec {
+	struct knob_ref *v;
+	size_t n, cap;
+};
+struct knob_ref *refvec_add(struct refvec *rv);
+
+struct knob_family {
+	const char *name;
+	/* seg: the address segments after the family name (nseg may be 0 in
+	 * prefix mode). Appends refs; returns 0 or -errno with *cause. */
+	int (*expand)(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		      struct refvec *out, char **cause);
+};
+
+#define KNOB_MAX_LEASES 4
+
+struct knob_lease {
+	bool held;
+	int fd;
+	char target[TT_PATH_MAX];
+};
+
+struct knob_ctx {
+	const struct sysroot *root;
+	char *state_dir;
+	bool readonly;
+	char *ro_why;
+	bool hold_lock;
+	char run_id[48];
+	char boot_id[64];
+	struct journal j;
+	struct knob_lease lease[KNOB_MAX_LEASES];
+	struct cpumask online;
+	bool have_online;
+};
+
+/* knob_table.c */
+extern const struct knob_def knob_defs[];
+extern const size_t knob_ndefs;
+extern const struct knob_family knob_families[];
+extern const size_t knob_nfamilies;
+const struct knob_def *knob_def_find(const char *family, const char *leaf);
+const struct knob_ops *knob_ref_ops(const struct knob_ref *ref);
+/* devfreq device kind from its name: "ddr" "npu" "gpu" "other". */
+const char *knob_devfreq_kind(const char *name);
+/* Family of an address ("cpufreq/..." → "cpufreq"). */
+const struct knob_family *knob_family_of(const char *addr);
+
+/* addr.c helpers */
+/* Is s a glob pattern ('*', '?', '[')? */
+bool knob_is_glob(const char *s);
+bool knob_glob_match(const char *pat, const char *name);
+/* Parse a CPU selector: "cpu4", "4", "4-7,9", "*", "all". *wild set for "*"/"all". */
+int knob_cpu_selector(struct knob_ctx *ctx, const char *s, struct cpumask *m, bool *wild);
+const struct cpumask *knob_online(struct knob_ctx *ctx);
+/* Set *cause to a formatted message (replacing any previous one). */
+void knob_cause(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "/abs/path" of a root-relative path. */
+void knob_abspath(struct knob_ctx *ctx, const char *rel, char *buf, size_t cap);
+/* Words of a file into one space-separated string (trimmed; brackets removed). */
+int knob_read_words(struct knob_ctx *ctx, const char *path, char *buf, size_t cap);
+bool knob_word_in(const char *words, const char *w);
+
+/* lease.c */
+int lease_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap, char *raw,
+	       size_t rawcap, size_t *rawlen);
+int lease_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value);
+int lease_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		  const char *raw, size_t rawlen);
+/* Is the lease on target held by this ctx? */
+bool lease_held(struct knob_ctx *ctx, const char *target);
+void lease_release_all(struct knob_ctx *ctx);
+
+/* engine.c: take the journal lock for one operation (a ctx that holds it
+ * for its lifetime keeps it) and archive entries from another boot. */
+int knob_op_lock(struct knob_ctx *ctx, struct sbuf *report, char **cause);
+void knob_op_unlock(struct knob_ctx *ctx);
+int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report);
+
+/* engine.c: process identity */
+/* Start time (clock ticks since boot, /proc/PID/stat field 22) of a live pid; 0 = gone. */
+uint64_t knob_pid_starttime(int pid);
+/* Does the process that wrote run id `run` still run? */
+bool knob_run_alive(const char *run);
+
+#endif

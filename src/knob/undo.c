@@ -1,0 +1,454 @@
+/* Undo and restore from the journal, and the journal view for `tunetop
+ * journal` and the TUI. Undo works on whole changes (transactions), newest
+ * record first, only on entries of this root and boot, and is idempotent:
+ * an entry is closed with a U record once its old value is back. A value
+ * that differs from what tunetop wrote is reported and left alone unless
+ * KNOB_FORCE. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob_int.h"
+
+/* A W record with its fate. */
+struct jent {
+	struct jrec *w;
+	enum knob_jstate state;
+	const char *readback; /* C value */
+	const char *how;      /* A / U value */
+	const char *undo_run;
+};
+
+static struct jent *build(struct jrec *r, size_t n, size_t *ne)
+{
+	struct jent *e = xcalloc(n ? n : 1, sizeof(*e));
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].type != 'W')
+			continue;
+		e[k].w = &r[i];
+		e[k].state = KNOB_J_OPEN;
+		k++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!strchr("CAU", r[i].type))
+			continue;
+		for (size_t j = 0; j < k; j++) {
+			if (e[j].w->seq != r[i].ref)
+				continue;
+			if (r[i].type == 'C') {
+				e[j].readback = r[i].value;
+				if (e[j].state == KNOB_J_OPEN)
+					e[j].state = KNOB_J_ACTIVE;
+			} else if (r[i].type == 'A') {
+				e[j].state = KNOB_J_FAILED;
+				e[j].how = r[i].value;
+			} else {
+				e[j].state = KNOB_J_UNDONE;
+				e[j].how = r[i].value;
+				e[j].undo_run = r[i].run;
+			}
+			break;
+		}
+	}
+	*ne = k;
+	return e;
+}
+
+enum sel_mode { SEL_ALL, SEL_RUN, SEL_LAST, SEL_ID };
+
+static bool mine(struct knob_ctx *ctx, const struct jent *e)
+{
+	return str_eq(e->w->root, ctx->root->path) && str_eq(e->w->boot, ctx->boot_id) &&
+	       (e->state == KNOB_J_OPEN || e->state == KNOB_J_ACTIVE);
+}
+
+static void add_line(char **cause, const char *line)
+{
+	if (!cause)
+		return;
+	if (!*cause) {
+		*cause = xstrdup(line);
+	} else {
+		char *s = xasprintf("%s\n%s", *cause, line);
+
+		free(*cause);
+		*cause = s;
+	}
+}
+
+static void close_entry(struct knob_ctx *ctx, const struct jent *e, const char *how)
+{
+	struct jrec u = {.type = 'U'};
+	char buf[64];
+
+	str_copy(buf, sizeof(buf), how);
+	u.ref = e->w->seq;
+	u.pid = (int)getpid();
+	u.run = ctx->run_id;
+	u.value = buf;
+	journal_append(&ctx->j, &u, false);
+}
+
+/* Resolve the knob an entry was written to; false when it vanished. */
+static bool resolve(struct knob_ctx *ctx, const struct jent *e, struct knob_ref *out, char *why,
+		    size_t cap)
+{
+	struct knob_ref *refs = NULL;
+	size_t n = 0;
+	char *cause = NULL;
+	int r = knob_expand(ctx, e->w->addr, 0, &refs, &n, &cause);
+	bool ok = false;
+
+	if (r == 0 && n == 1 && !strcmp(refs[0].target, e->w->target) &&
+	    str_eq(refs[0].ident, e->w->ident ? e->w->ident : "")) {
+		*out = refs[0];
+		ok = true;
+	} else if (r == 0) {
+		snprintf(why, cap, "it now resolves to something else");
+	} else {
+		snprintf(why, cap, "%s", cause ? cause : err_name(r));
+	}
+	free(cause);
+	free(refs);
+	return ok;
+}
+
+static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, uint64_t id,
+		    unsigned count, unsigned flags, struct sbuf *report, char **cause)
+{
+	struct jrec *r = NULL;
+	size_t n = 0, ne = 0, nsel = 0;
+	struct jent *e;
+	bool *sel;
+	int fails = 0, rc, lk = 0;
+	bool dry = flags & KNOB_DRY_RUN;
+
+	if (cause)
+		*cause = NULL;
+	if (!dry) {
+		lk = knob_op_lock(ctx, report, cause);
+		if (lk)
+			return lk;
+	} else if (!ctx->state_dir) {
+		knob_cause(cause, "read-only: %s", ctx->ro_why ? ctx->ro_why : "no journal");
+		return -EROFS;
+	}
+	rc = journal_load(ctx->j.path, &r, &n, NULL);
+	if (rc) {
+		knob_cause(cause, "cannot read journal %s: %s", ctx->j.path, strerror(-rc));
+		if (!dry)
+			knob_op_unlock(ctx);
+		return rc;
+	}
+	e = build(r, n, &ne);
+	sel = xcalloc(ne ? ne : 1, sizeof(bool));
+	if (mode == SEL_ID) {
+		uint64_t txn = 0;
+
+		for (size_t i = 0; i < ne; i++)
+			if (e[i].w->seq == id || e[i].w->txn == id)
+				txn = e[i].w->txn;
+		if (!txn) {
+			knob_cause(cause, "no change %llu in the journal %s",
+				   (unsigned long long)id, ctx->j.path);
+			rc = -ENOENT;
+			goto out;
+		}
+		for (size_t i = 0; i < ne; i++)
+			if (e[i].w->txn == txn && mine(ctx, &e[i]))
+				sel[i] = true;
+	} else if (mode == SEL_LAST) {
+		unsigned taken = 0;
+		uint64_t last = 0;
+
+		for (size_t i = ne; i-- > 0;) {
+			if (!mine(ctx, &e[i]))
+				continue;
+			if (e[i].w->txn != last) {
+				if (taken == count)
+					break;
+				taken++;
+				last = e[i].w->txn;
+			}
+			sel[i] = true;
+		}
+	} else {
+		for (size_t i = 0; i < ne; i++)
+			sel[i] = mine(ctx, &e[i]) && (mode == SEL_ALL || str_eq(e[i].w->run, run));
+	}
+	for (size_t i = 0; i < ne; i++)
+		nsel += sel[i];
+	if (!nsel) {
+		if (report)
+			sbuf_printf(report, "nothing to %s\n",
+				    mode == SEL_ALL ? "restore" : "undo");
+		goto out;
+	}
+	/* newest first */
+	for (size_t i = ne; i-- > 0;) {
+		struct jent *x = &e[i];
+		struct knob_ref ref;
+		char why[512], cur[KNOB_VALUE_MAX], line[2 * TT_PATH_MAX], file[TT_PATH_MAX];
+		const struct knob_ops *ops;
+		bool ours;
+		int er;
+
+		if (!sel[i])
+			continue;
+		if (!resolve(ctx, x, &ref, why, sizeof(why))) {
+			if (report)
+				sbuf_printf(report, "%s: target vanished (%s); dropped\n",
+					    x->w->addr, why);
+			if (!dry)
+				close_entry(ctx, x, "vanished");
+			continue;
+		}
+		ops = knob_ref_ops(&ref);
+		knob_abspath(ctx, ref.target, file, sizeof(file));
+		if (ref.def->flags & KD_LEASE) {
+			bool alive = knob_run_alive(x->w->run);
+
+			if (alive && strcmp(x->w->run, ctx->run_id)) {
+				if (report)
+					sbuf_printf(report,
+						    "%s: held by running pid %d; the kernel drops "
+						    "it when that process exits\n",
+						    x->w->addr, x->w->pid);
+				continue;
+			}
+			if (dry) {
+				sbuf_printf(report, "# release %s (%s back to %s)\n", file,
+					    x->w->addr, x->w->old);
+				continue;
+			}
+			er = ops->restore(ctx, &ref, x->w->old, x->w->raw, x->w->rawlen);
+			if (er) {
+				snprintf(line, sizeof(line), "%s: %s from %s: could not release",
+					 x->w->addr, err_name(er), file);
+				add_line(cause, line);
+				fails++;
+				continue;
+			}
+			close_entry(ctx, x, "released");
+			if (report)
+				sbuf_printf(report, "%s: released (back to %s)\n", x->w->addr,
+					    x->w->old);
+			continue;
+		}
+		er = ops->read(ctx, &ref, cur, sizeof(cur), NULL, 0, NULL);
+		if (er == -ENOENT) {
+			if (report)
+				sbuf_printf(report, "%s: target vanished (%s gone); dropped\n",
+					    x->w->addr, file);
+			if (!dry)
+				close_entry(ctx, x, "vanished");
+			continue;
+		}
+		if (er) {
+			snprintf(line, sizeof(line),
+				 "%s: %s from %s: cannot read the current value", x->w->addr,
+				 err_name(er), file);
+			add_line(cause, line);
+			fails++;
+			continue;
+		}
+		if (!strcmp(cur, x->w->old)) {
+			if (report)
+				sbuf_printf(report, "%s: already %s\n", x->w->addr, x->w->old);
+			if (!dry)
+				close_entry(ctx, x, "already restored");
+			continue;
+		}
+		ours = !strcmp(cur, x->w->new_value) || (x->readback && !strcmp(cur, x->readback));
+		if (!ours) {
+			uint64_t newer = 0;
+
+			for (size_t k = i + 1; k < ne; k++)
+				if (!sel[k] && mine(ctx, &e[k]) &&
+				    !strcmp(e[k].w->target, x->w->target))
+					newer = e[k].w->txn;
+			if (!(flags & KNOB_FORCE)) {
+				if (newer)
+					snprintf(line, sizeof(line),
+						 "%s: changed since by change %llu "
+						 "(now %s); undo that first, or use "
+						 "--force",
+						 x->w->addr, (unsigned long long)newer, cur);
+				else
+					snprintf(line, sizeof(line),
+						 "%s: changed by someone else since "
+						 "(now %s, tunetop wrote %s); left "
+						 "alone (use --force to restore %s)",
+						 x->w->addr, cur, x->w->new_value, x->w->old);
+				add_line(cause, line);
+				fails++;
+				continue;
+			}
+			if (report)
+				sbuf_printf(report,
+					    "note: %s: changed by someone else since (now %s); "
+					    "restoring anyway (--force)\n",
+					    x->w->addr, cur);
+		}
+		if (dry) {
+			sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", x->w->old, file,
+				    x->w->addr, cur, x->w->old);
+			continue;
+		}
+		er = ops->restore(ctx, &ref, x->w->old, x->w->raw, x->w->rawlen);
+		if (er) {
+			snprintf(line, sizeof(line), "%s: %s from %s: could not restore '%s'",
+				 x->w->addr, err_name(er), file, x->w->old);
+			add_line(cause, line);
+			fails++;
+			continue;
+		}
+		{
+			char back[KNOB_VALUE_MAX];
+
+			if (ops->read(ctx, &ref, back, sizeof(back), NULL, 0, NULL) == 0 &&
+			    strcmp(back, x->w->old) && report)
+				sbuf_printf(report,
+					    "note: %s: restored %s, the kernel reports %s\n",
+					    x->w->addr, x->w->old, back);
+		}
+		close_entry(ctx, x, ours ? "restored" : "restored (forced)");
+		if (report)
+			sbuf_printf(report, "%s: %s -> %s (restored)\n", x->w->addr, cur,
+				    x->w->old);
+	}
+	if (fails)
+		rc = -EIO;
+out:
+	if (!dry) {
+		journal_sync(&ctx->j);
+		knob_op_unlock(ctx);
+	}
+	free(sel);
+	free(e);
+	jrec_free_all(r, n);
+	return rc;
+}
+
+int knob_undo_last(struct knob_ctx *ctx, unsigned count, unsigned flags, struct sbuf *report,
+		   char **cause)
+{
+	return undo_run(ctx, SEL_LAST, NULL, 0, count ? count : 1, flags, report, cause);
+}
+
+int knob_undo_id(struct knob_ctx *ctx, uint64_t id, unsigned flags, struct sbuf *report,
+		 char **cause)
+{
+	return undo_run(ctx, SEL_ID, NULL, id, 0, flags, report, cause);
+}
+
+int knob_restore_all(struct knob_ctx *ctx, unsigned flags, struct sbuf *report, char **cause)
+{
+	return undo_run(ctx, SEL_ALL, NULL, 0, 0, flags, report, cause);
+}
+
+int knob_restore_run(struct knob_ctx *ctx, const char *run_id, unsigned flags, struct sbuf *report,
+		     char **cause)
+{
+	return undo_run(ctx, SEL_RUN, run_id ? run_id : ctx->run_id, 0, 0, flags, report, cause);
+}
+
+/* ---- view ------------------------------------------------------------------- */
+
+const char *knob_jstate_name(enum knob_jstate s)
+{
+	switch (s) {
+	case KNOB_J_OPEN: return "open";
+	case KNOB_J_ACTIVE: return "active";
+	case KNOB_J_FAILED: return "failed";
+	case KNOB_J_UNDONE: return "undone";
+	case KNOB_J_OTHER_BOOT: return "other-boot";
+	}
+	return "?";
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+int knob_journal_list(struct knob_ctx *ctx, struct knob_jentry **out, size_t *n, int *torn,
+		      char **cause)
+{
+	struct jrec *r = NULL;
+	size_t nr = 0, ne = 0;
+	struct jent *e;
+	int rc;
+
+	*out = NULL;
+	*n = 0;
+	if (torn)
+		*torn = 0;
+	if (!ctx->state_dir) {
+		knob_cause(cause, "no journal: %s", ctx->ro_why ? ctx->ro_why : "no state dir");
+		return -ENOENT;
+	}
+	rc = journal_load(ctx->j.path, &r, &nr, torn);
+	if (rc) {
+		knob_cause(cause, "cannot read journal %s: %s", ctx->j.path, strerror(-rc));
+		return rc;
+	}
+	e = build(r, nr, &ne);
+	*out = xcalloc(ne ? ne : 1, sizeof(**out));
+	for (size_t i = 0; i < ne; i++) {
+		struct knob_jentry *o = &(*out)[i];
+		const struct jrec *w = e[i].w;
+
+		o->id = w->seq;
+		o->txn = w->txn;
+		o->time_ns = w->time_ns;
+		o->run = dup_or_null(w->run);
+		o->boot_id = dup_or_null(w->boot);
+		o->root = dup_or_null(w->root);
+		o->addr = dup_or_null(w->addr);
+		o->target = dup_or_null(w->target);
+		o->ident = dup_or_null(w->ident);
+		o->old = dup_or_null(w->old);
+		o->new_value = dup_or_null(w->new_value);
+		o->readback = dup_or_null(e[i].readback);
+		o->how = dup_or_null(e[i].how);
+		o->pid = w->pid;
+		o->alive = knob_run_alive(w->run);
+		o->this_root = str_eq(w->root, ctx->root->path);
+		o->state = e[i].state;
+		if (o->this_root && !str_eq(w->boot, ctx->boot_id) &&
+		    (o->state == KNOB_J_OPEN || o->state == KNOB_J_ACTIVE))
+			o->state = KNOB_J_OTHER_BOOT;
+		o->scoped = w->scoped;
+		o->orphaned = !o->alive &&
+			      (o->state == KNOB_J_OPEN || (o->state == KNOB_J_ACTIVE && w->scoped));
+	}
+	*n = ne;
+	free(e);
+	jrec_free_all(r, nr);
+	return 0;
+}
+
+void knob_journal_free(struct knob_jentry *e, size_t n)
+{
+	for (size_t i = 0; e && i < n; i++) {
+		free(e[i].run);
+		free(e[i].boot_id);
+		free(e[i].root);
+		free(e[i].addr);
+		free(e[i].target);
+		free(e[i].ident);
+		free(e[i].old);
+		free(e[i].new_value);
+		free(e[i].readback);
+		free(e[i].how);
+	}
+	free(e);
+}

@@ -1,0 +1,325 @@
+/* Unit tests for the journal: field escaping, the record codec with CRC,
+ * loading with a torn last line, lock contention, state dir checks and
+ * archiving. */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/journal.h"
+#include "tap.h"
+
+static char tmpdir[256];
+
+static void write_file(const char *path, const char *s, size_t n)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+
+	if (fd < 0 || write(fd, s, n) != (ssize_t)n)
+		abort();
+	close(fd);
+}
+
+static void test_escape(void)
+{
+	const char bin[] = {'a', '\t', 'b', '\n', '\\', 0, 1, (char)0x7f, 'z'};
+	struct sbuf b;
+	size_t n;
+	char *back;
+
+	sbuf_init(&b);
+	journal_escape(&b, bin, sizeof(bin));
+	is_str(b.s, "a\\tb\\n\\\\\\x00\\x01\\x7fz",
+	       "escape tab, newline, backslash, control bytes");
+	ok(!strchr(b.s, '\t') && !strchr(b.s, '\n'), "escaped text has no tab or newline");
+	back = journal_unescape(b.s, b.len, &n);
+	ok(n == sizeof(bin) && !memcmp(back, bin, n), "unescape restores the exact bytes");
+	free(back);
+	back = journal_unescape("x\\qy\\", 5, &n);
+	is_str(back, "x\\qy\\", "unknown escapes and a trailing backslash are kept literally");
+	free(back);
+	sbuf_free(&b);
+}
+
+static void test_codec(void)
+{
+	struct jrec w = {0}, d;
+	struct sbuf b;
+	int32_t v = 2000000000;
+	char raw[4];
+
+	memcpy(raw, &v, 4);
+	w.type = 'W';
+	w.seq = 7;
+	w.txn = 5;
+	w.scoped = true;
+	w.time_ns = 1234567890123ull;
+	w.pid = 4242;
+	w.run = xstrdup("4242-99");
+	w.boot = xstrdup("5f3c9e2a-8d41");
+	w.root = xstrdup("/tmp/root with\ttab");
+	w.addr = xstrdup("cpufreq/policy4/governor");
+	w.target = xstrdup("sys/devices/system/cpu/cpufreq/policy4/scaling_governor");
+	w.ident = xstrdup("");
+	w.old = xstrdup("always [madvise] never");
+	w.raw = xmalloc(4);
+	memcpy(w.raw, raw, 4);
+	w.rawlen = 4;
+	w.new_value = xstrdup("performance");
+	sbuf_init(&b);
+	jrec_encode(&w, &b);
+	ok(b.len > 0 && b.s[b.len - 1] == '\n', "encoded record ends with a newline");
+	ok(memchr(b.s, '\n', b.len - 1) == NULL, "one line per record");
+	is_int(jrec_decode(b.s, b.len - 1, &d), 0, "W record decodes");
+	is_int(d.type, 'W', "type");
+	is_int(d.seq, 7, "seq");
+	is_int(d.txn, 5, "txn");
+	ok(d.scoped, "scoped flag");
+	is_int(d.pid, 4242, "pid");
+	ok(d.time_ns == 1234567890123ull, "time");
+	is_str(d.root, w.root, "root with a tab round-trips");
+	is_str(d.old, w.old, "old value with brackets and spaces");
+	ok(d.rawlen == 4 && !memcmp(d.raw, raw, 4), "binary raw bytes (with NULs) round-trip");
+	is_str(d.new_value, "performance", "new value");
+	jrec_free(&d);
+
+	/* corruption */
+	{
+		char *bad = xstrdup(b.s);
+		char *p = strstr(bad, "performance");
+
+		p[0] = 'P';
+		is_int(jrec_decode(bad, strlen(bad) - 1, &d), -EINVAL,
+		       "a flipped byte fails the CRC");
+		free(bad);
+	}
+	is_int(jrec_decode(b.s, b.len / 2, &d), -EINVAL, "a torn (half) line is rejected");
+	is_int(jrec_decode("X\tseq=1\tcrc=00000000", 20, &d), -EINVAL,
+	       "unknown record type rejected");
+	{
+		/* a field a newer version added is ignored */
+		struct sbuf x;
+		char *line;
+		const char *tail = strstr(b.s, "\tcrc=");
+
+		sbuf_init(&x);
+		sbuf_putn(&x, b.s, (size_t)(tail - b.s));
+		sbuf_puts(&x, "\tfuture=field");
+		sbuf_printf(&x, "\tcrc=%08x", journal_crc32(x.s, x.len));
+		line = x.s;
+		is_int(jrec_decode(line, x.len, &d), 0, "unknown keys are ignored");
+		jrec_free(&d);
+		sbuf_free(&x);
+	}
+	{
+		/* a W record without its old value is corrupt */
+		struct sbuf x;
+
+		sbuf_init(&x);
+		sbuf_puts(&x, "W\tseq=1\ttxn=1\taddr=a\ttarget=b\tnew=c");
+		sbuf_printf(&x, "\tcrc=%08x", journal_crc32(x.s, x.len));
+		is_int(jrec_decode(x.s, x.len, &d), -EINVAL, "W without old= is rejected");
+		sbuf_free(&x);
+	}
+	{
+		struct jrec c = {.type = 'C', .ref = 7, .time_ns = 1};
+		struct sbuf x;
+
+		c.value = xstrdup("2256000");
+		sbuf_init(&x);
+		jrec_encode(&c, &x);
+		is_int(jrec_decode(x.s, x.len - 1, &d), 0, "C record decodes");
+		ok(d.ref == 7 && d.seq == 0, "C record refers to its W and has no id of its own");
+		is_str(d.value, "2256000", "C carries the value read back");
+		jrec_free(&d);
+		jrec_free(&c);
+		sbuf_free(&x);
+	}
+	jrec_free(&w);
+	sbuf_free(&b);
+}
+
+static void test_load_torn(void)
+{
+	char path[300];
+	struct sbuf b;
+	struct jrec w = {.type = 'W'}, *r;
+	size_t n;
+	int torn;
+	struct journal j;
+	char *cause = NULL;
+
+	snprintf(path, sizeof(path), "%s/journal", tmpdir);
+	w.addr = xstrdup("mm/thp");
+	w.target = xstrdup("sys/kernel/mm/transparent_hugepage/enabled");
+	w.old = xstrdup("madvise");
+	w.new_value = xstrdup("never");
+	sbuf_init(&b);
+	w.seq = w.txn = 1;
+	jrec_encode(&w, &b);
+	w.seq = w.txn = 2;
+	jrec_encode(&w, &b);
+	w.seq = w.txn = 3;
+	jrec_encode(&w, &b);
+	/* the third record is cut in the middle, as by a crash during write() */
+	write_file(path, b.s, b.len - 17);
+	is_int(journal_load(path, &r, &n, &torn), 0, "torn journal loads");
+	is_int(n, 2, "two complete records");
+	is_int(torn, 1, "one torn line counted");
+	jrec_free_all(r, n);
+
+	journal_init(&j, tmpdir);
+	is_int(journal_lock(&j, 100, &cause), 0, "lock a journal with a torn tail");
+	is_int(j.next_seq, 3, "numbering continues after the last complete record");
+	w.seq = 0;
+	is_int(journal_append(&j, &w, true), 0, "append after the torn line");
+	is_int(w.seq, 3, "new record gets id 3");
+	journal_unlock(&j);
+	is_int(journal_load(path, &r, &n, &torn), 0, "reload");
+	is_int(n, 3, "three records, the torn tail was cut");
+	is_int(torn, 0, "no torn lines left");
+	jrec_free_all(r, n);
+
+	/* archive: move record 1 away, numbering survives compaction */
+	is_int(journal_lock(&j, 100, &cause), 0, "lock again");
+	{
+		bool move[3] = {true, false, false};
+
+		is_int(journal_load(path, &r, &n, NULL), 0, "load for archiving");
+		is_int(journal_archive(&j, r, n, move), 0, "archive one record");
+		jrec_free_all(r, n);
+	}
+	w.seq = 0;
+	journal_append(&j, &w, true);
+	is_int(w.seq, 4, "ids keep counting after compaction");
+	journal_unlock(&j);
+	is_int(journal_load(j.archive, &r, &n, NULL), 0, "archive loads");
+	ok(n == 1 && r[0].seq == 1, "archive holds record 1");
+	jrec_free_all(r, n);
+	journal_fini(&j);
+	free(cause);
+	jrec_free(&w);
+	sbuf_free(&b);
+}
+
+static void test_lock(void)
+{
+	struct journal j;
+	char *cause = NULL;
+	char lockp[300];
+	int p[2];
+	pid_t child;
+	char c;
+
+	snprintf(lockp, sizeof(lockp), "%s/journal.lock", tmpdir);
+	journal_init(&j, tmpdir);
+	if (pipe(p) != 0)
+		abort();
+	child = fork();
+	if (child == 0) {
+		struct journal k;
+
+		journal_init(&k, tmpdir);
+		if (journal_lock(&k, 1000, NULL) != 0)
+			_exit(1);
+		if (write(p[1], "x", 1) != 1)
+			_exit(1);
+		pause();
+		_exit(0);
+	}
+	if (read(p[0], &c, 1) != 1)
+		abort();
+	is_int(journal_lock(&j, 150, &cause), -EWOULDBLOCK,
+	       "second writer gives up after the timeout");
+	{
+		char want[64];
+
+		snprintf(want, sizeof(want), "journal locked by pid %d", (int)child);
+		ok(cause && strstr(cause, want), "message names the pid holding the lock");
+		if (cause)
+			printf("# %s\n", cause);
+	}
+	free(cause);
+	cause = NULL;
+	kill(child, SIGTERM);
+	waitpid(child, NULL, 0);
+	is_int(journal_lock(&j, 150, &cause), 0, "lock is free once the holder is gone");
+	journal_fini(&j);
+	close(p[0]);
+	close(p[1]);
+}
+
+static void test_state_dir(void)
+{
+	char d[300], l[300], f[300];
+	char *cause = NULL;
+	struct stat st;
+
+	snprintf(d, sizeof(d), "%s/state/sub", tmpdir);
+	is_int(journal_dir_check(d, true, &cause), 0, "missing state dir is created");
+	ok(stat(d, &st) == 0 && (st.st_mode & 07777) == 0700, "with mode 0700");
+	chmod(d, 0777);
+	is_int(journal_dir_check(d, true, &cause), -EPERM, "mode 0777 refused");
+	ok(cause && strstr(cause, "writable by others"), "says it is writable by others");
+	free(cause);
+	cause = NULL;
+	chmod(d, 0700);
+	snprintf(l, sizeof(l), "%s/state/link", tmpdir);
+	if (symlink(d, l) != 0)
+		abort();
+	is_int(journal_dir_check(l, true, &cause), -ELOOP, "symlink refused");
+	ok(cause && strstr(cause, "symlink"), "says it is a symlink");
+	free(cause);
+	cause = NULL;
+	snprintf(f, sizeof(f), "%s/state/file", tmpdir);
+	write_file(f, "x", 1);
+	is_int(journal_dir_check(f, true, &cause), -ENOTDIR, "a file is refused");
+	free(cause);
+	cause = NULL;
+	{
+		char *out = NULL;
+
+		setenv("TUNETOP_STATE_DIR", "/x/env", 1);
+		is_int(journal_dir_pick("/x/opt", &out, NULL), 0, "pick --state-dir");
+		is_str(out, "/x/opt", "--state-dir wins");
+		free(out);
+		is_int(journal_dir_pick(NULL, &out, NULL), 0, "pick env");
+		is_str(out, "/x/env", "then $TUNETOP_STATE_DIR");
+		free(out);
+		unsetenv("TUNETOP_STATE_DIR");
+		setenv("XDG_RUNTIME_DIR", "/x/xdg", 1);
+		is_int(journal_dir_pick(NULL, &out, NULL), 0, "pick default");
+		is_str(out, geteuid() == 0 ? "/run/tunetop" : "/x/xdg/tunetop",
+		       "then /run/tunetop for root, $XDG_RUNTIME_DIR/tunetop otherwise");
+		free(out);
+	}
+}
+
+int main(void)
+{
+	snprintf(tmpdir, sizeof(tmpdir), "%s/tt-journal.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(tmpdir))
+		abort();
+	test_escape();
+	test_codec();
+	test_load_torn();
+	test_lock();
+	test_state_dir();
+	{
+		char cmd[400];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+		if (system(cmd) != 0)
+			printf("# could not remove %s\n", tmpdir);
+	}
+	return done_testing();
+}
