@@ -24,4 +24,14 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv);
 /* src/probe */
 int cmd_probe(const struct tt_opts *o, int argc, char **argv);
 
+/* src/knob */
+int cmd_knobs(const struct tt_opts *o, int argc, char **argv);
+int cmd_get(const struct tt_opts *o, int argc, char **argv);
+int cmd_set(const struct tt_opts *o, int argc, char **argv);
+int cmd_apply(const struct tt_opts *o, int argc, char **argv);
+int cmd_undo(const struct tt_opts *o, int argc, char **argv);
+int cmd_restore(const struct tt_opts *o, int argc, char **argv);
+int cmd_journal(const struct tt_opts *o, int argc, char **argv);
+int cmd_exec(const struct tt_opts *o, int argc, char **argv);
+
 #endif

@@ -18,6 +18,16 @@ static const struct cmd_entry commands[] = {
 	{ "probe", cmd_probe,
 	  "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
 	  "[--dma-latency US] [--json]" },
+	{ "knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]" },
+	{ "get", cmd_get, "get PATTERN..." },
+	{ "set", cmd_set, "set [--dry-run] ADDRESS=VALUE..." },
+	{ "apply", cmd_apply, "apply [--dry-run] [--force] PROFILE | apply --list" },
+	{ "undo", cmd_undo, "undo [--force] [--dry-run] [ID | -n N]" },
+	{ "restore", cmd_restore, "restore [--force] [--dry-run]" },
+	{ "journal", cmd_journal, "journal [--json]" },
+	{ "exec", cmd_exec,
+	  "exec [-p PROFILE] [ADDRESS=VALUE...] [--cpus LIST] [--fifo PRIO|--rr PRIO|--nice N] "
+	  "-- CMD [ARGS]" },
 };
 
 static void usage(FILE *f)
