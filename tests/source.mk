@@ -7,3 +7,19 @@ check_PROGRAMS += tests/unit/test_cpuidle
 tests_unit_test_cpuidle_SOURCES = tests/unit/test_cpuidle.c
 tests_unit_test_cpuidle_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_cpuidle
+# threads, irqs, softirqs (unit + live + bench helpers)
+check_PROGRAMS += tests/unit/test_irqs tests/unit/test_softirqs tests/unit/test_threads \
+	tests/live/threads_helper tests/live/threads_dump tests/live/bench_threads
+tests_unit_test_irqs_SOURCES = tests/unit/test_irqs.c
+tests_unit_test_irqs_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_softirqs_SOURCES = tests/unit/test_softirqs.c
+tests_unit_test_softirqs_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_threads_SOURCES = tests/unit/test_threads.c
+tests_unit_test_threads_LDADD = $(TT_TEST_LIBS)
+tests_live_threads_helper_SOURCES = tests/live/threads_helper.c
+tests_live_threads_dump_SOURCES = tests/live/threads_dump.c
+tests_live_threads_dump_LDADD = $(TT_TEST_LIBS)
+tests_live_bench_threads_SOURCES = tests/live/bench_threads.c
+tests_live_bench_threads_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_irqs tests/unit/test_softirqs tests/unit/test_threads tests/live/threads.sh
+EXTRA_DIST += tests/live/threads.sh

@@ -2,3 +2,7 @@
 libtunetop_a_SOURCES += src/source/topology.c src/source/topology.h
 libtunetop_a_SOURCES += src/source/procstat.c src/source/procstat.h src/source/system.c src/source/system.h
 libtunetop_a_SOURCES += src/source/cpufreq.c src/source/cpufreq.h src/source/cpuidle.c src/source/cpuidle.h
+libtunetop_a_SOURCES += src/source/threads.c src/source/threads.h \
+	src/source/irqs.c src/source/irqs.h \
+	src/source/softirqs.c src/source/softirqs.h \
+	src/source/schedattr.c src/source/schedattr.h

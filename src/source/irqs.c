@@ -1,0 +1,392 @@
+/* /proc/interrupts source. Owns the parser (header → CPU column map, count
+ * columns split on white space, single-total rows, chip / hwirq / action
+ * text), the /proc/irq/N affinity files, the wrap-safe per-CPU rates and the
+ * irqbalance check. Everything is read under the given root so fixture
+ * trees stand in for the live machine. */
+#include "source/irqs.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+
+#define MAX_TOKENS 4096
+
+bool irqs_delta32(uint64_t prev, uint64_t cur, uint64_t *delta)
+{
+	uint64_t d;
+
+	if (cur >= prev) {
+		*delta = cur - prev;
+		return true;
+	}
+	if (prev > UINT32_MAX)
+		return false;
+	d = (uint64_t)(uint32_t)((uint32_t)cur - (uint32_t)prev);
+	if (cur > UINT32_MAX || d > (UINT64_C(1) << 31))
+		return false; /* not a wrap: the counter was reset */
+	*delta = d;
+	return true;
+}
+
+static bool is_number(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return false;
+	return true;
+}
+
+static void copy_str(char *dst, size_t cap, const char *src)
+{
+	snprintf(dst, cap, "%s", src);
+}
+
+/* Join tok[from..n) with single spaces. */
+static void join(char *dst, size_t cap, char **tok, size_t from, size_t n)
+{
+	size_t len = 0;
+
+	dst[0] = '\0';
+	for (size_t i = from; i < n && len + 1 < cap; i++) {
+		int w = snprintf(dst + len, cap - len, "%s%s", i > from ? " " : "", tok[i]);
+
+		if (w < 0)
+			break;
+		len += (size_t)w;
+		if (len >= cap) {
+			len = cap - 1;
+			dst[len] = '\0';
+		}
+	}
+}
+
+static bool percpu_name(const char *name)
+{
+	static const char *const names[] = {"arch_timer",	"arm-pmu",
+					    "kvm guest vtimer", "kvm guest ptimer",
+					    "arm_global_timer", "twd"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(name, names[i]))
+			return true;
+	return false;
+}
+
+/* "chip [hwirq[-trigger]] [Level|Edge[-name]] action, action" */
+static void parse_desc(struct irq_row *row, char *rest)
+{
+	char *tok[64];
+	size_t n = str_split_ws(rest, tok, 64), k = 1;
+
+	if (!row->numeric) {
+		join(row->name, sizeof(row->name), tok, 0, n);
+		return;
+	}
+	if (n == 0)
+		return;
+	copy_str(row->chip, sizeof(row->chip), tok[0]);
+	if (k < n && isdigit((unsigned char)tok[k][0])) {
+		char *dash = strchr(tok[k], '-');
+
+		if (dash) {
+			*dash = '\0';
+			copy_str(row->trigger, sizeof(row->trigger), dash + 1);
+		}
+		copy_str(row->hwirq, sizeof(row->hwirq), tok[k]);
+		k++;
+	}
+	if (k < n && (str_starts(tok[k], "Level") || str_starts(tok[k], "Edge"))) {
+		copy_str(row->trigger, sizeof(row->trigger), tok[k]);
+		k++;
+	}
+	join(row->name, sizeof(row->name), tok, k, n);
+	if (str_starts(row->chip, "GIC") && row->hwirq[0]) {
+		uint64_t hw;
+
+		if (str_to_u64(row->hwirq, &hw) == 0 && hw < 32)
+			row->percpu = true; /* SGI / PPI: banked per CPU */
+	}
+	if (percpu_name(row->name))
+		row->percpu = true;
+}
+
+static void row_alloc(struct irq_row *row, int ncpus)
+{
+	row->count = xcalloc((size_t)ncpus, sizeof(*row->count));
+	row->rate_per_s = xcalloc((size_t)ncpus, sizeof(*row->rate_per_s));
+	for (int c = 0; c < ncpus; c++)
+		row->rate_per_s[c] = NAN;
+	row->total_per_s = NAN;
+}
+
+int irqs_parse(const char *text, int ncpus, struct irq_table *out)
+{
+	char *copy = xstrdup(text), *line, *save = NULL;
+	int *colcpu = NULL;
+	size_t ncols = 0, cap = 0;
+	char **tok = xmalloc(MAX_TOKENS * sizeof(char *));
+	int maxcpu = -1;
+
+	memset(out, 0, sizeof(*out));
+	line = strtok_r(copy, "\n", &save);
+	while (line && !*str_trim(line))
+		line = strtok_r(NULL, "\n", &save);
+	if (line) {
+		size_t n = str_split_ws(line, tok, MAX_TOKENS);
+
+		colcpu = xcalloc(n ? n : 1, sizeof(int));
+		for (size_t i = 0; i < n; i++) {
+			int cpu;
+
+			if (!str_starts(tok[i], "CPU") || str_to_int(tok[i] + 3, &cpu) || cpu < 0 ||
+			    cpu >= TT_MAX_CPUS)
+				break;
+			colcpu[ncols++] = cpu;
+			cpumask_set(&out->cpus, cpu);
+			if (cpu > maxcpu)
+				maxcpu = cpu;
+		}
+	}
+	if (ncols == 0) {
+		free(colcpu);
+		free(tok);
+		free(copy);
+		return -EINVAL;
+	}
+	out->ncpus = ncpus > maxcpu ? ncpus : maxcpu + 1;
+	out->cpu_total = xcalloc((size_t)out->ncpus, sizeof(uint64_t));
+	out->cpu_total_per_s = xcalloc((size_t)out->ncpus, sizeof(double));
+	for (int c = 0; c < out->ncpus; c++)
+		out->cpu_total_per_s[c] = NAN;
+
+	while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
+		char *p = line, *colon, *rest;
+		struct irq_row *row;
+		size_t nnum = 0;
+
+		while (isspace((unsigned char)*p))
+			p++;
+		colon = strchr(p, ':');
+		if (!*p || !colon)
+			continue;
+		for (char *q = p; q < colon; q++)
+			if (isspace((unsigned char)*q))
+				goto next_line; /* not a "label:" row */
+		*colon = '\0';
+		out->rows = xgrow(out->rows, &cap, out->n + 1, sizeof(*out->rows));
+		row = &out->rows[out->n++];
+		memset(row, 0, sizeof(*row));
+		copy_str(row->label, sizeof(row->label), p);
+		row->numeric = is_number(p);
+		row->irq = -1;
+		if (row->numeric && str_to_int(p, &row->irq))
+			row->irq = -1;
+		row_alloc(row, out->ncpus);
+
+		/* counts: up to one per column, stop at the first non-number */
+		rest = colon + 1;
+		for (;;) {
+			char *s = rest, *e;
+			uint64_t v;
+			char save_c;
+
+			while (isspace((unsigned char)*s))
+				s++;
+			if (!*s || nnum == ncols)
+				break;
+			e = s;
+			while (*e && !isspace((unsigned char)*e))
+				e++;
+			save_c = *e;
+			*e = '\0';
+			if (!is_number(s) || str_to_u64(s, &v)) {
+				*e = save_c;
+				rest = s;
+				break;
+			}
+			*e = save_c;
+			rest = e;
+			row->count[colcpu[nnum]] = v;
+			cpumask_set(&row->have_cpu, colcpu[nnum]);
+			row->total += v;
+			nnum++;
+		}
+		while (isspace((unsigned char)*rest))
+			rest++;
+		if (!strcmp(row->label, "ERR") || !strcmp(row->label, "MIS") ||
+		    !strcmp(row->label, "Err") || (nnum == 1 && ncols > 1 && !*rest)) {
+			/* one total, not CPU0's count */
+			row->single_total = true;
+			row->count[colcpu[0]] = 0;
+			cpumask_zero(&row->have_cpu);
+		}
+		if (!row->numeric)
+			row->percpu = true;
+		parse_desc(row, rest);
+		if (!row->single_total)
+			for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
+			     c = cpumask_next(&row->have_cpu, c + 1))
+				out->cpu_total[c] += row->count[c];
+	next_line:;
+	}
+	free(colcpu);
+	free(tok);
+	free(copy);
+	return 0;
+}
+
+static void read_mask(const struct sysroot *r, int irq, const char *list_name, const char *hex_name,
+		      struct cpumask *m, bool *have)
+{
+	char buf[4096];
+
+	*have = false;
+	if (sysfs_read_strf(r, buf, sizeof(buf), "proc/irq/%d/%s", irq, list_name) == 0 &&
+	    cpulist_parse(buf, m) == 0) {
+		*have = true;
+		return;
+	}
+	if (sysfs_read_strf(r, buf, sizeof(buf), "proc/irq/%d/%s", irq, hex_name) == 0 &&
+	    cpumask_parse_hex(buf, m) == 0)
+		*have = true;
+}
+
+int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out)
+{
+	char *text;
+	int e;
+
+	e = sysfs_read_alloc(r, "proc/interrupts", &text, NULL);
+	if (e) {
+		memset(out, 0, sizeof(*out));
+		return e;
+	}
+	e = irqs_parse(text, ncpus, out);
+	free(text);
+	if (e)
+		return e;
+	out->time_ns = time_mono_ns();
+	for (size_t i = 0; i < out->n; i++) {
+		struct irq_row *row = &out->rows[i];
+
+		if (!row->numeric || row->irq < 0)
+			continue;
+		read_mask(r, row->irq, "smp_affinity_list", "smp_affinity", &row->affinity,
+			  &row->have_affinity);
+		read_mask(r, row->irq, "effective_affinity_list", "effective_affinity",
+			  &row->effective, &row->have_effective);
+		row->movable =
+			!row->percpu && sysfs_existsf(r, "proc/irq/%d/smp_affinity", row->irq);
+	}
+	return 0;
+}
+
+struct irq_row *irqs_find(const struct irq_table *t, const char *label)
+{
+	for (size_t i = 0; t && i < t->n; i++)
+		if (!strcmp(t->rows[i].label, label))
+			return &t->rows[i];
+	return NULL;
+}
+
+void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_s)
+{
+	size_t hint = 0;
+
+	for (int c = 0; c < cur->ncpus; c++)
+		cur->cpu_total_per_s[c] = cpumask_test(&cur->cpus, c) ? 0.0 : NAN;
+	for (size_t i = 0; i < cur->n; i++) {
+		struct irq_row *row = &cur->rows[i];
+		const struct irq_row *p = NULL;
+		uint64_t d, sum = 0;
+		bool all = true;
+
+		for (int c = 0; c < cur->ncpus; c++)
+			row->rate_per_s[c] = NAN;
+		row->total_per_s = NAN;
+		if (!prev || !(dt_s > 0))
+			continue;
+		/* rows usually keep their order: try the next one first */
+		if (hint < prev->n && !strcmp(prev->rows[hint].label, row->label))
+			p = &prev->rows[hint];
+		else
+			p = irqs_find(prev, row->label);
+		if (!p)
+			continue; /* a new row: no rate yet */
+		hint = (size_t)(p - prev->rows) + 1;
+		if (row->single_total || p->single_total) {
+			if (row->single_total && p->single_total &&
+			    irqs_delta32(p->total, row->total, &d))
+				row->total_per_s = (double)d / dt_s;
+			continue;
+		}
+		for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
+		     c = cpumask_next(&row->have_cpu, c + 1)) {
+			if (c >= prev->ncpus || !cpumask_test(&p->have_cpu, c)) {
+				all = false; /* CPU came online: no previous count */
+				continue;
+			}
+			if (!irqs_delta32(p->count[c], row->count[c], &d)) {
+				all = false;
+				continue;
+			}
+			row->rate_per_s[c] = (double)d / dt_s;
+			sum += d;
+			cur->cpu_total_per_s[c] += row->rate_per_s[c];
+		}
+		row->total_per_s = all ? (double)sum / dt_s : NAN;
+	}
+	if (!prev || !(dt_s > 0))
+		for (int c = 0; c < cur->ncpus; c++)
+			cur->cpu_total_per_s[c] = NAN;
+	else
+		for (int c = 0; c < cur->ncpus; c++)
+			if (c >= prev->ncpus || !cpumask_test(&prev->cpus, c))
+				cur->cpu_total_per_s[c] = NAN;
+}
+
+void irqs_free(struct irq_table *t)
+{
+	for (size_t i = 0; i < t->n; i++) {
+		free(t->rows[i].count);
+		free(t->rows[i].rate_per_s);
+	}
+	free(t->rows);
+	free(t->cpu_total);
+	free(t->cpu_total_per_s);
+	memset(t, 0, sizeof(*t));
+}
+
+bool irqbalance_running_in(const struct sysroot *r)
+{
+	struct sysfs_list pl;
+	bool found = false;
+
+	if (sysfs_list(r, "proc", &pl))
+		return false;
+	for (size_t i = 0; i < pl.n && !found; i++) {
+		char comm[64];
+
+		if (!is_number(pl.names[i]))
+			continue;
+		if (sysfs_read_strf(r, comm, sizeof(comm), "proc/%s/comm", pl.names[i]) == 0 &&
+		    !strcmp(comm, "irqbalance"))
+			found = true;
+	}
+	sysfs_list_free(&pl);
+	return found;
+}
+
+bool irqbalance_running(void)
+{
+	return irqbalance_running_in(sysroot_live());
+}

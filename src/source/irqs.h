@@ -1,0 +1,76 @@
+/* Interrupts: /proc/interrupts (per-CPU counts, columns mapped by the CPUn
+ * header so offline CPUs leave holes) and /proc/irq/N/{smp_affinity_list,
+ * effective_affinity_list}, both under the given root so fixtures work. */
+#ifndef TT_SOURCE_IRQS_H
+#define TT_SOURCE_IRQS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "core/cpumask.h"
+#include "sysfs/sysroot.h"
+
+struct irq_row {
+	char label[16]; /* "24", "LOC", "IPI0", "ERR" (without the ':') */
+	bool numeric;
+	int irq;		 /* -1 for non-numeric rows */
+	uint64_t *count;	 /* [ncpus] by CPU id; valid where have_cpu is set */
+	struct cpumask have_cpu; /* CPUs with a column in this row */
+	uint64_t total;		 /* sum of count[] (or the single total) */
+	bool single_total;	 /* ERR: / MIS: / Err: carry one number, no per-CPU counts */
+	char chip[32];		 /* "IO-APIC", "GICv3", "PCI-MSIX-0000:00:01.0"; "" for arch rows */
+	char hwirq[32];		 /* "5", "26"; "" when not printed */
+	char trigger[16];	 /* "edge", "Level", "Edge"; "" when not printed */
+	char name[96];		 /* action names ("ACPI:Ged", "eth0, eth0-tx") or the description
+				    ("Local timer interrupts") */
+	struct cpumask affinity,
+		effective; /* /proc/irq/N/smp_affinity(_list), effective_affinity(_list) */
+	bool have_affinity, have_effective;
+	bool percpu;  /* per-CPU interrupt: arch rows (LOC, IPIn...) and GIC SGIs/PPIs (hwirq < 32)
+		       */
+	bool movable; /* numeric, not per-CPU, and /proc/irq/N/smp_affinity exists */
+	bool managed; /* kernel-managed (a write failed with EIO); false = not known to be */
+	/* derived by irqs_derive(); NAN = n/a */
+	double *rate_per_s; /* [ncpus] */
+	double total_per_s;
+};
+
+struct irq_table {
+	int ncpus; /* size of the per-CPU arrays (highest CPU id + 1) */
+	size_t n;
+	struct irq_row *rows;	 /* in file order */
+	struct cpumask cpus;	 /* CPUs with a column in the header (online CPUs) */
+	uint64_t *cpu_total;	 /* [ncpus] sum over rows with per-CPU counts */
+	double *cpu_total_per_s; /* [ncpus], NAN = n/a */
+	uint64_t time_ns;	 /* CLOCK_MONOTONIC when read (0 for parsed text) */
+};
+
+/* Read <root>/proc/interrupts and the /proc/irq/N files. ncpus sizes the
+ * per-CPU arrays (grown when the header names a higher CPU; <= 0 = from the
+ * header). 0 or -errno. */
+int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out);
+/* Parse /proc/interrupts text (no affinity). 0 or -EINVAL (no CPUn header). */
+int irqs_parse(const char *text, int ncpus, struct irq_table *out);
+/* Rates over dt_s seconds against prev (may be NULL). Rows are matched by
+ * label; per-CPU deltas are taken modulo 2^32 (the counts are unsigned int);
+ * a row that is new, or whose counts went backwards by more than a wrap can
+ * explain (the IRQ was freed and requested again), gets NAN rates. */
+void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_s);
+void irqs_free(struct irq_table *t);
+/* Row by label ("24", "LOC"), NULL if absent. */
+struct irq_row *irqs_find(const struct irq_table *t, const char *label);
+
+/* Is an irqbalance process running on the live system? (scans
+ * /proc/[0-9]*\/comm: one open per process, call it rarely) */
+bool irqbalance_running(void);
+/* Same scan over a given root's proc/ (tests). */
+bool irqbalance_running_in(const struct sysroot *r);
+
+/* Delta of a 32-bit kernel counter between two samples printed as decimals:
+ * modulo 2^32 when cur < prev. Returns false when the values cannot come
+ * from one counter (prev >= 2^32 and cur < prev, or a "wrap" so large it is
+ * a reset). */
+bool irqs_delta32(uint64_t prev, uint64_t cur, uint64_t *delta);
+
+#endif
