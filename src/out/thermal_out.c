@@ -1,0 +1,205 @@
+/* Thermal section writers: the "thermal", "cooling", "hwmon" and
+ * "hwmon_source" keys of the JSON snapshot (design §8) and the thermal part
+ * of the text report. They only read a struct thermal_info; n/a is null in
+ * JSON and "n/a" with its reason in text. */
+#include "out/thermal_out.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "core/err.h"
+
+static void jw_cpus(struct jw *w, const char *key, const struct cpumask *m)
+{
+	jw_arr_begin(w, key);
+	for (int c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1))
+		jw_int(w, NULL, c);
+	jw_arr_end(w);
+}
+
+static void jw_mc(struct jw *w, const char *key, bool have, int64_t mc)
+{
+	if (have)
+		jw_int(w, key, mc);
+	else
+		jw_null(w, key);
+}
+
+static void jw_nn(struct jw *w, const char *key, int64_t v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_int(w, key, v);
+}
+
+void out_thermal_json(struct jw *w, const struct thermal_info *th)
+{
+	jw_arr_begin(w, "thermal");
+	for (size_t i = 0; th && i < th->nzones; i++) {
+		const struct thermal_zone *z = &th->zones[i];
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "zone", z->type[0] ? z->type : NULL);
+		jw_int(w, "id", z->id);
+		jw_mc(w, "temp_mc", z->have_temp, z->temp_mc);
+		jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
+		jw_arr_begin(w, "trips_mc");
+		for (size_t k = 0; k < z->ntrips; k++)
+			jw_int(w, NULL, z->trips[k].temp_mc);
+		jw_arr_end(w);
+		jw_arr_begin(w, "trip_types");
+		for (size_t k = 0; k < z->ntrips; k++)
+			jw_str(w, NULL, z->trips[k].type[0] ? z->trips[k].type : NULL);
+		jw_arr_end(w);
+		jw_str(w, "policy", z->policy[0] ? z->policy : NULL);
+		jw_cpus(w, "cpus", &z->cpus);
+		jw_bool(w, "above_passive", z->above_passive);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+
+	jw_arr_begin(w, "cooling");
+	for (size_t i = 0; th && i < th->ncooling; i++) {
+		const struct thermal_cooling *c = &th->cooling[i];
+
+		jw_obj_begin(w, NULL);
+		jw_int(w, "id", c->id);
+		jw_str(w, "type", c->type[0] ? c->type : NULL);
+		jw_nn(w, "cur_state", c->cur_state);
+		jw_nn(w, "max_state", c->max_state);
+		jw_bool(w, "active", c->active);
+		jw_cpus(w, "cpus", &c->cpus);
+		jw_str(w, "devfreq", c->devfreq[0] ? c->devfreq : NULL);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+
+	jw_arr_begin(w, "hwmon");
+	for (size_t i = 0; th && i < th->nhwmon; i++) {
+		const struct thermal_hwmon *h = &th->hwmon[i];
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "dev", h->dev);
+		jw_str(w, "chip", h->chip[0] ? h->chip : NULL);
+		jw_str(w, "label", h->label);
+		jw_mc(w, "temp_mc", h->have_temp, h->temp_mc);
+		jw_mc(w, "max_mc", h->have_max, h->max_mc);
+		jw_mc(w, "crit_mc", h->have_crit, h->crit_mc);
+		jw_str(w, "error", h->have_temp ? NULL : err_name(h->err));
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_str(w, "hwmon_source", th && th->from_libsensors ? "libsensors" : "sysfs");
+}
+
+/* ---- text ---------------------------------------------------------------- */
+
+static const char *why(int e)
+{
+	switch (e < 0 ? -e : e) {
+	case ENOENT: return "not present";
+	case EACCES: return "permission denied";
+	case ENODATA: return "empty, sensor not ready";
+	case EAGAIN: return "sensor not ready";
+	case EINVAL: return "malformed";
+	default: return "unreadable";
+	}
+}
+
+/* Milli-degrees as "45.0 C" (exact, negative temperatures too). */
+static void put_temp(struct sbuf *b, int64_t mc)
+{
+	int64_t a = mc < 0 ? -mc : mc;
+
+	sbuf_printf(b, "%s%" PRId64 ".%" PRId64 " C", mc < 0 ? "-" : "", a / 1000,
+		    (a % 1000) / 100);
+}
+
+void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
+{
+	char cpus[256];
+
+	sbuf_puts(b, "thermal\n");
+	if (!th || !th->nzones) {
+		int e = th ? th->zone_err : -ENOENT;
+
+		if (!e || e == -ENOENT)
+			sbuf_puts(b, "  none (no thermal zones under /sys/class/thermal)\n");
+		else
+			sbuf_printf(b, "  n/a (%s: %s)\n", err_name(e), why(e));
+	}
+	for (size_t i = 0; th && i < th->nzones; i++) {
+		const struct thermal_zone *z = &th->zones[i];
+
+		sbuf_printf(b, "  zone%-3d %-20s ", z->id, z->type[0] ? z->type : "n/a");
+		if (z->have_temp)
+			put_temp(b, z->temp_mc);
+		else
+			sbuf_printf(b, "n/a (%s: %s)", err_name(z->err), why(z->err));
+		if (z->ntrips) {
+			sbuf_puts(b, "  trips");
+			for (size_t k = 0; k < z->ntrips; k++) {
+				sbuf_printf(b, " %s ",
+					    z->trips[k].type[0] ? z->trips[k].type : "?");
+				put_temp(b, z->trips[k].temp_mc);
+			}
+		}
+		if (!cpumask_empty(&z->cpus)) {
+			cpulist_format(&z->cpus, cpus, sizeof(cpus));
+			sbuf_printf(b, "  cpus %s", cpus);
+		}
+		if (z->above_passive)
+			sbuf_puts(b, "  ABOVE PASSIVE TRIP: throttling");
+		sbuf_putc(b, '\n');
+	}
+	if (th && th->ncooling) {
+		sbuf_puts(b, "cooling devices\n");
+		for (size_t i = 0; i < th->ncooling; i++) {
+			const struct thermal_cooling *c = &th->cooling[i];
+
+			sbuf_printf(b, "  cooling%-3d %-24s state ", c->id,
+				    c->type[0] ? c->type : "n/a");
+			if (c->cur_state >= 0)
+				sbuf_printf(b, "%" PRId64, c->cur_state);
+			else
+				sbuf_puts(b, "n/a");
+			if (c->max_state >= 0)
+				sbuf_printf(b, "/%" PRId64, c->max_state);
+			else
+				sbuf_puts(b, "/n/a");
+			if (!cpumask_empty(&c->cpus)) {
+				cpulist_format(&c->cpus, cpus, sizeof(cpus));
+				sbuf_printf(b, "  cpus %s", cpus);
+			}
+			if (c->devfreq[0])
+				sbuf_printf(b, "  devfreq %s", c->devfreq);
+			if (c->active)
+				sbuf_puts(b, "  ACTIVE: capping");
+			sbuf_putc(b, '\n');
+		}
+	}
+	sbuf_printf(b, "hwmon (%s)\n", th && th->from_libsensors ? "libsensors" : "sysfs");
+	if (!th || !th->nhwmon)
+		sbuf_puts(b, "  none\n");
+	for (size_t i = 0; th && i < th->nhwmon; i++) {
+		const struct thermal_hwmon *h = &th->hwmon[i];
+
+		sbuf_printf(b, "  %-20s %-16s ", h->chip[0] ? h->chip : h->dev, h->label);
+		if (h->have_temp)
+			put_temp(b, h->temp_mc);
+		else
+			sbuf_printf(b, "n/a (%s: %s)", err_name(h->err), why(h->err));
+		if (h->have_max) {
+			sbuf_puts(b, "  max ");
+			put_temp(b, h->max_mc);
+		}
+		if (h->have_crit) {
+			sbuf_puts(b, "  crit ");
+			put_temp(b, h->crit_mc);
+		}
+		sbuf_putc(b, '\n');
+	}
+}
