@@ -1,1 +1,4 @@
-# tests for cli (see tests/local.mk)
+CLI_TESTS = tests/cli/usage.sh tests/cli/golden.sh tests/cli/live.sh tests/cli/capture.sh \
+	tests/cli/cross_arm64.sh
+TESTS += $(CLI_TESTS)
+EXTRA_DIST += $(CLI_TESTS) tests/golden

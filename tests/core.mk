@@ -2,3 +2,7 @@ check_PROGRAMS += tests/unit/test_core
 tests_unit_test_core_SOURCES = tests/unit/test_core.c
 tests_unit_test_core_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_core
+# Benchmark programs: built with the tests, run only by `make bench`.
+check_PROGRAMS += tests/bench/bench_sample
+tests_bench_bench_sample_SOURCES = tests/bench/bench_sample.c
+tests_bench_bench_sample_LDADD = $(TT_TEST_LIBS)

@@ -1,1 +1,1 @@
-# model layer sources
+libtunetop_a_SOURCES += src/model/snapshot.c src/model/snapshot.h

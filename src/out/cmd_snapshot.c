@@ -1,23 +1,313 @@
-/* snapshot / watch / capture commands (batch front end over the model). */
+/* The batch front end: `snapshot`, `watch` and `capture`. */
+#include <errno.h>
+#include <getopt.h>
+#include <signal.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
+#include "core/err.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "model/snapshot.h"
+#include "out/report.h"
+#include "sysfs/capture.h"
+
+enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
+
+static int open_root(const struct tt_opts *o, struct sysroot *r, const char *cmd)
+{
+	int e = sysroot_open(r, o->root);
+
+	if (e)
+		fprintf(stderr, "tunetop %s: cannot open root '%s': %s (%s)\n", cmd, o->root, strerror(-e),
+			err_name(e));
+	return e;
+}
+
+static int parse_ms(const char *s, const char *cmd, const char *opt, long *out)
+{
+	int64_t v;
+
+	if (str_to_i64(s, &v) || v < 0 || v > 3600 * 1000) {
+		fprintf(stderr, "tunetop %s: %s wants milliseconds (0..3600000), not '%s'\n", cmd, opt, s);
+		return -EINVAL;
+	}
+	*out = (long)v;
+	return 0;
+}
+
+static void emit(enum fmt f, const struct snapshot *s, const struct report_opts *ro, bool header)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	if (f == FMT_JSON) {
+		report_json(&b, s, ro);
+	} else if (f == FMT_CSV) {
+		if (header)
+			report_csv_header(&b);
+		report_csv(&b, s, ro);
+	} else {
+		report_text(&b, s, ro);
+	}
+	fwrite(b.s, 1, b.len, stdout);
+	fflush(stdout);
+	sbuf_free(&b);
+}
+
+static void snapshot_usage(FILE *f)
+{
+	fprintf(f, "usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--root DIR]\n"
+		   "  Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
+		   "  text report, JSON (design §8) or CSV (one row per CPU).\n"
+		   "  --stable  omit wall-clock fields (time, uptime), for diffs and golden tests\n");
+}
 
 int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 {
-	(void)o;
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "tunetop: snapshot: not implemented yet\n");
-	return 1;
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' },     { "csv", no_argument, NULL, 'c' },
+		{ "interval", required_argument, NULL, 'i' }, { "stable", no_argument, NULL, 's' },
+		{ "pretty", no_argument, NULL, 'p' },   { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum fmt f = FMT_TEXT;
+	long interval_ms = 500;
+	struct report_opts ro = { 0 };
+	struct sysroot r;
+	struct sampler sm;
+	int c, e;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "jci:sph", lo, NULL)) != -1) {
+		switch (c) {
+		case 'j': f = FMT_JSON; break;
+		case 'c': f = FMT_CSV; break;
+		case 'i':
+			if (parse_ms(optarg, "snapshot", "--interval", &interval_ms))
+				return 2;
+			break;
+		case 's': ro.stable = true; break;
+		case 'p': ro.pretty = true; break;
+		case 'h': snapshot_usage(stdout); return 0;
+		default: snapshot_usage(stderr); return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "tunetop snapshot: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	if (open_root(o, &r, "snapshot"))
+		return 1;
+	ro.root_path = r.path;
+	ro.interval_ms = (double)interval_ms;
+	sampler_init(&sm, &r, SNAP_ALL);
+	e = sampler_tick(&sm);
+	if (!e && interval_ms > 0) {
+		time_sleep_ns((uint64_t)interval_ms * 1000000ULL);
+		e = sampler_tick(&sm);
+	}
+	if (e) {
+		fprintf(stderr, "tunetop snapshot: %s: no CPUs found under %s (%s)\n", r.path,
+			"sys/devices/system/cpu", err_name(e));
+		sampler_free(&sm);
+		sysroot_close(&r);
+		return 1;
+	}
+	emit(f, sampler_cur(&sm), &ro, true);
+	sampler_free(&sm);
+	sysroot_close(&r);
+	return 0;
+}
+
+static volatile sig_atomic_t watch_stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	watch_stop = 1;
 }
 
 int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 {
-	return cmd_snapshot(o, argc, argv);
+	static const struct option lo[] = {
+		{ "json", no_argument, NULL, 'j' }, { "csv", no_argument, NULL, 'c' },
+		{ "interval", required_argument, NULL, 'i' }, { "count", required_argument, NULL, 'n' },
+		{ "stable", no_argument, NULL, 's' }, { "help", no_argument, NULL, 'h' },
+		{ NULL, 0, NULL, 0 },
+	};
+	enum fmt f = FMT_TEXT;
+	long interval_ms = 1000;
+	int64_t count = -1;
+	struct report_opts ro = { 0 };
+	struct sysroot r;
+	struct sampler sm;
+	struct sigaction sa;
+	int c, e = 0;
+	uint64_t next;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "jci:n:sh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'j': f = FMT_JSON; break;
+		case 'c': f = FMT_CSV; break;
+		case 'i':
+			if (parse_ms(optarg, "watch", "-i", &interval_ms))
+				return 2;
+			if (interval_ms < 10) {
+				fprintf(stderr, "tunetop watch: -i must be at least 10 ms\n");
+				return 2;
+			}
+			break;
+		case 'n':
+			if (str_to_i64(optarg, &count) || count < 1) {
+				fprintf(stderr, "tunetop watch: -n wants a positive count, not '%s'\n", optarg);
+				return 2;
+			}
+			break;
+		case 's': ro.stable = true; break;
+		case 'h':
+			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--root DIR]\n"
+			       "  One record per interval (JSON lines, CSV with one header, or text),\n"
+			       "  flushed per record; without -n until interrupted.\n");
+			return 0;
+		default: return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "tunetop watch: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	if (open_root(o, &r, "watch"))
+		return 1;
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	ro.root_path = r.path;
+	ro.interval_ms = (double)interval_ms;
+	sampler_init(&sm, &r, SNAP_ALL);
+	if ((e = sampler_tick(&sm)) != 0) {
+		fprintf(stderr, "tunetop watch: %s: no CPUs found (%s)\n", r.path, err_name(e));
+		sampler_free(&sm);
+		sysroot_close(&r);
+		return 1;
+	}
+	next = time_mono_ns();
+	for (int64_t i = 0; (count < 0 || i < count) && !watch_stop; i++) {
+		uint64_t now;
+
+		next += (uint64_t)interval_ms * 1000000ULL;
+		now = time_mono_ns();
+		if (next > now)
+			time_sleep_ns(next - now);
+		if (watch_stop)
+			break;
+		if ((e = sampler_tick(&sm)) != 0)
+			break;
+		emit(f, sampler_cur(&sm), &ro, i == 0);
+	}
+	sampler_free(&sm);
+	sysroot_close(&r);
+	return e ? 1 : 0;
+}
+
+/* capture: sample once with an observer that records every path read. */
+struct pathset {
+	char **p;
+	size_t n, cap;
+};
+
+static void record(void *ctx, const char *path)
+{
+	struct pathset *ps = ctx;
+
+	for (size_t i = ps->n; i-- > 0 && i + 64 >= ps->n;)
+		if (!strcmp(ps->p[i], path))
+			return;
+	ps->p = xgrow(ps->p, &ps->cap, ps->n + 1, sizeof(char *));
+	ps->p[ps->n++] = xstrdup(path);
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
 int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 {
-	return cmd_snapshot(o, argc, argv);
+	struct sysroot r;
+	struct snapshot s;
+	struct pathset ps = { 0 };
+	struct capture cap;
+	const char *out;
+	char outabs[TT_PATH_MAX];
+	int e;
+
+	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
+		printf("usage: tunetop capture OUT_DIR [--root DIR]\n"
+		       "  Copy every file tunetop reads (and the symlinks leading to them) into\n"
+		       "  OUT_DIR, a fixture tree that --root accepts. Attach it to bug reports.\n");
+		return 0;
+	}
+	if (argc != 2 || argv[1][0] == '-') {
+		fprintf(stderr, "usage: tunetop capture OUT_DIR\n");
+		return 2;
+	}
+	out = argv[1];
+	if (open_root(o, &r, "capture"))
+		return 1;
+	if (!realpath(out, outabs)) {
+		/* Not there yet: resolve its parent. */
+		char parent[TT_PATH_MAX], *slash;
+
+		str_copy(parent, sizeof(parent), out);
+		slash = strrchr(parent, '/');
+		if (slash && slash != parent)
+			*slash = '\0';
+		else
+			str_copy(parent, sizeof(parent), ".");
+		if (!realpath(parent, outabs))
+			outabs[0] = '\0';
+	}
+	if (outabs[0] && !r.live && !strncmp(outabs, r.path, strlen(r.path)) &&
+	    (outabs[strlen(r.path)] == '/' || outabs[strlen(r.path)] == '\0')) {
+		fprintf(stderr, "tunetop capture: %s is inside the root %s\n", out, r.path);
+		sysroot_close(&r);
+		return 2;
+	}
+	r.on_read = record;
+	r.on_read_ctx = &ps;
+	e = snapshot_take(&r, SNAP_ALL, &s);
+	r.on_read = NULL;
+	if (e) {
+		fprintf(stderr, "tunetop capture: %s: no CPUs found (%s)\n", r.path, err_name(e));
+		sysroot_close(&r);
+		return 1;
+	}
+	snapshot_free(&s);
+	if ((e = capture_open(&cap, &r, out)) != 0) {
+		fprintf(stderr, "tunetop capture: cannot create %s: %s\n", out, strerror(-e));
+		sysroot_close(&r);
+		return 1;
+	}
+	qsort(ps.p, ps.n, sizeof(char *), cmp_str);
+	for (size_t i = 0; i < ps.n; i++) {
+		if (i && !strcmp(ps.p[i], ps.p[i - 1]))
+			continue;
+		capture_path(&cap, ps.p[i]);
+	}
+	printf("captured %zu files and %zu symlinks from %s into %s\n", cap.nfiles, cap.nlinks, r.path, out);
+	if (cap.skipped.len)
+		printf("skipped (unreadable):\n%s", cap.skipped.s);
+	capture_close(&cap);
+	for (size_t i = 0; i < ps.n; i++)
+		free(ps.p[i]);
+	free(ps.p);
+	sysroot_close(&r);
+	return 0;
 }

@@ -3,3 +3,4 @@ libtunetop_a_SOURCES += src/out/cpufreq_out.c src/out/cpufreq_out.h src/out/cpui
 libtunetop_a_SOURCES += src/out/threads_out.c src/out/threads_out.h \
 	src/out/irqs_out.c src/out/irqs_out.h
 libtunetop_a_SOURCES += src/out/devfreq_out.c src/out/devfreq_out.h src/out/rt_out.c src/out/rt_out.h src/out/thermal_out.c src/out/thermal_out.h
+libtunetop_a_SOURCES += src/out/report.c src/out/report.h

@@ -1,0 +1,126 @@
+/* Snapshot assembly and the two-slot sampler. Static data (topology, system
+ * identity) is re-read each snapshot only where it can change cheaply: the
+ * whole topology is small next to cpuidle, and reading it again is what
+ * makes CPU hotplug show up honestly. */
+#include "model/snapshot.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "core/timeutil.h"
+
+/* Full re-reads of the slow, mostly static sources every this many ticks;
+ * in between their cheap refresh re-reads only the values that move. */
+#define SNAP_FULL_EVERY 16
+
+static int snapshot_take_from(const struct sysroot *r, unsigned what, const struct snapshot *prev,
+			      struct snapshot *s)
+{
+	int e;
+
+	memset(s, 0, sizeof(*s));
+	s->what = what;
+	s->dt_s = NAN;
+	s->time_ns = time_real_ns();
+	s->mono_ns = time_mono_ns();
+	e = topology_read(r, &s->topo);
+	if (e)
+		return e;
+	system_read(r, &s->sys);
+	procstat_read(r, s->topo.ncpus, &s->stat);
+	cpufreq_read(r, &s->topo, &s->freq);
+	cpuidle_read(r, &s->topo, &s->idle);
+	if (what & SNAP_DEVFREQ) {
+		if (prev && (prev->what & SNAP_DEVFREQ))
+			devfreq_refresh(r, &prev->devf, &s->devf);
+		else
+			devfreq_read(r, NULL, &s->devf);
+	}
+	if (what & SNAP_RT)
+		rt_read(r, s->topo.ncpus, &s->rt);
+	if (what & SNAP_THERMAL) {
+		if (prev && (prev->what & SNAP_THERMAL))
+			thermal_refresh(r, &prev->therm, &s->therm);
+		else
+			thermal_read(r, &s->topo, &s->therm);
+	}
+	return 0;
+}
+
+int snapshot_take(const struct sysroot *r, unsigned what, struct snapshot *s)
+{
+	return snapshot_take_from(r, what, NULL, s);
+}
+
+void snapshot_derive(struct snapshot *cur, const struct snapshot *prev)
+{
+	double dt;
+
+	if (!prev || prev->mono_ns >= cur->mono_ns)
+		return;
+	dt = (double)(cur->mono_ns - prev->mono_ns) / 1e9;
+	cur->dt_s = dt;
+	procstat_derive(&cur->stat, &prev->stat, dt);
+	cpufreq_derive(&cur->freq, &prev->freq, dt);
+	cpuidle_derive(&cur->idle, &prev->idle, dt);
+	if ((cur->what & SNAP_DEVFREQ) && (prev->what & SNAP_DEVFREQ))
+		devfreq_derive(&cur->devf, &prev->devf, dt);
+	if ((cur->what & SNAP_RT) && (prev->what & SNAP_RT))
+		rt_derive(&cur->rt, &prev->rt, dt);
+}
+
+void snapshot_free(struct snapshot *s)
+{
+	topology_free(&s->topo);
+	procstat_free(&s->stat);
+	cpufreq_free(&s->freq);
+	cpuidle_free(&s->idle);
+	devfreq_free(&s->devf);
+	rt_free(&s->rt);
+	thermal_free(&s->therm);
+	memset(s, 0, sizeof(*s));
+}
+
+void sampler_init(struct sampler *s, const struct sysroot *root, unsigned what)
+{
+	memset(s, 0, sizeof(*s));
+	s->root = root;
+	s->what = what;
+	s->cur = 1;
+}
+
+int sampler_tick(struct sampler *s)
+{
+	int next = 1 - s->cur;
+	uint64_t t0 = time_process_cpu_ns();
+	int e;
+
+	snapshot_free(&s->snap[next]);
+	e = snapshot_take_from(s->root, s->what,
+			       s->count > 0 && s->count % SNAP_FULL_EVERY ? &s->snap[s->cur] : NULL,
+			       &s->snap[next]);
+	if (e)
+		return e;
+	if (s->count > 0)
+		snapshot_derive(&s->snap[next], &s->snap[s->cur]);
+	s->cur = next;
+	s->count++;
+	s->last_cost_ns = time_process_cpu_ns() - t0;
+	return 0;
+}
+
+const struct snapshot *sampler_cur(const struct sampler *s)
+{
+	return s->count ? &s->snap[s->cur] : NULL;
+}
+
+const struct snapshot *sampler_prev(const struct sampler *s)
+{
+	return s->count > 1 ? &s->snap[1 - s->cur] : NULL;
+}
+
+void sampler_free(struct sampler *s)
+{
+	snapshot_free(&s->snap[0]);
+	snapshot_free(&s->snap[1]);
+}

@@ -1,0 +1,67 @@
+/* The model: one snapshot holds every source's data at one instant; the
+ * sampler keeps the previous one and derives rates (residency %,
+ * transitions/s, utilisation...) between them. Views (TUI panels, batch
+ * writers) only read snapshots. */
+#ifndef TT_MODEL_SNAPSHOT_H
+#define TT_MODEL_SNAPSHOT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "source/cpufreq.h"
+#include "source/cpuidle.h"
+#include "source/devfreq.h"
+#include "source/procstat.h"
+#include "source/rt.h"
+#include "source/system.h"
+#include "source/thermal.h"
+#include "source/topology.h"
+#include "sysfs/sysroot.h"
+
+/* What to sample (the TUI turns expensive sources on only when shown). */
+enum {
+	SNAP_CORE = 1u << 0, /* topology, procstat, cpufreq, cpuidle, system */
+	SNAP_DEVFREQ = 1u << 1,
+	SNAP_RT = 1u << 2,
+	SNAP_THERMAL = 1u << 3,
+	SNAP_ALL = 0xffffu,
+};
+
+struct snapshot {
+	uint64_t time_ns; /* wall clock */
+	uint64_t mono_ns;
+	double dt_s;      /* since the previous snapshot, NAN for the first */
+	unsigned what;
+	struct topology topo;
+	struct system_info sys;
+	struct procstat stat;
+	struct cpufreq_info freq;
+	struct cpuidle_info idle;
+	struct devfreq_info devf;
+	struct rt_info rt;
+	struct thermal_info therm;
+};
+
+struct sampler {
+	const struct sysroot *root;
+	unsigned what;
+	struct snapshot snap[2];
+	int cur; /* index of the newest snapshot in snap[] */
+	int count; /* snapshots taken */
+	/* Own cost, for the header and the benchmark. */
+	uint64_t last_cost_ns;
+};
+
+void sampler_init(struct sampler *s, const struct sysroot *root, unsigned what);
+/* Take a new snapshot and derive rates against the previous one. */
+int sampler_tick(struct sampler *s);
+const struct snapshot *sampler_cur(const struct sampler *s);
+const struct snapshot *sampler_prev(const struct sampler *s); /* NULL before two ticks */
+void sampler_free(struct sampler *s);
+
+/* Single snapshot, no rates. */
+int snapshot_take(const struct sysroot *r, unsigned what, struct snapshot *out);
+void snapshot_derive(struct snapshot *cur, const struct snapshot *prev);
+void snapshot_free(struct snapshot *s);
+
+#endif

@@ -1,0 +1,315 @@
+/* The JSON document, the text report and the CSV rows. Per-source sections
+ * come from <source>_out.c; this file assembles the top level and the
+ * per-CPU records, which combine several sources. */
+#include "out/report.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/json.h"
+#include "out/cpufreq_out.h"
+#include "out/cpuidle_out.h"
+#include "out/devfreq_out.h"
+#include "out/rt_out.h"
+#include "out/thermal_out.h"
+
+static void json_opt_str(struct jw *w, const char *key, const char *v)
+{
+	if (v && *v)
+		jw_str(w, key, v);
+	else
+		jw_null(w, key);
+}
+
+static void json_mask(struct jw *w, const char *key, const struct cpumask *m)
+{
+	jw_arr_begin(w, key);
+	for (int c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1))
+		jw_int(w, NULL, c);
+	jw_arr_end(w);
+}
+
+static void json_system(struct jw *w, const struct snapshot *s, const struct report_opts *o)
+{
+	const struct system_info *y = &s->sys;
+	char buf[256];
+
+	jw_obj_begin(w, "system");
+	json_opt_str(w, "kernel", y->kernel);
+	json_opt_str(w, "preempt", system_preempt_name(y->preempt));
+	json_opt_str(w, "preempt_note", y->preempt_note);
+	json_opt_str(w, "preempt_dynamic_mode", y->dyn_mode);
+	json_opt_str(w, "arch", y->arch);
+	json_opt_str(w, "model", y->model);
+	json_opt_str(w, "cpu_model", s->topo.cpu_model);
+	jw_arr_begin(w, "compatible");
+	for (size_t i = 0; i < y->ncompat; i++)
+		jw_str(w, NULL, y->compat[i]);
+	jw_arr_end(w);
+	jw_obj_begin(w, "cmdline");
+	for (int i = 0; i < SYSTEM_NPARAMS; i++) {
+		if (y->param_set[i])
+			jw_str(w, system_param_names[i], y->param[i]);
+		else
+			jw_null(w, system_param_names[i]);
+	}
+	jw_obj_end(w);
+	if (y->have_isolated) {
+		cpulist_format(&y->isolated, buf, sizeof(buf));
+		jw_str(w, "isolated", buf);
+	} else {
+		jw_null(w, "isolated");
+	}
+	if (y->have_nohz_full) {
+		cpulist_format(&y->nohz_full, buf, sizeof(buf));
+		jw_str(w, "nohz_full", buf);
+	} else {
+		jw_null(w, "nohz_full");
+	}
+	json_opt_str(w, "thp", y->thp);
+	if (o->stable)
+		jw_null(w, "uptime_s");
+	else
+		jw_double(w, "uptime_s", y->uptime_s, 2);
+	jw_obj_end(w);
+}
+
+static void json_cpu(struct jw *w, const struct snapshot *s, int c)
+{
+	const struct cpu_topo *t = &s->topo.cpu[c];
+	int pi = cpufreq_policy_index(&s->freq, c);
+	const struct cpu_util *u = c < s->stat.ncpus ? &s->stat.util[c] : NULL;
+	bool have_temp = false;
+	int64_t temp = 0;
+
+	jw_obj_begin(w, NULL);
+	jw_int(w, "id", c);
+	jw_bool(w, "online", t->online);
+	jw_bool(w, "present", t->present);
+	if (pi >= 0)
+		jw_str(w, "policy", s->freq.pol[pi].name);
+	else
+		jw_null(w, "policy");
+	json_opt_str(w, "core_type", t->core_type);
+	if (t->capacity >= 0)
+		jw_int(w, "capacity", t->capacity);
+	else
+		jw_null(w, "capacity");
+	if (t->cluster_id >= 0)
+		jw_int(w, "cluster_id", t->cluster_id);
+	else
+		jw_null(w, "cluster_id");
+	jw_double(w, "util_pct", u ? u->busy_pct : NAN, 1);
+	jw_obj_begin(w, "util");
+	jw_double(w, "user_pct", u ? u->user_pct : NAN, 1);
+	jw_double(w, "system_pct", u ? u->system_pct : NAN, 1);
+	jw_double(w, "irq_pct", u ? u->irq_pct : NAN, 1);
+	jw_double(w, "softirq_pct", u ? u->softirq_pct : NAN, 1);
+	jw_double(w, "iowait_pct", u ? u->iowait_pct : NAN, 1);
+	jw_double(w, "steal_pct", u ? u->steal_pct : NAN, 1);
+	jw_double(w, "idle_pct", u ? u->idle_pct : NAN, 1);
+	jw_obj_end(w);
+	if (pi >= 0 && t->online && s->freq.pol[pi].cur_khz >= 0)
+		jw_int(w, "freq_khz", s->freq.pol[pi].cur_khz);
+	else
+		jw_null(w, "freq_khz");
+	if (s->what & SNAP_THERMAL)
+		temp = thermal_cpu_temp_mc(&s->therm, c, &have_temp);
+	if (have_temp)
+		jw_int(w, "temp_mc", temp);
+	else
+		jw_null(w, "temp_mc");
+	jw_bool(w, "thermal_throttled", (s->what & SNAP_THERMAL) && thermal_cpu_throttled(&s->therm, c));
+	out_cpuidle_json_cpu(w, &s->idle, c);
+	jw_obj_end(w);
+}
+
+void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o)
+{
+	struct jw w;
+
+	jw_init(&w, b, o->pretty);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "tunetop", PACKAGE_VERSION);
+	if (o->stable)
+		jw_null(&w, "time_ns");
+	else
+		jw_uint(&w, "time_ns", s->time_ns);
+	jw_double(&w, "interval_ms", o->interval_ms, 0);
+	jw_str(&w, "root", o->root_path ? o->root_path : "/");
+	json_system(&w, s, o);
+	jw_obj_begin(&w, "topology");
+	json_mask(&w, "possible", &s->topo.possible);
+	json_mask(&w, "present", &s->topo.present);
+	json_mask(&w, "online", &s->topo.online);
+	jw_bool(&w, "hybrid", s->topo.hybrid);
+	jw_obj_end(&w);
+	jw_arr_begin(&w, "cpus");
+	for (int c = 0; c < s->topo.ncpus; c++)
+		json_cpu(&w, s, c);
+	jw_arr_end(&w);
+	out_cpufreq_json(&w, &s->freq);
+	out_cpuidle_json(&w, &s->idle);
+	out_pmqos_json(&w, &s->idle);
+	if (s->what & SNAP_DEVFREQ)
+		out_devfreq_json(&w, &s->devf);
+	if (s->what & SNAP_RT)
+		out_rt_json(&w, &s->rt);
+	if (s->what & SNAP_THERMAL)
+		out_thermal_json(&w, &s->therm);
+	jw_obj_begin(&w, "stat");
+	jw_double(&w, "ctxt_per_s", s->stat.ctxt_per_s, 1);
+	jw_double(&w, "intr_per_s", s->stat.intr_per_s, 1);
+	jw_uint(&w, "procs_running", s->stat.procs_running);
+	jw_uint(&w, "procs_blocked", s->stat.procs_blocked);
+	jw_obj_end(&w);
+	jw_obj_end(&w);
+	sbuf_putc(b, '\n');
+}
+
+static const char *na_pct(char *buf, size_t cap, double v)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else
+		snprintf(buf, cap, "%.1f%%", v);
+	return buf;
+}
+
+void report_text(struct sbuf *b, const struct snapshot *s, const struct report_opts *o)
+{
+	const struct system_info *y = &s->sys;
+	const char *pm = system_preempt_name(y->preempt);
+	char b1[32], b2[32], b3[32], b4[32];
+
+	sbuf_printf(b, "tunetop %s  root %s  interval %.0f ms\n", PACKAGE_VERSION,
+		    o->root_path ? o->root_path : "/", o->interval_ms);
+	sbuf_printf(b, "board    %s\n", y->model[0] ? y->model : (s->topo.cpu_model[0] ? s->topo.cpu_model : "n/a"));
+	if (y->ncompat)
+		sbuf_printf(b, "compat   %s\n", y->compat[0]);
+	sbuf_printf(b, "kernel   %s  %s%s%s%s\n", y->kernel[0] ? y->kernel : "n/a", pm ? pm : "preempt n/a",
+		    pm ? "" : " (", pm ? "" : y->preempt_note, pm ? "" : ")");
+	{
+		char iso[128] = "none", nohz[128] = "none";
+
+		if (!y->have_isolated)
+			snprintf(iso, sizeof(iso), "n/a");
+		else if (!cpumask_empty(&y->isolated))
+			cpulist_format(&y->isolated, iso, sizeof(iso));
+		if (!y->have_nohz_full)
+			snprintf(nohz, sizeof(nohz), "n/a");
+		else if (!cpumask_empty(&y->nohz_full))
+			cpulist_format(&y->nohz_full, nohz, sizeof(nohz));
+		sbuf_printf(b, "isolated %s  nohz_full %s  thp %s\n", iso, nohz, y->thp[0] ? y->thp : "n/a");
+	}
+	sbuf_puts(b, "\nCPU  type          state   busy    user    sys     irq     freq MHz  temp\n");
+	for (int c = 0; c < s->topo.ncpus; c++) {
+		const struct cpu_topo *t = &s->topo.cpu[c];
+		const struct cpu_util *u = &s->stat.util[c];
+		int pi = cpufreq_policy_index(&s->freq, c);
+		bool have_temp = false;
+		int64_t temp = 0;
+		char freq[16], tbuf[16];
+
+		if (pi >= 0 && t->online && s->freq.pol[pi].cur_khz >= 0)
+			snprintf(freq, sizeof(freq), "%lld", (long long)(s->freq.pol[pi].cur_khz / 1000));
+		else
+			snprintf(freq, sizeof(freq), "n/a");
+		if (s->what & SNAP_THERMAL)
+			temp = thermal_cpu_temp_mc(&s->therm, c, &have_temp);
+		if (have_temp)
+			snprintf(tbuf, sizeof(tbuf), "%.1f C", (double)temp / 1000.0);
+		else
+			snprintf(tbuf, sizeof(tbuf), "n/a");
+		sbuf_printf(b, "%-4d %-13.13s %-7s %-7s %-7s %-7s %-7s %-9s %s\n", c,
+			    t->core_type[0] ? t->core_type : "n/a", t->online ? "online" : "offline",
+			    t->online ? na_pct(b1, sizeof(b1), u->busy_pct) : "-",
+			    t->online ? na_pct(b2, sizeof(b2), u->user_pct) : "-",
+			    t->online ? na_pct(b3, sizeof(b3), u->system_pct) : "-",
+			    t->online ? na_pct(b4, sizeof(b4), u->irq_pct) : "-", t->online ? freq : "-", tbuf);
+	}
+	sbuf_putc(b, '\n');
+	out_cpufreq_text(b, &s->freq, &s->topo);
+	sbuf_putc(b, '\n');
+	out_cpuidle_text(b, &s->idle, &s->topo);
+	if (s->what & SNAP_DEVFREQ) {
+		sbuf_putc(b, '\n');
+		out_devfreq_text(b, &s->devf);
+	}
+	if (s->what & SNAP_RT) {
+		sbuf_putc(b, '\n');
+		out_rt_text(b, &s->rt);
+	}
+	if (s->what & SNAP_THERMAL) {
+		sbuf_putc(b, '\n');
+		out_thermal_text(b, &s->therm);
+	}
+}
+
+void report_csv_header(struct sbuf *b)
+{
+	sbuf_puts(b, "time_ns,cpu,online,core_type,policy,governor,freq_khz,util_pct,user_pct,system_pct,"
+		     "irq_pct,softirq_pct,iowait_pct,temp_mc,idle_states,idle_residency_pct\n");
+}
+
+static void csv_num(struct sbuf *b, double v, int dec)
+{
+	if (isnan(v))
+		sbuf_putc(b, ',');
+	else
+		sbuf_printf(b, ",%.*f", dec, v);
+}
+
+void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_opts *o)
+{
+	for (int c = 0; c < s->topo.ncpus; c++) {
+		const struct cpu_topo *t = &s->topo.cpu[c];
+		const struct cpu_util *u = &s->stat.util[c];
+		int pi = cpufreq_policy_index(&s->freq, c);
+		const struct cpufreq_policy *p = pi >= 0 ? &s->freq.pol[pi] : NULL;
+		bool have_temp = false;
+		int64_t temp = 0;
+
+		if (o->stable)
+			sbuf_puts(b, "0");
+		else
+			sbuf_printf(b, "%llu", (unsigned long long)s->time_ns);
+		sbuf_printf(b, ",%d,%d,%s,%s,%s", c, t->online ? 1 : 0, t->core_type, p ? p->name : "",
+			    p ? p->governor : "");
+		if (p && t->online && p->cur_khz >= 0)
+			sbuf_printf(b, ",%lld", (long long)p->cur_khz);
+		else
+			sbuf_putc(b, ',');
+		csv_num(b, u->busy_pct, 1);
+		csv_num(b, u->user_pct, 1);
+		csv_num(b, u->system_pct, 1);
+		csv_num(b, u->irq_pct, 1);
+		csv_num(b, u->softirq_pct, 1);
+		csv_num(b, u->iowait_pct, 1);
+		if (s->what & SNAP_THERMAL)
+			temp = thermal_cpu_temp_mc(&s->therm, c, &have_temp);
+		if (have_temp)
+			sbuf_printf(b, ",%lld", (long long)temp);
+		else
+			sbuf_putc(b, ',');
+		/* idle states as name:residency% pairs separated by ';' */
+		sbuf_putc(b, ',');
+		if (c < s->idle.ncpus) {
+			const struct cpuidle_cpu *ic = &s->idle.cpu[c];
+
+			for (size_t k = 0; k < ic->nstates; k++)
+				sbuf_printf(b, "%s%s", k ? ";" : "", ic->st[k].name);
+			sbuf_putc(b, ',');
+			for (size_t k = 0; k < ic->nstates; k++) {
+				if (isnan(ic->st[k].residency_pct))
+					sbuf_printf(b, "%s", k ? ";" : "");
+				else
+					sbuf_printf(b, "%s%.1f", k ? ";" : "", ic->st[k].residency_pct);
+			}
+		} else {
+			sbuf_putc(b, ',');
+		}
+		sbuf_putc(b, '\n');
+	}
+}

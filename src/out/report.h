@@ -1,0 +1,23 @@
+/* Batch writers over a snapshot: the JSON document of design §8, a readable
+ * text report, and CSV (one row per CPU). Also used by the golden tests. */
+#ifndef TT_OUT_REPORT_H
+#define TT_OUT_REPORT_H
+
+#include <stdbool.h>
+
+#include "core/str.h"
+#include "model/snapshot.h"
+
+struct report_opts {
+	const char *root_path; /* shown as "root" */
+	double interval_ms;
+	bool pretty;
+	bool stable; /* golden tests: omit wall-clock time and uptime */
+};
+
+void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
+void report_text(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
+void report_csv_header(struct sbuf *b);
+void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
+
+#endif

@@ -1,0 +1,21 @@
+#!/bin/sh
+# make bench: every benchmark, printed; none of them fails on timing.
+set -u
+: "${TT_BUILDDIR:?run through make bench}"
+cd "$TT_BUILDDIR" || exit 1
+here="$TT_SRCDIR/tests/bench"
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+echo "== sample cost (sampler tick, median) =="
+sh "$TT_SRCDIR/tests/gen-bigmachine.sh" "$tmp/big256" >/dev/null 2>&1 || echo "gen-bigmachine failed"
+./tests/bench/bench_sample "$FIXTURES/rk3588" 500
+[ -d "$tmp/big256" ] && ./tests/bench/bench_sample "$tmp/big256" 100
+./tests/bench/bench_sample / 200
+echo "== peak RSS of tunetop watch =="
+/usr/bin/time -f "watch, 20 samples live: max RSS %M KiB" "$TUNETOP" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"
+[ -d "$tmp/big256" ] && { /usr/bin/time -f "watch, 20 samples 256 CPUs: max RSS %M KiB" "$TUNETOP" --root "$tmp/big256" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"; }
+for s in "$here"/*.sh; do
+	[ "$(basename "$s")" = run.sh ] && continue
+	echo "== $(basename "$s") =="
+	sh "$s" || echo "($(basename "$s") failed)"
+done
