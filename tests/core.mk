@@ -6,3 +6,7 @@ TESTS += tests/unit/test_core
 check_PROGRAMS += tests/bench/bench_sample
 tests_bench_bench_sample_SOURCES = tests/bench/bench_sample.c
 tests_bench_bench_sample_LDADD = $(TT_TEST_LIBS)
+check_PROGRAMS += tests/unit/test_model
+tests_unit_test_model_SOURCES = tests/unit/test_model.c
+tests_unit_test_model_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_model
