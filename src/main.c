@@ -15,6 +15,7 @@ static const struct cmd_entry commands[] = {
 	{ "snapshot", cmd_snapshot, "snapshot [--json|--csv] [--interval MS]" },
 	{ "watch", cmd_watch, "watch [--json|--csv] -i MS -n COUNT" },
 	{ "capture", cmd_capture, "capture OUT_DIR" },
+	{ "events", cmd_events, "events [--list] [PATTERN]" },
 	{ "probe", cmd_probe,
 	  "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
 	  "[--dma-latency US] [--json]" },

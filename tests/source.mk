@@ -35,3 +35,18 @@ check_PROGRAMS += tests/unit/test_thermal
 tests_unit_test_thermal_SOURCES = tests/unit/test_thermal.c
 tests_unit_test_thermal_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_thermal
+# perf counters, libpfm4, remoteproc (unit + live)
+check_PROGRAMS += tests/unit/test_perf tests/unit/test_pfm tests/unit/test_remoteproc \
+	tests/unit/test_perf_live tests/live/pingpong
+tests_unit_test_perf_SOURCES = tests/unit/test_perf.c
+tests_unit_test_perf_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_pfm_SOURCES = tests/unit/test_pfm.c
+tests_unit_test_pfm_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_remoteproc_SOURCES = tests/unit/test_remoteproc.c
+tests_unit_test_remoteproc_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_perf_live_SOURCES = tests/unit/test_perf_live.c
+tests_unit_test_perf_live_LDADD = $(TT_TEST_LIBS)
+tests_live_pingpong_SOURCES = tests/live/pingpong.c
+TESTS += tests/unit/test_perf tests/unit/test_pfm tests/unit/test_remoteproc \
+	tests/unit/test_perf_live tests/live/perf_stat.sh tests/live/perf_events.sh
+EXTRA_DIST += tests/live/perf_stat.sh tests/live/perf_events.sh tests/bench/perf.sh

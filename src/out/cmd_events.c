@@ -1,0 +1,192 @@
+/* `tunetop events`: what this machine offers for counting. The generic
+ * events with their open status (per CPU and for this thread, on the live
+ * kernel), the core PMUs in sys/bus/event_source/devices (one per cluster on
+ * big.LITTLE), the other PMUs, and with libpfm4 the PMUs it finds present;
+ * `--list [PATTERN]` lists libpfm4's events. */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/err.h"
+#include "core/str.h"
+#include "source/perf.h"
+#include "source/pfm.h"
+#include "source/topology.h"
+#include "sysfs/sysroot.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: tunetop events [--list] [PATTERN]\n"
+		"  Without arguments: generic events and whether they open here, the PMUs found.\n"
+		"  --list, PATTERN   list libpfm4 events (those whose name contains PATTERN)\n");
+}
+
+static void status(char *buf, size_t cap, const struct perf_set *s, size_t e)
+{
+	if (!s || !s->priv)
+		snprintf(buf, cap, "-");
+	else if (s->ev_err[e])
+		snprintf(buf, cap, "n/a (%s: %s)", err_name(s->ev_err[e]), s->why[e]);
+	else if (s->ev_user_only[e])
+		snprintf(buf, cap, "ok, user space only");
+	else
+		snprintf(buf, cap, "ok");
+}
+
+static void print_pmus(const struct perf_pmus *pm, const char *root)
+{
+	bool other = false;
+
+	printf("\nCore PMUs (%s%ssys/bus/event_source/devices):\n", root,
+	       str_ends(root, "/") ? "" : "/");
+	if (pm->ncore == 0)
+		printf("  none: no hardware PMU (a VM without a virtual PMU?); hardware events are "
+		       "n/a\n");
+	for (size_t i = 0; i < pm->n; i++) {
+		char cpus[128] = "all";
+
+		if (!pm->p[i].core)
+			continue;
+		if (pm->p[i].has_cpus)
+			cpulist_format(&pm->p[i].cpus, cpus, sizeof(cpus));
+		printf("  %-24s type %-4u CPUs %s\n", pm->p[i].name, pm->p[i].type, cpus);
+	}
+	if (perf_pmus_heterogeneous(pm))
+		printf("  heterogeneous: each CPU is counted on its own PMU\n");
+	printf("Other PMUs:");
+	for (size_t i = 0; i < pm->n; i++) {
+		if (pm->p[i].core)
+			continue;
+		printf(" %s(%u)", pm->p[i].name, pm->p[i].type);
+		other = true;
+	}
+	printf("%s\n", other ? "" : " none");
+}
+
+int cmd_events(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option longopts[] = {{"list", no_argument, NULL, 'l'},
+						 {"help", no_argument, NULL, 'h'},
+						 {NULL, 0, NULL, 0}};
+	struct sysroot root;
+	struct perf_pmus pm;
+	bool list = false;
+	int opt, ret;
+
+	optind = 1;
+	while ((opt = getopt_long(argc, argv, "lh", longopts, NULL)) != -1) {
+		switch (opt) {
+		case 'l': list = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (argc - optind > 1) {
+		usage(stderr);
+		return 2;
+	}
+	if (list || optind < argc) {
+		struct sbuf b;
+		int n;
+
+		sbuf_init(&b);
+		n = pfm_list_filtered(&b, optind < argc ? argv[optind] : NULL);
+		if (n < 0) {
+			fprintf(stderr, "tunetop: events: tunetop was built without libpfm4: only "
+					"the generic events can be used (tunetop events)\n");
+			sbuf_free(&b);
+			return 1;
+		}
+		fputs(b.s ? b.s : "", stdout);
+		if (n == 0 && optind < argc)
+			fprintf(stderr, "tunetop: events: no libpfm4 event matches '%s'\n",
+				argv[optind]);
+		sbuf_free(&b);
+		return n == 0 && optind < argc ? 1 : 0;
+	}
+
+	ret = sysroot_open(&root, o->root);
+	if (ret < 0) {
+		fprintf(stderr, "tunetop: events: %s: %s\n", o->root, strerror(-ret));
+		return 1;
+	}
+	{
+		struct topology t;
+		struct perf_set cpu_set, thr_set;
+		bool have_cpu = false, have_thr = false;
+		enum perf_arch arch;
+		int par;
+
+		memset(&cpu_set, 0, sizeof(cpu_set));
+		memset(&thr_set, 0, sizeof(thr_set));
+		perf_pmus_read(&root, &pm);
+		arch = pm.arch;
+		if (root.live) {
+			if (topology_read(&root, &t) == 0) {
+				perf_open_cpus(&cpu_set, &root, &t, NULL, NULL);
+				have_cpu = true;
+				topology_free(&t);
+			}
+			perf_open_thread(&thr_set, getpid(), NULL, NULL);
+			have_thr = true;
+		}
+		par = perf_paranoid(&root);
+		printf("Generic events");
+		if (root.live) {
+			if (par != INT32_MIN)
+				printf(" (perf_event_paranoid %d, %s)", par,
+				       geteuid() == 0 ? "running as root" : "not root");
+			else
+				printf(" (no perf_event_paranoid: kernel without perf events)");
+		}
+		printf(":\n  %-18s %-18s %-36s %s\n", "EVENT", "LABEL",
+		       root.live ? "PER CPU" : "PER CPU (live only)",
+		       root.live ? "THIS THREAD" : "");
+		for (int e = 0; e < PERF_EV__GENERIC_COUNT; e++) {
+			char a[PERF_WHY_LEN + 32], b[PERF_WHY_LEN + 32];
+
+			status(a, sizeof(a), have_cpu ? &cpu_set : NULL, (size_t)e);
+			status(b, sizeof(b), have_thr ? &thr_set : NULL, (size_t)e);
+			printf("  %-18s %-18s %-36s %s\n", perf_ev_name((enum perf_ev)e),
+			       perf_ev_label((enum perf_ev)e, arch), a, root.live ? b : "");
+		}
+		if (have_cpu && cpu_set.note[0])
+			printf("  note: %s\n", cpu_set.note);
+		if (have_cpu)
+			perf_close(&cpu_set);
+		if (have_thr)
+			perf_close(&thr_set);
+	}
+	print_pmus(&pm, root.path);
+	perf_pmus_free(&pm);
+	if (pfm_available()) {
+		struct sbuf b;
+		int n;
+
+		sbuf_init(&b);
+		n = pfm_list(&b);
+		printf("\nlibpfm4%s, PMUs it finds present (any of their events works with "
+		       "--events; `tunetop events --list [PATTERN]`):\n",
+		       pfm_version() ? pfm_version() : "");
+		if (b.s) {
+			/* Only the "pmu ..." header lines. */
+			char *save = NULL;
+
+			for (char *line = strtok_r(b.s, "\n", &save); line;
+			     line = strtok_r(NULL, "\n", &save))
+				if (str_starts(line, "pmu "))
+					printf("  %s\n", line + 4);
+		}
+		(void)n;
+		sbuf_free(&b);
+	} else {
+		printf("\nlibpfm4: not built in; --events takes generic names "
+		       "(cycles, instructions, cache-misses, ...) and raw codes (r11)\n");
+	}
+	sysroot_close(&root);
+	return 0;
+}

@@ -1,0 +1,98 @@
+/* Remote processors section writers: the "remoteproc" and "rpmsg" keys of
+ * the JSON snapshot and the "Remote cores" part of the text report. */
+#include "out/remoteproc_out.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void str_na(struct jw *w, const char *key, const char *s)
+{
+	jw_str(w, key, s && *s ? s : NULL);
+}
+
+static void addr(struct jw *w, const char *key, int v)
+{
+	if (v < 0)
+		jw_null(w, key);
+	else
+		jw_int(w, key, v);
+}
+
+void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info)
+{
+	jw_arr_begin(w, "remoteproc");
+	for (size_t i = 0; info && i < info->nproc; i++) {
+		const struct rproc *p = &info->p[i];
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "name", p->name);
+		str_na(w, "fw_name", p->fw_name);
+		str_na(w, "state", p->state);
+		str_na(w, "firmware", p->firmware);
+		if (p->have_trace)
+			jw_str(w, "trace", p->trace_tail);
+		else
+			jw_null(w, "trace");
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+	jw_arr_begin(w, "rpmsg");
+	for (size_t i = 0; info && i < info->nchan; i++) {
+		const struct rpmsg_chan *c = &info->ch[i];
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "dev", c->dev);
+		str_na(w, "name", c->name);
+		addr(w, "src", c->src);
+		addr(w, "dst", c->dst);
+		str_na(w, "remoteproc", c->rproc);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+static const char *na(const char *s)
+{
+	return s && *s ? s : "n/a";
+}
+
+void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info)
+{
+	if (!info || (!info->nproc && !info->nchan))
+		return;
+	sbuf_printf(b, "Remote cores\n");
+	for (size_t i = 0; i < info->nproc; i++) {
+		const struct rproc *p = &info->p[i];
+
+		sbuf_printf(b, "  %-12s %-10s %-10s firmware %s\n", p->name, na(p->fw_name),
+			    na(p->state), na(p->firmware));
+		if (p->have_trace && p->trace_tail[0]) {
+			const char *line = p->trace_tail;
+
+			sbuf_printf(b, "    trace:\n");
+			while (*line) {
+				size_t n = strcspn(line, "\n");
+
+				sbuf_printf(b, "      %.*s\n", (int)n, line);
+				line += n;
+				if (*line)
+					line++;
+			}
+		} else if (!p->have_trace) {
+			sbuf_printf(b,
+				    "    trace: n/a (debugfs remoteproc/%s/trace0 not readable)\n",
+				    p->name);
+		}
+	}
+	for (size_t i = 0; i < info->nchan; i++) {
+		const struct rpmsg_chan *c = &info->ch[i];
+		char src[16] = "n/a", dst[16] = "n/a";
+
+		if (c->src >= 0)
+			snprintf(src, sizeof(src), "%d", c->src);
+		if (c->dst >= 0)
+			snprintf(dst, sizeof(dst), "%d", c->dst);
+		sbuf_printf(b, "  rpmsg %-28s %-16s src %-6s dst %-6s%s%s\n", c->dev, na(c->name),
+			    src, dst, c->rproc[0] ? " on " : "", c->rproc);
+	}
+}

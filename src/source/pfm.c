@@ -1,0 +1,219 @@
+/* libpfm4 wrapper: initialization once, encoding into perf_event_attr,
+ * listing present PMUs and their events. The only file that includes the
+ * perfmon headers; <linux/perf_event.h> must come first (perfmon carries its
+ * own guarded copy and a later linux include fails with "redeclaration of
+ * enum perf_type_id"). Without HAVE_LIBPFM everything is a stub. */
+#include "source/pfm.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/xalloc.h"
+
+#ifdef HAVE_LIBPFM
+#include <ctype.h>
+#include <perfmon/pfmlib_perf_event.h>
+#include <pthread.h>
+#include <stdlib.h>
+
+static pthread_once_t pfm_once = PTHREAD_ONCE_INIT;
+static int pfm_init_ret = PFM_ERR_NOINIT;
+
+static void pfm_init_once(void)
+{
+	pfm_init_ret = pfm_initialize();
+}
+
+bool pfm_available(void)
+{
+	pthread_once(&pfm_once, pfm_init_once);
+	return pfm_init_ret == PFM_SUCCESS;
+}
+
+const char *pfm_version(void)
+{
+	static char buf[16];
+	int v;
+
+	if (!pfm_available())
+		return NULL;
+	v = pfm_get_version();
+	snprintf(buf, sizeof(buf), "%d.%d", PFM_MAJ_VERSION(v), PFM_MIN_VERSION(v));
+	return buf;
+}
+
+static int pfm_errno(int r)
+{
+	switch (r) {
+	case PFM_ERR_NOTFOUND: return -ENOENT;
+	case PFM_ERR_NOTSUPP: return -ENOTSUP;
+	case PFM_ERR_NOMEM: return -ENOMEM;
+	case PFM_ERR_NOINIT: return -ENODEV;
+	case PFM_ERR_TOOSMALL: return -ENOSPC;
+	default: return -EINVAL;
+	}
+}
+
+int pfm_encode_pmu(const char *event_string, struct perf_event_attr *attr, char *pmu,
+		   size_t pmu_cap, char **cause)
+{
+	pfm_perf_encode_arg_t arg;
+	int r;
+
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr); /* libpfm copies only attr->size bytes */
+	if (pmu && pmu_cap)
+		pmu[0] = '\0';
+	if (!pfm_available()) {
+		if (cause)
+			*cause = xasprintf("libpfm4: pfm_initialize failed: %s",
+					   pfm_strerror(pfm_init_ret));
+		return -ENODEV;
+	}
+	memset(&arg, 0, sizeof(arg));
+	arg.size = sizeof(arg);
+	arg.attr = attr;
+	r = pfm_get_os_event_encoding(event_string, PFM_PLM0 | PFM_PLM3, PFM_OS_PERF_EVENT_EXT,
+				      &arg);
+	if (r != PFM_SUCCESS) {
+		if (cause)
+			*cause = xasprintf("libpfm4 cannot encode '%s': %s", event_string,
+					   pfm_strerror(r));
+		return pfm_errno(r);
+	}
+	attr->size = sizeof(*attr);
+	if (pmu && pmu_cap) {
+		pfm_event_info_t ei;
+		pfm_pmu_info_t pi;
+
+		memset(&ei, 0, sizeof(ei));
+		ei.size = sizeof(ei);
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		if (pfm_get_event_info(arg.idx, PFM_OS_PERF_EVENT, &ei) == PFM_SUCCESS &&
+		    pfm_get_pmu_info(ei.pmu, &pi) == PFM_SUCCESS && pi.name)
+			snprintf(pmu, pmu_cap, "%s", pi.name);
+	}
+	return 0;
+}
+
+int pfm_encode(const char *event_string, struct perf_event_attr *attr, char **cause)
+{
+	return pfm_encode_pmu(event_string, attr, NULL, 0, cause);
+}
+
+static bool contains_ci(const char *hay, const char *needle)
+{
+	size_t n = strlen(needle);
+
+	for (; *hay; hay++)
+		if (strncasecmp(hay, needle, n) == 0)
+			return true;
+	return n == 0;
+}
+
+/* First sentence-ish of a description, on one line. */
+static void put_desc(struct sbuf *out, const char *d)
+{
+	size_t n = 0;
+
+	if (!d)
+		return;
+	while (d[n] && d[n] != '\n' && n < 100)
+		n++;
+	sbuf_putn(out, d, n);
+	if (d[n] && d[n] != '\n')
+		sbuf_puts(out, "...");
+}
+
+int pfm_list_filtered(struct sbuf *out, const char *filter)
+{
+	pfm_pmu_t p;
+	int total = 0;
+
+	if (!pfm_available())
+		return -ENOTSUP;
+	pfm_for_all_pmus(p)
+	{
+		pfm_pmu_info_t pi;
+		struct sbuf evs;
+		int nev = 0;
+
+		memset(&pi, 0, sizeof(pi));
+		pi.size = sizeof(pi);
+		if (pfm_get_pmu_info(p, &pi) != PFM_SUCCESS || !pi.is_present)
+			continue;
+		sbuf_init(&evs);
+		for (int i = pi.first_event; i != -1; i = pfm_get_event_next(i)) {
+			pfm_event_info_t ei;
+			char full[160];
+
+			memset(&ei, 0, sizeof(ei));
+			ei.size = sizeof(ei);
+			if (pfm_get_event_info(i, PFM_OS_PERF_EVENT, &ei) != PFM_SUCCESS)
+				continue;
+			snprintf(full, sizeof(full), "%s::%s", pi.name, ei.name);
+			if (filter && !contains_ci(full, filter))
+				continue;
+			sbuf_printf(&evs, "  %-44s ", full);
+			put_desc(&evs, ei.desc);
+			sbuf_putc(&evs, '\n');
+			nev++;
+		}
+		if (nev || !filter) {
+			sbuf_printf(out, "pmu %s: %s (%d event%s%s)\n", pi.name,
+				    pi.desc ? pi.desc : "", nev, nev == 1 ? "" : "s",
+				    filter ? " matching" : "");
+			sbuf_puts(out, evs.s ? evs.s : "");
+		}
+		sbuf_free(&evs);
+		total += nev;
+	}
+	return total;
+}
+
+#else /* !HAVE_LIBPFM */
+
+bool pfm_available(void)
+{
+	return false;
+}
+
+const char *pfm_version(void)
+{
+	return NULL;
+}
+
+int pfm_encode_pmu(const char *event_string, struct perf_event_attr *attr, char *pmu,
+		   size_t pmu_cap, char **cause)
+{
+	memset(attr, 0, sizeof(*attr));
+	attr->size = sizeof(*attr);
+	if (pmu && pmu_cap)
+		pmu[0] = '\0';
+	if (cause)
+		*cause = xasprintf("cannot encode '%s': tunetop was built without libpfm4 "
+				   "(generic names only: cycles, instructions, cache-misses, ...)",
+				   event_string);
+	return -ENOTSUP;
+}
+
+int pfm_encode(const char *event_string, struct perf_event_attr *attr, char **cause)
+{
+	return pfm_encode_pmu(event_string, attr, NULL, 0, cause);
+}
+
+int pfm_list_filtered(struct sbuf *out, const char *filter)
+{
+	(void)out;
+	(void)filter;
+	return -ENOTSUP;
+}
+
+#endif
+
+int pfm_list(struct sbuf *out)
+{
+	return pfm_list_filtered(out, NULL);
+}
