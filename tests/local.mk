@@ -1,5 +1,7 @@
 # Test programs and scripts. Each area lists its tests in its own fragment.
-EXTRA_DIST += tests/lib.sh tests/unit/tap.h tests/gen-bigmachine.sh tests/fixtures tests/bench
+EXTRA_DIST += tests/lib.sh tests/unit/tap.h tests/gen-bigmachine.sh tests/fixtures \
+	tests/bench/run.sh tests/bench/bench_sample.c tests/bench/threads.sh \
+	tests/bench/probe-vs-cyclictest.sh
 include tests/core.mk
 include tests/source.mk
 include tests/cli.mk

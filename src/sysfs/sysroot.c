@@ -2,6 +2,8 @@
 #include "sysfs/sysroot.h"
 
 #include <dirent.h>
+#include <pthread.h>
+#include <sys/resource.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -19,6 +21,226 @@ static const char *rel(const char *path)
 	while (*path == '/')
 		path++;
 	return *path ? path : ".";
+}
+
+/* ---- the fd cache ---------------------------------------------------- */
+
+struct fdcache_ent {
+	char *path; /* NULL = empty slot */
+	int fd;	    /* -1 = closed */
+	dev_t dev;
+	ino_t ino;
+};
+
+struct fdcache {
+	pthread_mutex_t mu;
+	struct fdcache_ent *tab;
+	size_t cap; /* power of two */
+	size_t used; /* slots with a path */
+	size_t open; /* slots with an fd */
+	size_t max_open;
+};
+
+static size_t cache_limit(void)
+{
+	static size_t limit;
+	struct rlimit rl;
+
+	if (limit)
+		return limit;
+	/* Raise the soft fd limit towards the hard one: a 256-CPU machine has
+	 * thousands of idle-state files. */
+	if (getrlimit(RLIMIT_NOFILE, &rl) == 0) {
+		rlim_t want = rl.rlim_max == RLIM_INFINITY || rl.rlim_max > 65536 ? 65536 : rl.rlim_max;
+
+		if (rl.rlim_cur < want) {
+			rl.rlim_cur = want;
+			setrlimit(RLIMIT_NOFILE, &rl);
+			getrlimit(RLIMIT_NOFILE, &rl);
+		}
+		limit = rl.rlim_cur > 2048 ? (size_t)rl.rlim_cur - 1024 : (size_t)rl.rlim_cur / 2;
+		if (limit > 16384)
+			limit = 16384;
+	} else {
+		limit = 256;
+	}
+	return limit;
+}
+
+static struct fdcache *cache_new(void)
+{
+	struct fdcache *c = xcalloc(1, sizeof(*c));
+
+	pthread_mutex_init(&c->mu, NULL);
+	c->cap = 256;
+	c->tab = xcalloc(c->cap, sizeof(*c->tab));
+	c->max_open = cache_limit();
+	return c;
+}
+
+static uint32_t hash_str(const char *s)
+{
+	uint32_t h = 2166136261u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+static struct fdcache_ent *cache_slot(struct fdcache *c, const char *path)
+{
+	size_t i = hash_str(path) & (c->cap - 1);
+
+	while (c->tab[i].path && strcmp(c->tab[i].path, path))
+		i = (i + 1) & (c->cap - 1);
+	return &c->tab[i];
+}
+
+static void cache_grow(struct fdcache *c)
+{
+	struct fdcache_ent *old = c->tab;
+	size_t oldcap = c->cap;
+
+	c->cap *= 2;
+	c->tab = xcalloc(c->cap, sizeof(*c->tab));
+	for (size_t i = 0; i < oldcap; i++)
+		if (old[i].path)
+			*cache_slot(c, old[i].path) = old[i];
+	free(old);
+}
+
+static void cache_flush_locked(struct fdcache *c)
+{
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->tab[i].path && c->tab[i].fd >= 0) {
+			close(c->tab[i].fd);
+			c->tab[i].fd = -1;
+		}
+	c->open = 0;
+}
+
+static bool cacheable(const char *p)
+{
+	if (!strncmp(p, "sys/", 4))
+		return true;
+	if (!strncmp(p, "proc/", 5))
+		return !(p[5] >= '0' && p[5] <= '9') && strncmp(p + 5, "self", 4) &&
+		       strncmp(p + 5, "thread-self", 11);
+	return false;
+}
+
+void sysroot_flush(const struct sysroot *r)
+{
+	if (!r->cache)
+		return;
+	pthread_mutex_lock(&r->cache->mu);
+	cache_flush_locked(r->cache);
+	pthread_mutex_unlock(&r->cache->mu);
+}
+
+size_t sysroot_cached(const struct sysroot *r)
+{
+	return r->cache ? r->cache->open : 0;
+}
+
+static void cache_free(struct fdcache *c)
+{
+	if (!c)
+		return;
+	cache_flush_locked(c);
+	for (size_t i = 0; i < c->cap; i++)
+		free(c->tab[i].path);
+	free(c->tab);
+	pthread_mutex_destroy(&c->mu);
+	free(c);
+}
+
+/* Read a whole file with pread from offset 0 on a cached fd (opening it on
+ * first use). Returns the byte count or -errno; the caller holds no lock. */
+static ssize_t cached_pread(const struct sysroot *r, const char *p, char **buf, size_t *cap, bool grow)
+{
+	struct fdcache *c = r->cache;
+	struct fdcache_ent *e;
+	size_t got = 0;
+	int fd, tries = 0;
+
+	pthread_mutex_lock(&c->mu);
+	if ((c->used + 1) * 2 > c->cap)
+		cache_grow(c);
+	e = cache_slot(c, p);
+	if (e->path && e->fd >= 0 && !r->live) {
+		/* A fixture tree is ordinary files: one may have been deleted or
+		 * replaced (sed -i) since it was opened, which sysfs never does
+		 * behind an open fd. Check that the path still names that file. */
+		struct stat st;
+
+		if (fstatat(r->dirfd, p, &st, 0) != 0 || st.st_ino != e->ino || st.st_dev != e->dev) {
+			close(e->fd);
+			e->fd = -1;
+			c->open--;
+		}
+	}
+again:
+	if (!e->path || e->fd < 0) {
+		if (c->open >= c->max_open)
+			cache_flush_locked(c);
+		fd = openat(r->dirfd, p, O_RDONLY | O_CLOEXEC);
+		if (fd < 0) {
+			int err = -errno;
+
+			pthread_mutex_unlock(&c->mu);
+			return err;
+		}
+		if (!e->path) {
+			e->path = xstrdup(p);
+			c->used++;
+		}
+		if (!r->live) {
+			struct stat st;
+
+			if (fstat(fd, &st) == 0) {
+				e->dev = st.st_dev;
+				e->ino = st.st_ino;
+			}
+		}
+		e->fd = fd;
+		c->open++;
+	}
+	got = 0;
+	for (;;) {
+		ssize_t n;
+
+		if (got + 1 >= *cap) {
+			if (!grow)
+				break;
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap);
+		}
+		n = pread(e->fd, *buf + got, *cap - 1 - got, (off_t)got);
+		if (n < 0) {
+			int err = errno;
+
+			if (err == EINTR)
+				continue;
+			/* A file that went away (CPU offline, device removed):
+			 * drop the fd and try a fresh open once. */
+			close(e->fd);
+			e->fd = -1;
+			c->open--;
+			if (tries++ == 0 && (err == ENODEV || err == ESTALE || err == ENOENT))
+				goto again;
+			pthread_mutex_unlock(&c->mu);
+			return -err;
+		}
+		if (n == 0)
+			break;
+		got += (size_t)n;
+		if (!grow && got + 1 < *cap)
+			break; /* sysfs attributes come in one read */
+	}
+	pthread_mutex_unlock(&c->mu);
+	(*buf)[got] = '\0';
+	return (ssize_t)got;
 }
 
 int sysroot_open(struct sysroot *r, const char *dir)
@@ -43,6 +265,7 @@ int sysroot_open(struct sysroot *r, const char *dir)
 	r->dirfd = fd;
 	r->path = abs;
 	r->live = strcmp(abs, "/") == 0;
+	r->cache = cache_new();
 	return 0;
 }
 
@@ -50,6 +273,8 @@ void sysroot_close(struct sysroot *r)
 {
 	if (r->dirfd >= 0)
 		close(r->dirfd);
+	cache_free(r->cache);
+	r->cache = NULL;
 	free(r->path);
 	r->dirfd = -1;
 	r->path = NULL;
@@ -88,6 +313,28 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 	if (cap == 0)
 		return -EINVAL;
 	observe(r, path);
+	if (r->cache && cacheable(rel(path))) {
+		size_t c2 = cap;
+		ssize_t n = cached_pread(r, rel(path), &buf, &c2, false);
+
+		if (n < 0) {
+			buf[0] = '\0';
+			return (int)n;
+		}
+		if (len)
+			*len = (size_t)n;
+		if ((size_t)n + 1 >= cap) {
+			/* Full buffer: is there more? */
+			char *big = xmalloc(cap * 2);
+			size_t bc = cap * 2;
+			ssize_t m = cached_pread(r, rel(path), &big, &bc, false);
+
+			free(big);
+			if (m > n)
+				return -EFBIG;
+		}
+		return 0;
+	}
 	fd = openat(r->dirfd, rel(path), O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
@@ -129,6 +376,20 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 	int fd;
 
 	observe(r, path);
+	if (r->cache && cacheable(rel(path))) {
+		ssize_t n;
+
+		buf = xmalloc(cap);
+		n = cached_pread(r, rel(path), &buf, &cap, true);
+		if (n < 0) {
+			free(buf);
+			return (int)n;
+		}
+		*out = buf;
+		if (len)
+			*len = (size_t)n;
+		return 0;
+	}
 	fd = openat(r->dirfd, rel(path), O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;

@@ -11,6 +11,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct fdcache;
+
 struct sysroot {
 	int dirfd;
 	char *path; /* absolute path of the root, "/" for the live system */
@@ -18,12 +20,21 @@ struct sysroot {
 	/* Optional observer of every path read (tunetop capture uses it). */
 	void (*on_read)(void *ctx, const char *path);
 	void *on_read_ctx;
+	/* Files under sys/ and proc/ (not /proc/PID) stay open between reads and
+	 * are re-read with pread() at offset 0, which makes sysfs and seq_file
+	 * regenerate their content: one syscall per value instead of four. */
+	struct fdcache *cache;
 };
 
 #define TT_PATH_MAX 512
 
 int sysroot_open(struct sysroot *r, const char *dir);
 void sysroot_close(struct sysroot *r);
+/* Close the cached fds (files that vanished or were replaced are re-opened
+ * on the next read). The sampler calls it now and then. */
+void sysroot_flush(const struct sysroot *r);
+/* Number of cached open files (for tests and the benchmark). */
+size_t sysroot_cached(const struct sysroot *r);
 /* The live root "/" (opened on first use; per-process files under /proc/PID
  * and the scheduling syscalls always act on the live kernel). */
 const struct sysroot *sysroot_live(void);

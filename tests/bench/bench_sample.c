@@ -30,7 +30,10 @@ int main(int argc, char **argv)
 	cpu = calloc((size_t)n, sizeof(*cpu));
 	wall = calloc((size_t)n, sizeof(*wall));
 	sampler_init(&s, &r, SNAP_ALL);
-	sampler_tick(&s);
+	if (sampler_tick(&s) != 0) {
+		fprintf(stderr, "%s: no CPUs found\n", argv[1]);
+		return 1;
+	}
 	for (int i = 0; i < n; i++) {
 		uint64_t c0 = time_process_cpu_ns(), w0 = time_mono_ns();
 

@@ -7,7 +7,7 @@ here="$TT_SRCDIR/tests/bench"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 echo "== sample cost (sampler tick, median) =="
-sh "$TT_SRCDIR/tests/gen-bigmachine.sh" "$tmp/big256" >/dev/null 2>&1 || echo "gen-bigmachine failed"
+bash "$TT_SRCDIR/tests/gen-bigmachine.sh" "$tmp/big256" >/dev/null 2>&1 || echo "gen-bigmachine failed"
 ./tests/bench/bench_sample "$FIXTURES/rk3588" 500
 [ -d "$tmp/big256" ] && ./tests/bench/bench_sample "$tmp/big256" 100
 ./tests/bench/bench_sample / 200
