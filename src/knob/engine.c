@@ -210,39 +210,49 @@ void knob_op_unlock(struct knob_ctx *ctx)
 
 /* Move entries of this root recorded under another boot id to the archive:
  * a reboot already reset those values, replaying them would be wrong. */
+static int cmp_seq(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
 int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report)
 {
 	struct jrec *r;
-	size_t n;
+	size_t n, nw = 0, nmove = 0, closed = 0;
 	bool *move;
-	size_t nmove = 0, nw = 0, closed = 0;
-	int e = journal_load(ctx->j.path, &r, &n, NULL);
+	uint64_t *moved; /* seq of moved W records, sorted (file order) */
+	int e;
 	char old_boot[64] = "";
 
+	/* Entries from another boot can only predate this process: look once. */
+	if (ctx->archive_checked)
+		return 0;
+	ctx->archive_checked = true;
+	e = journal_load(ctx->j.path, &r, &n, NULL);
 	if (e || n == 0) {
 		jrec_free_all(r, n);
 		return e;
 	}
 	move = xcalloc(n, sizeof(bool));
+	moved = xcalloc(n, sizeof(uint64_t));
 	for (size_t i = 0; i < n; i++) {
 		if (r[i].type != 'W')
 			continue;
 		nw++;
 		if (str_eq(r[i].root, ctx->root->path) && !str_eq(r[i].boot, ctx->boot_id)) {
 			move[i] = true;
-			nmove++;
+			moved[nmove++] = r[i].seq;
 			str_copy(old_boot, sizeof(old_boot), r[i].boot ? r[i].boot : "");
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
 		if (r[i].type == 'C' || r[i].type == 'A' || r[i].type == 'U') {
-			for (size_t k = 0; k < n; k++)
-				if (r[k].type == 'W' && r[k].seq == r[i].ref) {
-					move[i] = move[k];
-					if (r[i].type != 'C' && !move[k])
-						closed++;
-					break;
-				}
+			move[i] = nmove &&
+				  bsearch(&r[i].ref, moved, nmove, sizeof(uint64_t), cmp_seq);
+			if (r[i].type != 'C' && !move[i])
+				closed++;
 		}
 	}
 	if (nmove) {
@@ -266,6 +276,7 @@ int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report)
 			move[i] = true;
 		e = journal_archive(&ctx->j, r, n, move);
 	}
+	free(moved);
 	free(move);
 	jrec_free_all(r, n);
 	return e;

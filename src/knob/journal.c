@@ -502,8 +502,8 @@ static void parse_text(const char *buf, size_t len, struct jrec **out, size_t *n
 int journal_load(const char *path, struct jrec **out, size_t *n, int *torn)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	char *buf;
-	size_t len;
+	char *buf = NULL;
+	size_t len = 0;
 	int e;
 
 	*out = NULL;
@@ -557,12 +557,12 @@ bool journal_locked(const struct journal *j)
 	return j->lock_fd >= 0;
 }
 
+static int journal_scan_tail(struct journal *j, char **cause);
+
 int journal_lock(struct journal *j, int timeout_ms, char **cause)
 {
 	struct timespec t0, now;
 	int fd, e;
-	char *buf = NULL;
-	size_t len = 0;
 	char pidbuf[24];
 
 	if (j->lock_fd >= 0)
@@ -621,13 +621,41 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 		journal_unlock(j);
 		return e;
 	}
-	e = read_all_fd(j->fd, &buf, &len);
-	if (e) {
+	e = journal_scan_tail(j, cause);
+	if (e)
+		journal_unlock(j);
+	return e;
+}
+
+/* Under the lock: cut a torn last line and find the next id. Only the tail
+ * of the file is read (the whole file when the tail does not say). */
+static int journal_scan_tail(struct journal *j, char **cause)
+{
+	enum { TAIL = 256 * 1024 };
+	struct stat st;
+	off_t off;
+	char *buf;
+	size_t len;
+	ssize_t k;
+	bool whole = false;
+
+	if (fstat(j->fd, &st) != 0)
+		return -errno;
+again:
+	off = !whole && st.st_size > TAIL ? st.st_size - TAIL : 0;
+	len = (size_t)(st.st_size - off);
+	buf = xmalloc(len + 1);
+	k = pread(j->fd, buf, len, off);
+	if (k < 0) {
+		int e = -errno;
+
+		free(buf);
 		if (cause)
 			*cause = xasprintf("cannot read journal %s: %s", j->path, strerror(-e));
-		journal_unlock(j);
 		return e;
 	}
+	len = (size_t)k;
+	buf[len] = '\0';
 	/* A last line without its newline is a record torn by a crash: its
 	 * write never happened (we write only after the record is durable), so
 	 * cut it and continue after the last complete line. */
@@ -636,32 +664,50 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 
 		while (keep && buf[keep - 1] != '\n')
 			keep--;
-		if (ftruncate(j->fd, (off_t)keep) != 0) {
-			e = -errno;
+		if (!keep && off > 0) {
+			free(buf);
+			whole = true;
+			goto again;
+		}
+		if (ftruncate(j->fd, off + (off_t)keep) != 0) {
+			int e = -errno;
+
 			free(buf);
 			if (cause)
 				*cause = xasprintf("cannot repair torn journal %s: %s", j->path,
 						   strerror(-e));
-			journal_unlock(j);
 			return e;
 		}
 		len = keep;
+		st.st_size = off + (off_t)keep;
 	}
-	if (len == 0)
+	if (len == 0 && off == 0)
 		sync_dir(j->dir); /* a new journal file: make its name durable */
-	{
-		struct jrec *r = NULL;
-		size_t n = 0;
-		uint64_t max = 0;
+	/* ids grow along the file: the last valid W or S line has the highest */
+	j->next_seq = 0;
+	for (size_t end = len; end > 0;) {
+		size_t start = end - 1;
+		struct jrec r;
 
-		parse_text(buf, len, &r, &n, NULL);
-		for (size_t i = 0; i < n; i++)
-			if (r[i].seq > max)
-				max = r[i].seq;
-		j->next_seq = max + 1;
-		jrec_free_all(r, n);
+		while (start > 0 && buf[start - 1] != '\n')
+			start--;
+		if (start == 0 && off > 0)
+			break; /* possibly a partial line */
+		if ((buf[start] == 'W' || buf[start] == 'S') &&
+		    jrec_decode(buf + start, end - 1 - start, &r) == 0) {
+			j->next_seq = r.seq + 1;
+			jrec_free(&r);
+			break;
+		}
+		end = start;
 	}
 	free(buf);
+	if (!j->next_seq && off > 0) {
+		whole = true;
+		goto again;
+	}
+	if (!j->next_seq)
+		j->next_seq = 1;
 	return 0;
 }
 

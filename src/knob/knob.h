@@ -52,10 +52,11 @@ struct knob_ref {
 /* ---- context ------------------------------------------------------------ */
 
 /* knob_ctx_open flags */
-#define KNOB_READONLY_OK 0x01 /* an unusable state dir makes the ctx read-only instead of failing  \
-			       */
-#define KNOB_NO_JOURNAL 0x02  /* do not look at the state dir at all (knobs, get): read-only */
-#define KNOB_HOLD_LOCK	0x04  /* take the journal lock now and keep it until close (TUI) */
+#define KNOB_READONLY_OK                                                                           \
+	0x01		     /* an unusable state dir makes the ctx read-only instead of failing   \
+			      */
+#define KNOB_NO_JOURNAL 0x02 /* do not look at the state dir at all (knobs, get): read-only */
+#define KNOB_HOLD_LOCK	0x04 /* take the journal lock now and keep it until close (TUI) */
 
 /* Open the engine on a root. state_dir NULL = design §6 rules
  * ($TUNETOP_STATE_DIR, /run/tunetop for root, $XDG_RUNTIME_DIR/tunetop).

@@ -18,10 +18,11 @@ enum knob_scope { KS_GLOBAL, KS_POLICY, KS_CPU, KS_IDLE_STATE, KS_DEVICE, KS_THR
 enum knob_allow {
 	KA_ANY,	       /* whatever the kernel accepts (governor tunables) */
 	KA_WORDS_FILE, /* one of the words of allow_src (a file in the object dir) */
-	KA_BRACKET,    /* the words of the knob's own file; "[x]" marks the current one */
-	KA_FREQS,      /* a frequency listed in allow_src (or in allow_lo..allow_hi); "min" "max" */
-	KA_RANGE,      /* lo..hi */
-	KA_FIXED,      /* one of the words of allow_src (literal) */
+	KA_BRACKET, /* the words of the knob's own file ("[x]" marks the current one); allow_src =
+		       fallback */
+	KA_FREQS,   /* a frequency listed in allow_src (or in allow_lo..allow_hi); "min" "max" */
+	KA_RANGE,   /* lo..hi */
+	KA_FIXED,   /* one of the words of allow_src (literal) */
 };
 
 /* knob_def flags */
@@ -104,6 +105,7 @@ struct knob_ctx {
 	bool readonly;
 	char *ro_why;
 	bool hold_lock;
+	bool archive_checked; /* entries of an earlier boot were looked for */
 	char run_id[48];
 	char boot_id[64];
 	struct journal j;

@@ -131,12 +131,14 @@ const struct knob_def knob_defs[] = {
 	  .help = "intel_pstate ceiling, percent of max turbo performance" },
 	{ .family = "mm", .leaf = "thp", .pattern = "mm/thp", .scope = KS_GLOBAL,
 	  .dir = "sys/kernel/mm/transparent_hugepage", .file = "enabled", .type = KT_ENUM,
-	  .unit = "", .allow = KA_BRACKET, .allow_what = "THP modes", .needs_root = true,
+	  .unit = "", .allow = KA_BRACKET, .allow_src = "always madvise never",
+	  .allow_what = "THP modes", .needs_root = true,
 	  .help = "transparent hugepages: 'never' avoids khugepaged scans and compaction stalls "
 		  "in RT processes" },
 	{ .family = "mm", .leaf = "thp_defrag", .pattern = "mm/thp_defrag", .scope = KS_GLOBAL,
 	  .dir = "sys/kernel/mm/transparent_hugepage", .file = "defrag", .type = KT_ENUM,
-	  .unit = "", .allow = KA_BRACKET, .allow_what = "THP defrag modes", .needs_root = true,
+	  .unit = "", .allow = KA_BRACKET, .allow_src = "always defer defer+madvise madvise never",
+	  .allow_what = "THP defrag modes", .needs_root = true,
 	  .help = "when the kernel compacts memory for hugepages; 'never' or 'madvise' avoids "
 		  "direct-compaction stalls" },
 };
@@ -1211,7 +1213,19 @@ int knob_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, si
 		}
 		return e;
 	}
-	case KA_BRACKET: return knob_read_words(ctx, ref->target, buf, cap);
+	case KA_BRACKET: {
+		/* the kernel lists every mode and brackets the current one; a file
+		 * without brackets (a fixture after a write) falls back to the
+		 * known modes */
+		char raw[512];
+
+		if (sysfs_read(ctx->root, ref->target, raw, sizeof(raw), NULL) == 0 &&
+		    !strchr(raw, '[') && d->allow_src) {
+			str_copy(buf, cap, d->allow_src);
+			return 0;
+		}
+		return knob_read_words(ctx, ref->target, buf, cap);
+	}
 	case KA_FREQS: {
 		uint64_t lo, hi;
 		int e = freq_bounds(ctx, ref, buf, cap, &lo, &hi);

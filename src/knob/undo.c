@@ -24,6 +24,13 @@ struct jent {
 	const char *undo_run;
 };
 
+static int cmp_jent(const void *key, const void *elem)
+{
+	uint64_t k = *(const uint64_t *)key, s = ((const struct jent *)elem)->w->seq;
+
+	return k < s ? -1 : k > s;
+}
+
 static struct jent *build(struct jrec *r, size_t n, size_t *ne)
 {
 	struct jent *e = xcalloc(n ? n : 1, sizeof(*e));
@@ -36,25 +43,26 @@ static struct jent *build(struct jrec *r, size_t n, size_t *ne)
 		e[k].state = KNOB_J_OPEN;
 		k++;
 	}
+	/* W ids grow along the file, so e[] is sorted by seq */
 	for (size_t i = 0; i < n; i++) {
+		struct jent *x;
+
 		if (!strchr("CAU", r[i].type))
 			continue;
-		for (size_t j = 0; j < k; j++) {
-			if (e[j].w->seq != r[i].ref)
-				continue;
-			if (r[i].type == 'C') {
-				e[j].readback = r[i].value;
-				if (e[j].state == KNOB_J_OPEN)
-					e[j].state = KNOB_J_ACTIVE;
-			} else if (r[i].type == 'A') {
-				e[j].state = KNOB_J_FAILED;
-				e[j].how = r[i].value;
-			} else {
-				e[j].state = KNOB_J_UNDONE;
-				e[j].how = r[i].value;
-				e[j].undo_run = r[i].run;
-			}
-			break;
+		x = bsearch(&r[i].ref, e, k, sizeof(*e), cmp_jent);
+		if (!x)
+			continue;
+		if (r[i].type == 'C') {
+			x->readback = r[i].value;
+			if (x->state == KNOB_J_OPEN)
+				x->state = KNOB_J_ACTIVE;
+		} else if (r[i].type == 'A') {
+			x->state = KNOB_J_FAILED;
+			x->how = r[i].value;
+		} else {
+			x->state = KNOB_J_UNDONE;
+			x->how = r[i].value;
+			x->undo_run = r[i].run;
 		}
 	}
 	*ne = k;
@@ -186,7 +194,7 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 	for (size_t i = 0; i < ne; i++)
 		nsel += sel[i];
 	if (!nsel) {
-		if (report)
+		if (report && mode != SEL_RUN)
 			sbuf_printf(report, "nothing to %s\n",
 				    mode == SEL_ALL ? "restore" : "undo");
 		goto out;

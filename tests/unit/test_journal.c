@@ -210,6 +210,48 @@ static void test_load_torn(void)
 	sbuf_free(&b);
 }
 
+/* A journal whose tail (last 256 KiB) has no W record: the id still comes
+ * from the last W further up; a torn line at the end of a big file is cut. */
+static void test_big_tail(void)
+{
+	char dir[300], path[400];
+	struct sbuf b;
+	struct jrec w = {.type = 'W'}, c = {.type = 'C'};
+	struct journal j;
+	struct jrec *r;
+	size_t n;
+	int torn;
+
+	snprintf(dir, sizeof(dir), "%s/big", tmpdir);
+	mkdir(dir, 0700);
+	snprintf(path, sizeof(path), "%s/journal", dir);
+	w.addr = xstrdup("mm/thp");
+	w.target = xstrdup("t");
+	w.old = xstrdup("a");
+	w.new_value = xstrdup("b");
+	c.value = xstrdup("b");
+	sbuf_init(&b);
+	w.seq = w.txn = 41;
+	jrec_encode(&w, &b);
+	c.ref = 41;
+	while (b.len < 400 * 1024)
+		jrec_encode(&c, &b);
+	sbuf_puts(&b, "U\tref=41\ttime=1\tval"); /* torn */
+	write_file(path, b.s, b.len);
+	journal_init(&j, dir);
+	is_int(journal_lock(&j, 100, NULL), 0, "lock a 400 KiB journal");
+	is_int(j.next_seq, 42, "next id found beyond the tail window");
+	journal_unlock(&j);
+	is_int(journal_load(path, &r, &n, &torn), 0, "reload");
+	is_int(torn, 0, "torn tail of the big file was cut");
+	ok(n > 1000 && r[0].seq == 41, "all records still there");
+	jrec_free_all(r, n);
+	journal_fini(&j);
+	jrec_free(&w);
+	jrec_free(&c);
+	sbuf_free(&b);
+}
+
 static void test_lock(void)
 {
 	struct journal j;
@@ -312,6 +354,7 @@ int main(void)
 	test_escape();
 	test_codec();
 	test_load_torn();
+	test_big_tail();
 	test_lock();
 	test_state_dir();
 	{

@@ -1,0 +1,49 @@
+# Shared setup for the knob shell tests (sourced after tests/lib.sh).
+export TUNETOP_PROFILES_DIR="$TT_SRCDIR/profiles"
+export XDG_CONFIG_HOME="$TMPD/config"
+unset TUNETOP_TEST_FAULT
+STATE="$TMPD/state"
+root=
+_copies=0
+# tt ARGS...: tunetop on the current $root with the test's state dir (never
+# on the live system: the tests only write copied fixture trees)
+tt() {
+	case "$root" in
+	"$TMPD"/?*) "$TUNETOP" --root "$root" --state-dir "$STATE" "$@" ;;
+	*) echo "test bug: root '$root' is not a copy under $TMPD" >&2; return 99 ;;
+	esac
+}
+# fresh BOARD: a private copy of a fixture in $root (like copy_fixture,
+# without relying on bash's $RANDOM)
+fresh() {
+	_copies=$((_copies + 1))
+	board=$1
+	root="$TMPD/root-$1-$_copies"
+	cp -a "$FIXTURES/$1" "$root" || root=
+}
+# file REL: contents of a file of the current root
+file() { [ -n "$root" ] && cat "$root/$1"; }
+# pristine [REF]: is $root identical to the fixture (or to REF)?
+pristine() { same_tree "${1:-$FIXTURES/$board}" "$root"; }
+show_diff() { diff -r --no-dereference "${1:-$FIXTURES/$board}" "$root" 2>&1 | head -8 | sed 's/^/# /'; }
+# cycle BOARD "ADDR=VALUE ..." REL=EXPECTED...: set, check files, restore, compare
+cycle() {
+	_b=$1
+	_a=$2
+	shift 2
+	fresh "$_b"
+	set -f # the assignments hold '*' and '>'
+	# shellcheck disable=SC2086
+	_out=$(tt set $_a 2>&1)
+	_rc=$?
+	set +f
+	is "$_rc" 0 "$_b: set $_a"
+	[ "$_rc" -eq 0 ] || printf '# %s\n' "$_out"
+	for _fc in "$@"; do
+		is "$(file "${_fc%%=*}")" "${_fc#*=}" "$_b: ${_fc%%=*} = ${_fc#*=}"
+	done
+	tt restore >/dev/null 2>&1
+	ok $? "$_b: restore exits 0"
+	if pristine; then ok 0 "$_b: diff -r against the fixture is empty after restore"; else
+		ok 1 "$_b: diff -r against the fixture is empty after restore"; show_diff; fi
+}
