@@ -5,6 +5,7 @@
 #include "model/snapshot.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/timeutil.h"
@@ -38,6 +39,12 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 	}
 	if (what & SNAP_RT)
 		rt_read(r, s->topo.ncpus, &s->rt);
+	if (what & SNAP_IRQS) {
+		irqs_read(r, s->topo.ncpus, &s->irqs);
+		softirqs_read(r, s->topo.ncpus, &s->softirqs);
+	}
+	if (what & SNAP_REMOTEPROC)
+		remoteproc_read(r, &s->rproc);
 	if (what & SNAP_THERMAL) {
 		if (prev && (prev->what & SNAP_THERMAL))
 			thermal_refresh(r, &prev->therm, &s->therm);
@@ -67,6 +74,10 @@ void snapshot_derive(struct snapshot *cur, const struct snapshot *prev)
 		devfreq_derive(&cur->devf, &prev->devf, dt);
 	if ((cur->what & SNAP_RT) && (prev->what & SNAP_RT))
 		rt_derive(&cur->rt, &prev->rt, dt);
+	if ((cur->what & SNAP_IRQS) && (prev->what & SNAP_IRQS)) {
+		irqs_derive(&cur->irqs, &prev->irqs, dt);
+		softirqs_derive(&cur->softirqs, &prev->softirqs, dt);
+	}
 }
 
 void snapshot_free(struct snapshot *s)
@@ -78,6 +89,9 @@ void snapshot_free(struct snapshot *s)
 	devfreq_free(&s->devf);
 	rt_free(&s->rt);
 	thermal_free(&s->therm);
+	irqs_free(&s->irqs);
+	softirqs_free(&s->softirqs);
+	remoteproc_free(&s->rproc);
 	memset(s, 0, sizeof(*s));
 }
 
@@ -103,6 +117,10 @@ int sampler_tick(struct sampler *s)
 		return e;
 	if (s->count > 0)
 		snapshot_derive(&s->snap[next], &s->snap[s->cur]);
+	if (s->perf_open) {
+		perf_sample(&s->perf);
+		s->snap[next].perf = &s->perf;
+	}
 	s->cur = next;
 	s->count++;
 	s->last_cost_ns = time_process_cpu_ns() - t0;
@@ -119,8 +137,33 @@ const struct snapshot *sampler_prev(const struct sampler *s)
 	return s->count > 1 ? &s->snap[1 - s->cur] : NULL;
 }
 
+int sampler_counters(struct sampler *s, const char *const *events)
+{
+	const struct snapshot *cur = sampler_cur(s);
+	struct topology topo;
+	int e;
+
+	if (s->perf_open)
+		return 0;
+	if (cur)
+		e = perf_open_cpus(&s->perf, s->root, &cur->topo, events, &s->perf_cause);
+	else if ((e = topology_read(s->root, &topo)) == 0) {
+		e = perf_open_cpus(&s->perf, s->root, &topo, events, &s->perf_cause);
+		topology_free(&topo);
+	}
+	/* Even a failed open leaves per-event reasons worth showing. */
+	s->perf_open = s->perf.nev > 0;
+	if (s->perf_open)
+		perf_sample(&s->perf); /* baseline */
+	return e;
+}
+
 void sampler_free(struct sampler *s)
 {
+	if (s->perf_open)
+		perf_close(&s->perf);
+	free(s->perf_cause);
+	s->perf_open = false;
 	snapshot_free(&s->snap[0]);
 	snapshot_free(&s->snap[1]);
 }

@@ -11,8 +11,12 @@
 #include "source/cpufreq.h"
 #include "source/cpuidle.h"
 #include "source/devfreq.h"
+#include "source/irqs.h"
+#include "source/perf.h"
 #include "source/procstat.h"
+#include "source/remoteproc.h"
 #include "source/rt.h"
+#include "source/softirqs.h"
 #include "source/system.h"
 #include "source/thermal.h"
 #include "source/topology.h"
@@ -24,6 +28,8 @@ enum {
 	SNAP_DEVFREQ = 1u << 1,
 	SNAP_RT = 1u << 2,
 	SNAP_THERMAL = 1u << 3,
+	SNAP_IRQS = 1u << 4,       /* /proc/interrupts + /proc/softirqs */
+	SNAP_REMOTEPROC = 1u << 5,
 	SNAP_ALL = 0xffffu,
 };
 
@@ -40,6 +46,12 @@ struct snapshot {
 	struct devfreq_info devf;
 	struct rt_info rt;
 	struct thermal_info therm;
+	struct irq_table irqs;
+	struct softirq_table softirqs;
+	struct remoteproc_info rproc;
+	/* Counters are long-lived (open fds): the sampler owns them and the
+	 * snapshot only points at the set read with it (NULL = not counting). */
+	const struct perf_set *perf;
 };
 
 struct sampler {
@@ -50,7 +62,16 @@ struct sampler {
 	int count; /* snapshots taken */
 	/* Own cost, for the header and the benchmark. */
 	uint64_t last_cost_ns;
+	/* Optional per-CPU counters (sampler_counters()). */
+	struct perf_set perf;
+	bool perf_open;
+	char *perf_cause;
 };
+
+/* Open per-CPU counters (generic events, or the given libpfm/perf event
+ * strings) for every online CPU; they are read at each tick. On failure the
+ * set still reports per-event reasons (n/a), and *cause says why. */
+int sampler_counters(struct sampler *s, const char *const *events);
 
 void sampler_init(struct sampler *s, const struct sysroot *root, unsigned what);
 /* Take a new snapshot and derive rates against the previous one. */

@@ -14,6 +14,7 @@
 #include "core/xalloc.h"
 #include "model/snapshot.h"
 #include "out/report.h"
+#include "source/threads.h"
 #include "sysfs/capture.h"
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
@@ -61,27 +62,69 @@ static void emit(enum fmt f, const struct snapshot *s, const struct report_opts 
 
 static void snapshot_usage(FILE *f)
 {
-	fprintf(f, "usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--root DIR]\n"
+	fprintf(f, "usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--counters]\n"
+		   "                        [--events LIST] [--thread TID] [--threads[=all]] [--irqs]\n"
+		   "                        [--root DIR]\n"
 		   "  Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
 		   "  text report, JSON (design §8) or CSV (one row per CPU).\n"
-		   "  --stable  omit wall-clock fields (time, uptime), for diffs and golden tests\n");
+		   "  --stable       omit wall-clock fields (time, uptime), for diffs and golden tests\n"
+		   "  --counters     per-CPU counters (cycles, instructions, cache misses, ...)\n"
+		   "  --events LIST  comma-separated perf/libpfm4 event strings (implies --counters)\n"
+		   "  --thread TID   counters of one thread instead of per-CPU counters\n"
+		   "  --threads      RT and pinned threads (--threads=all: every thread)\n"
+		   "  --irqs         IRQ and softirq rates in the text report (JSON always has them)\n");
+}
+
+/* Split "a,b,c" into a NULL-terminated vector (one allocation). */
+static char **split_events(const char *list)
+{
+	size_t n = 1;
+	char **v, *copy, *save = NULL, *tok;
+	size_t i = 0;
+
+	for (const char *p = list; *p; p++)
+		n += *p == ',';
+	v = xcalloc(n + 1, sizeof(char *));
+	copy = xstrdup(list);
+	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
+		v[i++] = tok;
+	if (!i)
+		free(copy);
+	return v;
+}
+
+static void free_events(char **v)
+{
+	if (v) {
+		free(v[0]);
+		free(v);
+	}
 }
 
 int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {
-		{ "json", no_argument, NULL, 'j' },     { "csv", no_argument, NULL, 'c' },
+		{ "json", no_argument, NULL, 'j' },	      { "csv", no_argument, NULL, 'c' },
 		{ "interval", required_argument, NULL, 'i' }, { "stable", no_argument, NULL, 's' },
-		{ "pretty", no_argument, NULL, 'p' },   { "help", no_argument, NULL, 'h' },
-		{ NULL, 0, NULL, 0 },
+		{ "pretty", no_argument, NULL, 'p' },	      { "help", no_argument, NULL, 'h' },
+		{ "counters", no_argument, NULL, 'C' },	      { "events", required_argument, NULL, 'E' },
+		{ "thread", required_argument, NULL, 'T' },   { "threads", optional_argument, NULL, 'A' },
+		{ "irqs", no_argument, NULL, 'I' },	      { NULL, 0, NULL, 0 },
 	};
 	enum fmt f = FMT_TEXT;
 	long interval_ms = 500;
 	struct report_opts ro = { 0 };
 	struct sysroot r;
 	struct sampler sm;
-	int c, e;
+	bool counters = false, threads = false;
+	char **events = NULL;
+	int64_t tid = 0;
+	struct perf_set tset;
+	bool tset_open = false;
+	struct thread_table tt[2];
+	int c, e, rc = 0;
 
+	memset(tt, 0, sizeof(tt));
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:sph", lo, NULL)) != -1) {
 		switch (c) {
@@ -89,23 +132,70 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		case 'c': f = FMT_CSV; break;
 		case 'i':
 			if (parse_ms(optarg, "snapshot", "--interval", &interval_ms))
-				return 2;
+				goto usage_err;
 			break;
 		case 's': ro.stable = true; break;
 		case 'p': ro.pretty = true; break;
-		case 'h': snapshot_usage(stdout); return 0;
-		default: snapshot_usage(stderr); return 2;
+		case 'C': counters = true; break;
+		case 'E':
+			free_events(events);
+			events = split_events(optarg);
+			if (!events[0]) {
+				fprintf(stderr, "tunetop snapshot: --events wants a comma-separated list\n");
+				goto usage_err;
+			}
+			counters = true;
+			break;
+		case 'T':
+			if (str_to_i64(optarg, &tid) || tid <= 0 || tid > 0x3fffffff) {
+				fprintf(stderr, "tunetop snapshot: --thread wants a thread id, not '%s'\n", optarg);
+				goto usage_err;
+			}
+			break;
+		case 'A':
+			threads = true;
+			if (optarg && strcmp(optarg, "all")) {
+				fprintf(stderr, "tunetop snapshot: --threads takes no value or 'all', not '%s'\n",
+					optarg);
+				goto usage_err;
+			}
+			ro.threads_interesting = !optarg;
+			break;
+		case 'I': ro.irqs_text = true; break;
+		case 'h': snapshot_usage(stdout); free_events(events); return 0;
+		default: snapshot_usage(stderr); goto usage_err;
 		}
 	}
 	if (optind < argc) {
 		fprintf(stderr, "tunetop snapshot: unexpected argument '%s'\n", argv[optind]);
-		return 2;
+		goto usage_err;
 	}
-	if (open_root(o, &r, "snapshot"))
+	if (open_root(o, &r, "snapshot")) {
+		free_events(events);
 		return 1;
+	}
 	ro.root_path = r.path;
 	ro.interval_ms = (double)interval_ms;
 	sampler_init(&sm, &r, SNAP_ALL);
+	if (tid) {
+		char *cause = NULL;
+
+		if (perf_open_thread(&tset, (pid_t)tid, (const char *const *)events, &cause) != 0 &&
+		    tset.nev == 0) {
+			fprintf(stderr, "tunetop snapshot: --thread %lld: %s\n", (long long)tid,
+				cause ? cause : "cannot count this thread");
+			free(cause);
+			rc = 1;
+			goto out;
+		}
+		free(cause);
+		tset_open = true;
+		perf_sample(&tset);
+	} else if (counters) {
+		sampler_counters(&sm, (const char *const *)events);
+	}
+	if (threads)
+		threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE, &tt[0]);
 	e = sampler_tick(&sm);
 	if (!e && interval_ms > 0) {
 		time_sleep_ns((uint64_t)interval_ms * 1000000ULL);
@@ -114,14 +204,31 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	if (e) {
 		fprintf(stderr, "tunetop snapshot: %s: no CPUs found under %s (%s)\n", r.path,
 			"sys/devices/system/cpu", err_name(e));
-		sampler_free(&sm);
-		sysroot_close(&r);
-		return 1;
+		rc = 1;
+		goto out;
+	}
+	if (threads) {
+		threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE, &tt[1]);
+		threads_derive(&tt[1], &tt[0], (double)interval_ms / 1000.0, sysconf(_SC_CLK_TCK));
+		ro.threads = &tt[1];
+	}
+	if (tset_open) {
+		perf_sample(&tset);
+		sm.snap[sm.cur].perf = &tset;
 	}
 	emit(f, sampler_cur(&sm), &ro, true);
+out:
+	if (tset_open)
+		perf_close(&tset);
+	threads_free(&tt[0]);
+	threads_free(&tt[1]);
 	sampler_free(&sm);
 	sysroot_close(&r);
-	return 0;
+	free_events(events);
+	return rc;
+usage_err:
+	free_events(events);
+	return 2;
 }
 
 static volatile sig_atomic_t watch_stop;
@@ -138,9 +245,12 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		{ "json", no_argument, NULL, 'j' }, { "csv", no_argument, NULL, 'c' },
 		{ "interval", required_argument, NULL, 'i' }, { "count", required_argument, NULL, 'n' },
 		{ "stable", no_argument, NULL, 's' }, { "help", no_argument, NULL, 'h' },
+		{ "counters", no_argument, NULL, 'C' }, { "events", required_argument, NULL, 'E' },
 		{ NULL, 0, NULL, 0 },
 	};
 	enum fmt f = FMT_TEXT;
+	bool counters = false;
+	char **events = NULL;
 	long interval_ms = 1000;
 	int64_t count = -1;
 	struct report_opts ro = { 0 };
@@ -170,8 +280,15 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			}
 			break;
 		case 's': ro.stable = true; break;
+		case 'C': counters = true; break;
+		case 'E':
+			free_events(events);
+			events = split_events(optarg);
+			counters = true;
+			break;
 		case 'h':
-			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--root DIR]\n"
+			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST]\n"
+			       "                     [--root DIR]\n"
 			       "  One record per interval (JSON lines, CSV with one header, or text),\n"
 			       "  flushed per record; without -n until interrupted.\n");
 			return 0;
@@ -191,6 +308,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	ro.root_path = r.path;
 	ro.interval_ms = (double)interval_ms;
 	sampler_init(&sm, &r, SNAP_ALL);
+	if (counters)
+		sampler_counters(&sm, (const char *const *)events);
 	if ((e = sampler_tick(&sm)) != 0) {
 		fprintf(stderr, "tunetop watch: %s: no CPUs found (%s)\n", r.path, err_name(e));
 		sampler_free(&sm);
@@ -213,6 +332,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	}
 	sampler_free(&sm);
 	sysroot_close(&r);
+	free_events(events);
 	return e ? 1 : 0;
 }
 

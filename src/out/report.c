@@ -11,6 +11,9 @@
 #include "out/cpufreq_out.h"
 #include "out/cpuidle_out.h"
 #include "out/devfreq_out.h"
+#include "out/irqs_out.h"
+#include "out/perf_out.h"
+#include "out/remoteproc_out.h"
 #include "out/rt_out.h"
 #include "out/thermal_out.h"
 
@@ -158,6 +161,15 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 		out_rt_json(&w, &s->rt);
 	if (s->what & SNAP_THERMAL)
 		out_thermal_json(&w, &s->therm);
+	if (s->what & SNAP_IRQS) {
+		out_irqs_json(&w, &s->irqs);
+		out_softirqs_json(&w, &s->softirqs);
+	}
+	if (s->what & SNAP_REMOTEPROC)
+		out_remoteproc_json(&w, &s->rproc);
+	out_perf_json(&w, s->perf);
+	if (o->threads)
+		out_threads_json(&w, o->threads, o->threads_interesting);
 	jw_obj_begin(&w, "stat");
 	jw_double(&w, "ctxt_per_s", s->stat.ctxt_per_s, 1);
 	jw_double(&w, "intr_per_s", s->stat.intr_per_s, 1);
@@ -244,6 +256,24 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 	if (s->what & SNAP_THERMAL) {
 		sbuf_putc(b, '\n');
 		out_thermal_text(b, &s->therm);
+	}
+	if ((s->what & SNAP_REMOTEPROC) && (s->rproc.nproc || s->rproc.nchan)) {
+		sbuf_putc(b, '\n');
+		out_remoteproc_text(b, &s->rproc);
+	}
+	if (s->perf) {
+		sbuf_putc(b, '\n');
+		out_perf_text(b, s->perf);
+	}
+	if ((s->what & SNAP_IRQS) && o->irqs_text) {
+		sbuf_putc(b, '\n');
+		out_irqs_text(b, &s->irqs);
+		sbuf_putc(b, '\n');
+		out_softirqs_text(b, &s->softirqs);
+	}
+	if (o->threads) {
+		sbuf_putc(b, '\n');
+		out_threads_text(b, o->threads, o->threads_interesting);
 	}
 }
 

@@ -7,12 +7,18 @@
 
 #include "core/str.h"
 #include "model/snapshot.h"
+#include "out/threads_out.h"
 
 struct report_opts {
 	const char *root_path; /* shown as "root" */
 	double interval_ms;
 	bool pretty;
 	bool stable; /* golden tests: omit wall-clock time and uptime */
+	bool irqs_text; /* the text report lists IRQ and softirq rates (--irqs) */
+	/* Optional thread table (snapshot --threads): JSON "threads" key and a
+	 * text section; only RT or pinned threads unless threads_interesting is false. */
+	const struct thread_table *threads;
+	bool threads_interesting;
 };
 
 void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);

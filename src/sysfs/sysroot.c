@@ -528,6 +528,7 @@ int sysfs_write_str(const struct sysroot *r, const char *path, const char *val)
 
 bool sysfs_exists(const struct sysroot *r, const char *path)
 {
+	observe(r, path); /* capture copies what was looked at, too */
 	return faccessat(r->dirfd, rel(path), F_OK, 0) == 0;
 }
 

@@ -172,7 +172,9 @@ static void test_thread(void)
 	ok(cs >= ROUNDS * 95 / 100 && cs <= ROUNDS * 105 / 100,
 	   "context switches within 5%% of one per round");
 	ok(pf >= TOUCH_MB * 256 && pf < TOUCH_MB * 256 * 2, "page faults cover the touched pages");
-	ok(mig <= 2, "pinned workload: at most the migration onto CPU 0");
+	/* The counter starts before the child has pinned itself: the move onto
+	 * CPU 0 (and, on a loaded machine, a few wake-up moves before it) count. */
+	ok(mig <= 5, "pinned workload: only the migrations before pinning");
 	ok(isfinite(perf_at(&s, 0, PERF_EV_CTX_SWITCHES)->rate_per_s) &&
 		   perf_at(&s, 0, PERF_EV_CTX_SWITCHES)->rate_per_s > 0,
 	   "context switch rate computed");
