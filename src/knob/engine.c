@@ -520,6 +520,7 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 	int verr = 0, perr = 0, e = 0;
 	uint64_t txn = 0;
 	size_t i;
+	char failed[TT_PATH_MAX + 256] = "";
 
 	if (cause)
 		*cause = NULL;
@@ -780,7 +781,7 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 			a.value = ename;
 			journal_append(&ctx->j, &a, false);
 			explain_write_error(ctx, x, e, line, sizeof(line));
-			add_line(cause, line);
+			str_copy(failed, sizeof(failed), line);
 			break;
 		}
 		x->written = true;
@@ -799,12 +800,33 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 				    !strcmp(back, x->old) ? "ignored" : "clamped or adjusted");
 	}
 	if (e) {
-		int bad = rollback(ctx, w, i, report, cause);
+		char *rb = NULL;
+		size_t done = 0;
+		int bad;
 
+		for (size_t k = 0; k < i; k++)
+			done += w[k].written;
+		bad = rollback(ctx, w, i, report, &rb);
 		knob_op_unlock(ctx);
 		free(w);
-		if (!bad)
-			add_line(cause, "nothing changed: the writes before it were rolled back");
+		if (failed[0]) {
+			/* one line: what failed, and that nothing stays changed */
+			char line[sizeof(failed) + 96];
+
+			if (bad)
+				snprintf(line, sizeof(line), "%s", failed);
+			else if (done)
+				snprintf(line, sizeof(line),
+					 "%s; nothing changed (%zu earlier write%s "
+					 "rolled back)",
+					 failed, done, done == 1 ? "" : "s");
+			else
+				snprintf(line, sizeof(line), "%s; nothing changed", failed);
+			add_line(cause, line);
+		}
+		if (rb)
+			add_line(cause, rb);
+		free(rb);
 		return -EIO;
 	}
 	journal_sync(&ctx->j);

@@ -1030,9 +1030,10 @@ static void normalize(const struct knob_def *d, char *raw, char *value, size_t c
 }
 
 /* Test-only fault injection for fixture roots: TUNETOP_TEST_FAULT="suffix=EBUSY,..."
- * makes writes to root-relative paths ending in suffix fail with that errno.
- * Never applies to the live root. */
-static int injected_fault(struct knob_ctx *ctx, const char *target)
+ * makes writes to root-relative paths ending in suffix fail with that errno;
+ * "suffix=clamp:VALUE" stores VALUE instead of what was written (a kernel
+ * that clamps). Never applies to the live root. */
+static int injected_fault(struct knob_ctx *ctx, const char *target, char *clamp, size_t cap)
 {
 	static const struct {
 		const char *name;
@@ -1054,6 +1055,8 @@ static int injected_fault(struct knob_ctx *ctx, const char *target)
 		*eq = '\0';
 		if (!str_ends(target, it))
 			continue;
+		if (clamp && str_starts(eq + 1, "clamp:"))
+			str_copy(clamp, cap, eq + 1 + strlen("clamp:"));
 		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 			if (!strcmp(eq + 1, names[i].name))
 				err = -names[i].err;
@@ -1098,13 +1101,13 @@ static int file_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *val
 
 static int file_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value)
 {
-	char line[KNOB_VALUE_MAX + 2];
-	int e = injected_fault(ctx, ref->target);
+	char line[KNOB_VALUE_MAX + 2], clamp[KNOB_VALUE_MAX] = "";
+	int e = injected_fault(ctx, ref->target, clamp, sizeof(clamp));
 
 	if (e)
 		return e;
 	/* like `echo value > file`: sysfs parsers accept the newline */
-	snprintf(line, sizeof(line), "%s\n", value);
+	snprintf(line, sizeof(line), "%s\n", clamp[0] ? clamp : value);
 	return sysfs_write(ctx->root, ref->target, line, strlen(line));
 }
 
@@ -1116,7 +1119,7 @@ static int file_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 	/* On a fixture root put back the exact bytes, so diff -r is clean; the
 	 * kernel wants the value. */
 	if (!ctx->root->live && raw) {
-		e = injected_fault(ctx, ref->target);
+		e = injected_fault(ctx, ref->target, NULL, 0);
 		return e ? e : sysfs_write(ctx->root, ref->target, raw, rawlen);
 	}
 	return file_write(ctx, ref, value);

@@ -21,11 +21,12 @@ if pristine "$TMPD/ref-eisdir"; then ok 0 "nothing changed"; else ok 1 "nothing 
 # ---- a write the kernel refuses half-way: the earlier writes are rolled back
 for err in EBUSY EINVAL EACCES EPERM; do
 	fresh rk3588
-	out=$(TUNETOP_TEST_FAULT="cpu5/cpuidle/state1/disable=$err" tt set 'cpuidle/*/cpu-sleep/disable=1' 2>&1)
+	out=$(TUNETOP_TEST_FAULT="cpu5/cpuidle/state1/disable=$err" tt set 'cpuidle/*/cpu-sleep/disable=1' 2>&1 >/dev/null)
 	is "$?" 1 "$err half-way through: exit 1"
 	like "$out" "cpuidle/cpu5/state1/disable: $err from $root/$C/cpu5/cpuidle/state1/disable: could not write '1'" \
 		"$err: message names address, errno and file"
-	like "$out" "nothing changed: the writes before it were rolled back" "$err: says it rolled back"
+	like "$out" "could not write '1'[^;]*; nothing changed \\(5 earlier writes rolled back\\)$" "$err: says it rolled back, same line"
+	is "$(printf '%s\n' "$out" | grep -c .)" 1 "$err: one line on stderr"
 	if pristine; then ok 0 "$err: tree unchanged after the rollback"; else ok 1 "$err: tree unchanged"; show_diff; fi
 done
 j=$(tt journal)
@@ -59,5 +60,21 @@ out=$(tt set cpufreq/policy0/governor=performance 2>&1)
 is "$?" 1 "unreadable current value: exit 1"
 like "$out" "EISDIR from .*scaling_governor" "says why"
 pristine "$TMPD/ref-unreadable"; ok $? "nothing changed"
+
+# ---- the kernel clamps a value: reported, journaled, still restorable
+fresh rk3588
+out=$(TUNETOP_TEST_FAULT="policy0/scaling_min_freq=clamp:1008000" tt set cpufreq/policy0/min_khz=1800000 2>&1)
+is "$?" 0 "clamped write: exit 0"
+like "$out" "note: cpufreq/policy0/min_khz: wrote 1800000, the kernel reports 1008000 \\(clamped or adjusted\\)" \
+	"the clamp is reported"
+like "$(tt journal)" "cpufreq/policy0/min_khz: 408000 -> 1800000 \\(kernel reports 1008000\\)" "and journaled"
+out=$(tt restore 2>&1)
+like "$out" "cpufreq/policy0/min_khz: 1008000 -> 408000 \\(restored\\)" "restore recognises the clamped value as ours"
+pristine; ok $? "restored"
+fresh rk3588
+out=$(TUNETOP_TEST_FAULT="cpufreq/policy0/scaling_governor=clamp:interactive" tt set cpufreq/policy0/governor=performance 2>&1)
+like "$out" "wrote performance, the kernel reports interactive \\(ignored\\)" "an ignored write is reported"
+tt restore >/dev/null
+pristine; ok $? "nothing to undo there"
 
 done_testing

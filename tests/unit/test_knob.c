@@ -337,12 +337,76 @@ static void test_profiles(void)
 	free(cause);
 }
 
+/* The engine API as the TUI and ab use it: a ctx that holds the lock, a
+ * second one that falls back to read-only, scoped changes restored by run. */
+static void test_api(void)
+{
+	char dir[256], cmd[600], root_path[300], state[300], buf[64];
+	struct sysroot r;
+	struct knob_ctx *a = NULL, *b = NULL;
+	char *cause = NULL;
+	const char *why = NULL;
+	struct sbuf rep;
+	struct knob_jentry *e;
+	size_t n;
+	const char *set1[] = {"mm/thp=never", "cpuidle/4-5/cpu-sleep/disable=1"};
+
+	snprintf(dir, sizeof(dir), "%s/tt-api.XXXXXX",
+		 getenv("TMPDIR") ? getenv("TMPDIR") : "/tmp");
+	if (!mkdtemp(dir))
+		abort();
+	snprintf(root_path, sizeof(root_path), "%s/root", dir);
+	snprintf(state, sizeof(state), "%s/state", dir);
+	snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", fixture("rk3588"), root_path);
+	if (system(cmd) != 0 || sysroot_open(&r, root_path) != 0) {
+		ok(0, "copy rk3588");
+		return;
+	}
+	is_int(knob_ctx_open(&a, &r, state, KNOB_HOLD_LOCK, &cause), 0,
+	       "TUI-style ctx holds the lock");
+	ok(!knob_ctx_readonly(a, NULL), "and is writable");
+	is_int(knob_ctx_open(&b, &r, state, KNOB_HOLD_LOCK | KNOB_READONLY_OK, &cause), 0,
+	       "second instance opens");
+	ok(knob_ctx_readonly(b, &why), "read-only");
+	ok(why && strstr(why, "journal locked by pid"), "and says why");
+	sbuf_init(&rep);
+	is_int(knob_set_many(b, set1, NULL, 2, 0, &rep, &cause), -EROFS,
+	       "read-only ctx refuses to write");
+	is_int(knob_exit_code(-EROFS), 1, "exit code 1");
+	is_int(knob_set_many(a, set1, NULL, 2, KNOB_SCOPED, &rep, &cause), 0, "scoped change");
+	is_int(sysfs_read_str(&r, "sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)),
+	       0, "read back");
+	is_str(buf, "never", "thp changed");
+	is_int(knob_journal_list(b, &e, &n, NULL, &cause), 0, "read-only ctx lists the journal");
+	is_int(n, 3, "three entries");
+	ok(n == 3 && e[0].scoped && e[0].alive && !e[0].orphaned && e[0].state == KNOB_J_ACTIVE,
+	   "scoped, alive, active");
+	ok(n == 3 && !strcmp(e[0].run, knob_ctx_run_id(a)), "run id recorded");
+	knob_journal_free(e, n);
+	is_int(knob_restore_run(a, "1-1", 0, &rep, &cause), 0, "restore of another run");
+	is_int(sysfs_read_str(&r, "sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)),
+	       0, "read back");
+	is_str(buf, "never", "touches nothing");
+	is_int(knob_restore_run(a, knob_ctx_run_id(a), 0, &rep, &cause), 0, "restore own run");
+	sysfs_read_str(&r, "sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf));
+	is_str(buf, "always [madvise] never", "exact bytes back");
+	knob_ctx_close(b);
+	knob_ctx_close(a);
+	sysroot_close(&r);
+	sbuf_free(&rep);
+	free(cause);
+	snprintf(cmd, sizeof(cmd), "diff -r '%s' '%s' >/dev/null && rm -rf '%s'", fixture("rk3588"),
+		 root_path, dir);
+	is_int(system(cmd), 0, "tree identical to the fixture");
+}
+
 int main(void)
 {
 	test_rk3588();
 	test_intel();
 	test_devfreq_kind();
 	test_profiles();
+	test_api();
 	if (ctx) {
 		knob_ctx_close(ctx);
 		sysroot_close(&root);
