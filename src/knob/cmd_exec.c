@@ -372,6 +372,9 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 		free_opts(&x);
 		return 2;
 	}
+	/* we wait for CMD through SIGCHLD: an inherited "ignore" would make the
+	 * kernel reap it behind our back */
+	signal(SIGCHLD, SIG_DFL);
 	/* from here on a SIGTERM waits until it can be handled safely */
 	sigemptyset(&set);
 	sigaddset(&set, SIGINT);
