@@ -16,6 +16,9 @@ static const struct cmd_entry commands[] = {
 	{ "watch", cmd_watch, "watch [--json|--csv] -i MS -n COUNT" },
 	{ "capture", cmd_capture, "capture OUT_DIR" },
 	{ "events", cmd_events, "events [--list] [PATTERN]" },
+	{ "explain", cmd_explain, "explain ADDRESS|METRIC | explain --list" },
+	{ "report", cmd_report, "report FILE [--html OUT]" },
+	{ "learn", cmd_learn, "learn [N] [--auto] [--demo]" },
 	{ "probe", cmd_probe,
 	  "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
 	  "[--dma-latency US] [--json]" },

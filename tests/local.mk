@@ -8,3 +8,4 @@ include tests/cli.mk
 include tests/knob.mk
 include tests/probe.mk
 include tests/tui.mk
+include tests/teach.mk

@@ -5,3 +5,4 @@ libtunetop_a_SOURCES += \
 	src/core/timeutil.c src/core/timeutil.h \
 	src/core/err.c src/core/err.h \
 	src/core/json.c src/core/json.h
+libtunetop_a_SOURCES += src/core/jsonparse.c src/core/jsonparse.h

@@ -11,6 +11,7 @@
 #include "out/cpufreq_out.h"
 #include "out/cpuidle_out.h"
 #include "out/devfreq_out.h"
+#include "out/findings_out.h"
 #include "out/irqs_out.h"
 #include "out/perf_out.h"
 #include "out/remoteproc_out.h"
@@ -176,6 +177,7 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	jw_uint(&w, "procs_running", s->stat.procs_running);
 	jw_uint(&w, "procs_blocked", s->stat.procs_blocked);
 	jw_obj_end(&w);
+	out_findings_json(&w, s, o->threads);
 	jw_obj_end(&w);
 	sbuf_putc(b, '\n');
 }
@@ -275,6 +277,8 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		sbuf_putc(b, '\n');
 		out_threads_text(b, o->threads, o->threads_interesting);
 	}
+	sbuf_putc(b, '\n');
+	out_findings_text(b, s, o->threads);
 }
 
 void report_csv_header(struct sbuf *b)

@@ -1,0 +1,116 @@
+/* `tunetop explain ADDR|METRIC`: print the explain entry for a knob address
+ * or a metric, with its files resolved on the --root; `--list` lists the
+ * table, `--all` prints every entry (docs, tests). */
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd.h"
+#include "core/err.h"
+#include "core/str.h"
+#include "model/explain.h"
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: tunetop explain [--width N] ADDRESS[=VALUE] | METRIC | WORD\n"
+		"       tunetop explain --list | --all\n"
+		"  What a knob or metric is, the files it comes from on this root, why it\n"
+		"  matters for jitter, what to try, the shell line and the known traps.\n"
+		"  ADDRESS patterns match: cpufreq/policy4/governor finds cpufreq/*/governor.\n");
+}
+
+static void print_entry(const struct explain_entry *e, const char *addr, const struct sysroot *r,
+			int width)
+{
+	struct explain_resolved x;
+	struct sbuf b;
+
+	sbuf_init(&b);
+	explain_resolve(e, addr, r, &x);
+	explain_render(&b, &x, width);
+	fwrite(b.s, 1, b.len, stdout);
+	explain_resolved_free(&x);
+	sbuf_free(&b);
+}
+
+int cmd_explain(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{"list", no_argument, NULL, 'l'},
+		{"all", no_argument, NULL, 'a'},
+		{"width", required_argument, NULL, 'w'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	bool list = false, all = false;
+	int width = 78, c, rc = 0;
+	struct sysroot r;
+	int e;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "law:h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'l': list = true; break;
+		case 'a': all = true; break;
+		case 'w':
+			if (str_to_int(optarg, &width) || width < 40 || width > 1000) {
+				fprintf(stderr,
+					"tunetop explain: --width wants 40..1000, not '%s'\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (list) {
+		struct sbuf b;
+
+		sbuf_init(&b);
+		explain_render_list(&b);
+		fwrite(b.s, 1, b.len, stdout);
+		sbuf_free(&b);
+		return 0;
+	}
+	if (!all && optind >= argc) {
+		usage(stderr);
+		return 2;
+	}
+	e = sysroot_open(&r, o->root);
+	if (e) {
+		fprintf(stderr, "tunetop explain: cannot open root '%s': %s\n", o->root,
+			err_name(e));
+		return 1;
+	}
+	if (all) {
+		for (size_t i = 0; i < explain_count(); i++) {
+			if (i)
+				printf("\n%s\n\n", "-----------------------------------------------"
+						   "-------------");
+			print_entry(explain_at(i), NULL, &r, width);
+		}
+	}
+	for (int i = optind; i < argc; i++) {
+		const struct explain_entry *en = explain_find(argv[i]);
+
+		if (i > optind || all)
+			printf("\n");
+		if (!en) {
+			const struct explain_entry *hits[16];
+			size_t n = explain_search(argv[i], hits, 16);
+
+			fprintf(stderr, "tunetop explain: no entry for '%s'%s\n", argv[i],
+				n ? "; did you mean one of:" : " (see tunetop explain --list)");
+			for (size_t k = 0; k < n && k < 16; k++)
+				fprintf(stderr, "  %-40s %s\n", hits[k]->key, hits[k]->title);
+			rc = 1;
+			continue;
+		}
+		print_entry(en, argv[i], &r, width);
+	}
+	sysroot_close(&r);
+	return rc;
+}

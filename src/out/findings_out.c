@@ -1,0 +1,78 @@
+/* Findings writers. The batch writers evaluate the rules themselves over
+ * what the snapshot command sampled, so `snapshot --json` carries findings
+ * without its callers knowing about rules. */
+#include "out/findings_out.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void out_findings_list_json(struct jw *w, const char *key, const struct finding_list *l)
+{
+	jw_arr_begin(w, key);
+	for (size_t i = 0; l && i < l->n; i++) {
+		const struct finding *f = &l->v[i];
+
+		jw_obj_begin(w, NULL);
+		jw_str(w, "id", f->id);
+		jw_str(w, "severity", finding_sev_name(f->sev));
+		jw_str(w, "subject", f->subject);
+		jw_str(w, "title", f->title);
+		jw_str(w, "evidence", f->evidence);
+		jw_str(w, "explain", f->explain);
+		jw_bool(w, "degraded", f->degraded);
+		jw_arr_begin(w, "fix");
+		for (size_t k = 0; k < f->nfix; k++)
+			jw_str(w, NULL, f->fix[k]);
+		jw_arr_end(w);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+void out_findings_list_text(struct sbuf *b, const struct finding_list *l)
+{
+	sbuf_puts(b, "findings\n");
+	if (!l || !l->n) {
+		sbuf_puts(b, "  none\n");
+		return;
+	}
+	for (size_t i = 0; i < l->n; i++) {
+		const struct finding *f = &l->v[i];
+
+		sbuf_printf(b, "  %-4s %-20s %s\n", finding_sev_name(f->sev), f->id, f->title);
+		sbuf_printf(b, "       %s\n", f->evidence);
+		if (f->nfix) {
+			sbuf_puts(b, "       fix:");
+			for (size_t k = 0; k < f->nfix; k++)
+				sbuf_printf(b, " %s", f->fix[k]);
+			sbuf_putc(b, '\n');
+		}
+		sbuf_printf(b, "       explain: tunetop explain %s\n", f->explain);
+	}
+}
+
+static void eval(const struct snapshot *s, const struct thread_table *threads,
+		 struct finding_list *l)
+{
+	struct findings_input in = {.snap = s, .threads = threads};
+
+	findings_eval(&in, NULL, l);
+}
+
+void out_findings_json(struct jw *w, const struct snapshot *s, const struct thread_table *threads)
+{
+	struct finding_list l = {0};
+
+	eval(s, threads, &l);
+	out_findings_list_json(w, "findings", &l);
+	findings_free(&l);
+}
+
+void out_findings_text(struct sbuf *b, const struct snapshot *s, const struct thread_table *threads)
+{
+	struct finding_list l = {0};
+
+	eval(s, threads, &l);
+	out_findings_list_text(b, &l);
+	findings_free(&l);
+}

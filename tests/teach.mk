@@ -1,0 +1,16 @@
+# tests for issue 8 (explain, findings, record/replay/report, learn): unit
+# tests of the JSON reader, the explain table and the findings rules, and
+# shell tests that build fixture variants (tests/findings/*.sh).
+check_PROGRAMS += tests/unit/test_jsonparse
+tests_unit_test_jsonparse_SOURCES = tests/unit/test_jsonparse.c
+tests_unit_test_jsonparse_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_jsonparse
+check_PROGRAMS += tests/unit/test_findings tests/unit/test_explain
+tests_unit_test_findings_SOURCES = tests/unit/test_findings.c
+tests_unit_test_findings_LDADD = $(TT_TEST_LIBS)
+tests_unit_test_explain_SOURCES = tests/unit/test_explain.c
+tests_unit_test_explain_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_findings tests/unit/test_explain
+TEACH_SH_TESTS = tests/findings/rules.sh
+TESTS += $(TEACH_SH_TESTS)
+EXTRA_DIST += $(TEACH_SH_TESTS) tests/findings/common.sh
