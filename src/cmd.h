@@ -38,4 +38,7 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv);
 int cmd_journal(const struct tt_opts *o, int argc, char **argv);
 int cmd_exec(const struct tt_opts *o, int argc, char **argv);
 
+/* src/ui: the interactive monitor (no command) */
+int tui_main(const struct tt_opts *o, int argc, char **argv);
+
 #endif

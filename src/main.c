@@ -37,7 +37,9 @@ static const struct cmd_entry commands[] = {
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [COMMAND [ARGS]]\n\n"
-		   "With no command, tunetop opens the interactive monitor.\n\nCommands:\n");
+		   "With no command, tunetop opens the interactive monitor:\n"
+		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen NAME]\n"
+		   "\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);
 	fprintf(f, "\nGlobal options (anywhere on the line):\n"
@@ -113,15 +115,6 @@ int main(int argc, char **argv)
 		fprintf(stderr, "tunetop: unknown command '%s' (see tunetop --help)\n", argv[1]);
 		return 2;
 	}
-	/* The interactive UI comes here (issue 4); until then show the report. */
-	{
-		static char snap_name[] = "snapshot";
-		char *snap_argv[] = { snap_name, NULL };
-
-		if (argc > 1) {
-			fprintf(stderr, "tunetop: unknown option '%s' (see tunetop --help)\n", argv[1]);
-			return 2;
-		}
-		return cmd_snapshot(&o, 1, snap_argv);
-	}
+	/* No command: the interactive UI, with its own options (src/ui/tui.c). */
+	return tui_main(&o, argc, argv);
 }

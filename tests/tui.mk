@@ -1,1 +1,13 @@
-# tests for tui (see tests/local.mk)
+# TUI tests: tmux send-keys / capture-pane against copied fixtures and --demo
+# (tests/tui/tmux.sh has the helpers), plus a unit test of the parts that
+# need no terminal (themes, tunetoprc, the demo simulator).
+TUI_TESTS = tests/tui/screens.sh tests/tui/actions.sh tests/tui/keep.sh \
+	tests/tui/signals.sh tests/tui/terminal.sh tests/tui/unpriv.sh tests/tui/demo.sh
+TESTS += $(TUI_TESTS)
+EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh
+
+check_PROGRAMS += tests/unit/test_ui_config
+tests_unit_test_ui_config_SOURCES = tests/unit/test_ui_config.c \
+	src/ui/theme.c src/ui/config.c src/model/sim.c
+tests_unit_test_ui_config_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_ui_config

@@ -1,1 +1,28 @@
-# ui layer sources
+# ui layer: the interactive monitor. The only code that includes curses, so
+# it is linked into the tunetop binary only (not libtunetop.a, which the
+# tests link without curses). The simulator behind --demo (src/model/sim.c)
+# is not UI, but only the TUI uses it, so it is listed here too.
+tunetop_SOURCES += \
+	src/ui/tui.c src/ui/tui.h \
+	src/ui/widgets.c \
+	src/ui/theme.c src/ui/theme.h \
+	src/ui/config.c src/ui/config.h \
+	src/ui/screen_cores.c \
+	src/ui/screen_clocks.c \
+	src/ui/screen_rt.c \
+	src/ui/screen_journal.c \
+	src/ui/screen_setup.c \
+	src/ui/screen_help.c \
+	src/model/sim.c src/model/sim.h
+
+# The --demo board: the RK3588 fixture as a ustar archive, built from the
+# fixture tree (symlinks kept), found by the program next to itself in the
+# build directory and in $(pkgdatadir)/demo once installed.
+demodir = $(pkgdatadir)/demo
+demo_DATA = rk3588-demo.tar
+CLEANFILES += rk3588-demo.tar
+rk3588-demo.tar: $(top_srcdir)/tests/fixtures/rk3588/proc/stat $(top_srcdir)/tests/fixtures/rk3588/sys/devices/system/cpu/online
+	$(AM_V_GEN)rm -f $@.tmp && \
+	(cd $(top_srcdir)/tests/fixtures && \
+	 tar --format=ustar --owner=0 --group=0 --numeric-owner --sort=name -cf - rk3588 2>/dev/null || \
+	 tar -cf - rk3588) > $@.tmp && mv $@.tmp $@

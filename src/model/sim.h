@@ -1,0 +1,62 @@
+/* The board simulator behind `tunetop --demo` (design §4): unpacks the
+ * bundled RK3588 fixture (a ustar archive built from tests/fixtures/rk3588)
+ * into a private temporary root, then advances its counters once per tick
+ * and reacts to the knob files written there by the knob engine:
+ *
+ *  - a synthetic per-CPU load (slow waves plus bursts) drives /proc/stat;
+ *  - scaling_cur_freq follows each policy's governor and its min/max limits
+ *    (performance -> max, powersave -> min, load-driven governors -> the
+ *    lowest OPP above load * 1.25 of the range), with time_in_state,
+ *    total_trans and trans_table kept consistent;
+ *  - idle residency follows utilisation and is shared among the *enabled*
+ *    states of each CPU (a disabled state stops accumulating time and usage);
+ *  - devfreq cur_freq follows its governor and min/max, trans_stat and load
+ *    are rewritten in the kernel's format;
+ *  - zone temperatures follow frequency and load with a first-order lag;
+ *  - a simulated RT task on the last CPU periodically asks for 97% of the
+ *    CPU: rt_throttled shows up in the scheduler debug file whenever that
+ *    exceeds sched_rt_runtime_us / sched_rt_period_us;
+ *  - debugfs clock rates follow the devfreq devices of the same kind, and a
+ *    dev/cpu_dma_latency file stands in for the PM QoS device.
+ *
+ * Layout of the temporary directory: root/ (the board) and state/ (the
+ * demo's own journal).
+ *
+ * The simulator only writes files under its own root, through sysfs/. It
+ * is not part of the UI (no curses); the UI calls sim_step() before each
+ * sample. */
+#ifndef TT_MODEL_SIM_H
+#define TT_MODEL_SIM_H
+
+#include <stddef.h>
+
+struct sim;
+
+/* Find the demo bundle: $TUNETOP_DEMO (a .tar), next to the executable
+ * (rk3588-demo.tar in the build directory), then TT_PKGDATADIR/demo.
+ * 0 or -ENOENT; buf receives the path. */
+int sim_find_bundle(char *buf, size_t cap);
+/* Unpack `bundle` into a new temporary directory ($TMPDIR or /tmp) and load
+ * the initial state. 0 or -errno; err (may be NULL) receives a one-line
+ * reason. */
+int sim_open(struct sim **out, const char *bundle, char *err, size_t cap);
+/* Absolute path of the simulated root (use it as --root). */
+const char *sim_root(const struct sim *s);
+/* A private journal directory (mode 0700) next to the root, so that a demo
+ * never mixes its changes into the machine's journal. */
+const char *sim_state_dir(const struct sim *s);
+/* Board label for banners ("RK3588"). */
+const char *sim_board(const struct sim *s);
+/* Advance the simulated board by dt_s seconds. */
+void sim_step(struct sim *s, double dt_s);
+/* Remove the temporary root and free. NULL is fine. */
+void sim_close(struct sim *s);
+
+/* Unpack a ustar archive into dir, dropping the first path component
+ * ("rk3588/sys/..." -> "sys/..."). Regular files, directories and symlinks
+ * only; absolute names and ".." are refused. 0 or -errno. */
+int sim_untar(const char *tar_path, const char *dir);
+/* rm -r that never follows symlinks. 0 or -errno. */
+int sim_rmtree(const char *dir);
+
+#endif

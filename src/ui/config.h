@@ -1,0 +1,62 @@
+/* tunetoprc: the TUI's settings as versioned key=value lines, described by
+ * a table ({key, type, offset, range, help}) from which parsing, range checks,
+ * writing and the setup screen all come. Unknown keys and bad values are
+ * reported ("line N: ...") and skipped, never fatal. Saved atomically
+ * (temporary file, fsync, rename) to $XDG_CONFIG_HOME/tunetop/tunetoprc.
+ * No curses here. */
+#ifndef TT_UI_CONFIG_H
+#define TT_UI_CONFIG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include "core/str.h"
+
+#define CONFIG_VERSION 1
+
+struct ui_config {
+	int version;
+	char theme[32];
+	int delay_tenths;      /* refresh interval, 1..600 tenths of a second */
+	char start_screen[16]; /* screen name shown first */
+	/* Cores screen columns */
+	bool col_type, col_util, col_freq, col_idle, col_rates, col_temp;
+	/* header meters */
+	bool hdr_clocks; /* DDR / NPU / GPU line */
+	bool freq_ghz;	 /* show frequencies in GHz instead of MHz */
+	bool mouse;
+	bool confirm_quit; /* ask restore/keep on quit when changes are active */
+};
+
+enum config_type { CONFIG_BOOL, CONFIG_INT, CONFIG_STR };
+
+struct config_key {
+	const char *key;
+	enum config_type type;
+	size_t offset;
+	int min, max;	   /* CONFIG_INT range; CONFIG_STR capacity in max */
+	const char *label; /* for the setup screen */
+};
+
+extern const struct config_key config_keys[];
+extern const size_t config_nkeys;
+
+void config_defaults(struct ui_config *c);
+/* Parse tunetoprc text over *c (start from config_defaults). Problems go to
+ * errs, one line each. Returns the number of problems. */
+int config_parse(const char *text, struct ui_config *c, struct sbuf *errs);
+/* Render as tunetoprc text. */
+void config_format(const struct ui_config *c, struct sbuf *out);
+/* $XDG_CONFIG_HOME/tunetop/tunetoprc (or ~/.config/...); 0 or -ENOENT. */
+int config_path(char *buf, size_t cap);
+/* Load from path (a missing file is not an error: defaults). Returns the
+ * number of problems, or -errno when the file exists but cannot be read. */
+int config_load(const char *path, struct ui_config *c, struct sbuf *errs);
+/* Atomic save (creates the directory). 0 or -errno. */
+int config_save(const char *path, const struct ui_config *c);
+
+/* Value of key k as text, and set from text (0 or -EINVAL / -ERANGE). */
+void config_get(const struct ui_config *c, const struct config_key *k, char *buf, size_t cap);
+int config_set(struct ui_config *c, const struct config_key *k, const char *val);
+
+#endif

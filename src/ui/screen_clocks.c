@@ -1,0 +1,411 @@
+/* The Clocks screen: every devfreq device (NPU, GPU, DDR controller, buses)
+ * with its kind, governor, current / min / max frequency, a time-in-frequency
+ * meter from trans_stat (low OPPs green, middle yellow, top red), transitions
+ * per second and the Rockchip load; then the debugfs clock rates (for blocks
+ * without devfreq, e.g. scmi_clk_npu). Actions on a device: g governor,
+ * f lock / limits. */
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/xalloc.h"
+#include "ui/tui.h"
+
+enum crow_kind { CROW_DEV, CROW_CLKHEAD, CROW_CLK, CROW_NONE };
+
+struct crow {
+	enum crow_kind kind;
+	int i;
+};
+
+struct clocks {
+	struct crow *rows;
+	size_t cap;
+};
+
+static void push(struct screen *s, struct clocks *c, enum crow_kind k, int i)
+{
+	c->rows = xgrow(c->rows, &c->cap, (size_t)s->nrows + 1, sizeof(*c->rows));
+	c->rows[s->nrows++] = (struct crow){k, i};
+}
+
+static void clocks_build(struct tui *t, struct screen *s)
+{
+	struct clocks *c = s->priv;
+	const struct devfreq_info *d;
+
+	if (!c)
+		c = s->priv = xcalloc(1, sizeof(*c));
+	s->nrows = 0;
+	s->heading_lines = 1;
+	if (!t->snap)
+		return;
+	d = &t->snap->devf;
+	for (size_t i = 0; i < d->ndev; i++)
+		push(s, c, CROW_DEV, (int)i);
+	if (!d->ndev)
+		push(s, c, CROW_NONE, 0);
+	push(s, c, CROW_CLKHEAD, 0);
+	for (size_t i = 0; i < d->nclk; i++)
+		push(s, c, CROW_CLK, (int)i);
+	ui_scroll(s, t->body_h - s->heading_lines);
+}
+
+static void clocks_free(struct screen *s)
+{
+	struct clocks *c = s->priv;
+
+	if (c)
+		free(c->rows);
+	free(c);
+	s->priv = NULL;
+}
+
+struct clayout {
+	int name, kind, gov, cur, min, max, bar, wbar, tr, load;
+};
+
+static void clayout(struct clayout *L)
+{
+	int x = 0;
+
+	L->name = x;
+	x += 15;
+	L->kind = x;
+	x += 5;
+	L->gov = x;
+	x += 16;
+	L->cur = x;
+	x += 6;
+	L->min = x;
+	x += 6;
+	L->max = x;
+	x += 6;
+	L->bar = x;
+	L->wbar = COLS - x - 16;
+	if (L->wbar < 8) {
+		L->wbar = 0;
+		L->bar = -1;
+		L->tr = x;
+	} else {
+		L->tr = x + L->wbar + 1;
+	}
+	L->load = L->tr + 8;
+}
+
+static void draw_dev(struct tui *t, const struct clayout *L, const struct devfreq_dev *dv, int y,
+		     bool sel)
+{
+	char buf[64], pre[KNOB_ADDR_MAX];
+	const struct tui_change *gc, *fc = NULL;
+	enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
+	bool locked = dv->min_hz >= 0 && dv->min_hz == dv->max_hz;
+
+	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+	snprintf(pre, sizeof(pre), "devfreq/%s/governor", dv->name);
+	gc = tui_changed(t, pre);
+	snprintf(pre, sizeof(pre), "devfreq/%s/", dv->name);
+	for (size_t i = 0; i < t->nchanges; i++)
+		if (!strncmp(t->changes[i].addr, pre, strlen(pre)) &&
+		    !strstr(t->changes[i].addr, "/governor"))
+			fc = &t->changes[i];
+	ui_printf(t, y, L->name, 15, sel ? ROLE_CURSOR : ROLE_TITLE, "%-14.14s", dv->name);
+	ui_printf(t, y, L->kind, 5, sel ? ROLE_CURSOR : ROLE_LABEL, "%-4s",
+		  devfreq_kind_name(dv->kind));
+	if (gc && t->show_orig)
+		ui_printf(t, y, L->gov, 16, ROLE_CHANGED, "%.7s<-%.7s", dv->governor, gc->old);
+	else
+		ui_printf(t, y, L->gov, 16,
+			  gc		    ? ROLE_CHANGED
+			  : dv->governor[0] ? base
+					    : ROLE_VALUE_NA,
+			  "%-15.15s", dv->governor[0] ? dv->governor : "n/a");
+	ui_fmt_hz(t, dv->cur_hz, buf, sizeof(buf));
+	ui_printf(t, y, L->cur, 6, dv->cur_hz < 0 ? ROLE_VALUE_NA : base, "%5s", buf);
+	ui_fmt_hz(t, dv->min_hz, buf, sizeof(buf));
+	ui_printf(t, y, L->min, 6,
+		  dv->min_hz < 0 ? ROLE_VALUE_NA
+		  : fc		 ? ROLE_CHANGED
+		  : locked	 ? ROLE_LOCKED
+				 : base,
+		  "%5s", buf);
+	ui_fmt_hz(t, dv->max_hz, buf, sizeof(buf));
+	ui_printf(t, y, L->max, 6,
+		  dv->max_hz < 0 ? ROLE_VALUE_NA
+		  : fc		 ? ROLE_CHANGED
+		  : locked	 ? ROLE_LOCKED
+				 : base,
+		  "%5s", buf);
+	if (L->bar >= 0) {
+		if (dv->have_trans && dv->ntrans) {
+			struct bar_seg seg[16];
+			int n = 0;
+			bool rates = dv->time_pct != NULL;
+			double total = 0, rsum = 0;
+
+			for (size_t k = 0; rates && k < dv->ntrans; k++)
+				rsum += isfinite(dv->time_pct[k]) ? dv->time_pct[k] : 0;
+			if (rsum < 1) /* no time accounted in the interval: show the totals */
+				rates = false;
+			if (!rates)
+				for (size_t k = 0; k < dv->ntrans; k++)
+					total += (double)dv->trans_time_ms[k];
+			for (size_t k = 0; k < dv->ntrans && n < 16; k++) {
+				double pct = rates ? dv->time_pct[k]
+					     : total > 0
+						     ? 100.0 * (double)dv->trans_time_ms[k] / total
+						     : 0;
+				double pos =
+					dv->ntrans > 1 ? (double)k / (double)(dv->ntrans - 1) : 1;
+
+				seg[n++] = (struct bar_seg){isfinite(pct) ? pct : 0,
+							    pos > 0.85	? ROLE_METER_HIGH
+							    : pos > 0.4 ? ROLE_METER_MID
+									: ROLE_METER_LOW,
+							    pos > 0.85	? '#'
+							    : pos > 0.4 ? '='
+									: '-'};
+			}
+			ui_bar(t, y, L->bar, L->wbar, seg, n, NULL, ROLE_VALUE);
+		} else {
+			snprintf(buf, sizeof(buf), "trans_stat %s",
+				 dv->trans_err ? err_name(dv->trans_err) : "n/a");
+			ui_put(t, y, L->bar, L->wbar, ROLE_VALUE_NA, buf);
+		}
+	}
+	if (isfinite(dv->transitions_per_s))
+		ui_printf(t, y, L->tr, 8, base, "%6.1f", dv->transitions_per_s);
+	else
+		ui_put(t, y, L->tr, 8, ROLE_VALUE_NA, "   n/a");
+	if (dv->load[0]) {
+		char l[16];
+		const char *at = strchr(dv->load, '@');
+
+		snprintf(l, sizeof(l), "%.*s%%", at ? (int)(at - dv->load) : 5, dv->load);
+		ui_printf(t, y, L->load, COLS - L->load, base, "%5s", l);
+	}
+}
+
+static void clocks_draw(struct tui *t, struct screen *s, int y, int h)
+{
+	struct clocks *c = s->priv;
+	const struct devfreq_info *d;
+	struct clayout L;
+	int rows;
+	const char *u = t->cfg.freq_ghz ? "GHz" : "MHz";
+
+	if (!t->snap || !c) {
+		ui_put(t, y, 0, COLS, ROLE_VALUE_NA, "no data yet");
+		return;
+	}
+	d = &t->snap->devf;
+	clayout(&L);
+	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
+	ui_put(t, y, L.name, 15, ROLE_COLHEAD, "Device");
+	ui_put(t, y, L.kind, 5, ROLE_COLHEAD, "Kind");
+	ui_put(t, y, L.gov, 16, ROLE_COLHEAD, "Governor");
+	ui_printf(t, y, L.cur, 6, ROLE_COLHEAD, "  Cur");
+	ui_printf(t, y, L.min, 6, ROLE_COLHEAD, "  Min");
+	ui_printf(t, y, L.max, 6, ROLE_COLHEAD, "  Max");
+	if (L.bar >= 0)
+		ui_printf(t, y, L.bar, L.wbar, ROLE_COLHEAD,
+			  "Time per frequency (%s: low - mid - top)", u);
+	ui_put(t, y, L.tr, 8, ROLE_COLHEAD, "  tr/s");
+	ui_put(t, y, L.load, COLS - L.load, ROLE_COLHEAD, " Load");
+	rows = h - s->heading_lines;
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
+		const struct crow *r = &c->rows[s->top + i];
+		int yy = y + s->heading_lines + i;
+		bool sel = s->top + i == s->sel;
+
+		switch (r->kind) {
+		case CROW_DEV: draw_dev(t, &L, &d->dev[r->i], yy, sel); break;
+		case CROW_NONE:
+			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+				  "No devfreq devices (sys/class/devfreq: %s)",
+				  d->err ? err_name(d->err) : "empty");
+			break;
+		case CROW_CLKHEAD:
+			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+			if (d->nclk)
+				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+					  "debugfs clocks (sys/kernel/debug/clk), rate in %s", u);
+			else
+				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+					  "debugfs clocks: %s",
+					  d->clk_err == -ENOENT
+						  ? "none (no debugfs, or no clk directory)"
+					  : d->clk_err ? err_name(d->clk_err)
+						       : "none of the known clocks");
+			break;
+		case CROW_CLK: {
+			const struct devfreq_clk *k = &d->clk[r->i];
+			char buf[32];
+
+			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+			ui_printf(t, yy, 2, 22, sel ? ROLE_CURSOR : ROLE_LABEL, "%-21.21s",
+				  k->name);
+			ui_printf(t, yy, 24, 5, sel ? ROLE_CURSOR : ROLE_LABEL, "%-4s",
+				  devfreq_kind_name(k->kind));
+			ui_fmt_hz(t, k->rate_hz, buf, sizeof(buf));
+			if (k->rate_hz >= 0)
+				ui_printf(t, yy, 30, 8, sel ? ROLE_CURSOR : ROLE_VALUE, "%6s", buf);
+			else
+				ui_printf(t, yy, 30, 20, ROLE_VALUE_NA, "   n/a (%s)",
+					  err_name(k->err));
+			if (k->covered)
+				ui_put(t, yy, 40, COLS - 40, sel ? ROLE_CURSOR : ROLE_LABEL,
+				       "also shown by devfreq");
+			break;
+		}
+		}
+	}
+}
+
+/* ---- actions ------------------------------------------------------------------ */
+
+static const struct devfreq_dev *sel_dev(struct tui *t, struct screen *s)
+{
+	struct clocks *c = s->priv;
+
+	if (!c || !t->snap || s->sel < 0 || s->sel >= s->nrows || c->rows[s->sel].kind != CROW_DEV)
+		return NULL;
+	return &t->snap->devf.dev[c->rows[s->sel].i];
+}
+
+static int pick_hz(struct tui *t, const struct devfreq_dev *dv, const char *title, int64_t cur)
+{
+	char **labels = xcalloc(dv->navail, sizeof(char *));
+	int sel = 0, r;
+
+	for (size_t i = 0; i < dv->navail; i++) {
+		char f[32];
+
+		ui_fmt_hz(t, (int64_t)dv->avail_hz[i], f, sizeof(f));
+		labels[i] = xasprintf("%s %s%s", f, t->cfg.freq_ghz ? "GHz" : "MHz",
+				      (int64_t)dv->avail_hz[i] == cur ? "  (now)" : "");
+		if ((int64_t)dv->avail_hz[i] == cur)
+			sel = (int)i;
+	}
+	r = ui_menu(t, title, (const char *const *)labels, (int)dv->navail, sel,
+		    "Enter: choose   Esc: cancel");
+	for (size_t i = 0; i < dv->navail; i++)
+		free(labels[i]);
+	free(labels);
+	return r;
+}
+
+static int clocks_key(struct tui *t, struct screen *s, int ch)
+{
+	const struct devfreq_dev *dv;
+	const char *why;
+	char title[96];
+	int k;
+
+	if (ch != 'g' && ch != 'f')
+		return HR_IGNORED;
+	dv = sel_dev(t, s);
+	if (!dv) {
+		tui_status(t, true, "Refused: select a devfreq device row first");
+		return HR_HANDLED | HR_REDRAW;
+	}
+	why = tui_cannot_write(t);
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (ch == 'g') {
+		const char **items;
+		int sel = 0;
+
+		if (!dv->ngov) {
+			tui_status(t, true, "Refused: %s lists no available governors", dv->name);
+			return HR_HANDLED | HR_REDRAW;
+		}
+		items = xcalloc(dv->ngov, sizeof(*items));
+		for (size_t i = 0; i < dv->ngov; i++) {
+			items[i] = dv->avail_gov[i];
+			if (!strcmp(items[i], dv->governor))
+				sel = (int)i;
+		}
+		snprintf(title, sizeof(title), "Governor for %s", dv->name);
+		k = ui_menu(t, title, items, (int)dv->ngov, sel, "Enter: set   Esc: cancel");
+		if (k >= 0 && strcmp(items[k], dv->governor))
+			tui_set1(t, "devfreq/%s/governor=%s", dv->name, items[k]);
+		free(items);
+		return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+	}
+	if (!dv->navail) {
+		tui_status(t, true, "Refused: %s has no available_frequencies", dv->name);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	{
+		static const char *const items[] = {
+			"Lock at one frequency (min = max)",
+			"Set the minimum",
+			"Set the maximum",
+			"Release: full range",
+		};
+
+		snprintf(title, sizeof(title), "Frequency of %s", dv->name);
+		switch (ui_menu(t, title, items, 4, 0, "Enter: choose   Esc: cancel")) {
+		case 0:
+			snprintf(title, sizeof(title), "Lock %s at", dv->name);
+			k = pick_hz(t, dv, title, dv->cur_hz);
+			if (k >= 0)
+				tui_set1(t, "devfreq/%s/lock_hz=%llu", dv->name,
+					 (unsigned long long)dv->avail_hz[k]);
+			break;
+		case 1:
+			snprintf(title, sizeof(title), "Minimum of %s", dv->name);
+			k = pick_hz(t, dv, title, dv->min_hz);
+			if (k >= 0)
+				tui_set1(t, "devfreq/%s/min_hz=%llu", dv->name,
+					 (unsigned long long)dv->avail_hz[k]);
+			break;
+		case 2:
+			snprintf(title, sizeof(title), "Maximum of %s", dv->name);
+			k = pick_hz(t, dv, title, dv->max_hz);
+			if (k >= 0)
+				tui_set1(t, "devfreq/%s/max_hz=%llu", dv->name,
+					 (unsigned long long)dv->avail_hz[k]);
+			break;
+		case 3: {
+			char a[128], b[128];
+			const char *as[2] = {a, b};
+
+			snprintf(a, sizeof(a), "devfreq/%s/min_hz=%llu", dv->name,
+				 (unsigned long long)dv->avail_hz[0]);
+			snprintf(b, sizeof(b), "devfreq/%s/max_hz=%llu", dv->name,
+				 (unsigned long long)dv->avail_hz[dv->navail - 1]);
+			tui_set(t, as, 2, 0);
+			break;
+		}
+		default: break;
+		}
+	}
+	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+}
+
+static const struct keyhint clocks_hints[] = {
+	{"g", "Gov"},
+	{"f", "Freq"},
+	{"o", "Orig"},
+	{NULL, NULL},
+};
+
+const struct screen_ops screen_clocks = {
+	.id = "clocks",
+	.name = "Clocks",
+	.fkey = KEY_F(4),
+	.build = clocks_build,
+	.draw = clocks_draw,
+	.key = clocks_key,
+	.hints = clocks_hints,
+	.free = clocks_free,
+};

@@ -1,0 +1,733 @@
+/* The Cores screen (default): CPUs grouped under their cpufreq policy
+ * (cluster) line, one line per CPU with core type, a utilisation meter
+ * (user / system / irq), a frequency meter against the policy's hardware
+ * range, a stacked C-state residency meter with a legend (state names and
+ * exit latencies), idle entries/s and mispredictions/s (above + below),
+ * per-state disable markers and the temperature of the zone covering the
+ * CPU. Actions: g governor, f frequency lock / limits, i idle-state toggle
+ * (this CPU or all CPUs). Columns shrink and vanish in a fixed order so that
+ * 80x24 still reads well; the list scrolls to any number of CPUs. */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "ui/tui.h"
+
+enum row_kind { ROW_POLICY, ROW_CPU, ROW_GROUP };
+
+struct row {
+	enum row_kind kind;
+	int pol; /* index into freq.pol, -1 */
+	int cpu; /* for ROW_CPU */
+};
+
+struct cores {
+	struct row *rows;
+	size_t cap;
+};
+
+static const char idle_glyph[] = "-=#%@*&+";
+
+static char glyph_of(int k)
+{
+	return idle_glyph[k % (int)(sizeof(idle_glyph) - 1)];
+}
+
+static void push(struct screen *s, struct cores *c, enum row_kind k, int pol, int cpu)
+{
+	c->rows = xgrow(c->rows, &c->cap, (size_t)s->nrows + 1, sizeof(*c->rows));
+	c->rows[s->nrows++] = (struct row){k, pol, cpu};
+}
+
+static void cores_build(struct tui *t, struct screen *s)
+{
+	struct cores *c = s->priv;
+	const struct snapshot *sn = t->snap;
+	bool *done;
+	int ncpu;
+
+	if (!c)
+		c = s->priv = xcalloc(1, sizeof(*c));
+	s->nrows = 0;
+	s->heading_lines = 2;
+	if (!sn)
+		return;
+	ncpu = sn->topo.ncpus;
+	done = xcalloc((size_t)(ncpu > 0 ? ncpu : 1), sizeof(bool));
+	for (size_t p = 0; p < sn->freq.npolicies; p++) {
+		const struct cpufreq_policy *pol = &sn->freq.pol[p];
+
+		push(s, c, ROW_POLICY, (int)p, -1);
+		for (int cpu = cpumask_next(&pol->cpus, 0); cpu >= 0 && cpu < ncpu;
+		     cpu = cpumask_next(&pol->cpus, cpu + 1)) {
+			if (done[cpu] || !sn->topo.cpu[cpu].present)
+				continue;
+			done[cpu] = true;
+			push(s, c, ROW_CPU, (int)p, cpu);
+		}
+	}
+	for (int cpu = 0; cpu < ncpu; cpu++) {
+		if (done[cpu] || !sn->topo.cpu[cpu].present)
+			continue;
+		if (!done[cpu]) {
+			bool first = true;
+
+			for (int k = 0; k < s->nrows; k++)
+				if (c->rows[k].kind == ROW_GROUP)
+					first = false;
+			if (first)
+				push(s, c, ROW_GROUP, -1, -1);
+		}
+		done[cpu] = true;
+		push(s, c, ROW_CPU, -1, cpu);
+	}
+	free(done);
+	ui_scroll(s, t->body_h - s->heading_lines);
+}
+
+static void cores_free(struct screen *s)
+{
+	struct cores *c = s->priv;
+
+	if (c)
+		free(c->rows);
+	free(c);
+	s->priv = NULL;
+}
+
+/* ---- layout ---------------------------------------------------------------- */
+
+struct layout {
+	int id, type, util, freq, idle, ent, miss, st, temp; /* x positions, -1 hidden */
+	int wutil, wfreq, widle, nst;
+};
+
+static int max_states(const struct snapshot *sn)
+{
+	size_t m = 0;
+
+	for (int c = 0; c < sn->idle.ncpus; c++)
+		if (sn->idle.cpu[c].nstates > m)
+			m = sn->idle.cpu[c].nstates;
+	return (int)m;
+}
+
+static void layout(struct tui *t, const struct snapshot *sn, struct layout *L)
+{
+	int w = COLS, x = 0, fixed, rest;
+	bool have_idle = max_states(sn) > 0;
+	bool type = t->cfg.col_type, util = t->cfg.col_util,
+	     freq = t->cfg.col_freq && sn->freq.npolicies;
+	bool idle = t->cfg.col_idle && have_idle, rates = t->cfg.col_rates && have_idle;
+	bool temp = t->cfg.col_temp;
+
+	memset(L, -1, sizeof(*L));
+	L->nst = have_idle ? max_states(sn) : 0;
+	/* fixed columns */
+	fixed = 5 + (type ? 7 : 0) + (rates ? 14 : 0) + (have_idle ? L->nst + 1 : 0) +
+		(temp ? 7 : 0);
+	rest = w - fixed - 1;
+	/* drop columns that would leave the meters too narrow */
+	if (rest < 40 && type) {
+		type = false;
+		fixed -= 7;
+		rest += 7;
+	}
+	if (rest < 34 && temp) {
+		temp = false;
+		fixed -= 7;
+		rest += 7;
+	}
+	if (rest < 30 && rates) {
+		rates = false;
+		fixed -= 14;
+		rest += 14;
+	}
+	{
+		int n = util + freq + idle, share;
+
+		if (n == 0)
+			n = 1;
+		share = rest / n;
+		if (idle && n > 1) {
+			/* the residency bar gets the larger share */
+			int small = rest * 3 / 10;
+
+			if (small > 40)
+				small = 40;
+			L->wutil = util ? small : 0;
+			L->wfreq = freq ? small : 0;
+			L->widle = rest - L->wutil - L->wfreq - (n - 1);
+		} else {
+			L->wutil = util ? share - 1 : 0;
+			L->wfreq = freq ? share - 1 : 0;
+			L->widle = idle ? share - 1 : 0;
+		}
+		if (L->widle > 80)
+			L->widle = 80;
+	}
+	L->id = x;
+	x += 5;
+	if (type) {
+		L->type = x;
+		x += 7;
+	}
+	if (util && L->wutil >= 6) {
+		L->util = x;
+		x += L->wutil + 1;
+	}
+	if (freq && L->wfreq >= 6) {
+		L->freq = x;
+		x += L->wfreq + 1;
+	}
+	if (idle && L->widle >= 4) {
+		L->idle = x;
+		x += L->widle + 1;
+	}
+	if (rates) {
+		L->ent = x;
+		x += 7;
+		L->miss = x;
+		x += 7;
+	}
+	if (have_idle) {
+		L->st = x;
+		x += L->nst + 1;
+	}
+	if (temp)
+		L->temp = x;
+}
+
+static void short_type(const char *type, char *out, size_t cap)
+{
+	if (!type[0])
+		snprintf(out, cap, "?");
+	else if (!strncmp(type, "Cortex-", 7))
+		snprintf(out, cap, "%s", type + 7);
+	else
+		snprintf(out, cap, "%s", type);
+}
+
+/* ---- drawing ------------------------------------------------------------------ */
+
+static void draw_heading(struct tui *t, const struct snapshot *sn, const struct layout *L, int y)
+{
+	int x = 0;
+	const struct cpuidle_cpu *ic = NULL;
+
+	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
+	ui_put(t, y, L->id, 5, ROLE_COLHEAD, " CPU");
+	if (L->type >= 0)
+		ui_put(t, y, L->type, 7, ROLE_COLHEAD, "Type");
+	if (L->util >= 0)
+		ui_put(t, y, L->util, L->wutil, ROLE_COLHEAD, "Util usr/sys/irq");
+	if (L->freq >= 0)
+		ui_put(t, y, L->freq, L->wfreq, ROLE_COLHEAD,
+		       t->cfg.freq_ghz ? "Freq GHz" : "Freq MHz");
+	if (L->idle >= 0)
+		ui_put(t, y, L->idle, L->widle, ROLE_COLHEAD, "C-state residency");
+	if (L->ent >= 0) {
+		ui_put(t, y, L->ent, 7, ROLE_COLHEAD, " Ent/s");
+		ui_put(t, y, L->miss, 7, ROLE_COLHEAD, "Miss/s");
+	}
+	if (L->st >= 0)
+		ui_put(t, y, L->st, L->nst + 1, ROLE_COLHEAD, "Off");
+	if (L->temp >= 0)
+		ui_put(t, y, L->temp, 7, ROLE_COLHEAD, " Temp");
+
+	/* legend: names and exit latencies of the states (first CPU that has them) */
+	y++;
+	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
+	for (int c = 0; c < sn->idle.ncpus; c++)
+		if (sn->idle.cpu[c].nstates) {
+			ic = &sn->idle.cpu[c];
+			break;
+		}
+	if (!ic) {
+		const char *why = sn->idle.driver[0] ? sn->idle.driver : "n/a";
+
+		ui_printf(t, y, 1, COLS - 1, ROLE_VALUE_NA, "C-states: none (cpuidle driver %s)",
+			  why);
+		return;
+	}
+	x = ui_printf(t, y, 1, COLS - 1, ROLE_LABEL,
+		      "C-states (%s/%s):", sn->idle.driver[0] ? sn->idle.driver : "?",
+		      sn->idle.governor[0] ? sn->idle.governor : "?") +
+	    2;
+	for (size_t k = 0; k < ic->nstates && x < COLS; k++) {
+		const struct cpuidle_state *st = &ic->st[k];
+		char buf[64], g[2] = {glyph_of((int)k), 0};
+
+		x += ui_put(t, y, x, COLS - x,
+			    (enum role)(ROLE_IDLE0 + (int)(k % THEME_IDLE_ROLES)), g);
+		if (st->latency_us >= 0)
+			snprintf(buf, sizeof(buf), "%s %lldus  ", st->name[0] ? st->name : "?",
+				 (long long)st->latency_us);
+		else
+			snprintf(buf, sizeof(buf), "%s n/a  ", st->name[0] ? st->name : "?");
+		x += ui_put(t, y, x, COLS - x, ROLE_VALUE, buf);
+	}
+	if (x < COLS)
+		ui_put(t, y, x, COLS - x, ROLE_DISABLED, "x=disabled");
+}
+
+static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int y, bool sel)
+{
+	const struct cpufreq_policy *pol = &sn->freq.pol[p];
+	char pre[KNOB_ADDR_MAX], buf[160], a[32], b[32], type[32];
+	const struct tui_change *gc, *fc;
+	int x = 0, n = cpumask_count(&pol->cpus), first = cpumask_next(&pol->cpus, 0);
+	bool locked = pol->min_khz >= 0 && pol->min_khz == pol->max_khz;
+	enum role base = sel ? ROLE_CURSOR : ROLE_TITLE;
+
+	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+	snprintf(pre, sizeof(pre), "cpufreq/%s/governor", pol->name);
+	gc = tui_changed(t, pre);
+	snprintf(pre, sizeof(pre), "cpufreq/%s/", pol->name);
+	fc = NULL;
+	for (size_t i = 0; i < t->nchanges; i++)
+		if (!strncmp(t->changes[i].addr, pre, strlen(pre)) &&
+		    !strstr(t->changes[i].addr, "/governor"))
+			fc = &t->changes[i];
+	short_type(first >= 0 && first < sn->topo.ncpus ? sn->topo.cpu[first].core_type : "", type,
+		   sizeof(type));
+	x += ui_printf(t, y, x, COLS - x, base, "%-8s %dx %-6s ", pol->name, n, type);
+	x += ui_put(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "gov ");
+	x += ui_printf(t, y, x, COLS - x,
+		       gc		  ? ROLE_CHANGED
+		       : pol->governor[0] ? base
+					  : ROLE_VALUE_NA,
+		       "%s", pol->governor[0] ? pol->governor : "n/a");
+	if (gc && t->show_orig)
+		x += ui_printf(t, y, x, COLS - x, ROLE_CHANGED, " (was %s)", gc->old);
+	x++;
+	ui_fmt_khz(t, pol->min_khz, a, sizeof(a));
+	ui_fmt_khz(t, pol->max_khz, b, sizeof(b));
+	if (locked)
+		snprintf(buf, sizeof(buf), " locked %s", a);
+	else
+		snprintf(buf, sizeof(buf), " %s-%s", a, b);
+	x += ui_printf(t, y, x, COLS - x,
+		       fc	? ROLE_CHANGED
+		       : locked ? ROLE_LOCKED
+				: base,
+		       "%s", buf);
+	if (fc && t->show_orig)
+		x += ui_printf(t, y, x, COLS - x, ROLE_CHANGED, " (was %s)", fc->old);
+	x += ui_put(t, y, x, COLS - x, base, t->cfg.freq_ghz ? " GHz" : " MHz");
+	ui_fmt_khz(t, pol->cur_khz, a, sizeof(a));
+	x += ui_put(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  cur ");
+	x += ui_put(t, y, x, COLS - x, pol->cur_khz < 0 ? ROLE_VALUE_NA : base, a);
+	if (isfinite(pol->transitions_per_s))
+		snprintf(buf, sizeof(buf), "  %.1f tr/s", pol->transitions_per_s);
+	else
+		snprintf(buf, sizeof(buf), "  n/a tr/s");
+	x += ui_put(t, y, x, COLS - x, isfinite(pol->transitions_per_s) ? base : ROLE_VALUE_NA,
+		    buf);
+	if (pol->driver[0])
+		ui_printf(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  %s", pol->driver);
+}
+
+static double nz(double v)
+{
+	return isfinite(v) ? v : 0;
+}
+
+static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layout *L, int cpu,
+		     int y, bool sel)
+{
+	const struct cpu_topo *ct = &sn->topo.cpu[cpu];
+	const struct cpuidle_cpu *ic = cpu < sn->idle.ncpus ? &sn->idle.cpu[cpu] : NULL;
+	int p = cpu < sn->freq.ncpus ? sn->freq.policy_of_cpu[cpu] : -1;
+	const struct cpufreq_policy *pol = p >= 0 ? &sn->freq.pol[p] : NULL;
+	char buf[64];
+
+	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+	ui_printf(t, y, L->id, 5, sel ? ROLE_CURSOR : ROLE_VALUE, "%4d ", cpu);
+	if (L->type >= 0) {
+		short_type(ct->core_type, buf, sizeof(buf));
+		ui_printf(t, y, L->type, 7,
+			  sel		     ? ROLE_CURSOR
+			  : ct->core_type[0] ? ROLE_LABEL
+					     : ROLE_VALUE_NA,
+			  "%-6.6s", buf);
+	}
+	if (!ct->online) {
+		int x = L->util >= 0 ? L->util : L->type >= 0 ? L->type + 7 : 5;
+
+		ui_put(t, y, x, COLS - x, ROLE_OFFLINE, "offline");
+		return;
+	}
+	if (L->util >= 0) {
+		const struct cpu_util *u =
+			sn->stat.util && cpu < sn->stat.ncpus ? &sn->stat.util[cpu] : NULL;
+
+		if (u && isfinite(u->busy_pct)) {
+			struct bar_seg seg[3] = {
+				{nz(u->user_pct), ROLE_UTIL_USER, '|'},
+				{nz(u->system_pct), ROLE_UTIL_SYSTEM, t->color ? '|' : '#'},
+				{nz(u->irq_pct) + nz(u->softirq_pct), ROLE_UTIL_IRQ,
+				 t->color ? '|' : '*'},
+			};
+
+			snprintf(buf, sizeof(buf), "%.1f%%", u->busy_pct);
+			ui_bar(t, y, L->util, L->wutil, seg, 3, buf, ROLE_VALUE);
+		} else {
+			ui_bar(t, y, L->util, L->wutil, NULL, 0, "n/a", ROLE_VALUE_NA);
+		}
+	}
+	if (L->freq >= 0) {
+		if (pol && pol->cur_khz >= 0) {
+			int64_t lo = pol->hw_min_khz >= 0 ? pol->hw_min_khz : 0;
+			int64_t hi = pol->hw_max_khz > lo ? pol->hw_max_khz : pol->cur_khz;
+			double pct =
+				hi > lo ? 100.0 * (double)(pol->cur_khz - lo) / (double)(hi - lo)
+					: 100;
+			bool locked = pol->min_khz >= 0 && pol->min_khz == pol->max_khz;
+			struct bar_seg seg = {pct < 3 ? 3 : pct,
+					      locked	 ? ROLE_LOCKED
+					      : pct > 85 ? ROLE_METER_HIGH
+					      : pct > 50 ? ROLE_METER_MID
+							 : ROLE_FREQ,
+					      '|'};
+
+			ui_fmt_khz(t, pol->cur_khz, buf, sizeof(buf));
+			ui_bar(t, y, L->freq, L->wfreq, &seg, 1, buf, ROLE_VALUE);
+		} else {
+			ui_bar(t, y, L->freq, L->wfreq, NULL, 0, "n/a", ROLE_VALUE_NA);
+		}
+	}
+	if (ic && ic->nstates) {
+		struct bar_seg seg[8];
+		int n = 0;
+		double ent = 0, miss = 0;
+		bool have_rate = false;
+
+		for (size_t k = 0; k < ic->nstates && k < 8; k++) {
+			const struct cpuidle_state *st = &ic->st[k];
+
+			seg[n++] = (struct bar_seg){
+				nz(st->residency_pct),
+				(enum role)(ROLE_IDLE0 + (int)(k % THEME_IDLE_ROLES)),
+				glyph_of((int)k)};
+			if (isfinite(st->entries_per_s)) {
+				have_rate = true;
+				ent += st->entries_per_s;
+			}
+			miss += nz(st->above_per_s) + nz(st->below_per_s);
+		}
+		if (L->idle >= 0)
+			ui_bar(t, y, L->idle, L->widle, seg, n, NULL, ROLE_VALUE);
+		if (L->ent >= 0) {
+			if (have_rate) {
+				ui_printf(t, y, L->ent, 7, ROLE_VALUE, "%6.0f", ent);
+				ui_printf(t, y, L->miss, 7,
+					  miss > ent * 0.2 && miss > 10 ? ROLE_WARN : ROLE_VALUE,
+					  "%6.0f", miss);
+			} else {
+				ui_put(t, y, L->ent, 7, ROLE_VALUE_NA, "   n/a");
+				ui_put(t, y, L->miss, 7, ROLE_VALUE_NA, "   n/a");
+			}
+		}
+		if (L->st >= 0)
+			for (size_t k = 0; k < ic->nstates && (int)k < L->nst; k++) {
+				const struct cpuidle_state *st = &ic->st[k];
+				char addr[KNOB_ADDR_MAX], g[2] = {glyph_of((int)k), 0};
+				bool ch;
+
+				snprintf(addr, sizeof(addr), "cpuidle/cpu%d/state%d/disable", cpu,
+					 st->index);
+				ch = tui_changed(t, addr) != NULL;
+				if (st->disable == 1)
+					g[0] = 'x';
+				ui_put(t, y, L->st + (int)k, 1,
+				       ch		  ? ROLE_CHANGED
+				       : st->disable == 1 ? ROLE_DISABLED
+				       : st->disable < 0  ? ROLE_VALUE_NA
+							  : ROLE_LABEL,
+				       g);
+			}
+	} else if (L->idle >= 0) {
+		ui_put(t, y, L->idle, L->widle, ROLE_VALUE_NA, "n/a");
+	}
+	if (L->temp >= 0) {
+		bool have = false;
+		int64_t mc = thermal_cpu_temp_mc(&sn->therm, cpu, &have);
+
+		if (have)
+			ui_printf(t, y, L->temp, 7,
+				  thermal_cpu_throttled(&sn->therm, cpu) ? ROLE_ALERT
+				  : mc >= 70000				 ? ROLE_WARN
+									 : ROLE_VALUE,
+				  "%5.1fC", (double)mc / 1000.0);
+		else
+			ui_put(t, y, L->temp, 7, ROLE_VALUE_NA, "  n/a");
+	}
+}
+
+static void cores_draw(struct tui *t, struct screen *s, int y, int h)
+{
+	struct cores *c = s->priv;
+	const struct snapshot *sn = t->snap;
+	struct layout L;
+	int rows;
+
+	if (!sn || !c) {
+		ui_put(t, y, 0, COLS, ROLE_VALUE_NA, "no data yet");
+		return;
+	}
+	layout(t, sn, &L);
+	draw_heading(t, sn, &L, y);
+	rows = h - s->heading_lines;
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
+		const struct row *r = &c->rows[s->top + i];
+		int yy = y + s->heading_lines + i;
+		bool sel = s->top + i == s->sel;
+
+		switch (r->kind) {
+		case ROW_POLICY: draw_policy(t, sn, r->pol, yy, sel); break;
+		case ROW_CPU: draw_cpu(t, sn, &L, r->cpu, yy, sel); break;
+		case ROW_GROUP:
+			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+			ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+			       sn->freq.npolicies ? "CPUs without a cpufreq policy"
+						  : "CPUs (no cpufreq on this system)");
+			break;
+		}
+	}
+	if (s->nrows > rows && rows > 0)
+		ui_printf(t, y + h - 1, COLS - 12, 12, ROLE_LABEL, " %d/%d ", s->sel + 1, s->nrows);
+}
+
+/* ---- actions --------------------------------------------------------------------- */
+
+static const struct cpufreq_policy *sel_policy(struct tui *t, struct screen *s, int *cpu)
+{
+	struct cores *c = s->priv;
+	const struct snapshot *sn = t->snap;
+	const struct row *r;
+
+	*cpu = -1;
+	if (!c || !sn || s->sel < 0 || s->sel >= s->nrows)
+		return NULL;
+	r = &c->rows[s->sel];
+	if (r->kind == ROW_CPU)
+		*cpu = r->cpu;
+	else if (r->kind == ROW_POLICY)
+		*cpu = cpumask_next(&sn->freq.pol[r->pol].cpus, 0);
+	if (r->pol < 0)
+		return NULL;
+	return &sn->freq.pol[r->pol];
+}
+
+static int act_governor(struct tui *t, struct screen *s)
+{
+	int cpu;
+	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu);
+	const char *why = tui_cannot_write(t);
+	const char **items;
+	char title[64];
+	int sel = 0, ch;
+
+	if (!pol) {
+		tui_status(t, true, "Refused: CPU %d has no cpufreq policy", cpu);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (!pol->ngov) {
+		tui_status(t, true, "Refused: %s lists no available governors", pol->name);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	items = xcalloc(pol->ngov, sizeof(*items));
+	for (size_t i = 0; i < pol->ngov; i++) {
+		items[i] = pol->avail_gov[i];
+		if (!strcmp(pol->avail_gov[i], pol->governor))
+			sel = (int)i;
+	}
+	snprintf(title, sizeof(title), "Governor for %s", pol->name);
+	ch = ui_menu(t, title, items, (int)pol->ngov, sel, "Enter: set   Esc: cancel");
+	if (ch >= 0 && strcmp(items[ch], pol->governor))
+		tui_set1(t, "cpufreq/%s/governor=%s", pol->name, items[ch]);
+	else if (ch >= 0)
+		tui_status(t, false, "%s already uses %s", pol->name, items[ch]);
+	free(items);
+	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+}
+
+static int pick_opp(struct tui *t, const struct cpufreq_policy *pol, const char *title, int64_t cur)
+{
+	char **labels = xcalloc(pol->navail, sizeof(char *));
+	int sel = 0, r;
+
+	for (size_t i = 0; i < pol->navail; i++) {
+		char f[32];
+
+		ui_fmt_khz(t, (int64_t)pol->avail_khz[i], f, sizeof(f));
+		labels[i] = xasprintf("%s %s%s", f, t->cfg.freq_ghz ? "GHz" : "MHz",
+				      (int64_t)pol->avail_khz[i] == cur ? "  (now)" : "");
+		if ((int64_t)pol->avail_khz[i] == cur)
+			sel = (int)i;
+	}
+	r = ui_menu(t, title, (const char *const *)labels, (int)pol->navail, sel,
+		    "Enter: choose   Esc: cancel");
+	for (size_t i = 0; i < pol->navail; i++)
+		free(labels[i]);
+	free(labels);
+	return r;
+}
+
+static int act_freq(struct tui *t, struct screen *s)
+{
+	int cpu, ch, k;
+	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu);
+	const char *why = tui_cannot_write(t);
+	static const char *const items[] = {
+		"Lock at one frequency (min = max)",
+		"Set the minimum",
+		"Set the maximum",
+		"Release: full hardware range",
+	};
+	char title[64];
+
+	if (!pol) {
+		tui_status(t, true, "Refused: CPU %d has no cpufreq policy", cpu);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (!pol->navail) {
+		tui_status(t, true, "Refused: %s has no scaling_available_frequencies (driver %s)",
+			   pol->name, pol->driver[0] ? pol->driver : "n/a");
+		return HR_HANDLED | HR_REDRAW;
+	}
+	snprintf(title, sizeof(title), "Frequency of %s", pol->name);
+	ch = ui_menu(t, title, items, 4, 0, "Enter: choose   Esc: cancel");
+	switch (ch) {
+	case 0:
+		snprintf(title, sizeof(title), "Lock %s at", pol->name);
+		k = pick_opp(t, pol, title, pol->cur_khz);
+		if (k >= 0)
+			tui_set1(t, "cpufreq/%s/lock_khz=%llu", pol->name,
+				 (unsigned long long)pol->avail_khz[k]);
+		break;
+	case 1:
+		snprintf(title, sizeof(title), "Minimum of %s", pol->name);
+		k = pick_opp(t, pol, title, pol->min_khz);
+		if (k >= 0)
+			tui_set1(t, "cpufreq/%s/min_khz=%llu", pol->name,
+				 (unsigned long long)pol->avail_khz[k]);
+		break;
+	case 2:
+		snprintf(title, sizeof(title), "Maximum of %s", pol->name);
+		k = pick_opp(t, pol, title, pol->max_khz);
+		if (k >= 0)
+			tui_set1(t, "cpufreq/%s/max_khz=%llu", pol->name,
+				 (unsigned long long)pol->avail_khz[k]);
+		break;
+	case 3: {
+		char a[64], b[64];
+		const char *as[2] = {a, b};
+
+		snprintf(a, sizeof(a), "cpufreq/%s/min_khz=min", pol->name);
+		snprintf(b, sizeof(b), "cpufreq/%s/max_khz=max", pol->name);
+		tui_set(t, as, 2, 0);
+		break;
+	}
+	default: break;
+	}
+	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+}
+
+static int act_idle(struct tui *t, struct screen *s)
+{
+	int cpu, n = 0, ch;
+	const struct snapshot *sn = t->snap;
+	const char *why = tui_cannot_write(t);
+	const struct cpuidle_cpu *ic;
+	char *items[32];
+	char *assign[32];
+
+	sel_policy(t, s, &cpu);
+	if (cpu < 0 || !sn || cpu >= sn->idle.ncpus) {
+		tui_status(t, true, "Refused: select a CPU row first");
+		return HR_HANDLED | HR_REDRAW;
+	}
+	ic = &sn->idle.cpu[cpu];
+	if (!ic->online) {
+		tui_status(t, true, "Refused: CPU %d is offline", cpu);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (!ic->nstates) {
+		tui_status(t, true, "Refused: CPU %d has no idle states (cpuidle driver %s)", cpu,
+			   sn->idle.driver[0] ? sn->idle.driver : "n/a");
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	for (size_t k = 0; k < ic->nstates && n + 2 <= 32; k++) {
+		const struct cpuidle_state *st = &ic->st[k];
+		bool all_off = true;
+		const char *name = st->name[0] ? st->name : "?";
+
+		for (int c = 0; c < sn->idle.ncpus; c++) {
+			const struct cpuidle_state *o = cpuidle_state_find(&sn->idle, c, name);
+
+			if (sn->idle.cpu[c].online && o && o->disable != 1)
+				all_off = false;
+		}
+		items[n] = xasprintf("%s %s (%lldus) on CPU %d",
+				     st->disable == 1 ? "Enable " : "Disable", name,
+				     (long long)st->latency_us, cpu);
+		assign[n++] = xasprintf("cpuidle/cpu%d/state%d/disable=%d", cpu, st->index,
+					st->disable == 1 ? 0 : 1);
+		items[n] = xasprintf("%s %s (%lldus) on all CPUs", all_off ? "Enable " : "Disable",
+				     name, (long long)st->latency_us);
+		assign[n++] = xasprintf("cpuidle/*/state%d/disable=%d", st->index, all_off ? 0 : 1);
+	}
+	ch = ui_menu(t, "Idle states", (const char *const *)items, n, 0,
+		     "Enter: apply   Esc: cancel");
+	if (ch >= 0)
+		tui_set1(t, "%s", assign[ch]);
+	for (int i = 0; i < n; i++) {
+		free(items[i]);
+		free(assign[i]);
+	}
+	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+}
+
+static int cores_key(struct tui *t, struct screen *s, int ch)
+{
+	switch (ch) {
+	case 'g': return act_governor(t, s);
+	case 'f': return act_freq(t, s);
+	case 'i': return act_idle(t, s);
+	default: return HR_IGNORED;
+	}
+}
+
+static const struct keyhint cores_hints[] = {
+	{"g", "Gov"}, {"f", "Freq"}, {"i", "Idle"}, {"o", "Orig"}, {NULL, NULL},
+};
+
+const struct screen_ops screen_cores = {
+	.id = "cores",
+	.name = "Cores",
+	.fkey = KEY_F(3),
+	.needs = SNAP_THERMAL,
+	.build = cores_build,
+	.draw = cores_draw,
+	.key = cores_key,
+	.hints = cores_hints,
+	.free = cores_free,
+};

@@ -1,0 +1,110 @@
+/* The Help screen (F1, ?): the keys, the screens and the meaning of every
+ * column, as scrollable text. */
+#include <stdio.h>
+#include <string.h>
+
+#include "ui/tui.h"
+
+static const char *const help_text[] = {
+	"#tunetop: see why a latency-critical thread jitters, change the knob, put everything back",
+	"",
+	"#Keys (everywhere)",
+	"  F1 ? h      this help                     F2 S        setup: theme, interval, columns",
+	"  Tab S-Tab   next / previous screen         1..9        screen by number",
+	"  F3 F4 F5 F6 Cores, Clocks, RT, Journal     Up Down PgUp PgDn Home End  move",
+	"  u           undo the last change           U           restore all changes (asks)",
+	"  o           show original values of changed knobs next to them",
+	"  q F10       quit: restores this session's changes unless you choose keep (or --keep)",
+	"  Mouse       click a tab or a row to select it; the wheel scrolls",
+	"",
+	"#Cores (F3)",
+	"  policyN line  cluster: CPUs x core type, governor, min-max limits (or 'locked'),",
+	"                current frequency, frequency transitions per second, driver",
+	"  CPU / Type    CPU number and core type (Cortex-A76, P-core...)",
+	"  Util          busy share of the last interval: user | system | irq+softirq",
+	"  Freq          current frequency against the policy's hardware range (MHz)",
+	"  C-state       share of the interval spent in each idle state (legend above:",
+	"                state glyph, name, exit latency); the empty rest is busy time",
+	"  Ent/s         idle entries per second (all states)",
+	"  Miss/s        mispredictions per second: 'above' (state too deep for the actual",
+	"                idle time) + 'below' (a deeper state would have fit)",
+	"  Off           per idle state: its glyph when enabled, x when disabled",
+	"  Temp          hottest thermal zone covering the CPU",
+	"  g governor    f lock a frequency / set min / max / release    i idle state on/off",
+	"                (this CPU or all CPUs)",
+	"",
+	"#Clocks (F4)",
+	"  every devfreq device (NPU, GPU, DDR, buses): kind, governor, cur/min/max MHz,",
+	"  time in each frequency (low green, middle yellow, top red), transitions/s, load;",
+	"  then debugfs clock rates. g governor, f lock / min / max / release",
+	"",
+	"#RT (F5)",
+	"  RT bandwidth: sched_rt_runtime_us of sched_rt_period_us (share RT tasks may use;",
+	"  unlimited = -1), throttling now and events seen, fair server (6.12+), preemption",
+	"  model, isolated / nohz_full CPUs and cmdline, PM QoS in force, THP mode; per CPU:",
+	"  RT tasks, throttled, rt_time vs budget, deadline tasks, resume latency limit.",
+	"  r RT runtime (unlimited / 95% / value)   l hold a cpu_dma_latency value (lease,",
+	"  released when tunetop exits)",
+	"",
+	"#Journal (F6)",
+	"  every recorded change: time, transaction, status, address, old -> new, who.",
+	"  u undoes the selected change, U restores all.",
+	"",
+	"#Safety",
+	"  Every change is written to the journal (state dir) before the knob is touched.",
+	"  Values tunetop changed are highlighted. Without root, or when another tunetop",
+	"  holds the journal, tunetop is READ-ONLY and says why. After a crash, the next",
+	"  start offers to restore what the dead instance left; 'tunetop restore' does too.",
+	"  n/a means a value could not be read (never 0).  --demo simulates an RK3588.",
+};
+
+#define NHELP ((int)(sizeof(help_text) / sizeof(help_text[0])))
+
+static void help_build(struct tui *t, struct screen *s)
+{
+	(void)t;
+	s->heading_lines = 0;
+	s->nrows = NHELP;
+}
+
+static void help_draw(struct tui *t, struct screen *s, int y, int h)
+{
+	if (!s->nrows)
+		help_build(t, s);
+	/* scroll by the view, not a cursor: keep sel at the top line */
+	if (s->sel > NHELP - h)
+		s->sel = NHELP - h > 0 ? NHELP - h : 0;
+	s->top = s->sel;
+	for (int i = 0; i < h; i++) {
+		int k = s->top + i;
+
+		ui_fill(t, y + i, 0, COLS, ROLE_DEFAULT);
+		if (k >= NHELP)
+			continue;
+		if (help_text[k][0] == '#')
+			ui_put(t, y + i, 0, COLS, ROLE_TITLE, help_text[k] + 1);
+		else
+			ui_put(t, y + i, 0, COLS, ROLE_VALUE, help_text[k]);
+	}
+}
+
+static int help_key(struct tui *t, struct screen *s, int ch)
+{
+	(void)t;
+	if (ch == 27) {
+		t->cur = 0;
+		return HR_HANDLED | HR_REDRAW;
+	}
+	(void)s;
+	return HR_IGNORED;
+}
+
+const struct screen_ops screen_help = {
+	.id = "help",
+	.name = "Help",
+	.fkey = KEY_F(1),
+	.build = help_build,
+	.draw = help_draw,
+	.key = help_key,
+	.hints = NULL,
+};

@@ -1,0 +1,191 @@
+/* The Journal screen: every change recorded in the write-ahead journal of
+ * the state dir, newest first: time, transaction id, status (active,
+ * undone, failed, open, other boot), address, old -> new, and who made it
+ * (this session, another live tunetop, or a dead one: orphaned). Actions:
+ * u undoes the selected change (its whole transaction), U restores all after
+ * confirmation. The journal is read only while this screen is shown. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/xalloc.h"
+#include "ui/tui.h"
+
+struct jscreen {
+	struct knob_jentry *e;
+	size_t n;
+	int torn;
+	char err[160];
+};
+
+static void jfree(struct jscreen *j)
+{
+	if (j->e)
+		knob_journal_free(j->e, j->n);
+	j->e = NULL;
+	j->n = 0;
+}
+
+static void journal_build(struct tui *t, struct screen *s)
+{
+	struct jscreen *j = s->priv;
+	char *cause = NULL;
+
+	if (!j)
+		j = s->priv = xcalloc(1, sizeof(*j));
+	s->heading_lines = 2;
+	if (&t->screens[t->cur] != s && j->e)
+		return; /* only while shown */
+	jfree(j);
+	j->err[0] = '\0';
+	if (!t->knob) {
+		snprintf(j->err, sizeof(j->err), "no journal: %s", t->ro_why);
+	} else if (knob_journal_list(t->knob, &j->e, &j->n, &j->torn, &cause) != 0) {
+		snprintf(j->err, sizeof(j->err), "journal unreadable: %s", cause ? cause : "?");
+		j->e = NULL;
+		j->n = 0;
+	}
+	free(cause);
+	s->nrows = (int)j->n;
+	ui_scroll(s, t->body_h - s->heading_lines);
+}
+
+static void journal_free(struct screen *s)
+{
+	struct jscreen *j = s->priv;
+
+	if (j)
+		jfree(j);
+	free(j);
+	s->priv = NULL;
+}
+
+static enum role state_role(const struct knob_jentry *e)
+{
+	switch (e->state) {
+	case KNOB_J_ACTIVE: return ROLE_CHANGED;
+	case KNOB_J_FAILED: return ROLE_ALERT;
+	case KNOB_J_OPEN: return ROLE_WARN;
+	case KNOB_J_OTHER_BOOT: return ROLE_VALUE_NA;
+	default: return ROLE_VALUE;
+	}
+}
+
+static void journal_draw(struct tui *t, struct screen *s, int y, int h)
+{
+	struct jscreen *j = s->priv;
+	const char *dir = t->knob ? knob_ctx_state_dir(t->knob) : NULL;
+	int rows;
+
+	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
+	if (!j || j->err[0]) {
+		ui_printf(t, y, 0, COLS, ROLE_VALUE_NA, "%s", j ? j->err : "no journal");
+		return;
+	}
+	ui_printf(t, y, 0, COLS, ROLE_LABEL,
+		  "%zu record%s in %s/journal%s%s   u: undo selected   U: restore all", j->n,
+		  j->n == 1 ? "" : "s", dir ? dir : "?", j->torn ? "  (torn lines skipped: " : "",
+		  j->torn ? "crash)" : "");
+	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
+	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
+	       " Time      Txn  Status   Address                            Old -> New          "
+	       "By");
+	rows = h - s->heading_lines;
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
+		/* newest first */
+		const struct knob_jentry *e = &j->e[j->n - 1 - (size_t)(s->top + i)];
+		int yy = y + s->heading_lines + i, x = 0;
+		bool sel = s->top + i == s->sel;
+		enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
+		char tm[16], by[48], ov[96];
+		time_t secs = (time_t)(e->time_ns / 1000000000ULL);
+		struct tm lt;
+		const char *run = t->knob ? knob_ctx_run_id(t->knob) : NULL;
+
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		if (localtime_r(&secs, &lt))
+			strftime(tm, sizeof(tm), "%H:%M:%S", &lt);
+		else
+			snprintf(tm, sizeof(tm), "?");
+		if (run && e->run && !strcmp(run, e->run))
+			snprintf(by, sizeof(by), "this session");
+		else if (e->orphaned)
+			snprintf(by, sizeof(by), "pid %d (dead: orphaned)", e->pid);
+		else if (e->alive)
+			snprintf(by, sizeof(by), "pid %d (running)", e->pid);
+		else
+			snprintf(by, sizeof(by), "pid %d", e->pid);
+		snprintf(ov, sizeof(ov), "%s -> %s", e->old ? e->old : "?",
+			 e->new_value ? e->new_value : "?");
+		x += ui_printf(t, yy, x, COLS - x, base, " %-8s %4llu  ", tm,
+			       (unsigned long long)e->txn);
+		x += ui_printf(t, yy, x, COLS - x, sel ? ROLE_CURSOR : state_role(e), "%-8.8s ",
+			       knob_jstate_name(e->state));
+		x += ui_printf(t, yy, x, COLS - x, base, "%-34.34s ", e->addr ? e->addr : "?");
+		x += ui_printf(t, yy, x, COLS - x,
+			       sel			   ? ROLE_CURSOR
+			       : e->state == KNOB_J_ACTIVE ? ROLE_CHANGED
+							   : base,
+			       "%-19.19s ", ov);
+		x += ui_put(t, yy, x, COLS - x, base, by);
+		if (e->how && e->how[0])
+			ui_printf(t, yy, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  %s",
+				  e->how);
+	}
+	if (!s->nrows)
+		ui_put(t, y + 2, 1, COLS - 1, ROLE_LABEL,
+		       "No changes recorded on this machine yet.");
+}
+
+static int journal_key(struct tui *t, struct screen *s, int ch)
+{
+	struct jscreen *j = s->priv;
+	const struct knob_jentry *e;
+	const char *why;
+	struct sbuf rep;
+	char *cause = NULL;
+
+	if (ch != 'u' || !j || !j->n)
+		return HR_IGNORED;
+	if (s->sel < 0 || s->sel >= (int)j->n)
+		return HR_HANDLED;
+	e = &j->e[j->n - 1 - (size_t)s->sel];
+	why = tui_cannot_write(t);
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (e->state != KNOB_J_ACTIVE) {
+		tui_status(t, true, "Refused: change %llu is %s, not active",
+			   (unsigned long long)e->txn, knob_jstate_name(e->state));
+		return HR_HANDLED | HR_REDRAW;
+	}
+	sbuf_init(&rep);
+	if (knob_undo_id(t->knob, e->txn, 0, &rep, &cause) == 0)
+		tui_status(t, false, "Undone change %llu: %s back to %s",
+			   (unsigned long long)e->txn, e->addr, e->old ? e->old : "?");
+	else
+		tui_status(t, true, "Undo failed: %s", cause ? cause : "?");
+	free(cause);
+	sbuf_free(&rep);
+	tui_reload_journal(t);
+	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+}
+
+static const struct keyhint journal_hints[] = {
+	{"u", "UndoSel"},
+	{NULL, NULL},
+};
+
+const struct screen_ops screen_journal = {
+	.id = "journal",
+	.name = "Journal",
+	.fkey = KEY_F(6),
+	.build = journal_build,
+	.draw = journal_draw,
+	.key = journal_key,
+	.hints = journal_hints,
+	.free = journal_free,
+};

@@ -1,0 +1,170 @@
+/* The Setup screen (F2): one row per tunetoprc setting, straight from
+ * config_keys[] (theme, refresh interval, start screen, Cores columns,
+ * header meters, units, mouse, quit confirmation). Enter / Space / Right
+ * change a value (themes and screens cycle, booleans toggle, the interval
+ * steps), Left steps back; every change applies at once and is saved
+ * atomically to tunetoprc. Problems found while loading the settings or
+ * the theme are listed underneath. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "ui/tui.h"
+
+static void setup_build(struct tui *t, struct screen *s)
+{
+	(void)t;
+	s->heading_lines = 2;
+	s->nrows = (int)config_nkeys;
+}
+
+static void setup_draw(struct tui *t, struct screen *s, int y, int h)
+{
+	int rows = h - s->heading_lines, yy;
+
+	if (!s->nrows)
+		setup_build(t, s);
+	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
+	ui_printf(t, y, 0, COLS, ROLE_LABEL, "Settings file: %s  (saved on every change)",
+		  t->cfg_path[0] ? t->cfg_path : "none ($HOME and $XDG_CONFIG_HOME unset)");
+	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
+	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
+	       " Setting                                            Value   (Enter/Right: change, "
+	       "Left: back)");
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
+		const struct config_key *k = &config_keys[s->top + i];
+		bool sel = s->top + i == s->sel;
+		char v[64];
+
+		yy = y + s->heading_lines + i;
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		config_get(&t->cfg, k, v, sizeof(v));
+		ui_printf(t, yy, 1, 51, sel ? ROLE_CURSOR : ROLE_LABEL, "%-50.50s", k->label);
+		if (k->type == CONFIG_BOOL)
+			ui_printf(t, yy, 52, COLS - 52, sel ? ROLE_CURSOR : ROLE_VALUE, "[%c]",
+				  v[0] == '1' ? 'x' : ' ');
+		else if (k->offset == offsetof(struct ui_config, delay_tenths))
+			ui_printf(t, yy, 52, COLS - 52, sel ? ROLE_CURSOR : ROLE_VALUE, "%d.%d s",
+				  t->delay_tenths / 10, t->delay_tenths % 10);
+		else
+			ui_put(t, yy, 52, COLS - 52, sel ? ROLE_CURSOR : ROLE_VALUE, v);
+	}
+	yy = y + s->heading_lines + (s->nrows < rows ? s->nrows : rows) + 1;
+	if (yy < y + h && t->notes[0]) {
+		ui_fill(t, yy, 0, COLS, ROLE_DEFAULT);
+		ui_put(t, yy++, 1, COLS - 1, ROLE_WARN, "Problems found at start:");
+		for (const char *p = t->notes; *p && yy < y + h;) {
+			const char *nl = strchr(p, '\n');
+			int len = nl ? (int)(nl - p) : (int)strlen(p);
+
+			ui_fill(t, yy, 0, COLS, ROLE_DEFAULT);
+			ui_printf(t, yy++, 3, COLS - 3, ROLE_VALUE, "%.*s", len, p);
+			p += len + (nl ? 1 : 0);
+		}
+	}
+	if (yy + 1 < y + h)
+		ui_printf(t, yy + 1, 1, COLS - 1, ROLE_LABEL, "Theme '%s': %s", t->theme.name,
+			  t->theme.description);
+}
+
+static void cycle_theme(struct tui *t, int dir)
+{
+	char **names = NULL;
+	size_t n = theme_list(&names);
+	int cur = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(names[i], t->cfg.theme))
+			cur = (int)i;
+	if (n) {
+		cur = (cur + dir + (int)n) % (int)n;
+		str_copy(t->cfg.theme, sizeof(t->cfg.theme), names[cur]);
+	}
+	for (size_t i = 0; i < n; i++)
+		free(names[i]);
+	free(names);
+	if (theme_load(t->cfg.theme, &t->theme, NULL, NULL, 0) != 0)
+		theme_default(&t->theme);
+	tui_apply_theme(t);
+}
+
+static void cycle_screen(struct tui *t, int dir)
+{
+	int cur = 0;
+
+	for (int i = 0; i < t->nscreens; i++)
+		if (!strcmp(t->screens[i].ops->id, t->cfg.start_screen))
+			cur = i;
+	cur = (cur + dir + t->nscreens) % t->nscreens;
+	str_copy(t->cfg.start_screen, sizeof(t->cfg.start_screen), t->screens[cur].ops->id);
+}
+
+static int setup_key(struct tui *t, struct screen *s, int ch)
+{
+	const struct config_key *k;
+	int dir;
+	char *base;
+
+	if (ch != '\n' && ch != '\r' && ch != KEY_ENTER && ch != ' ' && ch != KEY_RIGHT &&
+	    ch != KEY_LEFT && ch != '+' && ch != '-')
+		return HR_IGNORED;
+	if (s->sel < 0 || s->sel >= (int)config_nkeys)
+		return HR_HANDLED;
+	k = &config_keys[s->sel];
+	dir = ch == KEY_LEFT || ch == '-' ? -1 : 1;
+	base = (char *)&t->cfg + k->offset;
+	switch (k->type) {
+	case CONFIG_BOOL: *(bool *)base = !*(bool *)base; break;
+	case CONFIG_INT: {
+		int *v = (int *)base, step = *v >= 20				      ? 10
+					     : *v + dir < 10 || (*v == 10 && dir < 0) ? 1
+										      : 5;
+
+		*v += dir * step;
+		if (*v < k->min)
+			*v = k->min;
+		if (*v > k->max)
+			*v = k->max;
+		if (k->offset == offsetof(struct ui_config, delay_tenths))
+			t->delay_tenths = *v;
+		break;
+	}
+	case CONFIG_STR:
+		if (k->offset == offsetof(struct ui_config, theme))
+			cycle_theme(t, dir);
+		else if (k->offset == offsetof(struct ui_config, start_screen))
+			cycle_screen(t, dir);
+		break;
+	}
+	if (k->offset == offsetof(struct ui_config, mouse))
+		mousemask(t->cfg.mouse ? BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |
+						 BUTTON5_PRESSED
+				       : 0,
+			  NULL);
+	if (t->cfg_path[0]) {
+		int e = config_save(t->cfg_path, &t->cfg);
+
+		if (e)
+			tui_status(t, true, "Cannot save %s: %s", t->cfg_path, strerror(-e));
+		else
+			tui_status(t, false, "Saved %s", t->cfg_path);
+	}
+	return HR_HANDLED | HR_REDRAW;
+}
+
+static const struct keyhint setup_hints[] = {
+	{"Enter", "Change"},
+	{NULL, NULL},
+};
+
+const struct screen_ops screen_setup = {
+	.id = "setup",
+	.name = "Setup",
+	.fkey = KEY_F(2),
+	.build = setup_build,
+	.draw = setup_draw,
+	.key = setup_key,
+	.hints = setup_hints,
+};

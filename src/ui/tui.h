@@ -1,0 +1,178 @@
+/* Internal interface of the terminal UI (src/ui/ only): the application
+ * state, the screen ops table and the widgets. Screens are const ops
+ * structs listed in one table (tui.c: screens[]); adding a screen is adding
+ * one struct and one line there. Key and mouse handlers return a bit set of
+ * HR_* telling the main loop what to do (htop's HandlerResult). */
+#ifndef TT_UI_TUI_H
+#define TT_UI_TUI_H
+
+#define NCURSES_WIDECHAR 1
+#include <curses.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "cmd.h"
+#include "knob/knob.h"
+#include "model/snapshot.h"
+#include "ui/config.h"
+#include "ui/theme.h"
+
+struct sim;
+
+/* Handler results (bit set). */
+enum {
+	HR_IGNORED = 0,
+	HR_HANDLED = 1, /* the key was used */
+	HR_REDRAW = 2,	/* draw again */
+	HR_RESCAN = 4,	/* sample again now (a knob changed) */
+	HR_QUIT = 8,	/* leave (the quit dialog decides restore / keep) */
+};
+
+struct tui;
+struct screen;
+
+/* One entry of the bottom key bar: "F1" "Help". */
+struct keyhint {
+	const char *key;
+	const char *label;
+};
+
+struct screen_ops {
+	const char *id;	  /* "cores": config start_screen, --screen, tests */
+	const char *name; /* tab label: "Cores" */
+	int fkey;	  /* KEY_F(n) that jumps here, 0 none */
+	unsigned needs;	  /* SNAP_* sources this screen reads (besides the header's) */
+	/* Rebuild the row list from the current snapshot (after each sample or
+	 * action); sets s->nrows. May be NULL (static screens). */
+	void (*build)(struct tui *t, struct screen *s);
+	/* Draw the column heading (one line at y) and rows [s->top, ...) into
+	 * lines y+1 .. y+h-1. */
+	void (*draw)(struct tui *t, struct screen *s, int y, int h);
+	/* Screen keys (after the global ones). */
+	int (*key)(struct tui *t, struct screen *s, int ch);
+	const struct keyhint *hints; /* screen-specific keys for the bottom bar, {NULL} ends */
+	void (*free)(struct screen *s);
+};
+
+struct screen {
+	const struct screen_ops *ops;
+	int sel, top, nrows;
+	int heading_lines; /* lines used above the rows (column heading, legend) */
+	void *priv;
+};
+
+#define TUI_MAX_SCREENS 16
+#define TUI_STATUS_LEN	256
+
+/* A value this root has changed (an ACTIVE journal entry). */
+struct tui_change {
+	char addr[KNOB_ADDR_MAX];
+	uint64_t txn; /* newest transaction that set it (for knob_undo_id) */
+	char old[64], new_value[64];
+	bool ours; /* made by this run */
+};
+
+struct tui {
+	const struct tt_opts *opts;
+	/* what is shown */
+	const char *root_path; /* "/" live, a fixture root, or the simulator's temp root */
+	struct sysroot root;
+	struct sim *sim;
+	struct sampler sampler;
+	bool sampler_on;
+	const struct snapshot *snap, *prev; /* current / previous sample (may be NULL) */
+	uint64_t last_tick_ns, next_tick_ns;
+	/* changes */
+	struct knob_ctx *knob;
+	bool readonly;
+	char ro_why[160];
+	bool keep; /* --keep: leave this run's changes on exit */
+	struct tui_change *changes;
+	size_t nchanges, nours;
+	size_t norphans; /* open entries of dead instances on this root */
+	bool show_orig;	 /* 'o': show original values next to changed ones */
+	bool dma_held;
+	int dma_value_us;
+	/* look */
+	struct ui_config cfg;
+	char cfg_path[512];
+	struct theme theme;
+	attr_t attr[ROLE_COUNT];
+	short pair[ROLE_COUNT];
+	bool color;    /* colours in use */
+	bool no_color; /* --no-color / NO_COLOR */
+	int delay_tenths;
+	/* screens */
+	struct screen screens[TUI_MAX_SCREENS];
+	int nscreens, cur;
+	int body_y, body_h;		 /* screen area between the tabs and the status line */
+	int tabs_x[TUI_MAX_SCREENS + 1]; /* tab start columns, for clicks */
+	/* status line */
+	char status[TUI_STATUS_LEN];
+	bool status_err;
+	uint64_t status_until_ns;
+	char notes[TUI_STATUS_LEN]; /* config / theme problems, shown once */
+};
+
+/* ---- tui.c ------------------------------------------------------------------ */
+void tui_status(struct tui *t, bool err, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+/* Apply "ADDRESS=VALUE" assignments as one transaction; on success the
+ * status line shows the change, on refusal the reason. 0 or -errno. */
+int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags);
+int tui_set1(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Refusal reason when the knob engine cannot write at all (NULL = can). */
+const char *tui_cannot_write(struct tui *t);
+/* Is addr changed (ACTIVE entry)? old receives the original value. */
+const struct tui_change *tui_changed(const struct tui *t, const char *addr);
+/* Any change whose address starts with prefix. */
+const struct tui_change *tui_changed_prefix(const struct tui *t, const char *prefix);
+void tui_reload_journal(struct tui *t);
+int tui_undo_last(struct tui *t);
+int tui_restore_all(struct tui *t, bool ask);
+void tui_draw(struct tui *t);
+void tui_apply_theme(struct tui *t);
+bool tui_is_demo(const struct tui *t);
+
+/* ---- widgets.c -------------------------------------------------------------- */
+attr_t ui_attr(const struct tui *t, enum role r);
+/* Print clipped to width w at (y,x); returns columns used. */
+int ui_put(struct tui *t, int y, int x, int w, enum role r, const char *s);
+int ui_printf(struct tui *t, int y, int x, int w, enum role r, const char *fmt, ...)
+	__attribute__((format(printf, 6, 7)));
+/* Fill a line from x to x+w with spaces in role r. */
+void ui_fill(struct tui *t, int y, int x, int w, enum role r);
+/* Meter "[|||||     12.3%]": segments in percent with roles; text right-aligned inside. */
+struct bar_seg {
+	double pct;
+	enum role role;
+	char glyph;
+};
+void ui_bar(struct tui *t, int y, int x, int w, const struct bar_seg *seg, int nseg,
+	    const char *text, enum role text_role);
+/* Menu dialog: returns the chosen index, or -1 (Esc / q). sel = initial. */
+int ui_menu(struct tui *t, const char *title, const char *const *items, int n, int sel,
+	    const char *footer);
+/* Buttons dialog: text (may contain \n), buttons; returns index or -1. */
+int ui_choice(struct tui *t, const char *title, const char *text, const char *const *buttons, int n,
+	      int dflt);
+/* Line input: returns 0 with buf filled, -1 cancelled. */
+int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap);
+void ui_draw_keybar(struct tui *t, int y, const struct keyhint *screen_hints);
+/* Human frequency "408", "1.8G" for kHz / Hz values. */
+void ui_fmt_khz(const struct tui *t, int64_t khz, char *buf, size_t cap);
+void ui_fmt_hz(const struct tui *t, int64_t hz, char *buf, size_t cap);
+/* Scroll the selection into view for h visible rows. */
+void ui_scroll(struct screen *s, int h);
+/* Generic list keys (Up/Down/PgUp/PgDn/Home/End); HR bits. */
+int ui_list_key(struct screen *s, int ch, int h);
+
+/* ---- screens ---------------------------------------------------------------- */
+extern const struct screen_ops screen_cores;
+extern const struct screen_ops screen_clocks;
+extern const struct screen_ops screen_rt;
+extern const struct screen_ops screen_journal;
+extern const struct screen_ops screen_setup;
+extern const struct screen_ops screen_help;
+
+#endif

@@ -1,0 +1,477 @@
+/* Widgets: clipped text in a theme role, meters (plain and stacked), modal
+ * dialogs (menu, buttons, line input), the bottom key bar, list scrolling,
+ * and frequency formatting. Dialogs are modal: they redraw the whole screen
+ * under themselves on every key or resize and return when the user decides;
+ * data sampling pauses meanwhile. */
+#include <errno.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "ui/tui.h"
+
+attr_t ui_attr(const struct tui *t, enum role r)
+{
+	return t->attr[r];
+}
+
+int ui_put(struct tui *t, int y, int x, int w, enum role r, const char *s)
+{
+	int n = (int)strlen(s);
+
+	if (w <= 0 || y < 0 || y >= LINES || x >= COLS)
+		return 0;
+	if (x + w > COLS)
+		w = COLS - x;
+	if (n > w)
+		n = w;
+	attrset(ui_attr(t, r));
+	mvaddnstr(y, x, s, n);
+	attrset(A_NORMAL);
+	return n;
+}
+
+int ui_printf(struct tui *t, int y, int x, int w, enum role r, const char *fmt, ...)
+{
+	char buf[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return ui_put(t, y, x, w, r, buf);
+}
+
+void ui_fill(struct tui *t, int y, int x, int w, enum role r)
+{
+	if (y < 0 || y >= LINES || x >= COLS || w <= 0)
+		return;
+	if (x + w > COLS)
+		w = COLS - x;
+	attrset(ui_attr(t, r));
+	mvhline(y, x, ' ', w);
+	attrset(A_NORMAL);
+}
+
+void ui_bar(struct tui *t, int y, int x, int w, const struct bar_seg *seg, int nseg,
+	    const char *text, enum role text_role)
+{
+	int inner = w - 2, pos = 0, tlen = text ? (int)strlen(text) : 0;
+	double acc = 0;
+	int filled[16];
+
+	if (w < 3)
+		return;
+	if (nseg > 16)
+		nseg = 16;
+	/* cumulative rounding so the segments add up exactly */
+	for (int i = 0; i < nseg; i++) {
+		int end;
+
+		acc += isfinite(seg[i].pct) && seg[i].pct > 0 ? seg[i].pct : 0;
+		if (acc > 100)
+			acc = 100;
+		end = (int)lround(acc * inner / 100.0);
+		filled[i] = end - pos;
+		if (filled[i] < 0)
+			filled[i] = 0;
+		pos += filled[i];
+	}
+	attrset(ui_attr(t, ROLE_DEFAULT) | A_BOLD);
+	mvaddch(y, x, '[');
+	pos = 0;
+	for (int i = 0; i < nseg; i++) {
+		attrset(ui_attr(t, seg[i].role));
+		for (int k = 0; k < filled[i] && pos < inner; k++, pos++)
+			mvaddch(y, x + 1 + pos, (chtype)(unsigned char)seg[i].glyph);
+	}
+	attrset(ui_attr(t, ROLE_BAR_EMPTY));
+	for (; pos < inner; pos++)
+		mvaddch(y, x + 1 + pos, ' ');
+	if (tlen && tlen <= inner) {
+		/* the text overwrites the right end, keeping the segment colour under it */
+		attrset(ui_attr(t, text_role));
+		mvaddstr(y, x + 1 + inner - tlen, text);
+	}
+	attrset(ui_attr(t, ROLE_DEFAULT) | A_BOLD);
+	mvaddch(y, x + w - 1, ']');
+	attrset(A_NORMAL);
+}
+
+void ui_scroll(struct screen *s, int h)
+{
+	if (h < 1)
+		h = 1;
+	if (s->nrows <= 0) {
+		s->sel = s->top = 0;
+		return;
+	}
+	if (s->sel >= s->nrows)
+		s->sel = s->nrows - 1;
+	if (s->sel < 0)
+		s->sel = 0;
+	if (s->sel < s->top)
+		s->top = s->sel;
+	if (s->sel >= s->top + h)
+		s->top = s->sel - h + 1;
+	if (s->top > s->nrows - h)
+		s->top = s->nrows - h;
+	if (s->top < 0)
+		s->top = 0;
+}
+
+int ui_list_key(struct screen *s, int ch, int h)
+{
+	int old = s->sel;
+
+	switch (ch) {
+	case KEY_UP:
+	case 'k': s->sel--; break;
+	case KEY_DOWN:
+	case 'j': s->sel++; break;
+	case KEY_PPAGE: s->sel -= h > 1 ? h - 1 : 1; break;
+	case KEY_NPAGE: s->sel += h > 1 ? h - 1 : 1; break;
+	case KEY_HOME: s->sel = 0; break;
+	case KEY_END: s->sel = s->nrows - 1; break;
+	default: return HR_IGNORED;
+	}
+	ui_scroll(s, h);
+	return s->sel != old ? HR_HANDLED | HR_REDRAW : HR_HANDLED;
+}
+
+/* ---- dialogs ------------------------------------------------------------- */
+
+static void box_at(struct tui *t, int y, int x, int h, int w, const char *title)
+{
+	for (int i = 0; i < h; i++)
+		ui_fill(t, y + i, x, w, ROLE_DIALOG);
+	attrset(ui_attr(t, ROLE_DIALOG));
+	mvaddch(y, x, ACS_ULCORNER);
+	mvhline(y, x + 1, ACS_HLINE, w - 2);
+	mvaddch(y, x + w - 1, ACS_URCORNER);
+	mvvline(y + 1, x, ACS_VLINE, h - 2);
+	mvvline(y + 1, x + w - 1, ACS_VLINE, h - 2);
+	mvaddch(y + h - 1, x, ACS_LLCORNER);
+	mvhline(y + h - 1, x + 1, ACS_HLINE, w - 2);
+	mvaddch(y + h - 1, x + w - 1, ACS_LRCORNER);
+	attrset(A_NORMAL);
+	if (title && *title)
+		ui_printf(t, y, x + 2, w - 4, ROLE_DIALOG_TITLE, " %s ", title);
+}
+
+static int dialog_getch(struct tui *t)
+{
+	int ch;
+
+	timeout(1000);
+	ch = getch();
+	(void)t;
+	return ch;
+}
+
+extern volatile int tui_signal_pending; /* tui.c */
+
+int ui_menu(struct tui *t, const char *title, const char *const *items, int n, int sel,
+	    const char *footer)
+{
+	int top = 0;
+
+	if (n <= 0)
+		return -1;
+	if (sel < 0 || sel >= n)
+		sel = 0;
+	for (;;) {
+		int w = (int)strlen(title) + 6, h, y, x, vis, ch;
+
+		for (int i = 0; i < n; i++)
+			if ((int)strlen(items[i]) + 6 > w)
+				w = (int)strlen(items[i]) + 6;
+		if (footer && (int)strlen(footer) + 4 > w)
+			w = (int)strlen(footer) + 4;
+		if (w > COLS - 2)
+			w = COLS - 2;
+		vis = n;
+		if (vis > LINES - 6)
+			vis = LINES - 6;
+		if (vis < 1)
+			vis = 1;
+		h = vis + 2 + (footer ? 1 : 0);
+		y = (LINES - h) / 2;
+		x = (COLS - w) / 2;
+		if (y < 0)
+			y = 0;
+		if (x < 0)
+			x = 0;
+		if (sel < top)
+			top = sel;
+		if (sel >= top + vis)
+			top = sel - vis + 1;
+		tui_draw(t);
+		box_at(t, y, x, h, w, title);
+		for (int i = 0; i < vis && top + i < n; i++) {
+			enum role r = top + i == sel ? ROLE_DIALOG_SELECTED : ROLE_DIALOG;
+
+			ui_fill(t, y + 1 + i, x + 1, w - 2, r);
+			ui_printf(t, y + 1 + i, x + 2, w - 4, r, "%s", items[top + i]);
+		}
+		if (footer)
+			ui_put(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG, footer);
+		refresh();
+		ch = dialog_getch(t);
+		if (tui_signal_pending)
+			return -1;
+		switch (ch) {
+		case KEY_UP:
+		case 'k': sel = sel > 0 ? sel - 1 : n - 1; break;
+		case KEY_DOWN:
+		case 'j': sel = sel < n - 1 ? sel + 1 : 0; break;
+		case KEY_HOME: sel = 0; break;
+		case KEY_END: sel = n - 1; break;
+		case KEY_PPAGE: sel = sel - vis < 0 ? 0 : sel - vis; break;
+		case KEY_NPAGE: sel = sel + vis >= n ? n - 1 : sel + vis; break;
+		case '\n':
+		case '\r':
+		case KEY_ENTER:
+		case ' ': return sel;
+		case 27:
+		case 'q':
+		case KEY_F(10): return -1;
+		case KEY_MOUSE: {
+			MEVENT me;
+
+			if (getmouse(&me) != OK)
+				break;
+			if (me.bstate & BUTTON4_PRESSED)
+				sel = sel > 0 ? sel - 1 : 0;
+			else if (me.bstate & (BUTTON5_PRESSED))
+				sel = sel < n - 1 ? sel + 1 : n - 1;
+			else if (me.y > y && me.y < y + 1 + vis && me.x > x && me.x < x + w - 1 &&
+				 top + me.y - y - 1 < n)
+				return top + me.y - y - 1;
+			else if (me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED))
+				return -1;
+			break;
+		}
+		default:
+			/* first letter / digit jumps */
+			if (ch > ' ' && ch < 127)
+				for (int i = 1; i <= n; i++) {
+					int k = (sel + i) % n;
+					const char *it = items[k];
+
+					while (*it == ' ')
+						it++;
+					if ((*it | 0x20) == (ch | 0x20)) {
+						sel = k;
+						break;
+					}
+				}
+			break;
+		}
+	}
+}
+
+int ui_choice(struct tui *t, const char *title, const char *text, const char *const *buttons, int n,
+	      int dflt)
+{
+	int sel = dflt;
+
+	for (;;) {
+		char lines[8][160];
+		int nl = 0, w = (int)strlen(title) + 6, bw = 0, h, y, x, ch, bx;
+		const char *p = text;
+
+		while (*p && nl < 8) {
+			const char *nlp = strchr(p, '\n');
+			size_t len = nlp ? (size_t)(nlp - p) : strlen(p);
+
+			if (len >= sizeof(lines[0]))
+				len = sizeof(lines[0]) - 1;
+			memcpy(lines[nl], p, len);
+			lines[nl][len] = '\0';
+			if ((int)len + 4 > w)
+				w = (int)len + 4;
+			nl++;
+			p += len + (nlp ? 1 : 0);
+			if (!nlp)
+				break;
+		}
+		for (int i = 0; i < n; i++)
+			bw += (int)strlen(buttons[i]) + 5;
+		if (bw + 2 > w)
+			w = bw + 2;
+		if (w > COLS - 2)
+			w = COLS - 2;
+		h = nl + 4;
+		y = (LINES - h) / 2;
+		x = (COLS - w) / 2;
+		if (y < 0)
+			y = 0;
+		if (x < 0)
+			x = 0;
+		tui_draw(t);
+		box_at(t, y, x, h, w, title);
+		for (int i = 0; i < nl; i++)
+			ui_put(t, y + 1 + i, x + 2, w - 4, ROLE_DIALOG, lines[i]);
+		bx = x + (w - bw) / 2;
+		for (int i = 0; i < n; i++) {
+			bx += ui_printf(t, y + h - 2, bx, w,
+					i == sel ? ROLE_DIALOG_SELECTED : ROLE_DIALOG, "[ %s ]",
+					buttons[i]);
+			bx++;
+		}
+		refresh();
+		ch = dialog_getch(t);
+		if (tui_signal_pending)
+			return -1;
+		switch (ch) {
+		case KEY_LEFT:
+		case KEY_BTAB:
+		case 'h': sel = (sel + n - 1) % n; break;
+		case KEY_RIGHT:
+		case '\t':
+		case 'l': sel = (sel + 1) % n; break;
+		case '\n':
+		case '\r':
+		case KEY_ENTER:
+		case ' ': return sel;
+		case 27: return -1;
+		case KEY_MOUSE: {
+			MEVENT me;
+
+			if (getmouse(&me) != OK || me.y != y + h - 2)
+				break;
+			bx = x + (w - bw) / 2;
+			for (int i = 0; i < n; i++) {
+				int len = (int)strlen(buttons[i]) + 4;
+
+				if (me.x >= bx && me.x < bx + len)
+					return i;
+				bx += len + 1;
+			}
+			break;
+		}
+		default:
+			for (int i = 0; i < n; i++)
+				if (ch > ' ' && ch < 127 && (buttons[i][0] | 0x20) == (ch | 0x20))
+					return i;
+			break;
+		}
+	}
+}
+
+int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap)
+{
+	size_t len = strlen(buf);
+
+	for (;;) {
+		int w = (int)strlen(prompt) + 24, h = 5, y, x, ch;
+
+		if ((int)strlen(title) + 6 > w)
+			w = (int)strlen(title) + 6;
+		if (w > COLS - 2)
+			w = COLS - 2;
+		y = (LINES - h) / 2;
+		x = (COLS - w) / 2;
+		if (y < 0)
+			y = 0;
+		if (x < 0)
+			x = 0;
+		tui_draw(t);
+		box_at(t, y, x, h, w, title);
+		ui_put(t, y + 1, x + 2, w - 4, ROLE_DIALOG, prompt);
+		ui_fill(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED);
+		ui_printf(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED, "%s_", buf);
+		ui_put(t, y + 3, x + 2, w - 4, ROLE_DIALOG, "Enter: OK   Esc: cancel");
+		refresh();
+		ch = dialog_getch(t);
+		if (tui_signal_pending)
+			return -1;
+		if (ch == 27)
+			return -1;
+		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
+			return 0;
+		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0)
+			buf[--len] = '\0';
+		else if (ch >= ' ' && ch < 127 && len + 1 < cap) {
+			buf[len++] = (char)ch;
+			buf[len] = '\0';
+		}
+	}
+}
+
+/* ---- key bar ----------------------------------------------------------------- */
+
+static const struct keyhint global_hints_head[] = {
+	{"F1", "Help"},
+	{"F2", "Setup"},
+	{NULL, NULL},
+};
+static const struct keyhint global_hints_tail[] = {
+	{"u", "Undo"}, {"U", "Restore"}, {"Tab", "Screen"}, {"F10", "Quit"}, {NULL, NULL},
+};
+
+static int put_hint(struct tui *t, int y, int x, const struct keyhint *h, int pad)
+{
+	int n = 0;
+
+	if (x >= COLS)
+		return 0;
+	n += ui_put(t, y, x, COLS - x, ROLE_KEY, h->key);
+	n += ui_printf(t, y, x + n, COLS - x - n, ROLE_KEYLABEL, "%-*s ", pad, h->label);
+	return n;
+}
+
+static int hints_width(const struct keyhint *h, int pad)
+{
+	int w = 0;
+
+	for (; h && h->key; h++) {
+		int l = (int)strlen(h->label);
+
+		w += (int)strlen(h->key) + (l > pad ? l : pad) + 1;
+	}
+	return w;
+}
+
+void ui_draw_keybar(struct tui *t, int y, const struct keyhint *screen_hints)
+{
+	int x = 0, pad = 6;
+
+	/* htop-like padding when it fits, packed otherwise */
+	while (pad > 0 && hints_width(global_hints_head, pad) + hints_width(screen_hints, pad) +
+					  hints_width(global_hints_tail, pad) >
+				  COLS)
+		pad--;
+	ui_fill(t, y, 0, COLS, ROLE_KEYLABEL);
+	for (const struct keyhint *h = global_hints_head; h->key; h++)
+		x += put_hint(t, y, x, h, pad);
+	for (const struct keyhint *h = screen_hints; h && h->key; h++)
+		x += put_hint(t, y, x, h, pad);
+	for (const struct keyhint *h = global_hints_tail; h->key; h++)
+		x += put_hint(t, y, x, h, pad);
+}
+
+/* ---- numbers -------------------------------------------------------------------- */
+
+void ui_fmt_khz(const struct tui *t, int64_t khz, char *buf, size_t cap)
+{
+	if (khz < 0)
+		snprintf(buf, cap, "n/a");
+	else if (t->cfg.freq_ghz)
+		snprintf(buf, cap, "%.2fG", (double)khz / 1e6);
+	else
+		snprintf(buf, cap, "%lld", (long long)((khz + 500) / 1000));
+}
+
+void ui_fmt_hz(const struct tui *t, int64_t hz, char *buf, size_t cap)
+{
+	if (hz < 0)
+		snprintf(buf, cap, "n/a");
+	else if (t->cfg.freq_ghz)
+		snprintf(buf, cap, "%.2fG", (double)hz / 1e9);
+	else
+		snprintf(buf, cap, "%lld", (long long)((hz + 500000) / 1000000));
+}

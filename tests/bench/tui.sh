@@ -1,0 +1,83 @@
+#!/bin/sh
+# TUI cost (issue 4): CPU time per second of tunetop at a 1 s refresh in a
+# 120x40 tmux pane, on the live machine and on the 256-CPU generated tree,
+# next to htop measured the same way in the same run (htop -d 10, live).
+# utime + stime come from /proc/PID/stat at the start and the end of the
+# window (after a 3 s warm-up). The programs run side by side, each in its
+# own pane; CPU time is per process, so they do not count each other.
+# Prints a table and the ratios; never fails on timing.
+#   TUI_BENCH_SECONDS (default 60) sets the window.
+set -u
+: "${TUNETOP:?run through make bench (TUNETOP unset)}"
+: "${TT_SRCDIR:?run through make bench (TT_SRCDIR unset)}"
+secs=${TUI_BENCH_SECONDS:-60}
+command -v tmux >/dev/null 2>&1 || {
+	echo "tmux is not installed: TUI benchmark skipped"
+	exit 0
+}
+tmp=$(mktemp -d)
+sock="tt-bench-$$"
+tmx() { tmux -L "$sock" -f /dev/null "$@"; }
+trap 'tmx kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
+hz=$(getconf CLK_TCK)
+term=tmux-256color
+infocmp "$term" >/dev/null 2>&1 || term=screen-256color
+mkdir -p "$tmp/home"
+
+# utime + stime (clock ticks) of a pid: fields 14 and 15, after the "(comm)"
+cpu_ticks() {
+	sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'
+}
+
+start() { # NAME COMMAND...
+	name=$1
+	shift
+	tmx new-session -d -s "$name" -x 120 -y 40 \
+		"exec env TERM=$term LANG=C.UTF-8 HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config $*"
+}
+
+bash "$TT_SRCDIR/tests/gen-bigmachine.sh" "$tmp/big256" >/dev/null 2>&1 || echo "(gen-bigmachine failed)"
+
+names="tunetop-live"
+start tunetop-live "$TUNETOP" --state-dir "$tmp/st-live" -d 10
+if [ -d "$tmp/big256/sys" ]; then
+	names="$names tunetop-256cpu"
+	start tunetop-256cpu "$TUNETOP" --root "$tmp/big256" --state-dir "$tmp/st-big" -d 10
+fi
+if command -v htop >/dev/null 2>&1; then
+	names="$names htop-live"
+	start htop-live "$(command -v htop)" -d 10
+fi
+sleep 3
+for n in $names; do
+	pid=$(tmx display-message -p -t "$n" '#{pane_pid}')
+	echo "$pid $(cpu_ticks "$pid") $(date +%s.%N)" >"$tmp/$n.start"
+done
+sleep "$secs"
+for n in $names; do
+	read -r pid t0 s0 <"$tmp/$n.start"
+	t1=$(cpu_ticks "$pid")
+	s1=$(date +%s.%N)
+	if [ -z "$t1" ]; then
+		echo "$n: exited early (see the pane); no number" >&2
+		echo "nan" >"$tmp/$n.cost"
+		continue
+	fi
+	awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$hz" \
+		'BEGIN { printf "%.6f\n", (b - a) / hz / (e - s) }' >"$tmp/$n.cost"
+done
+echo "TUI cost at a 1 s refresh, 120x40 pane, ${secs} s window (CPU seconds per second):"
+for n in $names; do
+	awk -v n="$n" '{ printf "  %-16s %.5f  (%.2f ms of CPU per refresh)\n", n, $1, $1 * 1000 }' \
+		"$tmp/$n.cost"
+done
+if [ -f "$tmp/htop-live.cost" ]; then
+	h=$(cat "$tmp/htop-live.cost")
+	for n in tunetop-live tunetop-256cpu; do
+		[ -f "$tmp/$n.cost" ] || continue
+		awk -v n="$n" -v t="$(cat "$tmp/$n.cost")" -v h="$h" 'BEGIN {
+			if (h > 0) printf "  ratio %s / htop-live = %.2f\n", n, t / h
+			else print "  ratio: htop used no measurable CPU" }'
+	done
+fi
+exit 0

@@ -1,0 +1,81 @@
+#!/bin/sh
+# Every screen draws the fixture's values (copied RK3588 fixture, nothing is
+# changed), screens switch with number keys, F-keys and Tab, and the other
+# fixtures (x86, STM32MP157, RPi 4, broken files) draw without failing.
+. "$TT_SRCDIR/tests/lib.sh"
+. "$TT_SRCDIR/tests/tui/tmux.sh"
+
+root=$(copy_fixture rk3588)
+tui_start s 120 40 -- --root "$root" --state-dir "$TMPD/st"
+
+# header
+tui_wait s 'Orange Pi 5 Max'; ok $? "header: board model"
+tui_wait s 'rockchip,rk3588'; ok $? "header: SoC compatible"
+tui_wait s '6\.1\.43-rockchip-rk3588'; ok $? "header: kernel release"
+tui_wait s 'every 1\.0s'; ok $? "header: refresh interval"
+tui_wait s "root $root"; ok $? "header: the fixture root is named"
+tui_wait s 'DDR 534 MHz'; ok $? "header: DDR clock (dmc 534 MHz)"
+tui_wait s 'NPU 1000 MHz'; ok $? "header: NPU clock"
+tui_wait s 'changes 0'; ok $? "header: no active changes"
+
+# Cores
+tui_wait s 'policy4 +2x A76 +gov interactive +408-2256 MHz +cur 408'; ok $? "cores: policy4 line (governor, range, cur 408)"
+tui_wait s 'policy0 +4x A55'; ok $? "cores: policy0 is the A55 cluster"
+tui_wait s '^ +4 A76 .*\[\|+ +408\]'; ok $? "cores: CPU 4 frequency bar shows 408"
+tui_wait s 'WFI 1us'; ok $? "cores: legend WFI with exit latency"
+tui_wait s 'cpu-sleep 220us'; ok $? "cores: legend cpu-sleep with exit latency"
+tui_wait s 'psci_idle/menu'; ok $? "cores: cpuidle driver and governor"
+tui_wait s '^ +7 A76 .*C$'; ok $? "cores: CPU 7 shows a temperature"
+tui_wait s '4[0-9]\.[0-9]C'; ok $? "cores: temperatures in the 40s (fixture zones)"
+tui_wait s 'F1Help'; ok $? "bottom key bar"
+
+# Clocks (number key)
+tui_keys s 2
+tui_wait s 'dmc +ddr +dmc_ondemand +534 +534 +2400'; ok $? "clocks: dmc governor, cur/min/max"
+tui_wait s 'fdab0000\.npu +npu +rknpu_ondemand +1000 +300 +1000'; ok $? "clocks: NPU"
+tui_wait s 'fb000000\.gpu +gpu +simple_ondemand +300'; ok $? "clocks: GPU"
+tui_wait s 'scmi_clk_npu +npu +1000'; ok $? "clocks: debugfs clock rate"
+
+# RT (F-key)
+tui_keys s F5
+tui_wait s 'period 1000000 us +runtime 950000 us'; ok $? "rt: period and runtime"
+tui_wait s 'RT may use 95\.0%'; ok $? "rt: the share RT may use"
+tui_wait s 'THP +madvise'; ok $? "rt: THP mode"
+tui_wait s '^ +0 +0 +no +0\.040'; ok $? "rt: per-CPU rt_time from sched debug"
+
+# Journal (Tab from RT)
+tui_keys s Tab
+tui_wait s 'No changes recorded'; ok $? "journal: empty"
+
+# Help and Setup
+tui_keys s F1
+tui_wait s 'Miss/s +mispredictions'; ok $? "help: column meanings"
+tui_keys s F2
+tui_wait s 'Refresh interval'; ok $? "setup: settings listed"
+tui_keys s F3
+tui_wait s 'policy4'; ok $? "F3 goes back to Cores"
+
+tui_keys s q
+tui_wait_exit s; ok $? "q quits at once when nothing changed"
+is "$(tui_status s)" 0 "exit status 0"
+same_tree "$root" "$FIXTURES/rk3588"; ok $? "nothing was written to the fixture"
+
+# other boards: the screens draw, missing pieces are n/a, never a crash
+for b in intel stm32mp157 rpi4 broken; do
+	[ -d "$FIXTURES/$b" ] || {
+		skip "$b fixture" "not present"
+		continue
+	}
+	r=$(copy_fixture "$b")
+	tui_start "b$b" 100 30 -- --root "$r" --state-dir "$TMPD/st-$b"
+	tui_wait "b$b" 'CPU +Type'; ok $? "$b: cores screen draws"
+	tui_keys "b$b" 2
+	tui_wait "b$b" 'Device +Kind'; ok $? "$b: clocks screen draws"
+	tui_keys "b$b" 3
+	tui_wait "b$b" 'RT bandwidth'; ok $? "$b: rt screen draws"
+	tui_keys "b$b" q
+	tui_wait_exit "b$b"; ok $? "$b: quits"
+	is "$(tui_status "b$b")" 0 "$b: exit status 0"
+done
+
+done_testing
