@@ -8,3 +8,12 @@ tests_unit_test_stats_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_histogram tests/unit/test_stats
 TESTS += tests/probe/live.sh tests/probe/usage.sh
 EXTRA_DIST += tests/probe/live.sh tests/probe/usage.sh
+# A/B and --load: unit tests (schedule, load threads, the TUI API on a copied
+# fixture) and CLI tests on copied fixture roots.
+check_PROGRAMS += tests/unit/test_ab
+tests_unit_test_ab_SOURCES = tests/unit/test_ab.c
+tests_unit_test_ab_LDADD = $(TT_TEST_LIBS)
+AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-kill.sh \
+	tests/probe/ab-live.sh
+TESTS += tests/unit/test_ab $(AB_SH_TESTS)
+EXTRA_DIST += $(AB_SH_TESTS)

@@ -4,3 +4,8 @@ libtunetop_a_SOURCES += \
 	src/probe/stats.c src/probe/stats.h \
 	src/probe/probe.c src/probe/probe.h \
 	src/probe/cmd_probe.c
+# A/B controller, background load, `tunetop ab`
+libtunetop_a_SOURCES += \
+	src/probe/load.c src/probe/load.h \
+	src/probe/ab.c src/probe/ab.h \
+	src/probe/cmd_ab.c

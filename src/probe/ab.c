@@ -1,0 +1,1378 @@
+/* The A/B controller (ab.h): configuration checks, the ABBA schedule, the
+ * non-blocking state machine (switch → settle → measure, per window), the
+ * CMD runner (one thread per run: posix_spawn of /bin/sh -c CMD in its own
+ * process group, stdout captured for --metric, exact wall time from spawn to
+ * exit), the per-arm samples, the restore at the end and the comparison.
+ * Knob writes and restores go through the knob engine only; the load is
+ * load.c, the measuring is probe.c, the statistics stats.c. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <sched.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <spawn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "probe/ab.h"
+
+#define LD(p)	 __atomic_load_n((p), __ATOMIC_ACQUIRE)
+#define ST(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
+
+#define CMD_POLL_MS   2		    /* how often ab_poll wants to look at a running CMD */
+#define KILL_GRACE_NS 2000000000ull /* SIGTERM → SIGKILL */
+#define MAX_WAIT_MS   200	    /* longest *next_ms */
+
+/* One run of CMD, owned by its runner thread until `done`. */
+struct ab_child {
+	pthread_t th;
+	/* inputs */
+	char *cmd;
+	char arm[2];
+	char *value;
+	int window;
+	bool want_out, quiet, have_cpus;
+	struct cpumask cpus;
+	/* outputs */
+	pthread_mutex_t lock; /* pid vs. reaped, for killing */
+	pid_t pid;
+	bool reaped;
+	bool done; /* atomic */
+	int spawn_err;
+	const char *spawn_op;
+	int status;
+	uint64_t t0, t1;
+	struct sbuf out;
+	bool out_truncated;
+	/* cancel */
+	bool termed, killed;
+};
+
+/* ---- small helpers ---------------------------------------------------------- */
+
+const char *ab_phase_name(enum ab_phase ph)
+{
+	switch (ph) {
+	case AB_IDLE: return "idle";
+	case AB_SWITCH: return "switch";
+	case AB_SETTLE: return "settle";
+	case AB_MEASURE: return "measure";
+	case AB_DONE: return "done";
+	case AB_FAILED: return "failed";
+	case AB_CANCELLED: return "cancelled";
+	}
+	return "?";
+}
+
+char ab_arm_name(int arm)
+{
+	return arm ? 'B' : 'A';
+}
+
+int ab_window_arm(int win)
+{
+	int k = win % 4;
+
+	return k == 1 || k == 2;
+}
+
+static void add_line(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+static void add_line(char **cause, const char *fmt, ...)
+{
+	va_list ap;
+	char *line, *s;
+	int n;
+
+	if (!cause)
+		return;
+	va_start(ap, fmt);
+	n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	line = xmalloc((size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(line, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	if (!*cause) {
+		*cause = line;
+		return;
+	}
+	s = xasprintf("%s\n%s", *cause, line);
+	free(*cause);
+	free(line);
+	*cause = s;
+}
+
+static bool finished_phase(enum ab_phase ph)
+{
+	return ph == AB_DONE || ph == AB_FAILED || ph == AB_CANCELLED;
+}
+
+/* The word right after the first capture group of a --metric regex, as the
+ * unit of its numbers: 'inference: ([0-9.]+) ms' -> "ms". */
+static void metric_unit(const char *re, char *unit, size_t cap)
+{
+	const char *p = re;
+	int depth = 0;
+	bool seen = false;
+	size_t n = 0;
+
+	unit[0] = '\0';
+	for (; *p; p++) {
+		if (*p == '\\' && p[1]) {
+			p++;
+			continue;
+		}
+		if (*p == '[') { /* skip a bracket expression */
+			p++;
+			if (*p == ']')
+				p++;
+			while (*p && *p != ']')
+				p++;
+			if (!*p)
+				return;
+			continue;
+		}
+		if (*p == '(') {
+			depth++;
+			seen = true;
+		} else if (*p == ')' && seen && --depth == 0) {
+			p++;
+			break;
+		}
+	}
+	if (!seen || depth)
+		return;
+	while (*p == ' ')
+		p++;
+	while (*p && n + 1 < cap &&
+	       ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') || *p == '%' || *p == '/' ||
+		(unsigned char)*p >= 0x80))
+		unit[n++] = *p++;
+	unit[n] = '\0';
+}
+
+/* ---- configuration ------------------------------------------------------------ */
+
+void ab_cfg_init(struct ab_cfg *c)
+{
+	memset(c, 0, sizeof(*c));
+	c->window_s = AB_DEFAULT_WINDOW_S;
+	c->settle_ms = AB_DEFAULT_SETTLE_MS;
+	c->rounds = AB_DEFAULT_ROUNDS;
+	c->probe.interval_us = PROBE_DEFAULT_INTERVAL_US;
+	c->probe.policy = PROBE_POLICY_FIFO;
+	c->probe.prio = PROBE_DEFAULT_PRIO;
+	c->probe.dma_latency_us = -1;
+	if (probe_online_cpus(&c->probe.cpus))
+		cpumask_set(&c->probe.cpus, 0);
+	c->seed = STATS_DEFAULT_SEED;
+	c->restore = AB_RESTORE_RUN;
+}
+
+/* Validate A and B for every ref. *same: both normalize to the same value
+ * everywhere. */
+static int check_pair(struct knob_ctx *ctx, const struct knob_ref *refs, size_t n, const char *va,
+		      const char *vb, bool *same, char **cause)
+{
+	*same = true;
+	for (size_t i = 0; i < n; i++) {
+		char norm[2][KNOB_VALUE_MAX];
+		const char *v[2] = {va, vb};
+
+		for (int k = 0; k < 2; k++) {
+			char *why = NULL;
+			int e = knob_validate(ctx, &refs[i], v[k], norm[k], sizeof(norm[k]), &why);
+
+			if (e) {
+				if (cause) {
+					free(*cause);
+					*cause = why ? why
+						     : xasprintf("%s: '%s' is not allowed",
+								 refs[i].addr, v[k]);
+				} else {
+					free(why);
+				}
+				return e;
+			}
+			free(why);
+		}
+		if (strcmp(norm[0], norm[1]))
+			*same = false;
+	}
+	return 0;
+}
+
+/* Where to split "A,B" (or "A|B") in vals; NULL with *cause set when there
+ * is no single valid split. */
+static char *find_split(struct knob_ctx *ctx, const struct knob_ref *refs, size_t nrefs,
+			const char *arg, char *vals, char **cause)
+{
+	char *bar = strchr(vals, '|'), *first = strchr(vals, ','), *split = NULL;
+	int good = 0;
+
+	if (bar) {
+		if (!strchr(bar + 1, '|'))
+			return bar;
+		*cause = xasprintf("'%s': expected two values A|B", arg);
+		return NULL;
+	}
+	if (!first) {
+		*cause = xasprintf("'%s': expected two values ADDRESS=A,B", arg);
+		return NULL;
+	}
+	if (!strchr(first + 1, ','))
+		return first;
+	/* several commas: take the one split where both halves are valid */
+	for (char *c = first; c; c = strchr(c + 1, ',')) {
+		bool same;
+
+		*c = '\0';
+		if (*vals && c[1] && !check_pair(ctx, refs, nrefs, vals, c + 1, &same, NULL)) {
+			good++;
+			split = c;
+		}
+		*c = ',';
+	}
+	if (good == 1)
+		return split;
+	*cause = xasprintf("'%s': %s split into two values A,B; separate them with '|' "
+			   "(ADDRESS='A|B')",
+			   arg, good ? "ambiguous: more than one way to" : "no way to");
+	return NULL;
+}
+
+int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, char **cause)
+{
+	const char *eq = strchr(arg, '=');
+	char addr[KNOB_ADDR_MAX], *ad, *vals, *split, *a, *b;
+	struct knob_ref *refs = NULL;
+	size_t nrefs = 0;
+	char *why = NULL;
+	bool same = true;
+	int e;
+
+	*cause = NULL;
+	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(addr)) {
+		*cause = xasprintf(
+			"'%s': expected ADDRESS=A,B (e.g. cpuidle/*/cpu-sleep/disable=0,1)", arg);
+		return -EINVAL;
+	}
+	memcpy(addr, arg, (size_t)(eq - arg));
+	addr[eq - arg] = '\0';
+	ad = str_trim(addr);
+	e = knob_expand(ctx, ad, 0, &refs, &nrefs, &why);
+	if (e || !nrefs) {
+		*cause = why ? why : xasprintf("%s: matches no knob", ad);
+		free(refs);
+		return e ? e : -ENOENT;
+	}
+	free(why);
+	vals = xstrdup(eq + 1);
+	split = find_split(ctx, refs, nrefs, arg, vals, cause);
+	if (!split) {
+		e = -EINVAL;
+		goto out;
+	}
+	*split = '\0';
+	a = str_trim(vals);
+	b = str_trim(split + 1);
+	if (!*a || !*b) {
+		*cause = xasprintf("'%s': expected two non-empty values A,B", arg);
+		e = -EINVAL;
+	} else if (strlen(a) >= KNOB_VALUE_MAX || strlen(b) >= KNOB_VALUE_MAX) {
+		*cause = xasprintf("'%s': value too long", arg);
+		e = -EINVAL;
+	} else if (!(e = check_pair(ctx, refs, nrefs, a, b, &same, cause)) && same) {
+		*cause = xasprintf("'%s': A and B are the same value", arg);
+		e = -EINVAL;
+	}
+	if (!e) {
+		str_copy(cfg->addr, sizeof(cfg->addr), ad);
+		str_copy(cfg->value[0], sizeof(cfg->value[0]), a);
+		str_copy(cfg->value[1], sizeof(cfg->value[1]), b);
+	}
+out:
+	free(vals);
+	free(refs);
+	return e;
+}
+
+int ab_cfg_check(const struct ab_cfg *cfg, char *why, size_t cap)
+{
+	bool cmd = cfg->cmd != NULL;
+
+	if (!(cfg->window_s >= 0) || cfg->window_s > AB_MAX_WINDOW_S ||
+	    (!cmd && cfg->window_s <= 0)) {
+		snprintf(why, cap, "--window %g: must be %s%g seconds", cfg->window_s,
+			 cmd ? "0.." : "more than 0, at most ", AB_MAX_WINDOW_S);
+		return -EINVAL;
+	}
+	if (cfg->settle_ms > AB_MAX_SETTLE_MS) {
+		snprintf(why, cap, "--settle %u: must be 0..%d ms", cfg->settle_ms,
+			 AB_MAX_SETTLE_MS);
+		return -EINVAL;
+	}
+	if (cfg->rounds < 1 || cfg->rounds > AB_MAX_ROUNDS) {
+		snprintf(why, cap, "--rounds %u: must be 1..%d", cfg->rounds, AB_MAX_ROUNDS);
+		return -EINVAL;
+	}
+	if (cmd && !*cfg->cmd) {
+		snprintf(why, cap, "--cmd: empty command");
+		return -EINVAL;
+	}
+	if (cfg->metric && !cmd) {
+		snprintf(why, cap, "--metric needs --cmd");
+		return -EINVAL;
+	}
+	if (cfg->metric) {
+		regex_t re;
+		int rc = regcomp(&re, cfg->metric, REG_EXTENDED | REG_NEWLINE);
+
+		if (rc) {
+			char msg[128];
+
+			regerror(rc, &re, msg, sizeof(msg));
+			snprintf(why, cap, "--metric '%s': %s", cfg->metric, msg);
+			return -EINVAL;
+		}
+		if (re.re_nsub < 1) {
+			regfree(&re);
+			snprintf(why, cap,
+				 "--metric '%s': needs a capture group around the number, e.g. "
+				 "'inference: ([0-9.]+) ms'",
+				 cfg->metric);
+			return -EINVAL;
+		}
+		regfree(&re);
+	}
+	if (cfg->load) {
+		struct load_spec s;
+		char w[200];
+
+		if (load_parse(cfg->load, &s, w, sizeof(w))) {
+			snprintf(why, cap, "--load %s", w);
+			return -EINVAL;
+		}
+		load_spec_free(&s);
+	}
+	if (!cmd && !cfg->probe_ext) {
+		char w[200];
+		int rc = probe_cfg_check(&cfg->probe, w, sizeof(w));
+
+		if (rc) {
+			if (!strncmp(w, "CPU ", 4) || !strncmp(w, "no CPUs", 7)) {
+				char l[128];
+
+				cpulist_format(&cfg->probe.cpus, l, sizeof(l));
+				snprintf(why, cap, "--cpus %s: %s", l, w);
+			} else {
+				snprintf(why, cap, "%s", w);
+			}
+			return rc;
+		}
+	}
+	return 0;
+}
+
+/* ---- notes and the journal ------------------------------------------------------ */
+
+static void take_report(struct ab_run *r, struct sbuf *rep)
+{
+	const char *p = rep->s ? rep->s : "";
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+		char *line = xstrndup(p, n);
+		const char *have = r->notes.s ? r->notes.s : "";
+		bool dup = false;
+
+		for (const char *q = have; *q;) {
+			size_t m = strcspn(q, "\n");
+
+			if (m == n && !strncmp(q, line, n)) {
+				dup = true;
+				break;
+			}
+			q += m;
+			if (*q == '\n')
+				q++;
+		}
+		if (!dup && n) {
+			pthread_mutex_lock(&r->lock);
+			sbuf_printf(&r->notes, "%s\n", line);
+			pthread_mutex_unlock(&r->lock);
+		}
+		free(line);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+	sbuf_reset(rep);
+}
+
+size_t ab_take_notes(struct ab_run *r, struct sbuf *out)
+{
+	size_t k = 0;
+
+	pthread_mutex_lock(&r->lock);
+	if (r->notes.len > r->notes_taken) {
+		const char *p = r->notes.s + r->notes_taken;
+
+		for (const char *q = p; *q; q++)
+			k += *q == '\n';
+		sbuf_puts(out, p);
+		r->notes_taken = r->notes.len;
+	}
+	pthread_mutex_unlock(&r->lock);
+	return k;
+}
+
+/* AB_RESTORE_OWN: remember the changes (transactions) this A/B made. */
+static void collect_txns(struct ab_run *r)
+{
+	struct knob_jentry *e = NULL;
+	size_t n = 0;
+	const char *run = knob_ctx_run_id(r->ctx);
+
+	if (knob_journal_list(r->ctx, &e, &n, NULL, NULL))
+		return;
+	for (size_t i = 0; i < n; i++) {
+		bool have = false;
+
+		if (e[i].id <= r->jwater)
+			continue;
+		r->jwater = e[i].id;
+		if (!str_eq(e[i].run, run))
+			continue;
+		for (size_t k = 0; k < r->ntxn; k++)
+			have |= r->txn[k] == e[i].txn;
+		if (!have) {
+			r->txn = xgrow(r->txn, &r->captxn, r->ntxn + 1, sizeof(*r->txn));
+			r->txn[r->ntxn++] = e[i].txn;
+		}
+	}
+	knob_journal_free(e, n);
+}
+
+static void do_restore(struct ab_run *r)
+{
+	char *cause = NULL;
+	int e = 0;
+
+	if (r->restored || !r->ctx)
+		return;
+	r->restored = true;
+	if (r->cfg.restore == AB_RESTORE_RUN) {
+		e = knob_restore_run(r->ctx, knob_ctx_run_id(r->ctx), 0, &r->restore_report,
+				     &cause);
+	} else {
+		collect_txns(r);
+		for (size_t i = r->ntxn; i-- > 0;) {
+			char *c = NULL;
+			int ei = knob_undo_id(r->ctx, r->txn[i], 0, &r->restore_report, &c);
+
+			if (ei) {
+				if (!e)
+					e = ei;
+				add_line(&cause, "%s", c ? c : err_name(ei));
+			}
+			free(c);
+		}
+	}
+	r->restore_err = e;
+	r->restore_cause = cause;
+}
+
+/* ---- CMD runner ----------------------------------------------------------------- */
+
+static char **child_env(const struct ab_child *c)
+{
+	size_t n = 0, k = 0;
+	char **env;
+
+	for (char **p = environ; p && *p; p++)
+		n++;
+	env = xcalloc(n + 4, sizeof(char *));
+	for (char **p = environ; p && *p; p++)
+		if (!str_starts(*p, "TUNETOP_AB_"))
+			env[k++] = xstrdup(*p);
+	env[k++] = xasprintf("TUNETOP_AB_ARM=%s", c->arm);
+	env[k++] = xasprintf("TUNETOP_AB_VALUE=%s", c->value);
+	env[k++] = xasprintf("TUNETOP_AB_WINDOW=%d", c->window + 1);
+	env[k] = NULL;
+	return env;
+}
+
+static void free_env(char **env)
+{
+	for (char **p = env; *p; p++)
+		free(*p);
+	free(env);
+}
+
+static void *child_main(void *arg)
+{
+	struct ab_child *c = arg;
+	posix_spawn_file_actions_t fa;
+	posix_spawnattr_t at;
+	struct sched_param sp = {.sched_priority = 0};
+	sigset_t none, def;
+	int pfd[2] = {-1, -1}, rc;
+	char sh[] = "sh", dash_c[] = "-c";
+	char *argv[] = {sh, dash_c, c->cmd, NULL};
+	char **env;
+	pid_t pid;
+
+	if (c->have_cpus) {
+		cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
+		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+
+		CPU_ZERO_S(sz, set);
+		for (int cpu = cpumask_next(&c->cpus, 0); cpu >= 0;
+		     cpu = cpumask_next(&c->cpus, cpu + 1))
+			CPU_SET_S((size_t)cpu, sz, set);
+		rc = pthread_setaffinity_np(pthread_self(), sz, set);
+		CPU_FREE(set);
+		if (rc) {
+			c->spawn_err = -rc;
+			c->spawn_op = "sched_setaffinity";
+			ST(&c->done, true);
+			return NULL;
+		}
+	}
+	if (c->want_out && pipe2(pfd, O_CLOEXEC)) {
+		c->spawn_err = -errno;
+		c->spawn_op = "pipe";
+		ST(&c->done, true);
+		return NULL;
+	}
+	posix_spawn_file_actions_init(&fa);
+	posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
+	if (c->want_out)
+		posix_spawn_file_actions_adddup2(&fa, pfd[1], 1);
+	else
+		posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+	if (c->quiet)
+		posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+	posix_spawnattr_init(&at);
+	sigemptyset(&none);
+	sigemptyset(&def);
+	{
+		static const int sigs[] = {SIGINT,  SIGTERM, SIGHUP,  SIGQUIT, SIGPIPE,
+					   SIGCHLD, SIGUSR1, SIGUSR2, SIGALRM};
+
+		for (size_t i = 0; i < sizeof(sigs) / sizeof(sigs[0]); i++)
+			sigaddset(&def, sigs[i]);
+	}
+	posix_spawnattr_setsigmask(&at, &none);
+	posix_spawnattr_setsigdefault(&at, &def);
+	posix_spawnattr_setpgroup(&at, 0);
+	posix_spawnattr_setschedpolicy(&at, SCHED_OTHER);
+	posix_spawnattr_setschedparam(&at, &sp);
+	posix_spawnattr_setflags(&at, POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF |
+					      POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSCHEDULER);
+	env = child_env(c);
+	c->t0 = time_mono_ns();
+	pthread_mutex_lock(&c->lock);
+	rc = posix_spawn(&pid, "/bin/sh", &fa, &at, argv, env);
+	if (!rc)
+		c->pid = pid;
+	pthread_mutex_unlock(&c->lock);
+	free_env(env);
+	posix_spawn_file_actions_destroy(&fa);
+	posix_spawnattr_destroy(&at);
+	if (pfd[1] >= 0)
+		close(pfd[1]);
+	if (rc) {
+		c->spawn_err = -rc;
+		c->spawn_op = "posix_spawn /bin/sh";
+		if (pfd[0] >= 0)
+			close(pfd[0]);
+		ST(&c->done, true);
+		return NULL;
+	}
+	if (pfd[0] >= 0) {
+		char buf[4096];
+
+		for (;;) {
+			ssize_t k = read(pfd[0], buf, sizeof(buf));
+
+			if (k < 0 && errno == EINTR)
+				continue;
+			if (k <= 0)
+				break;
+			if (c->out.len + (size_t)k <= AB_CMD_OUTPUT_MAX)
+				sbuf_putn(&c->out, buf, (size_t)k);
+			else
+				c->out_truncated = true;
+		}
+		close(pfd[0]);
+	}
+	{
+		siginfo_t si;
+
+		/* wait for the exit without reaping, so that the process group
+		 * cannot be reused while a canceller may still signal it */
+		while ((rc = waitid(P_PID, (id_t)pid, &si, WEXITED | WNOWAIT)) < 0 &&
+		       errno == EINTR)
+			;
+		c->t1 = time_mono_ns();
+		if (rc < 0) {
+			c->spawn_err = -errno;
+			c->spawn_op = "waitid";
+		}
+		pthread_mutex_lock(&c->lock);
+		c->reaped = true;
+		pthread_mutex_unlock(&c->lock);
+		while (waitpid(pid, &c->status, 0) < 0 && errno == EINTR)
+			;
+	}
+	ST(&c->done, true);
+	return NULL;
+}
+
+static void child_signal(struct ab_child *c, int sig)
+{
+	pthread_mutex_lock(&c->lock);
+	if (c->pid > 0 && !c->reaped)
+		kill(-c->pid, sig);
+	pthread_mutex_unlock(&c->lock);
+}
+
+static void child_free(struct ab_child *c)
+{
+	if (!c)
+		return;
+	pthread_join(c->th, NULL);
+	pthread_mutex_destroy(&c->lock);
+	sbuf_free(&c->out);
+	free(c->cmd);
+	free(c->value);
+	free(c);
+}
+
+static int child_spawn(struct ab_run *r, char **cause)
+{
+	struct ab_child *c = xcalloc(1, sizeof(*c));
+	int arm = ab_window_arm(r->win);
+	sigset_t all, old;
+	int rc;
+
+	c->cmd = xstrdup(r->cfg.cmd);
+	c->arm[0] = ab_arm_name(arm);
+	c->value = xstrdup(r->cfg.value[arm]);
+	c->window = r->win;
+	c->want_out = r->have_re;
+	c->quiet = r->cfg.cmd_quiet;
+	c->have_cpus = r->cfg.have_cmd_cpus;
+	c->cpus = r->cfg.cmd_cpus;
+	sbuf_init(&c->out);
+	pthread_mutex_init(&c->lock, NULL);
+	sigfillset(&all);
+	pthread_sigmask(SIG_SETMASK, &all, &old);
+	rc = pthread_create(&c->th, NULL, child_main, c);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (rc) {
+		pthread_mutex_destroy(&c->lock);
+		sbuf_free(&c->out);
+		free(c->cmd);
+		free(c->value);
+		free(c);
+		add_line(cause, "cannot start a thread for CMD: %s", err_name(-rc));
+		return -rc;
+	}
+	r->child = c;
+	return 0;
+}
+
+/* ---- per-arm data ------------------------------------------------------------------ */
+
+static void window_stats_values(const double *v, size_t n, struct ab_window *w)
+{
+	struct stats_dist d;
+	struct stats_summary s;
+
+	stats_dist_from_values(&d, v, n);
+	stats_summarize(&d, &s);
+	stats_dist_free(&d);
+	w->samples = n;
+	w->mean = s.mean;
+	w->p99 = s.p99;
+	w->max = s.max;
+}
+
+/* The arm's distribution; live = include the window being measured. */
+static void arm_dist(struct ab_run *r, int arm, bool live, struct stats_dist *d)
+{
+	if (r->source == AB_PROBE) {
+		struct hist *h = xmalloc(sizeof(*h));
+
+		if (live) {
+			ab_snapshot(r, arm, h);
+		} else {
+			pthread_mutex_lock(&r->lock);
+			*h = r->arm[arm].hist;
+			pthread_mutex_unlock(&r->lock);
+		}
+		stats_dist_from_hist(d, h);
+		free(h);
+		return;
+	}
+	pthread_mutex_lock(&r->lock);
+	stats_dist_from_values(d, r->arm[arm].val, r->arm[arm].nval);
+	pthread_mutex_unlock(&r->lock);
+}
+
+void ab_snapshot(struct ab_run *r, int arm, struct hist *out)
+{
+	arm &= 1;
+	pthread_mutex_lock(&r->lock);
+	*out = r->arm[arm].hist;
+	if (r->source == AB_PROBE && r->phase == AB_MEASURE && r->win < r->nwin &&
+	    ab_window_arm(r->win) == arm && r->p) {
+		struct hist *cur = xmalloc(sizeof(*cur));
+
+		probe_snapshot_all(r->p, cur);
+		hist_merge(out, cur);
+		free(cur);
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+size_t ab_values(struct ab_run *r, int arm, double *out, size_t cap)
+{
+	size_t n;
+
+	arm &= 1;
+	pthread_mutex_lock(&r->lock);
+	n = r->arm[arm].nval;
+	if (out && cap)
+		memcpy(out, r->arm[arm].val, (n < cap ? n : cap) * sizeof(double));
+	pthread_mutex_unlock(&r->lock);
+	return n;
+}
+
+void ab_summary(struct ab_run *r, int arm, struct stats_summary *s)
+{
+	struct stats_dist d;
+
+	arm_dist(r, arm & 1, true, &d);
+	stats_summarize(&d, s);
+	stats_dist_free(&d);
+}
+
+void ab_status(struct ab_run *r, struct ab_status *st)
+{
+	uint64_t now = time_mono_ns();
+
+	memset(st, 0, sizeof(*st));
+	pthread_mutex_lock(&r->lock);
+	st->phase = r->phase;
+	st->win = r->win;
+	st->nwin = r->nwin;
+	st->arm = r->win < r->nwin && !finished_phase(r->phase) ? ab_window_arm(r->win) : -1;
+	if ((r->phase == AB_SETTLE || r->phase == AB_MEASURE) && r->t_end > now)
+		st->left_s = (double)(r->t_end - now) / 1e9;
+	for (int a = 0; a < 2; a++) {
+		st->samples[a] = r->source == AB_PROBE ? r->arm[a].hist.count : r->arm[a].nval;
+		st->windows[a] = r->arm[a].windows;
+	}
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void compute_result(struct ab_run *r, bool live)
+{
+	struct stats_dist da, db;
+	struct sbuf v;
+
+	arm_dist(r, 0, live, &da);
+	arm_dist(r, 1, live, &db);
+	memset(&r->res, 0, sizeof(r->res));
+	r->res.cmp_err = stats_compare(&da, &db, 0, r->cfg.seed, &r->res.cmp);
+	r->res.a = r->res.cmp.a;
+	r->res.b = r->res.cmp.b;
+	r->res.complete = r->phase == AB_DONE;
+	sbuf_init(&v);
+	stats_verdict(&r->res.cmp, r->label, r->unit, &v);
+	str_copy(r->res.verdict, sizeof(r->res.verdict), v.s ? v.s : "");
+	sbuf_free(&v);
+	stats_dist_free(&da);
+	stats_dist_free(&db);
+}
+
+const struct ab_result *ab_result(struct ab_run *r)
+{
+	if (!finished_phase(r->phase))
+		compute_result(r, true);
+	return &r->res;
+}
+
+/* ---- start ------------------------------------------------------------------------- */
+
+/* A failure to start threads is not a usage error: keep -EINVAL & co. (exit
+ * 2 by knob_exit_code) for bad knobs and values only. */
+static int runtime_err(int e)
+{
+	return e == -EINVAL || e == -ENOENT || e == -ERANGE ? -EIO : e;
+}
+
+int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, char **cause)
+{
+	char why[512];
+	struct knob_ref *refs = NULL;
+	size_t nrefs = 0;
+	char *c = NULL;
+	const char *rowhy = NULL;
+	bool same;
+	int e;
+
+	memset(r, 0, sizeof(*r));
+	*cause = NULL;
+	pthread_mutex_init(&r->lock, NULL);
+	sbuf_init(&r->notes);
+	sbuf_init(&r->restore_report);
+	r->cfg = *cfg;
+	r->cfg.cmd = r->own_cmd = cfg->cmd ? xstrdup(cfg->cmd) : NULL;
+	r->cfg.metric = r->own_metric = cfg->metric ? xstrdup(cfg->metric) : NULL;
+	r->cfg.load = r->own_load = cfg->load ? xstrdup(cfg->load) : NULL;
+	r->source = cfg->cmd ? AB_CMD : AB_PROBE;
+	str_copy(r->unit_buf, sizeof(r->unit_buf), r->source == AB_PROBE ? "\u00b5s" : "ms");
+	r->unit = r->unit_buf;
+	r->phase = AB_IDLE;
+	hist_init(&r->arm[0].hist);
+	hist_init(&r->arm[1].hist);
+
+	e = ab_cfg_check(&r->cfg, why, sizeof(why));
+	if (e) {
+		*cause = xstrdup(why);
+		return e;
+	}
+	if (knob_ctx_readonly(ctx, &rowhy)) {
+		*cause = xasprintf("read-only: %s", rowhy ? rowhy : "no journal");
+		return -EROFS;
+	}
+	e = knob_expand(ctx, cfg->addr, 0, &refs, &nrefs, &c);
+	if (e || !nrefs) {
+		*cause = c ? c : xasprintf("%s: matches no knob", cfg->addr);
+		free(refs);
+		return e ? e : -ENOENT;
+	}
+	free(c);
+	e = check_pair(ctx, refs, nrefs, cfg->value[0], cfg->value[1], &same, cause);
+	if (!e && same) {
+		*cause = xasprintf("%s: A and B are the same value", cfg->addr);
+		e = -EINVAL;
+	}
+	for (size_t i = 0; !e && i < nrefs; i++) {
+		char cur[KNOB_VALUE_MAX];
+
+		if (!knob_writable(ctx, &refs[i])) {
+			char file[TT_PATH_MAX];
+
+			knob_ref_path(ctx, &refs[i], file, sizeof(file));
+			*cause = xasprintf("%s: EACCES from %s: not writable%s", refs[i].addr, file,
+					   geteuid() ? " (needs root)" : "");
+			e = -EACCES;
+			break;
+		}
+		if (knob_read(ctx, &refs[i], cur, sizeof(cur)) != 0)
+			str_copy(cur, sizeof(cur), "n/a");
+		if (i == 0) {
+			str_copy(r->original, sizeof(r->original), cur);
+		} else {
+			/* mixed: list the distinct values */
+			char copy[KNOB_VALUE_MAX], *tok, *save = NULL;
+			bool seen = false;
+
+			str_copy(copy, sizeof(copy), r->original);
+			for (tok = strtok_r(copy, " ", &save); tok;
+			     tok = strtok_r(NULL, " ", &save))
+				seen |= !strcmp(tok, cur);
+			if (!seen && strlen(r->original) + strlen(cur) + 2 < sizeof(r->original)) {
+				size_t l = strlen(r->original);
+
+				r->original[l] = ' ';
+				str_copy(r->original + l + 1, sizeof(r->original) - l - 1, cur);
+			}
+		}
+	}
+	r->nknobs = nrefs;
+	free(refs);
+	if (e)
+		return e;
+
+	if (r->source == AB_CMD) {
+		struct sigaction sa;
+
+		/* an inherited SIGCHLD "ignore" makes the kernel reap CMD behind
+		 * our back, and waitpid could not report its status */
+		if (sigaction(SIGCHLD, NULL, &sa) == 0 && sa.sa_handler == SIG_IGN)
+			signal(SIGCHLD, SIG_DFL);
+	}
+	if (r->cfg.metric) {
+		regcomp(&r->re, r->cfg.metric, REG_EXTENDED | REG_NEWLINE);
+		r->have_re = true;
+		metric_unit(r->cfg.metric, r->unit_buf, sizeof(r->unit_buf));
+	}
+	r->nwin = 4 * (int)cfg->rounds;
+	r->w = xcalloc((size_t)r->nwin, sizeof(*r->w));
+	for (int i = 0; i < r->nwin; i++)
+		r->w[i].arm = ab_window_arm(i);
+	for (int a = 0; a < 2; a++)
+		str_copy(r->arm[a].value, sizeof(r->arm[a].value), cfg->value[a]);
+	snprintf(r->label, sizeof(r->label), "%s=%s", cfg->addr, cfg->value[1]);
+
+	if (r->cfg.load) {
+		load_parse(r->cfg.load, &r->load_spec, why, sizeof(why));
+		e = load_start(&r->load, &r->load_spec, why, sizeof(why));
+		if (e) {
+			*cause = xasprintf("--load %s: %s", r->cfg.load, why);
+			return runtime_err(e);
+		}
+		r->have_load = true;
+	}
+	if (r->source == AB_PROBE) {
+		if (cfg->probe_ext) {
+			r->p = cfg->probe_ext;
+		} else {
+			e = probe_start(&r->probe, &cfg->probe, why, sizeof(why));
+			r->own_probe = true;
+			if (e) {
+				*cause = xasprintf("probe: %s", why);
+				load_stop(&r->load);
+				return runtime_err(e);
+			}
+			r->p = &r->probe;
+		}
+	}
+	r->ctx = ctx;
+	if (cfg->restore == AB_RESTORE_OWN) {
+		struct knob_jentry *je = NULL;
+		size_t nje = 0;
+
+		if (knob_journal_list(ctx, &je, &nje, NULL, NULL) == 0)
+			for (size_t i = 0; i < nje; i++)
+				if (je[i].id > r->jwater)
+					r->jwater = je[i].id;
+		knob_journal_free(je, nje);
+	}
+	r->start_ns = time_mono_ns();
+	r->phase = AB_SWITCH;
+	return 0;
+}
+
+/* ---- the state machine ---------------------------------------------------------------- */
+
+static void set_phase(struct ab_run *r, enum ab_phase ph)
+{
+	pthread_mutex_lock(&r->lock);
+	r->phase = ph;
+	pthread_mutex_unlock(&r->lock);
+}
+
+static void stop_measuring(struct ab_run *r)
+{
+	if (r->own_probe)
+		probe_stop(&r->probe);
+	if (r->have_load)
+		load_stop(&r->load);
+}
+
+static void finish(struct ab_run *r, enum ab_phase ph)
+{
+	do_restore(r);
+	stop_measuring(r);
+	r->end_ns = time_mono_ns();
+	set_phase(r, ph);
+	compute_result(r, false);
+}
+
+static void kill_child_now(struct ab_run *r)
+{
+	if (!r->child)
+		return;
+	child_signal(r->child, SIGKILL);
+	child_free(r->child);
+	r->child = NULL;
+}
+
+static void fail(struct ab_run *r, int err, char *cause)
+{
+	r->err = err ? err : -EIO;
+	r->err_cause = cause ? cause : xstrdup(err_name(r->err));
+	kill_child_now(r);
+	finish(r, AB_FAILED);
+}
+
+static void where(struct ab_run *r, char *buf, size_t cap)
+{
+	int arm = ab_window_arm(r->win);
+
+	snprintf(buf, cap, "window %d/%d, %c=%s", r->win + 1, r->nwin, ab_arm_name(arm),
+		 r->cfg.value[arm]);
+}
+
+static int do_switch(struct ab_run *r)
+{
+	int arm = ab_window_arm(r->win);
+	char *assign = xasprintf("%s=%s", r->cfg.addr, r->cfg.value[arm]);
+	const char *a[1] = {assign};
+	struct sbuf rep;
+	char *cause = NULL;
+	int e;
+
+	sbuf_init(&rep);
+	e = knob_set_many(r->ctx, a, NULL, 1, KNOB_SCOPED | KNOB_ALLOW_LEASE | KNOB_QUIET, &rep,
+			  &cause);
+	take_report(r, &rep);
+	sbuf_free(&rep);
+	free(assign);
+	if (r->cfg.restore == AB_RESTORE_OWN)
+		collect_txns(r);
+	if (e) {
+		char w[KNOB_VALUE_MAX + 64];
+		char *full;
+
+		where(r, w, sizeof(w));
+		full = xasprintf("%s: cannot set %s=%s:\n%s", w, r->cfg.addr, r->cfg.value[arm],
+				 cause ? cause : err_name(e));
+		free(cause);
+		fail(r, e, full);
+		return e;
+	}
+	free(cause);
+	return 0;
+}
+
+static void end_window_probe(struct ab_run *r)
+{
+	struct hist *h = xmalloc(sizeof(*h));
+	struct ab_window *w = &r->w[r->win];
+	struct ab_arm *arm = &r->arm[w->arm];
+
+	probe_snapshot_all(r->p, h);
+	pthread_mutex_lock(&r->lock);
+	w->end_ns = time_mono_ns();
+	hist_merge(&arm->hist, h);
+	w->samples = h->count;
+	w->mean = hist_mean_us(h);
+	w->p99 = hist_percentile_us(h, 0.99);
+	w->max = hist_max_us(h);
+	w->done = true;
+	arm->windows++;
+	r->win++;
+	pthread_mutex_unlock(&r->lock);
+	free(h);
+}
+
+static void end_window_cmd(struct ab_run *r)
+{
+	struct ab_window *w = &r->w[r->win];
+	struct ab_arm *arm = &r->arm[w->arm];
+
+	pthread_mutex_lock(&r->lock);
+	w->end_ns = time_mono_ns();
+	w->val_to = arm->nval;
+	window_stats_values(arm->val + w->val_from, w->val_to - w->val_from, w);
+	w->done = true;
+	arm->windows++;
+	r->win++;
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* A CMD run finished: its sample(s), or an error (returns -errno, cause set). */
+static int take_child(struct ab_run *r, struct ab_child *c, char **cause)
+{
+	struct ab_arm *arm = &r->arm[ab_window_arm(r->win)];
+	char w[KNOB_VALUE_MAX + 64];
+	double *v = NULL;
+	size_t nv = 0, capv = 0;
+
+	where(r, w, sizeof(w));
+	if (c->spawn_err) {
+		*cause = xasprintf("%s: %s: %s", w, c->spawn_op, err_name(c->spawn_err));
+		return c->spawn_err;
+	}
+	if (WIFSIGNALED(c->status)) {
+		*cause = xasprintf("%s: CMD killed by %s", w, strsignal(WTERMSIG(c->status)));
+		return -ECHILD;
+	}
+	if (WIFEXITED(c->status) && WEXITSTATUS(c->status)) {
+		*cause = xasprintf("%s: CMD exited with status %d (%s)", w, WEXITSTATUS(c->status),
+				   r->cfg.cmd);
+		return -ECHILD;
+	}
+	if (!r->have_re) {
+		double ms = (double)(c->t1 - c->t0) / 1e6;
+
+		v = xgrow(v, &capv, 1, sizeof(*v));
+		v[nv++] = ms;
+	} else {
+		char empty[1] = "";
+		char *out = c->out.s ? c->out.s : empty;
+		char *save = NULL;
+
+		for (char *line = strtok_r(out, "\n", &save); line;
+		     line = strtok_r(NULL, "\n", &save)) {
+			regmatch_t m[2];
+			char num[64];
+			size_t len;
+			double x;
+
+			if (regexec(&r->re, line, 2, m, 0) || m[1].rm_so < 0)
+				continue;
+			len = (size_t)(m[1].rm_eo - m[1].rm_so);
+			if (len >= sizeof(num))
+				len = sizeof(num) - 1;
+			memcpy(num, line + m[1].rm_so, len);
+			num[len] = '\0';
+			if (str_to_double(num, &x) || !isfinite(x)) {
+				*cause = xasprintf("%s: --metric captured '%s' from '%s': not a "
+						   "number",
+						   w, num, line);
+				free(v);
+				return -EINVAL;
+			}
+			v = xgrow(v, &capv, nv + 1, sizeof(*v));
+			v[nv++] = x;
+		}
+		if (!nv) {
+			*cause =
+				xasprintf("%s: --metric '%s' matched nothing in CMD's output%s", w,
+					  r->cfg.metric, c->out.len ? "" : " (it printed nothing)");
+			return -ENOMSG;
+		}
+	}
+	pthread_mutex_lock(&r->lock);
+	arm->val = xgrow(arm->val, &arm->capval, arm->nval + nv, sizeof(double));
+	memcpy(arm->val + arm->nval, v, nv * sizeof(double));
+	arm->nval += nv;
+	arm->cmd_runs++;
+	r->w[r->win].cmd_runs++;
+	pthread_mutex_unlock(&r->lock);
+	free(v);
+	return 0;
+}
+
+static int ms_until(uint64_t t, uint64_t now)
+{
+	uint64_t d;
+
+	if (t <= now)
+		return 0;
+	d = (t - now + 999999) / 1000000;
+	return d > MAX_WAIT_MS ? MAX_WAIT_MS : (int)d;
+}
+
+/* Samples of a window that did not finish are not counted (as with the
+ * probe, whose unfinished window is never merged). */
+static void discard_open_window(struct ab_run *r)
+{
+	if (r->source != AB_CMD || r->win >= r->nwin || r->phase != AB_MEASURE)
+		return;
+	pthread_mutex_lock(&r->lock);
+	r->arm[ab_window_arm(r->win)].nval = r->w[r->win].val_from;
+	r->arm[ab_window_arm(r->win)].cmd_runs -= r->w[r->win].cmd_runs;
+	pthread_mutex_unlock(&r->lock);
+}
+
+void ab_cancel(struct ab_run *r)
+{
+	ST(&r->cancel_req, true);
+}
+
+bool ab_finished(const struct ab_run *r)
+{
+	return finished_phase(LD(&r->phase)) || r->phase == AB_IDLE;
+}
+
+enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
+{
+	int dummy;
+
+	if (!next_ms)
+		next_ms = &dummy;
+	*next_ms = MAX_WAIT_MS;
+	if (ab_finished(r))
+		return r->phase;
+	if (LD(&r->cancel_req) && !r->cancelling) {
+		r->cancelling = true;
+		do_restore(r);
+		if (r->child) {
+			child_signal(r->child, SIGTERM);
+			r->kill_at = time_mono_ns() + KILL_GRACE_NS;
+		}
+	}
+	if (r->cancelling) {
+		if (r->child) {
+			if (!LD(&r->child->done)) {
+				if (time_mono_ns() >= r->kill_at && !r->child->killed) {
+					r->child->killed = true;
+					child_signal(r->child, SIGKILL);
+				}
+				*next_ms = 10;
+				return r->phase;
+			}
+			child_free(r->child);
+			r->child = NULL;
+		}
+		discard_open_window(r);
+		finish(r, AB_CANCELLED);
+		return r->phase;
+	}
+	if (r->p) {
+		int cpu = -1;
+		const char *op = "";
+		int e = probe_error(r->p, &cpu, &op);
+
+		if (e) {
+			fail(r, e, xasprintf("probe on CPU %d: %s: %s", cpu, op, err_name(e)));
+			return r->phase;
+		}
+	}
+	for (;;) {
+		uint64_t now = time_mono_ns();
+
+		switch (r->phase) {
+		case AB_SWITCH:
+			if (r->win >= r->nwin) {
+				finish(r, AB_DONE);
+				return r->phase;
+			}
+			if (do_switch(r))
+				return r->phase;
+			now = time_mono_ns();
+			pthread_mutex_lock(&r->lock);
+			r->t_end = now + (uint64_t)r->cfg.settle_ms * 1000000u;
+			r->phase = AB_SETTLE;
+			pthread_mutex_unlock(&r->lock);
+			continue;
+		case AB_SETTLE:
+			if (now < r->t_end) {
+				*next_ms = ms_until(r->t_end, now);
+				return r->phase;
+			}
+			if (r->source == AB_PROBE) {
+				int e = probe_reset(r->p);
+
+				if (e) {
+					fail(r, e,
+					     xasprintf("probe: reset after the settle time: %s",
+						       err_name(e)));
+					return r->phase;
+				}
+			}
+			now = time_mono_ns();
+			pthread_mutex_lock(&r->lock);
+			r->w[r->win].start_ns = now;
+			r->w[r->win].val_from = r->arm[ab_window_arm(r->win)].nval;
+			r->t_end = now + (uint64_t)(r->cfg.window_s * 1e9);
+			r->phase = AB_MEASURE;
+			pthread_mutex_unlock(&r->lock);
+			if (r->source == AB_CMD) {
+				char *cause = NULL;
+				int e = child_spawn(r, &cause);
+
+				if (e) {
+					fail(r, e, cause);
+					return r->phase;
+				}
+			}
+			continue;
+		case AB_MEASURE:
+			if (r->source == AB_PROBE) {
+				if (now < r->t_end) {
+					*next_ms = ms_until(r->t_end, now);
+					return r->phase;
+				}
+				end_window_probe(r);
+				set_phase(r, AB_SWITCH);
+				continue;
+			}
+			if (r->child) {
+				char *cause = NULL;
+				int e;
+
+				if (!LD(&r->child->done)) {
+					*next_ms = CMD_POLL_MS;
+					return r->phase;
+				}
+				e = take_child(r, r->child, &cause);
+				child_free(r->child);
+				r->child = NULL;
+				if (e) {
+					fail(r, e, cause);
+					return r->phase;
+				}
+			}
+			now = time_mono_ns();
+			if (now < r->t_end) { /* time left in the window: run it again */
+				char *cause = NULL;
+				int e = child_spawn(r, &cause);
+
+				if (e) {
+					fail(r, e, cause);
+					return r->phase;
+				}
+				continue;
+			}
+			end_window_cmd(r);
+			set_phase(r, AB_SWITCH);
+			continue;
+		default: return r->phase;
+		}
+	}
+}
+
+void ab_free(struct ab_run *r)
+{
+	if (r->phase != AB_IDLE && !finished_phase(r->phase)) {
+		ab_cancel(r);
+		while (!ab_finished(r)) {
+			int ms = 10;
+
+			ab_poll(r, &ms);
+			if (!ab_finished(r))
+				time_sleep_ns((uint64_t)(ms ? ms : 1) * 1000000u);
+		}
+	}
+	kill_child_now(r);
+	stop_measuring(r);
+	if (r->own_probe)
+		probe_free(&r->probe);
+	r->own_probe = false;
+	if (r->have_re)
+		regfree(&r->re);
+	r->have_re = false;
+	load_spec_free(&r->load_spec);
+	for (int a = 0; a < 2; a++) {
+		free(r->arm[a].val);
+		r->arm[a].val = NULL;
+	}
+	free(r->w);
+	r->w = NULL;
+	free(r->txn);
+	r->txn = NULL;
+	free(r->err_cause);
+	r->err_cause = NULL;
+	free(r->restore_cause);
+	r->restore_cause = NULL;
+	sbuf_free(&r->notes);
+	sbuf_free(&r->restore_report);
+	free(r->own_cmd);
+	free(r->own_metric);
+	free(r->own_load);
+	r->own_cmd = r->own_metric = r->own_load = NULL;
+	r->cfg.cmd = r->cfg.metric = r->cfg.load = NULL;
+	pthread_mutex_destroy(&r->lock);
+	r->phase = AB_IDLE;
+}

@@ -1,0 +1,242 @@
+/* The A/B controller: flip one knob between two values in ABBA order
+ * (A B B A per round), discard a settle time after each switch, collect
+ * samples per arm — the latency probe's histograms, or the wall time of a
+ * command (or a number it prints) — and compare the arms with bootstrap
+ * confidence intervals (stats.h). `tunetop ab` (cmd_ab.c) and the TUI's
+ * Latency screen both drive this code.
+ *
+ * Every switch is one journaled knob_set_many transaction (KNOB_SCOPED |
+ * KNOB_ALLOW_LEASE | KNOB_QUIET), so a crash mid-run leaves orphaned journal
+ * entries that `tunetop restore` puts back; at the end (also on ab_cancel
+ * and on errors) the original values are restored through the engine.
+ *
+ * Lifetime, driven by the caller's loop (or a thread of its own):
+ *
+ *	ab_cfg_init(&cfg); ab_parse_knob(ctx, "ADDR=A,B", &cfg, &cause); ...
+ *	ab_start(&r, ctx, &cfg, &cause);
+ *	while (!ab_finished(&r)) {
+ *		ab_poll(&r, &ms);          // advances the state machine, never
+ *		...wait up to ms...        // waits for a window; may block for a
+ *	}                                  // knob write or a probe reset (ms)
+ *	ab_result(&r); ...; ab_free(&r);
+ *
+ * ab_poll and ab_free use the knob ctx; the caller must not use the same
+ * ctx from another thread meanwhile, and should not change other knobs
+ * with it while an A/B runs (AB_RESTORE_OWN would adopt them). The views
+ * (ab_status, ab_snapshot, ab_values, ab_summary, ab_take_notes) and
+ * ab_cancel are safe from any thread; ab_result belongs to the thread that
+ * calls ab_poll (or to anyone once the run has finished). */
+#ifndef TT_PROBE_AB_H
+#define TT_PROBE_AB_H
+
+#include <pthread.h>
+#include <regex.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "core/cpumask.h"
+#include "core/str.h"
+#include "knob/knob.h"
+#include "probe/histogram.h"
+#include "probe/load.h"
+#include "probe/probe.h"
+#include "probe/stats.h"
+
+#define AB_DEFAULT_WINDOW_S  5.0
+#define AB_DEFAULT_SETTLE_MS 500
+#define AB_DEFAULT_ROUNDS    2
+#define AB_MAX_ROUNDS	     10000
+#define AB_MAX_WINDOW_S	     86400.0
+#define AB_MAX_SETTLE_MS     600000
+#define AB_CMD_OUTPUT_MAX    (4u << 20) /* bytes of CMD's stdout kept for --metric */
+
+enum ab_source {
+	AB_PROBE, /* the latency probe's samples (µs) */
+	AB_CMD,	  /* one sample per CMD run: wall time (ms) or the --metric number(s) */
+};
+
+enum ab_phase {
+	AB_IDLE,      /* not started (zeroed struct) */
+	AB_SWITCH,    /* about to set the next window's value */
+	AB_SETTLE,    /* value set; discarding the settle time */
+	AB_MEASURE,   /* collecting the window's samples */
+	AB_DONE,      /* every window measured; knob restored; result final */
+	AB_FAILED,    /* stopped by an error (why); knob restored; partial result */
+	AB_CANCELLED, /* ab_cancel; knob restored; partial result */
+};
+
+/* How the knob is put back at the end. */
+enum ab_restore {
+	AB_RESTORE_RUN, /* knob_restore_run(ctx's run id): everything this process
+			 * changed — right for the CLI, whose run is only the A/B */
+	AB_RESTORE_OWN, /* only the A/B's own changes (knob_undo_id per change,
+			 * newest first) — for the TUI, whose run holds other changes */
+};
+
+struct ab_cfg {
+	char addr[KNOB_ADDR_MAX];      /* knob address as given (patterns allowed) */
+	char value[2][KNOB_VALUE_MAX]; /* A and B as given; the engine normalizes per knob */
+	double window_s;	       /* measuring time per window (AB_DEFAULT_WINDOW_S) */
+	unsigned settle_ms;	       /* discarded after each switch (AB_DEFAULT_SETTLE_MS) */
+	unsigned rounds;	       /* ABBA rounds: 4 windows each (AB_DEFAULT_ROUNDS) */
+	/* AB_PROBE */
+	struct probe_cfg probe;	 /* CPUs (default all online), interval, policy, prio */
+	struct probe *probe_ext; /* non-NULL: use this running probe (the TUI's; it is
+				  * reset at each window and not stopped) */
+	/* AB_CMD (cmd != NULL) */
+	const char *cmd;	 /* run through /bin/sh -c; stdin /dev/null */
+	const char *metric;	 /* POSIX ERE with a capture group: every line of CMD's
+				  * stdout that matches gives one sample (group 1);
+				  * NULL = the wall time of each run in ms */
+	bool have_cmd_cpus;	 /* CMD's CPU affinity (inherited by its children) */
+	struct cpumask cmd_cpus; /* ... */
+	bool cmd_quiet;		 /* CMD's stderr to /dev/null (the TUI) */
+	/* both */
+	const char *load; /* --load SPEC, NULL = none */
+	uint64_t seed;	  /* bootstrap seed (STATS_DEFAULT_SEED) */
+	enum ab_restore restore;
+};
+
+/* Defaults: 5 s windows, 500 ms settle, 2 rounds, the probe on all online
+ * CPUs at 1000 us, SCHED_FIFO 95, PM QoS untouched, the default seed,
+ * AB_RESTORE_RUN. */
+void ab_cfg_init(struct ab_cfg *c);
+
+/* Parse "ADDR=A,B" into cfg->addr/value and check both values for every knob
+ * the address expands to (knob_validate); nothing is touched. "ADDR=A|B"
+ * separates values that hold commas themselves (CPU lists); with several
+ * commas and no '|', the one split whose both halves are valid is taken.
+ * Returns 0, or -EINVAL / -ENOENT (usage: exit 2) with a one-line cause
+ * (malloc'ed, no "tunetop: " prefix). */
+int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, char **cause);
+
+/* Check the rest of a configuration (timing ranges, the metric regex, the
+ * load spec, the probe settings): 0 or -EINVAL with a one-line reason naming
+ * the CLI option. */
+int ab_cfg_check(const struct ab_cfg *cfg, char *why, size_t cap);
+
+struct ab_window {
+	int arm;		   /* 0 = A, 1 = B */
+	bool done;		   /* measured */
+	uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC, the measuring part */
+	uint64_t samples;
+	double mean, p99, max;	 /* in the run's unit; NAN when no samples */
+	size_t val_from, val_to; /* AB_CMD: the arm's values of this window */
+	unsigned cmd_runs;	 /* AB_CMD: CMD runs in the window */
+};
+
+struct ab_arm {
+	char value[KNOB_VALUE_MAX];
+	unsigned windows; /* measured */
+	struct hist hist; /* AB_PROBE: all measured windows merged */
+	double *val;	  /* AB_CMD: samples in order */
+	size_t nval, capval;
+	unsigned cmd_runs;
+};
+
+struct ab_result {
+	bool complete;		   /* every window measured (phase AB_DONE) */
+	struct stats_summary a, b; /* same as cmp.a / cmp.b */
+	struct stats_cmp cmp;	   /* B − A; intervals NAN when cmp_err */
+	int cmp_err;		   /* stats_compare: -EINVAL when an arm has no samples */
+	char verdict[640];	   /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs ..." */
+};
+
+struct ab_status {
+	enum ab_phase phase;
+	int win, nwin;	     /* current window (0-based; == nwin at the end), total */
+	int arm;	     /* arm of the current window, -1 when none */
+	double left_s;	     /* time left in the settle or measuring part */
+	uint64_t samples[2]; /* per arm, measured windows only */
+	unsigned windows[2]; /* measured windows per arm */
+};
+
+struct ab_child; /* private: one CMD run */
+
+struct ab_run {
+	struct ab_cfg cfg;
+	enum ab_source source;
+	enum ab_phase phase;
+	const char *unit; /* "µs", "ms", the --metric unit guess, or "" (points to unit_buf) */
+	char unit_buf[16];
+	char label[KNOB_ADDR_MAX + KNOB_VALUE_MAX + 2]; /* "ADDR=B" for the verdict */
+	size_t nknobs;					/* knobs the address expands to */
+	char original[KNOB_VALUE_MAX]; /* value before the run ("0"; "0 1 ..." when mixed) */
+	int nwin, win;
+	struct ab_window *w;
+	struct ab_arm arm[2];
+	uint64_t start_ns, end_ns;
+	/* errors */
+	int err;	 /* first error, 0 or -errno (AB_FAILED) */
+	char *err_cause; /* its text, possibly several lines */
+	bool restored;	 /* the restore step ran */
+	int restore_err; /* 0 or -errno */
+	char *restore_cause;
+	struct sbuf restore_report; /* the engine's lines ("...: 1 -> 0 (restored)") */
+	/* measuring */
+	struct probe probe; /* own probe (AB_PROBE without probe_ext) */
+	struct probe *p;    /* the probe in use */
+	bool own_probe;
+	struct load load;
+	struct load_spec load_spec;
+	bool have_load;
+	regex_t re;
+	bool have_re;
+	struct ab_result res;
+	/* private */
+	char *own_cmd, *own_metric, *own_load; /* cfg's strings, copied */
+	struct knob_ctx *ctx;
+	pthread_mutex_t lock;
+	bool cancel_req, cancelling;
+	uint64_t t_end, kill_at;
+	struct ab_child *child;
+	uint64_t *txn;
+	size_t ntxn, captxn;
+	uint64_t jwater;
+	struct sbuf notes;
+	size_t notes_taken;
+};
+
+/* Start: re-check the knob and both values, make sure the knobs are
+ * writable, start the load and the probe. Nothing is written yet (the first
+ * ab_poll sets A). Returns 0, or -errno with a cause (one line per
+ * problem; knob_exit_code() gives the exit code: bad values 2, the rest 1).
+ * On error everything started is stopped again; call ab_free anyway. */
+int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, char **cause);
+
+/* Advance: switch, settle, measure, restore. Returns the phase; *next_ms
+ * (may be NULL) is how long the caller may wait before calling again. */
+enum ab_phase ab_poll(struct ab_run *r, int *next_ms);
+/* Ask to stop: the next ab_poll restores the knob, stops a running CMD
+ * (SIGTERM to its process group, SIGKILL after 2 s) and ends in
+ * AB_CANCELLED. Safe from any thread and from a signal handler. */
+void ab_cancel(struct ab_run *r);
+bool ab_finished(const struct ab_run *r);
+/* The comparison: final once finished; while running, a provisional one
+ * over the windows measured so far (recomputed on each call). */
+const struct ab_result *ab_result(struct ab_run *r);
+
+/* Thread-safe views for a live display. */
+void ab_status(struct ab_run *r, struct ab_status *st);
+/* AB_PROBE: the arm's histogram, including the window being measured. */
+void ab_snapshot(struct ab_run *r, int arm, struct hist *out);
+/* AB_CMD: copy up to cap of the arm's samples; returns how many there are. */
+size_t ab_values(struct ab_run *r, int arm, double *out, size_t cap);
+/* Either source: the arm's summary so far (live window included). */
+void ab_summary(struct ab_run *r, int arm, struct stats_summary *s);
+/* Engine notes not yet taken (distinct lines, e.g. "note: ...: wrote 1, the
+ * kernel reports 0 (ignored)"), appended to out; returns their count. */
+size_t ab_take_notes(struct ab_run *r, struct sbuf *out);
+
+/* Stop everything; if still running, cancel and restore first (blocking).
+ * Safe on a zeroed or failed-to-start struct. */
+void ab_free(struct ab_run *r);
+
+/* Helpers shared with the CLI and the TUI. */
+const char *ab_phase_name(enum ab_phase ph); /* "switch", "settle", "measure", "done", ... */
+char ab_arm_name(int arm);		     /* 'A' / 'B' */
+int ab_window_arm(int win);		     /* ABBA: 0 1 1 0 0 1 1 0 ... */
+
+#endif

@@ -1,0 +1,697 @@
+/* `tunetop ab`: option parsing, the loop that drives the A/B state machine
+ * (ab.c) while waiting for SIGINT/SIGTERM/SIGHUP, progress lines on a
+ * terminal, and the text and JSON reports. The controller itself, the load
+ * and the probe are library code shared with the TUI. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/cpumask.h"
+#include "core/json.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob.h"
+#include "knob/knob_cmd.h"
+#include "probe/ab.h"
+#include "probe/histogram.h"
+#include "probe/probe.h"
+#include "probe/stats.h"
+
+static const char usage_text[] =
+	"usage: tunetop ab ADDRESS=A,B [--window SEC] [--settle MS] [--rounds N] [--cpus LIST]\n"
+	"                  [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
+	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
+	"Flip a knob between A and B in ABBA order (A B B A per round), discard the settle\n"
+	"time after each switch, measure each window, compare the arms (B - A, 95% bootstrap\n"
+	"intervals) and put the original value back.\n"
+	"  --window SEC     measuring time per window (default 5; suffix ms/s/m allowed)\n"
+	"  --settle MS      discarded after each switch (default 500)\n"
+	"  --rounds N       ABBA rounds, 4 windows each (default 2)\n"
+	"  --cpus LIST      probe CPUs (default all online); with --cmd: CMD's CPU affinity\n"
+	"  --load SPEC      background load in both arms: cpu:N, mem:N, @CPUS placement,\n"
+	"                   comma-separated (cpu:1@0,mem:1@1)\n"
+	"  --cmd CMD        measure CMD (run by /bin/sh -c, repeatedly, at least once per\n"
+	"                   window) instead of the latency probe: its wall time in ms\n"
+	"  --metric REGEX   with --cmd: the number REGEX's first group captures on each\n"
+	"                   matching line of CMD's stdout, e.g. 'inference: ([0-9.]+) ms'\n"
+	"  --seed N         bootstrap seed (default fixed: the same data gives the same CI)\n"
+	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
+	"  --json           JSON: per-arm summaries and histograms, windows, the comparison\n"
+	"Ctrl-C stops early, restores the knob and prints what was measured. See doc/ab.md.\n";
+
+enum {
+	OPT_WINDOW = 256,
+	OPT_SETTLE,
+	OPT_ROUNDS,
+	OPT_CPUS,
+	OPT_LOAD,
+	OPT_CMD,
+	OPT_METRIC,
+	OPT_JSON,
+	OPT_SEED,
+	OPT_PRIO,
+	OPT_POLICY,
+};
+
+static const struct option long_opts[] = {
+	{"window", required_argument, NULL, OPT_WINDOW},
+	{"settle", required_argument, NULL, OPT_SETTLE},
+	{"rounds", required_argument, NULL, OPT_ROUNDS},
+	{"cpus", required_argument, NULL, OPT_CPUS},
+	{"load", required_argument, NULL, OPT_LOAD},
+	{"cmd", required_argument, NULL, OPT_CMD},
+	{"metric", required_argument, NULL, OPT_METRIC},
+	{"json", no_argument, NULL, OPT_JSON},
+	{"seed", required_argument, NULL, OPT_SEED},
+	{"interval", required_argument, NULL, 'i'},
+	{"prio", required_argument, NULL, OPT_PRIO},
+	{"policy", required_argument, NULL, OPT_POLICY},
+	{"help", no_argument, NULL, 'h'},
+	{NULL, 0, NULL, 0},
+};
+
+static int usage_err(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "tunetop ab: ");
+	fprintf(stderr, fmt, arg);
+	fputc('\n', stderr);
+	return 2;
+}
+
+/* Seconds, decimals allowed, suffix ms, s or m. */
+static int parse_window(const char *s, double *out)
+{
+	char buf[64];
+	size_t n = strlen(s);
+	double mult = 1.0, v;
+
+	if (!n || n >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, n + 1);
+	if (n > 2 && !strcmp(buf + n - 2, "ms")) {
+		mult = 1e-3;
+		buf[n - 2] = '\0';
+	} else if (buf[n - 1] == 's') {
+		buf[n - 1] = '\0';
+	} else if (buf[n - 1] == 'm') {
+		mult = 60.0;
+		buf[n - 1] = '\0';
+	}
+	if (str_to_double(buf, &v) || !(v >= 0.0) || isinf(v))
+		return -EINVAL;
+	*out = v * mult;
+	return 0;
+}
+
+/* ---- formatting ------------------------------------------------------------- */
+
+static int decimals(const struct ab_run *r, double mag)
+{
+	mag = fabs(mag);
+	if (r->source == AB_PROBE)
+		return 0;
+	if (isnan(mag) || mag >= 1000)
+		return 0;
+	if (mag >= 100)
+		return 1;
+	if (mag >= 10)
+		return 2;
+	return 3;
+}
+
+/* dec < 0: choose by the value's magnitude */
+static void fmt_val(const struct ab_run *r, char *buf, size_t cap, double v, bool mean, int dec)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else if (r->source == AB_PROBE)
+		/* whole us, truncated like the probe's buckets; the mean with one decimal */
+		snprintf(buf, cap, mean ? "%.1f" : "%.0f", mean ? v : floor(v));
+	else
+		snprintf(buf, cap, "%.*f", dec < 0 ? decimals(r, v) : dec, v);
+}
+
+static void fmt_signed(char *buf, size_t cap, double v, int dec)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else if (fabs(v) < 0.5 * pow(10, -dec))
+		snprintf(buf, cap, "%.*f", dec, 0.0);
+	else
+		snprintf(buf, cap, "%+.*f", dec, v);
+}
+
+/* ASCII unit for the text table ("us" rather than "µs" keeps columns aligned). */
+static const char *text_unit(const struct ab_run *r)
+{
+	return r->source == AB_PROBE ? "us" : r->unit;
+}
+
+static void describe_source(const struct ab_run *r, char *buf, size_t cap)
+{
+	if (r->source == AB_PROBE)
+		snprintf(buf, cap, "wake-up latency (probe), us");
+	else if (r->have_re)
+		snprintf(buf, cap, "--metric '%s' from CMD's output%s%s", r->cfg.metric,
+			 *r->unit ? ", " : "", r->unit);
+	else
+		snprintf(buf, cap, "CMD wall time, ms");
+}
+
+static const char *policy_text(const struct ab_run *r, char *buf, size_t cap)
+{
+	const struct probe_thread *t = r->p && r->p->n ? &r->p->thr[0] : NULL;
+
+	if (!t)
+		snprintf(buf, cap, "n/a");
+	else if (t->policy == SCHED_FIFO || t->policy == SCHED_RR)
+		snprintf(buf, cap, "%s %d", probe_sched_name(t->policy), t->prio);
+	else
+		snprintf(buf, cap, "%s%s", probe_sched_name(t->policy),
+			 r->p->fallback ? " (real-time refused)" : "");
+	return buf;
+}
+
+static void print_row(FILE *f, const struct ab_run *r, int a, const struct stats_summary *s,
+		      int dec)
+{
+	char c[6][32];
+
+	fmt_val(r, c[0], sizeof(c[0]), s->mean, true, dec);
+	fmt_val(r, c[1], sizeof(c[1]), s->p50, false, dec);
+	fmt_val(r, c[2], sizeof(c[2]), s->p99, false, dec);
+	fmt_val(r, c[3], sizeof(c[3]), s->p999, false, dec);
+	fmt_val(r, c[4], sizeof(c[4]), s->max, false, dec);
+	fprintf(f, "%-3c %-12s %7u %9llu %9s %9s %9s %9s %9s\n", ab_arm_name(a), r->arm[a].value,
+		r->arm[a].windows, (unsigned long long)s->n, c[0], c[1], c[2], c[3], c[4]);
+}
+
+static void print_ci(FILE *f, const struct ab_run *r, const char *name, const struct stats_ci *ci)
+{
+	double mag = fmax(fabs(ci->est), fmax(fabs(ci->lo), fabs(ci->hi)));
+	int dec = decimals(r, mag);
+	char e[32], lo[32], hi[32];
+
+	fmt_signed(e, sizeof(e), ci->est, dec);
+	fmt_signed(lo, sizeof(lo), ci->lo, dec);
+	fmt_signed(hi, sizeof(hi), ci->hi, dec);
+	fprintf(f, "  %-5s %10s %s  [%s, %s]%s\n", name, e, text_unit(r), lo, hi,
+		isnan(ci->lo)		   ? ""
+		: stats_ci_significant(ci) ? ""
+					   : "  (interval contains 0)");
+}
+
+static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o, bool interrupted)
+{
+	const struct ab_result *res = &r->res;
+	char src[KNOB_VALUE_MAX + 64], pol[64], cpus[256];
+
+	fprintf(f, "tunetop ab: %s (%zu knob%s, was %s): A=%s, B=%s%s\n", r->cfg.addr, r->nknobs,
+		r->nknobs == 1 ? "" : "s", r->original, r->cfg.value[0], r->cfg.value[1],
+		interrupted ? " (interrupted)" : "");
+	describe_source(r, src, sizeof(src));
+	fprintf(f, "  %u round%s ABBA = %d windows of %g s, settle %u ms; samples: %s\n",
+		r->cfg.rounds, r->cfg.rounds == 1 ? "" : "s", r->nwin, r->cfg.window_s,
+		r->cfg.settle_ms, src);
+	if (r->source == AB_PROBE) {
+		cpulist_format(&r->p->cfg.cpus, cpus, sizeof(cpus));
+		fprintf(f, "  probe: CPUs %s, interval %llu us, %s, %s, PM QoS untouched\n", cpus,
+			(unsigned long long)r->p->cfg.interval_us, policy_text(r, pol, sizeof(pol)),
+			r->p->mlocked ? "memory locked" : "memory NOT locked");
+	} else {
+		fprintf(f, "  cmd: %s\n", r->cfg.cmd);
+	}
+	if (r->cfg.load) {
+		char l[256];
+
+		load_spec_format(&r->load_spec, l, sizeof(l));
+		fprintf(f, "  load: %s\n", l);
+	}
+	if (o->root && strcmp(o->root, "/"))
+		fprintf(f, "  root: %s\n", o->root);
+	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %9s %9s %9s\n", "arm", "value", "windows", "samples",
+		"mean", "p50", "p99", "p99.9", "max");
+	{
+		double big = fmax(isnan(res->a.max) ? 0 : fabs(res->a.max),
+				  isnan(res->b.max) ? 0 : fabs(res->b.max));
+
+		print_row(f, r, 0, &res->a, decimals(r, big));
+		print_row(f, r, 1, &res->b, decimals(r, big));
+	}
+	fprintf(f, "(%s)\n",
+		r->source == AB_PROBE ? "latency in us: wake-up time - deadline"
+		: r->have_re	      ? "values as CMD printed them"
+				      : "wall time of each CMD run in ms");
+	if (res->cmp_err) {
+		fprintf(f, "B \u2212 A: no comparison (an arm has no samples)\n");
+	} else {
+		fprintf(f, "B \u2212 A (95%% bootstrap CI, %u resamples, seed %llu):\n",
+			res->cmp.reps, (unsigned long long)res->cmp.seed);
+		print_ci(f, r, "p50", &res->cmp.p50);
+		print_ci(f, r, "p99", &res->cmp.p99);
+		{
+			char m[32], x[32];
+
+			fmt_signed(m, sizeof(m), res->cmp.mean_diff,
+				   r->source == AB_PROBE ? 1 : decimals(r, res->cmp.mean_diff));
+			fmt_signed(x, sizeof(x), res->cmp.max_diff, decimals(r, res->cmp.max_diff));
+			fprintf(f, "  %-5s %10s %s\n", "mean", m, text_unit(r));
+			fprintf(f, "  %-5s %10s %s\n", "max", x, text_unit(r));
+		}
+	}
+	fprintf(f, "verdict: %s\n", res->verdict);
+	if (r->restored && !r->restore_err)
+		fprintf(f, "restored: %s = %s\n", r->cfg.addr, r->original);
+}
+
+static void key(char *buf, size_t cap, const char *name, const char *sfx)
+{
+	snprintf(buf, cap, "%s%s", name, sfx);
+}
+
+static void json_summary(struct jw *w, const struct stats_summary *s, const char *sfx)
+{
+	char k[32];
+
+	jw_uint(w, "samples", s->n);
+	key(k, sizeof(k), "min", sfx);
+	jw_double(w, k, s->min, 3);
+	key(k, sizeof(k), "mean", sfx);
+	jw_double(w, k, s->mean, 3);
+	key(k, sizeof(k), "p50", sfx);
+	jw_double(w, k, s->p50, 3);
+	key(k, sizeof(k), "p90", sfx);
+	jw_double(w, k, s->p90, 3);
+	key(k, sizeof(k), "p99", sfx);
+	jw_double(w, k, s->p99, 3);
+	key(k, sizeof(k), "p999", sfx);
+	jw_double(w, k, s->p999, 3);
+	key(k, sizeof(k), "max", sfx);
+	jw_double(w, k, s->max, 3);
+}
+
+static void json_ci(struct jw *w, const char *name, const struct stats_ci *ci)
+{
+	jw_obj_begin(w, name);
+	jw_double(w, "diff", ci->est, 3);
+	jw_double(w, "lo", ci->lo, 3);
+	jw_double(w, "hi", ci->hi, 3);
+	if (isnan(ci->lo))
+		jw_null(w, "significant");
+	else
+		jw_bool(w, "significant", stats_ci_significant(ci));
+	jw_obj_end(w);
+}
+
+static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool interrupted)
+{
+	const struct ab_result *res = &r->res;
+	const char *sfx = r->source == AB_PROBE ? "_us" : r->have_re ? "" : "_ms";
+	struct sbuf b;
+	struct jw w;
+	char buf[256], k[32];
+
+	sbuf_init(&b);
+	jw_init(&w, &b, true);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "tunetop", PACKAGE_VERSION);
+	jw_obj_begin(&w, "ab");
+	jw_str(&w, "address", r->cfg.addr);
+	jw_str(&w, "a", r->cfg.value[0]);
+	jw_str(&w, "b", r->cfg.value[1]);
+	jw_uint(&w, "knobs", r->nknobs);
+	jw_str(&w, "original", r->original);
+	jw_str(&w, "root", o->root ? o->root : "/");
+	jw_str(&w, "source", r->source == AB_PROBE ? "probe" : "cmd");
+	jw_str(&w, "unit", r->source == AB_PROBE ? "us" : r->unit);
+	jw_double(&w, "window_s", r->cfg.window_s, 3);
+	jw_uint(&w, "settle_ms", r->cfg.settle_ms);
+	jw_uint(&w, "rounds", r->cfg.rounds);
+	jw_int(&w, "windows", r->nwin);
+	jw_str(&w, "order", "ABBA");
+	jw_uint(&w, "seed", r->cfg.seed);
+	jw_str(&w, "cmd", r->cfg.cmd);
+	jw_str(&w, "metric", r->cfg.metric);
+	if (r->cfg.load) {
+		load_spec_format(&r->load_spec, buf, sizeof(buf));
+		jw_str(&w, "load", buf);
+	} else {
+		jw_null(&w, "load");
+	}
+	jw_bool(&w, "interrupted", interrupted);
+	jw_bool(&w, "complete", res->complete);
+	jw_bool(&w, "restored", r->restored && !r->restore_err);
+	if (r->source == AB_PROBE) {
+		jw_obj_begin(&w, "probe");
+		cpulist_format(&r->p->cfg.cpus, buf, sizeof(buf));
+		jw_str(&w, "cpus", buf);
+		jw_uint(&w, "interval_us", r->p->cfg.interval_us);
+		jw_str(&w, "policy", probe_policy_name(r->p->cfg.policy));
+		jw_int(&w, "priority", r->p->cfg.prio);
+		jw_bool(&w, "realtime_refused", r->p->fallback);
+		jw_bool(&w, "memory_locked", r->p->mlocked);
+		jw_obj_end(&w);
+	} else {
+		jw_null(&w, "probe");
+	}
+	jw_obj_end(&w);
+
+	jw_arr_begin(&w, "arms");
+	for (int a = 0; a < 2; a++) {
+		const struct stats_summary *s = a ? &res->b : &res->a;
+
+		jw_obj_begin(&w, NULL);
+		snprintf(buf, sizeof(buf), "%c", ab_arm_name(a));
+		jw_str(&w, "arm", buf);
+		jw_str(&w, "value", r->arm[a].value);
+		jw_uint(&w, "windows", r->arm[a].windows);
+		json_summary(&w, s, sfx);
+		if (r->source == AB_PROBE) {
+			const struct hist *h = &r->arm[a].hist;
+
+			jw_uint(&w, "overflows", h->overflows);
+			jw_arr_begin(&w, "histogram");
+			for (int i = 0; i < HIST_NBUCKETS; i++) {
+				uint64_t lo, hi;
+
+				if (!h->bucket[i])
+					continue;
+				hist_bucket_range(i, &lo, &hi);
+				jw_obj_begin(&w, NULL);
+				jw_uint(&w, "lo_us", lo);
+				if (hi == HIST_INF_US)
+					jw_null(&w, "hi_us");
+				else
+					jw_uint(&w, "hi_us", hi);
+				jw_uint(&w, "count", h->bucket[i]);
+				jw_obj_end(&w);
+			}
+			jw_arr_end(&w);
+		} else {
+			jw_uint(&w, "cmd_runs", r->arm[a].cmd_runs);
+			jw_arr_begin(&w, "values");
+			for (size_t i = 0; i < r->arm[a].nval; i++)
+				jw_double(&w, NULL, r->arm[a].val[i], 6);
+			jw_arr_end(&w);
+		}
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+
+	jw_arr_begin(&w, "windows");
+	for (int i = 0; i < r->nwin; i++) {
+		const struct ab_window *x = &r->w[i];
+
+		if (!x->done)
+			continue;
+		jw_obj_begin(&w, NULL);
+		jw_int(&w, "index", i + 1);
+		snprintf(buf, sizeof(buf), "%c", ab_arm_name(x->arm));
+		jw_str(&w, "arm", buf);
+		jw_str(&w, "value", r->cfg.value[x->arm]);
+		jw_double(&w, "start_s", (double)(x->start_ns - r->start_ns) / 1e9, 3);
+		jw_double(&w, "duration_s", (double)(x->end_ns - x->start_ns) / 1e9, 3);
+		jw_uint(&w, "samples", x->samples);
+		key(k, sizeof(k), "mean", sfx);
+		jw_double(&w, k, x->mean, 3);
+		key(k, sizeof(k), "p99", sfx);
+		jw_double(&w, k, x->p99, 3);
+		key(k, sizeof(k), "max", sfx);
+		jw_double(&w, k, x->max, 3);
+		if (r->source == AB_CMD)
+			jw_uint(&w, "cmd_runs", x->cmd_runs);
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+
+	jw_obj_begin(&w, "comparison");
+	jw_str(&w, "difference", "B - A");
+	jw_str(&w, "unit", r->source == AB_PROBE ? "us" : r->unit);
+	json_ci(&w, "p50", &res->cmp.p50);
+	json_ci(&w, "p99", &res->cmp.p99);
+	jw_double(&w, "mean_diff", res->cmp.mean_diff, 3);
+	jw_double(&w, "max_diff", res->cmp.max_diff, 3);
+	jw_double(&w, "confidence", 0.95, 2);
+	jw_uint(&w, "resamples", res->cmp.reps);
+	jw_uint(&w, "seed", res->cmp.seed);
+	jw_str(&w, "verdict", res->verdict);
+	jw_obj_end(&w);
+	jw_obj_end(&w);
+	sbuf_putc(&b, '\n');
+	fputs(b.s, f);
+	sbuf_free(&b);
+}
+
+/* ---- command ------------------------------------------------------------------------ */
+
+static void print_lines(const char *prefix, const char *text)
+{
+	const char *p = text ? text : "";
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		if (n)
+			fprintf(stderr, "%s%.*s\n", prefix, (int)n, p);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+static void progress(struct ab_run *r, int *shown)
+{
+	while (*shown < r->win) {
+		const struct ab_window *x = &r->w[*shown];
+		char m[32], mx[32];
+
+		fmt_val(r, m, sizeof(m), x->p99, false, -1);
+		fmt_val(r, mx, sizeof(mx), x->max, false, -1);
+		fprintf(stderr, "tunetop ab: window %d/%d %c=%s: %llu samples, p99 %s, max %s %s\n",
+			*shown + 1, r->nwin, ab_arm_name(x->arm), r->cfg.value[x->arm],
+			(unsigned long long)x->samples, m, mx, text_unit(r));
+		(*shown)++;
+	}
+}
+
+int cmd_ab(const struct tt_opts *o, int argc, char **argv)
+{
+	struct ab_cfg cfg;
+	struct ab_run r;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	const char *assign = NULL, *cpus_arg = NULL;
+	bool json = false, prio_given = false, tty;
+	char why[512], *cause = NULL;
+	sigset_t sigs, old;
+	int c, e, rc = 0, sig = 0, shown = 0;
+
+	ab_cfg_init(&cfg);
+	optind = 1;
+	opterr = 0; /* one line of our own instead of getopt's */
+	while ((c = getopt_long(argc, argv, ":i:h", long_opts, NULL)) != -1) {
+		uint64_t u;
+		int v;
+
+		switch (c) {
+		case OPT_WINDOW:
+			if (parse_window(optarg, &cfg.window_s))
+				return usage_err(
+					"--window '%s': not a duration (seconds; suffix ms, "
+					"s or m allowed)",
+					optarg);
+			break;
+		case OPT_SETTLE:
+			if (str_to_u64(optarg, &u) || u > AB_MAX_SETTLE_MS) {
+				fprintf(stderr, "tunetop ab: --settle '%s': must be 0..%d ms\n",
+					optarg, AB_MAX_SETTLE_MS);
+				return 2;
+			}
+			cfg.settle_ms = (unsigned)u;
+			break;
+		case OPT_ROUNDS:
+			if (str_to_u64(optarg, &u) || u < 1 || u > AB_MAX_ROUNDS) {
+				fprintf(stderr, "tunetop ab: --rounds '%s': must be 1..%d\n",
+					optarg, AB_MAX_ROUNDS);
+				return 2;
+			}
+			cfg.rounds = (unsigned)u;
+			break;
+		case OPT_CPUS:
+			if (cpulist_parse(optarg, &cfg.probe.cpus) ||
+			    cpumask_empty(&cfg.probe.cpus))
+				return usage_err("--cpus '%s': not a CPU list (e.g. 0-3,6)",
+						 optarg);
+			cpus_arg = optarg;
+			break;
+		case OPT_LOAD: cfg.load = optarg; break;
+		case OPT_CMD: cfg.cmd = optarg; break;
+		case OPT_METRIC: cfg.metric = optarg; break;
+		case OPT_JSON: json = true; break;
+		case OPT_SEED:
+			if (str_to_u64(optarg, &u))
+				return usage_err("--seed '%s': not a non-negative integer", optarg);
+			cfg.seed = u;
+			break;
+		case 'i':
+			if (str_to_u64(optarg, &u) || u < PROBE_MIN_INTERVAL_US ||
+			    u > PROBE_MAX_INTERVAL_US) {
+				fprintf(stderr,
+					"tunetop ab: -i '%s': interval must be %d..%d "
+					"microseconds\n",
+					optarg, PROBE_MIN_INTERVAL_US, PROBE_MAX_INTERVAL_US);
+				return 2;
+			}
+			cfg.probe.interval_us = u;
+			break;
+		case OPT_PRIO:
+			if (str_to_int(optarg, &v))
+				return usage_err("--prio '%s': not a number", optarg);
+			cfg.probe.prio = v;
+			prio_given = true;
+			break;
+		case OPT_POLICY:
+			if (probe_policy_parse(optarg, &cfg.probe.policy))
+				return usage_err("--policy '%s': use fifo, rr or other", optarg);
+			break;
+		case 'h': fputs(usage_text, stdout); return 0;
+		case ':':
+			return usage_err("%s needs a value (see 'tunetop ab --help')",
+					 argv[optind - 1]);
+		default:
+			return usage_err("unknown option '%s' (see 'tunetop ab --help')",
+					 argv[optind - 1]);
+		}
+	}
+	if (optind >= argc) {
+		fprintf(stderr, "tunetop ab: expected ADDRESS=A,B (see 'tunetop ab --help')\n");
+		return 2;
+	}
+	assign = argv[optind];
+	if (optind + 1 < argc)
+		return usage_err("unexpected argument '%s' (one ADDRESS=A,B per run)",
+				 argv[optind + 1]);
+	if (cfg.probe.policy == PROBE_POLICY_OTHER && !prio_given)
+		cfg.probe.prio = 0;
+	if (cfg.cmd && cpus_arg) {
+		cfg.have_cmd_cpus = true;
+		cfg.cmd_cpus = cfg.probe.cpus;
+	}
+	e = ab_cfg_check(&cfg, why, sizeof(why));
+	if (e) {
+		fprintf(stderr, "tunetop ab: %s\n", why);
+		return 2;
+	}
+	if (cfg.have_cmd_cpus) {
+		struct probe_cfg pc = cfg.probe;
+		char w[200];
+
+		/* the CPUs must be online even when they only pin CMD */
+		pc.interval_us = PROBE_DEFAULT_INTERVAL_US;
+		pc.policy = PROBE_POLICY_OTHER;
+		pc.prio = 0;
+		if (probe_cfg_check(&pc, w, sizeof(w))) {
+			fprintf(stderr, "tunetop ab: --cpus %s: %s\n", cpus_arg, w);
+			return 2;
+		}
+	}
+
+	if (knob_cmd_open(o, "ab", 0, &root, &ctx))
+		return 1;
+	e = ab_parse_knob(ctx, assign, &cfg, &cause);
+	if (e) {
+		knob_print_cause("ab", cause);
+		free(cause);
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		return knob_exit_code(e);
+	}
+
+	/* Terminating signals are taken synchronously here; every thread the
+	 * A/B starts (probe, load, CMD runner) blocks them. */
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+
+	e = ab_start(&r, ctx, &cfg, &cause);
+	if (e) {
+		knob_print_cause("ab", cause);
+		free(cause);
+		ab_free(&r);
+		knob_ctx_close(ctx);
+		sysroot_close(&root);
+		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		return knob_exit_code(e);
+	}
+	if (r.source == AB_PROBE) {
+		for (int i = 0; i < r.p->nnotes; i++)
+			fprintf(stderr, "tunetop ab: probe: %s\n", r.p->note[i]);
+		if (o->root && strcmp(o->root, "/"))
+			fprintf(stderr,
+				"tunetop ab: the knob is written under --root %s; the probe "
+				"measures the live machine\n",
+				o->root);
+	}
+	tty = isatty(2);
+	while (!ab_finished(&r)) {
+		struct sbuf notes;
+		struct timespec ts;
+		int ms = 100, s;
+
+		ab_poll(&r, &ms);
+		sbuf_init(&notes);
+		if (ab_take_notes(&r, &notes))
+			print_lines("tunetop ab: ", notes.s);
+		sbuf_free(&notes);
+		if (tty)
+			progress(&r, &shown);
+		if (ab_finished(&r))
+			break;
+		ts.tv_sec = ms / 1000;
+		ts.tv_nsec = (long)(ms % 1000) * 1000000L;
+		s = sigtimedwait(&sigs, NULL, &ts);
+		if (s > 0 && !sig) {
+			sig = s;
+			ab_cancel(&r);
+		}
+	}
+	if (tty)
+		progress(&r, &shown);
+
+	if (r.phase == AB_FAILED) {
+		print_lines("tunetop ab: ", r.err_cause);
+		rc = 1;
+	} else {
+		if (json)
+			report_json(stdout, &r, o, r.phase == AB_CANCELLED);
+		else
+			report_text(stdout, &r, o, r.phase == AB_CANCELLED);
+		fflush(stdout);
+		rc = r.phase == AB_CANCELLED ? 128 + (sig ? sig : SIGINT) : 0;
+	}
+	if (r.restore_err) {
+		print_lines("tunetop ab: ", r.restore_cause);
+		fprintf(stderr,
+			"tunetop ab: %s may not be back to %s; see 'tunetop journal' and "
+			"'tunetop restore'\n",
+			r.cfg.addr, r.original);
+		if (!rc)
+			rc = 1;
+	} else if (r.phase == AB_FAILED) {
+		fprintf(stderr, "tunetop ab: %s restored to %s\n", r.cfg.addr, r.original);
+	}
+	ab_free(&r);
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	return rc;
+}

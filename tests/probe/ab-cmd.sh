@@ -1,0 +1,186 @@
+#!/bin/sh
+# tunetop ab --cmd on copied rk3588 fixture roots: a command whose run time
+# depends on the knob's file gives a verdict with the right sign; the knob is
+# restored byte for byte and nothing is left open in the journal; --metric
+# takes the number from CMD's output; --cpus pins CMD; a knob write failure
+# mid-run restores and exits 1; SIGINT restores and prints what was measured.
+. "$TT_SRCDIR/tests/lib.sh"
+
+command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
+
+KNOB='cpuidle/*/cpu-sleep/disable'
+STATE="$TMPD/state"
+REL=sys/devices/system/cpu/cpu0/cpuidle/state1/disable
+
+# open_entries ROOT: journal entries still open or active (should be 0)
+open_entries() {
+	"$TUNETOP" --root "$1" --state-dir "$STATE" journal --json |
+		jq '[.entries[] | select(.state == "open" or .state == "active")] | length'
+}
+
+# A command that is slower when state1 of cpu0 is disabled.
+cat >"$TMPD/slow-when-disabled.sh" <<'EOF'
+#!/bin/sh
+if [ "$(cat "$ROOT/sys/devices/system/cpu/cpu0/cpuidle/state1/disable")" = 1 ]; then
+	sleep 0.02
+else
+	sleep 0.005
+fi
+EOF
+chmod +x "$TMPD/slow-when-disabled.sh"
+
+# ---- wall time, text report ---------------------------------------------------------
+ROOT=$(copy_fixture rk3588)
+export ROOT
+out=$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" \
+	--cmd "$TMPD/slow-when-disabled.sh" --window 0.3 --settle 50 --rounds 2 2>"$TMPD/err")
+is "$?" 0 "ab --cmd: exit 0"
+[ -s "$TMPD/err" ] && diag "stderr: $(cat "$TMPD/err")"
+like "$out" "^tunetop ab: cpuidle/\\*/cpu-sleep/disable \\(8 knobs, was 0\\): A=0, B=1" "header names the knob, its original value, A and B"
+like "$out" "arm +value +windows +samples +mean +p50 +p99 +p99\\.9 +max" "table header"
+like "$out" "
+A +0 +4 +[1-9][0-9]* " "arm A: 4 windows, samples"
+like "$out" "
+B +1 +4 +[1-9][0-9]* " "arm B: 4 windows, samples"
+like "$out" "B − A \\(95% bootstrap CI" "B − A with bootstrap intervals"
+like "$out" "
+  p50 +\\+[0-9.]+ ms" "p50 difference is positive (B is slower)"
+# p50 rather than p99: on a busy build machine one slow fork can make the
+# maximum of either arm; the median difference of 15 ms is robust
+like "$out" "verdict: cpuidle/\\*/cpu-sleep/disable=1: .*p50 \\+[0-9.]+ ms" "verdict names knob and value, p50 difference positive (B slower)"
+if same_tree "$FIXTURES/rk3588" "$ROOT"; then ok 0 "knob restored: diff -r against the fixture is empty"; else
+	ok 1 "knob restored: diff -r against the fixture is empty"
+	diff -r "$FIXTURES/rk3588" "$ROOT" | head -5 | sed 's/^/# /'
+fi
+is "$(open_entries "$ROOT")" 0 "nothing left open in the journal"
+ok "$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" journal --json |
+	jq 'if ([.entries[] | select(.state == "undone")] | length) >= 16 then 0 else 1 end')" \
+	"the switches were journaled (8 knobs x 2 writes, all undone)"
+
+# ---- JSON ------------------------------------------------------------------------------
+ROOT=$(copy_fixture rk3588)
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --json \
+	--cmd "$TMPD/slow-when-disabled.sh" --window 0.3 --settle 20 --rounds 2 >"$TMPD/ab.json" 2>"$TMPD/err"
+is "$?" 0 "ab --cmd --json: exit 0"
+jq -e . "$TMPD/ab.json" >/dev/null 2>&1
+ok $? "valid JSON"
+j() { jq -r "$1" "$TMPD/ab.json"; }
+is "$(j '.ab.address + " " + .ab.a + " " + .ab.b')" "$KNOB 0 1" "address, a, b"
+is "$(j '.ab.source + " " + .ab.unit + " " + (.ab.windows | tostring)')" "cmd ms 8" "source cmd, unit ms, 8 windows"
+is "$(j '[.arms[].arm] | join(",")')" "A,B" "two arms"
+is "$(j '.arms[0].samples == (.arms[0].values | length)')" true "arm A: samples = values"
+ok "$(jq 'if (.arms[0].values | min) >= 5 and (.arms[1].values | min) >= 20 then 0 else 1 end' "$TMPD/ab.json")" \
+	"wall times: A >= 5 ms, B >= 20 ms"
+is "$(j '[.windows[].arm] | join("")')" "ABBAABBA" "windows in ABBA order"
+ok "$(jq 'if .comparison.p50.diff > 0 then 0 else 1 end' "$TMPD/ab.json")" \
+	"comparison: p50 difference positive"
+is "$(jq '.comparison.p99 | has("diff") and has("lo") and has("hi") and has("significant")' "$TMPD/ab.json")" true \
+	"comparison: p99 with its interval"
+is "$(j '.comparison.resamples')" 2000 "2000 resamples"
+like "$(j '.comparison.verdict')" "^cpuidle/\\*/cpu-sleep/disable=1: " "verdict in JSON"
+is "$(j '.ab.restored')" true "restored: true"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "JSON run: fixture restored"
+
+# same data, same seed, same interval
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --json --seed 7 \
+	--cmd "$TMPD/slow-when-disabled.sh" --window 0 --settle 0 --rounds 1 >"$TMPD/s1.json" 2>/dev/null
+is "$(jq '.ab.seed' "$TMPD/s1.json")" 7 "--seed is used"
+is "$(jq '[.arms[].cmd_runs] | join(",")' "$TMPD/s1.json")" '"2,2"' "--window 0: CMD runs exactly once per window"
+
+# ---- --metric -----------------------------------------------------------------------------
+ROOT=$(copy_fixture rk3588)
+cat >"$TMPD/infer.sh" <<'EOF'
+#!/bin/sh
+echo "loading model"
+if [ "$(cat "$ROOT/sys/devices/system/cpu/cpu0/cpuidle/state1/disable")" = 1 ]; then
+	echo "inference: 7.5 ms"
+	echo "inference: 8.5 ms"
+else
+	echo "inference: 12.25 ms"
+	echo "inference: 13.75 ms"
+fi
+echo "arm $TUNETOP_AB_ARM value $TUNETOP_AB_VALUE" >&2
+EOF
+chmod +x "$TMPD/infer.sh"
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --json --window 0 --settle 0 --rounds 1 \
+	--cmd "$TMPD/infer.sh" --metric 'inference: ([0-9.]+) ms' >"$TMPD/m.json" 2>"$TMPD/m.err"
+is "$?" 0 "--metric: exit 0"
+is "$(jq -c '.arms[0].values' "$TMPD/m.json")" "[12.25,13.75,12.25,13.75]" "--metric: arm A values from CMD's output (every matching line)"
+is "$(jq -c '.arms[1].values' "$TMPD/m.json")" "[7.5,8.5,7.5,8.5]" "--metric: arm B values"
+is "$(jq -r '.ab.unit' "$TMPD/m.json")" ms "--metric: unit taken from the regex"
+is "$(jq '.comparison.p50.diff' "$TMPD/m.json")" -4.75 "--metric: p50 difference B - A = 7.5 - 12.25"
+like "$(jq -r '.comparison.verdict' "$TMPD/m.json")" "p50 −4\\.(75|8) ms" "--metric: verdict is negative (B faster)"
+is "$(grep -c 'arm A value 0' "$TMPD/m.err")" 2 "CMD sees TUNETOP_AB_ARM and TUNETOP_AB_VALUE (A)"
+is "$(grep -c 'arm B value 1' "$TMPD/m.err")" 2 "CMD sees TUNETOP_AB_ARM and TUNETOP_AB_VALUE (B)"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "--metric run: fixture restored"
+
+out=$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --window 0 --settle 0 --rounds 1 \
+	--cmd 'echo nothing here' --metric 'inference: ([0-9.]+) ms' 2>&1 >/dev/null)
+is "$?" 1 "--metric matching nothing: exit 1"
+like "$out" "matched nothing in CMD's output" "--metric matching nothing: says so"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "--metric matching nothing: fixture restored"
+
+out=$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --window 0 --settle 0 --rounds 1 \
+	--cmd 'exit 3' 2>&1 >/dev/null)
+is "$?" 1 "CMD failing: exit 1"
+like "$out" "CMD exited with status 3" "CMD failing: says so"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "CMD failing: fixture restored"
+is "$(open_entries "$ROOT")" 0 "CMD failing: nothing left open"
+
+# ---- --cpus pins CMD ------------------------------------------------------------------------
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --json --window 0 --settle 0 --rounds 1 \
+	--cpus 0 --cmd 'grep Cpus_allowed_list /proc/self/status' \
+	--metric 'Cpus_allowed_list:[[:space:]]*([0-9]+)$' >"$TMPD/c.json" 2>"$TMPD/c.err"
+is "$?" 0 "--cmd with --cpus 0: exit 0"
+is "$(jq -c '[.arms[].values[]] | unique' "$TMPD/c.json")" "[0]" "--cpus 0: CMD's allowed CPUs are 0"
+
+# ---- a knob write failing mid-run: restore, exit 1 -----------------------------------------------
+# A=0 is the current value (nothing written); the first switch to B fails on cpu5.
+ROOT=$(copy_fixture rk3588)
+out=$(TUNETOP_TEST_FAULT="cpu5/cpuidle/state1/disable=EBUSY" "$TUNETOP" --root "$ROOT" --state-dir "$STATE" \
+	ab "$KNOB=0,1" --window 0 --settle 0 --rounds 1 --cmd true 2>"$TMPD/f.err")
+is "$?" 1 "write failure mid-run: exit 1"
+is "$out" "" "write failure mid-run: no report on stdout"
+like "$(cat "$TMPD/f.err")" "window 2/4, B=1: cannot set cpuidle/\\*/cpu-sleep/disable=1" "says which window and value"
+like "$(cat "$TMPD/f.err")" "EBUSY" "names the kernel's error"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "write failure mid-run: fixture restored"
+is "$(open_entries "$ROOT")" 0 "write failure mid-run: nothing left open"
+
+# ---- SIGINT: restore, report what was measured, exit 130 ---------------------------------------------
+ROOT=$(copy_fixture rk3588)
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --json --window 30 --settle 0 --rounds 1 \
+	--cmd 'sleep 0.01' >"$TMPD/int.json" 2>"$TMPD/int.err" &
+pid=$!
+sleep 1
+kill -INT "$pid"
+wait "$pid"
+is "$?" 130 "SIGINT: exit 130"
+is "$(jq '.ab.interrupted' "$TMPD/int.json")" true "SIGINT: report marked interrupted"
+ok "$(jq 'if .arms[0].samples == 0 and .ab.complete == false then 0 else 1 end' "$TMPD/int.json")" \
+	"SIGINT: the unfinished window is not counted"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "SIGINT: fixture restored"
+is "$(open_entries "$ROOT")" 0 "SIGINT: nothing left open"
+
+# SIGTERM while B is in place (A=1 is written first, then B=0 ...): restored too
+ROOT=$(copy_fixture rk3588)
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=1,0" --window 30 --settle 0 --rounds 1 \
+	--cmd 'sleep 0.01' >/dev/null 2>"$TMPD/term.err" &
+pid=$!
+for _ in $(seq 1 100); do
+	[ "$(cat "$ROOT/$REL")" = 1 ] && break
+	sleep 0.05
+done
+is "$(cat "$ROOT/$REL")" 1 "SIGTERM: A=1 is in place while running"
+kill -TERM "$pid"
+wait "$pid"
+is "$?" 143 "SIGTERM: exit 143"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "SIGTERM: fixture restored"
+
+done_testing

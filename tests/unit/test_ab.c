@@ -1,0 +1,327 @@
+/* Unit tests for src/probe/ab.c and load.c: the ABBA schedule, --load SPEC
+ * parsing, load threads that start pinned and stop, ADDR=A,B parsing, and the
+ * library API the TUI uses (ab_start / ab_poll / ab_cancel / ab_result, the
+ * live views, AB_RESTORE_OWN leaving the caller's other changes alone) on a
+ * copied rk3588 fixture. */
+#include <dirent.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/cpumask.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "knob/knob.h"
+#include "probe/ab.h"
+#include "probe/load.h"
+#include "sysfs/sysroot.h"
+#include "tap.h"
+
+static char tmpdir[256];
+
+static int count_tasks(void)
+{
+	DIR *d = opendir("/proc/self/task");
+	struct dirent *e;
+	int n = 0;
+
+	if (!d)
+		return -1;
+	while ((e = readdir(d)))
+		n += e->d_name[0] != '.';
+	closedir(d);
+	return n;
+}
+
+static void test_schedule(void)
+{
+	char s[9];
+
+	for (int i = 0; i < 8; i++)
+		s[i] = ab_arm_name(ab_window_arm(i));
+	s[8] = '\0';
+	is_str(s, "ABBAABBA", "two rounds are ABBA ABBA");
+}
+
+static void test_load_parse(void)
+{
+	struct load_spec s;
+	char why[256], fmt[256];
+
+	ok(load_parse("cpu:2@0,mem:1", &s, why, sizeof(why)) == 0, "cpu:2@0,mem:1 parses");
+	is_int(s.n, 2, "two items");
+	is_int(s.item[0].kind, LOAD_CPU, "first is cpu");
+	is_int(s.item[0].n, 2, "2 threads");
+	ok(s.item[0].placed && cpumask_test(&s.item[0].cpus, 0), "placed on CPU 0");
+	ok(s.item[1].kind == LOAD_MEM && !s.item[1].placed, "second is mem, unplaced");
+	load_spec_format(&s, fmt, sizeof(fmt));
+	is_str(fmt, "cpu:2@0,mem:1", "formatted back");
+	load_spec_free(&s);
+
+	ok(load_parse("cpu:1@0,0,mem:1@0", &s, why, sizeof(why)) == 0,
+	   "a CPU list continues after a comma");
+	is_int(s.n, 2, "cpu:1@0,0 and mem:1@0");
+	load_spec_free(&s);
+
+	ok(load_parse("disk:1", &s, why, sizeof(why)) == -EINVAL, "unknown kind refused");
+	ok(strstr(why, "unknown load 'disk'") != NULL, "... says which");
+	ok(load_parse("cpu:0", &s, why, sizeof(why)) == -EINVAL, "0 threads refused");
+	ok(load_parse("cpu", &s, why, sizeof(why)) == -EINVAL, "missing count refused");
+	ok(load_parse("cpu:1@", &s, why, sizeof(why)) == -EINVAL, "empty placement refused");
+	ok(load_parse("cpu:1@1000", &s, why, sizeof(why)) == -EINVAL, "offline CPU refused");
+	ok(strstr(why, "not online") != NULL, "... says it is not online");
+	ok(load_parse("cpu:1,,mem:1", &s, why, sizeof(why)) == -EINVAL, "empty item refused");
+	ok(load_parse("", &s, why, sizeof(why)) == -EINVAL, "empty spec refused");
+	ok(load_parse("cpu:1,2", &s, why, sizeof(why)) == -EINVAL,
+	   "a CPU number without a placement refused");
+}
+
+static void test_load_threads(void)
+{
+	struct load_spec s;
+	struct load l;
+	char why[256];
+	int before = count_tasks();
+	uint64_t p0, p1;
+
+	ok(load_mem_bytes() >= LOAD_MEM_MIN_BYTES, "mem buffer at least 64 MiB");
+	ok(load_parse("cpu:1@0,mem:1@0", &s, why, sizeof(why)) == 0, "spec parses");
+	ok(load_start(&l, &s, why, sizeof(why)) == 0, "load starts");
+	is_int(l.n, 2, "two threads");
+	is_int(count_tasks(), before + 2, "two more tasks in this process");
+	ok(l.thr[0].tid > 0 && l.thr[1].tid > 0, "threads report their tids");
+	{
+		char path[64], comm[32] = "";
+		FILE *f;
+
+		snprintf(path, sizeof(path), "/proc/self/task/%d/comm", (int)l.thr[0].tid);
+		f = fopen(path, "r");
+		if (f) {
+			if (!fgets(comm, sizeof(comm), f))
+				comm[0] = '\0';
+			fclose(f);
+		}
+		is_str(str_trim(comm), "tt-burn/0", "cpu thread named tt-burn/0");
+	}
+	{
+		cpu_set_t set;
+
+		CPU_ZERO(&set);
+		ok(sched_getaffinity(l.thr[1].tid, sizeof(set), &set) == 0 && CPU_ISSET(0, &set) &&
+			   CPU_COUNT(&set) == 1,
+		   "mem thread pinned to CPU 0");
+	}
+	p0 = __atomic_load_n(&l.thr[0].passes, __ATOMIC_RELAXED);
+	time_sleep_ns(200000000);
+	p1 = __atomic_load_n(&l.thr[0].passes, __ATOMIC_RELAXED);
+	ok(p1 > p0, "the cpu thread makes progress (%llu -> %llu)", (unsigned long long)p0,
+	   (unsigned long long)p1);
+	load_stop(&l);
+	is_int(count_tasks(), before, "load_stop joins the threads");
+	load_stop(&l);
+	ok(1, "load_stop is idempotent");
+	load_spec_free(&s);
+}
+
+/* A private copy of the rk3588 fixture. */
+static int copy_fixture(char *root, size_t cap)
+{
+	const char *fx = getenv("FIXTURES");
+	char cmd[1024];
+
+	if (!fx)
+		return -1;
+	snprintf(root, cap, "%s/root", tmpdir);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s' && cp -a '%s/rk3588' '%s'", root, fx, root);
+	return system(cmd) == 0 ? 0 : -1;
+}
+
+static void read_file(const char *root, const char *rel, char *buf, size_t cap)
+{
+	char path[1024];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", root, rel);
+	buf[0] = '\0';
+	f = fopen(path, "r");
+	if (!f)
+		return;
+	if (!fgets(buf, (int)cap, f))
+		buf[0] = '\0';
+	fclose(f);
+	str_trim(buf);
+}
+
+#define DISABLE0 "sys/devices/system/cpu/cpu0/cpuidle/state1/disable"
+#define GOV0	 "sys/devices/system/cpu/cpufreq/policy0/scaling_governor"
+
+static void run_to_end(struct ab_run *r, double max_s)
+{
+	uint64_t t0 = time_mono_ns();
+
+	while (!ab_finished(r) && (double)(time_mono_ns() - t0) / 1e9 < max_s) {
+		int ms;
+
+		ab_poll(r, &ms);
+		if (!ab_finished(r))
+			time_sleep_ns((uint64_t)(ms > 0 ? ms : 1) * 1000000u);
+	}
+}
+
+static void test_api(void)
+{
+	char root_dir[512], state[512], buf[256], *cause = NULL;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct ab_cfg cfg;
+	struct ab_run r;
+	struct ab_status st;
+	struct stats_summary s;
+	const struct ab_result *res;
+	const char *pre[1] = {"cpufreq/policy0/governor=performance"};
+	double vals[16];
+	int e;
+
+	if (copy_fixture(root_dir, sizeof(root_dir))) {
+		ok(1, "# SKIP no fixtures (run through make check)");
+		return;
+	}
+	snprintf(state, sizeof(state), "%s/state", tmpdir);
+	ok(sysroot_open(&root, root_dir) == 0, "fixture root opens");
+	e = knob_ctx_open(&ctx, &root, state, 0, &cause);
+	ok(e == 0, "knob ctx opens (%s)", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	if (e)
+		return;
+
+	/* parsing */
+	ab_cfg_init(&cfg);
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=0,1", &cfg, &cause) == 0,
+	   "ADDR=A,B parses");
+	is_str(cfg.addr, "cpuidle/cpu0/cpu-sleep/disable", "address");
+	is_str(cfg.value[0], "0", "A");
+	is_str(cfg.value[1], "1", "B");
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1|0", &cfg, &cause) == 0,
+	   "ADDR=A|B parses");
+	is_str(cfg.value[0], "1", "A from A|B");
+	e = ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=0,5", &cfg, &cause);
+	ok(e == -EINVAL || e == -ERANGE, "a value that is not allowed is refused");
+	is_int(knob_exit_code(e), 2, "... as a usage error");
+	free(cause);
+	cause = NULL;
+	e = ab_parse_knob(ctx, "nosuch/x=0,1", &cfg, &cause);
+	is_int(knob_exit_code(e), 2, "an unknown address is a usage error");
+	free(cause);
+	cause = NULL;
+
+	/* The caller (the TUI) changed another knob first, in the same run. */
+	ok(knob_set_many(ctx, pre, NULL, 1, KNOB_SCOPED | KNOB_QUIET, NULL, &cause) == 0,
+	   "another knob set first by the caller");
+	free(cause);
+	cause = NULL;
+
+	/* --cmd A/B with AB_RESTORE_OWN */
+	ab_cfg_init(&cfg);
+	ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1,0", &cfg, &cause);
+	cfg.cmd = "echo \"v=$TUNETOP_AB_VALUE\"; echo 'v=2.5'";
+	cfg.metric = "v=([0-9.]+)";
+	cfg.window_s = 0;
+	cfg.settle_ms = 0;
+	cfg.rounds = 1;
+	cfg.restore = AB_RESTORE_OWN;
+	e = ab_start(&r, ctx, &cfg, &cause);
+	ok(e == 0, "ab_start (%s)", cause ? cause : "ok");
+	free(cause);
+	cause = NULL;
+	ab_status(&r, &st);
+	ok(st.phase == AB_SWITCH && st.win == 0 && st.nwin == 4 && st.arm == 0,
+	   "status after start: switch, window 0 of 4, arm A");
+	is_str(r.original, "0", "original value recorded");
+	is_str(r.unit, "", "no unit after the metric's group");
+	run_to_end(&r, 20);
+	is_int(r.phase, AB_DONE, "the run ends in AB_DONE");
+	ab_status(&r, &st);
+	ok(st.windows[0] == 2 && st.windows[1] == 2 && st.win == 4, "2 windows per arm measured");
+	is_int(ab_values(&r, 0, vals, 16), 4, "arm A: 2 samples per run");
+	ok(vals[0] == 1 && vals[1] == 2.5, "arm A values from CMD's output (1, 2.5)");
+	is_int(ab_values(&r, 1, vals, 16), 4, "arm B: 4 samples");
+	ok(vals[0] == 0 && vals[1] == 2.5, "arm B values (0, 2.5)");
+	ab_summary(&r, 0, &s);
+	ok(s.n == 4 && s.max == 2.5, "ab_summary of arm A");
+	res = ab_result(&r);
+	ok(res->complete && res->cmp_err == 0, "result complete");
+	is_dbl(res->cmp.mean_diff, -0.5, 1e-9, "mean difference B - A = -0.5");
+	ok(strstr(res->verdict, "cpuidle/cpu0/cpu-sleep/disable=0: ") == res->verdict,
+	   "verdict starts with ADDR=B");
+	ok(r.restored && r.restore_err == 0, "restored without error");
+	read_file(root_dir, DISABLE0, buf, sizeof(buf));
+	is_str(buf, "0", "the A/B's knob is back to 0");
+	read_file(root_dir, GOV0, buf, sizeof(buf));
+	is_str(buf, "performance", "AB_RESTORE_OWN left the caller's change alone");
+	ab_free(&r);
+
+	/* cancel while CMD runs */
+	ab_cfg_init(&cfg);
+	ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1,0", &cfg, &cause);
+	cfg.cmd = "sleep 30";
+	cfg.window_s = 60;
+	cfg.settle_ms = 0;
+	cfg.cmd_quiet = true;
+	cfg.restore = AB_RESTORE_OWN;
+	ok(ab_start(&r, ctx, &cfg, &cause) == 0, "second run starts");
+	free(cause);
+	cause = NULL;
+	for (int i = 0; i < 100 && r.phase != AB_MEASURE; i++)
+		ab_poll(&r, NULL);
+	is_int(r.phase, AB_MEASURE, "measuring");
+	read_file(root_dir, DISABLE0, buf, sizeof(buf));
+	is_str(buf, "1", "A=1 in place");
+	{
+		uint64_t t0 = time_mono_ns();
+
+		ab_cancel(&r);
+		run_to_end(&r, 10);
+		is_int(r.phase, AB_CANCELLED, "ab_cancel ends in AB_CANCELLED");
+		ok((double)(time_mono_ns() - t0) / 1e9 < 3.0, "... quickly (CMD killed)");
+	}
+	read_file(root_dir, DISABLE0, buf, sizeof(buf));
+	is_str(buf, "0", "cancel restored the knob");
+	is_int(ab_values(&r, 0, NULL, 0), 0, "the unfinished window is not counted");
+	ok(ab_result(&r)->cmp_err != 0, "no comparison without samples");
+	ab_free(&r);
+
+	/* a zeroed run can be freed */
+	memset(&r, 0, sizeof(r));
+	ab_free(&r);
+	ok(1, "ab_free on a zeroed run");
+
+	knob_restore_run(ctx, NULL, 0, NULL, NULL);
+	read_file(root_dir, GOV0, buf, sizeof(buf));
+	ok(strcmp(buf, "performance") != 0, "the caller's change restored by knob_restore_run");
+	knob_ctx_close(ctx);
+	sysroot_close(&root);
+}
+
+int main(void)
+{
+	const char *t = getenv("TMPDIR");
+	char cmd[600];
+
+	snprintf(tmpdir, sizeof(tmpdir), "%s/test_ab.XXXXXX", t ? t : "/tmp");
+	if (!mkdtemp(tmpdir))
+		skip_all("mkdtemp failed");
+	test_schedule();
+	test_load_parse();
+	test_load_threads();
+	test_api();
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+	if (system(cmd) != 0)
+		printf("# could not remove %s\n", tmpdir);
+	return done_testing();
+}
