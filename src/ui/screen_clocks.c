@@ -300,6 +300,29 @@ static int pick_hz(struct tui *t, const struct devfreq_dev *dv, const char *titl
 	return r;
 }
 
+static int clocks_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+{
+	struct clocks *c = s->priv;
+	int n = 0;
+
+	if (!c || !t->snap || s->sel < 0 || s->sel >= s->nrows)
+		return 0;
+	if (c->rows[s->sel].kind == CROW_DEV) {
+		const struct devfreq_dev *dv = &t->snap->devf.dev[c->rows[s->sel].i];
+
+		n = ui_explain_add(it, n, max, "Governor", "devfreq/%s/governor", dv->name);
+		n = ui_explain_add(it, n, max, "Frequency limits and locks", "devfreq/%s/lock_hz",
+				   dv->name);
+		n = ui_explain_add(it, n, max, "Current frequency, time per frequency",
+				   "devfreq.cur_hz");
+		if (dv->load[0])
+			n = ui_explain_add(it, n, max, "Load", "devfreq.load");
+	} else {
+		n = ui_explain_add(it, n, max, "Clock rates", "devfreq.cur_hz");
+	}
+	return n;
+}
+
 static int clocks_key(struct tui *t, struct screen *s, int ch)
 {
 	const struct devfreq_dev *dv;
@@ -395,7 +418,7 @@ static int clocks_key(struct tui *t, struct screen *s, int ch)
 static const struct keyhint clocks_hints[] = {
 	{"g", "Gov"},
 	{"f", "Freq"},
-	{"o", "Orig"},
+	{"e", "Explain"},
 	{NULL, NULL},
 };
 
@@ -406,6 +429,7 @@ const struct screen_ops screen_clocks = {
 	.build = clocks_build,
 	.draw = clocks_draw,
 	.key = clocks_key,
+	.explain = clocks_explain,
 	.hints = clocks_hints,
 	.free = clocks_free,
 };

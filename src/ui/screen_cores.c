@@ -706,6 +706,46 @@ static int act_idle(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
+static int cores_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+{
+	struct cores *c = s->priv;
+	const struct snapshot *sn = t->snap;
+	const struct row *r;
+	int n = 0;
+
+	if (!c || !sn || s->sel < 0 || s->sel >= s->nrows)
+		return 0;
+	r = &c->rows[s->sel];
+	if (r->kind == ROW_POLICY) {
+		const char *pol = sn->freq.pol[r->pol].name;
+
+		n = ui_explain_add(it, n, max, "Governor", "cpufreq/%s/governor", pol);
+		n = ui_explain_add(it, n, max, "Frequency limits and locks", "cpufreq/%s/lock_khz",
+				   pol);
+		n = ui_explain_add(it, n, max, "Time per frequency, transitions/s",
+				   "policy.time_in_state_pct");
+		if (sn->freq.pol[r->pol].tunables_gov[0])
+			n = ui_explain_add(it, n, max, "Governor tunables", "cpufreq/%s/%s/*", pol,
+					   sn->freq.pol[r->pol].tunables_gov);
+	} else if (r->kind == ROW_CPU) {
+		const struct cpuidle_cpu *ic =
+			r->cpu < sn->idle.ncpus ? &sn->idle.cpu[r->cpu] : NULL;
+
+		n = ui_explain_add(it, n, max, "Util: utilisation", "cpu.util_pct");
+		n = ui_explain_add(it, n, max, "Freq: current frequency", "cpu.freq_khz");
+		n = ui_explain_add(it, n, max, "C-state residency and entries/s",
+				   "cpuidle.residency_pct");
+		n = ui_explain_add(it, n, max, "Exit latencies (legend)", "cpuidle.latency_us");
+		n = ui_explain_add(it, n, max, "Miss/s: mispredictions", "cpuidle.above_per_s");
+		if (ic && ic->nstates > 1)
+			n = ui_explain_add(it, n, max, "Off: disabling an idle state",
+					   "cpuidle/cpu%d/state%d/disable", r->cpu,
+					   ic->st[ic->nstates - 1].index);
+		n = ui_explain_add(it, n, max, "Temp: temperature", "thermal.temp_mc");
+	}
+	return n;
+}
+
 static int cores_key(struct tui *t, struct screen *s, int ch)
 {
 	switch (ch) {
@@ -717,7 +757,7 @@ static int cores_key(struct tui *t, struct screen *s, int ch)
 }
 
 static const struct keyhint cores_hints[] = {
-	{"g", "Gov"}, {"f", "Freq"}, {"i", "Idle"}, {"o", "Orig"}, {NULL, NULL},
+	{"g", "Gov"}, {"f", "Freq"}, {"i", "Idle"}, {"e", "Explain"}, {NULL, NULL},
 };
 
 const struct screen_ops screen_cores = {
@@ -728,6 +768,7 @@ const struct screen_ops screen_cores = {
 	.build = cores_build,
 	.draw = cores_draw,
 	.key = cores_key,
+	.explain = cores_explain,
 	.hints = cores_hints,
 	.free = cores_free,
 };

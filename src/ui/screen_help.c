@@ -14,6 +14,8 @@ static const char *const help_text[] = {
 	"  F3 F4 F5 F6 Cores, Clocks, RT, Journal     Up Down PgUp PgDn Home End  move",
 	"  u           undo the last change           U           restore all changes (asks)",
 	"  o           show original values of changed knobs next to them",
+	"  e Enter     explain the selected row: what it is, the files it comes from on",
+	"              this root, why it matters for jitter, what to try, the shell line",
 	"  q F10       quit: restores this session's changes unless you choose keep (or --keep)",
 	"  Mouse       click a tab or a row to select it; the wheel scrolls",
 	"",

@@ -174,6 +174,18 @@ static int journal_key(struct tui *t, struct screen *s, int ch)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
+static int journal_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+{
+	struct jscreen *j = s->priv;
+	const struct knob_jentry *e;
+
+	(void)t;
+	if (!j || !j->n || s->sel < 0 || s->sel >= (int)j->n)
+		return 0;
+	e = &j->e[j->n - 1 - (size_t)s->sel];
+	return e->addr ? ui_explain_add(it, 0, max, "This change", "%s", e->addr) : 0;
+}
+
 static const struct keyhint journal_hints[] = {
 	{"u", "UndoSel"},
 	{NULL, NULL},
@@ -186,6 +198,7 @@ const struct screen_ops screen_journal = {
 	.build = journal_build,
 	.draw = journal_draw,
 	.key = journal_key,
+	.explain = journal_explain,
 	.hints = journal_hints,
 	.free = journal_free,
 };

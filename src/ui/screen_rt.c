@@ -363,6 +363,23 @@ static int act_dma(struct tui *t)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
+static int rt_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+{
+	int n = 0;
+
+	n = ui_explain_add(it, n, max, "RT runtime (throttling limit)", "sched/rt_runtime_us");
+	n = ui_explain_add(it, n, max, "Throttled / rt_time per CPU", "rt.throttled");
+	n = ui_explain_add(it, n, max, "Fair server", "rt.fair_server");
+	n = ui_explain_add(it, n, max, "Preemption model", "system.preempt");
+	n = ui_explain_add(it, n, max, "Isolation parameters", "system.isolcpus");
+	n = ui_explain_add(it, n, max, "PM QoS cpu_dma_latency", "pmqos/cpu_dma_latency_us");
+	if (t->snap && s->sel >= 0 && s->sel < t->snap->topo.ncpus)
+		n = ui_explain_add(it, n, max, "Resume latency of this CPU",
+				   "pmqos/cpu%d/resume_latency_us", s->sel);
+	n = ui_explain_add(it, n, max, "Transparent huge pages", "mm/thp");
+	return n;
+}
+
 static int rt_key(struct tui *t, struct screen *s, int ch)
 {
 	(void)s;
@@ -378,7 +395,7 @@ static int rt_key(struct tui *t, struct screen *s, int ch)
 static const struct keyhint rt_hints[] = {
 	{"r", "Runtime"},
 	{"l", "DMA-lat"},
-	{"o", "Orig"},
+	{"e", "Explain"},
 	{NULL, NULL},
 };
 
@@ -390,5 +407,6 @@ const struct screen_ops screen_rt = {
 	.build = rt_build,
 	.draw = rt_draw,
 	.key = rt_key,
+	.explain = rt_explain,
 	.hints = rt_hints,
 };

@@ -22,6 +22,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "model/explain.h"
 #include "model/sim.h"
 #include "ui/tui.h"
 
@@ -663,6 +664,59 @@ static int handle_mouse(struct tui *t)
 	return HR_HANDLED;
 }
 
+/* 'e' / Enter: explain what the selected row shows (src/model/explain.h),
+ * with the original value first when tunetop changed it. */
+static int do_explain(struct tui *t)
+{
+	struct screen *s = &t->screens[t->cur];
+	struct explain_item items[TUI_MAX_EXPLAIN];
+	const struct explain_entry *e;
+	struct explain_resolved x;
+	const struct tui_change *c;
+	struct sbuf b;
+	char title[KNOB_ADDR_MAX + 16];
+	int n = s->ops->explain ? s->ops->explain(t, s, items, TUI_MAX_EXPLAIN) : 0, k = 0;
+
+	if (n <= 0) {
+		tui_status(t, false, "Nothing to explain on this row (F1 lists the keys)");
+		return HR_REDRAW;
+	}
+	if (n > 1) {
+		const char *labels[TUI_MAX_EXPLAIN];
+
+		for (int i = 0; i < n; i++)
+			labels[i] = items[i].label;
+		k = ui_menu(t, "Explain", labels, n, 0, "Enter: explain   Esc: cancel");
+		if (k < 0)
+			return HR_REDRAW;
+	}
+	e = explain_find(items[k].key);
+	if (!e) {
+		tui_status(t, true, "No explanation for %s", items[k].key);
+		return HR_REDRAW;
+	}
+	memset(&x, 0, sizeof(x));
+	if (explain_resolve(e, items[k].key, &t->root, &x) != 0) {
+		tui_status(t, true, "Cannot explain %s", items[k].key);
+		explain_resolved_free(&x);
+		return HR_REDRAW;
+	}
+	sbuf_init(&b);
+	c = tui_changed(t, items[k].key);
+	if (c)
+		sbuf_printf(&b,
+			    "Changed%s: %s -> %s  (original value: %s; u undoes the last change, U "
+			    "restores all)\n\n",
+			    c->ours ? " by this session" : " (journal)", c->old, c->new_value,
+			    c->old);
+	explain_render(&b, &x, COLS - 8 > 40 ? COLS - 8 : 40);
+	snprintf(title, sizeof(title), "Explain %s", items[k].key);
+	ui_text(t, title, b.s ? b.s : "");
+	sbuf_free(&b);
+	explain_resolved_free(&x);
+	return HR_REDRAW;
+}
+
 static int handle_key(struct tui *t, int ch)
 {
 	struct screen *s = &t->screens[t->cur];
@@ -691,6 +745,10 @@ static int handle_key(struct tui *t, int ch)
 	case KEY_F(2): switch_to(t, find_screen(t, "setup")); return HR_REDRAW;
 	case 'u': tui_undo_last(t); return HR_RESCAN | HR_REDRAW;
 	case 'U': tui_restore_all(t, true); return HR_RESCAN | HR_REDRAW;
+	case 'e':
+	case '\n':
+	case '\r':
+	case KEY_ENTER: return do_explain(t);
 	case 'o':
 		t->show_orig = !t->show_orig;
 		tui_status(t, false,

@@ -37,6 +37,14 @@ struct keyhint {
 	const char *label;
 };
 
+/* Something the selected row can explain (src/model/explain.h): a knob
+ * address or a metric name, and a label for the chooser. */
+struct explain_item {
+	char key[KNOB_ADDR_MAX];
+	char label[64];
+};
+#define TUI_MAX_EXPLAIN 10
+
 struct screen_ops {
 	const char *id;	  /* "cores": config start_screen, --screen, tests */
 	const char *name; /* tab label: "Cores" */
@@ -50,6 +58,8 @@ struct screen_ops {
 	void (*draw)(struct tui *t, struct screen *s, int y, int h);
 	/* Screen keys (after the global ones). */
 	int (*key)(struct tui *t, struct screen *s, int ch);
+	/* What the selected row can explain ('e' / Enter); returns the count. */
+	int (*explain)(struct tui *t, struct screen *s, struct explain_item *items, int max);
 	const struct keyhint *hints; /* screen-specific keys for the bottom bar, {NULL} ends */
 	void (*free)(struct screen *s);
 };
@@ -159,6 +169,11 @@ int ui_choice(struct tui *t, const char *title, const char *text, const char *co
 /* Line input: returns 0 with buf filled, -1 cancelled. */
 int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap);
 void ui_draw_keybar(struct tui *t, int y, const struct keyhint *screen_hints);
+/* Scrollable text window (Up/Down/PgUp/PgDn/Home/End; Esc, q or Enter closes). */
+void ui_text(struct tui *t, const char *title, const char *text);
+/* Add an explain item (returns the new count; ignores overflow). */
+int ui_explain_add(struct explain_item *items, int n, int max, const char *label, const char *fmt,
+		   ...) __attribute__((format(printf, 5, 6)));
 /* Human frequency "408", "1.8G" for kHz / Hz values. */
 void ui_fmt_khz(const struct tui *t, int64_t khz, char *buf, size_t cap);
 void ui_fmt_hz(const struct tui *t, int64_t hz, char *buf, size_t cap);

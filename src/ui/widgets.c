@@ -7,9 +7,11 @@
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/str.h"
+#include "core/xalloc.h"
 #include "ui/tui.h"
 
 attr_t ui_attr(const struct tui *t, enum role r)
@@ -400,6 +402,95 @@ int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, si
 			buf[len] = '\0';
 		}
 	}
+}
+
+void ui_text(struct tui *t, const char *title, const char *text)
+{
+	const char **lines = NULL;
+	int *lens = NULL, n = 0, top = 0;
+	size_t cap = 0, lcap = 0;
+
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		int len = nl ? (int)(nl - p) : (int)strlen(p);
+
+		lines = xgrow(lines, &cap, (size_t)n + 1, sizeof(*lines));
+		lens = xgrow(lens, &lcap, (size_t)n + 1, sizeof(*lens));
+		lines[n] = p;
+		lens[n++] = len;
+		p += len + (nl ? 1 : 0);
+	}
+	for (;;) {
+		int w = COLS - 4, h = LINES - 4, y = 2, x = 2, vis, ch;
+
+		if (w < 20 || h < 5) {
+			w = COLS;
+			h = LINES;
+			y = x = 0;
+		}
+		vis = h - 3;
+		if (top > n - vis)
+			top = n - vis;
+		if (top < 0)
+			top = 0;
+		tui_draw(t);
+		box_at(t, y, x, h, w, title);
+		for (int i = 0; i < vis; i++) {
+			ui_fill(t, y + 1 + i, x + 1, w - 2, ROLE_DIALOG);
+			if (top + i < n)
+				ui_printf(t, y + 1 + i, x + 2, w - 4, ROLE_DIALOG, "%.*s",
+					  lens[top + i], lines[top + i]);
+		}
+		ui_printf(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG_TITLE,
+			  " %d-%d of %d   Up/Down/PgUp/PgDn scroll   Esc closes ", n ? top + 1 : 0,
+			  top + vis < n ? top + vis : n, n);
+		refresh();
+		ch = dialog_getch(t);
+		if (tui_signal_pending)
+			break;
+		if (ch == 27 || ch == 'q' || ch == '\n' || ch == '\r' || ch == KEY_ENTER ||
+		    ch == KEY_F(10) || ch == 'e')
+			break;
+		switch (ch) {
+		case KEY_UP:
+		case 'k': top--; break;
+		case KEY_DOWN:
+		case 'j': top++; break;
+		case KEY_PPAGE: top -= vis - 1; break;
+		case KEY_NPAGE:
+		case ' ': top += vis - 1; break;
+		case KEY_HOME: top = 0; break;
+		case KEY_END: top = n; break;
+		case KEY_MOUSE: {
+			MEVENT me;
+
+			if (getmouse(&me) == OK) {
+				if (me.bstate & BUTTON4_PRESSED)
+					top -= 3;
+				else if (me.bstate & BUTTON5_PRESSED)
+					top += 3;
+			}
+			break;
+		}
+		default: break;
+		}
+	}
+	free(lines);
+	free(lens);
+}
+
+int ui_explain_add(struct explain_item *items, int n, int max, const char *label, const char *fmt,
+		   ...)
+{
+	va_list ap;
+
+	if (n >= max)
+		return n;
+	va_start(ap, fmt);
+	vsnprintf(items[n].key, sizeof(items[n].key), fmt, ap);
+	va_end(ap);
+	snprintf(items[n].label, sizeof(items[n].label), "%s", label);
+	return n + 1;
 }
 
 /* ---- key bar ----------------------------------------------------------------- */

@@ -28,6 +28,13 @@ ok $? "the changed value has the state.changed colour"
 tui_keys a o
 tui_wait a 'gov performance \(was interactive\)'; ok $? "o shows the original value"
 tui_keys a o
+tui_keys a e
+tui_wait a 'Explain'; ok $? "e offers what to explain"
+tui_keys a Enter
+tui_wait a 'Changed by this session: interactive -> performance'; ok $? "explain starts with the original value"
+tui_wait a 'policy4/scaling_governor'; ok $? "explain names the file on this root"
+tui_keys a Escape
+tui_wait_not a 'Explain cpufreq'; ok $? "Esc closes it"
 
 # idle state on all CPUs: the menu has, per state, "this CPU" then "all CPUs"
 tui_keys a Down i

@@ -28,6 +28,12 @@ tui_wait s 'psci_idle/menu'; ok $? "cores: cpuidle driver and governor"
 tui_wait s '^ +7 A76 .*C$'; ok $? "cores: CPU 7 shows a temperature"
 tui_wait s '4[0-9]\.[0-9]C'; ok $? "cores: temperatures in the 40s (fixture zones)"
 tui_wait s 'F1Help'; ok $? "bottom key bar"
+tui_keys s Down e
+tui_wait s 'Freq: current frequency'; ok $? "e on a CPU row lists its columns"
+tui_keys s Down Enter
+tui_wait s 'Explain cpu\.freq_khz'; ok $? "explain window"
+tui_wait s 'cpufreq/policy0/scaling_cur_freq'; ok $? "explain resolves the files on this root"
+tui_keys s Escape Home
 
 # Clocks (number key)
 tui_keys s 2
