@@ -6,7 +6,7 @@
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev"
 if [ "${1:-}" = "--test" ]; then
-	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 file time gcc-aarch64-linux-gnu qemu-user clang-format"
+	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time gcc-aarch64-linux-gnu qemu-user clang-format"
 	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libc6-dev:arm64"
 fi
 missing=""

@@ -69,7 +69,9 @@ ok "$(jq 'if .cpus[0].samples > 300 then 0 else 1 end' "$TMPD/int.json")" "SIGIN
 
 # ---- the threads really are pinned and SCHED_FIFO 95 (root) ---------------------
 if [ "$is_root" = yes ] && command -v chrt >/dev/null 2>&1; then
-	"$TUNETOP" probe -D 3 --json >"$TMPD/bg.json" 2>"$TMPD/bg.err" &
+	# Long enough to outlive the checks on a loaded machine; stopped with
+	# SIGINT (which prints the results) once they are done.
+	"$TUNETOP" probe -D 60 --json >"$TMPD/bg.json" 2>"$TMPD/bg.err" &
 	pid=$!
 	tids=
 	for _ in $(seq 1 50); do
@@ -92,8 +94,9 @@ if [ "$is_root" = yes ] && command -v chrt >/dev/null 2>&1; then
 		grep -Eq '^VmLck:[[:space:]]*[1-9]' /proc/"$pid"/status
 		ok $? "memory locked (VmLck > 0)"
 	fi
+	kill -INT "$pid"
 	wait "$pid"
-	is "$?" 0 "background probe exits 0"
+	is "$?" 0 "background probe exits 0 on SIGINT"
 else
 	skip "threads are SCHED_FIFO 95 and pinned" "not root or no chrt"
 fi
@@ -109,7 +112,8 @@ if [ "$is_root" = yes ] && command -v setpriv >/dev/null 2>&1 &&
 	is "$(grep -c 'not permitted' "$TMPD/np.err")" 1 "as nobody: notice is one line"
 	is "$(jq '.probe.realtime_refused' "$TMPD/np.json")" true "as nobody: realtime_refused"
 	is "$(jq -r '.cpus[0].sched_policy' "$TMPD/np.json")" SCHED_OTHER "as nobody: SCHED_OTHER"
-	ok "$(jq 'if .cpus[0].samples > 300 then 0 else 1 end' "$TMPD/np.json")" "as nobody: measured anyway"
+	# 0.5 s at 1 ms is 500 wake-ups; SCHED_OTHER on a loaded machine misses some.
+	ok "$(jq 'if .cpus[0].samples > 100 then 0 else 1 end' "$TMPD/np.json")" "as nobody: measured anyway"
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 		"$TUNETOP" probe -D 0.2 --dma-latency 10 >/dev/null 2>"$TMPD/np2.err"
 	is "$?" 1 "as nobody: --dma-latency cannot be held -> exit 1"
