@@ -416,11 +416,16 @@ static void add_line(char **cause, const char *line)
 static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e, char *buf,
 				size_t cap)
 {
-	char file[TT_PATH_MAX];
+	char file[TT_PATH_MAX], own[384];
 	const char *hint = "";
+	const struct knob_ops *ops = knob_ref_ops(&w->ref);
 
 	knob_abspath(ctx, w->ref.target, file, sizeof(file));
-	if (e == -EBUSY && pair_flag(w, KD_RT_RUNTIME))
+	if (ops->why && ops->why(ctx, &w->ref, w->value, e, own + 2, sizeof(own) - 2)) {
+		own[0] = ':';
+		own[1] = ' ';
+		hint = own;
+	} else if (e == -EBUSY && pair_flag(w, KD_RT_RUNTIME))
 		hint = ": below the SCHED_DEADLINE bandwidth already admitted (on 6.12+ the fair "
 		       "server counts)";
 	else if (e == -EBUSY && !strcmp(w->ref.def->leaf, "energy_performance_preference"))
@@ -503,7 +508,12 @@ static void dry_run_line(struct knob_ctx *ctx, const struct kw *w, struct sbuf *
 		sbuf_printf(report, "# %s: already %s\n", w->ref.addr, w->value);
 		return;
 	}
-	if (pair_flag(w, KD_LEASE))
+	if (knob_ref_ops(&w->ref)->shell) {
+		char sh[KNOB_VALUE_MAX + 128];
+
+		knob_ref_ops(&w->ref)->shell(&w->ref, w->value, sh, sizeof(sh));
+		sbuf_printf(report, "%s   # %s: %s -> %s\n", sh, w->ref.addr, w->cur, w->value);
+	} else if (pair_flag(w, KD_LEASE))
 		sbuf_printf(report,
 			    "# hold %s open after writing int32 %s (4 bytes)   # %s: %s -> %s\n",
 			    file, w->value, w->ref.addr, w->cur, w->value);
@@ -522,8 +532,10 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 	size_t i;
 	char failed[TT_PATH_MAX + 256] = "";
 
-	if (cause)
+	if (cause) { /* NULL or an earlier cause: replaced */
+		free(*cause);
 		*cause = NULL;
+	}
 	/* 1. expand and validate everything; nothing is written before this passes */
 	for (i = 0; i < n; i++) {
 		const char *a = assignments[i];
@@ -636,12 +648,19 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 				}
 				if (!knob_writable(ctx, &x->ref) && !(flags & KNOB_DRY_RUN) &&
 				    strcmp(x->cur, x->value)) {
-					char file[TT_PATH_MAX];
+					char file[TT_PATH_MAX], own[384];
+					const struct knob_ops *o = knob_ref_ops(&x->ref);
 
 					knob_abspath(ctx, x->ref.target, file, sizeof(file));
-					snprintf(line, sizeof(line),
-						 "%s: EACCES from %s: not writable%s", x->ref.addr,
-						 file, geteuid() ? " (needs root)" : "");
+					if (o->why && o->why(ctx, &x->ref, x->value, -EPERM, own,
+							     sizeof(own)))
+						snprintf(line, sizeof(line), "%s: EPERM from %s: %s",
+							 x->ref.addr, file, own);
+					else
+						snprintf(line, sizeof(line),
+							 "%s: EACCES from %s: not writable%s",
+							 x->ref.addr, file,
+							 geteuid() ? " (needs root)" : "");
 					add_line(cause, line);
 					perr = perr ? perr : -EACCES;
 					continue;
@@ -798,6 +817,8 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 			sbuf_printf(report, "note: %s: wrote %s, the kernel reports %s (%s)\n",
 				    x->ref.addr, x->value, back,
 				    !strcmp(back, x->old) ? "ignored" : "clamped or adjusted");
+		if (report && ops->notes)
+			ops->notes(ctx, &x->ref, x->value, report);
 	}
 	if (e) {
 		char *rb = NULL;

@@ -18,7 +18,9 @@
  * touched) → 2; anything else → 1. When a write fails in the middle of a
  * transaction the call returns -EIO (after rolling back) and `cause` names
  * the kernel's errno, the address and the file. `cause` strings are
- * malloc'ed, one line per problem, without the "tunetop: " prefix. */
+ * malloc'ed, one line per problem, without the "tunetop: " prefix; *cause
+ * must be NULL or a string from an earlier call, which is freed and
+ * replaced; free the last one. */
 #ifndef TT_KNOB_KNOB_H
 #define TT_KNOB_KNOB_H
 

@@ -118,6 +118,9 @@ static bool resolve(struct knob_ctx *ctx, const struct jent *e, struct knob_ref 
 	    str_eq(refs[0].ident, e->w->ident ? e->w->ident : "")) {
 		*out = refs[0];
 		ok = true;
+	} else if (r == 0 && n == 1 && knob_ref_ops(&refs[0])->replaced &&
+		   !str_eq(refs[0].ident, e->w->ident ? e->w->ident : "")) {
+		knob_ref_ops(&refs[0])->replaced(&refs[0], e->w->ident, why, cap);
 	} else if (r == 0) {
 		snprintf(why, cap, "it now resolves to something else");
 	} else {
@@ -138,8 +141,10 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 	int fails = 0, rc, lk = 0;
 	bool dry = flags & KNOB_DRY_RUN;
 
-	if (cause)
+	if (cause) { /* NULL or an earlier cause: replaced */
+		free(*cause);
 		*cause = NULL;
+	}
 	if (!dry) {
 		lk = knob_op_lock(ctx, report, cause);
 		if (lk)
