@@ -1,13 +1,1244 @@
-/* stub */
+/* `tunetop report FILE [--html OUT]`: a summary of a recording (model/
+ * record.h), of an A/B result (`tunetop ab --json`), of a probe result
+ * (`tunetop probe --json`) or of one snapshot (`snapshot --json`). The text
+ * summary goes to stdout; --html writes a self-contained page: inline CSS and
+ * inline SVG plots (frequency per policy, idle residency, temperatures,
+ * devfreq clocks, CPU utilisation, latency over time as a heat map and as
+ * percentiles, latency histograms), the findings and the journal events. No
+ * scripts, no external assets: it opens from a mail attachment. */
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "cmd.h"
+#include "core/jsonparse.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "model/findings.h"
+#include "model/record.h"
+#include "model/replay.h"
+
+/* ---- series ---------------------------------------------------------------------- */
+
+struct series {
+	char name[64];
+	double *v; /* [n] of the set, NAN = no value */
+};
+
+struct series_set {
+	size_t n;     /* points per series */
+	size_t count; /* series */
+	struct series *s;
+};
+
+static void set_init(struct series_set *set, size_t n)
+{
+	memset(set, 0, sizeof(*set));
+	set->n = n;
+}
+
+static struct series *set_get(struct series_set *set, const char *name)
+{
+	struct series *s;
+
+	for (size_t i = 0; i < set->count; i++)
+		if (!strcmp(set->s[i].name, name))
+			return &set->s[i];
+	set->s = xrealloc(set->s, (set->count + 1) * sizeof(*set->s));
+	s = &set->s[set->count++];
+	str_copy(s->name, sizeof(s->name), name);
+	s->v = xmalloc((set->n ? set->n : 1) * sizeof(*s->v));
+	for (size_t i = 0; i < set->n; i++)
+		s->v[i] = NAN;
+	return s;
+}
+
+static void set_put(struct series_set *set, const char *name, size_t i, double v)
+{
+	if (i < set->n)
+		set_get(set, name)->v[i] = v;
+}
+
+static void set_free(struct series_set *set)
+{
+	for (size_t i = 0; i < set->count; i++)
+		free(set->s[i].v);
+	free(set->s);
+	memset(set, 0, sizeof(*set));
+}
+
+struct stat3 {
+	double min, max, sum;
+	size_t n;
+};
+
+static struct stat3 series_stat(const struct series *s, size_t n)
+{
+	struct stat3 r = {NAN, NAN, 0, 0};
+
+	for (size_t i = 0; i < n; i++) {
+		if (isnan(s->v[i]))
+			continue;
+		if (!r.n || s->v[i] < r.min)
+			r.min = s->v[i];
+		if (!r.n || s->v[i] > r.max)
+			r.max = s->v[i];
+		r.sum += s->v[i];
+		r.n++;
+	}
+	return r;
+}
+
+/* ---- HTML helpers -------------------------------------------------------------------- */
+
+static void esc(struct sbuf *b, const char *s)
+{
+	for (; s && *s; s++) {
+		switch (*s) {
+		case '&': sbuf_puts(b, "&amp;"); break;
+		case '<': sbuf_puts(b, "&lt;"); break;
+		case '>': sbuf_puts(b, "&gt;"); break;
+		case '"': sbuf_puts(b, "&quot;"); break;
+		default: sbuf_putc(b, *s);
+		}
+	}
+}
+
+static const char *const palette[] = {
+	"#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b",
+	"#e377c2", "#17becf", "#7f7f7f", "#bcbd22", "#393b79", "#637939",
+};
+#define NPALETTE (sizeof(palette) / sizeof(palette[0]))
+
+static double nice_step(double range, int ticks)
+{
+	double raw = range / ticks, mag, f;
+
+	if (!(raw > 0))
+		return 1;
+	mag = pow(10, floor(log10(raw)));
+	f = raw / mag;
+	return (f < 1.5 ? 1 : f < 3 ? 2 : f < 7 ? 5 : 10) * mag;
+}
+
+static void fmt_num(char *buf, size_t cap, double v)
+{
+	if (fabs(v) >= 100 || v == floor(v))
+		snprintf(buf, cap, "%.0f", v);
+	else if (fabs(v) >= 10)
+		snprintf(buf, cap, "%.1f", v);
+	else
+		snprintf(buf, cap, "%.2f", v);
+}
+
+#define PW 920
+#define PH 280
+#define ML 64
+#define MR 16
+#define MT 14
+#define MB 40
+
+struct marker {
+	double t_s;
+	char label[200];
+};
+
+/* A line chart of every series of set against t[] (seconds). */
+static void svg_lines(struct sbuf *b, const char *id, const char *ylabel, const double *t,
+		      const struct series_set *set, const struct marker *mk, size_t nmk, bool zero)
+{
+	double tmin = 0, tmax = 0, ymin = NAN, ymax = NAN, xs, ys, step;
+	size_t n = set->n, stride = n > 1500 ? n / 1500 + 1 : 1;
+	char a[32];
+
+	for (size_t i = 0; i < n; i++)
+		if (t[i] > tmax)
+			tmax = t[i];
+	if (!(tmax > tmin))
+		tmax = tmin + 1;
+	for (size_t k = 0; k < set->count; k++) {
+		struct stat3 st = series_stat(&set->s[k], n);
+
+		if (!st.n)
+			continue;
+		if (isnan(ymin) || st.min < ymin)
+			ymin = st.min;
+		if (isnan(ymax) || st.max > ymax)
+			ymax = st.max;
+	}
+	if (isnan(ymin)) {
+		ymin = 0;
+		ymax = 1;
+	}
+	if (zero && ymin > 0)
+		ymin = 0;
+	if (ymax - ymin < 1e-9) {
+		ymax += fabs(ymax) * 0.1 + 1;
+		ymin -= zero && ymin == 0 ? 0 : fabs(ymin) * 0.1 + 1;
+	}
+	step = nice_step(ymax - ymin, 5);
+	ymin = floor(ymin / step) * step;
+	ymax = ceil(ymax / step) * step;
+	xs = (double)(PW - ML - MR) / (tmax - tmin);
+	ys = (double)(PH - MT - MB) / (ymax - ymin);
+	sbuf_printf(
+		b,
+		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+		id, PW, PH, PW, PH);
+	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n", ML,
+		    MT, PW - ML - MR, PH - MT - MB);
+	for (double y = ymin; y <= ymax + step / 2; y += step) {
+		double py = PH - MB - (y - ymin) * ys;
+
+		fmt_num(a, sizeof(a), y);
+		sbuf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/>",
+			    ML, py, PW - MR, py);
+		sbuf_printf(b, "<text x=\"%d\" y=\"%.1f\" class=\"ytick\">%s</text>\n", ML - 6,
+			    py + 4, a);
+	}
+	step = nice_step(tmax - tmin, 8);
+	for (double x = 0; x <= tmax + step / 2; x += step) {
+		double px = ML + (x - tmin) * xs;
+
+		if (px > PW - MR + 0.5)
+			break;
+		fmt_num(a, sizeof(a), x);
+		sbuf_printf(b, "<text x=\"%.1f\" y=\"%d\" class=\"xtick\">%s</text>", px,
+			    PH - MB + 16, a);
+	}
+	sbuf_printf(b, "\n<text x=\"%d\" y=\"%d\" class=\"xlabel\">time (s)</text>\n", PW / 2,
+		    PH - 6);
+	sbuf_printf(b, "<text x=\"14\" y=\"%d\" class=\"ylabel\" transform=\"rotate(-90 14 %d)\">",
+		    PH / 2, PH / 2);
+	esc(b, ylabel);
+	sbuf_puts(b, "</text>\n");
+	for (size_t i = 0; i < nmk; i++) {
+		double px = ML + (mk[i].t_s - tmin) * xs;
+
+		if (px < ML || px > PW - MR)
+			continue;
+		sbuf_printf(b,
+			    "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" "
+			    "class=\"marker\"><title>",
+			    px, MT, px, PH - MB);
+		esc(b, mk[i].label);
+		sbuf_puts(b, "</title></line>\n");
+	}
+	for (size_t k = 0; k < set->count; k++) {
+		const struct series *s = &set->s[k];
+		bool open = false;
+		size_t pts = 0;
+
+		for (size_t i = 0; i < n; i += stride) {
+			if (isnan(s->v[i])) {
+				if (open)
+					sbuf_puts(b, "\"/>\n");
+				open = false;
+				continue;
+			}
+			if (!open) {
+				sbuf_printf(b, "<polyline class=\"line\" stroke=\"%s\" points=\"",
+					    palette[k % NPALETTE]);
+				open = true;
+				pts = 0;
+			}
+			sbuf_printf(b, "%s%.1f,%.1f", pts++ ? " " : "", ML + (t[i] - tmin) * xs,
+				    PH - MB - (s->v[i] - ymin) * ys);
+		}
+		if (open)
+			sbuf_puts(b, "\"/>\n");
+		/* single points are invisible as lines: dots */
+		for (size_t i = 0; i < n; i += stride)
+			if (!isnan(s->v[i]) && (i == 0 || isnan(s->v[i - 1])) &&
+			    (i + 1 >= n || isnan(s->v[i + 1])))
+				sbuf_printf(
+					b,
+					"<circle cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>\n",
+					ML + (t[i] - tmin) * xs, PH - MB - (s->v[i] - ymin) * ys,
+					palette[k % NPALETTE]);
+	}
+	sbuf_puts(b, "</svg>\n<p class=\"legend\">");
+	for (size_t k = 0; k < set->count; k++) {
+		sbuf_printf(b,
+			    "<span class=\"key\"><span class=\"swatch\" "
+			    "style=\"background:%s\"></span>",
+			    palette[k % NPALETTE]);
+		esc(b, set->s[k].name);
+		sbuf_puts(b, "</span> ");
+	}
+	sbuf_puts(b, "</p>\n");
+}
+
+/* Histogram(s) on a log-log plot: x = latency (us), y = count. */
+struct histo {
+	const char *name;
+	size_t n;
+	const uint64_t (*b)[2]; /* {lo_us, count} sorted */
+};
+
+static double lx(double us, double lo, double hi)
+{
+	return ML + (log10(us < 1 ? 1 : us) - log10(lo)) / (log10(hi) - log10(lo)) * (PW - ML - MR);
+}
+
+static void svg_hist(struct sbuf *b, const char *id, const struct histo *h, size_t nh)
+{
+	double hi = 10, cmax = 1;
+	char a[32];
+
+	for (size_t k = 0; k < nh; k++)
+		for (size_t i = 0; i < h[k].n; i++) {
+			if ((double)h[k].b[i][0] * 1.5 + 2 > hi)
+				hi = (double)h[k].b[i][0] * 1.5 + 2;
+			if ((double)h[k].b[i][1] > cmax)
+				cmax = (double)h[k].b[i][1];
+		}
+	hi = pow(10, ceil(log10(hi)));
+	cmax = pow(10, ceil(log10(cmax + 1)));
+	sbuf_printf(
+		b,
+		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+		id, PW, PH, PW, PH);
+	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n", ML,
+		    MT, PW - ML - MR, PH - MT - MB);
+	for (double x = 1; x <= hi; x *= 10) {
+		double px = lx(x, 1, hi);
+
+		fmt_num(a, sizeof(a), x);
+		sbuf_printf(b, "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"grid\"/>",
+			    px, MT, px, PH - MB);
+		sbuf_printf(b, "<text x=\"%.1f\" y=\"%d\" class=\"xtick\">%s</text>\n", px,
+			    PH - MB + 16, a);
+	}
+	for (double y = 1; y <= cmax; y *= 10) {
+		double py = PH - MB - log10(y) / log10(cmax) * (PH - MT - MB);
+
+		fmt_num(a, sizeof(a), y);
+		sbuf_printf(b, "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/>",
+			    ML, py, PW - MR, py);
+		sbuf_printf(b, "<text x=\"%d\" y=\"%.1f\" class=\"ytick\">%s</text>\n", ML - 6,
+			    py + 4, a);
+	}
+	sbuf_printf(b,
+		    "<text x=\"%d\" y=\"%d\" class=\"xlabel\">wake-up latency (us, log)</text>\n",
+		    PW / 2, PH - 6);
+	sbuf_printf(
+		b,
+		"<text x=\"14\" y=\"%d\" class=\"ylabel\" transform=\"rotate(-90 14 %d)\">samples "
+		"(log)</text>\n",
+		PH / 2, PH / 2);
+	for (size_t k = 0; k < nh; k++) {
+		for (size_t i = 0; i < h[k].n; i++) {
+			double lo = (double)h[k].b[i][0], cnt = (double)h[k].b[i][1];
+			double x0 = lx(lo < 1 ? 1 : lo, 1, hi), x1 = lx(lo + 1, 1, hi);
+			double y = PH - MB - log10(cnt + 1) / log10(cmax) * (PH - MT - MB);
+
+			if (x1 - x0 < 1.5)
+				x1 = x0 + 1.5;
+			sbuf_printf(b,
+				    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+				    "fill=\"%s\" "
+				    "class=\"bar\"><title>%.0f us: %.0f</title></rect>\n",
+				    x0, y, x1 - x0, PH - MB - y, palette[k % NPALETTE], lo, cnt);
+		}
+	}
+	sbuf_puts(b, "</svg>\n<p class=\"legend\">");
+	for (size_t k = 0; k < nh; k++) {
+		sbuf_printf(b,
+			    "<span class=\"key\"><span class=\"swatch\" "
+			    "style=\"background:%s\"></span>",
+			    palette[k % NPALETTE]);
+		esc(b, h[k].name);
+		sbuf_puts(b, "</span> ");
+	}
+	sbuf_puts(b, "</p>\n");
+}
+
+/* Latency over time: one column per probe window, rows = log-spaced
+ * latency bins, darker = larger share of that window's wake-ups. */
+#define HEAT_ROWS 28
+
+static void svg_heat(struct sbuf *b, const char *id, const struct replay *rp, uint64_t t0,
+		     double tmax)
+{
+	size_t np = replay_nprobes(rp);
+	double top = 100, xs;
+	char a[32];
+
+	for (size_t i = 0; i < np; i++) {
+		const struct replay_probe *p = replay_probe_at(rp, i);
+
+		for (size_t k = 0; k < p->nbuckets; k++)
+			if ((double)p->buckets[k][0] + 1 > top)
+				top = (double)p->buckets[k][0] + 1;
+	}
+	top = pow(10, ceil(log10(top)));
+	if (!(tmax > 0))
+		tmax = 1;
+	xs = (double)(PW - ML - MR) / tmax;
+	sbuf_printf(
+		b,
+		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+		id, PW, PH, PW, PH);
+	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n", ML,
+		    MT, PW - ML - MR, PH - MT - MB);
+	for (size_t i = 0; i < np; i++) {
+		const struct replay_probe *p = replay_probe_at(rp, i);
+		double t1 = p->t_ns > t0 ? (double)(p->t_ns - t0) / 1e9 : 0;
+		double t_prev = i ? (double)(replay_probe_at(rp, i - 1)->t_ns - t0) / 1e9 : 0;
+		double w, x;
+		uint64_t rows[HEAT_ROWS] = {0};
+
+		if (!p->samples)
+			continue;
+		if (!i && np > 1)
+			t_prev = t1 - ((double)(replay_probe_at(rp, 1)->t_ns - p->t_ns) / 1e9);
+		if (t_prev < 0)
+			t_prev = 0;
+		w = (t1 - t_prev) * xs;
+		if (w < 2)
+			w = 2;
+		x = ML + t_prev * xs;
+		for (size_t k = 0; k < p->nbuckets; k++) {
+			double us = (double)p->buckets[k][0] + 0.5;
+			int row = (int)(log10(us < 1 ? 1 : us) / log10(top) * HEAT_ROWS);
+
+			if (row >= HEAT_ROWS)
+				row = HEAT_ROWS - 1;
+			rows[row] += p->buckets[k][1];
+		}
+		for (int r = 0; r < HEAT_ROWS; r++) {
+			double share = (double)rows[r] / (double)p->samples, y, h;
+
+			if (!rows[r])
+				continue;
+			h = (double)(PH - MT - MB) / HEAT_ROWS;
+			y = PH - MB - (r + 1) * h;
+			sbuf_printf(b,
+				    "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\" "
+				    "fill=\"#b22222\" "
+				    "fill-opacity=\"%.3f\"><title>%.1f s: %.2f%% of "
+				    "wake-ups</title></rect>\n",
+				    x, y, w, h, 0.08 + 0.92 * pow(share, 0.35), t1, share * 100);
+		}
+	}
+	for (double y = 1; y <= top; y *= 10) {
+		double py = PH - MB - log10(y) / log10(top) * (PH - MT - MB);
+
+		fmt_num(a, sizeof(a), y);
+		sbuf_printf(b, "<text x=\"%d\" y=\"%.1f\" class=\"ytick\">%s</text>\n", ML - 6,
+			    py + 4, a);
+	}
+	sbuf_printf(b, "<text x=\"%d\" y=\"%d\" class=\"xlabel\">time (s)</text>\n", PW / 2,
+		    PH - 6);
+	sbuf_printf(
+		b,
+		"<text x=\"14\" y=\"%d\" class=\"ylabel\" transform=\"rotate(-90 14 %d)\">latency "
+		"(us, log)</text>\n",
+		PH / 2, PH / 2);
+	sbuf_puts(b, "</svg>\n");
+}
+
+static const char *css =
+	"body{font-family:system-ui,sans-serif;margin:24px;color:#222;max-width:980px}"
+	"h1{font-size:1.5em}h2{font-size:1.15em;margin-top:1.8em;border-bottom:1px solid #ccc}"
+	"table{border-collapse:collapse;font-size:.9em}td,th{border:1px solid #ddd;padding:3px 8px;"
+	"text-align:left;vertical-align:top}th{background:#f4f4f4}"
+	".meta{color:#555}.na{color:#777;font-style:italic}"
+	".plot{background:#fff;border:1px solid #eee;max-width:100%;height:auto}"
+	".frame{fill:none;stroke:#999}.grid{stroke:#e6e6e6}.line{fill:none;stroke-width:1.6}"
+	".marker{stroke:#555;stroke-dasharray:4 3}.bar{fill-opacity:.55}"
+	".xtick,.xlabel{font-size:11px;text-anchor:middle;fill:#444}"
+	".ytick{font-size:11px;text-anchor:end;fill:#444}.ylabel{font-size:11px;text-anchor:middle;"
+	"fill:#444}.legend{font-size:.85em}.key{margin-right:14px;white-space:nowrap}"
+	".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:-1px}"
+	".crit{color:#b00;font-weight:bold}.warn{color:#b60}.info{color:#357}"
+	".sim{background:#fff3cd;padding:4px 8px;border:1px solid #e0c060}";
+
+static void html_head(struct sbuf *b, const char *title)
+{
+	sbuf_puts(
+		b,
+		"<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\"/>\n<title>");
+	esc(b, title);
+	sbuf_printf(b, "</title>\n<style>%s</style>\n</head>\n<body>\n<h1>", css);
+	esc(b, title);
+	sbuf_puts(b, "</h1>\n");
+}
+
+static void html_tail(struct sbuf *b)
+{
+	sbuf_printf(b,
+		    "<p class=\"meta\">Generated by tunetop %s. Self-contained: no scripts, no "
+		    "external "
+		    "assets.</p>\n</body>\n</html>\n",
+		    PACKAGE_VERSION);
+}
+
+/* ---- recordings -------------------------------------------------------------------- */
+
+struct fstat_ {
+	char id[32], subject[64], title[128], sev[8];
+	size_t samples;
+};
+
+struct rec {
+	const struct replay *rp;
+	size_t n;
+	double *t; /* seconds since the first sample */
+	uint64_t t0;
+	struct series_set freq, idle, temp, devf, util, rtuse, lat;
+	char board[128], kernel[96], preempt[32], root[512];
+	struct fstat_ *fs;
+	size_t nfs;
+	size_t throttled_samples;
+	struct marker *mk;
+	size_t nmk;
+};
+
+static void fs_add(struct rec *r, const struct finding *f)
+{
+	for (size_t i = 0; i < r->nfs; i++)
+		if (!strcmp(r->fs[i].id, f->id) && !strcmp(r->fs[i].subject, f->subject)) {
+			r->fs[i].samples++;
+			str_copy(r->fs[i].title, sizeof(r->fs[i].title), f->title);
+			str_copy(r->fs[i].sev, sizeof(r->fs[i].sev), finding_sev_name(f->sev));
+			return;
+		}
+	r->fs = xrealloc(r->fs, (r->nfs + 1) * sizeof(*r->fs));
+	memset(&r->fs[r->nfs], 0, sizeof(r->fs[0]));
+	str_copy(r->fs[r->nfs].id, sizeof(r->fs[0].id), f->id);
+	str_copy(r->fs[r->nfs].subject, sizeof(r->fs[0].subject), f->subject);
+	str_copy(r->fs[r->nfs].title, sizeof(r->fs[0].title), f->title);
+	str_copy(r->fs[r->nfs].sev, sizeof(r->fs[0].sev), finding_sev_name(f->sev));
+	r->fs[r->nfs++].samples = 1;
+}
+
+static void rec_sample(struct rec *r, size_t i, const struct snapshot *s)
+{
+	char name[96];
+	double busy_sum = 0, busy_max = NAN, rt_max = NAN;
+	int busy_n = 0;
+	bool throttled = false;
+
+	if (i == 0) {
+		str_copy(r->board, sizeof(r->board),
+			 s->sys.model[0] ? s->sys.model : s->topo.cpu_model);
+		str_copy(r->kernel, sizeof(r->kernel), s->sys.kernel);
+		str_copy(r->preempt, sizeof(r->preempt),
+			 system_preempt_name(s->sys.preempt) ? system_preempt_name(s->sys.preempt)
+							     : "n/a");
+	}
+	for (size_t k = 0; k < s->freq.npolicies; k++) {
+		const struct cpufreq_policy *p = &s->freq.pol[k];
+
+		set_put(&r->freq, p->name, i, p->cur_khz >= 0 ? (double)p->cur_khz / 1000.0 : NAN);
+	}
+	/* idle: mean residency of each state name (from the first CPU that
+	 * has states) over the online CPUs */
+	for (int c = 0; c < s->idle.ncpus; c++) {
+		const struct cpuidle_cpu *cc = &s->idle.cpu[c];
+
+		if (!cc->online || !cc->nstates)
+			continue;
+		for (size_t k = 0; k < cc->nstates; k++) {
+			double acc = 0;
+			int cnt = 0;
+
+			for (int d = 0; d < s->idle.ncpus; d++) {
+				const struct cpuidle_state *st =
+					cpuidle_state_find(&s->idle, d, cc->st[k].name);
+
+				if (st && !isnan(st->residency_pct)) {
+					acc += st->residency_pct;
+					cnt++;
+				}
+			}
+			set_put(&r->idle, cc->st[k].name, i, cnt ? acc / cnt : NAN);
+		}
+		break;
+	}
+	for (size_t k = 0; k < s->therm.nzones; k++) {
+		const struct thermal_zone *z = &s->therm.zones[k];
+
+		snprintf(name, sizeof(name), "%s", z->type[0] ? z->type : "zone");
+		set_put(&r->temp, name, i, z->have_temp ? (double)z->temp_mc / 1000.0 : NAN);
+	}
+	for (size_t k = 0; k < s->devf.ndev; k++) {
+		const struct devfreq_dev *d = &s->devf.dev[k];
+
+		set_put(&r->devf, d->name, i, d->cur_hz >= 0 ? (double)d->cur_hz / 1e6 : NAN);
+	}
+	for (int c = 0; c < s->stat.ncpus; c++) {
+		double u = s->stat.util[c].busy_pct;
+
+		if (isnan(u))
+			continue;
+		busy_sum += u;
+		busy_n++;
+		if (isnan(busy_max) || u > busy_max)
+			busy_max = u;
+	}
+	set_put(&r->util, "mean", i, busy_n ? busy_sum / busy_n : NAN);
+	set_put(&r->util, "busiest CPU", i, busy_max);
+	for (int c = 0; c < s->rt.ncpu; c++) {
+		const struct rt_cpu *rc = &s->rt.cpu[c];
+
+		if (!rc->have_rt)
+			continue;
+		throttled |= rc->throttled == 1;
+		if (!isnan(rc->rt_use_pct) && (isnan(rt_max) || rc->rt_use_pct > rt_max))
+			rt_max = rc->rt_use_pct;
+	}
+	set_put(&r->rtuse, "highest rt_time / rt_runtime", i, rt_max);
+	r->throttled_samples += throttled;
+}
+
+static int rec_load(struct rec *r, const struct replay *rp)
+{
+	size_t n = replay_nsamples(rp);
+
+	memset(r, 0, sizeof(*r));
+	r->rp = rp;
+	r->n = n;
+	r->t = xcalloc(n ? n : 1, sizeof(*r->t));
+	r->t0 = n ? replay_sample_time(rp, 0) : replay_header(rp)->start_ns;
+	set_init(&r->freq, n);
+	set_init(&r->idle, n);
+	set_init(&r->temp, n);
+	set_init(&r->devf, n);
+	set_init(&r->util, n);
+	set_init(&r->rtuse, n);
+	str_copy(r->root, sizeof(r->root), replay_header(rp)->root);
+	for (size_t i = 0; i < n; i++) {
+		struct snapshot s;
+		struct finding_list fl = {0};
+
+		r->t[i] = (double)(replay_sample_time(rp, i) - r->t0) / 1e9;
+		if (replay_sample(rp, i, &s) != 0)
+			continue;
+		rec_sample(r, i, &s);
+		snapshot_free(&s);
+		replay_findings(rp, i, &fl);
+		for (size_t k = 0; k < fl.n; k++)
+			fs_add(r, &fl.v[k]);
+		findings_free(&fl);
+	}
+	/* latency over time from probe windows, on the sample clock */
+	{
+		size_t np = replay_nprobes(rp);
+		double *pt = xcalloc(np ? np : 1, sizeof(*pt));
+
+		set_init(&r->lat, np);
+		for (size_t i = 0; i < np; i++) {
+			const struct replay_probe *p = replay_probe_at(rp, i);
+
+			pt[i] = p->t_ns > r->t0 ? (double)(p->t_ns - r->t0) / 1e9 : 0;
+			set_put(&r->lat, "max", i, p->max_us);
+			set_put(&r->lat, "p99", i, p->p99_us);
+			set_put(&r->lat, "mean", i, p->mean_us);
+		}
+		free(pt);
+	}
+	r->nmk = replay_nevents(rp);
+	r->mk = xcalloc(r->nmk ? r->nmk : 1, sizeof(*r->mk));
+	for (size_t i = 0; i < r->nmk; i++) {
+		const struct replay_event *e = replay_event(rp, i);
+
+		r->mk[i].t_s = e->t_ns > r->t0 ? (double)(e->t_ns - r->t0) / 1e9 : 0;
+		if (e->addr[0])
+			snprintf(r->mk[i].label, sizeof(r->mk[i].label), "%s: %s -> %s (%s)",
+				 e->addr, e->old_value[0] ? e->old_value : "?",
+				 e->new_value[0] ? e->new_value : "?",
+				 e->state[0] ? e->state : e->kind);
+		else
+			snprintf(r->mk[i].label, sizeof(r->mk[i].label), "%s: %s", e->kind,
+				 e->text);
+	}
+	return 0;
+}
+
+static void rec_free(struct rec *r)
+{
+	set_free(&r->freq);
+	set_free(&r->idle);
+	set_free(&r->temp);
+	set_free(&r->devf);
+	set_free(&r->util);
+	set_free(&r->rtuse);
+	set_free(&r->lat);
+	free(r->t);
+	free(r->fs);
+	free(r->mk);
+}
+
+static void text_set(struct sbuf *b, const char *title, const struct series_set *set,
+		     const char *unit, int dec)
+{
+	if (!set->count)
+		return;
+	sbuf_printf(b, "%s (min / mean / max)\n", title);
+	for (size_t k = 0; k < set->count; k++) {
+		struct stat3 st = series_stat(&set->s[k], set->n);
+
+		if (!st.n) {
+			sbuf_printf(b, "  %-28s n/a\n", set->s[k].name);
+			continue;
+		}
+		sbuf_printf(b, "  %-28s %.*f / %.*f / %.*f %s\n", set->s[k].name, dec, st.min, dec,
+			    st.sum / (double)st.n, dec, st.max, unit);
+	}
+}
+
+static void rec_text(struct sbuf *b, const struct rec *r, const char *path)
+{
+	const struct replay_header *h = replay_header(r->rp);
+	double dur = r->n ? r->t[r->n - 1] : 0;
+
+	sbuf_printf(b, "recording %s\n", path);
+	sbuf_printf(b, "  written by tunetop %s (%s), root %s, interval %.0f ms\n", h->tunetop,
+		    h->source, h->root, h->interval_ms);
+	sbuf_printf(b, "  %zu samples over %.1f s, %zu events, %zu probe windows%s%s\n", r->n, dur,
+		    replay_nevents(r->rp), replay_nprobes(r->rp),
+		    h->complete ? "" : "; no end line (the run was killed)",
+		    h->simulated ? "; SIMULATED board" : "");
+	if (replay_skipped(r->rp))
+		sbuf_printf(b, "  %zu malformed lines skipped\n", replay_skipped(r->rp));
+	sbuf_printf(b, "  board %s, kernel %s, preempt %s\n\n", r->board[0] ? r->board : "n/a",
+		    r->kernel[0] ? r->kernel : "n/a", r->preempt);
+	text_set(b, "cpu frequency", &r->freq, "MHz", 0);
+	text_set(b, "cpu utilisation", &r->util, "%", 1);
+	text_set(b, "idle residency, mean over CPUs", &r->idle, "%", 1);
+	text_set(b, "devfreq", &r->devf, "MHz", 0);
+	text_set(b, "temperature", &r->temp, "C", 1);
+	if (r->rtuse.count)
+		text_set(b, "rt time of the runtime limit", &r->rtuse, "%", 1);
+	sbuf_printf(b, "rt throttling engaged in %zu of %zu samples\n", r->throttled_samples, r->n);
+	if (replay_nprobes(r->rp))
+		text_set(b, "wake-up latency per probe window", &r->lat, "us", 1);
+	sbuf_puts(b, "findings (samples in which they were seen)\n");
+	if (!r->nfs)
+		sbuf_puts(b, "  none\n");
+	for (size_t i = 0; i < r->nfs; i++)
+		sbuf_printf(b, "  %-4s %-20s %zu/%zu  %s\n", r->fs[i].sev, r->fs[i].id,
+			    r->fs[i].samples, r->n, r->fs[i].title);
+	sbuf_puts(b, "events\n");
+	if (!replay_nevents(r->rp))
+		sbuf_puts(b, "  none\n");
+	for (size_t i = 0; i < replay_nevents(r->rp); i++)
+		sbuf_printf(b, "  %+8.2f s  %s\n", r->mk[i].t_s, r->mk[i].label);
+}
+
+static void html_section_lines(struct sbuf *b, const char *sec, const char *h2, const char *plot,
+			       const char *ylabel, const struct rec *r,
+			       const struct series_set *set, bool zero, const char *na)
+{
+	sbuf_printf(b, "<section id=\"%s\">\n<h2>", sec);
+	esc(b, h2);
+	sbuf_puts(b, "</h2>\n");
+	bool any = false;
+
+	for (size_t k = 0; k < set->count && !any; k++)
+		any = series_stat(&set->s[k], set->n).n > 0;
+	if (!set->count || !r->n)
+		sbuf_printf(b, "<p class=\"na\">%s</p>\n", na);
+	else if (!any)
+		sbuf_puts(b, "<p class=\"na\">n/a in every sample (rates need two samples whose "
+			     "counters moved).</p>\n");
+	else
+		svg_lines(b, plot, ylabel, r->t, set, r->mk, r->nmk, zero);
+	sbuf_puts(b, "</section>\n");
+}
+
+static void rec_html(struct sbuf *b, const struct rec *r, const char *path)
+{
+	const struct replay_header *h = replay_header(r->rp);
+	char title[600];
+
+	snprintf(title, sizeof(title), "tunetop recording: %s", r->board[0] ? r->board : path);
+	html_head(b, title);
+	if (h->simulated)
+		sbuf_puts(b,
+			  "<p class=\"sim\">SIMULATED board: these numbers come from the tunetop "
+			  "simulator, not from hardware.</p>\n");
+	sbuf_puts(b, "<section id=\"summary\">\n<h2>Summary</h2>\n<table>\n");
+	sbuf_puts(b, "<tr><th>file</th><td>");
+	esc(b, path);
+	sbuf_puts(b, "</td></tr>\n<tr><th>root</th><td>");
+	esc(b, h->root);
+	sbuf_printf(b, "</td></tr>\n<tr><th>source</th><td>%s, tunetop %s</td></tr>\n",
+		    h->source[0] ? h->source : "n/a", h->tunetop);
+	sbuf_puts(b, "<tr><th>board</th><td>");
+	esc(b, r->board[0] ? r->board : "n/a");
+	sbuf_puts(b, "</td></tr>\n<tr><th>kernel</th><td>");
+	esc(b, r->kernel[0] ? r->kernel : "n/a");
+	sbuf_printf(b, " (%s)</td></tr>\n", r->preempt);
+	sbuf_printf(b,
+		    "<tr><th>samples</th><td>%zu over %.1f s, every %.0f ms%s</td></tr>\n"
+		    "<tr><th>events</th><td>%zu (dashed lines in the plots)</td></tr>\n"
+		    "<tr><th>probe windows</th><td>%zu</td></tr>\n"
+		    "<tr><th>rt throttling</th><td>engaged in %zu "
+		    "samples</td></tr>\n</table>\n</section>\n",
+		    r->n, r->n ? r->t[r->n - 1] : 0, h->interval_ms,
+		    h->complete ? "" : " (no end line: the run was killed)", replay_nevents(r->rp),
+		    replay_nprobes(r->rp), r->throttled_samples);
+	html_section_lines(b, "freq", "CPU frequency per policy", "plot-freq", "MHz", r, &r->freq,
+			   true, "No cpufreq on this board.");
+	html_section_lines(b, "util", "CPU utilisation", "plot-util", "% busy", r, &r->util, true,
+			   "No utilisation (first sample only).");
+	html_section_lines(b, "idle", "Idle residency (mean over CPUs)", "plot-idle", "% of time",
+			   r, &r->idle, true, "No cpuidle states on this board, or no rates yet.");
+	html_section_lines(b, "devfreq", "devfreq clocks (NPU, GPU, DDR)", "plot-devfreq", "MHz", r,
+			   &r->devf, true, "No devfreq devices on this board.");
+	html_section_lines(b, "temp", "Temperatures", "plot-temp", "degrees C", r, &r->temp, false,
+			   "No thermal zones on this board.");
+	html_section_lines(b, "rt", "RT time used of the runtime limit", "plot-rt", "%", r,
+			   &r->rtuse, true, "No scheduler debug data (root and debugfs needed).");
+	sbuf_puts(b, "<section id=\"latency\">\n<h2>Wake-up latency</h2>\n");
+	if (!replay_nprobes(r->rp)) {
+		sbuf_puts(b, "<p class=\"na\">No probe windows in this recording (record from the "
+			     "TUI with "
+			     "the probe running).</p>\n");
+	} else {
+		size_t np = replay_nprobes(r->rp), nb = 0;
+		double *pt = xcalloc(np, sizeof(*pt)), tmax = r->n ? r->t[r->n - 1] : 0;
+		uint64_t(*all)[2] = NULL;
+		struct histo hs;
+
+		for (size_t i = 0; i < np; i++) {
+			const struct replay_probe *p = replay_probe_at(r->rp, i);
+
+			pt[i] = p->t_ns > r->t0 ? (double)(p->t_ns - r->t0) / 1e9 : 0;
+			if (pt[i] > tmax)
+				tmax = pt[i];
+			for (size_t k = 0; k < p->nbuckets; k++) {
+				size_t j;
+
+				for (j = 0; j < nb && all[j][0] != p->buckets[k][0]; j++)
+					;
+				if (j == nb) {
+					all = xrealloc(all, (nb + 1) * sizeof(*all));
+					all[nb][0] = p->buckets[k][0];
+					all[nb++][1] = 0;
+				}
+				all[j][1] += p->buckets[k][1];
+			}
+		}
+		sbuf_puts(b, "<h3>Histogram over time (darker = more wake-ups)</h3>\n");
+		svg_heat(b, "plot-latency-heat", r->rp, r->t0, tmax);
+		sbuf_puts(b, "<h3>Percentiles per window</h3>\n");
+		svg_lines(b, "plot-latency", "us", pt, &r->lat, r->mk, r->nmk, true);
+		sbuf_puts(b, "<h3>All windows</h3>\n");
+		hs = (struct histo){"all windows", nb, (const uint64_t(*)[2])all};
+		svg_hist(b, "plot-hist", &hs, 1);
+		free(all);
+		free(pt);
+	}
+	sbuf_puts(b, "</section>\n<section id=\"findings\">\n<h2>Findings</h2>\n");
+	if (!r->nfs)
+		sbuf_puts(b, "<p class=\"na\">No findings in any sample.</p>\n");
+	else {
+		sbuf_puts(b, "<table>\n<tr><th>severity</th><th>rule</th><th>seen in</th><th>last "
+			     "title</th></tr>\n");
+		for (size_t i = 0; i < r->nfs; i++) {
+			sbuf_printf(b, "<tr><td class=\"%s\">%s</td><td>", r->fs[i].sev,
+				    r->fs[i].sev);
+			esc(b, r->fs[i].id);
+			sbuf_printf(b, "</td><td>%zu of %zu samples</td><td>", r->fs[i].samples,
+				    r->n);
+			esc(b, r->fs[i].title);
+			sbuf_puts(b, "</td></tr>\n");
+		}
+		sbuf_puts(b, "</table>\n");
+	}
+	sbuf_puts(b, "</section>\n<section id=\"events\">\n<h2>Events</h2>\n");
+	if (!replay_nevents(r->rp))
+		sbuf_puts(b, "<p class=\"na\">No journal events during the recording.</p>\n");
+	else {
+		sbuf_puts(b, "<table>\n<tr><th>time</th><th>event</th></tr>\n");
+		for (size_t i = 0; i < r->nmk; i++) {
+			sbuf_printf(b, "<tr><td>%+.2f s</td><td>", r->mk[i].t_s);
+			esc(b, r->mk[i].label);
+			sbuf_puts(b, "</td></tr>\n");
+		}
+		sbuf_puts(b, "</table>\n");
+	}
+	sbuf_puts(b, "</section>\n");
+	html_tail(b);
+}
+
+/* ---- A/B, probe and snapshot JSON ----------------------------------------------------- */
+
+/* "p99_us", "p99_ms" or "p99": whichever the document has. */
+static double stat_of(const struct jp_value *o, const char *k)
+{
+	static const char *const sfx[] = {"_us", "_ms", ""};
+	char key[48];
+
+	for (size_t i = 0; i < 3; i++) {
+		const struct jp_value *v;
+
+		snprintf(key, sizeof(key), "%s%s", k, sfx[i]);
+		v = jp_get(o, key);
+		if (v)
+			return jp_num(v, NAN);
+	}
+	return NAN;
+}
+
+static uint64_t (*hist_of(const struct jp_value *arr, size_t *n))[2]
+{
+	uint64_t(*h)[2];
+
+	*n = jp_len(arr);
+	if (!*n)
+		return NULL;
+	h = xcalloc(*n, sizeof(*h));
+	for (size_t i = 0; i < *n; i++) {
+		h[i][0] = (uint64_t)jp_int(jp_get(jp_at(arr, i), "lo_us"), 0);
+		h[i][1] = (uint64_t)jp_int(jp_get(jp_at(arr, i), "count"), 0);
+	}
+	return h;
+}
+
+static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *doc,
+		      const char *path)
+{
+	const struct jp_value *ab = jp_get(doc, "ab"), *arms = jp_get(doc, "arms"),
+			      *cmp = jp_get(doc, "comparison"), *wins = jp_get(doc, "windows");
+	const char *unit = jp_str(jp_get(ab, "unit"), "us");
+	static const char *const cols[] = {"mean", "p50", "p99", "max"};
+
+	sbuf_printf(t,
+		    "A/B result %s\n  %s: A = %s, B = %s (%s, %" PRId64 " rounds, %" PRId64
+		    " windows, %s)\n",
+		    path, jp_str(jp_get(ab, "address"), "?"), jp_str(jp_get(ab, "a"), "?"),
+		    jp_str(jp_get(ab, "b"), "?"), jp_str(jp_get(ab, "source"), "?"),
+		    jp_int(jp_get(ab, "rounds"), 0), jp_int(jp_get(ab, "windows"), 0),
+		    jp_bool(jp_get(ab, "complete"), false) ? "complete" : "incomplete");
+	for (size_t i = 0; i < jp_len(arms); i++) {
+		const struct jp_value *a = jp_at(arms, i);
+
+		sbuf_printf(t, "  arm %s = %-14s samples %" PRId64, jp_str(jp_get(a, "arm"), "?"),
+			    jp_str(jp_get(a, "value"), "?"), jp_int(jp_get(a, "samples"), 0));
+		for (size_t k = 0; k < 4; k++)
+			sbuf_printf(t, "  %s %.1f", cols[k], stat_of(a, cols[k]));
+		sbuf_printf(t, " %s\n", unit);
+	}
+	sbuf_printf(t, "  p99 difference B - A: %.1f %s [%.1f, %.1f]; verdict: %s\n",
+		    jp_num(jp_path(cmp, "p99.diff"), NAN), unit,
+		    jp_num(jp_path(cmp, "p99.lo"), NAN), jp_num(jp_path(cmp, "p99.hi"), NAN),
+		    jp_str(jp_get(cmp, "verdict"), "n/a"));
+	if (!html)
+		return;
+	{
+		char title[300];
+		struct histo hs[2];
+		uint64_t(*hb[2])[2] = {NULL, NULL};
+		char names[2][200];
+		size_t nh = 0;
+		struct series_set set;
+		double *tt;
+
+		snprintf(title, sizeof(title), "tunetop A/B: %s = %s vs %s",
+			 jp_str(jp_get(ab, "address"), "?"), jp_str(jp_get(ab, "a"), "?"),
+			 jp_str(jp_get(ab, "b"), "?"));
+		html_head(html, title);
+		sbuf_puts(
+			html,
+			"<section "
+			"id=\"summary\">\n<h2>Summary</h2>\n<table>\n<tr><th>arm</th><th>value</th>"
+			"<th>samples</th><th>mean</th><th>p50</th><th>p99</th><th>max</th></tr>\n");
+		for (size_t i = 0; i < jp_len(arms); i++) {
+			const struct jp_value *a = jp_at(arms, i);
+
+			sbuf_puts(html, "<tr><td>");
+			esc(html, jp_str(jp_get(a, "arm"), "?"));
+			sbuf_puts(html, "</td><td>");
+			esc(html, jp_str(jp_get(a, "value"), "?"));
+			sbuf_printf(html, "</td><td>%" PRId64 "</td>",
+				    jp_int(jp_get(a, "samples"), 0));
+			for (size_t k = 0; k < 4; k++)
+				sbuf_printf(html, "<td>%.1f %s</td>", stat_of(a, cols[k]), unit);
+			sbuf_puts(html, "</tr>\n");
+		}
+		sbuf_puts(html, "</table>\n<p>Verdict: <strong>");
+		esc(html, jp_str(jp_get(cmp, "verdict"), "n/a"));
+		sbuf_printf(html,
+			    "</strong> (p99 difference B - A %.1f %s, 95%% interval %.1f to "
+			    "%.1f)</p>\n",
+			    jp_num(jp_path(cmp, "p99.diff"), NAN), unit,
+			    jp_num(jp_path(cmp, "p99.lo"), NAN),
+			    jp_num(jp_path(cmp, "p99.hi"), NAN));
+		sbuf_puts(html, "</section>\n<section id=\"latency\">\n<h2>Latency histograms per "
+				"arm</h2>\n");
+		for (size_t i = 0; i < jp_len(arms) && i < 2; i++) {
+			const struct jp_value *a = jp_at(arms, i);
+			size_t n;
+
+			hb[nh] = hist_of(jp_get(a, "histogram"), &n);
+			if (!hb[nh])
+				continue;
+			snprintf(names[nh], sizeof(names[nh]), "%s = %s",
+				 jp_str(jp_get(a, "arm"), "?"), jp_str(jp_get(a, "value"), "?"));
+			hs[nh] = (struct histo){names[nh], n, (const uint64_t(*)[2])hb[nh]};
+			nh++;
+		}
+		if (nh)
+			svg_hist(html, "plot-hist", hs, nh);
+		else
+			sbuf_puts(html, "<p class=\"na\">No histograms (a command A/B).</p>\n");
+		sbuf_puts(html, "<h3>Per window, in run order (ABBA)</h3>\n");
+		set_init(&set, jp_len(wins));
+		tt = xcalloc(set.n ? set.n : 1, sizeof(*tt));
+		for (size_t i = 0; i < set.n; i++) {
+			const struct jp_value *w = jp_at(wins, i);
+			char k[32];
+
+			tt[i] = jp_num(jp_get(w, "start_s"), (double)i);
+			snprintf(k, sizeof(k), "p99 of %s", jp_str(jp_get(w, "arm"), "?"));
+			set_put(&set, k, i, stat_of(w, "p99"));
+			snprintf(k, sizeof(k), "max of %s", jp_str(jp_get(w, "arm"), "?"));
+			set_put(&set, k, i, stat_of(w, "max"));
+		}
+		if (set.n)
+			svg_lines(html, "plot-windows", unit, tt, &set, NULL, 0, true);
+		else
+			sbuf_puts(html, "<p class=\"na\">No windows.</p>\n");
+		set_free(&set);
+		free(tt);
+		free(hb[0]);
+		free(hb[1]);
+		sbuf_puts(html, "</section>\n");
+		html_tail(html);
+	}
+}
+
+static void probe_report(struct sbuf *t, struct sbuf *html, const struct jp_value *doc,
+			 const char *path)
+{
+	const struct jp_value *pr = jp_get(doc, "probe"), *cpus = jp_get(doc, "cpus"),
+			      *all = jp_get(doc, "all");
+	struct histo *hs = xcalloc(jp_len(cpus) + 1, sizeof(*hs));
+	uint64_t(**hb)[2] = xcalloc(jp_len(cpus) + 1, sizeof(*hb));
+	char(*names)[32] = xcalloc(jp_len(cpus) + 1, sizeof(*names));
+	size_t nh = 0;
+
+	sbuf_printf(t, "probe result %s\n  interval %" PRId64 " us, %.1f s, policy %s\n", path,
+		    jp_int(jp_get(pr, "interval_us"), 0), jp_num(jp_get(pr, "duration_s"), NAN),
+		    jp_str(jp_get(pr, "policy"), "?"));
+	sbuf_printf(t,
+		    "  all CPUs: %" PRId64 " samples, mean %.1f, p99 %.1f, max %.1f us, %" PRId64
+		    " overflows\n",
+		    jp_int(jp_get(all, "samples"), 0), jp_num(jp_get(all, "mean_us"), NAN),
+		    jp_num(jp_get(all, "p99_us"), NAN), jp_num(jp_get(all, "max_us"), NAN),
+		    jp_int(jp_get(all, "overflows"), 0));
+	for (size_t i = 0; i < jp_len(cpus); i++) {
+		const struct jp_value *c = jp_at(cpus, i);
+		size_t n;
+
+		sbuf_printf(t, "  cpu%" PRId64 ": %" PRId64 " samples, p99 %.1f, max %.1f us\n",
+			    jp_int(jp_get(c, "cpu"), -1), jp_int(jp_get(c, "samples"), 0),
+			    jp_num(jp_get(c, "p99_us"), NAN), jp_num(jp_get(c, "max_us"), NAN));
+		hb[nh] = hist_of(jp_get(c, "histogram"), &n);
+		if (!hb[nh])
+			continue;
+		snprintf(names[nh], sizeof(names[nh]), "cpu%" PRId64, jp_int(jp_get(c, "cpu"), -1));
+		hs[nh] = (struct histo){names[nh], n, (const uint64_t(*)[2])hb[nh]};
+		nh++;
+	}
+	if (html) {
+		html_head(html, "tunetop probe result");
+		sbuf_printf(html,
+			    "<section id=\"summary\">\n<h2>Summary</h2>\n<p>%" PRId64
+			    " samples, mean %.1f us, p99 %.1f us, max %.1f us</p>\n</section>\n",
+			    jp_int(jp_get(all, "samples"), 0), jp_num(jp_get(all, "mean_us"), NAN),
+			    jp_num(jp_get(all, "p99_us"), NAN), jp_num(jp_get(all, "max_us"), NAN));
+		sbuf_puts(html, "<section id=\"latency\">\n<h2>Latency histogram per CPU</h2>\n");
+		if (nh)
+			svg_hist(html, "plot-hist", hs, nh);
+		else
+			sbuf_puts(html, "<p class=\"na\">No samples.</p>\n");
+		sbuf_puts(html, "</section>\n");
+		html_tail(html);
+	}
+	for (size_t i = 0; i < nh; i++)
+		free(hb[i]);
+	free(hb);
+	free(hs);
+	free(names);
+}
+
+/* ---- command ---------------------------------------------------------------------- */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: tunetop report FILE [--html OUT] [--quiet]\n"
+		"  Summarise a recording (watch --record, TUI --record), an A/B result\n"
+		"  (ab --json), a probe result (probe --json) or one snapshot (snapshot --json).\n"
+		"  --html OUT  also write a self-contained HTML page with inline SVG plots\n"
+		"  --quiet     no text summary on stdout\n");
+}
+
+static int write_file(const char *path, const struct sbuf *b)
+{
+	FILE *f = fopen(path, "we");
+
+	if (!f)
+		return -errno;
+	if (fwrite(b->s, 1, b->len, f) != b->len) {
+		fclose(f);
+		return -EIO;
+	}
+	return fclose(f) == 0 ? 0 : -errno;
+}
+
+static bool looks_like_recording(const char *path)
+{
+	FILE *f = fopen(path, "re");
+	char buf[256];
+	bool r = false;
+
+	if (!f)
+		return false;
+	if (fgets(buf, sizeof(buf), f))
+		r = strstr(buf, "\"type\":\"header\"") && strstr(buf, RECORD_FORMAT);
+	fclose(f);
+	return r;
+}
 
 int cmd_report(const struct tt_opts *o, int argc, char **argv)
 {
+	static const struct option lo[] = {
+		{"html", required_argument, NULL, 'H'},
+		{"quiet", no_argument, NULL, 'q'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *html_path = NULL, *path;
+	bool quiet = false;
+	struct sbuf text, html;
+	int c, rc = 0;
+
 	(void)o;
-	(void)argc;
-	(void)argv;
-	fprintf(stderr, "tunetop report: not implemented yet\n");
-	return 1;
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "H:qh", lo, NULL)) != -1) {
+		switch (c) {
+		case 'H': html_path = optarg; break;
+		case 'q': quiet = true; break;
+		case 'h': usage(stdout); return 0;
+		default: usage(stderr); return 2;
+		}
+	}
+	if (optind + 1 != argc) {
+		usage(stderr);
+		return 2;
+	}
+	path = argv[optind];
+	sbuf_init(&text);
+	sbuf_init(&html);
+	if (looks_like_recording(path)) {
+		struct replay *rp;
+		struct rec r;
+		char *cause = NULL;
+
+		if (replay_open(&rp, path, &cause) != 0) {
+			fprintf(stderr, "tunetop report: %s\n", cause);
+			free(cause);
+			return 1;
+		}
+		rec_load(&r, rp);
+		rec_text(&text, &r, path);
+		if (html_path)
+			rec_html(&html, &r, path);
+		rec_free(&r);
+		replay_close(rp);
+	} else {
+		struct sbuf raw;
+		struct jp_value doc;
+		char err[160], buf[65536];
+		FILE *f = fopen(path, "re");
+		size_t n;
+
+		if (!f) {
+			fprintf(stderr, "tunetop report: %s: cannot read: %s\n", path,
+				strerror(errno));
+			return 1;
+		}
+		sbuf_init(&raw);
+		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
+			sbuf_putn(&raw, buf, n);
+		fclose(f);
+		if (jp_parse(raw.s ? raw.s : "", raw.len, &doc, err, sizeof(err)) != 0) {
+			fprintf(stderr,
+				"tunetop report: %s: not a recording and not a JSON result (%s)\n",
+				path, err);
+			sbuf_free(&raw);
+			return 1;
+		}
+		sbuf_free(&raw);
+		if (jp_get(&doc, "ab") && jp_get(&doc, "arms")) {
+			ab_report(&text, html_path ? &html : NULL, &doc, path);
+		} else if (jp_get(&doc, "probe") && jp_get(&doc, "cpus")) {
+			probe_report(&text, html_path ? &html : NULL, &doc, path);
+		} else if (jp_get(&doc, "policies") && jp_get(&doc, "cpus")) {
+			struct snapshot s;
+			struct finding_list fl = {0};
+
+			replay_snapshot_from_json(&doc, &s);
+			sbuf_printf(&text, "snapshot %s: %s, %d CPUs, %zu policies\n", path,
+				    s.sys.model[0] ? s.sys.model : "n/a", s.topo.ncpus,
+				    s.freq.npolicies);
+			for (size_t i = 0; i < jp_len(jp_get(&doc, "findings")); i++) {
+				const struct jp_value *x = jp_at(jp_get(&doc, "findings"), i);
+
+				sbuf_printf(&text, "  %-4s %-20s %s\n",
+					    jp_str(jp_get(x, "severity"), "?"),
+					    jp_str(jp_get(x, "id"), "?"),
+					    jp_str(jp_get(x, "title"), ""));
+			}
+			if (html_path) {
+				html_head(&html, "tunetop snapshot");
+				sbuf_puts(&html, "<section id=\"summary\"><h2>Summary</h2><pre>");
+				esc(&html, text.s);
+				sbuf_puts(&html, "</pre></section>\n");
+				html_tail(&html);
+			}
+			findings_free(&fl);
+			snapshot_free(&s);
+		} else {
+			fprintf(stderr,
+				"tunetop report: %s: JSON, but neither a recording, an A/B result, "
+				"a "
+				"probe result nor a snapshot\n",
+				path);
+			jp_free(&doc);
+			return 1;
+		}
+		jp_free(&doc);
+	}
+	if (!quiet)
+		fwrite(text.s, 1, text.len, stdout);
+	if (html_path) {
+		int e = write_file(html_path, &html);
+
+		if (e) {
+			fprintf(stderr, "tunetop report: %s: cannot write: %s\n", html_path,
+				strerror(-e));
+			rc = 1;
+		} else if (!quiet) {
+			printf("html: %s\n", html_path);
+		}
+	}
+	sbuf_free(&text);
+	sbuf_free(&html);
+	return rc;
 }

@@ -12,6 +12,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "model/record.h"
 #include "model/snapshot.h"
 #include "out/report.h"
 #include "source/threads.h"
@@ -246,6 +247,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		{ "interval", required_argument, NULL, 'i' }, { "count", required_argument, NULL, 'n' },
 		{ "stable", no_argument, NULL, 's' }, { "help", no_argument, NULL, 'h' },
 		{ "counters", no_argument, NULL, 'C' }, { "events", required_argument, NULL, 'E' },
+		{ "record", required_argument, NULL, 'R' },
 		{ NULL, 0, NULL, 0 },
 	};
 	enum fmt f = FMT_TEXT;
@@ -259,6 +261,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	struct sigaction sa;
 	int c, e = 0;
 	uint64_t next;
+	const char *record_path = NULL;
+	struct recorder *rec = NULL;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:n:sh", lo, NULL)) != -1) {
@@ -281,6 +285,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			break;
 		case 's': ro.stable = true; break;
 		case 'C': counters = true; break;
+		case 'R': record_path = optarg; break;
 		case 'E':
 			free_events(events);
 			events = split_events(optarg);
@@ -288,9 +293,11 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			break;
 		case 'h':
 			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST]\n"
-			       "                     [--root DIR]\n"
+			       "                     [--record FILE] [--root DIR]\n"
 			       "  One record per interval (JSON lines, CSV with one header, or text),\n"
-			       "  flushed per record; without -n until interrupted.\n");
+			       "  flushed per record; without -n until interrupted.\n"
+			       "  --record FILE  also write every sample and journal event as JSON lines\n"
+			       "                 (tunetop report FILE summarises them)\n");
 			return 0;
 		default: return 2;
 		}
@@ -316,6 +323,21 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		sysroot_close(&r);
 		return 1;
 	}
+	if (record_path) {
+		struct record_meta meta = { .source = "watch", .root_path = r.path,
+					    .interval_ms = (double)interval_ms, .journal_root = &r,
+					    .state_dir = o->state_dir };
+		char *cause = NULL;
+
+		if (record_open(&rec, record_path, &meta, &cause) != 0) {
+			fprintf(stderr, "tunetop watch: %s\n", cause);
+			free(cause);
+			sampler_free(&sm);
+			sysroot_close(&r);
+			free_events(events);
+			return 1;
+		}
+	}
 	next = time_mono_ns();
 	for (int64_t i = 0; (count < 0 || i < count) && !watch_stop; i++) {
 		uint64_t now;
@@ -329,6 +351,13 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		if ((e = sampler_tick(&sm)) != 0)
 			break;
 		emit(f, sampler_cur(&sm), &ro, i == 0);
+		if (rec)
+			record_sample(rec, sampler_cur(&sm), NULL);
+	}
+	if (rec && record_close(rec) != 0) {
+		fprintf(stderr, "tunetop watch: %s: write error, the recording is incomplete\n",
+			record_path);
+		e = e ? e : -EIO;
 	}
 	sampler_free(&sm);
 	sysroot_close(&r);

@@ -1,0 +1,325 @@
+/* The recorder: JSON lines into a file, one flushed line per sample, event
+ * and probe window. Samples reuse the batch JSON writer (out/report.h), so a
+ * recording carries exactly what `snapshot --json` shows, findings included.
+ * Journal events come from polling the knob journal: every change by any
+ * tunetop process on this root shows up, with its state (active, undone). */
+#include "model/record.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cpumask.h"
+#include "core/json.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "knob/knob.h"
+#include "out/report.h"
+#include "probe/histogram.h"
+
+struct seen {
+	uint64_t id;
+	enum knob_jstate state;
+};
+
+struct recorder {
+	FILE *f;
+	char *path;
+	struct record_meta meta;
+	char root_path[TT_PATH_MAX];
+	char board[128];
+	uint64_t seq, samples, events;
+	int err; /* first write error */
+	struct knob_ctx *kctx;
+	bool journal_primed; /* entries that existed before the recording are not events */
+	struct seen *seen;
+	size_t nseen, capseen;
+};
+
+static void put_line(struct recorder *r, struct sbuf *b)
+{
+	if (r->err)
+		return;
+	sbuf_putc(b, '\n');
+	if (fwrite(b->s, 1, b->len, r->f) != b->len || fflush(r->f) != 0)
+		r->err = -(errno ? errno : EIO);
+}
+
+static void str_or_null(struct jw *w, const char *key, const char *v)
+{
+	if (v)
+		jw_str(w, key, v);
+	else
+		jw_null(w, key);
+}
+
+int record_open(struct recorder **out, const char *path, const struct record_meta *meta,
+		char **cause)
+{
+	struct recorder *r;
+	struct sbuf b;
+	struct jw w;
+	FILE *f;
+
+	*out = NULL;
+	f = fopen(path, "we");
+	if (!f) {
+		int e = -errno;
+
+		if (cause)
+			*cause = xasprintf("%s: cannot create the recording: %s", path,
+					   strerror(-e));
+		return e;
+	}
+	r = xcalloc(1, sizeof(*r));
+	r->f = f;
+	r->path = xstrdup(path);
+	r->meta = *meta;
+	str_copy(r->root_path, sizeof(r->root_path), meta->root_path ? meta->root_path : "/");
+	r->meta.root_path = r->root_path;
+	if (meta->board)
+		str_copy(r->board, sizeof(r->board), meta->board);
+	r->meta.board = NULL;
+	if (meta->journal_root) {
+		char *why = NULL;
+
+		if (knob_ctx_open(&r->kctx, meta->journal_root, meta->state_dir, KNOB_READONLY_OK,
+				  &why) != 0)
+			r->kctx = NULL; /* no journal: no events, the samples still count */
+		free(why);
+	}
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "type", "header");
+	jw_str(&w, "format", RECORD_FORMAT);
+	jw_int(&w, "version", RECORD_VERSION);
+	jw_str(&w, "tunetop", PACKAGE_VERSION);
+	jw_str(&w, "source", meta->source ? meta->source : "watch");
+	jw_str(&w, "root", r->root_path);
+	jw_double(&w, "interval_ms", meta->interval_ms, 0);
+	jw_bool(&w, "simulated", meta->simulated);
+	str_or_null(&w, "board", r->board[0] ? r->board : NULL);
+	jw_uint(&w, "start_ns", time_real_ns());
+	jw_obj_end(&w);
+	put_line(r, &b);
+	sbuf_free(&b);
+	if (r->err) {
+		int e = r->err;
+
+		if (cause)
+			*cause = xasprintf("%s: cannot write: %s", path, strerror(-e));
+		record_close(r);
+		return e;
+	}
+	/* What is in the journal already happened before this recording. */
+	record_poll_journal(r);
+	*out = r;
+	return 0;
+}
+
+int record_sample(struct recorder *r, const struct snapshot *s, const struct thread_table *threads)
+{
+	struct report_opts ro = {0};
+	struct sbuf snap, b;
+
+	if (!r || !s)
+		return -EINVAL;
+	ro.root_path = r->root_path;
+	ro.interval_ms = r->meta.interval_ms;
+	ro.threads = threads;
+	ro.threads_interesting = true;
+	sbuf_init(&snap);
+	report_json(&snap, s, &ro);
+	while (snap.len && snap.s[snap.len - 1] == '\n')
+		snap.s[--snap.len] = '\0';
+	sbuf_init(&b);
+	sbuf_printf(&b, "{\"type\":\"sample\",\"seq\":%llu,\"t_ns\":%llu,\"snapshot\":",
+		    (unsigned long long)++r->seq,
+		    (unsigned long long)(s->time_ns ? s->time_ns : time_real_ns()));
+	sbuf_putn(&b, snap.s, snap.len);
+	sbuf_putc(&b, '}');
+	put_line(r, &b);
+	sbuf_free(&b);
+	sbuf_free(&snap);
+	r->samples++;
+	record_poll_journal(r);
+	return r->err;
+}
+
+int record_event(struct recorder *r, const char *kind, const char *addr, const char *old_value,
+		 const char *new_value, const char *text)
+{
+	struct sbuf b;
+	struct jw w;
+
+	if (!r)
+		return -EINVAL;
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "type", "event");
+	jw_uint(&w, "seq", ++r->seq);
+	jw_uint(&w, "t_ns", time_real_ns());
+	jw_str(&w, "kind", kind ? kind : "note");
+	str_or_null(&w, "addr", addr);
+	str_or_null(&w, "old", old_value);
+	str_or_null(&w, "new", new_value);
+	jw_null(&w, "state");
+	str_or_null(&w, "text", text);
+	jw_obj_end(&w);
+	put_line(r, &b);
+	sbuf_free(&b);
+	r->events++;
+	return r->err;
+}
+
+static void journal_event(struct recorder *r, const struct knob_jentry *e)
+{
+	struct sbuf b;
+	struct jw w;
+
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "type", "event");
+	jw_uint(&w, "seq", ++r->seq);
+	jw_uint(&w, "t_ns", time_real_ns());
+	jw_str(&w, "kind", "knob");
+	str_or_null(&w, "addr", e->addr);
+	str_or_null(&w, "old", e->old);
+	str_or_null(&w, "new", e->new_value);
+	jw_str(&w, "state", knob_jstate_name(e->state));
+	str_or_null(&w, "text", e->how);
+	jw_uint(&w, "journal_id", e->id);
+	jw_uint(&w, "journal_time_ns", e->time_ns);
+	str_or_null(&w, "run", e->run);
+	jw_obj_end(&w);
+	put_line(r, &b);
+	sbuf_free(&b);
+	r->events++;
+}
+
+int record_poll_journal(struct recorder *r)
+{
+	struct knob_jentry *e = NULL;
+	size_t n = 0;
+	int torn = 0;
+	char *cause = NULL;
+
+	if (!r || !r->kctx)
+		return 0;
+	if (knob_journal_list(r->kctx, &e, &n, &torn, &cause) != 0) {
+		free(cause);
+		return 0;
+	}
+	free(cause);
+	for (size_t i = 0; i < n; i++) {
+		struct seen *s = NULL;
+
+		if (!e[i].this_root || e[i].state == KNOB_J_OTHER_BOOT)
+			continue;
+		for (size_t k = 0; k < r->nseen; k++)
+			if (r->seen[k].id == e[i].id) {
+				s = &r->seen[k];
+				break;
+			}
+		if (s && s->state == e[i].state)
+			continue;
+		/* An open (in-flight) entry is reported once it settles. */
+		if (e[i].state == KNOB_J_OPEN && r->journal_primed)
+			continue;
+		if (!s) {
+			r->seen = xgrow(r->seen, &r->capseen, r->nseen + 1, sizeof(*r->seen));
+			s = &r->seen[r->nseen++];
+			s->id = e[i].id;
+		}
+		s->state = e[i].state;
+		if (r->journal_primed)
+			journal_event(r, &e[i]);
+	}
+	r->journal_primed = true;
+	knob_journal_free(e, n);
+	return r->err;
+}
+
+int record_probe(struct recorder *r, const struct hist *h, const char *cpus, uint64_t interval_us)
+{
+	struct sbuf b;
+	struct jw w;
+
+	if (!r || !h)
+		return -EINVAL;
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "type", "probe");
+	jw_uint(&w, "seq", ++r->seq);
+	jw_uint(&w, "t_ns", time_real_ns());
+	str_or_null(&w, "cpus", cpus);
+	jw_uint(&w, "interval_us", interval_us);
+	jw_uint(&w, "samples", h->count);
+	jw_uint(&w, "overflows", h->overflows);
+	jw_double(&w, "min_us", hist_min_us(h), 3);
+	jw_double(&w, "mean_us", hist_mean_us(h), 3);
+	jw_double(&w, "p50_us", hist_percentile_us(h, 0.50), 3);
+	jw_double(&w, "p99_us", hist_percentile_us(h, 0.99), 3);
+	jw_double(&w, "max_us", hist_max_us(h), 3);
+	jw_arr_begin(&w, "buckets");
+	for (int i = 0; i < HIST_NBUCKETS; i++) {
+		uint64_t lo, hi;
+
+		if (!h->bucket[i])
+			continue;
+		hist_bucket_range(i, &lo, &hi);
+		jw_arr_begin(&w, NULL);
+		jw_uint(&w, NULL, lo);
+		jw_uint(&w, NULL, h->bucket[i]);
+		jw_arr_end(&w);
+	}
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	put_line(r, &b);
+	sbuf_free(&b);
+	return r->err;
+}
+
+uint64_t record_samples(const struct recorder *r)
+{
+	return r ? r->samples : 0;
+}
+
+uint64_t record_events(const struct recorder *r)
+{
+	return r ? r->events : 0;
+}
+
+int record_close(struct recorder *r)
+{
+	int e;
+
+	if (!r)
+		return 0;
+	if (r->f && !r->err) {
+		struct sbuf b;
+
+		record_poll_journal(r);
+		sbuf_init(&b);
+		sbuf_printf(&b, "{\"type\":\"end\",\"t_ns\":%llu,\"samples\":%llu,\"events\":%llu}",
+			    (unsigned long long)time_real_ns(), (unsigned long long)r->samples,
+			    (unsigned long long)r->events);
+		put_line(r, &b);
+		sbuf_free(&b);
+	}
+	if (r->f && fclose(r->f) != 0 && !r->err)
+		r->err = -errno;
+	e = r->err;
+	if (r->kctx)
+		knob_ctx_close(r->kctx);
+	free(r->seen);
+	free(r->path);
+	free(r);
+	return e;
+}

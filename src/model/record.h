@@ -1,0 +1,72 @@
+/* Recordings: every sample and every journal event of a run as JSON lines
+ * (one object per line, flushed per line, so a killed run still leaves a
+ * readable file). `watch --record FILE` and the TUI's --record write them;
+ * model/replay.h reads them back; `tunetop report` summarises them.
+ *
+ * Line types (the "type" key):
+ *   header  {"type":"header","format":"tunetop-record","version":1,"tunetop":VERSION,
+ *            "source":"watch|tui|demo","root":..,"interval_ms":..,"simulated":bool,
+ *            "board":..,"start_ns":..}
+ *   sample  {"type":"sample","seq":N,"t_ns":..,"snapshot":{ the snapshot JSON of design §8,
+ *            with its "findings" }}
+ *   event   {"type":"event","seq":N,"t_ns":..,"kind":"knob|note|marker",
+ *            "addr":..,"old":..,"new":..,"state":..,"text":..}
+ *   probe   {"type":"probe","seq":N,"t_ns":..,"cpus":"0-3","interval_us":..,"samples":..,
+ *            "overflows":..,"min_us","mean_us","p50_us","p99_us","max_us",
+ *            "buckets":[[lo_us,count],...]}   (non-empty buckets of the window)
+ *   end     {"type":"end","t_ns":..,"samples":N,"events":N}
+ * t_ns is CLOCK_REALTIME; seq counts every line after the header. */
+#ifndef TT_MODEL_RECORD_H
+#define TT_MODEL_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "model/snapshot.h"
+#include "source/threads.h"
+#include "sysfs/sysroot.h"
+
+#define RECORD_FORMAT  "tunetop-record"
+#define RECORD_VERSION 1
+
+struct recorder;
+struct hist;
+
+struct record_meta {
+	const char *source;    /* "watch", "tui", "demo" */
+	const char *root_path; /* shown in the header and each sample; NULL = "/" */
+	double interval_ms;
+	bool simulated;	   /* samples come from the --demo simulator */
+	const char *board; /* label, e.g. "RK3588" (NULL = from the first sample) */
+	/* Poll the journal of this root (and state dir, NULL = the default
+	 * rules) at every sample, recording each change made by anyone as an
+	 * event. NULL = no journal events. */
+	const struct sysroot *journal_root;
+	const char *state_dir;
+};
+
+/* Create (truncate) path and write the header. 0 or -errno; *cause (may be
+ * NULL) gets a malloc'ed one-line reason. */
+int record_open(struct recorder **out, const char *path, const struct record_meta *meta,
+		char **cause);
+/* One sample line (the snapshot, its findings evaluated with `threads` when
+ * given), then any new journal events. 0 or -errno (write error: the
+ * recorder stops writing and says so once in *cause of record_close). */
+int record_sample(struct recorder *r, const struct snapshot *s, const struct thread_table *threads);
+/* An event: kind "knob" (a change: addr, old, new), "note" or "marker"
+ * (text). Any string may be NULL. */
+int record_event(struct recorder *r, const char *kind, const char *addr, const char *old_value,
+		 const char *new_value, const char *text);
+/* A latency histogram window (probe/histogram.h) measured on cpus
+ * ("0-3", may be NULL) with the probe's interval. */
+int record_probe(struct recorder *r, const struct hist *h, const char *cpus, uint64_t interval_us);
+/* Look at the journal now (record_sample does this too). */
+int record_poll_journal(struct recorder *r);
+/* Counters so far. */
+uint64_t record_samples(const struct recorder *r);
+uint64_t record_events(const struct recorder *r);
+/* Write the end line and close. Returns the first write error (0 ok); NULL
+ * is fine. */
+int record_close(struct recorder *r);
+
+#endif

@@ -1,0 +1,258 @@
+/* Record -> replay at the API level (what the TUI's --record / --replay
+ * use): samples of every fixture written and read back must give the same
+ * snapshot JSON (so every screen draws the same), the same findings, the
+ * events and probe windows with their times; torn lines and foreign files
+ * are handled. */
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "core/xalloc.h"
+#include "model/record.h"
+#include "model/replay.h"
+#include "out/report.h"
+#include "probe/histogram.h"
+#include "tap.h"
+
+static char tmpdir[256];
+
+/* The snapshot JSON without its findings: findings of a first sample quote
+ * raw since-boot counters that a recording does not carry (replay_findings
+ * returns the recorded ones; compared separately below). */
+static void json_of(const struct snapshot *s, struct sbuf *b)
+{
+	struct report_opts ro = {.root_path = "ROOT", .interval_ms = 100, .pretty = true};
+	char *f;
+
+	sbuf_reset(b);
+	report_json(b, s, &ro);
+	f = strstr(b->s, ",\n  \"findings\":");
+	if (f) {
+		*f = '\0';
+		b->len = (size_t)(f - b->s);
+	}
+}
+
+/* First differing line of two texts, for the diagnostics. */
+static void first_diff(const char *a, const char *b)
+{
+	int line = 1;
+
+	while (*a && *a == *b) {
+		if (*a == '\n')
+			line++;
+		a++;
+		b++;
+	}
+	printf("# first difference at line %d:\n#  recorded: %.80s\n#  replayed: %.80s\n", line, a,
+	       b);
+}
+
+static void roundtrip(const char *board)
+{
+	struct sysroot r;
+	struct sampler sm;
+	struct recorder *rec = NULL;
+	struct replay *rp = NULL;
+	struct record_meta meta = {.source = "test", .root_path = "ROOT", .interval_ms = 100};
+	char path[512], *cause = NULL;
+	struct sbuf want[2], got;
+	struct hist h;
+	int e;
+
+	snprintf(path, sizeof(path), "%s/%s.jsonl", tmpdir, board);
+	if (sysroot_open(&r, fixture(board)) != 0) {
+		ok(0, "%s: open fixture", board);
+		return;
+	}
+	sampler_init(&sm, &r, SNAP_ALL);
+	e = record_open(&rec, path, &meta, &cause);
+	ok(e == 0, "%s: record_open (%s)", board, cause ? cause : "ok");
+	free(cause);
+	if (e) {
+		sampler_free(&sm);
+		sysroot_close(&r);
+		return;
+	}
+	sbuf_init(&want[0]);
+	sbuf_init(&want[1]);
+	sbuf_init(&got);
+	for (int i = 0; i < 2; i++) {
+		ok(sampler_tick(&sm) == 0, "%s: tick %d", board, i);
+		json_of(sampler_cur(&sm), &want[i]);
+		ok(record_sample(rec, sampler_cur(&sm), NULL) == 0, "%s: record_sample %d", board,
+		   i);
+		if (i == 0)
+			ok(record_event(rec, "knob", "cpufreq/policy0/governor", "ondemand",
+					"performance", NULL) == 0,
+			   "%s: record_event", board);
+	}
+	hist_init(&h);
+	for (int i = 0; i < 100; i++)
+		hist_add(&h, (uint64_t)(5000 + i * 100), 0);
+	hist_add(&h, 350000, 0);
+	ok(record_probe(rec, &h, "0-1", 1000) == 0, "%s: record_probe", board);
+	is_int(record_samples(rec), 2, "samples counted");
+	is_int(record_events(rec), 1, "events counted");
+	ok(record_close(rec) == 0, "%s: record_close", board);
+
+	e = replay_open(&rp, path, &cause);
+	ok(e == 0, "%s: replay_open (%s)", board, cause ? cause : "ok");
+	free(cause);
+	if (!e) {
+		const struct replay_header *hd = replay_header(rp);
+		const struct replay_event *ev;
+		const struct replay_probe *pr;
+
+		is_str(hd->source, "test", "header source");
+		is_str(hd->root, "ROOT", "header root");
+		ok(hd->complete, "end line found");
+		is_int(hd->version, RECORD_VERSION, "version");
+		is_int(replay_nsamples(rp), 2, "two samples");
+		for (size_t i = 0; i < 2; i++) {
+			struct snapshot s;
+
+			ok(replay_sample(rp, i, &s) == 0, "%s: replay_sample %zu", board, i);
+			json_of(&s, &got);
+			if (!ok(!strcmp(got.s, want[i].s),
+				"%s: sample %zu replays to the same snapshot JSON", board, i))
+				first_diff(want[i].s, got.s);
+			snapshot_free(&s);
+		}
+		{
+			struct snapshot s;
+			struct finding_list a = {0}, b = {0};
+			struct findings_input in;
+			bool same = true;
+
+			replay_sample(rp, 1, &s);
+			in = (struct findings_input){.snap = &s};
+			findings_eval(&in, NULL, &a);
+			replay_findings(rp, 1, &b);
+			same = a.n == b.n;
+			for (size_t i = 0; same && i < a.n; i++)
+				same = !strcmp(a.v[i].id, b.v[i].id) && a.v[i].sev == b.v[i].sev &&
+				       !strcmp(a.v[i].evidence, b.v[i].evidence) &&
+				       a.v[i].nfix == b.v[i].nfix && a.v[i].explain &&
+				       b.v[i].explain && !strcmp(a.v[i].explain, b.v[i].explain);
+			ok(same, "%s: recorded findings = findings of the replayed snapshot (%zu)",
+			   board, a.n);
+			findings_free(&a);
+			findings_free(&b);
+			snapshot_free(&s);
+		}
+		is_int(replay_nevents(rp), 1, "one event");
+		ev = replay_event(rp, 0);
+		ok(ev && !strcmp(ev->addr, "cpufreq/policy0/governor") &&
+			   !strcmp(ev->new_value, "performance") && ev->after_sample == 0,
+		   "event fields and position");
+		is_int(replay_nprobes(rp), 1, "one probe window");
+		pr = replay_probe_at(rp, 0);
+		ok(pr && pr->samples == 101 && pr->max_us > 349 && pr->nbuckets > 10 &&
+			   !strcmp(pr->cpus, "0-1"),
+		   "probe window fields");
+		is_int(replay_seek(rp, 0), 0, "seek before the start");
+		is_int(replay_seek(rp, UINT64_MAX), 1, "seek past the end");
+		is_int(replay_seek(rp, replay_sample_time(rp, 1)), 1, "seek exact");
+		ok(replay_sample(rp, 2, &(struct snapshot){0}) == -ERANGE, "out of range");
+		replay_close(rp);
+	}
+	sbuf_free(&want[0]);
+	sbuf_free(&want[1]);
+	sbuf_free(&got);
+	sampler_free(&sm);
+	sysroot_close(&r);
+}
+
+static void write_text(const char *path, const char *text)
+{
+	FILE *f = fopen(path, "w");
+
+	fputs(text, f);
+	fclose(f);
+}
+
+static void damaged(void)
+{
+	char path[512], *cause = NULL;
+	struct replay *rp = NULL;
+	FILE *f;
+	char *text;
+	long n;
+
+	/* a torn last line (killed while writing) and no end line */
+	snprintf(path, sizeof(path), "%s/rk3588.jsonl", tmpdir);
+	f = fopen(path, "r");
+	fseek(f, 0, SEEK_END);
+	n = ftell(f);
+	rewind(f);
+	text = xmalloc((size_t)n + 1);
+	n = (long)fread(text, 1, (size_t)n, f);
+	text[n] = '\0';
+	fclose(f);
+	{
+		char *end = strstr(text, "{\"type\":\"end\"");
+
+		if (end)
+			snprintf(end, (size_t)(n - (end - text)) + 1,
+				 "{\"type\":\"sample\",\"seq\":9,\"snap");
+	}
+	snprintf(path, sizeof(path), "%s/torn.jsonl", tmpdir);
+	write_text(path, text);
+	free(text);
+	ok(replay_open(&rp, path, &cause) == 0, "torn recording opens (%s)", cause ? cause : "ok");
+	free(cause);
+	cause = NULL;
+	if (rp) {
+		ok(!replay_header(rp)->complete, "no end line: incomplete");
+		is_int(replay_skipped(rp), 1, "the torn line is skipped");
+		is_int(replay_nsamples(rp), 2, "the whole samples are kept");
+		replay_close(rp);
+	}
+	snprintf(path, sizeof(path), "%s/not.jsonl", tmpdir);
+	write_text(path, "{\"tunetop\":\"0.1.0\",\"cpus\":[]}\n");
+	ok(replay_open(&rp, path, &cause) == -EINVAL && cause &&
+		   strstr(cause, "not a tunetop recording"),
+	   "a snapshot is not a recording (%s)", cause ? cause : "");
+	free(cause);
+	cause = NULL;
+	write_text(path, "");
+	ok(replay_open(&rp, path, &cause) == -EINVAL, "empty file refused");
+	free(cause);
+	cause = NULL;
+	ok(replay_open(&rp, "/nonexistent/x.jsonl", &cause) == -ENOENT, "missing file: ENOENT");
+	free(cause);
+	cause = NULL;
+	{
+		struct recorder *rec = NULL;
+		struct record_meta meta = {.source = "test"};
+
+		ok(record_open(&rec, "/nonexistent/dir/x.jsonl", &meta, &cause) == -ENOENT && cause,
+		   "record_open into a missing directory fails with a reason");
+		free(cause);
+	}
+}
+
+int main(void)
+{
+	const char *t = getenv("TMPDIR");
+
+	snprintf(tmpdir, sizeof(tmpdir), "%s/tunetop-record.XXXXXX", t && *t ? t : "/tmp");
+	if (!mkdtemp(tmpdir))
+		skip_all("cannot create a temporary directory");
+	roundtrip("rk3588");
+	roundtrip("intel");
+	roundtrip("stm32mp157");
+	roundtrip("rpi4");
+	roundtrip("broken");
+	damaged();
+	{
+		char cmd[300];
+
+		snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
+		if (system(cmd) != 0)
+			printf("# could not remove %s\n", tmpdir);
+	}
+	return done_testing();
+}
