@@ -54,11 +54,10 @@ struct knob_ref {
 /* ---- context ------------------------------------------------------------ */
 
 /* knob_ctx_open flags */
-#define KNOB_READONLY_OK                                                                           \
-	0x01		     /* an unusable state dir makes the ctx read-only instead of failing   \
-			      */
-#define KNOB_NO_JOURNAL 0x02 /* do not look at the state dir at all (knobs, get): read-only */
-#define KNOB_HOLD_LOCK	0x04 /* take the journal lock now and keep it until close (TUI) */
+/* an unusable state dir (or a lock held elsewhere) makes the ctx read-only */
+#define KNOB_READONLY_OK 0x01
+#define KNOB_NO_JOURNAL	 0x02 /* do not look at the state dir at all (knobs, get): read-only */
+#define KNOB_HOLD_LOCK	 0x04 /* take the journal lock now and keep it until close (TUI) */
 
 /* Open the engine on a root. state_dir NULL = design §6 rules
  * ($TUNETOP_STATE_DIR, /run/tunetop for root, $XDG_RUNTIME_DIR/tunetop).
@@ -113,9 +112,9 @@ void knob_ref_path(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, 
 #define KNOB_EMPTY_OK	 0x04 /* wildcard/filter patterns matching nothing are skipped (profiles) */
 #define KNOB_FORCE	 0x08 /* undo: restore even values changed by someone else since */
 #define KNOB_QUIET	 0x10 /* no per-write report lines, only notes and errors */
-#define KNOB_SCOPED                                                                                \
-	0x20 /* the change belongs to this run (exec, TUI, ab), which restores                     \
-	      * it; if the process dies first, the entries show as orphaned */
+/* the change belongs to this run (exec, TUI, ab), which restores it; if the
+ * process dies first, the entries show as orphaned */
+#define KNOB_SCOPED 0x20
 
 /* One transaction. assignments are "ADDRESS=VALUE"; labels (may be NULL)
  * name where each came from for messages ("rk3588-npu.profile:9"). The
