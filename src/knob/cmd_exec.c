@@ -24,6 +24,7 @@
 #include "core/xalloc.h"
 #include "knob/knob.h"
 #include "knob/knob_cmd.h"
+#include "knob/knob_int.h"
 
 enum step { STEP_AFFINITY = 1, STEP_SCHED, STEP_NICE, STEP_EXEC };
 
@@ -236,39 +237,48 @@ static void free_opts(struct exec_opts *x)
 	free(x->label);
 }
 
-/* In the child, before execvp: affinity, policy, nice. */
+/* In the child, before execvp: affinity, policy, nice, through the same
+ * syscalls as thread/<tid>/... (fam_thread.c); not journaled, since they end
+ * with CMD. */
 static void child_setup(const struct exec_opts *x, int errfd, const sigset_t *oldmask)
 {
 	struct child_err ce = {0, 0};
+	char val[300];
 
 	for (int s = 1; s < NSIG; s++)
 		if (s != SIGKILL && s != SIGSTOP)
 			signal(s, SIG_DFL);
 	sigprocmask(SIG_SETMASK, oldmask, NULL);
 	if (x->have_cpus) {
-		cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
-		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+		int e;
 
-		CPU_ZERO_S(sz, set);
-		for (int c = cpumask_next(&x->cpus, 0); c >= 0; c = cpumask_next(&x->cpus, c + 1))
-			CPU_SET_S((size_t)c, sz, set);
-		if (sched_setaffinity(0, sz, set) != 0) {
+		cpulist_format(&x->cpus, val, sizeof(val));
+		e = thread_knob_apply(0, "affinity", val);
+		if (e) {
 			ce.step = STEP_AFFINITY;
-			ce.err = errno;
+			ce.err = -e;
 		}
-		CPU_FREE(set);
 	}
 	if (!ce.step && x->policy >= 0) {
-		struct sched_param sp = {.sched_priority = x->prio};
+		int e;
 
-		if (sched_setscheduler(0, x->policy, &sp) != 0) {
+		snprintf(val, sizeof(val), "%s:%d", x->policy == SCHED_FIFO ? "fifo" : "rr",
+			 x->prio);
+		e = thread_knob_apply(0, "policy", val);
+		if (e) {
 			ce.step = STEP_SCHED;
-			ce.err = errno;
+			ce.err = -e;
 		}
 	}
-	if (!ce.step && x->have_nice && setpriority(PRIO_PROCESS, 0, x->nice) != 0) {
-		ce.step = STEP_NICE;
-		ce.err = errno;
+	if (!ce.step && x->have_nice) {
+		int e;
+
+		snprintf(val, sizeof(val), "%d", x->nice);
+		e = thread_knob_apply(0, "nice", val);
+		if (e) {
+			ce.step = STEP_NICE;
+			ce.err = -e;
+		}
 	}
 	if (!ce.step) {
 		execvp(x->cmd[0], x->cmd);
@@ -283,22 +293,27 @@ static void child_setup(const struct exec_opts *x, int errfd, const sigset_t *ol
 
 static void report_child_err(const struct exec_opts *x, const struct child_err *ce)
 {
+	char why[384], val[64];
+
 	switch (ce->step) {
 	case STEP_AFFINITY:
-		fprintf(stderr, "tunetop exec: --cpus %s: %s from sched_setaffinity\n",
-			x->cpus_text, strerror(ce->err));
+		thread_knob_why(0, "affinity", x->cpus_text, -ce->err, why, sizeof(why));
+		fprintf(stderr, "tunetop exec: --cpus %s: %s from sched_setaffinity%s%s\n",
+			x->cpus_text, strerror(ce->err), why[0] ? ": " : "", why);
 		break;
 	case STEP_SCHED:
-		fprintf(stderr, "tunetop exec: --%s %d: %s from sched_setscheduler%s\n",
+		snprintf(val, sizeof(val), "%s:%d", x->policy == SCHED_FIFO ? "fifo" : "rr",
+			 x->prio);
+		thread_knob_why(0, "policy", val, -ce->err, why, sizeof(why));
+		fprintf(stderr, "tunetop exec: --%s %d: %s from sched_setscheduler%s%s\n",
 			x->policy == SCHED_FIFO ? "fifo" : "rr", x->prio, strerror(ce->err),
-			ce->err == EPERM ? " (needs CAP_SYS_NICE or RLIMIT_RTPRIO; with RT group "
-					   "scheduling the cgroup needs cpu.rt_runtime_us)"
-					 : "");
+			why[0] ? ": " : "", why);
 		break;
 	case STEP_NICE:
-		fprintf(stderr, "tunetop exec: --nice %d: %s from setpriority%s\n", x->nice,
-			strerror(ce->err),
-			ce->err == EACCES ? " (lowering nice needs CAP_SYS_NICE)" : "");
+		snprintf(val, sizeof(val), "%d", x->nice);
+		thread_knob_why(0, "nice", val, -ce->err, why, sizeof(why));
+		fprintf(stderr, "tunetop exec: --nice %d: %s from setpriority%s%s\n", x->nice,
+			strerror(ce->err), why[0] ? ": " : "", why);
 		break;
 	case STEP_EXEC:
 		fprintf(stderr, "tunetop exec: %s: %s\n", x->cmd[0], strerror(ce->err));

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 #include "core/cpumask.h"
 #include "knob/journal.h"
@@ -74,6 +75,22 @@ struct knob_ops {
 	 * the change (used on non-live roots). */
 	int (*restore)(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 		       const char *raw, size_t rawlen);
+	/* Optional hooks of syscall-backed families (NULL = the file defaults). */
+	int (*validate)(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			char *norm, size_t cap, char **cause);
+	int (*allowed)(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap);
+	bool (*writable)(struct knob_ctx *ctx, const struct knob_ref *ref);
+	/* Words for a refused write (err < 0) into buf; false = no better words. */
+	bool (*why)(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
+		    char *buf, size_t cap);
+	/* After a verified write: "note: ..." lines for the report. */
+	void (*notes)(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		      struct sbuf *report);
+	/* Dry run: the equivalent shell line ("taskset -pc 1 1234"). */
+	void (*shell)(const struct knob_ref *ref, const char *value, char *buf, size_t cap);
+	/* Undo: the address now resolves to another identity (a reused tid). */
+	void (*replaced)(const struct knob_ref *now, const char *recorded_ident, char *why,
+			 size_t cap);
 };
 
 /* Growable array of refs. */
@@ -125,6 +142,29 @@ const struct knob_ops *knob_ref_ops(const struct knob_ref *ref);
 const char *knob_devfreq_kind(const char *name);
 /* Family of an address ("cpufreq/..." → "cpufreq"). */
 const struct knob_family *knob_family_of(const char *addr);
+
+/* The default ops (one sysfs/procfs file), for families that wrap them. */
+const struct knob_ops *knob_file_ops(void);
+
+/* fam_thread.c: thread/<tid>/... and process/<pid>/... (syscalls on the live
+ * kernel; ident = the thread's start time). fam_irq.c: irq/<n>/affinity. */
+extern const struct knob_ops fam_thread_ops;
+extern const struct knob_ops fam_irq_ops;
+int fam_thread_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		      struct refvec *out, char **cause);
+int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		       struct refvec *out, char **cause);
+int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		   struct refvec *out, char **cause);
+/* Shared with exec: check and normalize a thread knob value (leaf "affinity",
+ * "policy", "nice", "uclamp_min", "uclamp_max"; why gets the reason), apply it
+ * to a thread (tid 0 = the caller) with the syscall, and put a refused
+ * syscall's errno into words. 0 or -errno. */
+int thread_knob_check(const char *leaf, const char *value, char *norm, size_t cap, char *why,
+		      size_t whycap);
+int thread_knob_apply(pid_t tid, const char *leaf, const char *value);
+void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, char *buf,
+		     size_t cap);
 
 /* addr.c helpers */
 /* Is s a glob pattern ('*', '?', '[')? */

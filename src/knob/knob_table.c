@@ -141,6 +141,36 @@ const struct knob_def knob_defs[] = {
 	  .allow_what = "THP defrag modes", .needs_root = true,
 	  .help = "when the kernel compacts memory for hugepages; 'never' or 'madvise' avoids "
 		  "direct-compaction stalls" },
+	/* syscall-backed families: src/knob/fam_thread.c, src/knob/fam_irq.c */
+	{ .family = "thread", .leaf = "affinity", .pattern = "thread/<tid>/affinity",
+	  .scope = KS_THREAD, .type = KT_CPULIST, .unit = "", .allow_what = "online CPUs",
+	  .ops = &fam_thread_ops,
+	  .help = "CPUs the thread may run on (sched_setaffinity; process/<pid>/affinity = every "
+		  "thread); pin the latency thread to an isolated CPU" },
+	{ .family = "thread", .leaf = "policy", .pattern = "thread/<tid>/policy",
+	  .scope = KS_THREAD, .type = KT_ENUM, .unit = "", .allow_what = "policies",
+	  .ops = &fam_thread_ops,
+	  .help = "scheduling policy: other | batch | idle | fifo:N | rr:N (N 1..99); RT "
+		  "threads preempt every normal thread on their CPU" },
+	{ .family = "thread", .leaf = "nice", .pattern = "thread/<tid>/nice",
+	  .scope = KS_THREAD, .type = KT_I64, .unit = "", .allow = KA_RANGE, .lo = -20, .hi = 19,
+	  .allow_what = "range", .ops = &fam_thread_ops,
+	  .help = "nice value of this thread only (-20..19); lowering it needs CAP_SYS_NICE" },
+	{ .family = "thread", .leaf = "uclamp_min", .pattern = "thread/<tid>/uclamp_min",
+	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
+	  .allow_what = "range", .flags = KD_MIN, .ops = &fam_thread_ops,
+	  .help = "utilization floor 0..1024 (sched_setattr); only schedutil turns it into "
+		  "frequency: interactive, ondemand and performance ignore it" },
+	{ .family = "thread", .leaf = "uclamp_max", .pattern = "thread/<tid>/uclamp_max",
+	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
+	  .allow_what = "range", .flags = KD_MAX, .ops = &fam_thread_ops,
+	  .help = "utilization ceiling 0..1024 (sched_setattr); caps the frequency schedutil "
+		  "picks for this thread" },
+	{ .family = "irq", .leaf = "affinity", .pattern = "irq/<n>/affinity", .scope = KS_DEVICE,
+	  .file = "smp_affinity_list", .type = KT_CPULIST, .unit = "",
+	  .allow_what = "online CPUs", .needs_root = true, .ops = &fam_irq_ops,
+	  .help = "CPUs that may handle the interrupt (/proc/irq/N/smp_affinity_list); managed "
+		  "and per-CPU interrupts cannot be moved, irqbalance undoes moves" },
 };
 /* clang-format on */
 const size_t knob_ndefs = sizeof(knob_defs) / sizeof(knob_defs[0]);
@@ -1009,6 +1039,7 @@ const struct knob_family knob_families[] = {
 	{"cpufreq", cpufreq_expand}, {"cpuidle", cpuidle_expand}, {"pmqos", pmqos_expand},
 	{"devfreq", devfreq_expand}, {"sched", sched_expand},	  {"intel_pstate", pstate_expand},
 	{"mm", mm_expand},
+	{"thread", fam_thread_expand}, {"process", fam_process_expand}, {"irq", fam_irq_expand},
 };
 const size_t knob_nfamilies = sizeof(knob_families) / sizeof(knob_families[0]);
 
@@ -1127,6 +1158,11 @@ static int file_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 
 static const struct knob_ops file_ops = {file_read, file_write, file_restore};
 
+const struct knob_ops *knob_file_ops(void)
+{
+	return &file_ops;
+}
+
 const struct knob_ops *knob_ref_ops(const struct knob_ref *ref)
 {
 	return ref->def && ref->def->ops ? ref->def->ops : &file_ops;
@@ -1139,6 +1175,8 @@ int knob_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_
 
 bool knob_writable(struct knob_ctx *ctx, const struct knob_ref *ref)
 {
+	if (knob_ref_ops(ref)->writable)
+		return knob_ref_ops(ref)->writable(ctx, ref);
 	if (!ref->target[0])
 		return false;
 	if (!sysfs_writable(ctx->root, ref->target))
@@ -1200,6 +1238,8 @@ int knob_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, si
 
 	if (!d)
 		return -EINVAL;
+	if (d->ops && d->ops->allowed)
+		return d->ops->allowed(ctx, ref, buf, cap);
 	switch (d->allow) {
 	case KA_ANY: str_copy(buf, cap, "any"); return 0;
 	case KA_FIXED: str_copy(buf, cap, d->allow_src); return 0;
@@ -1275,6 +1315,8 @@ int knob_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *
 	char v[KNOB_VALUE_MAX], file[TT_PATH_MAX], allowed[4096];
 	char *t;
 
+	if (d->ops && d->ops->validate)
+		return d->ops->validate(ctx, ref, value, norm, cap, cause);
 	knob_abspath(ctx, ref->target, file, sizeof(file));
 	if (strlen(value) >= sizeof(v)) {
 		knob_cause(cause, "%s: EINVAL from %s: value too long", ref->addr, file);

@@ -1,0 +1,941 @@
+/* The thread and process knob families: thread/<tid>/{affinity, policy,
+ * nice, uclamp_min, uclamp_max} and process/<pid>/..., which expands to the
+ * same knob of every thread of the process (one thread ref each, so undo
+ * works per thread). The targets are syscalls on the live kernel whatever
+ * --root says (design §4): sched_setaffinity, sched_setscheduler,
+ * setpriority, sched_setattr (uclamp).
+ *
+ * Identity (design §6): a ref carries the thread's start time (stat field
+ * 22) in ident; the journal records it, undo re-expands the address and
+ * refuses a tid that now belongs to another thread ("replaced since: not
+ * touched"), and a thread that exited does not expand (ESRCH: reported and
+ * dropped). Writes check the start time again right before the syscall.
+ *
+ * Also here: value checks and the syscalls themselves, shared with `exec
+ * --cpus/--fifo/--rr/--nice`, and the refusals in words (EPERM without
+ * CAP_SYS_NICE or from RT group scheduling, EINVAL from per-CPU kernel
+ * threads, EOPNOTSUPP without uclamp, ESRCH). */
+#include <ctype.h>
+#include <errno.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob_int.h"
+#include "source/schedattr.h"
+#include "source/threads.h"
+
+#define PF_NO_SETAFFINITY_FLAG 0x04000000u /* include/linux/sched.h */
+#define CAP_SYS_NICE_BIT       23
+
+static const char *const thread_leaves[] = {"affinity", "policy", "nice", "uclamp_min",
+					    "uclamp_max"};
+#define NLEAVES (sizeof(thread_leaves) / sizeof(thread_leaves[0]))
+
+/* ---- what we know about a live thread ----------------------------------------- */
+
+struct tinfo {
+	pid_t tid, tgid;
+	uint64_t start;
+	unsigned flags;
+	bool kernel;
+	int uid; /* real uid, -1 n/a */
+	char comm[32];
+};
+
+static int tinfo_read(pid_t tid, struct tinfo *ti)
+{
+	char path[96], buf[4096];
+	struct thread_info t;
+	int e;
+
+	memset(ti, 0, sizeof(*ti));
+	ti->uid = -1;
+	if (tid <= 0)
+		return -ESRCH;
+	snprintf(path, sizeof(path), "proc/%d/task/%d/stat", (int)tid, (int)tid);
+	e = sysfs_read(sysroot_live(), path, buf, sizeof(buf), NULL);
+	if (e == -ENOENT || e == -ESRCH)
+		return -ESRCH;
+	if (e && e != -EFBIG)
+		return e;
+	memset(&t, 0, sizeof(t));
+	if (threads_parse_stat(buf, &t) != 0 || t.tid != tid)
+		return -ESRCH;
+	ti->tid = tid;
+	ti->start = t.start_time;
+	ti->flags = t.flags;
+	ti->kernel = t.kernel;
+	str_copy(ti->comm, sizeof(ti->comm), t.comm);
+	ti->tgid = tid;
+	snprintf(path, sizeof(path), "proc/%d/task/%d/status", (int)tid, (int)tid);
+	e = sysfs_read(sysroot_live(), path, buf, sizeof(buf), NULL);
+	if (e == 0 || e == -EFBIG) {
+		const char *p = strstr(buf, "\nTgid:");
+		const char *u = strstr(buf, "\nUid:");
+
+		if (p)
+			ti->tgid = (pid_t)atoi(p + 6);
+		if (u)
+			ti->uid = atoi(u + 5);
+		if (strstr(buf, "\nKthread:\t1"))
+			ti->kernel = true;
+	}
+	return 0;
+}
+
+static pid_t ref_tid(const struct knob_ref *ref)
+{
+	return (pid_t)atoi(ref->obj);
+}
+
+static uint64_t ref_start(const struct knob_ref *ref)
+{
+	unsigned long long v = 0;
+
+	if (sscanf(ref->ident, "start=%llu", &v) != 1)
+		return 0;
+	return v;
+}
+
+/* Is the ref's thread still the one that was expanded? */
+static int same_thread(const struct knob_ref *ref)
+{
+	uint64_t st;
+
+	if (thread_start_time(ref_tid(ref), &st) != 0)
+		return -ESRCH;
+	if (ref->ident[0] && st != ref_start(ref))
+		return -ESRCH;
+	return 0;
+}
+
+static bool have_cap_sys_nice(void)
+{
+	char buf[4096], hex[32];
+	const char *p;
+	uint64_t caps;
+	size_t n;
+
+	if (sysfs_read(sysroot_live(), "proc/self/status", buf, sizeof(buf), NULL) != 0)
+		return false;
+	p = strstr(buf, "\nCapEff:");
+	if (!p)
+		return false;
+	p += strlen("\nCapEff:");
+	while (*p == ' ' || *p == '\t')
+		p++;
+	n = strcspn(p, "\n");
+	if (n >= sizeof(hex))
+		return false;
+	memcpy(hex, p, n);
+	hex[n] = '\0';
+	if (str_to_hex_u64(hex, &caps) != 0)
+		return false;
+	return (caps >> CAP_SYS_NICE_BIT) & 1;
+}
+
+static bool privileged(void)
+{
+	return geteuid() == 0 || have_cap_sys_nice();
+}
+
+/* ---- values --------------------------------------------------------------------- */
+
+static int live_online(struct cpumask *m)
+{
+	char buf[4096];
+	int e = sysfs_read_str(sysroot_live(), "sys/devices/system/cpu/online", buf, sizeof(buf));
+
+	if (!e)
+		e = cpulist_parse(buf, m);
+	return e;
+}
+
+/* "fifo:10" "rr:5" "other" "batch" "idle" (also "normal", "SCHED_FIFO:10", "FIFO 10"). */
+static int parse_policy(const char *in, int *policy, int *prio, char *norm, size_t cap, char *why,
+			size_t whycap)
+{
+	char v[64], *p, *num = NULL;
+	static const struct {
+		const char *name;
+		int policy;
+	} names[] = {{"other", SCHED_OTHER},	  {"normal", SCHED_OTHER}, {"batch", SCHED_BATCH},
+		     {"idle", SCHED_IDLE},	  {"fifo", SCHED_FIFO},	   {"rr", SCHED_RR},
+		     {"deadline", SCHED_DEADLINE}};
+	int pol = -1;
+
+	if (strlen(in) >= sizeof(v)) {
+		snprintf(why, whycap, "value too long");
+		return -EINVAL;
+	}
+	str_copy(v, sizeof(v), in);
+	p = str_trim(v);
+	for (char *c = p; *c; c++)
+		*c = (char)tolower((unsigned char)*c);
+	if (str_starts(p, "sched_"))
+		p += 6;
+	num = strpbrk(p, ": ");
+	if (num) {
+		*num++ = '\0';
+		while (*num == ' ')
+			num++;
+	}
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+		if (!strcmp(p, names[i].name))
+			pol = names[i].policy;
+	if (pol < 0) {
+		snprintf(why, whycap,
+			 "'%s' is not a policy (other, batch, idle, fifo:1..99, rr:1..99)", in);
+		return -EINVAL;
+	}
+	if (pol == SCHED_DEADLINE) {
+		snprintf(why, whycap,
+			 "SCHED_DEADLINE needs runtime, deadline and period; tunetop does not set "
+			 "it (use chrt -d)");
+		return -EINVAL;
+	}
+	if (pol == SCHED_FIFO || pol == SCHED_RR) {
+		int lo = sched_get_priority_min(pol), hi = sched_get_priority_max(pol), pr;
+
+		if (lo < 1)
+			lo = 1;
+		if (hi < lo)
+			hi = 99;
+		if (!num || !*num) {
+			snprintf(why, whycap, "%s needs a priority: %s:%d..%d", p, p, lo, hi);
+			return -EINVAL;
+		}
+		if (str_to_int(num, &pr) != 0) {
+			snprintf(why, whycap, "'%s' is not a priority (%d..%d)", num, lo, hi);
+			return -EINVAL;
+		}
+		if (pr < lo || pr > hi) {
+			snprintf(why, whycap, "priority %d is out of range %d..%d for %s", pr, lo,
+				 hi, p);
+			return -EINVAL;
+		}
+		*policy = pol;
+		*prio = pr;
+		snprintf(norm, cap, "%s:%d", pol == SCHED_FIFO ? "fifo" : "rr", pr);
+		return 0;
+	}
+	if (num && *num && strcmp(num, "0")) {
+		snprintf(why, whycap, "%s takes no priority (only fifo and rr do)",
+			 threads_policy_name(pol));
+		return -EINVAL;
+	}
+	*policy = pol;
+	*prio = 0;
+	snprintf(norm, cap, "%s", threads_policy_name(pol));
+	return 0;
+}
+
+int thread_knob_check(const char *leaf, const char *value, char *norm, size_t cap, char *why,
+		      size_t whycap)
+{
+	char v[KNOB_VALUE_MAX], *t;
+
+	why[0] = '\0';
+	if (strlen(value) >= sizeof(v)) {
+		snprintf(why, whycap, "value too long");
+		return -EINVAL;
+	}
+	str_copy(v, sizeof(v), value);
+	t = str_trim(v);
+	if (!*t) {
+		snprintf(why, whycap, "empty value");
+		return -EINVAL;
+	}
+	if (!strcmp(leaf, "affinity")) {
+		struct cpumask m, online, extra;
+		char list[256], ol[256];
+
+		if (cpulist_parse(t, &m) != 0) {
+			snprintf(why, whycap, "'%s' is not a CPU list (e.g. 0-3,6)", t);
+			return -EINVAL;
+		}
+		if (cpumask_empty(&m)) {
+			snprintf(why, whycap, "empty CPU list: a thread needs at least one CPU");
+			return -EINVAL;
+		}
+		if (live_online(&online) == 0) {
+			extra = m;
+			cpumask_andnot(&extra, &online);
+			cpulist_format(&online, ol, sizeof(ol));
+			if (!cpumask_empty(&extra)) {
+				cpulist_format(&extra, list, sizeof(list));
+				snprintf(why, whycap,
+					 "CPU %s not online (online: %s); no online CPU would "
+					 "be%s",
+					 list, ol,
+					 cpumask_count(&extra) == cpumask_count(&m)
+						 ? " in the mask"
+						 : " lost, but tunetop only takes online CPUs");
+				return -EINVAL;
+			}
+		}
+		cpulist_format(&m, norm, cap);
+		return 0;
+	}
+	if (!strcmp(leaf, "policy")) {
+		int pol, prio;
+
+		return parse_policy(t, &pol, &prio, norm, cap, why, whycap);
+	}
+	if (!strcmp(leaf, "nice")) {
+		int n;
+
+		if (str_to_int(t, &n) != 0) {
+			snprintf(why, whycap, "'%s' is not a nice value (-20..19)", t);
+			return -EINVAL;
+		}
+		if (n < -20 || n > 19) {
+			snprintf(why, whycap, "nice %d is out of range -20..19", n);
+			return -EINVAL;
+		}
+		snprintf(norm, cap, "%d", n);
+		return 0;
+	}
+	if (!strcmp(leaf, "uclamp_min") || !strcmp(leaf, "uclamp_max")) {
+		int n;
+
+		if (!strcmp(t, "max"))
+			n = TT_UCLAMP_MAX_VALUE;
+		else if (!strcmp(t, "min"))
+			n = 0;
+		else if (str_to_int(t, &n) != 0) {
+			snprintf(why, whycap, "'%s' is not a utilization (0..1024)", t);
+			return -EINVAL;
+		}
+		if (n < 0 || n > TT_UCLAMP_MAX_VALUE) {
+			snprintf(why, whycap, "%d is out of range 0..1024", n);
+			return -EINVAL;
+		}
+		snprintf(norm, cap, "%d", n);
+		return 0;
+	}
+	snprintf(why, whycap, "unknown thread knob '%s'", leaf);
+	return -EINVAL;
+}
+
+int thread_knob_apply(pid_t tid, const char *leaf, const char *value)
+{
+	if (!strcmp(leaf, "affinity")) {
+		struct cpumask m;
+		cpu_set_t *set;
+		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+		int e = 0;
+
+		if (cpulist_parse(value, &m) != 0 || cpumask_empty(&m))
+			return -EINVAL;
+		set = CPU_ALLOC(TT_MAX_CPUS);
+		if (!set)
+			return -ENOMEM;
+		CPU_ZERO_S(sz, set);
+		for (int c = cpumask_next(&m, 0); c >= 0; c = cpumask_next(&m, c + 1))
+			CPU_SET_S((size_t)c, sz, set);
+		if (sched_setaffinity(tid, sz, set) != 0)
+			e = -errno;
+		CPU_FREE(set);
+		return e;
+	}
+	if (!strcmp(leaf, "policy")) {
+		struct sched_param sp;
+		char norm[32], why[160];
+		int pol, prio, cur;
+
+		if (parse_policy(value, &pol, &prio, norm, sizeof(norm), why, sizeof(why)) != 0)
+			return -EINVAL;
+		cur = sched_getscheduler(tid);
+		if (cur < 0)
+			return -errno;
+		memset(&sp, 0, sizeof(sp));
+		sp.sched_priority = prio;
+		/* keep SCHED_RESET_ON_FORK as it was */
+		if (sched_setscheduler(tid, pol | (cur & SCHED_RESET_ON_FORK), &sp) != 0)
+			return -errno;
+		return 0;
+	}
+	if (!strcmp(leaf, "nice")) {
+		int n;
+
+		if (str_to_int(value, &n) != 0)
+			return -EINVAL;
+		if (setpriority(PRIO_PROCESS, (id_t)tid, n) != 0)
+			return -errno;
+		return 0;
+	}
+	if (!strcmp(leaf, "uclamp_min") || !strcmp(leaf, "uclamp_max")) {
+		int n;
+
+		if (str_to_int(value, &n) != 0)
+			return -EINVAL;
+		return !strcmp(leaf, "uclamp_min") ? schedattr_set_uclamp(tid, n, -1)
+						   : schedattr_set_uclamp(tid, -1, n);
+	}
+	return -EINVAL;
+}
+
+static int read_value(pid_t tid, const char *leaf, char *value, size_t cap)
+{
+	if (!strcmp(leaf, "affinity")) {
+		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+		cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
+		struct cpumask m;
+		int e = 0;
+
+		if (!set)
+			return -ENOMEM;
+		CPU_ZERO_S(sz, set);
+		if (sched_getaffinity(tid, sz, set) != 0) {
+			e = -errno;
+		} else {
+			cpumask_zero(&m);
+			for (int c = 0; c < TT_MAX_CPUS; c++)
+				if (CPU_ISSET_S((size_t)c, sz, set))
+					cpumask_set(&m, c);
+			cpulist_format(&m, value, cap);
+		}
+		CPU_FREE(set);
+		return e;
+	}
+	if (!strcmp(leaf, "policy")) {
+		struct sched_param sp;
+		int pol = sched_getscheduler(tid);
+
+		if (pol < 0)
+			return -errno;
+		pol &= ~SCHED_RESET_ON_FORK;
+		if (pol == SCHED_FIFO || pol == SCHED_RR) {
+			if (sched_getparam(tid, &sp) != 0)
+				return -errno;
+			snprintf(value, cap, "%s:%d", threads_policy_name(pol), sp.sched_priority);
+		} else {
+			snprintf(value, cap, "%s", threads_policy_name(pol));
+		}
+		return 0;
+	}
+	if (!strcmp(leaf, "nice")) {
+		int n;
+
+		errno = 0;
+		n = getpriority(PRIO_PROCESS, (id_t)tid);
+		if (n == -1 && errno)
+			return -errno;
+		snprintf(value, cap, "%d", n);
+		return 0;
+	}
+	if (!strcmp(leaf, "uclamp_min") || !strcmp(leaf, "uclamp_max")) {
+		int mn, mx, e = schedattr_get_uclamp(tid, &mn, &mx);
+
+		if (e == -EOPNOTSUPP || e == -ENOSYS) {
+			/* honest: the kernel has no clamps to read; a write says why */
+			str_copy(value, cap, "n/a");
+			return 0;
+		}
+		if (e)
+			return e;
+		snprintf(value, cap, "%d", !strcmp(leaf, "uclamp_min") ? mn : mx);
+		return 0;
+	}
+	return -EINVAL;
+}
+
+void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, char *buf, size_t cap)
+{
+	struct tinfo ti;
+	bool have = tid > 0 && tinfo_read(tid, &ti) == 0;
+	bool rt = !strcmp(leaf, "policy") && value &&
+		  (str_starts(value, "fifo") || str_starts(value, "rr"));
+
+	buf[0] = '\0';
+	switch (-err) {
+	case EPERM:
+		if (!privileged()) {
+			if (have && ti.uid >= 0 && (uid_t)ti.uid != geteuid())
+				snprintf(buf, cap,
+					 "not root and no CAP_SYS_NICE: the thread belongs to uid "
+					 "%d",
+					 ti.uid);
+			else if (rt) {
+				struct rlimit rl;
+
+				if (getrlimit(RLIMIT_RTPRIO, &rl) == 0)
+					snprintf(buf, cap,
+						 "not root and no CAP_SYS_NICE: RT priority above "
+						 "RLIMIT_RTPRIO (%llu) needs CAP_SYS_NICE",
+						 (unsigned long long)rl.rlim_cur);
+				else
+					snprintf(buf, cap, "not root and no CAP_SYS_NICE");
+			} else
+				snprintf(buf, cap, "not root and no CAP_SYS_NICE");
+		} else if (rt) {
+			snprintf(buf, cap,
+				 "refused although privileged: RT group scheduling "
+				 "(CONFIG_RT_GROUP_SCHED) gives the thread's cpu cgroup no RT "
+				 "runtime (cpu.rt_runtime_us = 0); give the group RT runtime or "
+				 "move the thread to the root cgroup");
+		} else {
+			snprintf(buf, cap,
+				 "refused although privileged (security module or cgroup)");
+		}
+		break;
+	case EACCES:
+		if (!strcmp(leaf, "nice"))
+			snprintf(buf, cap,
+				 "lowering nice needs CAP_SYS_NICE (or a high enough RLIMIT_NICE)");
+		else
+			snprintf(buf, cap, "not permitted (needs root or CAP_SYS_NICE)");
+		break;
+	case EINVAL:
+		if (!strcmp(leaf, "affinity")) {
+			if (have && (ti.flags & PF_NO_SETAFFINITY_FLAG))
+				snprintf(buf, cap,
+					 "%s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the "
+					 "kernel does not let it move",
+					 ti.comm);
+			else
+				snprintf(buf, cap,
+					 "no CPU of the mask is online and allowed by the thread's "
+					 "cpuset");
+		} else if (!strcmp(leaf, "policy")) {
+			snprintf(buf, cap, "priority out of range for the policy");
+		} else if (str_starts(leaf, "uclamp")) {
+			snprintf(buf, cap,
+				 "uclamp_min must not exceed uclamp_max (nor the system limits "
+				 "in /proc/sys/kernel/sched_util_clamp_*)");
+		} else {
+			snprintf(buf, cap, "the kernel refused the value");
+		}
+		break;
+	case EOPNOTSUPP:
+		snprintf(buf, cap,
+			 "this kernel has no utilization clamping (CONFIG_UCLAMP_TASK is not "
+			 "set)");
+		break;
+	case ENOSYS: snprintf(buf, cap, "no sched_setattr system call on this kernel"); break;
+	case ESRCH: snprintf(buf, cap, "the thread is gone (it exited)"); break;
+	case EBUSY:
+		snprintf(buf, cap,
+			 "SCHED_DEADLINE admission control or a deadline thread's root domain "
+			 "refused it");
+		break;
+	default: break;
+	}
+}
+
+/* ---- ops ---------------------------------------------------------------------- */
+
+static int thr_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap,
+		    char *raw, size_t rawcap, size_t *rawlen)
+{
+	int e;
+
+	(void)ctx;
+	(void)raw;
+	(void)rawcap;
+	if (rawlen)
+		*rawlen = 0;
+	e = read_value(ref_tid(ref), ref->def->leaf, value, cap);
+	return e == -ESRCH ? -ENOENT : e; /* gone: undo reports it as vanished */
+}
+
+static int thr_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value)
+{
+	int e = same_thread(ref);
+
+	(void)ctx;
+	if (e)
+		return e;
+	return thread_knob_apply(ref_tid(ref), ref->def->leaf, value);
+}
+
+static int thr_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		       const char *raw, size_t rawlen)
+{
+	(void)raw;
+	(void)rawlen;
+	if (!strcmp(value, "n/a"))
+		return 0; /* nothing was readable, so nothing was changed */
+	return thr_write(ctx, ref, value);
+}
+
+static int thr_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			char *norm, size_t cap, char **cause)
+{
+	char why[320];
+	const char *leaf = ref->def->leaf;
+	int e = thread_knob_check(leaf, value, norm, cap, why, sizeof(why));
+
+	(void)ctx;
+	if (e) {
+		knob_cause(cause, "%s: EINVAL: %s", ref->addr, why);
+		return e;
+	}
+	if (!strcmp(leaf, "affinity")) {
+		struct tinfo ti;
+
+		if (tinfo_read(ref_tid(ref), &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
+			knob_cause(cause,
+				   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): "
+				   "the kernel does not let it move",
+				   ref->addr, ti.comm);
+			return -EINVAL;
+		}
+	}
+	if (!strcmp(leaf, "policy")) {
+		int pol = sched_getscheduler(ref_tid(ref));
+
+		if (pol >= 0 && (pol & ~SCHED_RESET_ON_FORK) == SCHED_DEADLINE) {
+			knob_cause(cause,
+				   "%s: EINVAL: the thread runs SCHED_DEADLINE; tunetop leaves "
+				   "deadline reservations alone (it could not restore them)",
+				   ref->addr);
+			return -EINVAL;
+		}
+	}
+	return 0;
+}
+
+static int thr_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap)
+{
+	const char *leaf = ref->def->leaf;
+
+	(void)ctx;
+	if (!strcmp(leaf, "affinity")) {
+		struct cpumask m;
+		char ol[200];
+
+		if (live_online(&m) != 0)
+			return -ENOENT;
+		cpulist_format(&m, ol, sizeof(ol));
+		snprintf(buf, cap, "CPU list within %s", ol);
+	} else if (!strcmp(leaf, "policy")) {
+		snprintf(buf, cap, "other batch idle fifo:%d..%d rr:%d..%d",
+			 sched_get_priority_min(SCHED_FIFO), sched_get_priority_max(SCHED_FIFO),
+			 sched_get_priority_min(SCHED_RR), sched_get_priority_max(SCHED_RR));
+	} else if (!strcmp(leaf, "nice")) {
+		snprintf(buf, cap, "-20..19");
+	} else {
+		snprintf(buf, cap, "%s",
+			 schedattr_have_uclamp() ? "0..1024" : "n/a (kernel without uclamp)");
+	}
+	return 0;
+}
+
+static bool thr_writable(struct knob_ctx *ctx, const struct knob_ref *ref)
+{
+	struct tinfo ti;
+
+	(void)ctx;
+	if (tinfo_read(ref_tid(ref), &ti) != 0)
+		return false;
+	if (!strcmp(ref->def->leaf, "affinity") && (ti.flags & PF_NO_SETAFFINITY_FLAG))
+		return false;
+	if (privileged())
+		return true;
+	/* our own threads: affinity, raising nice, RT within RLIMIT_RTPRIO */
+	return ti.uid >= 0 && (uid_t)ti.uid == geteuid();
+}
+
+static bool thr_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
+		    char *buf, size_t cap)
+{
+	(void)ctx;
+	thread_knob_why(ref_tid(ref), ref->def->leaf, value, err, buf, cap);
+	return buf[0] != '\0';
+}
+
+/* uclamp is a hint to schedutil: under any other governor it changes
+ * nothing about the clock (the RK3588 BSP trap). */
+static void thr_notes(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		      struct sbuf *report)
+{
+	struct sysfs_list l;
+	char others[256] = "", line[640];
+	size_t len = 0;
+	int npol = 0;
+
+	(void)value;
+	if (!str_starts(ref->def->leaf, "uclamp"))
+		return;
+	if (sysfs_list(ctx->root, "sys/devices/system/cpu/cpufreq", &l) == 0) {
+		for (size_t i = 0; i < l.n; i++) {
+			char gov[64];
+
+			if (!str_starts(l.names[i], "policy"))
+				continue;
+			npol++;
+			if (sysfs_read_strf(ctx->root, gov, sizeof(gov),
+					    "sys/devices/system/cpu/cpufreq/%s/scaling_governor",
+					    l.names[i]) != 0 ||
+			    !strcmp(gov, "schedutil"))
+				continue;
+			if (len < sizeof(others))
+				len += (size_t)snprintf(others + len, sizeof(others) - len,
+							"%s%s %s", len ? ", " : "", l.names[i],
+							gov);
+		}
+		sysfs_list_free(&l);
+	}
+	if (!npol)
+		snprintf(line, sizeof(line),
+			 "note: %s: no cpufreq here: the clamp only steers task placement, not "
+			 "a frequency\n",
+			 ref->addr);
+	else if (others[0])
+		snprintf(line, sizeof(line),
+			 "note: %s: uclamp only steers schedutil; %s ignore%s it (on the RK3588 "
+			 "BSP util_min=512 was accepted, yet the big cores stayed at 408 MHz): "
+			 "switch to schedutil or set cpufreq/<policy>/min_khz\n",
+			 ref->addr, others, strchr(others, ',') ? "" : "s");
+	else
+		return;
+	if (!report->s || !strstr(report->s, line))
+		sbuf_puts(report, line);
+}
+
+static void thr_shell(const struct knob_ref *ref, const char *value, char *buf, size_t cap)
+{
+	const char *leaf = ref->def->leaf;
+	int tid = (int)ref_tid(ref);
+
+	if (!strcmp(leaf, "affinity")) {
+		snprintf(buf, cap, "taskset -pc %s %d", value, tid);
+	} else if (!strcmp(leaf, "policy")) {
+		int pol = SCHED_OTHER, prio = 0;
+		char norm[32], why[160];
+		const char *opt = "-o";
+
+		if (parse_policy(value, &pol, &prio, norm, sizeof(norm), why, sizeof(why)) == 0)
+			opt = pol == SCHED_FIFO	   ? "-f"
+			      : pol == SCHED_RR	   ? "-r"
+			      : pol == SCHED_BATCH ? "-b"
+			      : pol == SCHED_IDLE  ? "-i"
+						   : "-o";
+		snprintf(buf, cap, "chrt %s -p %d %d", opt, prio, tid);
+	} else if (!strcmp(leaf, "nice")) {
+		snprintf(buf, cap, "renice -n %s -p %d", value, tid);
+	} else {
+		snprintf(buf, cap, "# sched_setattr(%d, %s=%s, KEEP_ALL|UTIL_CLAMP)", tid,
+			 !strcmp(leaf, "uclamp_min") ? "util_min" : "util_max", value);
+	}
+}
+
+static void thr_replaced(const struct knob_ref *now, const char *recorded, char *why, size_t cap)
+{
+	unsigned long long was = 0;
+
+	if (!recorded || sscanf(recorded, "start=%llu", &was) != 1)
+		was = 0;
+	snprintf(why, cap,
+		 "thread %s was replaced since (the journal recorded start time %llu, tid %s "
+		 "now belongs to a thread started at %llu): not touched",
+		 now->obj, was, now->obj, (unsigned long long)ref_start(now));
+}
+
+const struct knob_ops fam_thread_ops = {
+	.read = thr_read,
+	.write = thr_write,
+	.restore = thr_restore,
+	.validate = thr_validate,
+	.allowed = thr_allowed,
+	.writable = thr_writable,
+	.why = thr_why,
+	.notes = thr_notes,
+	.shell = thr_shell,
+	.replaced = thr_replaced,
+};
+
+/* ---- expansion -------------------------------------------------------------------- */
+
+static const char *const syscall_of[NLEAVES] = {"sched_setaffinity", "sched_setscheduler",
+						"setpriority", "sched_setattr util_min",
+						"sched_setattr util_max"};
+
+static int add_thread_refs(const struct tinfo *ti, const char *leafsel, struct refvec *out)
+{
+	int added = 0;
+
+	for (size_t k = 0; k < NLEAVES; k++) {
+		const struct knob_def *d = knob_def_find("thread", thread_leaves[k]);
+		struct knob_ref *r;
+
+		if (!d || !knob_glob_match(leafsel, thread_leaves[k]))
+			continue;
+		r = refvec_add(out);
+		r->def = d;
+		snprintf(r->addr, sizeof(r->addr), "thread/%d/%s", (int)ti->tid, thread_leaves[k]);
+		snprintf(r->obj, sizeof(r->obj), "%d", (int)ti->tid);
+		snprintf(r->dir, sizeof(r->dir), "proc/%d/task/%d", (int)ti->tgid, (int)ti->tid);
+		snprintf(r->target, sizeof(r->target), "proc/%d/task/%d (%s)", (int)ti->tgid,
+			 (int)ti->tid, syscall_of[k]);
+		snprintf(r->ident, sizeof(r->ident), "start=%llu", (unsigned long long)ti->start);
+		snprintf(r->note, sizeof(r->note), "%s, pid %d%s", ti->comm, (int)ti->tgid,
+			 ti->kernel ? ", kernel thread" : "");
+		added++;
+	}
+	return added;
+}
+
+static int leaf_selector(const char *fam, char **seg, size_t nseg, unsigned flags,
+			 const char **leaf, char **cause)
+{
+	if (nseg < 2) {
+		if (!(flags & KNOB_EXPAND_PREFIX)) {
+			knob_cause(cause,
+				   "incomplete knob address: expected %s/%s/<affinity|policy|nice|"
+				   "uclamp_min|uclamp_max>",
+				   fam,
+				   nseg ? seg[0] : (!strcmp(fam, "thread") ? "<tid>" : "<pid>"));
+			return -EINVAL;
+		}
+		*leaf = "*";
+	} else {
+		*leaf = seg[1];
+	}
+	if (nseg > 2) {
+		knob_cause(cause, "unknown knob address '%s/%s/%s/%s': too many segments", fam,
+			   seg[0], seg[1], seg[2]);
+		return -ENOENT;
+	}
+	if (!knob_is_glob(*leaf)) {
+		bool known = false;
+
+		for (size_t k = 0; k < NLEAVES; k++)
+			known |= !strcmp(*leaf, thread_leaves[k]);
+		if (!known) {
+			knob_cause(
+				cause,
+				"unknown knob '%s/%s/%s' (knobs: affinity policy nice uclamp_min "
+				"uclamp_max)",
+				fam, seg[0], *leaf);
+			return -ENOENT;
+		}
+	}
+	return 0;
+}
+
+static int parse_id(const char *fam, const char *s, pid_t *id, char **cause)
+{
+	int v;
+
+	if (knob_is_glob(s) || !strcmp(s, "all")) {
+		knob_cause(cause,
+			   "%s/%s: name one %s id (tunetop does not change every thread at once%s)",
+			   fam, s, !strcmp(fam, "thread") ? "thread" : "process",
+			   !strcmp(fam, "thread") ? "; process/<pid>/... covers a process" : "");
+		return -EINVAL;
+	}
+	if (str_to_int(s, &v) != 0 || v <= 0) {
+		knob_cause(cause, "%s/%s: not a %s id (a positive number)", fam, s,
+			   !strcmp(fam, "thread") ? "thread" : "process");
+		return -EINVAL;
+	}
+	*id = (pid_t)v;
+	return 0;
+}
+
+int fam_thread_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		      struct refvec *out, char **cause)
+{
+	const char *leaf;
+	struct tinfo ti;
+	pid_t tid;
+	int e;
+
+	(void)ctx;
+	if (nseg == 0) {
+		if (flags & KNOB_EXPAND_PREFIX)
+			return 0; /* listing everything does not list every thread */
+		knob_cause(cause, "incomplete knob address: expected thread/<tid>/<knob>");
+		return -EINVAL;
+	}
+	e = parse_id("thread", seg[0], &tid, cause);
+	if (!e)
+		e = leaf_selector("thread", seg, nseg, flags, &leaf, cause);
+	if (e)
+		return e;
+	e = tinfo_read(tid, &ti);
+	if (e) {
+		knob_cause(cause, "thread/%d: %s: no thread %d (it exited, or never existed)",
+			   (int)tid, err_name(e), (int)tid);
+		return e;
+	}
+	add_thread_refs(&ti, leaf, out);
+	return 0;
+}
+
+static int cmp_tid(const void *a, const void *b)
+{
+	int x = atoi(*(char *const *)a), y = atoi(*(char *const *)b);
+
+	return x < y ? -1 : x > y;
+}
+
+int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		       struct refvec *out, char **cause)
+{
+	const char *leaf;
+	struct sysfs_list l;
+	struct tinfo ti;
+	char path[64];
+	pid_t pid;
+	size_t n0 = out->n;
+	int e;
+
+	(void)ctx;
+	if (nseg == 0) {
+		if (flags & KNOB_EXPAND_PREFIX)
+			return 0;
+		knob_cause(cause, "incomplete knob address: expected process/<pid>/<knob>");
+		return -EINVAL;
+	}
+	e = parse_id("process", seg[0], &pid, cause);
+	if (!e)
+		e = leaf_selector("process", seg, nseg, flags, &leaf, cause);
+	if (e)
+		return e;
+	e = tinfo_read(pid, &ti);
+	if (e) {
+		knob_cause(cause, "process/%d: %s: no process %d (it exited, or never existed)",
+			   (int)pid, err_name(e), (int)pid);
+		return e;
+	}
+	if (ti.tgid != pid) {
+		knob_cause(cause,
+			   "process/%d: %d is a thread of process %d: use thread/%d/... or "
+			   "process/%d/...",
+			   (int)pid, (int)pid, (int)ti.tgid, (int)pid, (int)ti.tgid);
+		return -EINVAL;
+	}
+	snprintf(path, sizeof(path), "proc/%d/task", (int)pid);
+	e = sysfs_list(sysroot_live(), path, &l);
+	if (e) {
+		knob_cause(cause, "process/%d: %s from /%s: cannot list its threads", (int)pid,
+			   err_name(e), path);
+		return e == -ENOENT ? -ESRCH : e;
+	}
+	qsort(l.names, l.n, sizeof(char *), cmp_tid);
+	for (size_t i = 0; i < l.n; i++) {
+		int tid;
+
+		if (str_to_int(l.names[i], &tid) != 0 || tinfo_read((pid_t)tid, &ti) != 0)
+			continue; /* exited meanwhile */
+		add_thread_refs(&ti, leaf, out);
+	}
+	sysfs_list_free(&l);
+	if (out->n == n0) {
+		knob_cause(cause, "process/%d: ESRCH: it has no threads left (it exited)",
+			   (int)pid);
+		return -ESRCH;
+	}
+	return 0;
+}
