@@ -1,5 +1,5 @@
 # Test programs and scripts. Each area lists its tests in its own fragment.
-EXTRA_DIST += tests/lib.sh tests/unit/tap.h tests/gen-bigmachine.sh tests/fixtures \
+EXTRA_DIST += tests/lib.sh tests/unit/tap.h tests/gen-bigmachine.sh \
 	tests/bench/run.sh tests/bench/bench_sample.c tests/bench/threads.sh \
 	tests/bench/probe-vs-cyclictest.sh
 include tests/core.mk

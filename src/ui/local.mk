@@ -21,8 +21,8 @@ tunetop_SOURCES += \
 demodir = $(pkgdatadir)/demo
 demo_DATA = rk3588-demo.tar
 CLEANFILES += rk3588-demo.tar
-rk3588-demo.tar: $(top_srcdir)/tests/fixtures/rk3588/proc/stat $(top_srcdir)/tests/fixtures/rk3588/sys/devices/system/cpu/online
+rk3588-demo.tar: $(FIXTURES_DIR)/rk3588/proc/stat $(FIXTURES_DIR)/rk3588/sys/devices/system/cpu/online
 	$(AM_V_GEN)rm -f $@.tmp && \
-	(cd $(top_srcdir)/tests/fixtures && \
+	(cd $(FIXTURES_DIR) && \
 	 tar --format=ustar --owner=0 --group=0 --numeric-owner --sort=name -cf - rk3588 2>/dev/null || \
 	 tar -cf - rk3588) > $@.tmp && mv $@.tmp $@
