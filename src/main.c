@@ -12,8 +12,11 @@ struct cmd_entry {
 };
 
 static const struct cmd_entry commands[] = {
-	{ "snapshot", cmd_snapshot, "snapshot [--json|--csv] [--interval MS]" },
-	{ "watch", cmd_watch, "watch [--json|--csv] -i MS -n COUNT" },
+	{ "snapshot", cmd_snapshot,
+	  "snapshot [--json|--csv] [--interval MS] [--counters] [--events LIST] [--thread TID] "
+	  "[--threads[=all]] [--irqs] [--stable]" },
+	{ "watch", cmd_watch,
+	  "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE]" },
 	{ "capture", cmd_capture, "capture OUT_DIR" },
 	{ "events", cmd_events, "events [--list] [PATTERN]" },
 	{ "explain", cmd_explain, "explain ADDRESS|METRIC | explain --list" },
