@@ -4,6 +4,7 @@
 . "$TT_SRCDIR/tests/lib.sh"
 
 case "${TT_HOST:-}" in aarch64*) skip_all "this build is already arm64" ;; esac
+[ -z "${TT_SKIP_CROSS:-}" ] || skip_all "cross build already tested in the first build of run-all.sh"
 command -v aarch64-linux-gnu-gcc >/dev/null || skip_all "aarch64-linux-gnu-gcc not installed (apt-get install gcc-aarch64-linux-gnu)"
 command -v qemu-aarch64 >/dev/null || skip_all "qemu-aarch64 not installed (apt-get install qemu-user)"
 [ -f /usr/lib/aarch64-linux-gnu/pkgconfig/ncursesw.pc ] || skip_all "libncurses-dev:arm64 not installed"
