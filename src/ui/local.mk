@@ -12,7 +12,7 @@ tunetop_SOURCES += \
 	src/ui/screen_rt.c \
 	src/ui/screen_journal.c \
 	src/ui/screen_setup.c \
-	src/ui/screen_help.c \
+	src/ui/screen_help.c src/ui/screens.def \
 	src/model/sim.c src/model/sim.h
 
 # The --demo board: the RK3588 fixture as a ustar archive, built from the

@@ -20,8 +20,10 @@ enum row_kind { ROW_POLICY, ROW_CPU, ROW_GROUP };
 
 struct row {
 	enum row_kind kind;
-	int pol; /* index into freq.pol, -1 */
-	int cpu; /* for ROW_CPU */
+	int pol;  /* index into freq.pol, -1 */
+	int cpu;  /* for ROW_CPU */
+	int npol; /* ROW_POLICY: policies pol .. pol+npol-1 shown as one line (runs of
+		     one-CPU policies alike, as with intel_pstate) */
 };
 
 struct cores {
@@ -36,10 +38,25 @@ static char glyph_of(int k)
 	return idle_glyph[k % (int)(sizeof(idle_glyph) - 1)];
 }
 
-static void push(struct screen *s, struct cores *c, enum row_kind k, int pol, int cpu)
+static void push(struct screen *s, struct cores *c, enum row_kind k, int pol, int cpu, int npol)
 {
 	c->rows = xgrow(c->rows, &c->cap, (size_t)s->nrows + 1, sizeof(*c->rows));
-	c->rows[s->nrows++] = (struct row){k, pol, cpu};
+	c->rows[s->nrows++] = (struct row){k, pol, cpu, npol};
+}
+
+/* Two one-CPU policies that read alike share a line. */
+static bool mergeable(const struct snapshot *sn, const struct cpufreq_policy *a,
+		      const struct cpufreq_policy *b)
+{
+	int ca = cpumask_next(&a->cpus, 0), cb = cpumask_next(&b->cpus, 0);
+
+	if (cpumask_count(&a->cpus) != 1 || cpumask_count(&b->cpus) != 1 || ca < 0 || cb < 0 ||
+	    ca >= sn->topo.ncpus || cb >= sn->topo.ncpus)
+		return false;
+	return !strcmp(sn->topo.cpu[ca].core_type, sn->topo.cpu[cb].core_type) &&
+	       !strcmp(a->governor, b->governor) && !strcmp(a->driver, b->driver) &&
+	       a->min_khz == b->min_khz && a->max_khz == b->max_khz &&
+	       a->hw_min_khz == b->hw_min_khz && a->hw_max_khz == b->hw_max_khz;
 }
 
 static void cores_build(struct tui *t, struct screen *s)
@@ -57,17 +74,24 @@ static void cores_build(struct tui *t, struct screen *s)
 		return;
 	ncpu = sn->topo.ncpus;
 	done = xcalloc((size_t)(ncpu > 0 ? ncpu : 1), sizeof(bool));
-	for (size_t p = 0; p < sn->freq.npolicies; p++) {
-		const struct cpufreq_policy *pol = &sn->freq.pol[p];
+	for (size_t p = 0; p < sn->freq.npolicies;) {
+		size_t q = p + 1;
 
-		push(s, c, ROW_POLICY, (int)p, -1);
-		for (int cpu = cpumask_next(&pol->cpus, 0); cpu >= 0 && cpu < ncpu;
-		     cpu = cpumask_next(&pol->cpus, cpu + 1)) {
-			if (done[cpu] || !sn->topo.cpu[cpu].present)
-				continue;
-			done[cpu] = true;
-			push(s, c, ROW_CPU, (int)p, cpu);
+		while (q < sn->freq.npolicies && mergeable(sn, &sn->freq.pol[p], &sn->freq.pol[q]))
+			q++;
+		push(s, c, ROW_POLICY, (int)p, -1, (int)(q - p));
+		for (size_t k = p; k < q; k++) {
+			const struct cpufreq_policy *pol = &sn->freq.pol[k];
+
+			for (int cpu = cpumask_next(&pol->cpus, 0); cpu >= 0 && cpu < ncpu;
+			     cpu = cpumask_next(&pol->cpus, cpu + 1)) {
+				if (done[cpu] || !sn->topo.cpu[cpu].present)
+					continue;
+				done[cpu] = true;
+				push(s, c, ROW_CPU, (int)k, cpu, 1);
+			}
 		}
+		p = q;
 	}
 	for (int cpu = 0; cpu < ncpu; cpu++) {
 		if (done[cpu] || !sn->topo.cpu[cpu].present)
@@ -79,10 +103,10 @@ static void cores_build(struct tui *t, struct screen *s)
 				if (c->rows[k].kind == ROW_GROUP)
 					first = false;
 			if (first)
-				push(s, c, ROW_GROUP, -1, -1);
+				push(s, c, ROW_GROUP, -1, -1, 0);
 		}
 		done[cpu] = true;
-		push(s, c, ROW_CPU, -1, cpu);
+		push(s, c, ROW_CPU, -1, cpu, 0);
 	}
 	free(done);
 	ui_scroll(s, t->body_h - s->heading_lines);
@@ -274,27 +298,61 @@ static void draw_heading(struct tui *t, const struct snapshot *sn, const struct 
 		ui_put(t, y, x, COLS - x, ROLE_DISABLED, "x=disabled");
 }
 
-static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int y, bool sel)
+static const struct tui_change *policy_change(const struct tui *t, const char *pol, bool governor)
 {
-	const struct cpufreq_policy *pol = &sn->freq.pol[p];
-	char pre[KNOB_ADDR_MAX], buf[160], a[32], b[32], type[32];
-	const struct tui_change *gc, *fc;
-	int x = 0, n = cpumask_count(&pol->cpus), first = cpumask_next(&pol->cpus, 0);
-	bool locked = pol->min_khz >= 0 && pol->min_khz == pol->max_khz;
-	enum role base = sel ? ROLE_CURSOR : ROLE_TITLE;
+	char pre[KNOB_ADDR_MAX];
 
-	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-	snprintf(pre, sizeof(pre), "cpufreq/%s/governor", pol->name);
-	gc = tui_changed(t, pre);
-	snprintf(pre, sizeof(pre), "cpufreq/%s/", pol->name);
-	fc = NULL;
+	snprintf(pre, sizeof(pre), "cpufreq/%s/", pol);
 	for (size_t i = 0; i < t->nchanges; i++)
 		if (!strncmp(t->changes[i].addr, pre, strlen(pre)) &&
-		    !strstr(t->changes[i].addr, "/governor"))
-			fc = &t->changes[i];
+		    (governor ? !strcmp(t->changes[i].addr + strlen(pre), "governor")
+			      : strstr(t->changes[i].addr + strlen(pre), "_khz") != NULL))
+			return &t->changes[i];
+	return NULL;
+}
+
+/* One policy, or a run of np alike one-CPU policies starting at p. */
+static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int np, int y, bool sel)
+{
+	const struct cpufreq_policy *pol = &sn->freq.pol[p];
+	char name[48], buf[160], a[32], b[32], type[32];
+	const struct tui_change *gc = NULL, *fc = NULL;
+	int x = 0, n = 0, first = cpumask_next(&pol->cpus, 0);
+	bool locked = pol->min_khz >= 0 && pol->min_khz == pol->max_khz;
+	enum role base = sel ? ROLE_CURSOR : ROLE_TITLE;
+	int64_t cur_lo = -1, cur_hi = -1;
+	double tr = 0;
+	bool have_tr = false;
+
+	if (np < 1)
+		np = 1;
+	for (int k = p; k < p + np; k++) {
+		const struct cpufreq_policy *q = &sn->freq.pol[k];
+
+		n += cpumask_count(&q->cpus);
+		if (!gc)
+			gc = policy_change(t, q->name, true);
+		if (!fc)
+			fc = policy_change(t, q->name, false);
+		if (q->cur_khz >= 0) {
+			if (cur_lo < 0 || q->cur_khz < cur_lo)
+				cur_lo = q->cur_khz;
+			if (q->cur_khz > cur_hi)
+				cur_hi = q->cur_khz;
+		}
+		if (isfinite(q->transitions_per_s)) {
+			tr += q->transitions_per_s;
+			have_tr = true;
+		}
+	}
+	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+	if (np > 1)
+		snprintf(name, sizeof(name), "policy%d-%d", pol->id, sn->freq.pol[p + np - 1].id);
+	else
+		snprintf(name, sizeof(name), "%s", pol->name);
 	short_type(first >= 0 && first < sn->topo.ncpus ? sn->topo.cpu[first].core_type : "", type,
 		   sizeof(type));
-	x += ui_printf(t, y, x, COLS - x, base, "%-8s %dx %-6s ", pol->name, n, type);
+	x += ui_printf(t, y, x, COLS - x, base, "%-8s %dx %-6s ", name, n, type);
 	x += ui_put(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "gov ");
 	x += ui_printf(t, y, x, COLS - x,
 		       gc		  ? ROLE_CHANGED
@@ -318,15 +376,20 @@ static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int y, 
 	if (fc && t->show_orig)
 		x += ui_printf(t, y, x, COLS - x, ROLE_CHANGED, " (was %s)", fc->old);
 	x += ui_put(t, y, x, COLS - x, base, t->cfg.freq_ghz ? " GHz" : " MHz");
-	ui_fmt_khz(t, pol->cur_khz, a, sizeof(a));
+	ui_fmt_khz(t, cur_lo, a, sizeof(a));
+	if (cur_hi > cur_lo) {
+		size_t l = strlen(a);
+
+		a[l++] = '-';
+		ui_fmt_khz(t, cur_hi, a + l, sizeof(a) - l);
+	}
 	x += ui_put(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  cur ");
-	x += ui_put(t, y, x, COLS - x, pol->cur_khz < 0 ? ROLE_VALUE_NA : base, a);
-	if (isfinite(pol->transitions_per_s))
-		snprintf(buf, sizeof(buf), "  %.1f tr/s", pol->transitions_per_s);
+	x += ui_put(t, y, x, COLS - x, cur_lo < 0 ? ROLE_VALUE_NA : base, a);
+	if (have_tr)
+		snprintf(buf, sizeof(buf), "  %.1f tr/s", tr);
 	else
 		snprintf(buf, sizeof(buf), "  n/a tr/s");
-	x += ui_put(t, y, x, COLS - x, isfinite(pol->transitions_per_s) ? base : ROLE_VALUE_NA,
-		    buf);
+	x += ui_put(t, y, x, COLS - x, have_tr ? base : ROLE_VALUE_NA, buf);
 	if (pol->driver[0])
 		ui_printf(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  %s", pol->driver);
 }
@@ -489,7 +552,7 @@ static void cores_draw(struct tui *t, struct screen *s, int y, int h)
 		bool sel = s->top + i == s->sel;
 
 		switch (r->kind) {
-		case ROW_POLICY: draw_policy(t, sn, r->pol, yy, sel); break;
+		case ROW_POLICY: draw_policy(t, sn, r->pol, r->npol, yy, sel); break;
 		case ROW_CPU: draw_cpu(t, sn, &L, r->cpu, yy, sel); break;
 		case ROW_GROUP:
 			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
@@ -505,32 +568,62 @@ static void cores_draw(struct tui *t, struct screen *s, int y, int h)
 
 /* ---- actions --------------------------------------------------------------------- */
 
-static const struct cpufreq_policy *sel_policy(struct tui *t, struct screen *s, int *cpu)
+/* The policy of the selected row (the first of a merged run: *np policies
+ * from it), and the CPU the row stands for. */
+static const struct cpufreq_policy *sel_policy(struct tui *t, struct screen *s, int *cpu, int *np)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
 	const struct row *r;
 
 	*cpu = -1;
+	if (np)
+		*np = 1;
 	if (!c || !sn || s->sel < 0 || s->sel >= s->nrows)
 		return NULL;
 	r = &c->rows[s->sel];
 	if (r->kind == ROW_CPU)
 		*cpu = r->cpu;
-	else if (r->kind == ROW_POLICY)
+	else if (r->kind == ROW_POLICY) {
 		*cpu = cpumask_next(&sn->freq.pol[r->pol].cpus, 0);
+		if (np && r->npol > 1)
+			*np = r->npol;
+	}
 	if (r->pol < 0)
 		return NULL;
 	return &sn->freq.pol[r->pol];
 }
 
+/* "policy4" or "policy0-7" for titles. */
+static void pol_name(const struct cpufreq_policy *pol, int np, char *buf, size_t cap)
+{
+	if (np > 1)
+		snprintf(buf, cap, "policy%d-%d", pol[0].id, pol[np - 1].id);
+	else
+		snprintf(buf, cap, "%s", pol->name);
+}
+
+/* Set leaf=value on np consecutive policies in one transaction. */
+static void set_policies(struct tui *t, const struct cpufreq_policy *pol, int np, const char *leaf,
+			 const char *value)
+{
+	char **a = xcalloc((size_t)np, sizeof(char *));
+
+	for (int i = 0; i < np; i++)
+		a[i] = xasprintf("cpufreq/%s/%s=%s", pol[i].name, leaf, value);
+	tui_set(t, (const char *const *)a, (size_t)np, 0);
+	for (int i = 0; i < np; i++)
+		free(a[i]);
+	free(a);
+}
+
 static int act_governor(struct tui *t, struct screen *s)
 {
-	int cpu;
-	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu);
+	int cpu, np;
+	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu, &np);
 	const char *why = tui_cannot_write(t);
 	const char **items;
-	char title[64];
+	char title[80], name[48];
 	int sel = 0, ch;
 
 	if (!pol) {
@@ -545,27 +638,49 @@ static int act_governor(struct tui *t, struct screen *s)
 		tui_status(t, true, "Refused: %s lists no available governors", pol->name);
 		return HR_HANDLED | HR_REDRAW;
 	}
+	pol_name(pol, np, name, sizeof(name));
 	items = xcalloc(pol->ngov, sizeof(*items));
 	for (size_t i = 0; i < pol->ngov; i++) {
 		items[i] = pol->avail_gov[i];
 		if (!strcmp(pol->avail_gov[i], pol->governor))
 			sel = (int)i;
 	}
-	snprintf(title, sizeof(title), "Governor for %s", pol->name);
+	snprintf(title, sizeof(title), "Governor for %s", name);
 	ch = ui_menu(t, title, items, (int)pol->ngov, sel, "Enter: set   Esc: cancel");
 	if (ch >= 0 && strcmp(items[ch], pol->governor))
-		tui_set1(t, "cpufreq/%s/governor=%s", pol->name, items[ch]);
+		set_policies(t, pol, np, "governor", items[ch]);
 	else if (ch >= 0)
-		tui_status(t, false, "%s already uses %s", pol->name, items[ch]);
+		tui_status(t, false, "%s already uses %s", name, items[ch]);
 	free(items);
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static int pick_opp(struct tui *t, const struct cpufreq_policy *pol, const char *title, int64_t cur)
+/* A frequency: one of the OPPs, or typed in (drivers without a frequency
+ * table, e.g. intel_pstate). 0 with *khz set, -1 cancelled. */
+static int pick_khz(struct tui *t, const struct cpufreq_policy *pol, const char *title, int64_t cur,
+		    uint64_t *khz)
 {
-	char **labels = xcalloc(pol->navail, sizeof(char *));
+	char **labels;
 	int sel = 0, r;
 
+	if (!pol->navail) {
+		char buf[32], prompt[96], lo[16], hi[16];
+		uint64_t v;
+
+		ui_fmt_khz(t, pol->hw_min_khz, lo, sizeof(lo));
+		ui_fmt_khz(t, pol->hw_max_khz, hi, sizeof(hi));
+		snprintf(prompt, sizeof(prompt), "MHz (hardware range %s-%s):", lo, hi);
+		snprintf(buf, sizeof(buf), "%lld", cur >= 0 ? (long long)(cur / 1000) : 0LL);
+		if (ui_input(t, title, prompt, buf, sizeof(buf)) != 0)
+			return -1;
+		if (str_to_u64(buf, &v) != 0) {
+			tui_status(t, true, "Refused: '%s' is not a number of MHz", buf);
+			return -1;
+		}
+		*khz = v * 1000;
+		return 0;
+	}
+	labels = xcalloc(pol->navail, sizeof(char *));
 	for (size_t i = 0; i < pol->navail; i++) {
 		char f[32];
 
@@ -580,13 +695,16 @@ static int pick_opp(struct tui *t, const struct cpufreq_policy *pol, const char 
 	for (size_t i = 0; i < pol->navail; i++)
 		free(labels[i]);
 	free(labels);
-	return r;
+	if (r < 0)
+		return -1;
+	*khz = pol->avail_khz[r];
+	return 0;
 }
 
 static int act_freq(struct tui *t, struct screen *s)
 {
-	int cpu, ch, k;
-	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu);
+	int cpu, ch, np;
+	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu, &np);
 	const char *why = tui_cannot_write(t);
 	static const char *const items[] = {
 		"Lock at one frequency (min = max)",
@@ -594,7 +712,10 @@ static int act_freq(struct tui *t, struct screen *s)
 		"Set the maximum",
 		"Release: full hardware range",
 	};
-	char title[64];
+	static const char *const leaf[] = {"lock_khz", "min_khz", "max_khz"};
+	static const char *const what[] = {"Lock %s at", "Minimum of %s", "Maximum of %s"};
+	char title[96], name[48], v[32];
+	uint64_t khz;
 
 	if (!pol) {
 		tui_status(t, true, "Refused: CPU %d has no cpufreq policy", cpu);
@@ -604,45 +725,34 @@ static int act_freq(struct tui *t, struct screen *s)
 		tui_status(t, true, "Refused: %s", why);
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (!pol->navail) {
-		tui_status(t, true, "Refused: %s has no scaling_available_frequencies (driver %s)",
-			   pol->name, pol->driver[0] ? pol->driver : "n/a");
+	if (!pol->navail && (pol->hw_min_khz < 0 || pol->hw_max_khz < 0)) {
+		tui_status(t, true,
+			   "Refused: %s has neither a frequency table nor a hardware range",
+			   pol->name);
 		return HR_HANDLED | HR_REDRAW;
 	}
-	snprintf(title, sizeof(title), "Frequency of %s", pol->name);
+	pol_name(pol, np, name, sizeof(name));
+	snprintf(title, sizeof(title), "Frequency of %s", name);
 	ch = ui_menu(t, title, items, 4, 0, "Enter: choose   Esc: cancel");
-	switch (ch) {
-	case 0:
-		snprintf(title, sizeof(title), "Lock %s at", pol->name);
-		k = pick_opp(t, pol, title, pol->cur_khz);
-		if (k >= 0)
-			tui_set1(t, "cpufreq/%s/lock_khz=%llu", pol->name,
-				 (unsigned long long)pol->avail_khz[k]);
-		break;
-	case 1:
-		snprintf(title, sizeof(title), "Minimum of %s", pol->name);
-		k = pick_opp(t, pol, title, pol->min_khz);
-		if (k >= 0)
-			tui_set1(t, "cpufreq/%s/min_khz=%llu", pol->name,
-				 (unsigned long long)pol->avail_khz[k]);
-		break;
-	case 2:
-		snprintf(title, sizeof(title), "Maximum of %s", pol->name);
-		k = pick_opp(t, pol, title, pol->max_khz);
-		if (k >= 0)
-			tui_set1(t, "cpufreq/%s/max_khz=%llu", pol->name,
-				 (unsigned long long)pol->avail_khz[k]);
-		break;
-	case 3: {
-		char a[64], b[64];
-		const char *as[2] = {a, b};
+	if (ch >= 0 && ch < 3) {
+		int64_t now = ch == 0 ? pol->cur_khz : ch == 1 ? pol->min_khz : pol->max_khz;
 
-		snprintf(a, sizeof(a), "cpufreq/%s/min_khz=min", pol->name);
-		snprintf(b, sizeof(b), "cpufreq/%s/max_khz=max", pol->name);
-		tui_set(t, as, 2, 0);
-		break;
-	}
-	default: break;
+		snprintf(title, sizeof(title), what[ch], name);
+		if (pick_khz(t, pol, title, now, &khz) == 0) {
+			snprintf(v, sizeof(v), "%llu", (unsigned long long)khz);
+			set_policies(t, pol, np, leaf[ch], v);
+		}
+	} else if (ch == 3) {
+		char **a = xcalloc((size_t)np * 2, sizeof(char *));
+
+		for (int i = 0; i < np; i++) {
+			a[2 * i] = xasprintf("cpufreq/%s/min_khz=min", pol[i].name);
+			a[2 * i + 1] = xasprintf("cpufreq/%s/max_khz=max", pol[i].name);
+		}
+		tui_set(t, (const char *const *)a, (size_t)np * 2, 0);
+		for (int i = 0; i < 2 * np; i++)
+			free(a[i]);
+		free(a);
 	}
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
@@ -656,7 +766,7 @@ static int act_idle(struct tui *t, struct screen *s)
 	char *items[32];
 	char *assign[32];
 
-	sel_policy(t, s, &cpu);
+	sel_policy(t, s, &cpu, NULL);
 	if (cpu < 0 || !sn || cpu >= sn->idle.ncpus) {
 		tui_status(t, true, "Refused: select a CPU row first");
 		return HR_HANDLED | HR_REDRAW;

@@ -32,7 +32,9 @@ volatile int tui_signal_pending;
 #define TUI_SNAP_BASE (SNAP_CORE | SNAP_DEVFREQ)
 
 static const struct screen_ops *const screen_table[] = {
-	&screen_cores, &screen_clocks, &screen_rt, &screen_journal, &screen_setup, &screen_help,
+#define SCREEN(ops) &ops,
+#include "ui/screens.def"
+#undef SCREEN
 };
 #define NSCREEN_TABLE (sizeof(screen_table) / sizeof(screen_table[0]))
 
@@ -917,7 +919,7 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 	struct tui *t = xcalloc(1, sizeof(*t));
 	bool demo = false;
 	const char *theme = NULL, *screen = NULL, *nc = getenv("NO_COLOR"), *state_dir;
-	int delay = 0, r, rc = 0, early_errs = 0;
+	int delay = 0, r, rc = 0;
 	char *cause = NULL, path[512];
 	struct sbuf errs, exitmsg;
 	struct sigaction sa;
@@ -940,8 +942,6 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 
 		if (bad < 0)
 			sbuf_printf(&errs, "%s: %s\n", t->cfg_path, strerror(-bad));
-		else if (bad > 0)
-			early_errs += bad;
 	}
 	t->delay_tenths = delay ? delay : t->cfg.delay_tenths;
 	if (theme)
@@ -1036,7 +1036,6 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 			   strchr(errs.s, '\n') && strchr(errs.s, '\n')[1] ? " (all in F2 Setup)"
 									   : "");
 	}
-	(void)early_errs;
 
 	/* signals: installed before newterm() so that ncurses keeps ours */
 	memset(&sa, 0, sizeof(sa));

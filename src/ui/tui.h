@@ -182,12 +182,11 @@ void ui_scroll(struct screen *s, int h);
 /* Generic list keys (Up/Down/PgUp/PgDn/Home/End); HR bits. */
 int ui_list_key(struct screen *s, int ch, int h);
 
-/* ---- screens ---------------------------------------------------------------- */
-extern const struct screen_ops screen_cores;
-extern const struct screen_ops screen_clocks;
-extern const struct screen_ops screen_rt;
-extern const struct screen_ops screen_journal;
-extern const struct screen_ops screen_setup;
-extern const struct screen_ops screen_help;
+/* ---- screens ----------------------------------------------------------------
+ * Each screen is one const struct screen_ops in its own file, listed in
+ * src/ui/screens.def (tab order). */
+#define SCREEN(ops) extern const struct screen_ops ops;
+#include "ui/screens.def"
+#undef SCREEN
 
 #endif

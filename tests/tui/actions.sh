@@ -85,4 +85,37 @@ is "$(tui_status a)" 0 "exit status 0"
 like "$(cat "$TMPD/a.err")" 'restored' "says it restored"
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "every file is back (diff -r empty)"
 
+# x86 (intel_pstate, one policy per CPU): alike policies share one line, and
+# an action on it covers all of them in one transaction; a typed frequency
+# for drivers without a frequency table
+if [ -d "$FIXTURES/intel" ]; then
+	ir=$(copy_fixture intel)
+	icpu=$ir/sys/devices/system/cpu/cpufreq
+	tui_start x 120 40 -- --root "$ir" --state-dir "$TMPD/st-intel"
+	tui_wait x 'policy0-7 +8x P-core +gov powersave'; ok $? "intel: P-core policies on one line"
+	tui_wait x 'policy8-15 +8x E-core'; ok $? "intel: E-core policies on one line"
+	tui_keys x g
+	tui_wait x 'Governor for policy0-7'; ok $? "intel: governor menu for the run"
+	tui_keys x Home Enter # performance
+	n=0
+	for p in 0 1 2 3 4 5 6 7; do
+		wait_file "$icpu/policy$p/scaling_governor" '^performance$' 5 && n=$((n + 1))
+	done
+	is "$n" 8 "intel: all 8 P-core policies set"
+	is "$(cat "$icpu/policy8/scaling_governor")" powersave "intel: E-cores untouched"
+	tui_keys x f
+	tui_wait x 'Frequency of policy0-7'
+	tui_keys x Down Down Enter # set the maximum
+	tui_wait x 'MHz \(hardware range 400-5000\)'; ok $? "intel: no frequency table: typed value"
+	tui_keys x BSpace BSpace BSpace BSpace 3 0 0 0 Enter
+	wait_file "$icpu/policy3/scaling_max_freq" '^3000000$'; ok $? "intel: max 3000 MHz written"
+	tui_keys x u
+	wait_file "$icpu/policy3/scaling_max_freq" '^5000000$'; ok $? "intel: u undid the limit"
+	tui_keys x q
+	tui_wait x 'Restore and quit'
+	tui_keys x Enter
+	tui_wait_exit x; ok $? "intel: quit"
+	same_tree "$ir" "$FIXTURES/intel"; ok $? "intel: every file is back"
+fi
+
 done_testing
