@@ -9,3 +9,4 @@ include tests/knob.mk
 include tests/probe.mk
 include tests/tui.mk
 include tests/teach.mk
+include tests/threads.mk

@@ -1,4 +1,5 @@
 libtunetop_a_SOURCES += src/model/snapshot.c src/model/snapshot.h
 libtunetop_a_SOURCES += src/model/explain.c src/model/explain.h src/model/explain_int.h src/model/explain_table.c
 libtunetop_a_SOURCES += src/model/findings.c src/model/findings.h
+libtunetop_a_SOURCES += src/model/isolation.c src/model/isolation.h
 libtunetop_a_SOURCES += src/model/record.c src/model/record.h src/model/replay.c src/model/replay.h

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/json.h"
+#include "model/isolation.h"
 #include "out/cpufreq_out.h"
 #include "out/cpuidle_out.h"
 #include "out/devfreq_out.h"
@@ -17,6 +18,21 @@
 #include "out/remoteproc_out.h"
 #include "out/rt_out.h"
 #include "out/thermal_out.h"
+
+/* snapshot --threads: the isolation audit over the threads and IRQs of the interval. */
+static void isolation_section(struct jw *w, struct sbuf *b, const struct snapshot *s,
+			      const struct report_opts *o)
+{
+	struct iso_report iso;
+
+	isolation_audit(&s->sys, &s->topo.online, (s->what & SNAP_IRQS) ? &s->irqs : NULL,
+			o->threads, &iso);
+	if (w)
+		isolation_json(w, &iso);
+	if (b)
+		isolation_text(b, &iso);
+	isolation_free(&iso);
+}
 
 static void json_opt_str(struct jw *w, const char *key, const char *v)
 {
@@ -171,6 +187,8 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	out_perf_json(&w, s->perf);
 	if (o->threads)
 		out_threads_json(&w, o->threads, o->threads_interesting);
+	if (o->threads)
+		isolation_section(&w, NULL, s, o);
 	jw_obj_begin(&w, "stat");
 	jw_double(&w, "ctxt_per_s", s->stat.ctxt_per_s, 1);
 	jw_double(&w, "intr_per_s", s->stat.intr_per_s, 1);
@@ -276,6 +294,8 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 	if (o->threads) {
 		sbuf_putc(b, '\n');
 		out_threads_text(b, o->threads, o->threads_interesting);
+		sbuf_putc(b, '\n');
+		isolation_section(NULL, b, s, o);
 	}
 	sbuf_putc(b, '\n');
 	out_findings_text(b, s, o->threads);

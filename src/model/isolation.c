@@ -1,0 +1,547 @@
+/* The isolation audit (see isolation.h): intruders on isolated / nohz_full
+ * CPUs from the thread table (last CPU, CPU time and context switches over
+ * the interval) and the interrupt table (per-CPU rates), with the knob
+ * assignment that moves each one to the housekeeping CPUs or the reason it
+ * cannot move; RT threads that are not pinned or that migrate. Also the
+ * JSON and text writers of the audit. */
+#include "model/isolation.h"
+
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "core/xalloc.h"
+
+#define PF_NO_SETAFFINITY_FLAG 0x04000000u
+
+const char *isolation_kind_name(enum iso_kind k)
+{
+	switch (k) {
+	case ISO_THREAD: return "thread";
+	case ISO_IRQ: return "irq";
+	case ISO_RT_UNPINNED: return "rt_unpinned";
+	case ISO_RT_MIGRATING: return "rt_migrating";
+	}
+	return "?";
+}
+
+static bool pos(double v)
+{
+	return isfinite(v) && v > 0.0;
+}
+
+static struct iso_item *add(struct iso_report *r, size_t *cap, enum iso_kind k)
+{
+	struct iso_item *it;
+
+	r->v = xgrow(r->v, cap, r->n + 1, sizeof(*r->v));
+	it = &r->v[r->n++];
+	memset(it, 0, sizeof(*it));
+	it->kind = k;
+	it->cpu = -1;
+	it->cpu_pct = NAN;
+	it->migrations_per_s = NAN;
+	it->rate_per_s = NAN;
+	return it;
+}
+
+/* What helps against a per-CPU kernel thread that cannot move. */
+static const char *kthread_hint(const char *comm)
+{
+	static const struct {
+		const char *prefix, *hint;
+	} h[] = {
+		{"ksoftirqd/",
+		 "softirq work deferred to this CPU: move the interrupts that raise it "
+		 "(see the softirq rates)"},
+		{"kworker/", "per-CPU workqueue work: keep unbound work off with "
+			     "/sys/devices/virtual/workqueue/cpumask; bound work comes from "
+			     "timers and drivers on this CPU"},
+		{"rcuc/", "RCU callbacks: boot with rcu_nocbs=<isolated CPUs>"},
+		{"rcuop/", "RCU offload thread: runs where its affinity allows (rcu_nocbs)"},
+		{"rcuog/", "RCU offload thread: runs where its affinity allows (rcu_nocbs)"},
+		{"ktimers/", "timer softirq (PREEMPT_RT): timers armed on this CPU"},
+		{"ktimersoftd/", "timer softirq (PREEMPT_RT): timers armed on this CPU"},
+		{"migration/", "CPU stopper: runs when the kernel must stop the CPU (rare)"},
+		{"cpuhp/", "CPU hotplug thread (rare)"},
+		{"watchdog/", "softlockup watchdog: boot with nowatchdog or nohz_full"},
+		{"irq_work/", "irq_work on this CPU (perf, printk, RCU)"},
+	};
+
+	for (size_t i = 0; i < sizeof(h) / sizeof(h[0]); i++)
+		if (!strncmp(comm, h[i].prefix, strlen(h[i].prefix)))
+			return h[i].hint;
+	return "per-CPU kernel thread: the kernel does not let it move";
+}
+
+static bool has_word(const char *s, const char *w)
+{
+	size_t n = strlen(w);
+
+	for (; *s; s++)
+		if (!strncasecmp(s, w, n))
+			return true;
+	return false;
+}
+
+/* What helps against a per-CPU interrupt. */
+static const char *percpu_irq_hint(const struct irq_row *row)
+{
+	const char *n = row->name;
+
+	if (!strcmp(row->label, "LOC") || has_word(n, "timer"))
+		return "scheduler tick / local timer: nohz_full= stops the tick while one task "
+		       "runs "
+		       "on the CPU";
+	if (!strcmp(row->label, "RES") || has_word(n, "Rescheduling"))
+		return "wake-ups sent from other CPUs (a thread woken onto this CPU)";
+	if (!strcmp(row->label, "CAL") || !strcmp(row->label, "TLB") ||
+	    has_word(n, "Function call") || has_word(n, "TLB"))
+		return "cross-CPU function calls and TLB shootdowns (mprotect/munmap by a process "
+		       "that also runs elsewhere, membarrier)";
+	if (!strcmp(row->label, "IWI") || has_word(n, "IRQ work"))
+		return "irq_work (perf, printk, RCU)";
+	if (has_word(n, "pmu"))
+		return "PMU overflow interrupts: a perf session counts on this CPU";
+	return "per-CPU interrupt: it has no affinity to change";
+}
+
+/* "irq/56-eth0" -> 56 (threaded handler of IRQ 56), else -1. */
+static int irq_thread_of(const char *comm)
+{
+	int n;
+
+	if (strncmp(comm, "irq/", 4) || !isdigit((unsigned char)comm[4]))
+		return -1;
+	n = atoi(comm + 4);
+	return n;
+}
+
+static void fill_thread(struct iso_item *it, const struct thread_info *t)
+{
+	it->pid = t->pid;
+	it->tid = t->tid;
+	it->start_time = t->start_time;
+	snprintf(it->comm, sizeof(it->comm), "%s", t->comm);
+	it->kernel = t->kernel;
+	it->policy = t->policy;
+	it->rt_prio = t->rt_prio;
+	if (t->have_affinity)
+		cpulist_format(&t->affinity, it->affinity, sizeof(it->affinity));
+	it->cpu_pct = t->cpu_pct;
+	it->migrations_per_s = t->migrations_per_s;
+}
+
+static int cmp_item(const void *a, const void *b)
+{
+	const struct iso_item *x = a, *y = b;
+	int gx = x->kind >= ISO_RT_UNPINNED, gy = y->kind >= ISO_RT_UNPINNED;
+	double vx, vy;
+
+	if (gx != gy)
+		return gx - gy;
+	if (gx) {
+		if (x->kind != y->kind)
+			return (int)x->kind - (int)y->kind;
+		return x->tid < y->tid ? -1 : x->tid > y->tid;
+	}
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	if (x->kind != y->kind)
+		return x->kind == ISO_IRQ ? -1 : 1; /* interrupts first: they preempt */
+	vx = x->kind == ISO_IRQ ? x->rate_per_s : x->cpu_pct;
+	vy = y->kind == ISO_IRQ ? y->rate_per_s : y->cpu_pct;
+	if (!isfinite(vx))
+		vx = -1;
+	if (!isfinite(vy))
+		vy = -1;
+	return vx > vy ? -1 : vx < vy;
+}
+
+static void audit_threads(struct iso_report *r, size_t *cap, const struct thread_table *tab)
+{
+	for (size_t i = 0; i < tab->n; i++) {
+		const struct thread_info *t = &tab->t[i];
+		struct cpumask outside;
+		bool confined, ran, percpu;
+		struct iso_item *it;
+
+		if (t->last_cpu < 0 || !cpumask_test(&r->audited, t->last_cpu))
+			continue;
+		ran = pos(t->cpu_pct) || pos(t->vol_per_s) || pos(t->invol_per_s);
+		if (!ran)
+			continue;
+		outside = t->affinity;
+		cpumask_andnot(&outside, &r->audited);
+		confined = t->have_affinity && cpumask_empty(&outside);
+		percpu = t->kernel && ((t->flags & PF_NO_SETAFFINITY_FLAG) ||
+				       (confined && cpumask_count(&t->affinity) == 1));
+		if (!t->kernel && confined) {
+			r->nworkload++; /* the latency work itself */
+			continue;
+		}
+		it = add(r, cap, ISO_THREAD);
+		it->cpu = t->last_cpu;
+		fill_thread(it, t);
+		r->nthread++;
+		if (percpu) {
+			snprintf(it->note, sizeof(it->note), "%s", kthread_hint(t->comm));
+		} else if (cpumask_empty(&r->housekeeping)) {
+			snprintf(it->note, sizeof(it->note), "no housekeeping CPU to move it to");
+		} else {
+			int irq = irq_thread_of(t->comm);
+
+			it->movable = true;
+			snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%s", (int)t->tid,
+				 r->housekeeping_list);
+			if (irq >= 0)
+				snprintf(it->note, sizeof(it->note),
+					 "threaded handler of IRQ %d: it follows irq/%d/affinity",
+					 irq, irq);
+		}
+	}
+}
+
+static void audit_irqs(struct iso_report *r, size_t *cap, const struct irq_table *tab)
+{
+	for (size_t i = 0; i < tab->n; i++) {
+		const struct irq_row *row = &tab->rows[i];
+
+		if (row->single_total || !row->rate_per_s)
+			continue;
+		for (int c = cpumask_next(&r->audited, 0); c >= 0;
+		     c = cpumask_next(&r->audited, c + 1)) {
+			struct iso_item *it;
+
+			if (c >= tab->ncpus || !cpumask_test(&row->have_cpu, c) ||
+			    !pos(row->rate_per_s[c]))
+				continue;
+			it = add(r, cap, ISO_IRQ);
+			it->cpu = c;
+			snprintf(it->label, sizeof(it->label), "%s", row->label);
+			snprintf(it->name, sizeof(it->name), "%s", row->name);
+			it->rate_per_s = row->rate_per_s[c];
+			if (row->have_affinity)
+				cpulist_format(&row->affinity, it->affinity, sizeof(it->affinity));
+			r->nirq++;
+			if (!row->numeric || row->percpu) {
+				snprintf(it->note, sizeof(it->note), "%s", percpu_irq_hint(row));
+			} else if (row->managed) {
+				snprintf(it->note, sizeof(it->note),
+					 "managed IRQ (kernel-managed affinity): not movable; boot "
+					 "with isolcpus=managed_irq,<cpus>");
+			} else if (!row->movable) {
+				snprintf(it->note, sizeof(it->note),
+					 "no /proc/irq/%d/smp_affinity: not movable", row->irq);
+			} else if (cpumask_empty(&r->housekeeping)) {
+				snprintf(it->note, sizeof(it->note),
+					 "no housekeeping CPU to move it to");
+			} else {
+				it->movable = true;
+				snprintf(it->fix, sizeof(it->fix), "irq/%d/affinity=%s", row->irq,
+					 r->housekeeping_list);
+			}
+		}
+	}
+}
+
+static void audit_rt(struct iso_report *r, size_t *cap, const struct thread_table *tab)
+{
+	int target = cpumask_next(&r->audited, 0);
+
+	for (size_t i = 0; i < tab->n; i++) {
+		const struct thread_info *t = &tab->t[i];
+		bool pinned;
+		int irq, cpu;
+
+		if (!threads_is_rt(t))
+			continue;
+		pinned = threads_is_pinned(tab, t);
+		irq = irq_thread_of(t->comm);
+		cpu = target >= 0 ? target : t->last_cpu;
+		if (!pinned && t->have_affinity && tab->have_online) {
+			struct iso_item *it = add(r, cap, ISO_RT_UNPINNED);
+
+			fill_thread(it, t);
+			r->nrt_unpinned++;
+			if (irq >= 0) {
+				snprintf(it->note, sizeof(it->note),
+					 "threaded handler of IRQ %d: pin the interrupt "
+					 "(irq/%d/affinity) and the thread follows",
+					 irq, irq);
+			} else if (cpu >= 0) {
+				it->movable = true;
+				snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%d",
+					 (int)t->tid, cpu);
+				snprintf(it->note, sizeof(it->note),
+					 "may run on any CPU: every migration costs cache warmth "
+					 "and a wake-up on a busy CPU");
+			}
+		}
+		if (pos(t->migrations_per_s)) {
+			struct iso_item *it = add(r, cap, ISO_RT_MIGRATING);
+
+			fill_thread(it, t);
+			r->nrt_migrating++;
+			cpu = t->last_cpu >= 0 ? t->last_cpu : cpu;
+			if (irq < 0 && cpu >= 0) {
+				it->movable = true;
+				snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%d",
+					 (int)t->tid, cpu);
+			}
+			snprintf(it->note, sizeof(it->note), "%.1f migrations/s%s",
+				 t->migrations_per_s,
+				 pinned ? " within its mask: pin it to one CPU" : "");
+		}
+	}
+}
+
+int isolation_audit(const struct system_info *sys, const struct cpumask *online,
+		    const struct irq_table *irqs, const struct thread_table *threads,
+		    struct iso_report *out)
+{
+	size_t cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->have_isolated = sys && sys->have_isolated;
+	out->have_nohz_full = sys && sys->have_nohz_full;
+	if (out->have_isolated)
+		out->isolated = sys->isolated;
+	if (out->have_nohz_full)
+		out->nohz_full = sys->nohz_full;
+	out->audited = out->isolated;
+	cpumask_or(&out->audited, &out->nohz_full);
+	if (online && !cpumask_empty(online)) {
+		cpumask_and(&out->audited, online);
+		out->housekeeping = *online;
+		cpumask_andnot(&out->housekeeping, &out->audited);
+	}
+	cpulist_format(&out->audited, out->audited_list, sizeof(out->audited_list));
+	cpulist_format(&out->housekeeping, out->housekeeping_list, sizeof(out->housekeeping_list));
+	out->have_threads = threads != NULL;
+	out->have_irqs = irqs != NULL;
+	for (size_t i = 0; threads && i < threads->n && !out->have_rates; i++)
+		out->have_rates = isfinite(threads->t[i].cpu_pct);
+	for (int c = 0; irqs && irqs->cpu_total_per_s && c < irqs->ncpus && !out->have_rates; c++)
+		out->have_rates = isfinite(irqs->cpu_total_per_s[c]);
+	if (!cpumask_empty(&out->audited)) {
+		if (irqs)
+			audit_irqs(out, &cap, irqs);
+		if (threads)
+			audit_threads(out, &cap, threads);
+	}
+	if (threads)
+		audit_rt(out, &cap, threads);
+	if (out->n)
+		qsort(out->v, out->n, sizeof(*out->v), cmp_item);
+	return 0;
+}
+
+void isolation_free(struct iso_report *r)
+{
+	free(r->v);
+	memset(r, 0, sizeof(*r));
+}
+
+size_t isolation_fixes(const struct iso_report *r, char ***out)
+{
+	size_t n = 0;
+
+	*out = xcalloc(r->n ? r->n : 1, sizeof(char *));
+	for (size_t i = 0; i < r->n; i++) {
+		const struct iso_item *it = &r->v[i];
+		bool dup = false;
+
+		if ((it->kind != ISO_THREAD && it->kind != ISO_IRQ) || !it->movable || !it->fix[0])
+			continue;
+		/* an IRQ that fired on two isolated CPUs is one assignment */
+		for (size_t k = 0; k < n && !dup; k++)
+			dup = !strcmp((*out)[k], it->fix);
+		if (!dup)
+			(*out)[n++] = xstrdup(it->fix);
+	}
+	return n;
+}
+
+void isolation_fixes_free(char **v, size_t n)
+{
+	for (size_t i = 0; v && i < n; i++)
+		free(v[i]);
+	free(v);
+}
+
+/* ---- writers ------------------------------------------------------------------ */
+
+static void json_list(struct jw *w, const char *key, bool have, const struct cpumask *m)
+{
+	char buf[128];
+
+	if (!have) {
+		jw_null(w, key);
+		return;
+	}
+	cpulist_format(m, buf, sizeof(buf));
+	jw_str(w, key, buf);
+}
+
+static void json_thread(struct jw *w, const struct iso_item *it)
+{
+	jw_int(w, "pid", it->pid);
+	jw_int(w, "tid", it->tid);
+	jw_str(w, "comm", it->comm);
+	jw_bool(w, "kernel", it->kernel);
+	jw_str(w, "policy", threads_policy_name(it->policy));
+	jw_int(w, "rt_prio", it->rt_prio);
+	if (it->affinity[0])
+		jw_str(w, "affinity", it->affinity);
+	else
+		jw_null(w, "affinity");
+}
+
+static void json_item(struct jw *w, const struct iso_item *it)
+{
+	jw_obj_begin(w, NULL);
+	if (it->kind == ISO_THREAD || it->kind == ISO_IRQ) {
+		jw_int(w, "cpu", it->cpu);
+		jw_str(w, "kind", isolation_kind_name(it->kind));
+	}
+	if (it->kind == ISO_IRQ) {
+		bool num = isdigit((unsigned char)it->label[0]);
+
+		if (num)
+			jw_int(w, "irq", atoi(it->label));
+		else
+			jw_null(w, "irq");
+		jw_str(w, "label", it->label);
+		jw_str(w, "name", it->name);
+		jw_double(w, "rate_per_s", it->rate_per_s, 1);
+		if (it->affinity[0])
+			jw_str(w, "affinity", it->affinity);
+		else
+			jw_null(w, "affinity");
+	} else {
+		json_thread(w, it);
+		if (it->kind == ISO_THREAD)
+			jw_double(w, "cpu_pct", it->cpu_pct, 1);
+		if (it->kind == ISO_RT_MIGRATING)
+			jw_double(w, "migrations_per_s", it->migrations_per_s, 1);
+	}
+	jw_bool(w, "movable", it->movable);
+	if (it->fix[0])
+		jw_str(w, "fix", it->fix);
+	else
+		jw_null(w, "fix");
+	if (it->note[0])
+		jw_str(w, "note", it->note);
+	else
+		jw_null(w, "note");
+	jw_obj_end(w);
+}
+
+void isolation_json(struct jw *w, const struct iso_report *r)
+{
+	jw_obj_begin(w, "isolation");
+	json_list(w, "isolated_cpus", r->have_isolated, &r->isolated);
+	json_list(w, "nohz_full_cpus", r->have_nohz_full, &r->nohz_full);
+	json_list(w, "audited_cpus", true, &r->audited);
+	json_list(w, "housekeeping_cpus", true, &r->housekeeping);
+	jw_bool(w, "have_rates", r->have_rates);
+	jw_arr_begin(w, "intruders");
+	for (size_t i = 0; i < r->n; i++)
+		if (r->v[i].kind == ISO_THREAD || r->v[i].kind == ISO_IRQ)
+			json_item(w, &r->v[i]);
+	jw_arr_end(w);
+	if (r->have_threads)
+		jw_uint(w, "workload_threads", r->nworkload);
+	else
+		jw_null(w, "workload_threads");
+	jw_arr_begin(w, "rt_unpinned");
+	for (size_t i = 0; i < r->n; i++)
+		if (r->v[i].kind == ISO_RT_UNPINNED)
+			json_item(w, &r->v[i]);
+	jw_arr_end(w);
+	jw_arr_begin(w, "rt_migrating");
+	for (size_t i = 0; i < r->n; i++)
+		if (r->v[i].kind == ISO_RT_MIGRATING)
+			json_item(w, &r->v[i]);
+	jw_arr_end(w);
+	jw_obj_end(w);
+}
+
+static void text_item(struct sbuf *b, const struct iso_item *it)
+{
+	char who[80], rate[24];
+
+	if (it->kind == ISO_IRQ) {
+		snprintf(who, sizeof(who), "%s %s", it->label, it->name);
+		snprintf(rate, sizeof(rate), "%.1f/s", it->rate_per_s);
+	} else {
+		snprintf(who, sizeof(who), "%d %s%s", (int)it->tid, it->comm,
+			 it->kernel ? " [k]" : "");
+		if (it->kind == ISO_RT_MIGRATING)
+			snprintf(rate, sizeof(rate), "%.1f mig/s", it->migrations_per_s);
+		else if (it->kind == ISO_RT_UNPINNED)
+			snprintf(rate, sizeof(rate), "%s:%d", threads_policy_name(it->policy),
+				 it->rt_prio);
+		else if (isfinite(it->cpu_pct))
+			snprintf(rate, sizeof(rate), "%.1f%%", it->cpu_pct);
+		else
+			snprintf(rate, sizeof(rate), "n/a");
+	}
+	if (it->cpu >= 0)
+		sbuf_printf(b, "  %-4d %-7s ", it->cpu, isolation_kind_name(it->kind));
+	else
+		sbuf_printf(b, "  ");
+	sbuf_printf(b, "%-34.34s %-11s %s%s%s\n", who, rate, it->fix[0] ? it->fix : "-",
+		    it->note[0] ? "  # " : "", it->note);
+}
+
+void isolation_text(struct sbuf *b, const struct iso_report *r)
+{
+	char iso[128] = "n/a", nohz[128] = "n/a";
+
+	if (r->have_isolated)
+		cpulist_format(&r->isolated, iso, sizeof(iso));
+	if (r->have_nohz_full)
+		cpulist_format(&r->nohz_full, nohz, sizeof(nohz));
+	if (cpumask_empty(&r->audited)) {
+		sbuf_printf(b,
+			    "Isolation audit: no isolated or nohz_full CPUs (isolated %s, "
+			    "nohz_full %s)\n",
+			    iso[0] ? iso : "none", nohz[0] ? nohz : "none");
+	} else {
+		sbuf_printf(b,
+			    "Isolation audit: CPUs %s (isolated %s, nohz_full %s), housekeeping "
+			    "%s%s\n",
+			    r->audited_list, iso[0] ? iso : "none", nohz[0] ? nohz : "none",
+			    r->housekeeping_list[0] ? r->housekeeping_list : "none",
+			    r->have_rates ? "" : "  (one sample: no rates, nothing to audit)");
+		if (!r->nthread && !r->nirq)
+			sbuf_puts(b, "  no intruders in the interval\n");
+		else
+			sbuf_printf(b, "  %-4s %-7s %-34s %-11s %s\n", "CPU", "kind", "who", "rate",
+				    "fix");
+		for (size_t i = 0; i < r->n; i++)
+			if (r->v[i].kind == ISO_THREAD || r->v[i].kind == ISO_IRQ)
+				text_item(b, &r->v[i]);
+		if (r->have_threads)
+			sbuf_printf(b,
+				    "  %zu workload thread%s confined to the isolated CPUs ran\n",
+				    r->nworkload, r->nworkload == 1 ? "" : "s");
+	}
+	if (r->nrt_unpinned) {
+		sbuf_printf(b, "RT threads not pinned (%zu):\n", r->nrt_unpinned);
+		for (size_t i = 0; i < r->n; i++)
+			if (r->v[i].kind == ISO_RT_UNPINNED)
+				text_item(b, &r->v[i]);
+	}
+	if (r->nrt_migrating) {
+		sbuf_printf(b, "RT threads migrating (%zu):\n", r->nrt_migrating);
+		for (size_t i = 0; i < r->n; i++)
+			if (r->v[i].kind == ISO_RT_MIGRATING)
+				text_item(b, &r->v[i]);
+	}
+}

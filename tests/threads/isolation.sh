@@ -1,0 +1,77 @@
+#!/bin/sh
+# The isolation audit in `snapshot --threads` (text and JSON "isolation"
+# key) on a copied stm32mp157 fixture (isolcpus=1 nohz_full=1) whose
+# proc/interrupts changes between the two samples: eth0 (IRQ 56) and the
+# arch timer count on CPU 1, so both are intruders; eth0 with the fix
+# irq/56/affinity=0, the per-CPU timer with a note. The threads are this
+# machine's (per-process data is always live), so only their shape is
+# checked. And the audit on the live machine (no isolation here).
+. "$TT_SRCDIR/tests/lib.sh"
+
+root=$(copy_fixture stm32mp157)
+irqf="$root/proc/interrupts"
+bump() { # bump FILE: CPU 1 counts of IRQ 56 and 24 go up, i2c on CPU 0
+	sed -e 's/^ 56:      88412          0/ 56:      88412        120/' \
+		-e 's/^ 24:     999679      41022/ 24:     999679      41122/' \
+		-e 's/^ 27:       1022          0/ 27:       1030          0/' "$1" >"$1.new" && mv "$1.new" "$1"
+}
+run_snap() { # run_snap ARGS...: snapshot over 1.5 s; the counts change after 0.5 s
+	cp "$FIXTURES/stm32mp157/proc/interrupts" "$irqf"
+	(sleep 0.5; bump "$irqf") &
+	_b=$!
+	"$TUNETOP" --root "$root" snapshot --threads --interval 1500 "$@"
+	_rc=$?
+	wait "$_b"
+	return $_rc
+}
+
+out=$(run_snap 2>&1)
+is "$?" 0 "snapshot --threads on the copied fixture"
+like "$out" "Isolation audit: CPUs 1 \(isolated 1, nohz_full 1\), housekeeping 0" "text: audited and housekeeping CPUs"
+like "$out" "  1 +irq +56 eth0 +[0-9.]+/s +irq/56/affinity=0" "text: eth0 on CPU 1 with the fix"
+like "$out" "  1 +irq +24 arch_timer .* - +# scheduler tick" "text: the per-CPU timer, with what helps"
+ok "$(printf '%s\n' "$out" | grep -Ec '^  1 +irq +27 ')" "text: i2c (CPU 0 only) is not flagged"
+
+if command -v python3 >/dev/null 2>&1; then
+	run_snap --json >"$TMPD/snap.json" 2>&1
+	is "$?" 0 "snapshot --json --threads"
+	r=$(python3 - "$TMPD/snap.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+iso = d["isolation"]
+print("cpus", iso["isolated_cpus"], iso["nohz_full_cpus"], iso["audited_cpus"], iso["housekeeping_cpus"])
+print("rates", iso["have_rates"])
+for i in iso["intruders"]:
+    if i["kind"] == "irq":
+        print("irq", i["cpu"], i["label"], i["movable"], i["fix"], round(i["rate_per_s"]) > 0)
+    else:
+        assert isinstance(i["tid"], int) and i["cpu"] == 1
+print("rt", type(iso["rt_unpinned"]).__name__, type(iso["rt_migrating"]).__name__)
+PY
+)
+	is "$?" 0 "JSON parses, isolation key present"
+	like "$r" "cpus 1 1 1 0" "JSON: isolated, nohz_full, audited, housekeeping"
+	like "$r" "rates True" "JSON: rates over the interval"
+	like "$r" "irq 1 56 True irq/56/affinity=0 True" "JSON: eth0 intruder with its fix"
+	like "$r" "irq 1 24 False None True" "JSON: timer intruder, not movable"
+	ok "$(printf '%s\n' "$r" | grep -c '^irq 1 27 ')" "JSON: i2c not flagged"
+	like "$r" "rt list list" "JSON: rt_unpinned and rt_migrating arrays"
+else
+	for d in "json" "parses" "cpus" "rates" "eth0" "timer" "i2c" "rt"; do skip "JSON $d" "no python3"; done
+fi
+
+# the fix applies through the knob engine and restores byte for byte
+cp "$FIXTURES/stm32mp157/proc/interrupts" "$irqf"
+"$TUNETOP" --root "$root" --state-dir "$TMPD/st" set irq/56/affinity=0 >/dev/null 2>&1
+is "$(cat "$root/proc/irq/56/smp_affinity_list")" 0 "the suggested fix moves eth0 to CPU 0"
+"$TUNETOP" --root "$root" --state-dir "$TMPD/st" restore >/dev/null 2>&1
+if same_tree "$FIXTURES/stm32mp157" "$root"; then ok 0 "restored: copy equals the fixture"; else
+	ok 1 "restored: copy equals the fixture"
+fi
+
+# live: no isolation on the build machine, the audit still reports RT threads
+out=$("$TUNETOP" snapshot --threads --interval 200 2>&1)
+is "$?" 0 "live snapshot --threads"
+like "$out" "Isolation audit: (no isolated or nohz_full CPUs|CPUs [0-9])" "live: the audit section is there"
+
+done_testing

@@ -1,0 +1,231 @@
+/* Isolation audit on the stm32mp157 fixture (isolcpus=1 nohz_full=1): two
+ * samples of its /proc/interrupts where eth0 (IRQ 56) and the arch timer
+ * fired on CPU 1, and a hand-made thread table (an intruder that may run
+ * anywhere, the pinned workload, a per-CPU kernel thread, an RT thread that
+ * is not pinned, an RT thread that migrates). */
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "model/isolation.h"
+#include "sysfs/sysroot.h"
+#include "tap.h"
+
+static char *replace(const char *text, const char *from, const char *to)
+{
+	const char *p = strstr(text, from);
+	struct sbuf b;
+
+	if (!p)
+		return xstrdup(text);
+	sbuf_init(&b);
+	sbuf_putn(&b, text, (size_t)(p - text));
+	sbuf_puts(&b, to);
+	sbuf_puts(&b, p + strlen(from));
+	return sbuf_steal(&b);
+}
+
+static struct thread_info *thr(struct thread_table *t, pid_t pid, pid_t tid, const char *comm,
+			       int last_cpu, const char *aff, double cpu_pct)
+{
+	struct thread_info *x;
+
+	t->t = xgrow(t->t, &t->cap, t->n + 1, sizeof(*t->t));
+	x = &t->t[t->n++];
+	memset(x, 0, sizeof(*x));
+	x->pid = pid;
+	x->tid = tid;
+	str_copy(x->comm, sizeof(x->comm), comm);
+	x->last_cpu = last_cpu;
+	cpulist_parse(aff, &x->affinity);
+	x->have_affinity = true;
+	x->cpu_pct = cpu_pct;
+	x->migrations_per_s = 0;
+	x->vol_per_s = x->invol_per_s = 0;
+	x->uclamp_min = x->uclamp_max = -1;
+	return x;
+}
+
+static const struct iso_item *find(const struct iso_report *r, enum iso_kind k, const char *label,
+				   pid_t tid)
+{
+	for (size_t i = 0; i < r->n; i++) {
+		const struct iso_item *it = &r->v[i];
+
+		if (it->kind != k)
+			continue;
+		if (label && !strcmp(it->label, label))
+			return it;
+		if (!label && it->tid == tid)
+			return it;
+	}
+	return NULL;
+}
+
+int main(void)
+{
+	const char *fx = getenv("FIXTURES");
+	char dir[512], *text = NULL, *t2, *t3;
+	struct sysroot root;
+	struct system_info sys;
+	struct irq_table a, b;
+	struct thread_table tt;
+	struct iso_report r;
+	struct cpumask online;
+	const struct iso_item *it;
+	char **fix = NULL;
+	size_t nfix;
+	struct sbuf out;
+
+	if (!fx)
+		skip_all("FIXTURES not set (run through make check)");
+	snprintf(dir, sizeof(dir), "%s/stm32mp157", fx);
+	if (sysroot_open(&root, dir) != 0)
+		skip_all("no stm32mp157 fixture");
+	is_int(system_read(&root, &sys), 0, "system_read on stm32mp157");
+	ok(sys.have_isolated && cpumask_test(&sys.isolated, 1), "CPU 1 is isolated");
+	ok(sysfs_read_alloc(&root, "proc/interrupts", &text, NULL) == 0, "read proc/interrupts");
+	is_int(irqs_read(&root, 2, &a), 0, "first sample");
+	/* second sample: eth0 +120 and the timer +100 on CPU 1, i2c +5 on CPU 0 */
+	t2 = replace(text, " 56:      88412          0", " 56:      88412        120");
+	t3 = replace(t2, " 24:     999679      41022", " 24:     999679      41122");
+	free(t2);
+	t2 = replace(t3, " 27:       1022          0", " 27:       1027          0");
+	is_int(irqs_parse(t2, 2, &b), 0, "second sample parses");
+	for (size_t i = 0; i < b.n; i++) { /* what irqs_read would have found */
+		const struct irq_row *o = irqs_find(&a, b.rows[i].label);
+
+		if (o) {
+			b.rows[i].movable = o->movable;
+			b.rows[i].affinity = o->affinity;
+			b.rows[i].have_affinity = o->have_affinity;
+		}
+	}
+	irqs_derive(&b, &a, 1.0);
+	cpulist_parse("0-1", &online);
+
+	memset(&tt, 0, sizeof(tt));
+	tt.online = online;
+	tt.have_online = true;
+	thr(&tt, 100, 100, "logger", 1, "0-1", 4.0);		 /* intruder */
+	thr(&tt, 200, 201, "rt-loop", 1, "1", 90.0)->policy = 1; /* workload (FIFO) */
+	tt.t[1].rt_prio = 80;
+	thr(&tt, 15, 15, "ksoftirqd/1", 1, "1", 0.5)->kernel = true; /* per-CPU kthread */
+	tt.t[2].flags = 0x04000000u;
+	thr(&tt, 300, 300, "ctl", 0, "0-1", 1.0)->policy = 2; /* RR, unpinned */
+	tt.t[3].rt_prio = 10;
+	thr(&tt, 400, 401, "sampler", 0, "0-1", 2.0)->policy = 1; /* FIFO, migrating */
+	tt.t[4].rt_prio = 20;
+	tt.t[4].migrations_per_s = 3.0;
+	thr(&tt, 500, 500, "idle-one", 1, "0-1", 0.0); /* did not run */
+
+	is_int(isolation_audit(&sys, &online, &b, &tt, &r), 0, "audit");
+	is_str(r.audited_list, "1", "audits CPU 1");
+	is_str(r.housekeeping_list, "0", "housekeeping CPU 0");
+	ok(r.have_rates, "has rates");
+
+	it = find(&r, ISO_IRQ, "56", 0);
+	ok(it != NULL, "eth0 (IRQ 56) flagged on CPU 1");
+	if (it) {
+		is_int(it->cpu, 1, "on CPU 1");
+		is_dbl(it->rate_per_s, 120.0, 1e-9, "120 interrupts/s");
+		ok(it->movable, "movable");
+		is_str(it->fix, "irq/56/affinity=0", "fix moves it to CPU 0");
+	}
+	it = find(&r, ISO_IRQ, "24", 0);
+	ok(it != NULL, "arch_timer flagged on CPU 1");
+	if (it) {
+		ok(!it->movable && !it->fix[0], "per-CPU timer: not movable, no fix");
+		ok(strstr(it->note, "nohz_full") != NULL, "note points to nohz_full");
+	}
+	ok(find(&r, ISO_IRQ, "27", 0) == NULL, "i2c fired on CPU 0 only: not an intruder");
+	ok(find(&r, ISO_IRQ, "36", 0) == NULL, "unchanged counts: not an intruder");
+	is_int(r.nirq, 2, "two IRQ intruders");
+
+	it = find(&r, ISO_THREAD, NULL, 100);
+	ok(it != NULL && it->movable, "thread that may run anywhere flagged, movable");
+	if (it)
+		is_str(it->fix, "thread/100/affinity=0", "fix pins it to housekeeping");
+	ok(find(&r, ISO_THREAD, NULL, 201) == NULL, "workload confined to CPU 1 is not flagged");
+	is_int(r.nworkload, 1, "one workload thread counted");
+	it = find(&r, ISO_THREAD, NULL, 15);
+	ok(it != NULL && !it->movable, "ksoftirqd/1 flagged, not movable");
+	if (it)
+		ok(strstr(it->note, "softirq") != NULL, "with a softirq hint");
+	ok(find(&r, ISO_THREAD, NULL, 500) == NULL, "thread that did not run: not flagged");
+
+	it = find(&r, ISO_RT_UNPINNED, NULL, 300);
+	ok(it != NULL, "unpinned RR thread flagged");
+	if (it)
+		is_str(it->fix, "thread/300/affinity=1", "suggests pinning to the isolated CPU");
+	ok(find(&r, ISO_RT_UNPINNED, NULL, 201) == NULL, "pinned RT workload not flagged");
+	it = find(&r, ISO_RT_MIGRATING, NULL, 401);
+	ok(it != NULL, "migrating FIFO thread flagged");
+	if (it)
+		is_dbl(it->migrations_per_s, 3.0, 1e-9, "3 migrations/s");
+
+	nfix = isolation_fixes(&r, &fix);
+	is_int(nfix, 2, "two fixes for the one-key move");
+	if (nfix == 2) {
+		is_str(fix[0], "irq/56/affinity=0", "IRQ fix first (CPU order, interrupts first)");
+		is_str(fix[1], "thread/100/affinity=0", "then the thread");
+	}
+	isolation_fixes_free(fix, nfix);
+
+	sbuf_init(&out);
+	{
+		struct jw w;
+
+		jw_init(&w, &out, false);
+		jw_obj_begin(&w, NULL);
+		isolation_json(&w, &r);
+		jw_obj_end(&w);
+	}
+	ok(strstr(out.s, "\"isolation\":{\"isolated_cpus\":\"1\"") != NULL, "JSON key isolation");
+	ok(strstr(out.s, "\"fix\":\"irq/56/affinity=0\"") != NULL, "JSON carries the fix");
+	sbuf_reset(&out);
+	isolation_text(&out, &r);
+	ok(strstr(out.s, "Isolation audit: CPUs 1") != NULL, "text heading");
+	ok(strstr(out.s, "RT threads not pinned (2)") != NULL, "text RT section");
+	sbuf_free(&out);
+	isolation_free(&r);
+
+	/* one sample: no rates, nothing flagged on CPU 1 */
+	{
+		struct irq_table c;
+
+		is_int(irqs_parse(text, 2, &c), 0, "single sample parses");
+		for (size_t i = 0; i < tt.n; i++)
+			tt.t[i].cpu_pct = NAN;
+		isolation_audit(&sys, &online, &c, &tt, &r);
+		ok(!r.have_rates, "no rates from one sample");
+		is_int(r.nirq + r.nthread, 0, "nothing flagged without rates");
+		isolation_free(&r);
+		irqs_free(&c);
+	}
+	/* no isolation at all */
+	{
+		struct system_info none = sys;
+
+		cpumask_zero(&none.isolated);
+		cpumask_zero(&none.nohz_full);
+		isolation_audit(&none, &online, &b, &tt, &r);
+		is_str(r.audited_list, "", "nothing audited without isolcpus/nohz_full");
+		sbuf_init(&out);
+		isolation_text(&out, &r);
+		ok(strstr(out.s, "no isolated or nohz_full CPUs") != NULL, "text says so");
+		sbuf_free(&out);
+		isolation_free(&r);
+	}
+	free(tt.t);
+	free(text);
+	free(t2);
+	free(t3);
+	irqs_free(&a);
+	irqs_free(&b);
+	sysroot_close(&root);
+	return done_testing();
+}
