@@ -46,6 +46,23 @@ static void on_signal(int sig)
 	tui_signal_pending = sig;
 }
 
+/* A crash must not leave the terminal raw: put it back, say what to do,
+ * and die of the same signal (the journal keeps the changes; the next start
+ * or 'tunetop restore' puts them back). */
+static void on_crash(int sig)
+{
+	static const char msg[] = "\ntunetop crashed; its changes are in the journal: the next "
+				  "start offers to restore them, or run 'tunetop restore'\n";
+
+	if (curses_on)
+		endwin();
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+		/* nothing more to do */
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
 static void fatal_hook(void)
 {
 	if (curses_on) {
@@ -1045,8 +1062,19 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 	sigaction(SIGTERM, &sa, NULL);
 	sigaction(SIGHUP, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
+	signal(SIGSEGV, on_crash);
+	signal(SIGBUS, on_crash);
+	signal(SIGFPE, on_crash);
+	signal(SIGABRT, on_crash);
 
 	setlocale(LC_ALL, "");
+	if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+		fprintf(stderr,
+			"tunetop: the interactive monitor needs a terminal; for scripts use "
+			"'tunetop snapshot' or 'tunetop watch'\n");
+		rc = 1;
+		goto out;
+	}
 	tui_term = newterm(NULL, stdout, stdin);
 	if (!tui_term) {
 		fprintf(stderr,

@@ -66,6 +66,16 @@ tui_wait_exit s; ok $? "q quits at once when nothing changed"
 is "$(tui_status s)" 0 "exit status 0"
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "nothing was written to the fixture"
 
+# without a terminal: a clear message, exit 1, nothing drawn
+out=$("$TUNETOP" --root "$root" --state-dir "$TMPD/st" </dev/null 2>&1 >"$TMPD/notty.out")
+is "$?" 1 "no terminal: exit status 1"
+like "$out" 'needs a terminal.*tunetop snapshot' "no terminal: points to snapshot / watch"
+is "$(wc -c <"$TMPD/notty.out" | tr -d ' ')" 0 "no terminal: nothing written to stdout"
+"$TUNETOP" --bogus-option </dev/null >/dev/null 2>&1
+is "$?" 2 "unknown option: exit status 2"
+"$TUNETOP" -d 0 </dev/null >/dev/null 2>&1
+is "$?" 2 "-d out of range: exit status 2"
+
 # other boards: the screens draw, missing pieces are n/a, never a crash
 for b in intel stm32mp157 rpi4 broken; do
 	[ -d "$FIXTURES/$b" ] || {
