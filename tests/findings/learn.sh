@@ -1,0 +1,73 @@
+#!/bin/sh
+# tunetop learn: the lesson list, and lessons run with --auto on the
+# simulated RK3588 (and lesson 5 on this kernel): explain -> toggle ->
+# measure -> compare -> restore, with a recording that `report` turns into
+# HTML.
+. "$TT_SRCDIR/tests/lib.sh"
+
+out=$("$TUNETOP" learn)
+ok $? "learn lists the lessons"
+for t in "Governor collapse" "Idle-state A/B with the probe" "DDR and NPU clocks" "RT throttling" \
+	"Affinity, migrations and cache misses"; do
+	like "$out" "$t" "lesson: $t"
+done
+"$TUNETOP" learn 9 >/dev/null 2>&1
+is $? 2 "no lesson 9: usage error"
+
+# 1: governor collapse on the simulated board, recorded.
+out=$("$TUNETOP" learn 1 --auto --demo --record "$TMPD/l1.jsonl" </dev/null 2>&1)
+ok $? "lesson 1 runs"
+like "$out" 'SIMULATED RK3588' "labelled simulated"
+like "$out" 'tunetop explain cpufreq/\*/governor' "explains with a pointer to the entry"
+like "$out" 'shell: echo performance > /sys/devices/system/cpu/cpufreq/policy4/scaling_governor' \
+	"shows the shell line"
+like "$out" 'policy4 clock +[0-9.]+ MHz +2256\.0 MHz' "policy4 at its top OPP after the change"
+like "$out" 'cpufreq/policy4/governor: performance -> interactive' "restored at the end"
+grep -q '"simulated":true' "$TMPD/l1.jsonl"
+ok $? "the recording says simulated"
+is "$(grep -c '"kind":"knob"' "$TMPD/l1.jsonl")" 6 "three changes and three restores recorded"
+"$TUNETOP" report "$TMPD/l1.jsonl" --html "$TMPD/l1.html" >"$TMPD/l1.txt"
+ok $? "report of the lesson's recording"
+grep -q 'class="sim"' "$TMPD/l1.html" && grep -q 'id="plot-freq"' "$TMPD/l1.html" &&
+	grep -q 'id="plot-idle"' "$TMPD/l1.html" && grep -q 'id="plot-temp"' "$TMPD/l1.html"
+ok $? "its HTML has the simulated banner and the plots"
+if command -v python3 >/dev/null 2>&1; then
+	python3 - "$TMPD/l1.html" <<'PY'
+import sys
+from html.parser import HTMLParser
+VOID = {"meta", "br", "hr", "img", "input", "link"}
+class P(HTMLParser):
+    def __init__(self):
+        super().__init__(); self.stack = []; self.bad = False
+    def handle_starttag(self, t, a):
+        if t not in VOID: self.stack.append(t)
+    def handle_endtag(self, t):
+        if t in VOID: return
+        if not self.stack or self.stack.pop() != t: self.bad = True
+p = P(); p.feed(open(sys.argv[1]).read()); p.close()
+sys.exit(1 if p.bad or p.stack else 0)
+PY
+	ok $? "the simulated board's report is well-formed HTML"
+else
+	skip "the simulated board's report is well-formed HTML" "no python3"
+fi
+
+# 3: DDR and NPU.
+out=$("$TUNETOP" learn 3 --auto --demo </dev/null 2>&1)
+ok $? "lesson 3 runs"
+like "$out" 'dmc clock +[0-9.]+ MHz +2400\.0 MHz' "dmc at 2400 MHz after"
+like "$out" 'devfreq/dmc/governor: performance -> dmc_ondemand' "restored"
+
+# 4: RT throttling: the simulated RT task is throttled, then not.
+out=$("$TUNETOP" learn 4 --auto --demo </dev/null 2>&1)
+ok $? "lesson 4 runs"
+like "$out" 'CPUs with RT throttled +1\.0 +0\.0' "throttled before, not after"
+like "$out" 'sched/rt_runtime_us: -1 -> 950000' "runtime restored"
+
+# 5: this kernel; the worker is pinned, its migrations stop.
+out=$("$TUNETOP" learn 5 --auto </dev/null 2>&1)
+ok $? "lesson 5 runs"
+like "$out" 'worker migrations \(/proc/PID/task/TID/sched\) +[0-9.]+ /s +0\.0 /s' \
+	"no migrations once pinned"
+like "$out" 'restored the worker.s affinity' "restored"
+done_testing
