@@ -799,6 +799,13 @@ static void offer_orphans(struct tui *t)
 	int torn = 0, pid = 0;
 	char *cause = NULL, text[300];
 
+	if (t->knob && t->readonly && t->norphans) {
+		tui_status(
+			t, true,
+			"%zu change%s left by a tunetop that died; read-only, so not restored (%s)",
+			t->norphans, t->norphans == 1 ? "" : "s", t->ro_why);
+		return;
+	}
 	if (!t->knob || t->readonly || knob_journal_list(t->knob, &e, &n, &torn, &cause) != 0) {
 		free(cause);
 		return;
