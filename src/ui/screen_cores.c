@@ -562,8 +562,13 @@ static void cores_draw(struct tui *t, struct screen *s, int y, int h)
 			break;
 		}
 	}
-	if (s->nrows > rows && rows > 0)
-		ui_printf(t, y + h - 1, COLS - 12, 12, ROLE_LABEL, " %d/%d ", s->sel + 1, s->nrows);
+	if (s->nrows > rows && rows > 0) {
+		char pos[24];
+		int len = snprintf(pos, sizeof(pos), " %d/%d ", s->sel + 1, s->nrows);
+
+		/* on the legend line, right-aligned */
+		ui_put(t, y + 1, COLS - len, len, ROLE_LABEL, pos);
+	}
 }
 
 /* ---- actions --------------------------------------------------------------------- */

@@ -398,6 +398,9 @@ static void tui_tick(struct tui *t)
 	t->prev = sampler_prev(&t->sampler);
 	t->last_tick_ns = now;
 	t->next_tick_ns = now + (uint64_t)t->delay_tenths * 100000000ULL;
+	/* rates need two samples: take the second one soon after the start */
+	if (t->sampler.count == 1 && t->delay_tenths > 3)
+		t->next_tick_ns = now + 300000000ULL;
 	for (int i = 0; i < t->nscreens; i++)
 		if (t->screens[i].ops->build)
 			t->screens[i].ops->build(t, &t->screens[i]);

@@ -133,8 +133,16 @@ int ui_list_key(struct screen *s, int ch, int h)
 	case 'k': s->sel--; break;
 	case KEY_DOWN:
 	case 'j': s->sel++; break;
-	case KEY_PPAGE: s->sel -= h > 1 ? h - 1 : 1; break;
-	case KEY_NPAGE: s->sel += h > 1 ? h - 1 : 1; break;
+	case KEY_PPAGE: /* a page: the view and the cursor move together */
+		s->sel -= h > 1 ? h - 1 : 1;
+		s->top -= h > 1 ? h - 1 : 1;
+		if (s->top < 0)
+			s->top = 0;
+		break;
+	case KEY_NPAGE:
+		s->sel += h > 1 ? h - 1 : 1;
+		s->top += h > 1 ? h - 1 : 1;
+		break;
 	case KEY_HOME: s->sel = 0; break;
 	case KEY_END: s->sel = s->nrows - 1; break;
 	default: return HR_IGNORED;

@@ -66,6 +66,21 @@ tui_wait_exit s; ok $? "q quits at once when nothing changed"
 is "$(tui_status s)" 0 "exit status 0"
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "nothing was written to the fixture"
 
+# 256 CPUs: scrolls, reads at 80x24
+if bash "$TT_SRCDIR/tests/gen-bigmachine.sh" "$TMPD/big256" >/dev/null 2>&1; then
+	tui_start big 80 24 -- --root "$TMPD/big256" --state-dir "$TMPD/st-big"
+	tui_wait big 'policy0 +64x'; ok $? "256 CPUs: first cluster"
+	tui_wait big ' 1/26[0-9]'; ok $? "256 CPUs: position indicator"
+	tui_keys big End
+	tui_wait big '^ +255 '; ok $? "256 CPUs: End shows CPU 255"
+	tui_keys big PPage PPage PPage
+	tui_wait big 'policy192 +64x'; ok $? "256 CPUs: PgUp shows the last cluster line"
+	tui_keys big q
+	tui_wait_exit big; ok $? "256 CPUs: quits"
+else
+	skip "256 CPUs" "gen-bigmachine.sh failed"
+fi
+
 # without a terminal: a clear message, exit 1, nothing drawn
 out=$("$TUNETOP" --root "$root" --state-dir "$TMPD/st" </dev/null 2>&1 >"$TMPD/notty.out")
 is "$?" 1 "no terminal: exit status 1"
