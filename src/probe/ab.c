@@ -260,6 +260,7 @@ int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, cha
 	bool same = true;
 	int e;
 
+	free(*cause); /* the knob engine's convention: replaced on entry */
 	*cause = NULL;
 	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(addr)) {
 		*cause = xasprintf(
@@ -836,6 +837,7 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 	int e;
 
 	memset(r, 0, sizeof(*r));
+	free(*cause);
 	*cause = NULL;
 	pthread_mutex_init(&r->lock, NULL);
 	sbuf_init(&r->notes);

@@ -109,7 +109,8 @@ void ab_cfg_init(struct ab_cfg *c);
  * separates values that hold commas themselves (CPU lists); with several
  * commas and no '|', the one split whose both halves are valid is taken.
  * Returns 0, or -EINVAL / -ENOENT (usage: exit 2) with a one-line cause
- * (malloc'ed, no "tunetop: " prefix). */
+ * (malloc'ed, no "tunetop: " prefix). As in the knob engine, *cause must be
+ * NULL or an earlier cause, which is freed and replaced. */
 int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, char **cause);
 
 /* Check the rest of a configuration (timing ranges, the metric regex, the

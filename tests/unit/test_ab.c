@@ -220,6 +220,27 @@ static void test_api(void)
 	free(cause);
 	cause = NULL;
 
+	/* values that hold commas (CPU lists) */
+	ok(ab_parse_knob(ctx, "irq/14/affinity=0-3,4-7", &cfg, &cause) == 0,
+	   "CPU lists: one comma splits");
+	ok(!strcmp(cfg.value[0], "0-3") && !strcmp(cfg.value[1], "4-7"), "... into 0-3 and 4-7");
+	ok(ab_parse_knob(ctx, "irq/14/affinity=0,1|2,3", &cfg, &cause) == 0, "A|B with commas");
+	ok(!strcmp(cfg.value[0], "0,1") && !strcmp(cfg.value[1], "2,3"), "... into 0,1 and 2,3");
+	ok(ab_parse_knob(ctx, "irq/14/affinity=0-3,4-7,x", &cfg, &cause) == -EINVAL && cause &&
+		   strstr(cause, "no way to split"),
+	   "several commas and no valid split: refused");
+	free(cause);
+	cause = NULL;
+	ok(ab_parse_knob(ctx, "irq/14/affinity=0,1,2", &cfg, &cause) == -EINVAL && cause &&
+		   strstr(cause, "ambiguous") && strstr(cause, "A|B"),
+	   "several valid splits: ambiguous, suggests A|B");
+	free(cause);
+	cause = NULL;
+	ok(ab_parse_knob(ctx, "irq/14/affinity=0-3,0-3,0-3", &cfg, &cause) == -EINVAL,
+	   "several commas, only equal halves: refused");
+	free(cause);
+	cause = NULL;
+
 	/* The caller (the TUI) changed another knob first, in the same run. */
 	ok(knob_set_many(ctx, pre, NULL, 1, KNOB_SCOPED | KNOB_QUIET, NULL, &cause) == 0,
 	   "another knob set first by the caller");
