@@ -531,6 +531,10 @@ void isolation_text(struct sbuf *b, const struct iso_report *r)
 			sbuf_printf(b,
 				    "  %zu workload thread%s confined to the isolated CPUs ran\n",
 				    r->nworkload, r->nworkload == 1 ? "" : "s");
+		else
+			sbuf_puts(b,
+				  "  threads not audited: they belong to the live system, not to "
+				  "this root\n");
 	}
 	if (r->nrt_unpinned) {
 		sbuf_printf(b, "RT threads not pinned (%zu):\n", r->nrt_unpinned);

@@ -24,9 +24,11 @@ static void isolation_section(struct jw *w, struct sbuf *b, const struct snapsho
 			      const struct report_opts *o)
 {
 	struct iso_report iso;
+	/* threads are this machine's: audit them only against the live root's CPUs */
+	bool live = !o->root_path || !strcmp(o->root_path, "/");
 
 	isolation_audit(&s->sys, &s->topo.online, (s->what & SNAP_IRQS) ? &s->irqs : NULL,
-			o->threads, &iso);
+			live ? o->threads : NULL, &iso);
 	if (w)
 		isolation_json(w, &iso);
 	if (b)

@@ -13,6 +13,7 @@ tunetop_SOURCES += \
 	src/ui/screen_journal.c \
 	src/ui/screen_setup.c \
 	src/ui/screen_help.c src/ui/screens.def \
+	src/ui/screen_threads.c src/ui/screen_irqs.c \
 	src/model/sim.c src/model/sim.h
 
 # The --demo board: the RK3588 fixture as a ustar archive, built from the

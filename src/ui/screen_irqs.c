@@ -1,0 +1,402 @@
+/* The IRQs screen: /proc/interrupts as per-CPU rates over the refresh
+ * interval (columns mapped by the CPUn header, wrap-safe deltas from
+ * src/source/irqs.c; rows come and go), one column per CPU scrolled
+ * horizontally with Left/Right on machines with many CPUs, a total row per
+ * CPU first, then every interrupt: label, rates, total/s, markers (P
+ * per-CPU, M managed, - fixed, * changed by tunetop), requested and
+ * effective affinity, chip and name; arch rows (LOC, CAL, RES, IPIn...)
+ * included. Softirq rates follow. A warning line says when irqbalance runs
+ * (it rewrites the masks). a moves the selected interrupt
+ * (irq/N/affinity through the knob engine, journaled, u undoes); a managed
+ * IRQ refusing with EIO is marked M from then on. Columns of isolated /
+ * nohz_full CPUs are highlighted, and so are non-zero rates in them. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "model/explain.h"
+#include "source/irqs.h"
+#include "ui/tui.h"
+
+#define IRQBALANCE_CHECK_NS (5ULL * 1000000000ULL)
+#define CPUW		    8 /* width of a per-CPU rate column */
+
+/* screen_threads.c */
+int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
+		   const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
+		   char *out, size_t cap);
+
+struct irq_view {
+	int xoff;  /* index of the first CPU column shown */
+	int ncols; /* CPU columns that fit */
+	int cpus[TT_MAX_CPUS];
+	int ncpus; /* CPUs with a column in /proc/interrupts */
+	bool irqbalance;
+	uint64_t ib_checked_ns;
+	int *managed; /* IRQs that refused a move with EIO */
+	size_t nmanaged, capmanaged;
+	char sel_label[16];
+};
+
+/* Rows: 0 = per-CPU totals, 1..nirq = interrupts, then softirqs. */
+static int nirq_rows(const struct tui *t)
+{
+	return t->snap && (t->snap->what & SNAP_IRQS) ? (int)t->snap->irqs.n : 0;
+}
+
+static int nsoft_rows(const struct tui *t)
+{
+	return t->snap && (t->snap->what & SNAP_IRQS) ? (int)t->snap->softirqs.n : 0;
+}
+
+static bool is_managed(const struct irq_view *v, int irq)
+{
+	for (size_t i = 0; i < v->nmanaged; i++)
+		if (v->managed[i] == irq)
+			return true;
+	return false;
+}
+
+static void irqs_build(struct tui *t, struct screen *s)
+{
+	struct irq_view *v = s->priv;
+	const struct irq_table *it;
+	uint64_t now = time_mono_ns();
+
+	if (!v)
+		v = s->priv = xcalloc(1, sizeof(*v));
+	s->heading_lines = 3;
+	if (&t->screens[t->cur] == s &&
+	    (!v->ib_checked_ns || now - v->ib_checked_ns >= IRQBALANCE_CHECK_NS)) {
+		v->irqbalance = irqbalance_running_in(&t->root);
+		v->ib_checked_ns = now;
+	}
+	if (!t->snap || !(t->snap->what & SNAP_IRQS)) {
+		s->nrows = 0;
+		return;
+	}
+	it = &t->snap->irqs;
+	v->ncpus = 0;
+	for (int c = cpumask_next(&it->cpus, 0); c >= 0; c = cpumask_next(&it->cpus, c + 1))
+		v->cpus[v->ncpus++] = c;
+	s->nrows = 1 + nirq_rows(t) + nsoft_rows(t);
+	/* keep the selected interrupt selected while rows come and go */
+	if (v->sel_label[0])
+		for (int i = 0; i < nirq_rows(t); i++)
+			if (!strcmp(it->rows[i].label, v->sel_label)) {
+				s->sel = 1 + i;
+				break;
+			}
+	ui_scroll(s, t->body_h - s->heading_lines);
+}
+
+static void irqs_free_screen(struct screen *s)
+{
+	struct irq_view *v = s->priv;
+
+	if (v)
+		free(v->managed);
+	free(v);
+	s->priv = NULL;
+}
+
+static void fmt_rate(char *buf, size_t cap, double r)
+{
+	if (!isfinite(r))
+		snprintf(buf, cap, "n/a");
+	else if (r >= 99999.5)
+		snprintf(buf, cap, "%.0fk", r / 1000);
+	else if (r >= 100 || r == 0)
+		snprintf(buf, cap, "%.0f", r);
+	else
+		snprintf(buf, cap, "%.1f", r);
+}
+
+static void iso_mask(const struct tui *t, struct cpumask *m)
+{
+	cpumask_zero(m);
+	if (t->snap->sys.have_isolated)
+		cpumask_or(m, &t->snap->sys.isolated);
+	if (t->snap->sys.have_nohz_full)
+		cpumask_or(m, &t->snap->sys.nohz_full);
+}
+
+/* Fixed columns: label 7, total 9, flags 3, affinity 11, effective 9; name the rest. */
+#define W_LABEL 7
+#define W_TOTAL 9
+#define W_FLAGS 3
+#define W_AFF	11
+#define W_EFF	9
+
+static void irqs_draw(struct tui *t, struct screen *s, int y, int h)
+{
+	struct irq_view *v = s->priv;
+	const struct irq_table *it;
+	const struct softirq_table *st;
+	struct cpumask iso;
+	int rows, x, fixed = W_LABEL + W_TOTAL + W_FLAGS + W_AFF + W_EFF + 16;
+	char buf[64];
+
+	for (int i = 0; i < 3; i++)
+		ui_fill(t, y + i, 0, COLS, ROLE_DEFAULT);
+	if (!v || !t->snap || !(t->snap->what & SNAP_IRQS)) {
+		ui_put(t, y, 0, COLS, ROLE_VALUE_NA, "no interrupt data yet");
+		return;
+	}
+	it = &t->snap->irqs;
+	st = &t->snap->softirqs;
+	iso_mask(t, &iso);
+	v->ncols = (COLS - fixed) / CPUW;
+	if (v->ncols < 1)
+		v->ncols = 1;
+	if (v->ncols > v->ncpus)
+		v->ncols = v->ncpus;
+	if (v->xoff > v->ncpus - v->ncols)
+		v->xoff = v->ncpus - v->ncols;
+	if (v->xoff < 0)
+		v->xoff = 0;
+	if (v->irqbalance)
+		ui_put(t, y, 0, COLS, ROLE_ALERT,
+		       "irqbalance is running: it rewrites interrupt affinities every few seconds "
+		       "and will undo moves (stop it, or IRQBALANCE_BANNED_CPULIST)");
+	else
+		ui_printf(t, y, 0, COLS, ROLE_LABEL,
+			  "%zu interrupts, %d CPUs; rates per second over the refresh interval%s",
+			  it->n, v->ncpus, t->prev ? "" : " (waiting for a second sample)");
+	ui_printf(t, y + 1, 0, COLS, ROLE_LABEL,
+		  "P per-CPU  M managed (EIO)  - not movable  * changed;  a moves the selected "
+		  "IRQ;  Left/Right: CPUs %d-%d of %d",
+		  v->ncpus ? v->cpus[v->xoff] : 0, v->ncpus ? v->cpus[v->xoff + v->ncols - 1] : 0,
+		  v->ncpus);
+	ui_fill(t, y + 2, 0, COLS, ROLE_COLHEAD);
+	x = ui_printf(t, y + 2, 0, COLS, ROLE_COLHEAD, "%-*s", W_LABEL, "IRQ");
+	for (int k = 0; k < v->ncols; k++) {
+		int c = v->cpus[v->xoff + k];
+
+		snprintf(buf, sizeof(buf), "CPU%d", c);
+		x += ui_printf(t, y + 2, x, COLS - x,
+			       cpumask_test(&iso, c) ? ROLE_WARN : ROLE_COLHEAD, "%*s", CPUW, buf);
+	}
+	ui_printf(t, y + 2, x, COLS - x, ROLE_COLHEAD, "%*s %-*s%-*s%-*s%s", W_TOTAL - 1, "TOTAL/s",
+		  W_FLAGS, "", W_AFF, "AFFINITY", W_EFF, "EFFECT", "CHIP / NAME");
+	rows = h - s->heading_lines;
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
+		int r = s->top + i, yy = y + s->heading_lines + i;
+		bool sel = r == s->sel;
+		enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
+		const struct irq_row *row = NULL;
+		const struct softirq_row *srow = NULL;
+		double total = NAN;
+		char flags[4] = "", aff[32] = "", eff[32] = "", name[160] = "", label[24];
+
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		if (r == 0) {
+			snprintf(label, sizeof(label), "total");
+			total = 0;
+			for (int k = 0; k < v->ncpus; k++) {
+				double d =
+					it->cpu_total_per_s ? it->cpu_total_per_s[v->cpus[k]] : NAN;
+
+				total = isfinite(d) && isfinite(total) ? total + d : NAN;
+			}
+			snprintf(name, sizeof(name), "all interrupts, per CPU");
+		} else if (r <= nirq_rows(t)) {
+			row = &it->rows[r - 1];
+			snprintf(label, sizeof(label), "%s", row->label);
+			total = row->total_per_s;
+			if (row->percpu || !row->numeric)
+				flags[0] = 'P';
+			else if (is_managed(v, row->irq) || row->managed)
+				flags[0] = 'M';
+			else if (!row->movable)
+				flags[0] = '-';
+			else
+				flags[0] = ' ';
+			if (row->numeric) {
+				char a[KNOB_ADDR_MAX];
+
+				snprintf(a, sizeof(a), "irq/%d/affinity", row->irq);
+				flags[1] = tui_changed(t, a) ? '*' : ' ';
+			}
+			if (row->have_affinity)
+				cpulist_format(&row->affinity, aff, sizeof(aff));
+			if (row->have_effective)
+				cpulist_format(&row->effective, eff, sizeof(eff));
+			snprintf(name, sizeof(name), "%s%s%s%s%s", row->chip,
+				 row->chip[0] ? " " : "", row->hwirq, row->hwirq[0] ? " " : "",
+				 row->name);
+			if (row->single_total)
+				snprintf(name + strlen(name), sizeof(name) - strlen(name),
+					 "  (one total: %llu)", (unsigned long long)row->total);
+		} else {
+			srow = &st->rows[r - 1 - nirq_rows(t)];
+			snprintf(label, sizeof(label), "%s", srow->name);
+			total = srow->total_per_s;
+			snprintf(name, sizeof(name), "softirq");
+		}
+		x = ui_printf(t, yy, 0, COLS,
+			      sel    ? base
+			      : srow ? ROLE_LABEL
+				     : ROLE_TITLE,
+			      "%-*.*s", W_LABEL, W_LABEL - 1, label);
+		for (int k = 0; k < v->ncols; k++) {
+			int c = v->cpus[v->xoff + k];
+			double rate = NAN;
+			enum role role = base;
+
+			if (r == 0)
+				rate = it->cpu_total_per_s && c < it->ncpus ? it->cpu_total_per_s[c]
+									    : NAN;
+			else if (row && !row->single_total && c < it->ncpus &&
+				 cpumask_test(&row->have_cpu, c))
+				rate = row->rate_per_s[c];
+			else if (srow && c < st->ncpus && cpumask_test(&srow->have_cpu, c))
+				rate = srow->rate_per_s[c];
+			if (row && row->single_total) {
+				x += ui_printf(t, yy, x, COLS - x, base, "%*s", CPUW, "");
+				continue;
+			}
+			fmt_rate(buf, sizeof(buf), rate);
+			if (!sel) {
+				if (!isfinite(rate))
+					role = ROLE_VALUE_NA;
+				else if (rate > 0 && cpumask_test(&iso, c))
+					role = ROLE_ALERT;
+				else if (rate == 0)
+					role = ROLE_LABEL;
+			}
+			x += ui_printf(t, yy, x, COLS - x, role, "%*s", CPUW, buf);
+		}
+		fmt_rate(buf, sizeof(buf), total);
+		x += ui_printf(t, yy, x, COLS - x, isfinite(total) || sel ? base : ROLE_VALUE_NA,
+			       "%*s ", W_TOTAL - 1, buf);
+		x += ui_printf(t, yy, x, COLS - x,
+			       sel		 ? base
+			       : flags[1] == '*' ? ROLE_CHANGED
+						 : ROLE_WARN,
+			       "%-*s", W_FLAGS, flags);
+		x += ui_printf(t, yy, x, COLS - x,
+			       sel		 ? base
+			       : flags[1] == '*' ? ROLE_CHANGED
+						 : base,
+			       "%-*.*s", W_AFF, W_AFF - 1,
+			       aff[0] ? aff : (row && row->numeric ? "n/a" : ""));
+		x += ui_printf(t, yy, x, COLS - x, base, "%-*.*s", W_EFF, W_EFF - 1,
+			       eff[0] ? eff : (row && row->numeric ? "n/a" : ""));
+		ui_put(t, yy, x, COLS - x, sel ? base : ROLE_LABEL, name);
+		if (sel && row)
+			str_copy(v->sel_label, sizeof(v->sel_label), row->label);
+	}
+}
+
+static const struct irq_row *selected_row(struct tui *t, struct screen *s)
+{
+	if (!t->snap || !(t->snap->what & SNAP_IRQS) || s->sel < 1 || s->sel > nirq_rows(t))
+		return NULL;
+	return &t->snap->irqs.rows[s->sel - 1];
+}
+
+static int move_irq(struct tui *t, struct screen *s)
+{
+	struct irq_view *v = s->priv;
+	const struct irq_row *row = selected_row(t, s);
+	struct cpumask iso, cur;
+	char list[256], title[128];
+	int irq, e;
+
+	if (!row) {
+		tui_status(t, true, "Select an interrupt row (not the totals or a softirq)");
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (!row->numeric || row->percpu) {
+		tui_status(t, true, "%s is a per-CPU interrupt (%s): it has no affinity to change",
+			   row->label, row->name);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	if (!row->movable) {
+		tui_status(t, true, "IRQ %s has no /proc/irq/%d/smp_affinity: not movable",
+			   row->label, row->irq);
+		return HR_HANDLED | HR_REDRAW;
+	}
+	irq = row->irq;
+	iso_mask(t, &iso);
+	cur = row->have_affinity ? row->affinity : t->snap->topo.online;
+	snprintf(title, sizeof(title), "Move IRQ %d (%.60s)", irq, row->name);
+	if (thr_cpu_dialog(t, title, &t->snap->topo.online, &cur, &iso, NULL, list, sizeof(list)) !=
+	    0)
+		return HR_HANDLED | HR_REDRAW;
+	e = tui_set1(t, "irq/%d/affinity=%s", irq, list);
+	if (e && strstr(t->status, "EIO") && !is_managed(v, irq)) {
+		v->managed = xgrow(v->managed, &v->capmanaged, v->nmanaged + 1, sizeof(int));
+		v->managed[v->nmanaged++] = irq;
+	}
+	if (!e && v->irqbalance)
+		tui_status(
+			t, true,
+			"IRQ %d moved to CPU %s, but irqbalance is running and will move it back",
+			irq, list);
+	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
+}
+
+static int irqs_key(struct tui *t, struct screen *s, int ch)
+{
+	struct irq_view *v = s->priv;
+
+	if (!v)
+		return HR_IGNORED;
+	switch (ch) {
+	case 'a': return move_irq(t, s);
+	case KEY_LEFT:
+		if (v->xoff > 0)
+			v->xoff--;
+		return HR_HANDLED | HR_REDRAW;
+	case KEY_RIGHT:
+		if (v->xoff + v->ncols < v->ncpus)
+			v->xoff++;
+		return HR_HANDLED | HR_REDRAW;
+	case KEY_SLEFT: v->xoff = 0; return HR_HANDLED | HR_REDRAW;
+	case KEY_SRIGHT: v->xoff = v->ncpus; return HR_HANDLED | HR_REDRAW;
+	default: return HR_IGNORED;
+	}
+}
+
+static int irqs_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
+{
+	const struct irq_row *row = selected_row(t, s);
+	int n = 0;
+
+	if (row && row->numeric)
+		n = ui_explain_add(items, n, max, "Interrupt affinity", "irq/%d/affinity",
+				   row->irq);
+	if (explain_find("irq.rate"))
+		n = ui_explain_add(items, n, max, "Interrupt rates", "irq.rate");
+	if (explain_find("softirq.rate"))
+		n = ui_explain_add(items, n, max, "Softirq rates", "softirq.rate");
+	return n;
+}
+
+static const struct keyhint irqs_hints[] = {
+	{"a", "Move"},
+	{"<-/->", "CPUs"},
+	{NULL, NULL},
+};
+
+const struct screen_ops screen_irqs = {
+	.id = "irqs",
+	.name = "IRQs",
+	.fkey = 0,
+	.needs = SNAP_IRQS,
+	.build = irqs_build,
+	.draw = irqs_draw,
+	.key = irqs_key,
+	.explain = irqs_explain,
+	.hints = irqs_hints,
+	.free = irqs_free_screen,
+};
