@@ -10,3 +10,7 @@ check_PROGRAMS += tests/unit/test_model
 tests_unit_test_model_SOURCES = tests/unit/test_model.c
 tests_unit_test_model_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_model
+check_PROGRAMS += tests/unit/test_refresh
+tests_unit_test_refresh_SOURCES = tests/unit/test_refresh.c
+tests_unit_test_refresh_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_refresh

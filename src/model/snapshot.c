@@ -1,7 +1,9 @@
-/* Snapshot assembly and the two-slot sampler. Static data (topology, system
- * identity) is re-read each snapshot only where it can change cheaply: the
- * whole topology is small next to cpuidle, and reading it again is what
- * makes CPU hotplug show up honestly. */
+/* Snapshot assembly and the two-slot sampler. Every SNAP_FULL_EVERY ticks
+ * (and on the first) every source is read in full; in between each source's
+ * refresh copies what cannot have changed from the previous snapshot and
+ * re-reads only what moves (counters, knobs, the online mask). A change of
+ * the online mask makes cpufreq, cpuidle and the IRQs read in full at once,
+ * so CPU hotplug shows up honestly on the tick it happens. */
 #include "model/snapshot.h"
 
 #include <math.h>
@@ -17,6 +19,7 @@
 static int snapshot_take_from(const struct sysroot *r, unsigned what, const struct snapshot *prev,
 			      struct snapshot *s)
 {
+	bool hotplug;
 	int e;
 
 	memset(s, 0, sizeof(*s));
@@ -24,13 +27,25 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 	s->dt_s = NAN;
 	s->time_ns = time_real_ns();
 	s->mono_ns = time_mono_ns();
-	e = topology_read(r, &s->topo);
+	e = prev ? topology_refresh(r, &prev->topo, &s->topo) : topology_read(r, &s->topo);
 	if (e)
 		return e;
-	system_read(r, &s->sys);
+	/* A CPU that went on- or offline changes policies, idle states and
+	 * where IRQs are handled: read those in full. */
+	hotplug = !prev || prev->topo.ncpus != s->topo.ncpus ||
+		  !cpumask_equal(&prev->topo.online, &s->topo.online);
+	if (prev)
+		system_refresh(r, &prev->sys, &s->sys);
+	else
+		system_read(r, &s->sys);
 	procstat_read(r, s->topo.ncpus, &s->stat);
-	cpufreq_read(r, &s->topo, &s->freq);
-	cpuidle_read(r, &s->topo, &s->idle);
+	if (hotplug) {
+		cpufreq_read(r, &s->topo, &s->freq);
+		cpuidle_read(r, &s->topo, &s->idle);
+	} else {
+		cpufreq_refresh(r, &s->topo, &prev->freq, &s->freq);
+		cpuidle_refresh(r, &s->topo, &prev->idle, &s->idle);
+	}
 	if (what & SNAP_DEVFREQ) {
 		if (prev && (prev->what & SNAP_DEVFREQ))
 			devfreq_refresh(r, &prev->devf, &s->devf);
@@ -40,7 +55,10 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 	if (what & SNAP_RT)
 		rt_read(r, s->topo.ncpus, &s->rt);
 	if (what & SNAP_IRQS) {
-		irqs_read(r, s->topo.ncpus, &s->irqs);
+		if (!hotplug && (prev->what & SNAP_IRQS))
+			irqs_refresh(r, s->topo.ncpus, &prev->irqs, &s->irqs);
+		else
+			irqs_read(r, s->topo.ncpus, &s->irqs);
 		softirqs_read(r, s->topo.ncpus, &s->softirqs);
 	}
 	if (what & SNAP_REMOTEPROC)

@@ -370,6 +370,7 @@ static void read_policy(const struct sysroot *r, struct cpufreq_policy *p, int g
 	p->transition_latency_ns = v == CPUFREQ_ETERNAL_U32 ? -1 : v;
 	p->base_khz = read_nn(r, d, "base_frequency");
 	p->boost = read_int(r, d, "boost");
+	p->boost_own = p->boost >= 0;
 	if (p->boost < 0)
 		p->boost = global_boost;
 	if ((text = read_text(r, d, "scaling_available_frequencies")) != NULL) {
@@ -517,6 +518,179 @@ int cpufreq_read(const struct sysroot *r, const struct topology *t, struct cpufr
 		}
 	}
 	return 0;
+}
+
+/* ---- refresh ------------------------------------------------------------- */
+
+static void *dup_array(const void *p, size_t n, size_t size)
+{
+	void *q;
+
+	if (!p || !n)
+		return NULL;
+	q = xmalloc(n * size);
+	memcpy(q, p, n * size);
+	return q;
+}
+
+/* The CPU count cpufreq_read() would size policy_of_cpu with. */
+static int policy_ncpus(const struct cpufreq_info *f, const struct topology *t)
+{
+	int ncpus = t ? t->ncpus : 0;
+
+	for (size_t i = 0; i < f->npolicies; i++) {
+		int last = cpumask_last(&f->pol[i].cpus);
+
+		if (last + 1 > ncpus)
+			ncpus = last + 1;
+	}
+	return ncpus;
+}
+
+/* affected_cpus is the online part of related_cpus: when that no longer
+ * holds, CPUs went on- or offline and the policies must be read again. */
+static bool policies_match_online(const struct cpufreq_info *f, const struct topology *t)
+{
+	for (size_t i = 0; i < f->npolicies; i++) {
+		struct cpumask m = f->pol[i].cpus;
+
+		cpumask_and(&m, &t->online);
+		if (!cpumask_equal(&m, &f->pol[i].affected))
+			return false;
+	}
+	return true;
+}
+
+/* p is a deep copy of the previous read of the policy: re-read the values
+ * that move. false when the policy's files went away. */
+static bool refresh_policy(const struct sysroot *r, struct cpufreq_policy *p, int global_boost)
+{
+	const char *d = p->dir;
+	char gov[CPUFREQ_NAME_LEN], sdir[TT_PATH_MAX];
+	char *text;
+	uint64_t v;
+	bool had_minmax = p->min_khz >= 0 || p->max_khz >= 0;
+
+	p->cur_khz = read_nn(r, d, "scaling_cur_freq");
+	p->min_khz = read_nn(r, d, "scaling_min_freq");
+	p->max_khz = read_nn(r, d, "scaling_max_freq");
+	if (had_minmax && p->min_khz < 0 && p->max_khz < 0)
+		return false;
+	if (p->hw_cur_khz >= 0)
+		p->hw_cur_khz = read_nn(r, d, "cpuinfo_cur_freq");
+	if (p->boost_own) {
+		p->boost = read_int(r, d, "boost");
+		p->boost_own = p->boost >= 0;
+	}
+	if (!p->boost_own)
+		p->boost = global_boost;
+	read_name(r, d, "scaling_governor", gov, sizeof(gov));
+	if (strcmp(gov, p->governor)) {
+		/* Another governor: its tunables are other files. */
+		copy_str(p->governor, sizeof(p->governor), gov);
+		free(p->tunables);
+		p->tunables = NULL;
+		p->ntunables = 0;
+		p->tunables_gov[0] = '\0';
+		p->tunables_global = false;
+		read_tunables(r, p);
+	}
+	snprintf(sdir, sizeof(sdir), "%s/stats", d);
+	if (p->have_stats) {
+		free(p->tis_khz);
+		free(p->tis_time_10ms);
+		p->tis_khz = p->tis_time_10ms = NULL;
+		p->nstates = 0;
+		p->have_stats = false;
+		if ((text = read_text(r, sdir, "time_in_state")) != NULL) {
+			p->have_stats =
+				cpufreq_parse_time_in_state(text, &p->tis_khz, &p->tis_time_10ms,
+							    &p->nstates, NULL) == 0;
+			free(text);
+		}
+	}
+	if (p->have_total_trans) {
+		p->have_total_trans = sysfs_read_u64f(r, &v, "%s/total_trans", sdir) == 0;
+		p->total_trans = p->have_total_trans ? v : 0;
+	}
+	if (p->epp[0])
+		read_name(r, d, "energy_performance_preference", p->epp, sizeof(p->epp));
+	p->transitions_per_s = NAN;
+	p->tis_pct = NULL;
+	return true;
+}
+
+static void copy_policy(struct cpufreq_policy *p, const struct cpufreq_policy *q)
+{
+	*p = *q;
+	p->avail_khz = dup_array(q->avail_khz, q->navail, sizeof(*q->avail_khz));
+	p->avail_gov = dup_array(q->avail_gov, q->ngov, sizeof(*q->avail_gov));
+	p->tis_khz = dup_array(q->tis_khz, q->nstates, sizeof(*q->tis_khz));
+	p->tis_time_10ms = dup_array(q->tis_time_10ms, q->nstates, sizeof(*q->tis_time_10ms));
+	p->trans_khz = dup_array(q->trans_khz, q->ntrans, sizeof(*q->trans_khz));
+	p->trans = dup_array(q->trans, q->ntrans * q->ntrans, sizeof(*q->trans));
+	p->tunables = dup_array(q->tunables, q->ntunables, sizeof(*q->tunables));
+	p->epp_avail = dup_array(q->epp_avail, q->nepp, sizeof(*q->epp_avail));
+	p->tis_pct = NULL;
+}
+
+/* The intel_pstate knobs; false when the mode changed (the driver and the
+ * policies change with it). */
+static bool refresh_pstate(const struct sysroot *r, const struct cpufreq_info *prev,
+			   struct cpufreq_info *f)
+{
+	f->have_pstate = prev->have_pstate;
+	memcpy(f->pstate_status, prev->pstate_status, sizeof(f->pstate_status));
+	f->no_turbo = prev->no_turbo;
+	f->min_perf_pct = prev->min_perf_pct;
+	f->max_perf_pct = prev->max_perf_pct;
+	f->turbo_pct = prev->turbo_pct;
+	f->num_pstates = prev->num_pstates;
+	f->hwp_dynamic_boost = prev->hwp_dynamic_boost;
+	if (!f->have_pstate)
+		return true;
+	read_name(r, PSTATE_DIR, "status", f->pstate_status, sizeof(f->pstate_status));
+	if (strcmp(f->pstate_status, prev->pstate_status))
+		return false;
+	f->no_turbo = read_int(r, PSTATE_DIR, "no_turbo");
+	f->min_perf_pct = read_int(r, PSTATE_DIR, "min_perf_pct");
+	f->max_perf_pct = read_int(r, PSTATE_DIR, "max_perf_pct");
+	if (prev->hwp_dynamic_boost >= 0)
+		f->hwp_dynamic_boost = read_int(r, PSTATE_DIR, "hwp_dynamic_boost");
+	return true;
+}
+
+int cpufreq_refresh(const struct sysroot *r, const struct topology *t,
+		    const struct cpufreq_info *prev, struct cpufreq_info *out)
+{
+	if (!prev || !t || policy_ncpus(prev, t) != prev->ncpus || !policies_match_online(prev, t))
+		return cpufreq_read(r, t, out);
+	memset(out, 0, sizeof(*out));
+	out->have_boost = prev->have_boost;
+	out->boost = -1;
+	if (prev->have_boost) {
+		out->boost = read_int(r, CPUFREQ_DIR, "boost");
+		out->have_boost = out->boost >= 0;
+	}
+	if (!refresh_pstate(r, prev, out))
+		goto full;
+	if (prev->npolicies) {
+		out->pol = xcalloc(prev->npolicies, sizeof(*out->pol));
+		for (size_t i = 0; i < prev->npolicies; i++) {
+			copy_policy(&out->pol[i], &prev->pol[i]);
+			out->npolicies++;
+			if (!refresh_policy(r, &out->pol[i], out->boost))
+				goto full;
+		}
+	}
+	out->ncpus = prev->ncpus;
+	if (prev->policy_of_cpu)
+		out->policy_of_cpu = dup_array(prev->policy_of_cpu, (size_t)prev->ncpus,
+					       sizeof(*prev->policy_of_cpu));
+	return 0;
+full:
+	cpufreq_free(out);
+	return cpufreq_read(r, t, out);
 }
 
 int cpufreq_policy_index(const struct cpufreq_info *f, int cpu)

@@ -39,6 +39,7 @@ struct cpufreq_policy {
 	int64_t transition_latency_ns;	/* cpuinfo_transition_latency (CPUFREQ_ETERNAL = n/a) */
 	int64_t base_khz;		/* base_frequency (intel_pstate HWP) */
 	int boost;			/* policyN/boost, else global cpufreq/boost; -1 n/a */
+	bool boost_own;			/* boost came from policyN/boost */
 
 	size_t navail;
 	uint64_t *avail_khz; /* scaling_available_frequencies, NULL/0 = n/a */
@@ -93,6 +94,20 @@ struct cpufreq_info {
  * covers the CPUs named in the policies). Free with cpufreq_free even on
  * error. Returns 0 or -errno. */
 int cpufreq_read(const struct sysroot *r, const struct topology *t, struct cpufreq_info *out);
+/* Cheap re-read against a previous read of the same root (the sampler calls
+ * it between full reads): copies what only changes with a driver, governor
+ * or hotplug event (driver, related / affected CPUs, hardware limits,
+ * available frequencies and governors, base frequency, EPP choices,
+ * trans_table) and re-reads the current / min / max frequencies, the
+ * governor (its tunables when it changed), boost, cpuinfo_cur_freq,
+ * total_trans, time_in_state, EPP and the intel_pstate knobs. Falls back to
+ * cpufreq_read() when prev is NULL, the CPU count differs, a policy's
+ * affected CPUs no longer match the online CPUs of t, a policy's files went
+ * away, or the intel_pstate mode changed. Gives the same result as
+ * cpufreq_read() when only those values changed, except trans_table (only
+ * read in full). Free with cpufreq_free. */
+int cpufreq_refresh(const struct sysroot *r, const struct topology *t,
+		    const struct cpufreq_info *prev, struct cpufreq_info *out);
 /* Rates over dt_s seconds against prev (matched by policy name; OPPs by
  * frequency): transitions_per_s from total_trans, tis_pct from time_in_state.
  * A counter reset (any value lower than before), no prev, dt_s <= 0 or a

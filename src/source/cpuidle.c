@@ -30,7 +30,7 @@ int cpuidle_parse_resume_latency(const char *text, int64_t *us)
 
 	if (!text)
 		return -ENODATA;
-	snprintf(buf, sizeof(buf), "%s", text);
+	str_copy(buf, sizeof(buf), text);
 	t = str_trim(buf);
 	if (!*t)
 		return -ENODATA;
@@ -74,6 +74,34 @@ int cpuidle_parse_dma_latency(const void *buf, size_t len, int64_t *us)
 }
 
 /* ---- reading ------------------------------------------------------------- */
+
+/* Decimal digits of v at p; the end. */
+static char *put_uint(char *p, unsigned v)
+{
+	char d[12];
+	int n = 0;
+
+	do {
+		d[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*p++ = d[--n];
+	return p;
+}
+
+/* CPU_DIR "/cpu<cpu>/" + rest (rest short: the buffer is TT_PATH_MAX). */
+static char *path_cpu(char *buf, int cpu, const char *rest)
+{
+	static const char dir[] = CPU_DIR "/cpu";
+	char *p = buf;
+
+	memcpy(p, dir, sizeof(dir) - 1);
+	p = put_uint(p + sizeof(dir) - 1, (unsigned)cpu);
+	*p++ = '/';
+	p += str_copy(p, TT_PATH_MAX - (size_t)(p - buf), rest);
+	return p;
+}
 
 static void read_name(const struct sysroot *r, const char *path, char *buf, size_t cap)
 {
@@ -163,13 +191,14 @@ static void read_cpu_states(const struct sysroot *r, struct cpuidle_cpu *cc)
 
 static void read_resume_latency(const struct sysroot *r, struct cpuidle_cpu *cc)
 {
-	char buf[64];
+	char buf[64], path[TT_PATH_MAX];
 	int e;
 
 	cc->resume_latency[0] = '\0';
 	cc->resume_latency_us = CPUIDLE_RESUME_UNREADABLE;
-	e = sysfs_read_strf(r, buf, sizeof(buf), CPU_DIR "/cpu%d/power/pm_qos_resume_latency_us",
-			    cc->cpu);
+	/* Built without printf: the refresh reads it for every CPU. */
+	path_cpu(path, cc->cpu, "power/pm_qos_resume_latency_us");
+	e = sysfs_read_str(r, path, buf, sizeof(buf));
 	if (e == -ENODATA)
 		buf[0] = '\0';
 	else if (e)
@@ -215,6 +244,115 @@ int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuid
 		read_resume_latency(r, cc);
 		if (cc->online)
 			read_cpu_states(r, cc);
+	}
+	return 0;
+}
+
+/* ---- refresh ------------------------------------------------------------- */
+
+/* Read dir/file as a counter, the path built without printf. */
+static bool read_counter_at(const struct sysroot *r, char *path, size_t dirlen, const char *file,
+			    uint64_t *out)
+{
+	str_copy(path + dirlen, TT_PATH_MAX - dirlen, file);
+	*out = 0;
+	return sysfs_read_u64(r, path, out) == 0;
+}
+
+/* Re-read what moves in a state copied from the previous read: the counters
+ * and the user's disable bit. Name, description, latency, residency and
+ * default_status are fixed while the driver stays registered. A file that
+ * was there before and is gone (or unreadable) now means the driver was
+ * re-registered or the state removed: false, and the CPU is read again in
+ * full. */
+static bool refresh_state(const struct sysroot *r, int cpu, struct cpuidle_state *s)
+{
+	char path[TT_PATH_MAX];
+	uint64_t v;
+	char *p = path_cpu(path, cpu, "cpuidle/state");
+	size_t len;
+
+	p = put_uint(p, (unsigned)s->index);
+	*p++ = '/';
+	len = (size_t)(p - path);
+	if (s->have_usage && !read_counter_at(r, path, len, "usage", &s->usage))
+		return false;
+	if (s->have_time && !read_counter_at(r, path, len, "time", &s->time_us))
+		return false;
+	if (s->have_above && !read_counter_at(r, path, len, "above", &s->above))
+		return false;
+	if (s->have_below && !read_counter_at(r, path, len, "below", &s->below))
+		return false;
+	/* Entries the driver refused: non-zero only where the platform can
+	 * deny a state (PSCI OS-initiated mode); kept fresh there. */
+	if (s->have_rejected && s->rejected &&
+	    !read_counter_at(r, path, len, "rejected", &s->rejected))
+		return false;
+	if (s->disable >= 0) {
+		if (!read_counter_at(r, path, len, "disable", &v))
+			return false;
+		s->disable = v > INT64_MAX ? -1 : v > 0;
+	}
+	s->residency_pct = s->entries_per_s = s->above_per_s = s->below_per_s = NAN;
+	return true;
+}
+
+int cpuidle_refresh(const struct sysroot *r, const struct topology *t,
+		    const struct cpuidle_info *prev, struct cpuidle_info *out)
+{
+	if (!prev || !t || t->ncpus != prev->ncpus || (t->ncpus > 0 && !prev->cpu))
+		return cpuidle_read(r, t, out);
+	memset(out, 0, sizeof(*out));
+	/* The driver and the governor list only change with a module load;
+	 * the governor is a knob. */
+	memcpy(out->driver, prev->driver, sizeof(out->driver));
+	memcpy(out->avail_governors, prev->avail_governors, sizeof(out->avail_governors));
+	if (prev->governor[0]) {
+		read_name(r, CPUIDLE_DIR "/current_governor", out->governor, sizeof(out->governor));
+		if (!out->governor[0])
+			read_name(r, CPUIDLE_DIR "/current_governor_ro", out->governor,
+				  sizeof(out->governor));
+	}
+	/* Unreadable before (no such device, not root): left to the full read. */
+	out->dma_latency_us = -1;
+	if (prev->dma_latency_us >= 0)
+		read_dma_latency(r, out);
+	out->ncpus = t->ncpus;
+	if (t->ncpus <= 0)
+		return 0;
+	out->cpu = xcalloc((size_t)t->ncpus, sizeof(*out->cpu));
+	for (int c = 0; c < t->ncpus; c++) {
+		struct cpuidle_cpu *cc = &out->cpu[c];
+		const struct cpuidle_cpu *q = &prev->cpu[c];
+
+		cc->cpu = c;
+		cc->online = t->cpu[c].online;
+		if (q->resume_latency_us == CPUIDLE_RESUME_UNREADABLE && !q->resume_latency[0]) {
+			cc->resume_latency[0] = '\0';
+			cc->resume_latency_us = CPUIDLE_RESUME_UNREADABLE;
+		} else {
+			read_resume_latency(r, cc);
+		}
+		if (!cc->online)
+			continue;
+		if (!q->online) {
+			/* Came online: list its states. */
+			read_cpu_states(r, cc);
+			continue;
+		}
+		if (!q->nstates)
+			continue;
+		cc->st = xmalloc(q->nstates * sizeof(*cc->st));
+		memcpy(cc->st, q->st, q->nstates * sizeof(*cc->st));
+		cc->nstates = q->nstates;
+		for (size_t i = 0; i < cc->nstates; i++)
+			if (!refresh_state(r, c, &cc->st[i])) {
+				free(cc->st);
+				cc->st = NULL;
+				cc->nstates = 0;
+				read_cpu_states(r, cc);
+				break;
+			}
 	}
 	return 0;
 }

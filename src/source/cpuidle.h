@@ -65,6 +65,18 @@ struct cpuidle_info {
  * driver "none" or "" and zero states, and returns 0. Free with cpuidle_free
  * even on error. Returns 0 or -errno (-EINVAL without a topology). */
 int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuidle_info *out);
+/* Cheap re-read against a previous read of the same root (the sampler calls
+ * it between full reads): copies what is fixed while the driver stays
+ * registered (state names, descriptions, latencies, residencies,
+ * default_status, the driver and its governor list) and re-reads the
+ * counters (usage, time, above, below; rejected where it is not 0), the
+ * disable bits, the governor, the per-CPU resume latency and the dma
+ * latency. A CPU that came
+ * online, or whose state files went away, is read in full; so is everything
+ * when prev is NULL or has another CPU count. Gives the same result as
+ * cpuidle_read() when only those values changed. Free with cpuidle_free. */
+int cpuidle_refresh(const struct sysroot *r, const struct topology *t,
+		    const struct cpuidle_info *prev, struct cpuidle_info *out);
 /* Rates over dt_s against prev (CPU by id, state by index and name). A
  * counter lower than before (reset, re-registered driver), a CPU offline in
  * either sample, no prev (NULL) or dt_s <= 0 gives NAN, never a negative

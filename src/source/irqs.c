@@ -35,6 +35,25 @@ bool irqs_delta32(uint64_t prev, uint64_t cur, uint64_t *delta)
 	return true;
 }
 
+/* cpumask_next() and cpumask_test(), inline: the per-CPU loops over a big
+ * machine's /proc/interrupts run them hundreds of thousands of times. */
+static inline int next_cpu(const struct cpumask *m, int from)
+{
+	for (int i = from; i < TT_MAX_CPUS;) {
+		uint64_t w = m->w[i / 64] >> (i % 64);
+
+		if (w)
+			return i + __builtin_ctzll(w);
+		i = (i / 64 + 1) * 64;
+	}
+	return -1;
+}
+
+static inline bool has_cpu(const struct cpumask *m, int cpu)
+{
+	return (m->w[cpu / 64] >> (cpu % 64)) & 1;
+}
+
 static bool is_number(const char *s)
 {
 	if (!*s)
@@ -47,25 +66,26 @@ static bool is_number(const char *s)
 
 static void copy_str(char *dst, size_t cap, const char *src)
 {
-	snprintf(dst, cap, "%s", src);
+	str_copy(dst, cap, src);
 }
 
-/* Join tok[from..n) with single spaces. */
+/* Join tok[from..n) with single spaces (truncated to cap - 1). */
 static void join(char *dst, size_t cap, char **tok, size_t from, size_t n)
 {
 	size_t len = 0;
 
 	dst[0] = '\0';
 	for (size_t i = from; i < n && len + 1 < cap; i++) {
-		int w = snprintf(dst + len, cap - len, "%s%s", i > from ? " " : "", tok[i]);
+		size_t k;
 
-		if (w < 0)
-			break;
-		len += (size_t)w;
-		if (len >= cap) {
-			len = cap - 1;
-			dst[len] = '\0';
-		}
+		if (i > from)
+			dst[len++] = ' ';
+		k = strlen(tok[i]);
+		if (k > cap - 1 - len)
+			k = cap - 1 - len;
+		memcpy(dst + len, tok[i], k);
+		len += k;
+		dst[len] = '\0';
 	}
 }
 
@@ -128,18 +148,79 @@ static void row_alloc(struct irq_row *row, int ncpus)
 	row->total_per_s = NAN;
 }
 
-int irqs_parse(const char *text, int ncpus, struct irq_table *out)
+/* A decimal count token at s (ends at white space or the end of the line):
+ * its value and the end; NULL when it is not one (a word, an overflow). */
+static const char *count_token(const char *s, uint64_t *v)
 {
-	char *copy = xstrdup(text), *line, *save = NULL;
+	uint64_t x = 0;
+
+	if (*s < '0' || *s > '9')
+		return NULL;
+	for (; *s >= '0' && *s <= '9'; s++) {
+		unsigned d = (unsigned)(*s - '0');
+
+		if (x >= UINT64_MAX / 10 && (x > UINT64_MAX / 10 || d > UINT64_MAX % 10))
+			return NULL; /* overflow */
+		x = x * 10 + d;
+	}
+	if (*s && !isspace((unsigned char)*s))
+		return NULL;
+	*v = x;
+	return s;
+}
+
+/* The next line of *next, cut at its newline; *eol is its end. NULL at the
+ * end of the text. */
+static char *next_line(char **next, char **eol)
+{
+	char *line = *next, *nl;
+
+	if (!line || !*line)
+		return NULL;
+	nl = strchr(line, '\n');
+	if (nl) {
+		*nl = '\0';
+		*next = nl + 1;
+	} else {
+		nl = line + strlen(line);
+		*next = NULL;
+	}
+	*eol = nl;
+	return line;
+}
+
+/* Past the blanks at s (end: the line's end). Eight at a time first: on a
+ * big machine the count columns are mostly padding. */
+static char *skip_blanks(char *s, const char *end)
+{
+	static const uint64_t spaces = UINT64_C(0x2020202020202020);
+
+	while (end - s >= 8) {
+		uint64_t w;
+
+		memcpy(&w, s, 8);
+		if (w != spaces)
+			break;
+		s += 8;
+	}
+	while (*s == ' ' || isspace((unsigned char)*s))
+		s++;
+	return s;
+}
+
+/* Parse text in place (it is cut into lines and tokens). */
+static int parse_text(char *copy, int ncpus, struct irq_table *out)
+{
+	char *line, *next = copy, *eol;
 	int *colcpu = NULL;
 	size_t ncols = 0, cap = 0;
 	char **tok = xmalloc(MAX_TOKENS * sizeof(char *));
 	int maxcpu = -1;
 
 	memset(out, 0, sizeof(*out));
-	line = strtok_r(copy, "\n", &save);
+	line = next_line(&next, &eol);
 	while (line && !*str_trim(line))
-		line = strtok_r(NULL, "\n", &save);
+		line = next_line(&next, &eol);
 	if (line) {
 		size_t n = str_split_ws(line, tok, MAX_TOKENS);
 
@@ -159,7 +240,6 @@ int irqs_parse(const char *text, int ncpus, struct irq_table *out)
 	if (ncols == 0) {
 		free(colcpu);
 		free(tok);
-		free(copy);
 		return -EINVAL;
 	}
 	out->ncpus = ncpus > maxcpu ? ncpus : maxcpu + 1;
@@ -168,7 +248,7 @@ int irqs_parse(const char *text, int ncpus, struct irq_table *out)
 	for (int c = 0; c < out->ncpus; c++)
 		out->cpu_total_per_s[c] = NAN;
 
-	while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
+	while ((line = next_line(&next, &eol)) != NULL) {
 		char *p = line, *colon, *rest;
 		struct irq_row *row;
 		size_t nnum = 0;
@@ -180,7 +260,7 @@ int irqs_parse(const char *text, int ncpus, struct irq_table *out)
 			continue;
 		for (char *q = p; q < colon; q++)
 			if (isspace((unsigned char)*q))
-				goto next_line; /* not a "label:" row */
+				goto skip; /* not a "label:" row */
 		*colon = '\0';
 		out->rows = xgrow(out->rows, &cap, out->n + 1, sizeof(*out->rows));
 		row = &out->rows[out->n++];
@@ -195,28 +275,23 @@ int irqs_parse(const char *text, int ncpus, struct irq_table *out)
 		/* counts: up to one per column, stop at the first non-number */
 		rest = colon + 1;
 		for (;;) {
-			char *s = rest, *e;
+			char *s = rest;
+			const char *e;
 			uint64_t v;
-			char save_c;
+			int cpu;
 
-			while (isspace((unsigned char)*s))
-				s++;
+			s = skip_blanks(s, eol);
 			if (!*s || nnum == ncols)
 				break;
-			e = s;
-			while (*e && !isspace((unsigned char)*e))
-				e++;
-			save_c = *e;
-			*e = '\0';
-			if (!is_number(s) || str_to_u64(s, &v)) {
-				*e = save_c;
+			e = count_token(s, &v);
+			if (!e) {
 				rest = s;
 				break;
 			}
-			*e = save_c;
-			rest = e;
-			row->count[colcpu[nnum]] = v;
-			cpumask_set(&row->have_cpu, colcpu[nnum]);
+			rest = s + (e - s);
+			cpu = colcpu[nnum];
+			row->count[cpu] = v;
+			row->have_cpu.w[cpu / 64] |= UINT64_C(1) << (cpu % 64);
 			row->total += v;
 			nnum++;
 		}
@@ -233,15 +308,23 @@ int irqs_parse(const char *text, int ncpus, struct irq_table *out)
 			row->percpu = true;
 		parse_desc(row, rest);
 		if (!row->single_total)
-			for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
-			     c = cpumask_next(&row->have_cpu, c + 1))
+			for (int c = next_cpu(&row->have_cpu, 0); c >= 0;
+			     c = next_cpu(&row->have_cpu, c + 1))
 				out->cpu_total[c] += row->count[c];
-	next_line:;
+	skip:;
 	}
 	free(colcpu);
 	free(tok);
-	free(copy);
 	return 0;
+}
+
+int irqs_parse(const char *text, int ncpus, struct irq_table *out)
+{
+	char *copy = xstrdup(text);
+	int e = parse_text(copy, ncpus, out);
+
+	free(copy);
+	return e;
 }
 
 static void read_mask(const struct sysroot *r, int irq, const char *list_name, const char *hex_name,
@@ -260,8 +343,21 @@ static void read_mask(const struct sysroot *r, int irq, const char *list_name, c
 		*have = true;
 }
 
-int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out)
+static void read_row_files(const struct sysroot *r, struct irq_row *row)
 {
+	read_mask(r, row->irq, "smp_affinity_list", "smp_affinity", &row->affinity,
+		  &row->have_affinity);
+	read_mask(r, row->irq, "effective_affinity_list", "effective_affinity", &row->effective,
+		  &row->have_effective);
+	row->movable = !row->percpu && sysfs_existsf(r, "proc/irq/%d/smp_affinity", row->irq);
+}
+
+/* /proc/interrupts parsed and the affinity files of each numeric row read;
+ * with prev (a refresh), see irqs_refresh() for what is copied. */
+static int read_table(const struct sysroot *r, int ncpus, const struct irq_table *prev,
+		      struct irq_table *out)
+{
+	size_t hint = 0;
 	char *text;
 	int e;
 
@@ -270,24 +366,69 @@ int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out)
 		memset(out, 0, sizeof(*out));
 		return e;
 	}
-	e = irqs_parse(text, ncpus, out);
+	e = parse_text(text, ncpus, out);
 	free(text);
 	if (e)
 		return e;
 	out->time_ns = time_mono_ns();
 	for (size_t i = 0; i < out->n; i++) {
 		struct irq_row *row = &out->rows[i];
+		const struct irq_row *p = NULL;
 
 		if (!row->numeric || row->irq < 0)
 			continue;
-		read_mask(r, row->irq, "smp_affinity_list", "smp_affinity", &row->affinity,
-			  &row->have_affinity);
-		read_mask(r, row->irq, "effective_affinity_list", "effective_affinity",
-			  &row->effective, &row->have_effective);
-		row->movable =
-			!row->percpu && sysfs_existsf(r, "proc/irq/%d/smp_affinity", row->irq);
+		if (prev) {
+			/* rows usually keep their order: try the next one first */
+			if (hint < prev->n && !strcmp(prev->rows[hint].label, row->label))
+				p = &prev->rows[hint];
+			else
+				p = irqs_find(prev, row->label);
+			if (p)
+				hint = (size_t)(p - prev->rows) + 1;
+		}
+		if (p && p->numeric && p->irq == row->irq && p->percpu == row->percpu) {
+			/* The affinity is a knob that moves (the TUI and
+			 * irqbalance move IRQs): read where the IRQ has the
+			 * file. The effective affinity follows it: read when
+			 * the affinity moved, or while it has not caught up
+			 * (x86 moves an IRQ at its next interrupt); CPU hotplug
+			 * is a full read. Whether it can move does not change. */
+			if (p->have_affinity)
+				read_mask(r, row->irq, "smp_affinity_list", "smp_affinity",
+					  &row->affinity, &row->have_affinity);
+			if (p->have_effective) {
+				struct cpumask out_of = p->effective;
+
+				cpumask_andnot(&out_of, &p->affinity);
+				if (!p->have_affinity || !row->have_affinity ||
+				    !cpumask_equal(&row->affinity, &p->affinity) ||
+				    !cpumask_empty(&out_of)) {
+					read_mask(r, row->irq, "effective_affinity_list",
+						  "effective_affinity", &row->effective,
+						  &row->have_effective);
+				} else {
+					row->effective = p->effective;
+					row->have_effective = true;
+				}
+			}
+			row->movable = p->movable;
+			row->managed = p->managed;
+		} else {
+			read_row_files(r, row);
+		}
 	}
 	return 0;
+}
+
+int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out)
+{
+	return read_table(r, ncpus, NULL, out);
+}
+
+int irqs_refresh(const struct sysroot *r, int ncpus, const struct irq_table *prev,
+		 struct irq_table *out)
+{
+	return read_table(r, ncpus, prev, out);
 }
 
 struct irq_row *irqs_find(const struct irq_table *t, const char *label)
@@ -329,9 +470,9 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 				row->total_per_s = (double)d / dt_s;
 			continue;
 		}
-		for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
-		     c = cpumask_next(&row->have_cpu, c + 1)) {
-			if (c >= prev->ncpus || !cpumask_test(&p->have_cpu, c)) {
+		for (int c = next_cpu(&row->have_cpu, 0); c >= 0;
+		     c = next_cpu(&row->have_cpu, c + 1)) {
+			if (c >= prev->ncpus || !has_cpu(&p->have_cpu, c)) {
 				all = false; /* CPU came online: no previous count */
 				continue;
 			}

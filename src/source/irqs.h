@@ -50,6 +50,15 @@ struct irq_table {
  * per-CPU arrays (grown when the header names a higher CPU; <= 0 = from the
  * header). 0 or -errno. */
 int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out);
+/* Cheaper re-read against a previous read of the same root: /proc/interrupts
+ * as irqs_read(); for an IRQ prev had (same label) the affinity (a knob) is
+ * read again, the effective affinity only when the affinity moved or the
+ * effective one was not inside it yet (else copied), the movable flag is
+ * copied, and files prev could not read are not tried again. IRQs new
+ * since prev are read in full. The caller reads in full after CPU hotplug.
+ * prev NULL gives a full irqs_read(). */
+int irqs_refresh(const struct sysroot *r, int ncpus, const struct irq_table *prev,
+		 struct irq_table *out);
 /* Parse /proc/interrupts text (no affinity). 0 or -EINVAL (no CPUn header). */
 int irqs_parse(const char *text, int ncpus, struct irq_table *out);
 /* Rates over dt_s seconds against prev (may be NULL). Rows are matched by

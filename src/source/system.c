@@ -12,9 +12,18 @@
 #include "core/xalloc.h"
 
 const char *const system_param_names[SYSTEM_NPARAMS] = {
-	"isolcpus",     "nohz_full",          "rcu_nocbs",            "irqaffinity",
-	"idle",         "processor.max_cstate", "intel_idle.max_cstate", "cpuidle.off",
-	"threadirqs",   "nohz",               "skew_tick",            "preempt",
+	"isolcpus",
+	"nohz_full",
+	"rcu_nocbs",
+	"irqaffinity",
+	"idle",
+	"processor.max_cstate",
+	"intel_idle.max_cstate",
+	"cpuidle.off",
+	"threadirqs",
+	"nohz",
+	"skew_tick",
+	"preempt",
 };
 
 const char *system_preempt_name(enum preempt_model m)
@@ -53,7 +62,8 @@ bool system_cmdline_param(const char *cmdline, const char *name, char *val, size
 		end = p;
 		while (*end && !isspace((unsigned char)*end))
 			end++;
-		if ((size_t)(end - p) >= n && !strncmp(p, name, n) && (p[n] == '=' || p + n == end)) {
+		if ((size_t)(end - p) >= n && !strncmp(p, name, n) &&
+		    (p[n] == '=' || p + n == end)) {
 			/* the last occurrence wins, as in the kernel */
 			found = true;
 			if (p[n] == '=')
@@ -83,7 +93,8 @@ static void read_preempt(const struct sysroot *r, struct system_info *s)
 			char *a = strchr(mode, '('), *b = a ? strchr(a, ')') : NULL;
 
 			if (a && b)
-				snprintf(s->dyn_mode, sizeof(s->dyn_mode), "%.*s", (int)(b - a - 1), a + 1);
+				snprintf(s->dyn_mode, sizeof(s->dyn_mode), "%.*s", (int)(b - a - 1),
+					 a + 1);
 		}
 		snprintf(s->preempt_note, sizeof(s->preempt_note), "PREEMPT_DYNAMIC, mode %s",
 			 s->dyn_mode[0] ? s->dyn_mode : "n/a (needs debugfs)");
@@ -111,19 +122,45 @@ static void read_dt(const struct sysroot *r, struct system_info *s)
 			size_t n = strnlen(buf + off, len - off);
 
 			if (n)
-				snprintf(s->compat[s->ncompat++], sizeof(s->compat[0]), "%.*s", (int)n, buf + off);
+				snprintf(s->compat[s->ncompat++], sizeof(s->compat[0]), "%.*s",
+					 (int)n, buf + off);
 			off += n + 1;
 		}
 	}
 	if (!s->model[0]) {
 		char vendor[64], product[64];
 
-		if (sysfs_read_str(r, "sys/class/dmi/id/product_name", product, sizeof(product)) == 0) {
-			if (sysfs_read_str(r, "sys/class/dmi/id/sys_vendor", vendor, sizeof(vendor)) == 0)
+		if (sysfs_read_str(r, "sys/class/dmi/id/product_name", product, sizeof(product)) ==
+		    0) {
+			if (sysfs_read_str(r, "sys/class/dmi/id/sys_vendor", vendor,
+					   sizeof(vendor)) == 0)
 				snprintf(s->model, sizeof(s->model), "%s %s", vendor, product);
 			else
 				str_copy(s->model, sizeof(s->model), product);
 		}
+	}
+}
+
+static void read_thp(const struct sysroot *r, struct system_info *s)
+{
+	char buf[4096];
+
+	if (sysfs_read_str(r, "sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) == 0)
+		system_parse_bracket(buf, s->thp, sizeof(s->thp));
+}
+
+static void read_uptime(const struct sysroot *r, struct system_info *s)
+{
+	char buf[4096];
+
+	if (sysfs_read_str(r, "proc/uptime", buf, sizeof(buf)) == 0) {
+		char *sp = strchr(buf, ' ');
+		double up;
+
+		if (sp)
+			*sp = '\0';
+		if (str_to_double(buf, &up) == 0)
+			s->uptime_s = up;
 	}
 }
 
@@ -151,8 +188,8 @@ int system_read(const struct sysroot *r, struct system_info *s)
 	read_dt(r, s);
 	if (sysfs_read_str(r, "proc/cmdline", s->cmdline, sizeof(s->cmdline)) == 0)
 		for (int i = 0; i < SYSTEM_NPARAMS; i++)
-			s->param_set[i] = system_cmdline_param(s->cmdline, system_param_names[i], s->param[i],
-								sizeof(s->param[i]));
+			s->param_set[i] = system_cmdline_param(s->cmdline, system_param_names[i],
+							       s->param[i], sizeof(s->param[i]));
 	if (sysfs_read(r, "sys/devices/system/cpu/isolated", buf, sizeof(buf), NULL) == 0)
 		s->have_isolated = cpulist_parse(buf, &s->isolated) == 0;
 	/* nohz_full prints "(null)" when not configured. */
@@ -164,18 +201,30 @@ int system_read(const struct sysroot *r, struct system_info *s)
 			s->have_nohz_full = cpulist_parse(buf, &s->nohz_full) == 0;
 		}
 	}
-	if (sysfs_read_str(r, "sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) == 0)
-		system_parse_bracket(buf, s->thp, sizeof(s->thp));
-	if (sysfs_read_str(r, "proc/uptime", buf, sizeof(buf)) == 0) {
-		char *sp = strchr(buf, ' ');
-		double up;
-
-		if (sp)
-			*sp = '\0';
-		if (str_to_double(buf, &up) == 0)
-			s->uptime_s = up;
-	}
+	read_thp(r, s);
+	read_uptime(r, s);
 	sysfs_read_str(r, "proc/sys/kernel/random/boot_id", s->boot_id, sizeof(s->boot_id));
 	sysfs_read_str(r, "proc/sys/kernel/hostname", s->hostname, sizeof(s->hostname));
+	return 0;
+}
+
+int system_refresh(const struct sysroot *r, const struct system_info *prev, struct system_info *s)
+{
+	if (!prev)
+		return system_read(r, s);
+	*s = *prev;
+	s->uptime_s = NAN;
+	read_uptime(r, s);
+	if (prev->thp[0]) {
+		s->thp[0] = '\0';
+		read_thp(r, s);
+	}
+	if (prev->preempt == PREEMPT_MODEL_DYNAMIC && prev->dyn_mode[0]) {
+		/* A knob (debugfs sched/preempt); the note names the mode.
+		 * Without debugfs it is left to the full read. */
+		s->dyn_mode[0] = '\0';
+		s->preempt_note[0] = '\0';
+		read_preempt(r, s);
+	}
 	return 0;
 }

@@ -20,12 +20,12 @@ enum preempt_model {
 };
 
 #define SYSTEM_MAX_COMPAT 8
-#define SYSTEM_NPARAMS 12
+#define SYSTEM_NPARAMS	  12
 
 struct system_info {
 	char kernel[96];   /* release, "" = n/a */
 	char version[256]; /* /proc/version, "" = n/a */
-	char arch[16];     /* from /proc/version's compiler triple or cpuinfo, "" = n/a */
+	char arch[16];	   /* from /proc/version's compiler triple or cpuinfo, "" = n/a */
 	enum preempt_model preempt;
 	char preempt_note[96]; /* why the model is what it is */
 	char dyn_mode[16];     /* PREEMPT_DYNAMIC active mode: none/voluntary/full, "" = n/a */
@@ -38,7 +38,7 @@ struct system_info {
 	bool param_set[SYSTEM_NPARAMS];
 	bool have_isolated, have_nohz_full;
 	struct cpumask isolated, nohz_full;
-	char thp[16]; /* transparent_hugepage enabled mode: always/madvise/never, "" = n/a */
+	char thp[16];	 /* transparent_hugepage enabled mode: always/madvise/never, "" = n/a */
 	double uptime_s; /* NAN n/a */
 	char boot_id[40];
 	char hostname[64];
@@ -48,6 +48,13 @@ struct system_info {
 extern const char *const system_param_names[SYSTEM_NPARAMS];
 
 int system_read(const struct sysroot *r, struct system_info *out);
+/* Cheap re-read against a previous read of the same root: copies what is
+ * fixed until reboot (kernel, board, cmdline, isolated / nohz_full CPUs,
+ * boot id) or rarely changed (hostname) and re-reads the uptime, the THP
+ * mode and the PREEMPT_DYNAMIC mode (where prev could read them). prev NULL
+ * gives a full system_read(). */
+int system_refresh(const struct sysroot *r, const struct system_info *prev,
+		   struct system_info *out);
 const char *system_preempt_name(enum preempt_model m); /* "PREEMPT_RT", ... NULL when unknown */
 /* Parse the bracketed choice out of "always [madvise] never". */
 int system_parse_bracket(const char *text, char *out, size_t cap);

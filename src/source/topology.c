@@ -15,26 +15,26 @@ struct arm_part {
 };
 
 static const struct arm_part arm_parts[] = {
-	{ 0x41, 0xb76, "ARM1176" },      { 0x41, 0xc05, "Cortex-A5" },
-	{ 0x41, 0xc07, "Cortex-A7" },    { 0x41, 0xc08, "Cortex-A8" },
-	{ 0x41, 0xc09, "Cortex-A9" },    { 0x41, 0xc0f, "Cortex-A15" },
-	{ 0x41, 0xc0e, "Cortex-A17" },   { 0x41, 0xd01, "Cortex-A32" },
-	{ 0x41, 0xd03, "Cortex-A53" },   { 0x41, 0xd04, "Cortex-A35" },
-	{ 0x41, 0xd05, "Cortex-A55" },   { 0x41, 0xd06, "Cortex-A65" },
-	{ 0x41, 0xd07, "Cortex-A57" },   { 0x41, 0xd08, "Cortex-A72" },
-	{ 0x41, 0xd09, "Cortex-A73" },   { 0x41, 0xd0a, "Cortex-A75" },
-	{ 0x41, 0xd0b, "Cortex-A76" },   { 0x41, 0xd0c, "Neoverse-N1" },
-	{ 0x41, 0xd0d, "Cortex-A77" },   { 0x41, 0xd0e, "Cortex-A76AE" },
-	{ 0x41, 0xd40, "Neoverse-V1" },  { 0x41, 0xd41, "Cortex-A78" },
-	{ 0x41, 0xd42, "Cortex-A78AE" }, { 0x41, 0xd44, "Cortex-X1" },
-	{ 0x41, 0xd46, "Cortex-A510" },  { 0x41, 0xd47, "Cortex-A710" },
-	{ 0x41, 0xd48, "Cortex-X2" },    { 0x41, 0xd49, "Neoverse-N2" },
-	{ 0x41, 0xd4a, "Neoverse-E1" },  { 0x41, 0xd4b, "Cortex-A78C" },
-	{ 0x41, 0xd4d, "Cortex-A715" },  { 0x41, 0xd4e, "Cortex-X3" },
-	{ 0x41, 0xd4f, "Neoverse-V2" },  { 0x41, 0xd80, "Cortex-A520" },
-	{ 0x41, 0xd81, "Cortex-A720" },  { 0x41, 0xd82, "Cortex-X4" },
-	{ 0x51, 0x803, "Kryo-4xx-Silver" }, { 0x51, 0x804, "Kryo-4xx-Gold" },
-	{ 0x61, 0x022, "Apple-Icestorm" }, { 0x61, 0x023, "Apple-Firestorm" },
+	{0x41, 0xb76, "ARM1176"},	  {0x41, 0xc05, "Cortex-A5"},
+	{0x41, 0xc07, "Cortex-A7"},	  {0x41, 0xc08, "Cortex-A8"},
+	{0x41, 0xc09, "Cortex-A9"},	  {0x41, 0xc0f, "Cortex-A15"},
+	{0x41, 0xc0e, "Cortex-A17"},	  {0x41, 0xd01, "Cortex-A32"},
+	{0x41, 0xd03, "Cortex-A53"},	  {0x41, 0xd04, "Cortex-A35"},
+	{0x41, 0xd05, "Cortex-A55"},	  {0x41, 0xd06, "Cortex-A65"},
+	{0x41, 0xd07, "Cortex-A57"},	  {0x41, 0xd08, "Cortex-A72"},
+	{0x41, 0xd09, "Cortex-A73"},	  {0x41, 0xd0a, "Cortex-A75"},
+	{0x41, 0xd0b, "Cortex-A76"},	  {0x41, 0xd0c, "Neoverse-N1"},
+	{0x41, 0xd0d, "Cortex-A77"},	  {0x41, 0xd0e, "Cortex-A76AE"},
+	{0x41, 0xd40, "Neoverse-V1"},	  {0x41, 0xd41, "Cortex-A78"},
+	{0x41, 0xd42, "Cortex-A78AE"},	  {0x41, 0xd44, "Cortex-X1"},
+	{0x41, 0xd46, "Cortex-A510"},	  {0x41, 0xd47, "Cortex-A710"},
+	{0x41, 0xd48, "Cortex-X2"},	  {0x41, 0xd49, "Neoverse-N2"},
+	{0x41, 0xd4a, "Neoverse-E1"},	  {0x41, 0xd4b, "Cortex-A78C"},
+	{0x41, 0xd4d, "Cortex-A715"},	  {0x41, 0xd4e, "Cortex-X3"},
+	{0x41, 0xd4f, "Neoverse-V2"},	  {0x41, 0xd80, "Cortex-A520"},
+	{0x41, 0xd81, "Cortex-A720"},	  {0x41, 0xd82, "Cortex-X4"},
+	{0x51, 0x803, "Kryo-4xx-Silver"}, {0x51, 0x804, "Kryo-4xx-Gold"},
+	{0x61, 0x022, "Apple-Icestorm"},  {0x61, 0x023, "Apple-Firestorm"},
 };
 
 const char *topology_arm_part_name(unsigned implementer, unsigned part)
@@ -83,7 +83,8 @@ int topology_parse_cpuinfo(const char *text, struct topology *t)
 			}
 		} else if (!strcmp(key, "CPU part")) {
 			if (str_to_hex_u64(val, &v) == 0) {
-				const char *n = topology_arm_part_name(have_impl ? impl : 0x41, (unsigned)v);
+				const char *n = topology_arm_part_name(have_impl ? impl : 0x41,
+								       (unsigned)v);
 				char unk[32];
 
 				if (!n) {
@@ -134,10 +135,12 @@ int topology_read(const struct sysroot *r, struct topology *t)
 		t->present = t->possible;
 	if (!ok_online) {
 		/* Per-CPU online files; cpu0 usually has none and is online. */
-		for (int c = cpumask_next(&t->possible, 0); c >= 0; c = cpumask_next(&t->possible, c + 1)) {
+		for (int c = cpumask_next(&t->possible, 0); c >= 0;
+		     c = cpumask_next(&t->possible, c + 1)) {
 			uint64_t v;
 
-			if (sysfs_read_u64f(r, &v, "sys/devices/system/cpu/cpu%d/online", c) != 0 || v)
+			if (sysfs_read_u64f(r, &v, "sys/devices/system/cpu/cpu%d/online", c) != 0 ||
+			    v)
 				cpumask_set(&t->online, c);
 		}
 	}
@@ -153,13 +156,21 @@ int topology_read(const struct sysroot *r, struct topology *t)
 		ct->id = c;
 		ct->present = cpumask_test(&t->present, c);
 		ct->online = cpumask_test(&t->online, c);
-		ct->capacity = sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/cpu_capacity", c) == 0
-				       ? (int)v : -1;
-		ct->cluster_id = sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/topology/cluster_id", c) == 0
-					 ? (int)v : -1;
+		ct->capacity =
+			sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/cpu_capacity", c) == 0
+				? (int)v
+				: -1;
+		ct->cluster_id =
+			sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/topology/cluster_id",
+					c) == 0
+				? (int)v
+				: -1;
 		ct->package_id =
-			sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/topology/physical_package_id", c) == 0
-				? (int)v : -1;
+			sysfs_read_i64f(r, &v,
+					"sys/devices/system/cpu/cpu%d/topology/physical_package_id",
+					c) == 0
+				? (int)v
+				: -1;
 	}
 	if (sysfs_read_alloc(r, "proc/cpuinfo", &text, NULL) == 0) {
 		topology_parse_cpuinfo(text, t);
@@ -184,6 +195,24 @@ int topology_read(const struct sysroot *r, struct topology *t)
 		for (int c = 0; c < t->ncpus; c++)
 			if (!t->cpu[c].core_type[0] && !str_starts(t->cpu_model, "ARM"))
 				set_type(t, c, "x86");
+	return 0;
+}
+
+int topology_refresh(const struct sysroot *r, const struct topology *prev, struct topology *t)
+{
+	struct cpumask online;
+	bool ok;
+
+	if (!prev || prev->ncpus <= 0 || !prev->cpu)
+		return topology_read(r, t);
+	/* Hotplug is what moves here; present and possible only change with
+	 * it (or never), capacities and core types not at all. */
+	read_mask(r, "sys/devices/system/cpu/online", &online, &ok);
+	if (!ok || !cpumask_equal(&online, &prev->online))
+		return topology_read(r, t);
+	*t = *prev;
+	t->cpu = xmalloc((size_t)t->ncpus * sizeof(*t->cpu));
+	memcpy(t->cpu, prev->cpu, (size_t)t->ncpus * sizeof(*t->cpu));
 	return 0;
 }
 

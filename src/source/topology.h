@@ -14,9 +14,9 @@ struct cpu_topo {
 	bool present;
 	bool online;
 	char core_type[32]; /* "Cortex-A76", "P-core", model name...; "" = unknown */
-	int capacity;       /* cpu_capacity, -1 = n/a */
-	int cluster_id;     /* topology/cluster_id, -1 = n/a */
-	int package_id;     /* topology/physical_package_id, -1 = n/a */
+	int capacity;	    /* cpu_capacity, -1 = n/a */
+	int cluster_id;	    /* topology/cluster_id, -1 = n/a */
+	int package_id;	    /* topology/physical_package_id, -1 = n/a */
 };
 
 struct topology {
@@ -24,10 +24,15 @@ struct topology {
 	struct cpumask possible, present, online;
 	struct cpu_topo *cpu;
 	char cpu_model[128]; /* x86 "model name" / ARM "Hardware"/"model name"; "" = unknown */
-	bool hybrid;         /* Intel hybrid (cpu_core + cpu_atom PMUs) */
+	bool hybrid;	     /* Intel hybrid (cpu_core + cpu_atom PMUs) */
 };
 
 int topology_read(const struct sysroot *r, struct topology *t);
+/* Cheap re-read against a previous read of the same root: reads only the
+ * online mask and copies everything else from prev while it is unchanged;
+ * a changed (or unreadable) online mask, or no prev, gives a full
+ * topology_read(). Free with topology_free. */
+int topology_refresh(const struct sysroot *r, const struct topology *prev, struct topology *t);
 void topology_free(struct topology *t);
 
 /* Name an ARM core from its implementer and part numbers ("Cortex-A55"), or

@@ -146,6 +146,30 @@ static void test_wide(void)
 	irqs_free(&t);
 }
 
+/* The count scanner: the largest u64, an overflow, digits glued to text. */
+static void test_count_limits(void)
+{
+	static const char text[] = "           CPU0       CPU1\n"
+				   " 40: 18446744073709551615 3 GICv3 40 Level max\n"
+				   " 41: 18446744073709551616 3 GICv3 41 Level over\n"
+				   " 42: 5 7x GICv3 42 Level glued\n";
+	struct irq_table t;
+	struct irq_row *r;
+
+	is_int(irqs_parse(text, 2, &t), 0, "count limits: parses");
+	r = irqs_find(&t, "40");
+	ok(r && r->count[0] == UINT64_MAX && r->count[1] == 3 && cpumask_count(&r->have_cpu) == 2,
+	   "the largest u64 count");
+	r = irqs_find(&t, "41");
+	ok(r && cpumask_count(&r->have_cpu) == 0 && !strcmp(r->chip, "18446744073709551616"),
+	   "an overflowing count is text, not a count");
+	r = irqs_find(&t, "42");
+	ok(r && !r->single_total && r->count[0] == 5 && cpumask_count(&r->have_cpu) == 1 &&
+		   !strcmp(r->chip, "7x"),
+	   "digits glued to text end the counts");
+	irqs_free(&t);
+}
+
 static void test_derive(void)
 {
 	static const char a[] = "   CPU0 CPU1\n"
@@ -348,6 +372,7 @@ int main(void)
 	test_x86();
 	test_sparse_arm64();
 	test_wide();
+	test_count_limits();
 	test_derive();
 	test_cpu_online();
 	test_json();
