@@ -15,10 +15,15 @@ pol=$r/sys/devices/system/cpu/cpufreq/policy4
 # recording to show the previous one (no fixed sleeps: loaded CI machines).
 wait_for() { # wait_for COUNT PATTERN: until the recording has COUNT matching lines
 	local i=0
-	while [ "$(grep -c -- "$2" "$rec" 2>/dev/null || echo 0)" -lt "$1" ] && [ $i -lt 300 ]; do
+	local n
+	while [ $i -lt 600 ]; do
+		# grep -c prints 0 and exits 1 on no match: take its output alone
+		n=$(grep -c -- "$2" "$rec" 2>/dev/null)
+		[ "${n:-0}" -ge "$1" ] && return 0
 		sleep 0.1
 		i=$((i + 1))
 	done
+	diag "timed out waiting for $1 lines matching $2"
 }
 "$TUNETOP" --root "$r" --state-dir "$st" watch --json -i 200 -n 600 --record "$rec" >"$TMPD/watch.out" 2>&1 &
 wpid=$!

@@ -41,9 +41,11 @@ for ev in context-switches page-faults cpu-migrations; do
 	diag "$ev: tunetop $ours, perf stat $theirs"
 	case $ev in
 	cpu-migrations)
-		# At most the move onto CPU 0 at start (ours counts from before exec).
+		# Pinned: only the moves before the affinity takes hold (ours
+		# counts from before exec; a loaded machine moves a new task a
+		# few times), never one per round as an unpinned ping-pong does.
 		like "$ours" '^[0-9]+$' "$ev counted by tunetop"
-		ok $([ "${ours:-99}" -le 2 ] && [ "${theirs:-99}" -le 2 ] && echo 0 || echo 1) \
+		ok $([ "${ours:-999}" -le 10 ] && [ "${theirs:-999}" -le 10 ] && echo 0 || echo 1) \
 			"$ev: pinned workload, both near 0 ($ours vs $theirs)"
 		;;
 	*)
