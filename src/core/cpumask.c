@@ -21,13 +21,6 @@ void cpumask_clear(struct cpumask *m, int cpu)
 		m->w[cpu / 64] &= ~(UINT64_C(1) << (cpu % 64));
 }
 
-bool cpumask_test(const struct cpumask *m, int cpu)
-{
-	if (cpu < 0 || cpu >= TT_MAX_CPUS)
-		return false;
-	return (m->w[cpu / 64] >> (cpu % 64)) & 1;
-}
-
 int cpumask_count(const struct cpumask *m)
 {
 	int n = 0;
@@ -66,20 +59,6 @@ void cpumask_andnot(struct cpumask *a, const struct cpumask *b)
 {
 	for (size_t i = 0; i < TT_MAX_CPUS / 64; i++)
 		a->w[i] &= ~b->w[i];
-}
-
-int cpumask_next(const struct cpumask *m, int from)
-{
-	if (from < 0)
-		from = 0;
-	for (int i = from; i < TT_MAX_CPUS;) {
-		uint64_t w = m->w[i / 64] >> (i % 64);
-
-		if (w)
-			return i + __builtin_ctzll(w);
-		i = (i / 64 + 1) * 64;
-	}
-	return -1;
 }
 
 int cpumask_last(const struct cpumask *m)

@@ -16,7 +16,6 @@ struct cpumask {
 void cpumask_zero(struct cpumask *m);
 void cpumask_set(struct cpumask *m, int cpu);
 void cpumask_clear(struct cpumask *m, int cpu);
-bool cpumask_test(const struct cpumask *m, int cpu);
 int cpumask_count(const struct cpumask *m);
 bool cpumask_empty(const struct cpumask *m);
 bool cpumask_equal(const struct cpumask *a, const struct cpumask *b);
@@ -24,8 +23,6 @@ bool cpumask_equal(const struct cpumask *a, const struct cpumask *b);
 void cpumask_and(struct cpumask *a, const struct cpumask *b);
 void cpumask_or(struct cpumask *a, const struct cpumask *b);
 void cpumask_andnot(struct cpumask *a, const struct cpumask *b);
-/* Next set CPU at or after `from`, or -1. Iterate: for (c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1)) */
-int cpumask_next(const struct cpumask *m, int from);
 int cpumask_last(const struct cpumask *m);
 
 /* Parse a CPU list ("0-3,8", "1", "" = empty, "0-7:2" strides too).
@@ -40,5 +37,30 @@ int cpumask_parse_hex(const char *s, struct cpumask *out);
 size_t cpulist_format(const struct cpumask *m, char *buf, size_t cap);
 /* Format as a hex mask in the kernel's comma-grouped form, nbits wide. */
 size_t cpumask_format_hex(const struct cpumask *m, int nbits, char *buf, size_t cap);
+
+/* Inline: the per-CPU loops over a big machine's /proc/interrupts run these
+ * hundreds of thousands of times per sample. */
+static inline bool cpumask_test(const struct cpumask *m, int cpu)
+{
+	if (cpu < 0 || cpu >= TT_MAX_CPUS)
+		return false;
+	return (m->w[cpu / 64] >> (cpu % 64)) & 1;
+}
+
+/* Next set CPU at or after `from`, or -1. Iterate:
+ * for (c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1)) */
+static inline int cpumask_next(const struct cpumask *m, int from)
+{
+	if (from < 0)
+		from = 0;
+	for (int i = from; i < TT_MAX_CPUS;) {
+		uint64_t w = m->w[i / 64] >> (i % 64);
+
+		if (w)
+			return i + __builtin_ctzll(w);
+		i = (i / 64 + 1) * 64;
+	}
+	return -1;
+}
 
 #endif

@@ -35,25 +35,6 @@ bool irqs_delta32(uint64_t prev, uint64_t cur, uint64_t *delta)
 	return true;
 }
 
-/* cpumask_next() and cpumask_test(), inline: the per-CPU loops over a big
- * machine's /proc/interrupts run them hundreds of thousands of times. */
-static inline int next_cpu(const struct cpumask *m, int from)
-{
-	for (int i = from; i < TT_MAX_CPUS;) {
-		uint64_t w = m->w[i / 64] >> (i % 64);
-
-		if (w)
-			return i + __builtin_ctzll(w);
-		i = (i / 64 + 1) * 64;
-	}
-	return -1;
-}
-
-static inline bool has_cpu(const struct cpumask *m, int cpu)
-{
-	return (m->w[cpu / 64] >> (cpu % 64)) & 1;
-}
-
 static bool is_number(const char *s)
 {
 	if (!*s)
@@ -308,8 +289,8 @@ static int parse_text(char *copy, int ncpus, struct irq_table *out)
 			row->percpu = true;
 		parse_desc(row, rest);
 		if (!row->single_total)
-			for (int c = next_cpu(&row->have_cpu, 0); c >= 0;
-			     c = next_cpu(&row->have_cpu, c + 1))
+			for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
+			     c = cpumask_next(&row->have_cpu, c + 1))
 				out->cpu_total[c] += row->count[c];
 	skip:;
 	}
@@ -470,9 +451,9 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 				row->total_per_s = (double)d / dt_s;
 			continue;
 		}
-		for (int c = next_cpu(&row->have_cpu, 0); c >= 0;
-		     c = next_cpu(&row->have_cpu, c + 1)) {
-			if (c >= prev->ncpus || !has_cpu(&p->have_cpu, c)) {
+		for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
+		     c = cpumask_next(&row->have_cpu, c + 1)) {
+			if (c >= prev->ncpus || !cpumask_test(&p->have_cpu, c)) {
 				all = false; /* CPU came online: no previous count */
 				continue;
 			}
