@@ -9,3 +9,15 @@ THREADS_SH_TESTS = tests/threads/cli.sh tests/threads/irq.sh tests/threads/isola
 	tests/threads/tui.sh
 TESTS += $(THREADS_SH_TESTS)
 EXTRA_DIST += $(THREADS_SH_TESTS) tests/threads/common.sh tests/bench/tui_threads.sh
+# tests/threads/shim.sh: an LD_PRELOAD shim (a plain shared object, built for
+# make check only, without the sanitizers) that simulates a kernel with uclamp
+# and RT group scheduling refusing SCHED_FIFO, which this machine may lack.
+SCHEDSHIM = tests/live/schedshim.so
+check_DATA = $(SCHEDSHIM)
+$(SCHEDSHIM): $(srcdir)/tests/live/schedshim.c
+	$(AM_V_CC)$(MKDIR_P) tests/live && \
+	$(CC) $(STD_CFLAGS) $(WARN_CFLAGS) $(CPPFLAGS) $(CFLAGS) -shared -fPIC \
+		-o $@ $(srcdir)/tests/live/schedshim.c -ldl
+CLEANFILES += $(SCHEDSHIM)
+TESTS += tests/threads/shim.sh
+EXTRA_DIST += tests/threads/shim.sh tests/live/schedshim.c

@@ -2,12 +2,19 @@
 # (tests/tui/tmux.sh has the helpers), plus a unit test of the parts that
 # need no terminal (themes, tunetoprc, the demo simulator).
 TUI_TESTS = tests/tui/screens.sh tests/tui/actions.sh tests/tui/keep.sh \
-	tests/tui/signals.sh tests/tui/terminal.sh tests/tui/unpriv.sh tests/tui/demo.sh
+	tests/tui/signals.sh tests/tui/terminal.sh tests/tui/unpriv.sh tests/tui/demo.sh \
+	tests/tui/counters.sh tests/tui/latency.sh
 TESTS += $(TUI_TESTS)
-EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh
+EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh tests/bench/tui_counters.sh
 
 check_PROGRAMS += tests/unit/test_ui_config
 tests_unit_test_ui_config_SOURCES = tests/unit/test_ui_config.c \
-	src/ui/theme.c src/ui/config.c src/model/sim.c
+	src/ui/theme.c src/ui/config.c src/ui/counters_fmt.c src/model/sim.c
 tests_unit_test_ui_config_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_ui_config
+# counters as the TUI shows them, and the events key
+check_PROGRAMS += tests/unit/test_ui_counters
+tests_unit_test_ui_counters_SOURCES = tests/unit/test_ui_counters.c \
+	src/ui/config.c src/ui/counters_fmt.c
+tests_unit_test_ui_counters_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_ui_counters

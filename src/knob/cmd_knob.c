@@ -540,6 +540,8 @@ static const char *state_text(const struct knob_jentry *e)
 {
 	if (e->orphaned && e->state != KNOB_J_OTHER_BOOT)
 		return "orphaned";
+	if (e->kept)
+		return "kept";
 	return knob_jstate_name(e->state);
 }
 
@@ -604,6 +606,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 			jw_str(&w, "state", knob_jstate_name(e[i].state));
 			jw_str(&w, "how", e[i].how);
 			jw_bool(&w, "scoped", e[i].scoped);
+			jw_bool(&w, "kept", e[i].kept);
 			jw_bool(&w, "orphaned", e[i].orphaned);
 			jw_str(&w, "run", e[i].run);
 			jw_int(&w, "pid", e[i].pid);
@@ -619,7 +622,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 		fputs(b.s, stdout);
 		sbuf_free(&b);
 	} else {
-		size_t orphans = 0, stale = 0, other = 0;
+		size_t orphans = 0, stale = 0, other = 0, kept = 0;
 
 		if (!n)
 			printf("journal is empty (%s)\n", knob_ctx_state_dir(ctx));
@@ -643,6 +646,8 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 			printf("\n");
 			if (e[i].orphaned && e[i].this_root && e[i].state != KNOB_J_OTHER_BOOT)
 				orphans++;
+			if (e[i].kept && e[i].this_root)
+				kept++;
 			if (e[i].state == KNOB_J_OTHER_BOOT)
 				stale++;
 			if (!e[i].this_root &&
@@ -656,6 +661,10 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 			       "before restoring them); 'tunetop restore' puts the old values "
 			       "back\n",
 			       orphans);
+		if (kept)
+			printf("note: %zu entr%s kept on purpose (quit with keep, or --keep); "
+			       "'tunetop undo ID' or 'tunetop restore' puts the old values back\n",
+			       kept, kept == 1 ? "y was" : "ies were");
 		if (stale)
 			printf("note: %zu entries are from an earlier boot; they will be archived, "
 			       "never replayed\n",

@@ -255,6 +255,16 @@ int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report)
 				closed++;
 		}
 	}
+	/* a keep mark goes with its run's entries once none of them stays */
+	for (size_t i = 0; nmove && i < n; i++) {
+		bool stays = false;
+
+		if (r[i].type != 'K')
+			continue;
+		for (size_t k = 0; k < n && !stays; k++)
+			stays = r[k].type == 'W' && !move[k] && str_eq(r[k].run, r[i].run);
+		move[i] = !stays;
+	}
 	if (nmove) {
 		e = journal_archive(&ctx->j, r, n, move);
 		if (report) {
@@ -413,6 +423,72 @@ static void add_line(char **cause, const char *line)
 	}
 }
 
+/* Refusals of the knobs one assignment expanded to. process/<pid>/... names
+ * one knob per thread, and a bad value is refused for the same reason by
+ * each: that gives one line naming the address as typed, the value and the
+ * reason, not one line per thread. Only syscall-backed knobs (those with an
+ * identity) fold; file knobs keep one line per file, naming it. */
+struct refusal {
+	char *line;   /* the line for this knob alone */
+	char *reason; /* the line without the knob's own address and file */
+	size_t n;
+};
+
+struct refusals {
+	struct refusal *v;
+	size_t n, cap;
+};
+
+static void refusal_add(struct refusals *rs, const struct knob_ref *ref, const char *line,
+			const char *reason)
+{
+	if (ref->ident[0] && reason) {
+		for (size_t i = 0; i < rs->n; i++)
+			if (rs->v[i].reason && !strcmp(rs->v[i].reason, reason)) {
+				rs->v[i].n++;
+				return;
+			}
+	}
+	rs->v = xgrow(rs->v, &rs->cap, rs->n + 1, sizeof(*rs->v));
+	rs->v[rs->n].line = xstrdup(line);
+	rs->v[rs->n].reason = ref->ident[0] && reason ? xstrdup(reason) : NULL;
+	rs->v[rs->n].n = 1;
+	rs->n++;
+}
+
+/* What follows "ADDR: " at the start of line, or NULL. */
+static const char *after_addr(const char *line, const char *addr)
+{
+	size_t n = strlen(addr);
+
+	return !strncmp(line, addr, n) && line[n] == ':' && line[n + 1] == ' ' ? line + n + 2
+									       : NULL;
+}
+
+static void refusals_flush(struct refusals *rs, char **cause, const char *lab, const char *addr,
+			   const char *value, size_t nrefs)
+{
+	for (size_t i = 0; i < rs->n; i++) {
+		struct refusal *r = &rs->v[i];
+
+		if (r->n == 1) {
+			add_line(cause, r->line);
+		} else {
+			char *line = xasprintf("%s%s%s=%s: %s (%s %zu %s)", lab ? lab : "",
+					       lab ? ": " : "", addr, value, r->reason,
+					       r->n == nrefs ? "all" : "for", r->n,
+					       str_starts(addr, "process/") ? "threads" : "knobs");
+
+			add_line(cause, line);
+			free(line);
+		}
+		free(r->line);
+		free(r->reason);
+	}
+	free(rs->v);
+	memset(rs, 0, sizeof(*rs));
+}
+
 static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e, char *buf,
 				size_t cap)
 {
@@ -546,6 +622,7 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 		size_t nrefs = 0;
 		char *why = NULL;
 		bool wild;
+		struct refusals refused = {0};
 
 		if (!eq || eq == a || strlen(a) - (size_t)(eq - a) - 1 >= KNOB_VALUE_MAX ||
 		    (size_t)(eq - a) >= sizeof(addr)) {
@@ -598,7 +675,8 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 			if (knob_validate(ctx, ref, eq + 1, norm, sizeof(norm), &why) != 0) {
 				snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "",
 					 lab ? ": " : "", why ? why : "invalid value");
-				add_line(cause, line);
+				refusal_add(&refused, ref, line,
+					    why ? after_addr(why, ref->addr) : NULL);
 				free(why);
 				verr = verr ? verr : -EINVAL;
 				continue;
@@ -648,26 +726,33 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 				}
 				if (!knob_writable(ctx, &x->ref) && !(flags & KNOB_DRY_RUN) &&
 				    strcmp(x->cur, x->value)) {
-					char file[TT_PATH_MAX], own[384];
+					char file[TT_PATH_MAX], own[384], reason[400];
 					const struct knob_ops *o = knob_ref_ops(&x->ref);
 
 					knob_abspath(ctx, x->ref.target, file, sizeof(file));
 					if (o->why && o->why(ctx, &x->ref, x->value, -EPERM, own,
-							     sizeof(own)))
-						snprintf(line, sizeof(line), "%s: EPERM from %s: %s",
-							 x->ref.addr, file, own);
-					else
+							     sizeof(own))) {
+						snprintf(line, sizeof(line),
+							 "%s: EPERM from %s: %s", x->ref.addr, file,
+							 own);
+						snprintf(reason, sizeof(reason), "EPERM: %s", own);
+					} else {
 						snprintf(line, sizeof(line),
 							 "%s: EACCES from %s: not writable%s",
 							 x->ref.addr, file,
 							 geteuid() ? " (needs root)" : "");
-					add_line(cause, line);
+						snprintf(reason, sizeof(reason),
+							 "EACCES: not writable%s",
+							 geteuid() ? " (needs root)" : "");
+					}
+					refusal_add(&refused, &x->ref, line, reason);
 					perr = perr ? perr : -EACCES;
 					continue;
 				}
 				nw++;
 			}
 		}
+		refusals_flush(&refused, cause, lab, addr, eq + 1, nrefs);
 		free(refs);
 	}
 	/* 2. the same file twice: a later exact assignment overrides a wildcard */

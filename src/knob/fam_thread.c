@@ -250,7 +250,11 @@ int thread_knob_check(const char *leaf, const char *value, char *norm, size_t ca
 	str_copy(v, sizeof(v), value);
 	t = str_trim(v);
 	if (!*t) {
-		snprintf(why, whycap, "empty value");
+		snprintf(why, whycap, "empty value: %s",
+			 !strcmp(leaf, "affinity") ? "a CPU list, e.g. 0-3,6"
+			 : !strcmp(leaf, "policy") ? "other, batch, idle, fifo:1..99 or rr:1..99"
+			 : !strcmp(leaf, "nice")   ? "a nice value -20..19"
+						   : "a utilization 0..1024");
 		return -EINVAL;
 	}
 	if (!strcmp(leaf, "affinity")) {
@@ -448,6 +452,45 @@ static int read_value(pid_t tid, const char *leaf, char *value, size_t cap)
 	return -EINVAL;
 }
 
+/* The thread's cpu cgroup from /proc/<tid>/cgroup (tid 0: ours): the v1
+ * hierarchy that has the cpu controller, else the v2 one ("0::/path"). */
+static bool cpu_cgroup(pid_t tid, char *out, size_t cap)
+{
+	char path[64], buf[4096], v2[256] = "";
+	char *line, *save = NULL;
+	bool found = false;
+
+	if (tid > 0)
+		snprintf(path, sizeof(path), "proc/%d/cgroup", (int)tid);
+	else
+		snprintf(path, sizeof(path), "proc/self/cgroup");
+	if (sysfs_read_str(sysroot_live(), path, buf, sizeof(buf)) != 0)
+		return false;
+	for (line = strtok_r(buf, "\n", &save); line && !found;
+	     line = strtok_r(NULL, "\n", &save)) {
+		char *ctl = strchr(line, ':'), *grp = ctl ? strchr(ctl + 1, ':') : NULL, *cs;
+
+		if (!grp)
+			continue;
+		*grp++ = '\0';
+		ctl++;
+		if (!*ctl) {
+			str_copy(v2, sizeof(v2), grp);
+			continue;
+		}
+		for (char *c = strtok_r(ctl, ",", &cs); c; c = strtok_r(NULL, ",", &cs))
+			if (!strcmp(c, "cpu")) {
+				str_copy(out, cap, grp);
+				found = true;
+			}
+	}
+	if (!found && v2[0]) {
+		str_copy(out, cap, v2);
+		found = true;
+	}
+	return found;
+}
+
 void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, char *buf, size_t cap)
 {
 	struct tinfo ti;
@@ -477,11 +520,26 @@ void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, ch
 			} else
 				snprintf(buf, cap, "not root and no CAP_SYS_NICE");
 		} else if (rt) {
-			snprintf(buf, cap,
-				 "refused although privileged: RT group scheduling "
-				 "(CONFIG_RT_GROUP_SCHED) gives the thread's cpu cgroup no RT "
-				 "runtime (cpu.rt_runtime_us = 0); give the group RT runtime or "
-				 "move the thread to the root cgroup");
+			char grp[200];
+
+			if (cpu_cgroup(tid, grp, sizeof(grp)) && strcmp(grp, "/"))
+				snprintf(
+					buf, cap,
+					"refused although privileged: most likely RT group "
+					"scheduling (CONFIG_RT_GROUP_SCHED): the thread's cpu "
+					"cgroup %s has no RT runtime (cpu.rt_runtime_us = 0, the "
+					"default for a new group); give that group RT runtime "
+					"(cgroup v1: its cpu.rt_runtime_us, parents first) or move "
+					"the thread to the root cgroup (cgroup v2 has no such "
+					"setting)",
+					grp);
+			else
+				snprintf(buf, cap,
+					 "refused although privileged: most likely RT group "
+					 "scheduling (CONFIG_RT_GROUP_SCHED): a cpu cgroup with "
+					 "cpu.rt_runtime_us = 0 (the default for a new group) "
+					 "refuses RT; give the thread's group RT runtime or move "
+					 "the thread to the root cgroup");
 		} else {
 			snprintf(buf, cap,
 				 "refused although privileged (security module or cgroup)");

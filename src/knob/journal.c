@@ -255,6 +255,7 @@ void jrec_encode(const struct jrec *r, struct sbuf *out)
 		put_str(out, "new", r->new_value);
 		break;
 	case 'U':
+	case 'K':
 		put_u64(out, "ref", r->ref);
 		put_u64(out, "time", r->time_ns);
 		put_u64(out, "pid", (uint64_t)r->pid);
@@ -293,7 +294,7 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 	const char *p, *end = line + len;
 
 	memset(r, 0, sizeof(*r));
-	if (len < 3 || !strchr("WCAUS", line[0]) || line[1] != '\t')
+	if (len < 3 || !line[0] || !strchr("WCAUKS", line[0]) || line[1] != '\t')
 		return -EINVAL;
 	/* the CRC field is last */
 	crcf = NULL;
@@ -388,7 +389,9 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 		goto bad;
 	if (r->type == 'W' && (seen & (4 | 8 | 16 | 32)) != (4 | 8 | 16 | 32))
 		goto bad;
-	if (strchr("CAU", r->type) && !(seen & 2))
+	if (strchr("CAUK", r->type) && !(seen & 2))
+		goto bad;
+	if (r->type == 'K' && !r->run)
 		goto bad;
 	if (r->type == 'W' && !r->txn)
 		r->txn = r->seq;

@@ -12,6 +12,10 @@
  *   C  commit after the re-read:   ref time value(=what the kernel reports)
  *   A  abort, the write failed:    ref time value(=errno name)
  *   U  undone:                     ref time pid run value(=how)
+ *   K  kept: the run chose to leave its changes in place when it ended
+ *      (TUI "Keep and quit", --keep): ref(=newest W seq then) time pid run;
+ *      the run's W records up to ref are kept, not orphaned (undo and
+ *      restore still revert them)
  *   S  sequence mark after compaction: seq */
 #ifndef TT_KNOB_JOURNAL_H
 #define TT_KNOB_JOURNAL_H
@@ -23,7 +27,7 @@
 #include "core/str.h"
 
 struct jrec {
-	char type;			 /* 'W' 'C' 'A' 'U' 'S' */
+	char type;			 /* 'W' 'C' 'A' 'U' 'K' 'S' */
 	uint64_t seq, txn, ref, time_ns; /* seq: W and S records only (the ids users see) */
 	bool scoped; /* W: the change lives only as long as its run (exec, TUI): if that
 		      * process is gone while the entry is active, it is orphaned */

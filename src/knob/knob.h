@@ -137,6 +137,12 @@ int knob_restore_all(struct knob_ctx *ctx, unsigned flags, struct sbuf *report, 
 /* Only the changes made by one run (the TUI and exec restore their own). */
 int knob_restore_run(struct knob_ctx *ctx, const char *run_id, unsigned flags, struct sbuf *report,
 		     char **cause);
+/* The opposite on exit: a run (the TUI's "Keep and quit", --keep) leaves
+ * its changes in place on purpose. Appends (and syncs) a K record so that
+ * its entries show as kept and are not offered as orphaned at the next
+ * start; undo and restore still revert them. run_id NULL = this ctx's run.
+ * *nkept (may be NULL) = entries marked; nothing is written when none. */
+int knob_keep_run(struct knob_ctx *ctx, const char *run_id, size_t *nkept, char **cause);
 
 /* ---- journal view ----------------------------------------------------------- */
 
@@ -156,8 +162,9 @@ struct knob_jentry {
 	int pid;
 	bool alive;	/* the writing process still runs (pid + start time match) */
 	bool scoped;	/* made by a run that restores it (exec, TUI, ab) */
-	bool orphaned;	/* open, or scoped and active, and its process is gone (crash):
-			 * `restore` handles it */
+	bool kept;	/* active, and its run chose to leave it in place (knob_keep_run) */
+	bool orphaned;	/* open, or scoped, active and not kept, and its process is
+			 * gone (crash): `restore` handles it */
 	bool this_root; /* recorded for the ctx's root */
 	enum knob_jstate state;
 };

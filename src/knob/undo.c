@@ -22,6 +22,7 @@ struct jent {
 	const char *readback; /* C value */
 	const char *how;      /* A / U value */
 	const char *undo_run;
+	bool kept; /* a K record of its run covers it */
 };
 
 static int cmp_jent(const void *key, const void *elem)
@@ -64,6 +65,14 @@ static struct jent *build(struct jrec *r, size_t n, size_t *ne)
 			x->how = r[i].value;
 			x->undo_run = r[i].run;
 		}
+	}
+	/* K: the run kept its changes (rare: one record per kept session) */
+	for (size_t i = 0; i < n; i++) {
+		if (r[i].type != 'K')
+			continue;
+		for (size_t m = 0; m < k && e[m].w->seq <= r[i].ref; m++)
+			if (str_eq(e[m].w->run, r[i].run))
+				e[m].kept = true;
 	}
 	*ne = k;
 	return e;
@@ -373,6 +382,58 @@ int knob_restore_run(struct knob_ctx *ctx, const char *run_id, unsigned flags, s
 	return undo_run(ctx, SEL_RUN, run_id ? run_id : ctx->run_id, 0, 0, flags, report, cause);
 }
 
+int knob_keep_run(struct knob_ctx *ctx, const char *run_id, size_t *nkept, char **cause)
+{
+	struct jrec *r = NULL, k = {.type = 'K'};
+	size_t n = 0, ne = 0, cnt = 0;
+	struct jent *e;
+	uint64_t newest = 0;
+	char run[64];
+	int rc;
+
+	if (cause) {
+		free(*cause);
+		*cause = NULL;
+	}
+	if (nkept)
+		*nkept = 0;
+	str_copy(run, sizeof(run), run_id ? run_id : ctx->run_id);
+	rc = knob_op_lock(ctx, NULL, cause);
+	if (rc)
+		return rc;
+	rc = journal_load(ctx->j.path, &r, &n, NULL);
+	if (rc) {
+		knob_cause(cause, "cannot read journal %s: %s", ctx->j.path, strerror(-rc));
+		knob_op_unlock(ctx);
+		return rc;
+	}
+	e = build(r, n, &ne);
+	for (size_t i = 0; i < ne; i++) {
+		if (!str_eq(e[i].w->run, run) || e[i].kept ||
+		    (e[i].state != KNOB_J_ACTIVE && e[i].state != KNOB_J_OPEN))
+			continue;
+		cnt++;
+		newest = e[i].w->seq;
+	}
+	if (cnt) {
+		k.ref = newest;
+		k.pid = (int)getpid();
+		k.run = run;
+		/* durable before the process ends: the next start must not see
+		 * these entries as left behind by a crash */
+		rc = journal_append(&ctx->j, &k, true);
+		if (rc)
+			knob_cause(cause, "cannot record the kept changes in %s: %s", ctx->j.path,
+				   strerror(-rc));
+	}
+	knob_op_unlock(ctx);
+	free(e);
+	jrec_free_all(r, n);
+	if (!rc && nkept)
+		*nkept = cnt;
+	return rc;
+}
+
 /* ---- view ------------------------------------------------------------------- */
 
 const char *knob_jstate_name(enum knob_jstate s)
@@ -440,8 +501,9 @@ int knob_journal_list(struct knob_ctx *ctx, struct knob_jentry **out, size_t *n,
 		    (o->state == KNOB_J_OPEN || o->state == KNOB_J_ACTIVE))
 			o->state = KNOB_J_OTHER_BOOT;
 		o->scoped = w->scoped;
-		o->orphaned = !o->alive &&
-			      (o->state == KNOB_J_OPEN || (o->state == KNOB_J_ACTIVE && w->scoped));
+		o->kept = e[i].kept && o->state == KNOB_J_ACTIVE;
+		o->orphaned = !o->alive && (o->state == KNOB_J_OPEN ||
+					    (o->state == KNOB_J_ACTIVE && w->scoped && !o->kept));
 	}
 	*n = ne;
 	free(e);

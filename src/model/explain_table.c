@@ -484,7 +484,7 @@ const struct explain_entry explain_table[] = {
 	.why = "On mainline kernels with schedutil it is the fine-grained alternative to locking "
 	       "the whole cluster: only the latency thread's presence raises the clock.",
 	.try_value = "512",
-	.try_hint = "Threads screen: u (uclamp), then watch the cluster's frequency - only "
+	.try_hint = "Threads screen: c (uclamp), then watch the cluster's frequency - only "
 		    "schedutil honours it.",
 	.shell = "python3 -c 'import ctypes,struct; a=struct.pack(\"IIQiIQQQII\",56,0,0x18|0x20,0,0,"
 		 "0,0,0,{v:512},1024); print(ctypes.CDLL(None).syscall(274, {1:TID}, a, 0))'  "

@@ -176,12 +176,19 @@ int sampler_counters(struct sampler *s, const char *const *events)
 	return e;
 }
 
-void sampler_free(struct sampler *s)
+void sampler_counters_close(struct sampler *s)
 {
 	if (s->perf_open)
 		perf_close(&s->perf);
 	free(s->perf_cause);
+	s->perf_cause = NULL;
 	s->perf_open = false;
+	s->snap[0].perf = s->snap[1].perf = NULL;
+}
+
+void sampler_free(struct sampler *s)
+{
+	sampler_counters_close(s);
 	snapshot_free(&s->snap[0]);
 	snapshot_free(&s->snap[1]);
 }

@@ -72,6 +72,9 @@ struct sampler {
  * strings) for every online CPU; they are read at each tick. On failure the
  * set still reports per-event reasons (n/a), and *cause says why. */
 int sampler_counters(struct sampler *s, const char *const *events);
+/* Close them again (the TUI while no screen shows them); the snapshots
+ * stop pointing at the set. Nothing when they are not open. */
+void sampler_counters_close(struct sampler *s);
 
 void sampler_init(struct sampler *s, const struct sysroot *root, unsigned what);
 /* Take a new snapshot and derive rates against the previous one. */

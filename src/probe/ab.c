@@ -84,6 +84,114 @@ int ab_window_arm(int win)
 	return k == 1 || k == 2;
 }
 
+static bool is_int(const char *s, long long *v)
+{
+	int64_t x;
+
+	if (str_to_i64(s, &x))
+		return false;
+	*v = x;
+	return true;
+}
+
+void ab_suggest_other(const char *addr, const char *cur, const char *allowed, char *out, size_t cap)
+{
+	char buf[KNOB_VALUE_MAX], *tok[64], *dots;
+	size_t n;
+	long long lo, hi, v = 0;
+
+	if (!cur)
+		cur = "";
+	snprintf(out, cap, "%s", cur);
+	if (!allowed)
+		return;
+	if (str_ends(addr, "/rt_runtime_us")) {
+		snprintf(out, cap, "%s", str_eq(cur, "-1") ? "950000" : "-1");
+		return;
+	}
+	if (str_ends(addr, "/cpu_dma_latency_us")) {
+		snprintf(out, cap, "%s", str_eq(cur, "0") ? "2000000000" : "0");
+		return;
+	}
+	if (str_starts(allowed, "CPU list within ")) {
+		struct cpumask m;
+
+		if (cpulist_parse(cur, &m) == 0 && cpumask_count(&m) > 1)
+			snprintf(out, cap, "%d", cpumask_next(&m, 0));
+		else
+			snprintf(out, cap, "%s", allowed + strlen("CPU list within "));
+		return;
+	}
+	if (str_ends(addr, "/policy") && strstr(allowed, "fifo:")) {
+		snprintf(out, cap, "%s",
+			 str_starts(cur, "fifo") || str_starts(cur, "rr") ? "other" : "fifo:50");
+		return;
+	}
+	str_copy(buf, sizeof(buf), allowed);
+	n = str_split_ws(buf, tok, sizeof(tok) / sizeof(tok[0]));
+	if (!n)
+		return;
+	dots = strstr(tok[0], "..");
+	if (dots) { /* "lo..hi" [n/a] */
+		bool na = false;
+
+		*dots = '\0';
+		for (size_t i = 1; i < n; i++)
+			na |= str_eq(tok[i], "n/a");
+		if (!is_int(tok[0], &lo) || !is_int(dots + 2, &hi))
+			return;
+		if (na)
+			snprintf(out, cap, "%s", str_eq(cur, "n/a") ? "0" : "n/a");
+		else if (!is_int(cur, &v) || v != 0)
+			snprintf(out, cap, "%lld", lo <= 0 && hi >= 0 ? 0 : lo);
+		else if (lo < 0)
+			snprintf(out, cap, "%lld", lo / 2);
+		else if (hi > 0)
+			snprintf(out, cap, "%lld", hi);
+		return;
+	}
+	{
+		bool off = false, perf = false, sched = false, cur_num = is_int(cur, &v);
+		long long nmin = 0, nmax = 0;
+		size_t nnum = 0;
+		const char *other = NULL;
+
+		for (size_t i = 0; i < n; i++) {
+			long long x;
+
+			if (is_int(tok[i], &x)) {
+				if (!nnum || x < nmin)
+					nmin = x;
+				if (!nnum || x > nmax)
+					nmax = x;
+				nnum++;
+				continue;
+			}
+			off |= str_eq(tok[i], "off");
+			perf |= str_eq(tok[i], "performance");
+			sched |= str_eq(tok[i], "schedutil");
+			if (!other && !str_eq(tok[i], cur) && !str_eq(tok[i], "min") &&
+			    !str_eq(tok[i], "max") && !str_eq(tok[i], "off") &&
+			    !str_eq(tok[i], "any") && !str_eq(tok[i], "n/a"))
+				other = tok[i];
+		}
+		if (nnum == 2 && nmin == 0 && nmax == 1 && n == 2)
+			snprintf(out, cap, "%s", str_eq(cur, "1") ? "0" : "1");
+		else if (off && str_eq(cur, "off"))
+			snprintf(out, cap, "%lld", nmax);
+		else if (off)
+			snprintf(out, cap, "off");
+		else if (nnum)
+			snprintf(out, cap, "%lld", cur_num && v == nmax ? nmin : nmax);
+		else if (perf && !str_eq(cur, "performance"))
+			snprintf(out, cap, "performance");
+		else if (sched && !str_eq(cur, "schedutil"))
+			snprintf(out, cap, "schedutil");
+		else if (other)
+			snprintf(out, cap, "%s", other);
+	}
+}
+
 static void add_line(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 static void add_line(char **cause, const char *fmt, ...)

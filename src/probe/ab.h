@@ -239,5 +239,17 @@ void ab_free(struct ab_run *r);
 const char *ab_phase_name(enum ab_phase ph); /* "switch", "settle", "measure", "done", ... */
 char ab_arm_name(int arm);		     /* 'A' / 'B' */
 int ab_window_arm(int win);		     /* ABBA: 0 1 1 0 0 1 1 0 ... */
+/* A sensible B for an A/B of the knob `addr` that now reads `cur`, from its
+ * allowed values as knob_allowed() prints them: 0 <-> 1; a governor ->
+ * performance (performance -> schedutil, else the first other); lock_* off
+ * <-> the highest frequency; min/max: the highest, or the lowest when at the
+ * highest; a CPU list -> its first CPU (one CPU -> every allowed CPU);
+ * thread policy other <-> fifo:50; rt_runtime -1 <-> 950000; a resume
+ * latency -> n/a (polling only) and back to 0; cpu_dma_latency -> 0 (0 ->
+ * 2000000000, no request); other ranges -> 0, or half the lower end when at
+ * 0 (nice 0 -> -10). Anything else (free-form tunables): cur, for the user
+ * to edit. Never returns cur when another allowed value is known. */
+void ab_suggest_other(const char *addr, const char *cur, const char *allowed, char *out,
+		      size_t cap);
 
 #endif

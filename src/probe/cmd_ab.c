@@ -167,16 +167,11 @@ static void describe_source(const struct ab_run *r, char *buf, size_t cap)
 
 static const char *policy_text(const struct ab_run *r, char *buf, size_t cap)
 {
-	const struct probe_thread *t = r->p && r->p->n ? &r->p->thr[0] : NULL;
-
-	if (!t)
+	if (!r->p) {
 		snprintf(buf, cap, "n/a");
-	else if (t->policy == SCHED_FIFO || t->policy == SCHED_RR)
-		snprintf(buf, cap, "%s %d", probe_sched_name(t->policy), t->prio);
-	else
-		snprintf(buf, cap, "%s%s", probe_sched_name(t->policy),
-			 r->p->fallback ? " (real-time refused)" : "");
-	return buf;
+		return buf;
+	}
+	return probe_policy_text(r->p, buf, cap);
 }
 
 static void print_row(FILE *f, const struct ab_run *r, int a, const struct stats_summary *s,

@@ -211,18 +211,6 @@ static void print_row(FILE *f, const char *name, const struct hist *h)
 		(unsigned long long)h->overflows);
 }
 
-static const char *effective_policy(const struct probe *p, char *buf, size_t cap)
-{
-	const struct probe_thread *t = &p->thr[0];
-
-	if (t->policy == SCHED_FIFO || t->policy == SCHED_RR)
-		snprintf(buf, cap, "%s %d", probe_sched_name(t->policy), t->prio);
-	else
-		snprintf(buf, cap, "%s%s", probe_sched_name(t->policy),
-			 p->fallback ? " (real-time refused)" : "");
-	return buf;
-}
-
 static void report_text(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
 			double secs, bool interrupted)
 {
@@ -235,7 +223,7 @@ static void report_text(FILE *f, const struct probe *p, struct hist *h, const st
 		snprintf(qos, sizeof(qos), "PM QoS untouched");
 	fprintf(f, "tunetop probe: CPUs %s, interval %llu us, %.1f s%s, %s, %s, %s\n", cpus,
 		(unsigned long long)p->cfg.interval_us, secs, interrupted ? " (interrupted)" : "",
-		effective_policy(p, pol, sizeof(pol)),
+		probe_policy_text(p, pol, sizeof(pol)),
 		p->mlocked ? "memory locked" : "memory NOT locked", qos);
 	fprintf(f, "%4s %9s %7s %7s %7s %7s %7s %7s %7s %9s\n", "CPU", "samples", "min", "mean",
 		"p50", "p90", "p99", "p99.9", "max", "overflows");

@@ -76,6 +76,20 @@ const char *probe_sched_name(int pol)
 	return "SCHED_?";
 }
 
+const char *probe_policy_text(const struct probe *p, char *buf, size_t cap)
+{
+	const struct probe_thread *t = p->n ? &p->thr[0] : NULL;
+
+	if (!t)
+		snprintf(buf, cap, "n/a");
+	else if (t->policy == SCHED_FIFO || t->policy == SCHED_RR)
+		snprintf(buf, cap, "%s %d", probe_sched_name(t->policy), t->prio);
+	else
+		snprintf(buf, cap, "%s%s", probe_sched_name(t->policy),
+			 p->fallback ? " (real-time refused)" : "");
+	return buf;
+}
+
 static int sched_of(enum probe_policy pol)
 {
 	return pol == PROBE_POLICY_FIFO ? SCHED_FIFO
@@ -384,11 +398,14 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 	 * the machine down; sanitizer builds are for testing, not measuring. */
 	note(p, "mlockall skipped in an AddressSanitizer build: page faults may add latency");
 #else
-	if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
+	if (cfg->no_mlock) {
+		/* the caller says why */
+	} else if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0) {
 		p->mlocked = true;
-	else
+	} else {
 		note(p, "mlockall: %s: memory not locked, page faults may add latency",
 		     err_name(-errno));
+	}
 #endif
 
 	/* The threads never take signals: the caller (or the TUI) handles

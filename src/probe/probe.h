@@ -44,6 +44,10 @@ struct probe_cfg {
 	enum probe_policy policy; /* what to ask for */
 	int prio;		  /* 1..99 for FIFO/RR, 0 for OTHER */
 	int dma_latency_us;	  /* -1 = leave PM QoS alone (default) */
+	/* Do not mlockall(MCL_CURRENT | MCL_FUTURE). For a long-lived caller
+	 * (the TUI) without CAP_IPC_LOCK: once locked, every later allocation
+	 * counts against RLIMIT_MEMLOCK and fails beyond it. */
+	bool no_mlock;
 };
 
 struct probe_thread {
@@ -114,6 +118,9 @@ int probe_error(const struct probe *p, int *cpu, const char **op);
 
 const char *probe_policy_name(enum probe_policy pol); /* "fifo", "rr", "other" */
 int probe_policy_parse(const char *s, enum probe_policy *out);
+/* What the threads run with: "SCHED_FIFO 95", or "SCHED_OTHER (real-time
+ * refused)" after a fallback; "n/a" without threads. Returns buf. */
+const char *probe_policy_text(const struct probe *p, char *buf, size_t cap);
 /* "SCHED_FIFO" etc. for a SCHED_* value. */
 const char *probe_sched_name(int sched_policy);
 

@@ -1203,3 +1203,22 @@ int perf_set_find(const struct perf_set *s, const char *name)
 			return (int)e;
 	return -1;
 }
+
+int perf_set_generic(const struct perf_set *s, enum perf_ev ev)
+{
+	const struct perf_priv *p = s->priv;
+
+	if (!p)
+		return -1;
+	switch (ev) {
+	case PERF_EV_CYCLES: return p->role[ROLE_CYCLES];
+	case PERF_EV_INSTRUCTIONS: return p->role[ROLE_INSTR];
+	case PERF_EV_CACHE_MISSES: return p->role[ROLE_MISSES];
+	case PERF_EV_CACHE_REFS: return p->role[ROLE_REFS];
+	default: break;
+	}
+	for (size_t e = 0; e < s->nev; e++)
+		if (!p->ev[e].err && generic_of(&p->ev[e].attr) == (int)ev)
+			return (int)e;
+	return -1;
+}

@@ -122,6 +122,11 @@ void perf_close(struct perf_set *s);
 
 /* Index of an event in the set by name, or -1. */
 int perf_set_find(const struct perf_set *s, const char *name);
+/* Index of the event of the set that counts generic event ev, whatever it
+ * was called ("cs", "r11" on ARM for cycles, a libpfm name), or -1. For
+ * cycles, instructions, cache misses and references this is the event that
+ * feeds ipc[] / misses_per_s[] / miss_rate_pct[]. */
+int perf_set_generic(const struct perf_set *s, enum perf_ev ev);
 
 /* ---- pieces, exposed for tests and for `tunetop events` ---- */
 

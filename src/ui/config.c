@@ -13,8 +13,15 @@
 #include <unistd.h>
 
 #include "core/xalloc.h"
+#include "ui/counters_fmt.h"
+#include "probe/ab.h"
 
 #define OFF(f) offsetof(struct ui_config, f)
+
+static int events_check(const char *val, char *why, size_t cap)
+{
+	return ctr_events_parse(val, NULL, why, cap);
+}
 
 const struct config_key config_keys[] = {
 	{"theme", CONFIG_STR, OFF(theme), 0, 32, "Theme"},
@@ -26,11 +33,23 @@ const struct config_key config_keys[] = {
 	{"column_idle", CONFIG_BOOL, OFF(col_idle), 0, 1, "Cores: C-state residency bar"},
 	{"column_rates", CONFIG_BOOL, OFF(col_rates), 0, 1, "Cores: idle entries/s and misses/s"},
 	{"column_temp", CONFIG_BOOL, OFF(col_temp), 0, 1, "Cores: temperature"},
+	{"column_counters", CONFIG_BOOL, OFF(col_counters), 0, 1,
+	 "Cores: counters (IPC, misses/s, csw/s, migr/s)"},
+	{"thread_counters", CONFIG_BOOL, OFF(thread_counters), 0, 1,
+	 "Threads: counters pane of the selected thread"},
+	{"events", CONFIG_LIST, OFF(events), 0, 256, "Counters: events (empty = default set)",
+	 events_check},
 	{"header_clocks", CONFIG_BOOL, OFF(hdr_clocks), 0, 1, "Header: DDR / NPU / GPU clocks"},
 	{"freq_ghz", CONFIG_BOOL, OFF(freq_ghz), 0, 1, "Units: frequencies in GHz"},
 	{"mouse", CONFIG_BOOL, OFF(mouse), 0, 1, "Mouse support"},
 	{"confirm_quit", CONFIG_BOOL, OFF(confirm_quit), 0, 1,
 	 "Ask restore / keep on quit when changes are active"},
+	{"probe_interval_us", CONFIG_INT, OFF(probe_interval_us), 10, 1000000,
+	 "Latency: probe interval (us)"},
+	{"ab_window_s", CONFIG_INT, OFF(ab_window_s), 1, 3600, "A/B: measuring window (s)"},
+	{"ab_settle_ms", CONFIG_INT, OFF(ab_settle_ms), 0, 60000,
+	 "A/B: settle time after each switch (ms)"},
+	{"ab_rounds", CONFIG_INT, OFF(ab_rounds), 1, 100, "A/B: ABBA rounds (4 windows each)"},
 };
 const size_t config_nkeys = sizeof(config_keys) / sizeof(config_keys[0]);
 
@@ -42,9 +61,14 @@ void config_defaults(struct ui_config *c)
 	c->delay_tenths = 10;
 	str_copy(c->start_screen, sizeof(c->start_screen), "cores");
 	c->col_type = c->col_util = c->col_freq = c->col_idle = c->col_rates = c->col_temp = true;
+	c->col_counters = c->thread_counters = true;
 	c->hdr_clocks = true;
 	c->mouse = true;
 	c->confirm_quit = true;
+	c->probe_interval_us = PROBE_DEFAULT_INTERVAL_US;
+	c->ab_window_s = (int)AB_DEFAULT_WINDOW_S;
+	c->ab_settle_ms = AB_DEFAULT_SETTLE_MS;
+	c->ab_rounds = AB_DEFAULT_ROUNDS;
 }
 
 void config_get(const struct ui_config *c, const struct config_key *k, char *buf, size_t cap)
@@ -54,14 +78,32 @@ void config_get(const struct ui_config *c, const struct config_key *k, char *buf
 	switch (k->type) {
 	case CONFIG_BOOL: snprintf(buf, cap, "%d", *(const bool *)base ? 1 : 0); break;
 	case CONFIG_INT: snprintf(buf, cap, "%d", *(const int *)base); break;
-	case CONFIG_STR: snprintf(buf, cap, "%s", base); break;
+	case CONFIG_STR:
+	case CONFIG_LIST: snprintf(buf, cap, "%s", base); break;
 	}
+}
+
+const struct config_key *config_key_find(const char *name)
+{
+	for (size_t i = 0; i < config_nkeys; i++)
+		if (!strcmp(config_keys[i].key, name))
+			return &config_keys[i];
+	return NULL;
 }
 
 int config_set(struct ui_config *c, const struct config_key *k, const char *val)
 {
+	return config_set_why(c, k, val, NULL, 0);
+}
+
+int config_set_why(struct ui_config *c, const struct config_key *k, const char *val, char *why,
+		   size_t cap)
+{
 	char *base = (char *)c + k->offset;
 	int n;
+
+	if (why && cap)
+		why[0] = '\0';
 
 	switch (k->type) {
 	case CONFIG_BOOL:
@@ -89,6 +131,22 @@ int config_set(struct ui_config *c, const struct config_key *k, const char *val)
 				return -EINVAL;
 		str_copy(base, (size_t)k->max, val);
 		return 0;
+	case CONFIG_LIST:
+		if (strlen(val) >= (size_t)k->max) {
+			if (why)
+				snprintf(why, cap, "longer than %d characters", k->max - 1);
+			return -ERANGE;
+		}
+		for (const char *p = val; *p; p++)
+			if (*p < ' ' || *p > '~') {
+				if (why)
+					snprintf(why, cap, "not printable ASCII");
+				return -EINVAL;
+			}
+		if (k->check && k->check(val, why, cap) != 0)
+			return -EINVAL;
+		str_copy(base, (size_t)k->max, val);
+		return 0;
 	}
 	return -EINVAL;
 }
@@ -103,6 +161,7 @@ int config_parse(const char *text, struct ui_config *c, struct sbuf *errs)
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
 		char *line = xstrndup(p, len), *eq, *key, *val;
 		const struct config_key *k = NULL;
+		char why[200];
 		int e;
 
 		lineno++;
@@ -149,8 +208,14 @@ int config_parse(const char *text, struct ui_config *c, struct sbuf *errs)
 			if (errs)
 				sbuf_printf(errs, "line %d: unknown key '%s'\n", lineno, key);
 			bad++;
-		} else if ((e = config_set(c, k, val)) != 0) {
-			if (errs)
+		} else if ((e = config_set_why(c, k, val, why, sizeof(why))) != 0) {
+			if (k->type == CONFIG_LIST) /* lists default to empty */
+				((char *)c + k->offset)[0] = '\0';
+			if (errs && k->type == CONFIG_LIST)
+				sbuf_printf(errs, "line %d: %s: %s: using the default%s\n", lineno,
+					    key, why[0] ? why : "bad value",
+					    k->offset == OFF(events) ? " set" : "");
+			else if (errs)
 				sbuf_printf(errs, "line %d: %s: bad value '%s'%s\n", lineno, key,
 					    val, e == -ERANGE ? " (out of range)" : "");
 			bad++;
@@ -162,7 +227,7 @@ int config_parse(const char *text, struct ui_config *c, struct sbuf *errs)
 
 void config_format(const struct ui_config *c, struct sbuf *out)
 {
-	char v[64];
+	char v[300];
 
 	sbuf_printf(out, "# tunetop settings (written by tunetop; edit with F2 or by hand)\n");
 	sbuf_printf(out, "config_version=%d\n", CONFIG_VERSION);

@@ -21,21 +21,31 @@ struct ui_config {
 	char start_screen[16]; /* screen name shown first */
 	/* Cores screen columns */
 	bool col_type, col_util, col_freq, col_idle, col_rates, col_temp;
+	bool col_counters;    /* Cores: IPC, cache misses/s, context switches/s, migrations/s */
+	bool thread_counters; /* Threads: counters pane of the selected thread */
+	char events[256];     /* perf / libpfm4 events, comma-separated; "" = the generic set */
 	/* header meters */
 	bool hdr_clocks; /* DDR / NPU / GPU line */
 	bool freq_ghz;	 /* show frequencies in GHz instead of MHz */
 	bool mouse;
 	bool confirm_quit; /* ask restore/keep on quit when changes are active */
+	/* Latency screen: the probe and the A/B runs started with A */
+	int probe_interval_us;
+	int ab_window_s, ab_settle_ms, ab_rounds;
 };
 
-enum config_type { CONFIG_BOOL, CONFIG_INT, CONFIG_STR };
+/* CONFIG_LIST: free text up to max-1 printable characters, may be empty,
+ * checked by the key's check function. */
+enum config_type { CONFIG_BOOL, CONFIG_INT, CONFIG_STR, CONFIG_LIST };
 
 struct config_key {
 	const char *key;
 	enum config_type type;
 	size_t offset;
-	int min, max;	   /* CONFIG_INT range; CONFIG_STR capacity in max */
+	int min, max;	   /* CONFIG_INT range; CONFIG_STR / CONFIG_LIST capacity in max */
 	const char *label; /* for the setup screen */
+	/* CONFIG_LIST: 0 when val is acceptable, else -EINVAL with a one-line why. */
+	int (*check)(const char *val, char *why, size_t cap);
 };
 
 extern const struct config_key config_keys[];
@@ -58,5 +68,10 @@ int config_save(const char *path, const struct ui_config *c);
 /* Value of key k as text, and set from text (0 or -EINVAL / -ERANGE). */
 void config_get(const struct ui_config *c, const struct config_key *k, char *buf, size_t cap);
 int config_set(struct ui_config *c, const struct config_key *k, const char *val);
+/* The same, with the check function's reason in why (may be NULL). */
+int config_set_why(struct ui_config *c, const struct config_key *k, const char *val, char *why,
+		   size_t cap);
+/* The key named name, or NULL. */
+const struct config_key *config_key_find(const char *name);
 
 #endif

@@ -7,6 +7,7 @@ tunetop_SOURCES += \
 	src/ui/widgets.c \
 	src/ui/theme.c src/ui/theme.h \
 	src/ui/config.c src/ui/config.h \
+	src/ui/counters.c src/ui/counters_fmt.c src/ui/counters_fmt.h \
 	src/ui/screen_cores.c \
 	src/ui/screen_clocks.c \
 	src/ui/screen_rt.c \
@@ -14,6 +15,7 @@ tunetop_SOURCES += \
 	src/ui/screen_setup.c \
 	src/ui/screen_help.c src/ui/screens.def \
 	src/ui/screen_threads.c src/ui/screen_irqs.c \
+	src/ui/screen_latency.c \
 	src/model/sim.c src/model/sim.h
 
 # The --demo board: the RK3588 fixture as a ustar archive, built from the

@@ -4,9 +4,12 @@
  * range, a stacked C-state residency meter with a legend (state names and
  * exit latencies), idle entries/s and mispredictions/s (above + below),
  * per-state disable markers and the temperature of the zone covering the
- * CPU. Actions: g governor, f frequency lock / limits, i idle-state toggle
- * (this CPU or all CPUs). Columns shrink and vanish in a fixed order so that
- * 80x24 still reads well; the list scrolls to any number of CPUs. */
+ * CPU, and perf counters per CPU while this screen is shown (IPC, cache
+ * misses/s, context switches/s, migrations/s; n/a with the reason once on a
+ * legend line; see counters.c). Actions: g governor, f frequency lock /
+ * limits, i idle-state toggle (this CPU or all CPUs). Columns shrink and
+ * vanish in a fixed order so that 80x24 still reads well; the list scrolls
+ * to any number of CPUs. */
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +17,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "ui/counters_fmt.h"
 #include "ui/tui.h"
 
 enum row_kind { ROW_POLICY, ROW_CPU, ROW_GROUP };
@@ -69,7 +73,7 @@ static void cores_build(struct tui *t, struct screen *s)
 	if (!c)
 		c = s->priv = xcalloc(1, sizeof(*c));
 	s->nrows = 0;
-	s->heading_lines = 2;
+	s->heading_lines = 2 + (t->cfg.col_counters && !tui_cpu_counters_off(t)[0]);
 	if (!sn)
 		return;
 	ncpu = sn->topo.ncpus;
@@ -127,6 +131,10 @@ static void cores_free(struct screen *s)
 struct layout {
 	int id, type, util, freq, idle, ent, miss, st, temp; /* x positions, -1 hidden */
 	int wutil, wfreq, widle, nst;
+	int ctr[CTR_NCOL]; /* counter columns, -1 hidden */
+	struct ctr_cols cc;
+	const struct perf_set *ps;
+	bool pending; /* counters opened, first interval running */
 };
 
 static int max_states(const struct snapshot *sn)
@@ -148,17 +156,34 @@ static void layout(struct tui *t, const struct snapshot *sn, struct layout *L)
 	bool idle = t->cfg.col_idle && have_idle, rates = t->cfg.col_rates && have_idle;
 	bool temp = t->cfg.col_temp;
 
+	bool ctr[CTR_NCOL];
+	int nsw = 0, nhw = 0;
+
 	memset(L, -1, sizeof(*L));
+	L->ps = t->cfg.col_counters ? tui_cpu_counters(t, &L->pending) : NULL;
+	ctr_cols(L->ps, &L->cc);
+	for (int k = 0; k < CTR_NCOL; k++) {
+		ctr[k] = L->cc.have[k];
+		if (ctr[k] && (k == CTR_CSW || k == CTR_MIG))
+			nsw++;
+		else if (ctr[k])
+			nhw++;
+	}
 	L->nst = have_idle ? max_states(sn) : 0;
 	/* fixed columns */
 	fixed = 5 + (type ? 7 : 0) + (rates ? 14 : 0) + (have_idle ? L->nst + 1 : 0) +
-		(temp ? 7 : 0);
+		(temp ? 7 : 0) + (nsw + nhw) * CTR_COL_W;
 	rest = w - fixed - 1;
 	/* drop columns that would leave the meters too narrow */
 	if (rest < 40 && type) {
 		type = false;
 		fixed -= 7;
 		rest += 7;
+	}
+	if (rest < 36 && nsw) {
+		ctr[CTR_CSW] = ctr[CTR_MIG] = false;
+		fixed -= nsw * CTR_COL_W;
+		rest += nsw * CTR_COL_W;
 	}
 	if (rest < 34 && temp) {
 		temp = false;
@@ -169,6 +194,11 @@ static void layout(struct tui *t, const struct snapshot *sn, struct layout *L)
 		rates = false;
 		fixed -= 14;
 		rest += 14;
+	}
+	if (rest < 26 && nhw) {
+		ctr[CTR_IPC] = ctr[CTR_MISSES] = false;
+		fixed -= nhw * CTR_COL_W;
+		rest += nhw * CTR_COL_W;
 	}
 	{
 		int n = util + freq + idle, share;
@@ -217,6 +247,11 @@ static void layout(struct tui *t, const struct snapshot *sn, struct layout *L)
 		L->miss = x;
 		x += 7;
 	}
+	for (int k = 0; k < CTR_NCOL; k++)
+		if (ctr[k]) {
+			L->ctr[k] = x;
+			x += CTR_COL_W;
+		}
 	if (have_idle) {
 		L->st = x;
 		x += L->nst + 1;
@@ -236,6 +271,63 @@ static void short_type(const char *type, char *out, size_t cap)
 }
 
 /* ---- drawing ------------------------------------------------------------------ */
+
+/* The counters' legend line: each reason for n/a once, then what the
+ * columns count. */
+static void draw_counter_legend(struct tui *t, const struct layout *L, int y)
+{
+	struct ctr_item it[CTR_NCOL];
+	char why[600];
+	size_t n = 0;
+	int x;
+	bool scaled = false;
+
+	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
+	x = 1 + ui_put(t, y, 1, COLS - 1, ROLE_LABEL, "Counters:");
+	if (!L->ps) {
+		ui_put(t, y, x + 1, COLS - x - 1, ROLE_VALUE_NA, "opening...");
+		return;
+	}
+	if (!L->cc.n) {
+		ui_printf(t, y, x + 1, COLS - x - 1, ROLE_VALUE_NA,
+			  "none of the events (%s) has a column here; the Threads screen and "
+			  "'snapshot --counters' show them",
+			  t->cfg.events[0] ? t->cfg.events : ctr_default_events());
+		return;
+	}
+	for (int k = 0; k < CTR_NCOL; k++)
+		if (L->ctr[k] >= 0) {
+			it[n].label = L->cc.head[k];
+			it[n].ev[0] = L->cc.ev[k][0];
+			it[n].ev[1] = L->cc.ev[k][1];
+			n++;
+		}
+	for (int cpu = 0; cpu < L->ps->ncpus && !scaled; cpu++)
+		for (size_t e = 0; e < L->ps->nev; e++)
+			scaled |= perf_at(L->ps, cpu, e)->scaled;
+	ctr_reasons(L->ps, it, n, why, sizeof(why));
+	if (why[0])
+		x += 1 + ui_put(t, y, x + 1, COLS - x - 1, ROLE_VALUE_NA, why);
+	if (scaled && x + 2 < COLS)
+		x += 2 + ui_put(t, y, x + 2, COLS - x - 2, ROLE_WARN, "* scaled (multiplexed)");
+	if (L->ps->note[0] && x + 2 < COLS)
+		x += 2 + ui_put(t, y, x + 2, COLS - x - 2, ROLE_LABEL, L->ps->note);
+	/* what the columns count, as far as it fits */
+	for (int k = 0, gap = why[0] || scaled || L->ps->note[0] ? 3 : 1; k < CTR_NCOL; k++) {
+		char buf[80];
+		int len;
+
+		if (L->ctr[k] < 0 || k == CTR_IPC)
+			continue;
+		/* "LLCm = LLC misses" (both per second) */
+		len = snprintf(buf, sizeof(buf), "%.*s = %.*s", (int)strcspn(L->cc.head[k], "/"),
+			       L->cc.head[k], (int)strcspn(L->cc.what[k], "/"), L->cc.what[k]);
+		if (x + gap + len > COLS)
+			break;
+		x += gap + ui_put(t, y, x + gap, COLS - x - gap, ROLE_LABEL, buf);
+		gap = 3;
+	}
+}
 
 static void draw_heading(struct tui *t, const struct snapshot *sn, const struct layout *L, int y)
 {
@@ -257,10 +349,15 @@ static void draw_heading(struct tui *t, const struct snapshot *sn, const struct 
 		ui_put(t, y, L->ent, 7, ROLE_COLHEAD, " Ent/s");
 		ui_put(t, y, L->miss, 7, ROLE_COLHEAD, "Miss/s");
 	}
+	for (int k = 0; k < CTR_NCOL; k++)
+		if (L->ctr[k] >= 0)
+			ui_printf(t, y, L->ctr[k], CTR_COL_W, ROLE_COLHEAD, "%6s", L->cc.head[k]);
 	if (L->st >= 0)
 		ui_put(t, y, L->st, L->nst + 1, ROLE_COLHEAD, "Off");
 	if (L->temp >= 0)
 		ui_put(t, y, L->temp, 7, ROLE_COLHEAD, " Temp");
+	if (t->cfg.col_counters && !tui_cpu_counters_off(t)[0])
+		draw_counter_legend(t, L, y + 2);
 
 	/* legend: names and exit latencies of the states (first CPU that has them) */
 	y++;
@@ -273,8 +370,12 @@ static void draw_heading(struct tui *t, const struct snapshot *sn, const struct 
 	if (!ic) {
 		const char *why = sn->idle.driver[0] ? sn->idle.driver : "n/a";
 
-		ui_printf(t, y, 1, COLS - 1, ROLE_VALUE_NA, "C-states: none (cpuidle driver %s)",
-			  why);
+		x = ui_printf(t, y, 1, COLS - 1, ROLE_VALUE_NA,
+			      "C-states: none (cpuidle driver %s)", why) +
+		    3;
+		if (t->cfg.col_counters && tui_cpu_counters_off(t)[0] && x < COLS)
+			ui_printf(t, y, x, COLS - x, ROLE_VALUE_NA, "Counters %s",
+				  tui_cpu_counters_off(t));
 		return;
 	}
 	x = ui_printf(t, y, 1, COLS - 1, ROLE_LABEL,
@@ -295,7 +396,10 @@ static void draw_heading(struct tui *t, const struct snapshot *sn, const struct 
 		x += ui_put(t, y, x, COLS - x, ROLE_VALUE, buf);
 	}
 	if (x < COLS)
-		ui_put(t, y, x, COLS - x, ROLE_DISABLED, "x=disabled");
+		x += ui_put(t, y, x, COLS - x, ROLE_DISABLED, "x=disabled") + 3;
+	if (t->cfg.col_counters && tui_cpu_counters_off(t)[0] &&
+	    x + 9 + (int)strlen(tui_cpu_counters_off(t)) <= COLS - 8)
+		ui_printf(t, y, x, COLS - x, ROLE_VALUE_NA, "Counters %s", tui_cpu_counters_off(t));
 }
 
 static const struct tui_change *policy_change(const struct tui *t, const char *pol, bool governor)
@@ -515,6 +619,20 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 			}
 	} else if (L->idle >= 0) {
 		ui_put(t, y, L->idle, L->widle, ROLE_VALUE_NA, "n/a");
+	}
+	for (int k = 0; k < CTR_NCOL; k++) {
+		enum ctr_cell_kind kind;
+
+		if (L->ctr[k] < 0)
+			continue;
+		kind = ctr_cell(L->ps, &L->cc, (enum ctr_col)k, cpu, L->pending, buf, sizeof(buf));
+		ui_printf(t, y, L->ctr[k], CTR_COL_W,
+			  sel			    ? ROLE_CURSOR
+			  : kind == CTR_CELL_NA	    ? ROLE_VALUE_NA
+			  : kind == CTR_CELL_SCALED ? ROLE_WARN
+			  : kind == CTR_CELL_WAIT   ? ROLE_LABEL
+						    : ROLE_VALUE,
+			  "%6s", buf);
 	}
 	if (L->temp >= 0) {
 		bool have = false;
@@ -857,6 +975,9 @@ static int cores_explain(struct tui *t, struct screen *s, struct explain_item *i
 					   "cpuidle/cpu%d/state%d/disable", r->cpu,
 					   ic->st[ic->nstates - 1].index);
 		n = ui_explain_add(it, n, max, "Temp: temperature", "thermal.temp_mc");
+		if (t->cfg.col_counters)
+			n = ui_explain_add(it, n, max, "Counters: IPC, cache misses, switches",
+					   "counters.cache_misses");
 	}
 	return n;
 }
@@ -886,4 +1007,5 @@ const struct screen_ops screen_cores = {
 	.explain = cores_explain,
 	.hints = cores_hints,
 	.free = cores_free,
+	.counters = TUI_CTR_CPU,
 };

@@ -5,7 +5,11 @@
  * CPU first, then every interrupt: label, rates, total/s, markers (P
  * per-CPU, M managed, - fixed, * changed by tunetop), requested and
  * effective affinity, chip and name; arch rows (LOC, CAL, RES, IPIn...)
- * included. Softirq rates follow. A warning line says when irqbalance runs
+ * included. Softirq rates follow. Where remoteproc exists (OpenAMP /
+ * RPMsg), a Remote cores section at the bottom shows each remote processor
+ * (name, state, firmware, last trace line), its rpmsg channels and the
+ * mailbox / IPI interrupt rows that serve them (marked R in the list too).
+ * A warning line says when irqbalance runs
  * (it rewrites the masks). a moves the selected interrupt
  * (irq/N/affinity through the knob engine, journaled, u undoes); a managed
  * IRQ refusing with EIO is marked M from then on. Columns of isolated /
@@ -53,6 +57,13 @@ static int nirq_rows(const struct tui *t)
 static int nsoft_rows(const struct tui *t)
 {
 	return t->snap && (t->snap->what & SNAP_IRQS) ? (int)t->snap->softirqs.n : 0;
+}
+
+/* Remote processors on this root (the Remote cores section). */
+static bool has_rproc(const struct tui *t)
+{
+	return t->snap && (t->snap->what & SNAP_REMOTEPROC) &&
+	       (t->snap->rproc.nproc || t->snap->rproc.nchan);
 }
 
 static bool is_managed(const struct irq_view *v, int irq)
@@ -134,13 +145,256 @@ static void iso_mask(const struct tui *t, struct cpumask *m)
 #define W_AFF	11
 #define W_EFF	9
 
+/* Row r of the list (0 totals, 1..nirq interrupts, then softirqs) at line
+ * yy; also used by the Remote cores section for the rows that serve them. */
+static void draw_row(struct tui *t, struct irq_view *v, const struct cpumask *iso, int r, int yy,
+		     bool sel)
+{
+	const struct irq_table *it = &t->snap->irqs;
+	const struct softirq_table *st = &t->snap->softirqs;
+	int x;
+	char buf[64];
+
+	enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
+	const struct irq_row *row = NULL;
+	const struct softirq_row *srow = NULL;
+	double total = NAN;
+	char flags[4] = "", aff[32] = "", eff[32] = "", name[160] = "", label[24];
+
+	ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+	if (r == 0) {
+		snprintf(label, sizeof(label), "total");
+		total = 0;
+		for (int k = 0; k < v->ncpus; k++) {
+			double d = it->cpu_total_per_s ? it->cpu_total_per_s[v->cpus[k]] : NAN;
+
+			total = isfinite(d) && isfinite(total) ? total + d : NAN;
+		}
+		snprintf(name, sizeof(name), "all interrupts, per CPU");
+	} else if (r <= nirq_rows(t)) {
+		row = &it->rows[r - 1];
+		snprintf(label, sizeof(label), "%s", row->label);
+		total = row->total_per_s;
+		if (row->percpu || !row->numeric)
+			flags[0] = 'P';
+		else if (is_managed(v, row->irq) || row->managed)
+			flags[0] = 'M';
+		else if (!row->movable)
+			flags[0] = '-';
+		else
+			flags[0] = ' ';
+		if (row->numeric) {
+			char a[KNOB_ADDR_MAX];
+
+			snprintf(a, sizeof(a), "irq/%d/affinity", row->irq);
+			flags[1] = tui_changed(t, a) ? '*' : ' ';
+		}
+		if (has_rproc(t) && remoteproc_irq_related(row->name) && flags[1] != '*')
+			flags[1] = 'R';
+		if (row->have_affinity)
+			cpulist_format(&row->affinity, aff, sizeof(aff));
+		if (row->have_effective)
+			cpulist_format(&row->effective, eff, sizeof(eff));
+		snprintf(name, sizeof(name), "%s%s%s%s%s", row->chip, row->chip[0] ? " " : "",
+			 row->hwirq, row->hwirq[0] ? " " : "", row->name);
+		if (row->single_total)
+			snprintf(name + strlen(name), sizeof(name) - strlen(name),
+				 "  (one total: %llu)", (unsigned long long)row->total);
+	} else {
+		srow = &st->rows[r - 1 - nirq_rows(t)];
+		snprintf(label, sizeof(label), "%s", srow->name);
+		total = srow->total_per_s;
+		snprintf(name, sizeof(name), "softirq");
+	}
+	x = ui_printf(t, yy, 0, COLS,
+		      sel    ? base
+		      : srow ? ROLE_LABEL
+			     : ROLE_TITLE,
+		      "%-*.*s", W_LABEL, W_LABEL - 1, label);
+	for (int k = 0; k < v->ncols; k++) {
+		int c = v->cpus[v->xoff + k];
+		double rate = NAN;
+		enum role role = base;
+
+		if (r == 0)
+			rate = it->cpu_total_per_s && c < it->ncpus ? it->cpu_total_per_s[c] : NAN;
+		else if (row && !row->single_total && c < it->ncpus &&
+			 cpumask_test(&row->have_cpu, c))
+			rate = row->rate_per_s[c];
+		else if (srow && c < st->ncpus && cpumask_test(&srow->have_cpu, c))
+			rate = srow->rate_per_s[c];
+		if (row && row->single_total) {
+			x += ui_printf(t, yy, x, COLS - x, base, "%*s", CPUW, "");
+			continue;
+		}
+		fmt_rate(buf, sizeof(buf), rate);
+		if (!sel) {
+			if (!isfinite(rate))
+				role = ROLE_VALUE_NA;
+			else if (rate > 0 && cpumask_test(iso, c))
+				role = ROLE_ALERT;
+			else if (rate == 0)
+				role = ROLE_LABEL;
+		}
+		x += ui_printf(t, yy, x, COLS - x, role, "%*s", CPUW, buf);
+	}
+	fmt_rate(buf, sizeof(buf), total);
+	x += ui_printf(t, yy, x, COLS - x, isfinite(total) || sel ? base : ROLE_VALUE_NA, "%*s ",
+		       W_TOTAL - 1, buf);
+	x += ui_printf(t, yy, x, COLS - x,
+		       sel		 ? base
+		       : flags[1] == '*' ? ROLE_CHANGED
+					 : ROLE_WARN,
+		       "%-*s", W_FLAGS, flags);
+	x += ui_printf(t, yy, x, COLS - x,
+		       sel		 ? base
+		       : flags[1] == '*' ? ROLE_CHANGED
+					 : base,
+		       "%-*.*s", W_AFF, W_AFF - 1,
+		       aff[0] ? aff : (row && row->numeric ? "n/a" : ""));
+	x += ui_printf(t, yy, x, COLS - x, base, "%-*.*s", W_EFF, W_EFF - 1,
+		       eff[0] ? eff : (row && row->numeric ? "n/a" : ""));
+	ui_put(t, yy, x, COLS - x, sel ? base : ROLE_LABEL, name);
+	if (sel && row)
+		str_copy(v->sel_label, sizeof(v->sel_label), row->label);
+}
+
+/* ---- Remote cores (remoteproc / RPMsg) ------------------------------------------ */
+
+/* List rows (1..nirq) of the interrupts that serve remote processors. */
+static int related_rows(const struct tui *t, int *out, int max)
+{
+	int n = 0;
+
+	for (int i = 0; i < nirq_rows(t) && n < max; i++)
+		if (remoteproc_irq_related(t->snap->irqs.rows[i].name))
+			out[n++] = 1 + i;
+	return n;
+}
+
+/* Lines of the section: title, processors, channels, interrupt rows (or a
+ * line saying there is none); 0 where there is no remoteproc. */
+static int remote_lines(const struct tui *t, int h)
+{
+	int rel[64], n, want, max = h / 2;
+
+	if (!has_rproc(t))
+		return 0;
+	n = related_rows(t, rel, 64);
+	want = 1 + (int)t->snap->rproc.nproc + (int)t->snap->rproc.nchan + (n ? n : 1);
+	if (max < 3)
+		max = 3;
+	return want < max ? want : max;
+}
+
+static const char *na(const char *s)
+{
+	return s && *s ? s : "n/a";
+}
+
+/* Last non-empty line of a trace tail. */
+static void last_line(const char *text, char *out, size_t cap)
+{
+	const char *end = text + strlen(text), *p;
+
+	while (end > text && (end[-1] == '\n' || end[-1] == ' '))
+		end--;
+	for (p = end; p > text && p[-1] != '\n'; p--)
+		;
+	snprintf(out, cap, "%.*s", (int)(end - p), p);
+}
+
+static void draw_chan(struct tui *t, const struct rpmsg_chan *c, int y)
+{
+	char src[16] = "n/a", dst[16] = "n/a";
+
+	if (c->src >= 0)
+		snprintf(src, sizeof(src), "%d", c->src);
+	if (c->dst >= 0)
+		snprintf(dst, sizeof(dst), "%d", c->dst);
+	ui_printf(t, y, 3, COLS - 3, ROLE_VALUE, "rpmsg %-16s src %-5s dst %-5s %s", na(c->name),
+		  src, dst, c->dev);
+}
+
+static void draw_remote(struct tui *t, struct irq_view *v, const struct cpumask *iso, int y, int h)
+{
+	const struct remoteproc_info *ri = &t->snap->rproc;
+	int rel[64], nrel = related_rows(t, rel, 64), line = 1, total, shown = 0;
+	bool *done = xcalloc(ri->nchan ? ri->nchan : 1, sizeof(bool));
+
+	total = (int)ri->nproc + (int)ri->nchan + (nrel ? nrel : 1);
+	for (int i = 0; i < h; i++)
+		ui_fill(t, y + i, 0, COLS, ROLE_DEFAULT);
+	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
+	ui_printf(t, y, 0, COLS, ROLE_COLHEAD,
+		  " Remote cores (remoteproc): %zu processor%s, %zu rpmsg channel%s, %d "
+		  "interrupt%s serving them (R)",
+		  ri->nproc, ri->nproc == 1 ? "" : "s", ri->nchan, ri->nchan == 1 ? "" : "s", nrel,
+		  nrel == 1 ? "" : "s");
+#define ROOM() (line < h - 1 || (line == h - 1 && shown == total - 1))
+	for (size_t i = 0; i < ri->nproc && ROOM(); i++) {
+		const struct rproc *p = &ri->p[i];
+		const char *st = p->state;
+		int x;
+
+		x = ui_printf(t, y + line, 1, COLS - 1, ROLE_TITLE, "%-12s %-10s ", p->name,
+			      na(p->fw_name));
+		x += 1 + ui_printf(t, y + line, 1 + x, COLS - 1 - x,
+				   !st[0]		    ? ROLE_VALUE_NA
+				   : !strcmp(st, "running") ? ROLE_OK
+				   : !strcmp(st, "crashed") ? ROLE_ALERT
+							    : ROLE_WARN,
+				   "%-8s ", na(st));
+		x += 1 + ui_printf(t, y + line, 1 + x, COLS - 1 - x, ROLE_LABEL, "firmware ");
+		x += ui_printf(t, y + line, x, COLS - x,
+			       p->firmware[0] ? ROLE_VALUE : ROLE_VALUE_NA, "%s", na(p->firmware));
+		if (p->have_trace && p->trace_tail[0]) {
+			char last[256];
+
+			last_line(p->trace_tail, last, sizeof(last));
+			x += ui_put(t, y + line, x + 3, COLS - x - 3, ROLE_LABEL, "trace: ") + 3;
+			ui_put(t, y + line, x, COLS - x, ROLE_VALUE, last);
+		} else if (!p->have_trace) {
+			ui_put(t, y + line, x + 3, COLS - x - 3, ROLE_VALUE_NA, "trace n/a");
+		}
+		line++;
+		shown++;
+		for (size_t k = 0; k < ri->nchan && ROOM(); k++)
+			if (!done[k] && !strcmp(ri->ch[k].rproc, p->name)) {
+				draw_chan(t, &ri->ch[k], y + line++);
+				done[k] = true;
+				shown++;
+			}
+	}
+	for (size_t k = 0; k < ri->nchan && ROOM(); k++)
+		if (!done[k]) {
+			draw_chan(t, &ri->ch[k], y + line++);
+			done[k] = true;
+			shown++;
+		}
+	for (int k = 0; k < nrel && ROOM(); k++) {
+		draw_row(t, v, iso, rel[k], y + line++, false);
+		shown++;
+	}
+	if (!nrel && ROOM()) {
+		ui_put(t, y + line++, 3, COLS - 3, ROLE_VALUE_NA,
+		       "no mailbox / IPI interrupt in /proc/interrupts");
+		shown++;
+	}
+#undef ROOM
+	if (shown < total && line < h)
+		ui_printf(t, y + line, 3, COLS - 3, ROLE_LABEL,
+			  "+%d more (tunetop snapshot --irqs lists them all)", total - shown);
+	free(done);
+}
+
 static void irqs_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct irq_view *v = s->priv;
 	const struct irq_table *it;
-	const struct softirq_table *st;
 	struct cpumask iso;
-	int rows, x, fixed = W_LABEL + W_TOTAL + W_FLAGS + W_AFF + W_EFF + 16;
+	int rows, x, fixed = W_LABEL + W_TOTAL + W_FLAGS + W_AFF + W_EFF + 16,
+		     pane = remote_lines(t, h);
 	char buf[64];
 
 	for (int i = 0; i < 3; i++)
@@ -150,7 +404,6 @@ static void irqs_draw(struct tui *t, struct screen *s, int y, int h)
 		return;
 	}
 	it = &t->snap->irqs;
-	st = &t->snap->softirqs;
 	iso_mask(t, &iso);
 	v->ncols = (COLS - fixed) / CPUW;
 	if (v->ncols < 1)
@@ -170,10 +423,10 @@ static void irqs_draw(struct tui *t, struct screen *s, int y, int h)
 			  "%zu interrupts, %d CPUs; rates per second over the refresh interval%s",
 			  it->n, v->ncpus, t->prev ? "" : " (waiting for a second sample)");
 	ui_printf(t, y + 1, 0, COLS, ROLE_LABEL,
-		  "P per-CPU  M managed (EIO)  - not movable  * changed;  a moves the selected "
+		  "P per-CPU  M managed (EIO)  - not movable  * changed%s;  a moves the selected "
 		  "IRQ;  Left/Right: CPUs %d-%d of %d",
-		  v->ncpus ? v->cpus[v->xoff] : 0, v->ncpus ? v->cpus[v->xoff + v->ncols - 1] : 0,
-		  v->ncpus);
+		  has_rproc(t) ? "  R serves a remote core" : "", v->ncpus ? v->cpus[v->xoff] : 0,
+		  v->ncpus ? v->cpus[v->xoff + v->ncols - 1] : 0, v->ncpus);
 	ui_fill(t, y + 2, 0, COLS, ROLE_COLHEAD);
 	x = ui_printf(t, y + 2, 0, COLS, ROLE_COLHEAD, "%-*s", W_LABEL, "IRQ");
 	for (int k = 0; k < v->ncols; k++) {
@@ -185,115 +438,12 @@ static void irqs_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 	ui_printf(t, y + 2, x, COLS - x, ROLE_COLHEAD, "%*s %-*s%-*s%-*s%s", W_TOTAL - 1, "TOTAL/s",
 		  W_FLAGS, "", W_AFF, "AFFINITY", W_EFF, "EFFECT", "CHIP / NAME");
-	rows = h - s->heading_lines;
+	rows = h - s->heading_lines - pane;
 	ui_scroll(s, rows);
-	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
-		int r = s->top + i, yy = y + s->heading_lines + i;
-		bool sel = r == s->sel;
-		enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
-		const struct irq_row *row = NULL;
-		const struct softirq_row *srow = NULL;
-		double total = NAN;
-		char flags[4] = "", aff[32] = "", eff[32] = "", name[160] = "", label[24];
-
-		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-		if (r == 0) {
-			snprintf(label, sizeof(label), "total");
-			total = 0;
-			for (int k = 0; k < v->ncpus; k++) {
-				double d =
-					it->cpu_total_per_s ? it->cpu_total_per_s[v->cpus[k]] : NAN;
-
-				total = isfinite(d) && isfinite(total) ? total + d : NAN;
-			}
-			snprintf(name, sizeof(name), "all interrupts, per CPU");
-		} else if (r <= nirq_rows(t)) {
-			row = &it->rows[r - 1];
-			snprintf(label, sizeof(label), "%s", row->label);
-			total = row->total_per_s;
-			if (row->percpu || !row->numeric)
-				flags[0] = 'P';
-			else if (is_managed(v, row->irq) || row->managed)
-				flags[0] = 'M';
-			else if (!row->movable)
-				flags[0] = '-';
-			else
-				flags[0] = ' ';
-			if (row->numeric) {
-				char a[KNOB_ADDR_MAX];
-
-				snprintf(a, sizeof(a), "irq/%d/affinity", row->irq);
-				flags[1] = tui_changed(t, a) ? '*' : ' ';
-			}
-			if (row->have_affinity)
-				cpulist_format(&row->affinity, aff, sizeof(aff));
-			if (row->have_effective)
-				cpulist_format(&row->effective, eff, sizeof(eff));
-			snprintf(name, sizeof(name), "%s%s%s%s%s", row->chip,
-				 row->chip[0] ? " " : "", row->hwirq, row->hwirq[0] ? " " : "",
-				 row->name);
-			if (row->single_total)
-				snprintf(name + strlen(name), sizeof(name) - strlen(name),
-					 "  (one total: %llu)", (unsigned long long)row->total);
-		} else {
-			srow = &st->rows[r - 1 - nirq_rows(t)];
-			snprintf(label, sizeof(label), "%s", srow->name);
-			total = srow->total_per_s;
-			snprintf(name, sizeof(name), "softirq");
-		}
-		x = ui_printf(t, yy, 0, COLS,
-			      sel    ? base
-			      : srow ? ROLE_LABEL
-				     : ROLE_TITLE,
-			      "%-*.*s", W_LABEL, W_LABEL - 1, label);
-		for (int k = 0; k < v->ncols; k++) {
-			int c = v->cpus[v->xoff + k];
-			double rate = NAN;
-			enum role role = base;
-
-			if (r == 0)
-				rate = it->cpu_total_per_s && c < it->ncpus ? it->cpu_total_per_s[c]
-									    : NAN;
-			else if (row && !row->single_total && c < it->ncpus &&
-				 cpumask_test(&row->have_cpu, c))
-				rate = row->rate_per_s[c];
-			else if (srow && c < st->ncpus && cpumask_test(&srow->have_cpu, c))
-				rate = srow->rate_per_s[c];
-			if (row && row->single_total) {
-				x += ui_printf(t, yy, x, COLS - x, base, "%*s", CPUW, "");
-				continue;
-			}
-			fmt_rate(buf, sizeof(buf), rate);
-			if (!sel) {
-				if (!isfinite(rate))
-					role = ROLE_VALUE_NA;
-				else if (rate > 0 && cpumask_test(&iso, c))
-					role = ROLE_ALERT;
-				else if (rate == 0)
-					role = ROLE_LABEL;
-			}
-			x += ui_printf(t, yy, x, COLS - x, role, "%*s", CPUW, buf);
-		}
-		fmt_rate(buf, sizeof(buf), total);
-		x += ui_printf(t, yy, x, COLS - x, isfinite(total) || sel ? base : ROLE_VALUE_NA,
-			       "%*s ", W_TOTAL - 1, buf);
-		x += ui_printf(t, yy, x, COLS - x,
-			       sel		 ? base
-			       : flags[1] == '*' ? ROLE_CHANGED
-						 : ROLE_WARN,
-			       "%-*s", W_FLAGS, flags);
-		x += ui_printf(t, yy, x, COLS - x,
-			       sel		 ? base
-			       : flags[1] == '*' ? ROLE_CHANGED
-						 : base,
-			       "%-*.*s", W_AFF, W_AFF - 1,
-			       aff[0] ? aff : (row && row->numeric ? "n/a" : ""));
-		x += ui_printf(t, yy, x, COLS - x, base, "%-*.*s", W_EFF, W_EFF - 1,
-			       eff[0] ? eff : (row && row->numeric ? "n/a" : ""));
-		ui_put(t, yy, x, COLS - x, sel ? base : ROLE_LABEL, name);
-		if (sel && row)
-			str_copy(v->sel_label, sizeof(v->sel_label), row->label);
-	}
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++)
+		draw_row(t, v, &iso, s->top + i, y + s->heading_lines + i, s->top + i == s->sel);
+	if (pane)
+		draw_remote(t, v, &iso, y + h - pane, pane);
 }
 
 static const struct irq_row *selected_row(struct tui *t, struct screen *s)
@@ -379,6 +529,9 @@ static int irqs_explain(struct tui *t, struct screen *s, struct explain_item *it
 		n = ui_explain_add(items, n, max, "Interrupt rates", "irq.rate");
 	if (explain_find("softirq.rate"))
 		n = ui_explain_add(items, n, max, "Softirq rates", "softirq.rate");
+	if (has_rproc(t))
+		n = ui_explain_add(items, n, max, "Remote cores (remoteproc / RPMsg)",
+				   "remoteproc.state");
 	return n;
 }
 
@@ -392,7 +545,7 @@ const struct screen_ops screen_irqs = {
 	.id = "irqs",
 	.name = "IRQs",
 	.fkey = 0,
-	.needs = SNAP_IRQS,
+	.needs = SNAP_IRQS | SNAP_REMOTEPROC,
 	.build = irqs_build,
 	.draw = irqs_draw,
 	.key = irqs_key,

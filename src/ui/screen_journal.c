@@ -1,7 +1,8 @@
 /* The Journal screen: every change recorded in the write-ahead journal of
- * the state dir, newest first: time, transaction id, status (active,
+ * the state dir, newest first: time, transaction id, status (active, kept,
  * undone, failed, open, other boot), address, old -> new, and who made it
- * (this session, another live tunetop, or a dead one: orphaned). Actions:
+ * (this session, another live tunetop, a dead one: orphaned, or one that
+ * quit keeping its changes). Actions:
  * u undoes the selected change (its whole transaction), U restores all after
  * confirmation. The journal is read only while this screen is shown. */
 #include <stdio.h>
@@ -111,6 +112,8 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 			snprintf(tm, sizeof(tm), "?");
 		if (run && e->run && !strcmp(run, e->run))
 			snprintf(by, sizeof(by), "this session");
+		else if (e->kept)
+			snprintf(by, sizeof(by), "pid %d (kept on quit)", e->pid);
 		else if (e->orphaned)
 			snprintf(by, sizeof(by), "pid %d (dead: orphaned)", e->pid);
 		else if (e->alive)
@@ -122,7 +125,7 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 		x += ui_printf(t, yy, x, COLS - x, base, " %-8s %4llu  ", tm,
 			       (unsigned long long)e->txn);
 		x += ui_printf(t, yy, x, COLS - x, sel ? ROLE_CURSOR : state_role(e), "%-8.8s ",
-			       knob_jstate_name(e->state));
+			       e->kept ? "kept" : knob_jstate_name(e->state));
 		x += ui_printf(t, yy, x, COLS - x, base, "%-34.34s ", e->addr ? e->addr : "?");
 		x += ui_printf(t, yy, x, COLS - x,
 			       sel			   ? ROLE_CURSOR

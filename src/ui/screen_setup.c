@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core/str.h"
+#include "ui/counters_fmt.h"
 #include "ui/tui.h"
 
 static void setup_build(struct tui *t, struct screen *s)
@@ -36,7 +37,7 @@ static void setup_draw(struct tui *t, struct screen *s, int y, int h)
 	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
 		const struct config_key *k = &config_keys[s->top + i];
 		bool sel = s->top + i == s->sel;
-		char v[64];
+		char v[300];
 
 		yy = y + s->heading_lines + i;
 		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
@@ -48,6 +49,12 @@ static void setup_draw(struct tui *t, struct screen *s, int y, int h)
 		else if (k->offset == offsetof(struct ui_config, delay_tenths))
 			ui_printf(t, yy, 52, COLS - 52, sel ? ROLE_CURSOR : ROLE_VALUE, "%d.%d s",
 				  t->delay_tenths / 10, t->delay_tenths % 10);
+		else if (k->type == CONFIG_LIST && !v[0])
+			ui_printf(t, yy, 52, COLS - 52, sel ? ROLE_CURSOR : ROLE_LABEL,
+				  "(default: %s)",
+				  k->offset == offsetof(struct ui_config, events)
+					  ? ctr_default_events()
+					  : "none");
 		else
 			ui_put(t, yy, 52, COLS - 52, sel ? ROLE_CURSOR : ROLE_VALUE, v);
 	}
@@ -122,6 +129,10 @@ static int setup_key(struct tui *t, struct screen *s, int ch)
 					     : *v + dir < 10 || (*v == 10 && dir < 0) ? 1
 										      : 5;
 
+		/* large values (intervals in us, times in ms): a tenth of the
+		 * decade (1000 -> 1100, 20000 -> 21000) */
+		while (step * 100 <= *v + (dir < 0 ? -1 : 0) && step < 100000000)
+			step *= 10;
 		*v += dir * step;
 		if (*v < k->min)
 			*v = k->min;
@@ -137,6 +148,19 @@ static int setup_key(struct tui *t, struct screen *s, int ch)
 		else if (k->offset == offsetof(struct ui_config, start_screen))
 			cycle_screen(t, dir);
 		break;
+	case CONFIG_LIST: {
+		char buf[300], why[200];
+
+		str_copy(buf, sizeof(buf), base);
+		if (ui_input(t, k->label, "Comma-separated; empty = the default set:", buf,
+			     sizeof(buf)) != 0)
+			return HR_HANDLED | HR_REDRAW;
+		if (config_set_why(&t->cfg, k, str_trim(buf), why, sizeof(why)) != 0) {
+			tui_status(t, true, "%s: %s: not changed", k->key, why);
+			return HR_HANDLED | HR_REDRAW;
+		}
+		break;
+	}
 	}
 	if (k->offset == offsetof(struct ui_config, mouse))
 		mousemask(t->cfg.mouse ? BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED |

@@ -652,7 +652,7 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 	struct thr_view *v = s->priv;
 	const struct thread_table *tab = thr_table();
 	struct cpumask iso, online;
-	int rows, x;
+	int rows, x, pane = tui_thread_counters_lines(t, h);
 	char head[256];
 
 	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
@@ -690,7 +690,7 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 		       v->sort == (enum col)c ? ROLE_TAB_ACTIVE : ROLE_COLHEAD, head);
 		x += (c == C_NAME ? 0 : cols[c].w + 1);
 	}
-	rows = h - s->heading_lines;
+	rows = h - s->heading_lines - pane;
 	ui_scroll(s, rows);
 	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
 		int r = s->top + i, yy = y + s->heading_lines + i;
@@ -804,6 +804,12 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 		ui_put(t, y + s->heading_lines, 2, COLS - 2, ROLE_VALUE_NA,
 		       v->filter[0] ? "no thread matches the filter (F4 or \\ changes it)"
 				    : "no threads");
+	{ /* counters of the selected thread (src/ui/counters.c) */
+		const struct thread_info *th = selected(s);
+
+		tui_thread_counters_draw(t, th ? th->tid : 0, th ? th->start_time : 0,
+					 th ? th->comm : NULL, y + h - pane, pane);
+	}
 	(void)online;
 }
 
@@ -1038,6 +1044,7 @@ static int threads_key(struct tui *t, struct screen *s, int ch)
 		if (th)
 			return do_uclamp(t, s, th);
 		return HR_HANDLED;
+	case 'C': tui_thread_counters_toggle(t); return HR_HANDLED | HR_REDRAW;
 	case 'W':
 		v->scope_process = !v->scope_process;
 		tui_status(t, false,
@@ -1123,13 +1130,14 @@ static int threads_explain(struct tui *t, struct screen *s, struct explain_item 
 		n = ui_explain_add(items, n, max, "Migrations/s", "thread.migrations_per_s");
 	if (explain_find("thread.vmlck_kb"))
 		n = ui_explain_add(items, n, max, "Locked memory", "thread.vmlck_kb");
+	n = ui_explain_add(items, n, max, "Counters (pane)", "counters.cache_misses");
 	return n;
 }
 
 static const struct keyhint threads_hints[] = {
 	{"a", "Affin"}, {"F7/F8", "Nice"}, {"p", "Policy"},  {"c", "Uclamp"},
 	{"W", "Scope"}, {"F3", "Search"},  {"F4", "Filter"}, {"t", "Tree"},
-	{"F6", "Sort"}, {"K", "Kthr"},	   {NULL, NULL},
+	{"F6", "Sort"}, {"K", "Kthr"},	   {"C", "Count"},   {NULL, NULL},
 };
 
 const struct screen_ops screen_threads = {
@@ -1143,6 +1151,7 @@ const struct screen_ops screen_threads = {
 	.explain = threads_explain,
 	.hints = threads_hints,
 	.free = threads_free_screen,
+	.counters = TUI_CTR_THREAD,
 };
 
 /* ---- Isolation screen ------------------------------------------------------------------- */

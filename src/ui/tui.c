@@ -105,7 +105,7 @@ const char *tui_cannot_write(struct tui *t)
 		return t->ro_why[0] ? t->ro_why : "the knob engine is not available";
 	if (t->readonly)
 		return t->ro_why;
-	return NULL;
+	return latency_busy(t);
 }
 
 void tui_reload_journal(struct tui *t)
@@ -184,7 +184,7 @@ static size_t count_lines(const char *s)
 	return s ? n + 1 : 0;
 }
 
-static void first_line(const char *s, char *out, size_t cap)
+void tui_first_line(const char *s, char *out, size_t cap)
 {
 	const char *nl;
 	size_t n;
@@ -199,6 +199,29 @@ static void first_line(const char *s, char *out, size_t cap)
 		n = cap - 1;
 	memcpy(out, s, n);
 	out[n] = '\0';
+}
+
+/* A refusal too long for the status line loses its reason at the end:
+ * "ADDR: ERR from FILE: could not write 'V': REASON; nothing changed"
+ * becomes "ADDR=V: ERR: REASON" (the address names the knob; the file and
+ * "nothing changed" are what "Refused" already says). */
+static void brief_refusal(char *line, size_t cap)
+{
+	const char *nothing = "; nothing changed";
+	size_t n = strlen(line), k = strlen(nothing);
+	char *sep = strstr(line, ": "), *from, *cw, *q, out[1024];
+
+	if (n > k && !strcmp(line + n - k, nothing))
+		line[n - k] = '\0';
+	from = sep ? strstr(sep, " from ") : NULL;
+	cw = from ? strstr(from, ": could not write '") : NULL;
+	q = cw ? strchr(cw + 19, '\'') : NULL;
+	if (!q)
+		return;
+	*sep = *from = *q = '\0';
+	/* line: ADDR, sep + 2: ERR, cw + 19: V, q + 1: ": REASON" or "" */
+	snprintf(out, sizeof(out), "%s=%s: %s%s", line, cw + 19, sep + 2, q + 1);
+	str_copy(line, cap, out);
 }
 
 int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
@@ -219,12 +242,17 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 	sbuf_init(&report);
 	e = knob_set_many(t->knob, assign, NULL, n, flags, &report, &cause);
 	if (e) {
-		first_line(cause, line, sizeof(line));
+		char full[1024];
+
+		tui_first_line(cause, full, sizeof(full));
+		if ((int)strlen(full) + 9 > COLS)
+			brief_refusal(full, sizeof(full));
+		str_copy(line, sizeof(line), full);
 		tui_status(t, true, "Refused: %s", line[0] ? line : err_name(e));
 	} else {
 		size_t nl = report.len ? count_lines(report.s) : 0;
 
-		first_line(report.s, line, sizeof(line));
+		tui_first_line(report.s, line, sizeof(line));
 		if (nl > 1)
 			tui_status(t, false, "%s (+%zu more)  u undoes", line, nl - 1);
 		else
@@ -266,12 +294,12 @@ int tui_undo_last(struct tui *t)
 	sbuf_init(&report);
 	e = knob_undo_last(t->knob, 1, 0, &report, &cause);
 	if (e) {
-		first_line(cause, line, sizeof(line));
+		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "Undo failed: %s", line[0] ? line : err_name(e));
 	} else {
 		size_t nl = report.len ? count_lines(report.s) : 0;
 
-		first_line(report.s, line, sizeof(line));
+		tui_first_line(report.s, line, sizeof(line));
 		if (nl > 1)
 			tui_status(t, false, "Undone: %s (+%zu more)", line, nl - 1);
 		else
@@ -312,7 +340,7 @@ int tui_restore_all(struct tui *t, bool ask)
 	sbuf_init(&report);
 	e = knob_restore_all(t->knob, 0, &report, &cause);
 	if (e) {
-		first_line(cause, line, sizeof(line));
+		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "Restore failed: %s", line[0] ? line : err_name(e));
 	} else {
 		tui_status(t, false, "Restored %zu change%s", t->nchanges,
@@ -401,6 +429,7 @@ static void tui_tick(struct tui *t)
 	/* rates need two samples: take the second one soon after the start */
 	if (t->sampler.count == 1 && t->delay_tenths > 3)
 		t->next_tick_ns = now + 300000000ULL;
+	tui_counters_tick(t);
 	for (int i = 0; i < t->nscreens; i++)
 		if (t->screens[i].ops->build)
 			t->screens[i].ops->build(t, &t->screens[i]);
@@ -536,6 +565,7 @@ static void draw_header(struct tui *t)
 	     2;
 	if (t->dma_held)
 		x += ui_printf(t, y, x, COLS - x, ROLE_CHANGED, "QoS %dus", t->dma_value_us) + 2;
+	x += latency_header(t, y, x);
 	if (t->readonly || !t->knob)
 		x += ui_printf(t, y, x, COLS - x, ROLE_READONLY, " READ-ONLY ") + 2;
 	if (t->sim)
@@ -564,8 +594,8 @@ static void draw_tabs(struct tui *t, int y)
 		enum role r = i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB;
 
 		t->tabs_x[i] = x;
-		if (i < 9)
-			x += ui_printf(t, y, x, COLS - x, r, " %d %s ", i + 1,
+		if (i < 10) /* number keys 1..9, then 0 */
+			x += ui_printf(t, y, x, COLS - x, r, " %d %s ", (i + 1) % 10,
 				       t->screens[i].ops->name);
 		else
 			x += ui_printf(t, y, x, COLS - x, r, " %s ", t->screens[i].ops->name);
@@ -630,6 +660,11 @@ static int find_screen(struct tui *t, const char *id)
 		if (!strcmp(t->screens[i].ops->id, id))
 			return i;
 	return -1;
+}
+
+void tui_show_screen(struct tui *t, const char *id)
+{
+	switch_to(t, find_screen(t, id));
 }
 
 /* The quit dialog: returns true to leave (t->keep set when keeping). */
@@ -777,11 +812,16 @@ static int handle_key(struct tui *t, int ch)
 			   t->show_orig ? "Showing original values of changed knobs (o hides)"
 					: "Original values hidden (o shows)");
 		return HR_REDRAW;
+	case 'A': return latency_ab_key(t);
 	case 12: /* ^L */ clearok(stdscr, TRUE); return HR_REDRAW;
 	default: break;
 	}
 	if (ch >= '1' && ch <= '9' && ch - '1' < t->nscreens) {
 		switch_to(t, ch - '1');
+		return HR_REDRAW;
+	}
+	if (ch == '0' && t->nscreens >= 10) {
+		switch_to(t, 9);
 		return HR_REDRAW;
 	}
 	for (int i = 0; i < t->nscreens; i++)
@@ -821,7 +861,7 @@ static void offer_orphans(struct tui *t)
 	if (cnt) {
 		snprintf(text, sizeof(text),
 			 "%zu change%s made by a tunetop that ended without restoring\n"
-			 "(pid %d: crashed, killed, or kept on quit) %s still in place.\n"
+			 "(pid %d: crashed or killed) %s still in place.\n"
 			 "Restore the original values now?",
 			 cnt, cnt == 1 ? "" : "s", pid, cnt == 1 ? "is" : "are");
 		if (ui_choice(t, "Changes left behind", text, buttons, 2, 0) == 0) {
@@ -867,7 +907,8 @@ static void usage(FILE *f)
 		"themes/NAME.theme\n"
 		"  --keep          leave this session's changes in place on exit\n"
 		"  --no-color      attributes only (also NO_COLOR=1)\n"
-		"  --screen NAME   start on cores, clocks, rt, journal, setup or help\n");
+		"  --screen NAME   start on cores, clocks, rt, journal, setup, help, threads,\n"
+		"                  irqs, isolation or latency\n");
 }
 
 static int parse_args(struct tui *t, int argc, char **argv, bool *demo, const char **theme,
@@ -926,8 +967,14 @@ static void restore_on_exit(struct tui *t, struct sbuf *msg)
 	if (!t->knob || t->readonly || !t->nours)
 		return;
 	if (t->keep) {
+		/* recorded, so that the next start does not take them for the
+		 * leftovers of a crash */
+		e = knob_keep_run(t->knob, NULL, NULL, &cause);
+		if (e)
+			sbuf_printf(msg, "tunetop: %s\n", cause ? cause : err_name(e));
 		sbuf_printf(msg, "tunetop: kept %zu change%s (undo with 'tunetop restore')\n",
 			    t->nours, t->nours == 1 ? "" : "s");
+		free(cause);
 		return;
 	}
 	sbuf_init(&report);
@@ -1058,7 +1105,7 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		char first[200];
 
 		str_copy(t->notes, sizeof(t->notes), errs.s);
-		first_line(errs.s, first, sizeof(first));
+		tui_first_line(errs.s, first, sizeof(first));
 		tui_status(t, true, "Settings: %s%s", first,
 			   strchr(errs.s, '\n') && strchr(errs.s, '\n')[1] ? " (all in F2 Setup)"
 									   : "");
@@ -1124,11 +1171,20 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		int fast_err = 0;
 
 		for (;;) {
-			uint64_t now = time_mono_ns(), t0;
-			int wait_ms, ch, res;
+			uint64_t now, t0;
+			int wait_ms, ch, res, bg_ms;
 
 			if (tui_signal_pending)
 				break;
+			/* the probe's live view and a running A/B */
+			res = latency_background(t, false, &bg_ms);
+			if (res & HR_RESCAN) {
+				tui_reload_journal(t);
+				tui_tick(t);
+			}
+			if (res & (HR_RESCAN | HR_REDRAW))
+				tui_draw(t);
+			now = time_mono_ns();
 			if (now >= t->next_tick_ns) {
 				tui_tick(t);
 				if (t->status[0] && now >= t->status_until_ns)
@@ -1140,6 +1196,8 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 			if (t->status[0] && t->status_until_ns > now &&
 			    (int)((t->status_until_ns - now) / 1000000) + 1 < wait_ms)
 				wait_ms = (int)((t->status_until_ns - now) / 1000000) + 1;
+			if (bg_ms >= 0 && bg_ms < wait_ms)
+				wait_ms = bg_ms;
 			timeout(wait_ms);
 			t0 = now;
 			ch = getch();
@@ -1162,8 +1220,13 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 			if (tui_signal_pending)
 				break;
 			if (res & HR_QUIT) {
-				if (quit_dialog(t))
-					break;
+				/* a running A/B is cancelled first (asked), so the
+				 * quit dialog counts only the user's own changes */
+				if (latency_quit(t)) {
+					tui_reload_journal(t);
+					if (quit_dialog(t))
+						break;
+				}
 				res |= HR_REDRAW;
 			}
 			if (res & HR_RESCAN)
@@ -1190,6 +1253,7 @@ out:
 		delscreen(tui_term);
 		tui_term = NULL;
 	}
+	latency_shutdown(t, &exitmsg); /* before the session's own restore */
 	if (t->knob)
 		tui_reload_journal(t);
 	restore_on_exit(t, &exitmsg);
@@ -1198,6 +1262,7 @@ out:
 	for (int i = 0; i < t->nscreens; i++)
 		if (t->screens[i].ops->free)
 			t->screens[i].ops->free(&t->screens[i]);
+	tui_counters_free(t);
 	if (t->sampler_on)
 		sampler_free(&t->sampler);
 	if (t->knob)

@@ -18,6 +18,7 @@
 #include "ui/theme.h"
 
 struct sim;
+struct latency;
 
 /* Handler results (bit set). */
 enum {
@@ -62,6 +63,14 @@ struct screen_ops {
 	int (*explain)(struct tui *t, struct screen *s, struct explain_item *items, int max);
 	const struct keyhint *hints; /* screen-specific keys for the bottom bar, {NULL} ends */
 	void (*free)(struct screen *s);
+	/* perf counters this screen shows (TUI_CTR_*): opened while it is the
+	 * current screen, closed at the first tick after it is left (counters.c). */
+	unsigned counters;
+};
+
+enum {
+	TUI_CTR_CPU = 1,    /* the sampler's per-CPU counters (Cores) */
+	TUI_CTR_THREAD = 2, /* the selected thread's counters (Threads) */
 };
 
 struct screen {
@@ -122,6 +131,8 @@ struct tui {
 	bool status_err;
 	uint64_t status_until_ns;
 	char notes[TUI_STATUS_LEN]; /* config / theme problems, shown once */
+	struct tui_ctr *ctr;	    /* perf counters state (counters.c) */
+	struct latency *lat;	    /* the probe and A/B runs (screen_latency.c) */
 };
 
 /* ---- tui.c ------------------------------------------------------------------ */
@@ -141,8 +152,34 @@ void tui_reload_journal(struct tui *t);
 int tui_undo_last(struct tui *t);
 int tui_restore_all(struct tui *t, bool ask);
 void tui_draw(struct tui *t);
+/* Switch to the screen with this id (as a number key does). */
+void tui_show_screen(struct tui *t, const char *id);
+/* The first line of s (NULL: empty) into out. */
+void tui_first_line(const char *s, char *out, size_t cap);
 void tui_apply_theme(struct tui *t);
 bool tui_is_demo(const struct tui *t);
+
+/* ---- counters.c: perf counters opened only while a screen shows them --------- */
+/* After each sample: open / close the per-CPU counters as the current screen
+ * and the settings want (cfg.col_counters, cfg.events), close the thread
+ * counters when the current screen does not show them. */
+void tui_counters_tick(struct tui *t);
+/* The per-CPU set (NULL when not open); *pending while its first interval
+ * runs. */
+const struct perf_set *tui_cpu_counters(const struct tui *t, bool *pending);
+/* Why per-CPU counters are not shown at all ("" when they are). */
+const char *tui_cpu_counters_off(const struct tui *t);
+/* Threads screen pane: lines it wants (0 when hidden or too small), then
+ * draw it for the selected thread (tid 0: none) at y..y+h-1, following
+ * the selection: the counters of the previous thread are closed and the new
+ * one's opened; a thread that is gone (or whose tid was reused, start
+ * time) has its counters closed. Read once per sample. */
+int tui_thread_counters_lines(struct tui *t, int body_h);
+void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const char *comm, int y,
+			      int h);
+/* 'C' on the Threads screen: show / hide the pane (closing its counters). */
+void tui_thread_counters_toggle(struct tui *t);
+void tui_counters_free(struct tui *t);
 
 /* ---- widgets.c -------------------------------------------------------------- */
 attr_t ui_attr(const struct tui *t, enum role r);
@@ -181,6 +218,25 @@ void ui_fmt_hz(const struct tui *t, int64_t hz, char *buf, size_t cap);
 void ui_scroll(struct screen *s, int h);
 /* Generic list keys (Up/Down/PgUp/PgDn/Home/End); HR bits. */
 int ui_list_key(struct screen *s, int ch, int h);
+
+/* ---- screen_latency.c: the probe and the A/B, which outlive the screen ------- */
+/* Background work (poll a running A/B, refresh the live view): called by the
+ * main loop and, with in_dialog, while a dialog waits for a key. *wait_ms
+ * (may be NULL) gets how soon it wants to run again, -1 = no hurry. Returns
+ * HR_* bits for the main loop (HR_RESCAN: the A/B switched its knob, reload
+ * the journal); in a dialog they are kept for the next main-loop call. */
+int latency_background(struct tui *t, bool in_dialog, int *wait_ms);
+/* 'A' on any screen: A/B the selected row's knob (Latency: any ADDRESS=A,B). */
+int latency_ab_key(struct tui *t);
+/* Why knobs cannot be changed now (an A/B owns the journal), or NULL. */
+const char *latency_busy(const struct tui *t);
+/* Header marker ("probe 0-3", "A/B 3/8"); returns the columns used. */
+int latency_header(struct tui *t, int y, int x);
+/* Before the quit dialog: a running A/B is cancelled (its knob restored)
+ * after asking; false = the user stays. */
+bool latency_quit(struct tui *t);
+/* Leaving tunetop: cancel a running A/B (knob restored), stop the probe. */
+void latency_shutdown(struct tui *t, struct sbuf *msg);
 
 /* ---- screens ----------------------------------------------------------------
  * Each screen is one const struct screen_ops in its own file, listed in

@@ -171,14 +171,15 @@ static void box_at(struct tui *t, int y, int x, int h, int w, const char *title)
 		ui_printf(t, y, x + 2, w - 4, ROLE_DIALOG_TITLE, " %s ", title);
 }
 
+/* Wait for a key; a running A/B keeps its schedule meanwhile (and the
+ * screen under the dialog stays live). */
 static int dialog_getch(struct tui *t)
 {
-	int ch;
+	int ms;
 
-	timeout(1000);
-	ch = getch();
-	(void)t;
-	return ch;
+	latency_background(t, true, &ms);
+	timeout(ms >= 0 && ms < 1000 ? ms : 1000);
+	return getch();
 }
 
 extern volatile int tui_signal_pending; /* tui.c */

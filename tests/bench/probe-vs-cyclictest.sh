@@ -8,7 +8,9 @@
 # tunetop / cyclictest. Never fails on timing.
 #
 #   TUNETOP=./tunetop sh tests/bench/probe-vs-cyclictest.sh
-#   env: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CPU (0)
+#   env: BENCH_SECONDS (10), BENCH_ROUNDS (3), BENCH_CPU (0),
+#        BENCH_HIST_US (10000: cyclictest's histogram range; a latency beyond
+#        it counts as this value in both tools, so a p99 there is a floor)
 #
 # Both tools' statistics are computed here from their 1 us histograms, the
 # same way (nearest rank, whole microseconds truncated, mean of the
@@ -19,6 +21,7 @@ set -u
 secs=${BENCH_SECONDS:-10}
 rounds=${BENCH_ROUNDS:-3}
 cpu=${BENCH_CPU:-0}
+hmax=${BENCH_HIST_US:-10000}
 
 if ! command -v cyclictest >/dev/null 2>&1; then
 	echo "probe-vs-cyclictest: cyclictest not installed (Debian: apt-get install rt-tests); skipped"
@@ -60,10 +63,11 @@ merge() { cat "$@" | awk '{ c[$1] += $2 } END { for (v in c) print v, c[v] }'; }
 
 run_cyclictest() { # N
 	out="$tmp/ct$1.out"
-	cyclictest -m -p95 -i1000 -t1 -a"$cpu" -D"$secs" -q -h1000 --laptop >"$out" 2>"$tmp/ct$1.err"
-	# 1 us buckets 0..999; samples beyond the histogram count as 1000 us
-	awk '/^[0-9]/ { if ($2 + 0) print $1 + 0, $2 + 0 }
-	     /^# Histogram Overflows:/ { if ($4 + 0) print 1000, $4 + 0 }' "$out" >"$tmp/ct$1.hist"
+	cyclictest -m -p95 -i1000 -t1 -a"$cpu" -D"$secs" -q -h"$hmax" --laptop >"$out" \
+		2>"$tmp/ct$1.err"
+	# 1 us buckets 0..hmax-1; samples beyond the histogram count as hmax us
+	awk -v hmax="$hmax" '/^[0-9]/ { if ($2 + 0) print $1 + 0, $2 + 0 }
+	     /^# Histogram Overflows:/ { if ($4 + 0) print hmax, $4 + 0 }' "$out" >"$tmp/ct$1.hist"
 	sed -n 's/^# Max Latencies: *0*\([0-9][0-9]*\).*/\1/p' "$out" >"$tmp/ct$1.max"
 }
 
@@ -72,12 +76,12 @@ run_tunetop() { # N
 	"$TUNETOP" probe --cpus "$cpu" -i 1000 --prio 95 --policy fifo -D "$secs" --json >"$out" \
 		2>"$tmp/tt$1.err"
 	jq -r '.cpus[0].histogram[] | "\(.lo_us) \(.count)"' "$out" |
-		awk '{ v = $1 > 1000 ? 1000 : $1; print v, $2 }' >"$tmp/tt$1.hist"
+		awk -v hmax="$hmax" '{ v = $1 > hmax ? hmax : $1; print v, $2 }' >"$tmp/tt$1.hist"
 	jq -r '.cpus[0].max_us | floor' "$out" >"$tmp/tt$1.max"
 }
 
 echo "probe-vs-cyclictest: CPU $cpu, SCHED_FIFO 95, interval 1000 us, ${secs} s per run," \
-	"$rounds rounds, PM QoS untouched, $(uname -r)"
+	"$rounds rounds, PM QoS untouched, histograms to $hmax us, $(uname -r)"
 printf '%-11s %5s %8s %8s %6s %6s %6s\n' tool run samples mean_us p50_us p99_us max_us
 i=1
 while [ "$i" -le "$rounds" ]; do

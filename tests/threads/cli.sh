@@ -5,8 +5,8 @@
 # every value back; bad values exit 2 and touch nothing; a journal entry whose
 # start time no longer matches is refused (forged in a copied journal); a
 # thread that exited is reported and dropped at undo (ESRCH); an unprivileged
-# run is refused with the reason (exit 1). Only the helper's threads are
-# touched.
+# run is refused with the reason (exit 1); a bad value for a whole process
+# gives one line, not one per thread. Only the helper's threads are touched.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/threads/common.sh"
 
@@ -103,6 +103,19 @@ else
 	skip "ksoftirqd affinity: exit 2" "no ksoftirqd visible"
 	skip "ksoftirqd affinity: says why" "no ksoftirqd visible"
 fi
+# a bad value for a whole process: one line naming the address, the value
+# and the reason, not one line per thread
+nthr=$(echo $tids | wc -w)
+for a in "nice=BAD|'BAD' is not a nice value \(-20\.\.19\)" \
+	"policy=fifo:0|priority 0 is out of range 1\.\.99 for fifo" \
+	"affinity=|empty value: a CPU list, e\\.g\\. 0-3,6" "uclamp_max=2000|2000 is out of range 0\.\.1024"; do
+	av=${a%%|*}
+	_r=$(ttl set "process/$hpid/$av" 2>&1)
+	is "$?" 2 "process/$hpid/$av: exit 2"
+	is "$(printf '%s\n' "$_r" | wc -l)" 1 "process/$hpid/$av: one line, not one per thread"
+	like "$_r" "^tunetop set: process/$hpid/$av: EINVAL: ${a#*|} \(all $nthr threads\)\$" \
+		"process/$hpid/$av: names the address, the value and the reason"
+done
 is "$(ni "$t2" "$hpid")" 5 "nothing changed by the refused sets"
 
 # ---- dry run prints the shell line and changes nothing
@@ -184,14 +197,15 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev
 	like "$r" "thread/$t1/nice: EPERM .*not root and no CAP_SYS_NICE" "and says why"
 	r=$(setpriv --reuid=nobody --regid="$grp" --clear-groups "$TUNETOP" --state-dir "$ns" set "process/$hpid/policy=fifo:5" 2>&1)
 	is "$?" 1 "as nobody: RT policy for root's process exits 1"
-	like "$r" "EPERM .*not root and no CAP_SYS_NICE" "and says why"
+	like "$r" "^tunetop set: process/$hpid/policy=fifo:5: EPERM: not root and no CAP_SYS_NICE" "and says why"
+	is "$(printf '%s\n' "$r" | wc -l)" 1 "in one line for the whole process"
 	is "$(ni "$t1" "$hpid")" 0 "nothing changed"
 	r=$(setpriv --reuid=nobody --regid="$grp" --clear-groups "$TUNETOP" --state-dir "$ns" exec --fifo 10 -- true 2>&1)
 	is "$?" 1 "as nobody: exec --fifo exits 1"
 	like "$r" "sched_setscheduler: not root and no CAP_SYS_NICE: RT priority above RLIMIT_RTPRIO" "exec says why, in the same words"
 	rm -rf "$ns"
 else
-	for d in "nice exit 1" "nice why" "policy exit 1" "policy why" "nothing changed" "exec exit 1" "exec why"; do
+	for d in "nice exit 1" "nice why" "policy exit 1" "policy why" "policy one line" "nothing changed" "exec exit 1" "exec why"; do
 		skip "as nobody: $d" "not root, or no setpriv/nobody"
 	done
 fi

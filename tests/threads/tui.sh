@@ -2,7 +2,8 @@
 # TUI screens of issue 5 in tmux. Threads (live): the helper's threads are
 # listed; a sets a helper thread's affinity through the checklist (taskset -p
 # agrees), u reverts it; F8 nice +1 (ps agrees), the policy dialog (chrt
-# agrees), uclamp refused with the reason without uclamp, K hides kernel
+# agrees), uclamp refused with the reason without uclamp (tests/threads/shim.sh
+# has it supported), W then F8 for every thread of the process, K hides kernel
 # threads, the tree shows threads under their process, sort and search;
 # quitting restores everything. IRQs (live, read-only): per-CPU rates with
 # the local timer / IPI rows and the totals. Isolation (copied stm32mp157,
@@ -83,6 +84,19 @@ else
 	tui_wait th 'Refused: EOPNOTSUPP: this kernel has no utilization clamping'; ok $? "c: uclamp refused with the reason"
 fi
 
+# the whole process (W): F8 sets nice for every thread of the helper
+tui_keys th W
+tui_wait th 'Actions apply to every thread of the process'; ok $? "W: actions apply to the whole process"
+# nice of every thread from /proc (ps shows '-' for an RT thread)
+nices() { for _t in /proc/"$hpid"/task/*; do cut -d' ' -f19 "$_t/stat"; done | sort -u | tr '\n' ' '; }
+tui_keys th F8 # ttw1 has nice 1 (F8 above): the whole process gets 2
+i=0
+while [ "$(nices)" != "2 " ] && [ $i -lt 50 ]; do sleep 0.1; i=$((i + 1)); done
+is "$(nices)" "2 " "W F8: every thread of the process has nice 2 (/proc/PID/task/*/stat)"
+tui_wait th "thread/[0-9]+/nice: -?[0-9]+ -> 2 \\(\\+[0-9]+ more\\)"; ok $? "status: one change per thread"
+tui_keys th W
+tui_wait th 'Actions apply to the selected thread'; ok $? "W again: the selected thread"
+
 # kernel threads, tree, sort, search
 tui_keys th '\'
 tui_wait th 'Filter'
@@ -120,6 +134,7 @@ tui_wait th 'Restore and quit'; ok $? "quit asks restore / keep"
 tui_keys th Enter
 tui_wait_exit th; ok $? "tunetop exits"
 is "$(ni "$t1" "$hpid")" 0 "nice restored on quit"
+is "$(nices)" "0 " "every thread's nice restored on quit"
 is "$(pol "$t1")" SCHED_OTHER "policy restored on quit"
 is "$(aff "$t1")" "$before_aff" "affinity still the original"
 

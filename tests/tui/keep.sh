@@ -1,6 +1,8 @@
 #!/bin/sh
 # Leaving changes in place: --keep, and "Keep and quit" in the quit dialog;
-# the changes stay in the journal and 'tunetop restore' puts them back.
+# the changes stay in the journal marked as kept (a K record), so the next
+# start does not offer them as left behind by a crash, and 'tunetop restore'
+# puts them back byte for byte.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
@@ -20,6 +22,10 @@ tui_wait_exit k; ok $? "q quits without a dialog under --keep"
 is "$(tui_status k)" 0 "exit status 0"
 is "$(cat "$gov")" performance "--keep: the change stays"
 like "$(cat "$TMPD/k.err")" 'kept 1 change' "says it kept the change"
+j=$("$TUNETOP" --root "$root" --state-dir "$st" journal 2>&1)
+like "$j" ' kept +[0-9]+- +cpufreq/policy0/governor: interactive -> performance' \
+	"--keep: journal shows the change as kept"
+like "$j" 'note: 1 entry was kept on purpose' "and says what kept means"
 "$TUNETOP" --root "$root" --state-dir "$st" restore >/dev/null 2>&1
 ok $? "tunetop restore"
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "restore put it back"
@@ -36,10 +42,30 @@ tui_wait d 'Keep and quit'; ok $? "F10 opens the quit dialog"
 tui_keys d Right Enter
 tui_wait_exit d; ok $? "exited"
 is "$(cat "$gov")" powersave "keep: the change stays"
-"$TUNETOP" --root "$root" --state-dir "$st" journal 2>/dev/null | grep -q 'policy0/governor'
-ok $? "the kept change is in the journal"
-"$TUNETOP" --root "$root" --state-dir "$st" restore >/dev/null 2>&1
-same_tree "$root" "$FIXTURES/rk3588"; ok $? "tunetop restore put it back"
+j=$("$TUNETOP" --root "$root" --state-dir "$st" journal 2>&1)
+like "$j" ' kept +[0-9]+- +cpufreq/policy0/governor: interactive -> powersave' \
+	"the kept change is in the journal, marked kept"
+printf '%s' "$j" | grep -q orphaned
+ok $((! $?)) "not orphaned"
+j=$("$TUNETOP" --root "$root" --state-dir "$st" journal --json 2>&1)
+like "$(printf '%s' "$j" | tr -d ' \n')" '"address":"cpufreq/policy0/governor","target":[^}]*"new":"powersave"[^}]*"state":"active"[^}]*"kept":true,"orphaned":false' \
+	"journal --json: state active, kept true, orphaned false"
+
+# the next start does not take the kept change for a crash's leftovers
+tui_start n 120 40 -- --root "$root" --state-dir "$st"
+tui_wait n 'policy0 +4x A55 +gov powersave'; ok $? "next start shows the kept governor"
+tui_keys n F6 # the orphan dialog, if it came, would swallow this key
+tui_wait n 'kept +cpufreq/policy0/governor +interactive -> pow.* pid [0-9]+ \(kept on quit\)'
+ok $? "Journal screen: status kept, by a run that kept it on quit"
+tui_screen n | grep -q 'Changes left behind'
+ok $((! $?)) "no offer to restore orphaned changes"
+tui_keys n q
+tui_wait_exit n; ok $? "quits at once (nothing of its own to restore)"
+is "$(cat "$gov")" powersave "the kept change is still in place"
+r=$("$TUNETOP" --root "$root" --state-dir "$st" restore 2>&1)
+ok $? "tunetop restore"
+like "$r" 'cpufreq/policy0/governor: powersave -> interactive \(restored\)' "restore reverts the kept change"
+same_tree "$root" "$FIXTURES/rk3588"; ok $? "tunetop restore put it back byte for byte"
 
 # Cancel keeps running
 tui_start c 120 40 -- --root "$root" --state-dir "$st"

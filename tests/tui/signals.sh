@@ -1,7 +1,8 @@
 #!/bin/sh
-# Signals restore this session's changes (SIGTERM, SIGHUP, SIGINT / ^C); a
-# second instance on the same journal is read-only and refuses actions with
-# the reason; after kill -9 the next start offers to restore what was left.
+# Signals restore this session's changes (SIGTERM, SIGHUP, SIGINT / ^C, a
+# closed terminal); a second instance on the same journal is read-only and
+# refuses actions with the reason; after kill -9 the next start offers to
+# restore what was left.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
@@ -25,6 +26,17 @@ for sig in TERM HUP INT; do
 	tui_wait_exit "s$sig"; ok $? "SIG$sig: tunetop exited"
 	same_tree "$root" "$FIXTURES/rk3588"; ok $? "SIG$sig: changes restored"
 done
+
+# a closed terminal (the tmux session killed: SIGHUP, then EOF on the tty)
+tui_start cl 120 40 -- --root "$root" --state-dir "$st"
+change_gov cl; ok $? "closed terminal: governor changed"
+pid=$(tui_pid cl)
+tmx kill-session -t cl
+i=0
+while kill -0 "$pid" 2>/dev/null && [ $i -lt 100 ]; do sleep 0.1; i=$((i + 1)); done
+kill -0 "$pid" 2>/dev/null
+ok $((! $?)) "closed terminal: tunetop exited"
+same_tree "$root" "$FIXTURES/rk3588"; ok $? "closed terminal: changes restored"
 
 # ^C from the keyboard is SIGINT too
 tui_start cc 120 40 -- --root "$root" --state-dir "$st"

@@ -48,6 +48,52 @@ static void test_schedule(void)
 	is_str(s, "ABBAABBA", "two rounds are ABBA ABBA");
 }
 
+/* The TUI's pre-filled B: the other sensible value of each kind of knob. */
+static void test_suggest(void)
+{
+	static const struct {
+		const char *addr, *cur, *allowed, *want;
+	} c[] = {
+		{"cpuidle/cpu0/state1/disable", "0", "0 1", "1"},
+		{"cpuidle/cpu0/state1/disable", "1", "0 1", "0"},
+		{"cpufreq/policy4/governor", "interactive",
+		 "interactive conservative ondemand userspace powersave performance schedutil",
+		 "performance"},
+		{"cpufreq/policy4/governor", "performance", "powersave performance schedutil",
+		 "schedutil"},
+		{"cpufreq/policy4/governor", "performance", "powersave performance", "powersave"},
+		{"cpufreq/policy0/lock_khz", "off", "408000 1008000 1800000 min max off",
+		 "1800000"},
+		{"cpufreq/policy0/lock_khz", "1008000", "408000 1008000 1800000 min max off",
+		 "off"},
+		{"cpufreq/policy0/max_khz", "1800000", "408000 1008000 1800000 min max", "408000"},
+		{"cpufreq/policy0/min_khz", "408000", "408000 1008000 1800000 min max", "1800000"},
+		{"sched/rt_runtime_us", "950000", "-1..2147483647", "-1"},
+		{"sched/rt_runtime_us", "-1", "-1..2147483647", "950000"},
+		{"pmqos/cpu0/resume_latency_us", "0", "0..2147483647 n/a", "n/a"},
+		{"pmqos/cpu0/resume_latency_us", "n/a", "0..2147483647 n/a", "0"},
+		{"pmqos/cpu_dma_latency_us", "2000000000", "0..2000000000", "0"},
+		{"thread/1/nice", "0", "-20..19", "-10"},
+		{"thread/1/nice", "5", "-20..19", "0"},
+		{"thread/1/affinity", "0-3", "CPU list within 0-7", "0"},
+		{"thread/1/affinity", "2", "CPU list within 0-7", "0-7"},
+		{"irq/45/affinity", "0-7", "CPU list within 0-7", "0"},
+		{"thread/1/policy", "other", "other batch idle fifo:1..99 rr:1..99", "fifo:50"},
+		{"thread/1/policy", "fifo:80", "other batch idle fifo:1..99 rr:1..99", "other"},
+		{"mm/thp", "madvise", "always madvise never", "always"},
+		{"cpufreq/policy0/schedutil/rate_limit_us", "1000", "any", "1000"},
+	};
+
+	for (size_t i = 0; i < sizeof(c) / sizeof(c[0]); i++) {
+		char out[64], name[160];
+
+		ab_suggest_other(c[i].addr, c[i].cur, c[i].allowed, out, sizeof(out));
+		snprintf(name, sizeof(name), "suggest %s: %s -> %s", c[i].addr, c[i].cur,
+			 c[i].want);
+		is_str(out, c[i].want, name);
+	}
+}
+
 static void test_load_parse(void)
 {
 	struct load_spec s;
@@ -338,6 +384,7 @@ int main(void)
 	if (!mkdtemp(tmpdir))
 		skip_all("mkdtemp failed");
 	test_schedule();
+	test_suggest();
 	test_load_parse();
 	test_load_threads();
 	test_api();

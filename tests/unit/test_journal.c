@@ -1,6 +1,7 @@
 /* Unit tests for the journal: field escaping, the record codec with CRC,
- * loading with a torn last line, lock contention, state dir checks and
- * archiving. */
+ * loading with a torn last line, lock contention, state dir checks,
+ * archiving, and keep marks (a run that quit keeping its changes is not
+ * orphaned, yet restore reverts it). */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -15,6 +16,7 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "knob/journal.h"
+#include "knob/knob.h"
 #include "tap.h"
 
 static char tmpdir[256];
@@ -141,6 +143,26 @@ static void test_codec(void)
 		is_str(d.value, "2256000", "C carries the value read back");
 		jrec_free(&d);
 		jrec_free(&c);
+		sbuf_free(&x);
+	}
+	{
+		struct jrec k = {.type = 'K', .ref = 12, .time_ns = 5, .pid = 77};
+		struct sbuf x;
+
+		k.run = xstrdup("77-3");
+		sbuf_init(&x);
+		jrec_encode(&k, &x);
+		ok(!strncmp(x.s, "K\tref=12\t", 9), "K record: type, then the newest W it covers");
+		is_int(jrec_decode(x.s, x.len - 1, &d), 0, "K record decodes");
+		ok(d.type == 'K' && d.ref == 12 && d.pid == 77 && d.seq == 0,
+		   "K carries ref and pid, no id of its own");
+		is_str(d.run, "77-3", "K names the run that kept its changes");
+		jrec_free(&d);
+		jrec_free(&k);
+		sbuf_reset(&x);
+		sbuf_puts(&x, "K\tref=3\ttime=1\tpid=2");
+		sbuf_printf(&x, "\tcrc=%08x", journal_crc32(x.s, x.len));
+		is_int(jrec_decode(x.s, x.len, &d), -EINVAL, "K without run= is rejected");
 		sbuf_free(&x);
 	}
 	jrec_free(&w);
@@ -345,6 +367,159 @@ static void test_state_dir(void)
 	}
 }
 
+/* One run per child process, as the TUI runs: a scoped change, then either
+ * a keep mark (quit with "keep") or nothing (a crash). */
+static void run_child(const char *root_path, const char *state, const char *assign, bool keep)
+{
+	pid_t pid = fork();
+
+	if (pid == 0) {
+		struct sysroot r;
+		struct knob_ctx *c = NULL;
+		char *cause = NULL;
+		size_t nk = 0;
+
+		if (sysroot_open(&r, root_path) != 0 ||
+		    knob_ctx_open(&c, &r, state, KNOB_HOLD_LOCK, &cause) != 0 ||
+		    knob_set_many(c, &assign, NULL, 1, KNOB_SCOPED, NULL, &cause) != 0)
+			_exit(1);
+		if (keep && (knob_keep_run(c, NULL, &nk, &cause) != 0 || nk != 1))
+			_exit(2);
+		knob_ctx_close(c);
+		_exit(0);
+	}
+	{
+		int st = -1;
+
+		waitpid(pid, &st, 0);
+		is_int(WIFEXITED(st) ? WEXITSTATUS(st) : -1, 0,
+		       keep ? "child run: change, keep, exit" : "child run: change, die");
+	}
+}
+
+/* A keep mark goes to the archive with its run's entries of an earlier boot. */
+static void test_keep_archive(const char *root_path)
+{
+	char state[300], path[400];
+	struct jrec w = {.type = 'W', .seq = 1, .txn = 1, .pid = 5},
+		    k = {.type = 'K', .ref = 1, .pid = 5};
+	struct jrec *recs = NULL;
+	struct sbuf b;
+	struct sysroot r;
+	struct knob_ctx *c = NULL;
+	char *cause = NULL;
+	size_t n = 0, nk = 0, nw = 0;
+	char run[] = "5-77", boot[] = "an-earlier-boot", addr[] = "mm/thp", old[] = "madvise",
+	     new_value[] = "never", target[] = "sys/kernel/mm/transparent_hugepage/enabled",
+	     rootbuf[300];
+
+	snprintf(state, sizeof(state), "%s/archstate", tmpdir);
+	mkdir(state, 0700);
+	str_copy(rootbuf, sizeof(rootbuf), root_path);
+	w.run = k.run = run;
+	w.boot = boot;
+	w.root = rootbuf;
+	w.addr = addr;
+	w.target = target;
+	w.old = old;
+	w.new_value = new_value;
+	sbuf_init(&b);
+	jrec_encode(&w, &b);
+	jrec_encode(&k, &b);
+	snprintf(path, sizeof(path), "%s/journal", state);
+	write_file(path, b.s, b.len);
+	sbuf_free(&b);
+	if (sysroot_open(&r, root_path) != 0 ||
+	    knob_ctx_open(&c, &r, state, KNOB_HOLD_LOCK, &cause) != 0) {
+		ok(0, "open the archive test journal");
+		return;
+	}
+	/* any write operation archives entries of another boot first */
+	is_int(knob_keep_run(c, NULL, NULL, &cause), 0, "a write operation on the journal");
+	is_int(journal_load(path, &recs, &n, NULL), 0, "load the journal");
+	for (size_t i = 0; i < n; i++) {
+		nk += recs[i].type == 'K';
+		nw += recs[i].type == 'W';
+	}
+	ok(nw == 0 && nk == 0, "the other boot's entry and its keep mark left the journal");
+	jrec_free_all(recs, n);
+	snprintf(path, sizeof(path), "%s/journal.archive", state);
+	is_int(journal_load(path, &recs, &n, NULL), 0, "load the archive");
+	ok(n == 2 && recs[0].type == 'W' && recs[1].type == 'K', "both are in the archive");
+	jrec_free_all(recs, n);
+	knob_ctx_close(c);
+	sysroot_close(&r);
+	free(cause);
+}
+
+static void test_keep(void)
+{
+	char root_path[300], state[300], cmd[900], buf[64];
+	const char *gov = "sys/devices/system/cpu/cpufreq/policy0/scaling_governor";
+	struct sysroot r;
+	struct knob_ctx *c = NULL;
+	struct knob_jentry *e = NULL;
+	struct jrec *recs = NULL;
+	size_t n = 0, nk = 9, kept = 0, orphaned = 0, nrec = 0;
+	char *cause = NULL;
+	struct sbuf rep;
+
+	snprintf(root_path, sizeof(root_path), "%s/root", tmpdir);
+	snprintf(state, sizeof(state), "%s/keepstate", tmpdir);
+	snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", fixture("rk3588"), root_path);
+	if (system(cmd) != 0 || sysroot_open(&r, root_path) != 0) {
+		ok(0, "copy rk3588");
+		return;
+	}
+	run_child(root_path, state, "cpufreq/policy0/governor=performance", true);
+	run_child(root_path, state, "mm/thp=never", false);
+	is_int(knob_ctx_open(&c, &r, state, KNOB_HOLD_LOCK, &cause), 0, "open the journal");
+	is_int(knob_journal_list(c, &e, &n, NULL, &cause), 0, "list");
+	for (size_t i = 0; i < n; i++) {
+		if (!strcmp(e[i].addr, "cpufreq/policy0/governor")) {
+			ok(e[i].kept && !e[i].orphaned && e[i].scoped && !e[i].alive &&
+				   e[i].state == KNOB_J_ACTIVE,
+			   "kept on quit: active, kept, not orphaned");
+			kept++;
+		}
+		if (!strcmp(e[i].addr, "mm/thp")) {
+			ok(!e[i].kept && e[i].orphaned, "crashed run: orphaned, not kept");
+			orphaned++;
+		}
+	}
+	ok(kept == 1 && orphaned == 1, "both entries listed");
+	knob_journal_free(e, n);
+	is_int(knob_keep_run(c, "424242-1", &nk, &cause), 0, "keep of a run with no changes");
+	is_int(nk, 0, "marks nothing");
+	{
+		size_t k = 0;
+
+		snprintf(cmd, sizeof(cmd), "%s/journal", state);
+		is_int(journal_load(cmd, &recs, &nrec, NULL), 0, "load the file");
+		for (size_t i = 0; i < nrec; i++)
+			k += recs[i].type == 'K';
+		is_int(k, 1, "one K record in the file (none written when nothing to keep)");
+		jrec_free_all(recs, nrec);
+	}
+	sbuf_init(&rep);
+	is_int(knob_restore_all(c, 0, &rep, &cause), 0, "restore reverts kept and orphaned");
+	sysfs_read_str(&r, gov, buf, sizeof(buf));
+	is_str(buf, "interactive", "kept governor back");
+	is_int(knob_journal_list(c, &e, &n, NULL, &cause), 0, "list again");
+	for (size_t i = 0; i < n; i++)
+		ok(e[i].state == KNOB_J_UNDONE && !e[i].kept && !e[i].orphaned,
+		   "undone entries are neither kept nor orphaned");
+	knob_journal_free(e, n);
+	knob_ctx_close(c);
+	sysroot_close(&r);
+	sbuf_free(&rep);
+	free(cause);
+	snprintf(cmd, sizeof(cmd), "diff -r --no-dereference '%s' '%s' >/dev/null",
+		 fixture("rk3588"), root_path);
+	is_int(system(cmd), 0, "tree byte for byte like the fixture");
+	test_keep_archive(root_path);
+}
+
 int main(void)
 {
 	snprintf(tmpdir, sizeof(tmpdir), "%s/tt-journal.XXXXXX",
@@ -357,6 +532,7 @@ int main(void)
 	test_big_tail();
 	test_lock();
 	test_state_dir();
+	test_keep();
 	{
 		char cmd[400];
 
