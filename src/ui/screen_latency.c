@@ -98,6 +98,7 @@ static void hist_summary(const struct hist *h, struct stats_summary *s)
 	stats_summarize(&d, s);
 	stats_dist_free(&d);
 }
+
 /* Whole microseconds (truncated like the buckets), or a mean with one
  * decimal; n/a when unknown. */
 static const char *fmt_us(char *buf, size_t cap, double v, bool mean)
@@ -317,6 +318,7 @@ static int act_start_stop(struct tui *t, struct latency *L)
 	L->probe_on = true;
 	L->ab_shown = false;
 	cpulist_format(&cpus, L->cpus_text, sizeof(L->cpus_text));
+	free_rows(L); /* other CPUs than last time, maybe as many */
 	lat_refresh(L);
 	probe_notes_status(t, L, &L->probe, "Probe started");
 	return HR_HANDLED | HR_REDRAW;
@@ -393,6 +395,7 @@ static void ab_finish(struct tui *t, struct latency *L)
 	L->ab_on = false;
 	L->pending |= HR_RESCAN | HR_REDRAW;
 }
+
 static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 {
 	struct ab_cfg cfg;
@@ -468,6 +471,7 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
  * CPUs. */
 struct ab_cand {
 	char addr[KNOB_ADDR_MAX];
+	char cur[KNOB_VALUE_MAX]; /* of the first knob it expands to */
 	char label[KNOB_ADDR_MAX + 40];
 };
 
@@ -481,7 +485,7 @@ static int row_knobs(struct tui *t, struct screen *s, struct ab_cand *c, int max
 		size_t nrefs = 0;
 		char *cause = NULL;
 		int cpu, st;
-		char rest[KNOB_ADDR_MAX], cur[32];
+		char rest[KNOB_ADDR_MAX];
 
 		if (!strchr(it[i].key, '/') || strchr(it[i].key, '*'))
 			continue;
@@ -490,15 +494,16 @@ static int row_knobs(struct tui *t, struct screen *s, struct ab_cand *c, int max
 			free(refs);
 			continue;
 		}
-		if (knob_read(t->knob, &refs[0], cur, sizeof(cur)) != 0)
-			str_copy(cur, sizeof(cur), "n/a");
+		if (knob_read(t->knob, &refs[0], c[k].cur, sizeof(c[k].cur)) != 0)
+			str_copy(c[k].cur, sizeof(c[k].cur), "n/a");
 		free(refs);
 		str_copy(c[k].addr, sizeof(c[k].addr), it[i].key);
-		snprintf(c[k].label, sizeof(c[k].label), "%s = %.24s", it[i].key, cur);
+		snprintf(c[k].label, sizeof(c[k].label), "%s = %.24s", it[i].key, c[k].cur);
 		k++;
 		if (k < max &&
 		    sscanf(it[i].key, "cpuidle/cpu%d/state%d/%63s", &cpu, &st, rest) == 3) {
 			snprintf(c[k].addr, sizeof(c[k].addr), "cpuidle/*/state%d/%s", st, rest);
+			str_copy(c[k].cur, sizeof(c[k].cur), c[k - 1].cur);
 			snprintf(c[k].label, sizeof(c[k].label), "%s  (all CPUs)", c[k].addr);
 			k++;
 		}
@@ -514,9 +519,10 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	const char *labels[TUI_MAX_EXPLAIN * 2];
 	struct knob_ref *refs = NULL;
 	size_t nrefs = 0;
-	char *cause = NULL, cur[KNOB_VALUE_MAX], allowed[KNOB_VALUE_MAX], other[KNOB_VALUE_MAX];
+	char *cause = NULL, allowed[KNOB_VALUE_MAX], other[KNOB_VALUE_MAX];
 	char title[KNOB_ADDR_MAX + 16], prompt[KNOB_VALUE_MAX + 96];
 	char assign[sizeof(L->last_assign)];
+	const char *cur;
 	int n = row_knobs(t, s, c, TUI_MAX_EXPLAIN * 2), k = 0;
 
 	if (!n) {
@@ -538,11 +544,10 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 		free(refs);
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (knob_read(t->knob, &refs[0], cur, sizeof(cur)) != 0)
-		str_copy(cur, sizeof(cur), "n/a");
 	if (knob_allowed(t->knob, &refs[0], allowed, sizeof(allowed)) != 0)
 		allowed[0] = '\0';
 	free(refs);
+	cur = c[k].cur;
 	ab_suggest_other(c[k].addr, cur, allowed, other, sizeof(other));
 	snprintf(title, sizeof(title), "A/B %s", c[k].addr);
 	snprintf(prompt, sizeof(prompt),
@@ -669,9 +674,12 @@ int latency_header(struct tui *t, int y, int x)
 
 	if (!L)
 		return 0;
-	if (L->ab_on)
+	if (L->ab_on) /* the window being measured, as on the Latency screen */
 		return ui_printf(t, y, x, COLS - x, ROLE_WARN, "A/B %d/%d",
-				 L->st.win < 0 ? 0 : L->st.win, L->st.nwin) +
+				 L->st.win < 0		   ? 1
+				 : L->st.win >= L->st.nwin ? L->st.nwin
+							   : L->st.win + 1,
+				 L->st.nwin) +
 		       2;
 	if (L->probe_on)
 		return ui_printf(t, y, x, COLS - x, ROLE_WARN, "probe %s", L->cpus_text) + 2;
@@ -913,7 +921,7 @@ static void draw_intro(struct tui *t, int y, int h)
 static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y, int h)
 {
 	struct probe *p = &L->probe;
-	char cpus[128], pol[64], d[32], c[3][16];
+	char cpus[128], pol[64], d[32], c[2][16];
 	int tbl, hy;
 
 	if (!L->probe_inited || !L->nrow) {
@@ -973,8 +981,6 @@ static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y
 		for (int i = s->sel; i < L->nrow && n < 16; i++) {
 			const struct lat_row *r = &L->row[i];
 
-			if (i > s->sel && r->cpu < 0)
-				continue;
 			hs[n] = r->h;
 			if (r->cpu < 0)
 				snprintf(titles[n], sizeof(titles[n]), "all CPUs, p99 %s",
