@@ -45,7 +45,13 @@ struct irq_view {
 	uint64_t ib_checked_ns;
 	int *managed; /* IRQs that refused a move with EIO */
 	size_t nmanaged, capmanaged;
-	char sel_label[16];
+	/* The selected row as of the last build: its key ("irq LABEL",
+	 * "softirq NAME", "total") and its index then. A build that finds
+	 * s->sel still at sel_at (no key moved it) puts it back on the row with
+	 * that key, wherever rows came and went; a moved selection is taken as
+	 * it is (the rows did not change between the key and the build). */
+	char sel_key[48];
+	int sel_at;
 };
 
 /* Rows: 0 = per-CPU totals, 1..nirq = interrupts, then softirqs. */
@@ -74,6 +80,32 @@ static bool is_managed(const struct irq_view *v, int irq)
 	return false;
 }
 
+/* The key of row r (see struct irq_view), "" past the end. */
+static void row_key(const struct tui *t, int r, char *out, size_t cap)
+{
+	if (r == 0)
+		snprintf(out, cap, "total");
+	else if (r >= 1 && r <= nirq_rows(t))
+		snprintf(out, cap, "irq %s", t->snap->irqs.rows[r - 1].label);
+	else if (r > nirq_rows(t) && r <= nirq_rows(t) + nsoft_rows(t))
+		snprintf(out, cap, "softirq %s", t->snap->softirqs.rows[r - 1 - nirq_rows(t)].name);
+	else if (cap)
+		out[0] = '\0';
+}
+
+/* The row whose key is key, or -1. */
+static int find_row(const struct tui *t, const char *key)
+{
+	char k[48];
+
+	for (int r = 0; r < 1 + nirq_rows(t) + nsoft_rows(t); r++) {
+		row_key(t, r, k, sizeof(k));
+		if (!strcmp(k, key))
+			return r;
+	}
+	return -1;
+}
+
 static void irqs_build(struct tui *t, struct screen *s)
 {
 	struct irq_view *v = s->priv;
@@ -97,14 +129,19 @@ static void irqs_build(struct tui *t, struct screen *s)
 	for (int c = cpumask_next(&it->cpus, 0); c >= 0; c = cpumask_next(&it->cpus, c + 1))
 		v->cpus[v->ncpus++] = c;
 	s->nrows = 1 + nirq_rows(t) + nsoft_rows(t);
-	/* keep the selected interrupt selected while rows come and go */
-	if (v->sel_label[0])
-		for (int i = 0; i < nirq_rows(t); i++)
-			if (!strcmp(it->rows[i].label, v->sel_label)) {
-				s->sel = 1 + i;
-				break;
-			}
+	/* keep the selected interrupt selected while rows come and go (a row
+	 * that is gone leaves the selection at its place) */
+	if (s->sel == v->sel_at && v->sel_key[0]) {
+		int r = find_row(t, v->sel_key);
+
+		if (r >= 0) {
+			s->top += r - s->sel; /* the row stays where it was on screen */
+			s->sel = r;
+		}
+	}
 	ui_scroll(s, t->body_h - s->heading_lines);
+	row_key(t, s->sel, v->sel_key, sizeof(v->sel_key));
+	v->sel_at = s->sel;
 }
 
 static void irqs_free_screen(struct screen *s)
@@ -255,8 +292,6 @@ static void draw_row(struct tui *t, struct irq_view *v, const struct cpumask *is
 	x += ui_printf(t, yy, x, COLS - x, base, "%-*.*s", W_EFF, W_EFF - 1,
 		       eff[0] ? eff : (row && row->numeric ? "n/a" : ""));
 	ui_put(t, yy, x, COLS - x, sel ? base : ROLE_LABEL, name);
-	if (sel && row)
-		str_copy(v->sel_label, sizeof(v->sel_label), row->label);
 }
 
 /* ---- Remote cores (remoteproc / RPMsg) ------------------------------------------ */

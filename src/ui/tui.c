@@ -585,20 +585,105 @@ static void draw_header(struct tui *t)
 	}
 }
 
+/* Tab i's label: " 1 Cores " (number keys 1..9, then 0), " Name " after
+ * the tenth; names cut to abbrev characters (0: whole). */
+static int tab_label(const struct tui *t, int i, int abbrev, char *buf, size_t cap)
+{
+	const char *name = t->screens[i].ops->name;
+	int len = (int)strlen(name);
+
+	if (abbrev > 0 && abbrev < len)
+		len = abbrev;
+	if (i < 10)
+		return snprintf(buf, cap, " %d %.*s ", (i + 1) % 10, len, name);
+	return snprintf(buf, cap, " %.*s ", len, name);
+}
+
+#define TAB_ABBREV_MIN 3
+
+/* The tab strip. Full labels when they fit; else the other tabs' names are
+ * cut (as long as fits whichever tab is current, down to TAB_ABBREV_MIN
+ * characters) while the current tab keeps its whole name; when even that
+ * is too wide, the strip shows a window of tabs around the current one,
+ * with < and > at the ends where tabs are hidden (clicking a marker selects the tab behind it).
+ * tabs_x[] gets each tab's start column for clicks: a hidden tab has no
+ * width, except the one behind a marker, which owns the marker. */
 static void draw_tabs(struct tui *t, int y)
 {
-	int x = 0;
+	int w[TUI_MAX_SCREENS], abbrev = 0, total, first = 0, last = t->nscreens - 1, x = 0,
+				maxlen = 0;
+	char buf[96];
 
 	ui_fill(t, y, 0, COLS, ROLE_TAB);
 	for (int i = 0; i < t->nscreens; i++) {
-		enum role r = i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB;
+		int len = (int)strlen(t->screens[i].ops->name);
 
+		maxlen = len > maxlen ? len : maxlen;
+	}
+	/* the widest cut that fits whichever tab is current (so that the strip
+	 * does not change as Tab cycles) */
+	for (abbrev = 0;; abbrev = abbrev ? abbrev - 1 : maxlen - 1) {
+		int extra = 0;
+
+		if (abbrev && abbrev < TAB_ABBREV_MIN) {
+			abbrev = TAB_ABBREV_MIN;
+			break;
+		}
+		total = 0;
+		for (int i = 0; i < t->nscreens; i++) {
+			int cut = tab_label(t, i, abbrev, buf, sizeof(buf));
+			int whole = tab_label(t, i, 0, buf, sizeof(buf));
+
+			total += cut;
+			extra = whole - cut > extra ? whole - cut : extra;
+		}
+		if (total + extra <= COLS || maxlen <= TAB_ABBREV_MIN)
+			break;
+	}
+	total = 0;
+	for (int i = 0; i < t->nscreens; i++) {
+		w[i] = tab_label(t, i, i == t->cur ? 0 : abbrev, buf, sizeof(buf));
+		total += w[i];
+	}
+	if (total > COLS) {
+		/* a window around the current tab; one column per marker */
+		int used;
+
+		first = last = t->cur;
+		used = w[t->cur];
+		for (bool grew = true; grew;) {
+			grew = false;
+			if (last + 1 < t->nscreens &&
+			    used + w[last + 1] + (first > 0) + (last + 2 < t->nscreens) <= COLS) {
+				used += w[++last];
+				grew = true;
+			}
+			if (first > 0 &&
+			    used + w[first - 1] + (first > 1) + (last + 1 < t->nscreens) <= COLS) {
+				used += w[--first];
+				grew = true;
+			}
+		}
+	}
+	for (int i = 0; i < first; i++)
+		t->tabs_x[i] = 0;
+	if (first > 0) {
+		x += ui_put(t, y, 0, COLS, ROLE_TAB, "<");
+		t->tabs_x[first - 1] = 0;
+	}
+	for (int i = first; i <= last; i++) {
 		t->tabs_x[i] = x;
-		if (i < 10) /* number keys 1..9, then 0 */
-			x += ui_printf(t, y, x, COLS - x, r, " %d %s ", (i + 1) % 10,
-				       t->screens[i].ops->name);
-		else
-			x += ui_printf(t, y, x, COLS - x, r, " %s ", t->screens[i].ops->name);
+		tab_label(t, i, i == t->cur ? 0 : abbrev, buf, sizeof(buf));
+		x += ui_put(t, y, x, COLS - x, i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB, buf);
+	}
+	if (last + 1 < t->nscreens) {
+		int mx = x < COLS - 1 ? COLS - 1 : x;
+
+		t->tabs_x[last + 1] = mx;
+		ui_put(t, y, mx, COLS - mx, ROLE_TAB, ">");
+		x = mx + 1;
+		for (int i = last + 2; i < t->nscreens; i++)
+			t->tabs_x[i] = x;
 	}
 	t->tabs_x[t->nscreens] = x;
 }
