@@ -353,8 +353,12 @@ struct thr_view {
 	bool hide_kernel, hide_threads, tree, desc, scope_process;
 	enum col sort;
 	char filter[64], search[64];
+	/* the selected thread as of the last build, and its row then: a build
+	 * that finds s->sel still at sel_at (no key moved it) puts it back on
+	 * that thread as rows re-sort, come and go; a moved one is kept */
 	pid_t sel_tid;
 	uint64_t sel_start;
+	int sel_at;
 	bool shown[NCOL];
 	size_t nthreads, nprocs, nkernel;
 };
@@ -570,13 +574,18 @@ static void threads_build(struct tui *t, struct screen *s)
 	free(order);
 	s->nrows = (int)v->n;
 	/* keep the selected thread selected */
-	if (v->sel_tid > 0)
+	if (v->sel_tid > 0 && s->sel == v->sel_at)
 		for (size_t k = 0; k < v->n; k++)
 			if (tab->t[v->idx[k]].tid == v->sel_tid) {
 				s->sel = (int)k;
 				break;
 			}
 	ui_scroll(s, t->body_h - s->heading_lines);
+	if (s->sel >= 0 && (size_t)s->sel < v->n) {
+		v->sel_tid = tab->t[v->idx[s->sel]].tid;
+		v->sel_start = tab->t[v->idx[s->sel]].start_time;
+	}
+	v->sel_at = s->sel;
 }
 
 static void threads_free_screen(struct screen *s)
@@ -987,6 +996,7 @@ static void search_next(struct tui *t, struct screen *s, bool from_next)
 		if (strcasestr(th->comm, v->search) || !strcmp(num, v->search)) {
 			s->sel = (int)r;
 			v->sel_tid = th->tid;
+			v->sel_at = s->sel; /* the build keeps this thread */
 			ui_scroll(s, t->body_h - s->heading_lines);
 			return;
 		}

@@ -4,7 +4,8 @@
 # agrees), u reverts it; F8 nice +1 (ps agrees), the policy dialog (chrt
 # agrees), uclamp refused with the reason without uclamp (tests/threads/shim.sh
 # has it supported), W then F8 for every thread of the process, K hides kernel
-# threads, the tree shows threads under their process, sort and search;
+# threads, the tree shows threads under their process, sort and search,
+# Home / Down move the selection (p names the thread);
 # quitting restores everything. IRQs (live, read-only): per-CPU rates with
 # the local timer / IPI rows and the totals. Isolation (copied stm32mp157,
 # isolcpus=1, counts changing on CPU 1): eth0 flagged with its fix, m moves
@@ -118,6 +119,22 @@ tui_keys th /
 tui_wait th 'Search'
 tui_keys th ttw2 Enter
 tui_wait_not th "'ttw2' not found" 2; ok $? "search finds ttw2"
+tui_keys th p
+tui_wait th "Policy of ttw2 \\($(tid_of "$out" ttw2)\\)"; ok $? "p after the search: ttw2 is selected"
+tui_keys th Escape
+tui_wait_not th 'Policy of'
+# the selection follows the keys (the build after a key used to put it
+# back); in the tree the process's main thread comes first, its threads after
+tui_keys th t
+tui_wait th '`-ttw2'
+tui_keys th Home p
+tui_wait th "Policy of [^ ]+ \\($hpid\\)"; ok $? "tree, Home: the process's main thread is selected"
+tui_keys th Escape
+tui_wait_not th 'Policy of'
+tui_keys th Down p
+tui_wait th "Policy of ttw[0-9] \\("; ok $? "Down: one of its threads is selected"
+tui_keys th Escape
+tui_wait_not th 'Policy of'
 
 # IRQs (live, read-only)
 tui_keys th 8
