@@ -17,6 +17,7 @@ names=$(sed -n 's/^SCREEN(\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def" | while
 		sed -n "/^const struct screen_ops $ops = {/,/^};/s/^[[:space:]]*\.name = \"\(.*\)\",/\1/p"
 done)
 n=$(printf '%s\n' "$names" | grep -c .)
+is "$n" "$(grep -c '^SCREEN(' "$TT_SRCDIR/src/ui/screens.def")" "every screen of screens.def has a tab name"
 ok $((n < 10)) "screens.def lists $n screens (full labels of 10 do not fit 80 columns)"
 is "$(printf '%s\n' "$names" | sed -n 1p)" Cores "the first tab is Cores"
 
