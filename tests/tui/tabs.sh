@@ -4,7 +4,7 @@
 # current tab's whole label (" 8 IRQs ", number keys 1..9 then 0, no number
 # after the tenth) is on the tab line, drawn as the active tab (its own
 # colour run); where the strip cannot show every tab, < and > mark hidden
-# ones. Copied RK3588 fixture, nothing is changed.
+# ones, and a click on > selects the tab behind it. Copied RK3588 fixture, nothing is changed.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
@@ -68,6 +68,13 @@ for size in 120x40 80x24 40x16; do
 		wait_active "$s" $((n - 1)); ok $? "$size: Shift-Tab goes to the last tab"
 		like "$(tabline "$s" | sed "s/$esc\[[0-9;]*m//g")" '^<' \
 			"$size: on the last tab, < marks tabs hidden on the left"
+		# a click on > (X10 mouse, 1-based + 32) selects the tab behind it
+		tui_keys "$s" Tab
+		wait_active "$s" 0
+		vis=$(tabline "$s" | sed "s/$esc\[[0-9;]*m//g" | grep -o ' [0-9] ' | wc -l)
+		tmx send-keys -t "$s" -l "$(printf '\033[M%b%b%b' '\040' "\\$(printf '%03o' $((33 + cols - 1)))" '\043')"
+		tmx send-keys -t "$s" -l "$(printf '\033[M%b%b%b' '\043' "\\$(printf '%03o' $((33 + cols - 1)))" '\043')"
+		wait_active "$s" "$vis"; ok $? "$size: a click on > selects the first hidden tab ($(label "$vis"))"
 	fi
 	tui_keys "$s" q
 	tui_wait_exit "$s" 15; ok $? "$size: q quits"
