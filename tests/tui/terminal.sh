@@ -38,7 +38,7 @@ mouse() { # NAME BUTTON X Y (0-based)
 	tmx send-keys -t "$1" -l "$(printf '\033[M%b%b%b' "\\$(printf '%03o' $((32 + $2)))" \
 		"\\$(printf '%03o' $((33 + $3)))" "\\$(printf '%03o' $((33 + $4)))")"
 }
-x=$(tui_screen r | sed -n 3p | awk '{ print index($0, "2 Clocks") }')
+x=$(tui_screen r | sed -n 3p | awk '{ print index($0, "2 Clo") }') # 90 columns: names cut
 mouse r 0 "$x" 2
 mouse r 3 "$x" 2
 tui_wait r 'dmc +ddr'; ok $? "click on the Clocks tab switches screen"
