@@ -13,16 +13,84 @@
 
 #ifdef HAVE_LIBPFM
 #include <ctype.h>
+#include <dlfcn.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <pthread.h>
 #include <stdlib.h>
 
+/* libpfm4 is loaded with dlopen() at first use, not linked: its event
+ * tables carry some 30,000 relocations, and linking it costs every tunetop
+ * process ~2 MiB of RSS (more than the rest of a `watch`) whether or not a
+ * counter is ever opened. The prototypes still come from its header. */
+#define PFM_SONAME "libpfm.so.4"
+
+static struct {
+	void *handle;
+	__typeof__(pfm_initialize) *initialize;
+	__typeof__(pfm_get_version) *get_version;
+	__typeof__(pfm_strerror) *strerror;
+	__typeof__(pfm_get_os_event_encoding) *get_os_event_encoding;
+	__typeof__(pfm_get_event_info) *get_event_info;
+	__typeof__(pfm_get_pmu_info) *get_pmu_info;
+	__typeof__(pfm_get_event_next) *get_event_next;
+} lib;
+static char lib_error[256];
+
+#define pfm_initialize		  lib.initialize
+#define pfm_get_version		  lib.get_version
+#define pfm_strerror		  lib.strerror
+#define pfm_get_os_event_encoding lib.get_os_event_encoding
+#define pfm_get_event_info	  lib.get_event_info
+#define pfm_get_pmu_info	  lib.get_pmu_info
+#define pfm_get_event_next	  lib.get_event_next
+
 static pthread_once_t pfm_once = PTHREAD_ONCE_INIT;
 static int pfm_init_ret = PFM_ERR_NOINIT;
 
+static bool lib_load(void)
+{
+	const char *e;
+
+	dlerror();
+	lib.handle = dlopen(PFM_SONAME, RTLD_NOW | RTLD_LOCAL);
+	if (!lib.handle) {
+		e = dlerror();
+		snprintf(lib_error, sizeof(lib_error), "cannot load %s: %s", PFM_SONAME,
+			 e ? e : "unknown error");
+		return false;
+	}
+#define SYM(field, name)                                                                           \
+	do {                                                                                       \
+		void *sym_ = dlsym(lib.handle, name);                                              \
+		memcpy(&lib.field, &sym_, sizeof(sym_));                                           \
+		if (!sym_) {                                                                       \
+			snprintf(lib_error, sizeof(lib_error), "%s has no %s", PFM_SONAME, name);  \
+			dlclose(lib.handle);                                                       \
+			memset(&lib, 0, sizeof(lib));                                              \
+			return false;                                                              \
+		}                                                                                  \
+	} while (0)
+	SYM(initialize, "pfm_initialize");
+	SYM(get_version, "pfm_get_version");
+	SYM(strerror, "pfm_strerror");
+	SYM(get_os_event_encoding, "pfm_get_os_event_encoding");
+	SYM(get_event_info, "pfm_get_event_info");
+	SYM(get_pmu_info, "pfm_get_pmu_info");
+	SYM(get_event_next, "pfm_get_event_next");
+#undef SYM
+	return true;
+}
+
 static void pfm_init_once(void)
 {
-	pfm_init_ret = pfm_initialize();
+	if (lib_load())
+		pfm_init_ret = pfm_initialize();
+}
+
+/* Why libpfm4 is not available: the load or pfm_initialize() failure. */
+static const char *init_error(void)
+{
+	return lib.handle ? pfm_strerror(pfm_init_ret) : lib_error;
 }
 
 bool pfm_available(void)
@@ -67,8 +135,9 @@ int pfm_encode_pmu(const char *event_string, struct perf_event_attr *attr, char 
 		pmu[0] = '\0';
 	if (!pfm_available()) {
 		if (cause)
-			*cause = xasprintf("libpfm4: pfm_initialize failed: %s",
-					   pfm_strerror(pfm_init_ret));
+			*cause = xasprintf("libpfm4: %s%s",
+					   lib.handle ? "pfm_initialize failed: " : "",
+					   init_error());
 		return -ENODEV;
 	}
 	memset(&arg, 0, sizeof(arg));
