@@ -11,7 +11,8 @@
 
 struct tt_opts {
 	const char *root;      /* --root DIR, default "/" */
-	const char *state_dir; /* --state-dir DIR, NULL = $TUNETOP_STATE_DIR / /run/tunetop / $XDG_RUNTIME_DIR/tunetop */
+	const char *state_dir; /* --state-dir DIR, NULL = $TUNETOP_STATE_DIR / /run/tunetop /
+				  $XDG_RUNTIME_DIR/tunetop */
 };
 
 typedef int (*tt_cmd_fn)(const struct tt_opts *o, int argc, char **argv);

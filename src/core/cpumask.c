@@ -7,7 +7,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-void cpumask_zero(struct cpumask *m) { memset(m, 0, sizeof(*m)); }
+void cpumask_zero(struct cpumask *m)
+{
+	memset(m, 0, sizeof(*m));
+}
 
 void cpumask_set(struct cpumask *m, int cpu)
 {

@@ -44,8 +44,6 @@ const char *err_name(int err)
 	case ESTALE: return "ESTALE";
 	case ECHILD: return "ECHILD";
 	case EDEADLK: return "EDEADLK";
-	default:
-		snprintf(buf, sizeof(buf), "E?%d", err);
-		return buf;
+	default: snprintf(buf, sizeof(buf), "E?%d", err); return buf;
 	}
 }

@@ -74,10 +74,22 @@ static void close_(struct jw *w, char c)
 	sbuf_putc(w->out, c);
 }
 
-void jw_obj_begin(struct jw *w, const char *key) { open(w, key, '{'); }
-void jw_obj_end(struct jw *w) { close_(w, '}'); }
-void jw_arr_begin(struct jw *w, const char *key) { open(w, key, '['); }
-void jw_arr_end(struct jw *w) { close_(w, ']'); }
+void jw_obj_begin(struct jw *w, const char *key)
+{
+	open(w, key, '{');
+}
+void jw_obj_end(struct jw *w)
+{
+	close_(w, '}');
+}
+void jw_arr_begin(struct jw *w, const char *key)
+{
+	open(w, key, '[');
+}
+void jw_arr_end(struct jw *w)
+{
+	close_(w, ']');
+}
 
 void jw_str(struct jw *w, const char *key, const char *val)
 {

@@ -8,7 +8,10 @@
 
 static void (*fatal_hook)(void);
 
-void tt_set_fatal_hook(void (*hook)(void)) { fatal_hook = hook; }
+void tt_set_fatal_hook(void (*hook)(void))
+{
+	fatal_hook = hook;
+}
 
 void tt_fatal(const char *fmt, ...)
 {

@@ -1036,10 +1036,10 @@ static int mm_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned fla
 }
 
 const struct knob_family knob_families[] = {
-	{"cpufreq", cpufreq_expand}, {"cpuidle", cpuidle_expand}, {"pmqos", pmqos_expand},
-	{"devfreq", devfreq_expand}, {"sched", sched_expand},	  {"intel_pstate", pstate_expand},
-	{"mm", mm_expand},
-	{"thread", fam_thread_expand}, {"process", fam_process_expand}, {"irq", fam_irq_expand},
+	{"cpufreq", cpufreq_expand}, {"cpuidle", cpuidle_expand},   {"pmqos", pmqos_expand},
+	{"devfreq", devfreq_expand}, {"sched", sched_expand},	    {"intel_pstate", pstate_expand},
+	{"mm", mm_expand},	     {"thread", fam_thread_expand}, {"process", fam_process_expand},
+	{"irq", fam_irq_expand},
 };
 const size_t knob_nfamilies = sizeof(knob_families) / sizeof(knob_families[0]);
 

@@ -28,7 +28,7 @@ enum {
 	SNAP_DEVFREQ = 1u << 1,
 	SNAP_RT = 1u << 2,
 	SNAP_THERMAL = 1u << 3,
-	SNAP_IRQS = 1u << 4,       /* /proc/interrupts + /proc/softirqs */
+	SNAP_IRQS = 1u << 4, /* /proc/interrupts + /proc/softirqs */
 	SNAP_REMOTEPROC = 1u << 5,
 	SNAP_ALL = 0xffffu,
 };
@@ -36,7 +36,7 @@ enum {
 struct snapshot {
 	uint64_t time_ns; /* wall clock */
 	uint64_t mono_ns;
-	double dt_s;      /* since the previous snapshot, NAN for the first */
+	double dt_s; /* since the previous snapshot, NAN for the first */
 	unsigned what;
 	struct topology topo;
 	struct system_info sys;
@@ -58,7 +58,7 @@ struct sampler {
 	const struct sysroot *root;
 	unsigned what;
 	struct snapshot snap[2];
-	int cur; /* index of the newest snapshot in snap[] */
+	int cur;   /* index of the newest snapshot in snap[] */
 	int count; /* snapshots taken */
 	/* Own cost, for the header and the benchmark. */
 	uint64_t last_cost_ns;

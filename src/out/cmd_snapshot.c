@@ -25,8 +25,8 @@ static int open_root(const struct tt_opts *o, struct sysroot *r, const char *cmd
 	int e = sysroot_open(r, o->root);
 
 	if (e)
-		fprintf(stderr, "tunetop %s: cannot open root '%s': %s (%s)\n", cmd, o->root, strerror(-e),
-			err_name(e));
+		fprintf(stderr, "tunetop %s: cannot open root '%s': %s (%s)\n", cmd, o->root,
+			strerror(-e), err_name(e));
 	return e;
 }
 
@@ -35,7 +35,8 @@ static int parse_ms(const char *s, const char *cmd, const char *opt, long *out)
 	int64_t v;
 
 	if (str_to_i64(s, &v) || v < 0 || v > 3600 * 1000) {
-		fprintf(stderr, "tunetop %s: %s wants milliseconds (0..3600000), not '%s'\n", cmd, opt, s);
+		fprintf(stderr, "tunetop %s: %s wants milliseconds (0..3600000), not '%s'\n", cmd,
+			opt, s);
 		return -EINVAL;
 	}
 	*out = (long)v;
@@ -63,17 +64,21 @@ static void emit(enum fmt f, const struct snapshot *s, const struct report_opts 
 
 static void snapshot_usage(FILE *f)
 {
-	fprintf(f, "usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--counters]\n"
-		   "                        [--events LIST] [--thread TID] [--threads[=all]] [--irqs]\n"
-		   "                        [--root DIR]\n"
-		   "  Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
-		   "  text report, JSON (design §8) or CSV (one row per CPU).\n"
-		   "  --stable       omit wall-clock fields (time, uptime), for diffs and golden tests\n"
-		   "  --counters     per-CPU counters (cycles, instructions, cache misses, ...)\n"
-		   "  --events LIST  comma-separated perf/libpfm4 event strings (implies --counters)\n"
-		   "  --thread TID   counters of one thread instead of per-CPU counters\n"
-		   "  --threads      RT and pinned threads (--threads=all: every thread)\n"
-		   "  --irqs         IRQ and softirq rates in the text report (JSON always has them)\n");
+	fprintf(f,
+		"usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--counters]\n"
+		"                        [--events LIST] [--thread TID] [--threads[=all]] "
+		"[--irqs]\n"
+		"                        [--root DIR]\n"
+		"  Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
+		"  text report, JSON (design §8) or CSV (one row per CPU).\n"
+		"  --stable       omit wall-clock fields (time, uptime), for diffs and golden "
+		"tests\n"
+		"  --counters     per-CPU counters (cycles, instructions, cache misses, ...)\n"
+		"  --events LIST  comma-separated perf/libpfm4 event strings (implies --counters)\n"
+		"  --thread TID   counters of one thread instead of per-CPU counters\n"
+		"  --threads      RT and pinned threads (--threads=all: every thread)\n"
+		"  --irqs         IRQ and softirq rates in the text report (JSON always has "
+		"them)\n");
 }
 
 /* Split "a,b,c" into a NULL-terminated vector (one allocation). */
@@ -105,16 +110,22 @@ static void free_events(char **v)
 int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {
-		{ "json", no_argument, NULL, 'j' },	      { "csv", no_argument, NULL, 'c' },
-		{ "interval", required_argument, NULL, 'i' }, { "stable", no_argument, NULL, 's' },
-		{ "pretty", no_argument, NULL, 'p' },	      { "help", no_argument, NULL, 'h' },
-		{ "counters", no_argument, NULL, 'C' },	      { "events", required_argument, NULL, 'E' },
-		{ "thread", required_argument, NULL, 'T' },   { "threads", optional_argument, NULL, 'A' },
-		{ "irqs", no_argument, NULL, 'I' },	      { NULL, 0, NULL, 0 },
+		{"json", no_argument, NULL, 'j'},
+		{"csv", no_argument, NULL, 'c'},
+		{"interval", required_argument, NULL, 'i'},
+		{"stable", no_argument, NULL, 's'},
+		{"pretty", no_argument, NULL, 'p'},
+		{"help", no_argument, NULL, 'h'},
+		{"counters", no_argument, NULL, 'C'},
+		{"events", required_argument, NULL, 'E'},
+		{"thread", required_argument, NULL, 'T'},
+		{"threads", optional_argument, NULL, 'A'},
+		{"irqs", no_argument, NULL, 'I'},
+		{NULL, 0, NULL, 0},
 	};
 	enum fmt f = FMT_TEXT;
 	long interval_ms = 500;
-	struct report_opts ro = { 0 };
+	struct report_opts ro = {0};
 	struct sysroot r;
 	struct sampler sm;
 	bool counters = false, threads = false;
@@ -142,28 +153,36 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 			free_events(events);
 			events = split_events(optarg);
 			if (!events[0]) {
-				fprintf(stderr, "tunetop snapshot: --events wants a comma-separated list\n");
+				fprintf(stderr, "tunetop snapshot: --events wants a "
+						"comma-separated list\n");
 				goto usage_err;
 			}
 			counters = true;
 			break;
 		case 'T':
 			if (str_to_i64(optarg, &tid) || tid <= 0 || tid > 0x3fffffff) {
-				fprintf(stderr, "tunetop snapshot: --thread wants a thread id, not '%s'\n", optarg);
+				fprintf(stderr,
+					"tunetop snapshot: --thread wants a thread id, not '%s'\n",
+					optarg);
 				goto usage_err;
 			}
 			break;
 		case 'A':
 			threads = true;
 			if (optarg && strcmp(optarg, "all")) {
-				fprintf(stderr, "tunetop snapshot: --threads takes no value or 'all', not '%s'\n",
+				fprintf(stderr,
+					"tunetop snapshot: --threads takes no value or 'all', not "
+					"'%s'\n",
 					optarg);
 				goto usage_err;
 			}
 			ro.threads_interesting = !optarg;
 			break;
 		case 'I': ro.irqs_text = true; break;
-		case 'h': snapshot_usage(stdout); free_events(events); return 0;
+		case 'h':
+			snapshot_usage(stdout);
+			free_events(events);
+			return 0;
 		default: snapshot_usage(stderr); goto usage_err;
 		}
 	}
@@ -243,19 +262,23 @@ static void on_stop(int sig)
 int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {
-		{ "json", no_argument, NULL, 'j' }, { "csv", no_argument, NULL, 'c' },
-		{ "interval", required_argument, NULL, 'i' }, { "count", required_argument, NULL, 'n' },
-		{ "stable", no_argument, NULL, 's' }, { "help", no_argument, NULL, 'h' },
-		{ "counters", no_argument, NULL, 'C' }, { "events", required_argument, NULL, 'E' },
-		{ "record", required_argument, NULL, 'R' },
-		{ NULL, 0, NULL, 0 },
+		{"json", no_argument, NULL, 'j'},
+		{"csv", no_argument, NULL, 'c'},
+		{"interval", required_argument, NULL, 'i'},
+		{"count", required_argument, NULL, 'n'},
+		{"stable", no_argument, NULL, 's'},
+		{"help", no_argument, NULL, 'h'},
+		{"counters", no_argument, NULL, 'C'},
+		{"events", required_argument, NULL, 'E'},
+		{"record", required_argument, NULL, 'R'},
+		{NULL, 0, NULL, 0},
 	};
 	enum fmt f = FMT_TEXT;
 	bool counters = false;
 	char **events = NULL;
 	long interval_ms = 1000;
 	int64_t count = -1;
-	struct report_opts ro = { 0 };
+	struct report_opts ro = {0};
 	struct sysroot r;
 	struct sampler sm;
 	struct sigaction sa;
@@ -279,7 +302,9 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			break;
 		case 'n':
 			if (str_to_i64(optarg, &count) || count < 1) {
-				fprintf(stderr, "tunetop watch: -n wants a positive count, not '%s'\n", optarg);
+				fprintf(stderr,
+					"tunetop watch: -n wants a positive count, not '%s'\n",
+					optarg);
 				return 2;
 			}
 			break;
@@ -292,11 +317,14 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			counters = true;
 			break;
 		case 'h':
-			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST]\n"
+			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "
+			       "[--events LIST]\n"
 			       "                     [--record FILE] [--root DIR]\n"
-			       "  One record per interval (JSON lines, CSV with one header, or text),\n"
+			       "  One record per interval (JSON lines, CSV with one header, or "
+			       "text),\n"
 			       "  flushed per record; without -n until interrupted.\n"
-			       "  --record FILE  also write every sample and journal event as JSON lines\n"
+			       "  --record FILE  also write every sample and journal event as JSON "
+			       "lines\n"
 			       "                 (tunetop report FILE summarises them)\n");
 			return 0;
 		default: return 2;
@@ -324,9 +352,11 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		return 1;
 	}
 	if (record_path) {
-		struct record_meta meta = { .source = "watch", .root_path = r.path,
-					    .interval_ms = (double)interval_ms, .journal_root = &r,
-					    .state_dir = o->state_dir };
+		struct record_meta meta = {.source = "watch",
+					   .root_path = r.path,
+					   .interval_ms = (double)interval_ms,
+					   .journal_root = &r,
+					   .state_dir = o->state_dir};
 		char *cause = NULL;
 
 		if (record_open(&rec, record_path, &meta, &cause) != 0) {
@@ -391,7 +421,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 {
 	struct sysroot r;
 	struct snapshot s;
-	struct pathset ps = { 0 };
+	struct pathset ps = {0};
 	struct capture cap;
 	const char *out;
 	char outabs[TT_PATH_MAX];
@@ -400,7 +430,8 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
 		printf("usage: tunetop capture OUT_DIR [--root DIR]\n"
 		       "  Copy every file tunetop reads (and the symlinks leading to them) into\n"
-		       "  OUT_DIR, a fixture tree that --root accepts. Attach it to bug reports.\n");
+		       "  OUT_DIR, a fixture tree that --root accepts. Attach it to bug "
+		       "reports.\n");
 		return 0;
 	}
 	if (argc != 2 || argv[1][0] == '-') {
@@ -450,7 +481,8 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 			continue;
 		capture_path(&cap, ps.p[i]);
 	}
-	printf("captured %zu files and %zu symlinks from %s into %s\n", cap.nfiles, cap.nlinks, r.path, out);
+	printf("captured %zu files and %zu symlinks from %s into %s\n", cap.nfiles, cap.nlinks,
+	       r.path, out);
 	if (cap.skipped.len)
 		printf("skipped (unreadable):\n%s", cap.skipped.s);
 	capture_close(&cap);

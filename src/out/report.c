@@ -142,7 +142,8 @@ static void json_cpu(struct jw *w, const struct snapshot *s, int c)
 		jw_int(w, "temp_mc", temp);
 	else
 		jw_null(w, "temp_mc");
-	jw_bool(w, "thermal_throttled", (s->what & SNAP_THERMAL) && thermal_cpu_throttled(&s->therm, c));
+	jw_bool(w, "thermal_throttled",
+		(s->what & SNAP_THERMAL) && thermal_cpu_throttled(&s->therm, c));
 	out_cpuidle_json_cpu(w, &s->idle, c);
 	jw_obj_end(w);
 }
@@ -219,11 +220,13 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 
 	sbuf_printf(b, "tunetop %s  root %s  interval %.0f ms\n", PACKAGE_VERSION,
 		    o->root_path ? o->root_path : "/", o->interval_ms);
-	sbuf_printf(b, "board    %s\n", y->model[0] ? y->model : (s->topo.cpu_model[0] ? s->topo.cpu_model : "n/a"));
+	sbuf_printf(b, "board    %s\n",
+		    y->model[0] ? y->model : (s->topo.cpu_model[0] ? s->topo.cpu_model : "n/a"));
 	if (y->ncompat)
 		sbuf_printf(b, "compat   %s\n", y->compat[0]);
-	sbuf_printf(b, "kernel   %s  %s%s%s%s\n", y->kernel[0] ? y->kernel : "n/a", pm ? pm : "preempt n/a",
-		    pm ? "" : " (", pm ? "" : y->preempt_note, pm ? "" : ")");
+	sbuf_printf(b, "kernel   %s  %s%s%s%s\n", y->kernel[0] ? y->kernel : "n/a",
+		    pm ? pm : "preempt n/a", pm ? "" : " (", pm ? "" : y->preempt_note,
+		    pm ? "" : ")");
 	{
 		char iso[128] = "none", nohz[128] = "none";
 
@@ -235,9 +238,11 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 			snprintf(nohz, sizeof(nohz), "n/a");
 		else if (!cpumask_empty(&y->nohz_full))
 			cpulist_format(&y->nohz_full, nohz, sizeof(nohz));
-		sbuf_printf(b, "isolated %s  nohz_full %s  thp %s\n", iso, nohz, y->thp[0] ? y->thp : "n/a");
+		sbuf_printf(b, "isolated %s  nohz_full %s  thp %s\n", iso, nohz,
+			    y->thp[0] ? y->thp : "n/a");
 	}
-	sbuf_puts(b, "\nCPU  type          state   busy    user    sys     irq     freq MHz  temp\n");
+	sbuf_puts(b,
+		  "\nCPU  type          state   busy    user    sys     irq     freq MHz  temp\n");
 	for (int c = 0; c < s->topo.ncpus; c++) {
 		const struct cpu_topo *t = &s->topo.cpu[c];
 		const struct cpu_util *u = &s->stat.util[c];
@@ -247,7 +252,8 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		char freq[16], tbuf[16];
 
 		if (pi >= 0 && t->online && s->freq.pol[pi].cur_khz >= 0)
-			snprintf(freq, sizeof(freq), "%lld", (long long)(s->freq.pol[pi].cur_khz / 1000));
+			snprintf(freq, sizeof(freq), "%lld",
+				 (long long)(s->freq.pol[pi].cur_khz / 1000));
 		else
 			snprintf(freq, sizeof(freq), "n/a");
 		if (s->what & SNAP_THERMAL)
@@ -257,11 +263,13 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		else
 			snprintf(tbuf, sizeof(tbuf), "n/a");
 		sbuf_printf(b, "%-4d %-13.13s %-7s %-7s %-7s %-7s %-7s %-9s %s\n", c,
-			    t->core_type[0] ? t->core_type : "n/a", t->online ? "online" : "offline",
+			    t->core_type[0] ? t->core_type : "n/a",
+			    t->online ? "online" : "offline",
 			    t->online ? na_pct(b1, sizeof(b1), u->busy_pct) : "-",
 			    t->online ? na_pct(b2, sizeof(b2), u->user_pct) : "-",
 			    t->online ? na_pct(b3, sizeof(b3), u->system_pct) : "-",
-			    t->online ? na_pct(b4, sizeof(b4), u->irq_pct) : "-", t->online ? freq : "-", tbuf);
+			    t->online ? na_pct(b4, sizeof(b4), u->irq_pct) : "-",
+			    t->online ? freq : "-", tbuf);
 	}
 	sbuf_putc(b, '\n');
 	out_cpufreq_text(b, &s->freq, &s->topo);
@@ -305,7 +313,8 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 
 void report_csv_header(struct sbuf *b)
 {
-	sbuf_puts(b, "time_ns,cpu,online,core_type,policy,governor,freq_khz,util_pct,user_pct,system_pct,"
+	sbuf_puts(b, "time_ns,cpu,online,core_type,policy,governor,freq_khz,util_pct,user_pct,"
+		     "system_pct,"
 		     "irq_pct,softirq_pct,iowait_pct,temp_mc,idle_states,idle_residency_pct\n");
 }
 
@@ -331,8 +340,8 @@ void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_op
 			sbuf_puts(b, "0");
 		else
 			sbuf_printf(b, "%llu", (unsigned long long)s->time_ns);
-		sbuf_printf(b, ",%d,%d,%s,%s,%s", c, t->online ? 1 : 0, t->core_type, p ? p->name : "",
-			    p ? p->governor : "");
+		sbuf_printf(b, ",%d,%d,%s,%s,%s", c, t->online ? 1 : 0, t->core_type,
+			    p ? p->name : "", p ? p->governor : "");
 		if (p && t->online && p->cur_khz >= 0)
 			sbuf_printf(b, ",%lld", (long long)p->cur_khz);
 		else
@@ -361,7 +370,8 @@ void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_op
 				if (isnan(ic->st[k].residency_pct))
 					sbuf_printf(b, "%s", k ? ";" : "");
 				else
-					sbuf_printf(b, "%s%.1f", k ? ";" : "", ic->st[k].residency_pct);
+					sbuf_printf(b, "%s%.1f", k ? ";" : "",
+						    ic->st[k].residency_pct);
 			}
 		} else {
 			sbuf_putc(b, ',');

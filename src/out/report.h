@@ -13,7 +13,7 @@ struct report_opts {
 	const char *root_path; /* shown as "root" */
 	double interval_ms;
 	bool pretty;
-	bool stable; /* golden tests: omit wall-clock time and uptime */
+	bool stable;	/* golden tests: omit wall-clock time and uptime */
 	bool irqs_text; /* the text report lists IRQ and softirq rates (--irqs) */
 	/* Optional thread table (snapshot --threads): JSON "threads" key and a
 	 * text section; only RT or pinned threads unless threads_interesting is false. */

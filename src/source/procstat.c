@@ -15,7 +15,7 @@ static int parse_cpu_line(char *line, struct cpu_times *t)
 {
 	char *tok[16];
 	size_t n = str_split_ws(line, tok, 16);
-	uint64_t v[8] = { 0 };
+	uint64_t v[8] = {0};
 
 	/* user nice system idle iowait irq softirq steal [guest guest_nice] */
 	if (n < 5)
@@ -53,7 +53,8 @@ int procstat_parse(const char *text, int ncpus, struct procstat *out)
 			char num[16];
 			size_t k = 0;
 
-			for (const char *p = line + 3; *p >= '0' && *p <= '9' && k < sizeof(num) - 1; p++)
+			for (const char *p = line + 3;
+			     *p >= '0' && *p <= '9' && k < sizeof(num) - 1; p++)
 				num[k++] = *p;
 			num[k] = '\0';
 			if (str_to_int(num, &cpu) || cpu < 0 || cpu >= ncpus)
@@ -119,7 +120,8 @@ void procstat_util(const struct cpu_times *a, const struct cpu_times *b, struct 
 	u->irq_pct = 100.0 * (double)(b->irq - a->irq) / (double)d;
 	u->softirq_pct = 100.0 * (double)(b->softirq - a->softirq) / (double)d;
 	/* iowait may go backwards on some kernels (NO_HZ accounting): clamp. */
-	u->iowait_pct = b->iowait >= a->iowait ? 100.0 * (double)(b->iowait - a->iowait) / (double)d : 0.0;
+	u->iowait_pct =
+		b->iowait >= a->iowait ? 100.0 * (double)(b->iowait - a->iowait) / (double)d : 0.0;
 	u->idle_pct = 100.0 * (double)(b->idle - a->idle) / (double)d;
 	u->steal_pct = 100.0 * (double)(b->steal - a->steal) / (double)d;
 	u->busy_pct = 100.0 - u->idle_pct - u->iowait_pct;

@@ -121,7 +121,8 @@ static int capture_norm(struct capture *c, const char *path, int depth)
 		if (fstatat(c->src->dirfd, prefix, &st, AT_SYMLINK_NOFOLLOW) != 0)
 			return -errno;
 		if (S_ISLNK(st.st_mode)) {
-			char target[TT_PATH_MAX], joined[2 * TT_PATH_MAX], norm[TT_PATH_MAX], linkdir[TT_PATH_MAX];
+			char target[TT_PATH_MAX], joined[2 * TT_PATH_MAX], norm[TT_PATH_MAX],
+				linkdir[TT_PATH_MAX];
 			char *ls;
 			int e;
 
@@ -154,9 +155,12 @@ static int capture_norm(struct capture *c, const char *path, int depth)
 				if (linkdir[0])
 					up++;
 				for (size_t i = 0; i < up; i++)
-					strncat(rel_target, "../", sizeof(rel_target) - strlen(rel_target) - 1);
-				strncat(rel_target, norm, sizeof(rel_target) - strlen(rel_target) - 1);
-				if (symlinkat(rel_target, c->out_fd, prefix) != 0 && errno != EEXIST)
+					strncat(rel_target, "../",
+						sizeof(rel_target) - strlen(rel_target) - 1);
+				strncat(rel_target, norm,
+					sizeof(rel_target) - strlen(rel_target) - 1);
+				if (symlinkat(rel_target, c->out_fd, prefix) != 0 &&
+				    errno != EEXIST)
 					return -errno;
 				c->nlinks++;
 			}

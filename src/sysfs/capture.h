@@ -9,9 +9,9 @@
 
 struct capture {
 	const struct sysroot *src;
-	int out_fd;        /* destination directory */
-	size_t nfiles;     /* files copied */
-	size_t nlinks;     /* symlinks recreated */
+	int out_fd;	     /* destination directory */
+	size_t nfiles;	     /* files copied */
+	size_t nlinks;	     /* symlinks recreated */
 	struct sbuf skipped; /* "path: reason\n" lines */
 };
 

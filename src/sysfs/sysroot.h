@@ -59,7 +59,8 @@ int sysfs_read_u64f(const struct sysroot *r, uint64_t *out, const char *fmt, ...
 	__attribute__((format(printf, 3, 4)));
 int sysfs_read_i64f(const struct sysroot *r, int64_t *out, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
-bool sysfs_existsf(const struct sysroot *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+bool sysfs_existsf(const struct sysroot *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 /* Write `val` (len bytes) with one write() call, as sysfs expects. Regular
  * files (fixtures) are truncated first. */

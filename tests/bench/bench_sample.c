@@ -43,9 +43,9 @@ int main(int argc, char **argv)
 	}
 	qsort(cpu, (size_t)n, sizeof(*cpu), cmp_u64);
 	qsort(wall, (size_t)n, sizeof(*wall), cmp_u64);
-	printf("%s: %d CPUs, median of %d samples: cpu %.3f ms, wall %.3f ms (p90 cpu %.3f ms)\n", argv[1],
-	       sampler_cur(&s)->topo.ncpus, n, (double)cpu[n / 2] / 1e6, (double)wall[n / 2] / 1e6,
-	       (double)cpu[n * 9 / 10] / 1e6);
+	printf("%s: %d CPUs, median of %d samples: cpu %.3f ms, wall %.3f ms (p90 cpu %.3f ms)\n",
+	       argv[1], sampler_cur(&s)->topo.ncpus, n, (double)cpu[n / 2] / 1e6,
+	       (double)wall[n / 2] / 1e6, (double)cpu[n * 9 / 10] / 1e6);
 	sampler_free(&s);
 	sysroot_close(&r);
 	free(cpu);

@@ -30,28 +30,29 @@ static inline int tap_ok(int cond, const char *file, int line, const char *fmt, 
 }
 
 #define ok(cond, ...) tap_ok(!!(cond), __FILE__, __LINE__, __VA_ARGS__)
-#define is_int(got, want, name)                                                              \
-	do {                                                                                 \
-		long long g_ = (long long)(got), w_ = (long long)(want);                     \
-		if (!ok(g_ == w_, "%s", name))                                               \
-			printf("#   got %lld, want %lld\n", g_, w_);                            \
+#define is_int(got, want, name)                                                                    \
+	do {                                                                                       \
+		long long g_ = (long long)(got), w_ = (long long)(want);                           \
+		if (!ok(g_ == w_, "%s", name))                                                     \
+			printf("#   got %lld, want %lld\n", g_, w_);                               \
 	} while (0)
-#define is_str(got, want, name)                                                              \
-	do {                                                                                 \
-		const char *g_ = (got), *w_ = (want);                                        \
-		if (!ok(g_ && w_ && strcmp(g_, w_) == 0, "%s", name))                       \
-			printf("#   got '%s', want '%s'\n", g_ ? g_ : "(null)", w_ ? w_ : "(null)"); \
+#define is_str(got, want, name)                                                                    \
+	do {                                                                                       \
+		const char *g_ = (got), *w_ = (want);                                              \
+		if (!ok(g_ && w_ && strcmp(g_, w_) == 0, "%s", name))                              \
+			printf("#   got '%s', want '%s'\n", g_ ? g_ : "(null)",                    \
+			       w_ ? w_ : "(null)");                                                \
 	} while (0)
-#define is_dbl(got, want, eps, name)                                                         \
-	do {                                                                                 \
-		double g_ = (got), w_ = (want);                                              \
-		if (!ok(fabs(g_ - w_) <= (eps), "%s", name))                                 \
-			printf("#   got %.6f, want %.6f\n", g_, w_);                            \
+#define is_dbl(got, want, eps, name)                                                               \
+	do {                                                                                       \
+		double g_ = (got), w_ = (want);                                                    \
+		if (!ok(fabs(g_ - w_) <= (eps), "%s", name))                                       \
+			printf("#   got %.6f, want %.6f\n", g_, w_);                               \
 	} while (0)
-#define skip_all(reason)                                                                     \
-	do {                                                                                 \
-		printf("1..0 # SKIP %s\n", reason);                                          \
-		exit(0);                                                                     \
+#define skip_all(reason)                                                                           \
+	do {                                                                                       \
+		printf("1..0 # SKIP %s\n", reason);                                                \
+		exit(0);                                                                           \
 	} while (0)
 
 static inline int done_testing(void)

@@ -30,7 +30,8 @@ static void test_cpulist(void)
 	is_str(buf, "0-3", "related_cpus -> 0-3");
 	is_int(cpumask_parse_hex("ffffffff,00000003\n", &m), 0, "hex mask with groups");
 	is_int(cpumask_count(&m), 34, "hex mask count");
-	ok(cpumask_test(&m, 0) && cpumask_test(&m, 1) && !cpumask_test(&m, 2) && cpumask_test(&m, 32),
+	ok(cpumask_test(&m, 0) && cpumask_test(&m, 1) && !cpumask_test(&m, 2) &&
+		   cpumask_test(&m, 32),
 	   "hex mask bits");
 	cpulist_parse("0-1,32-63", &m);
 	cpumask_format_hex(&m, 64, buf, sizeof(buf));
@@ -80,7 +81,8 @@ static void test_json(void)
 	jw_obj_end(&w);
 	jw_bool(&w, "t", true);
 	jw_obj_end(&w);
-	is_str(b.s, "{\"a\":\"x\\\"y\\n\",\"l\":[-3,null,null],\"o\":{},\"t\":true}", "compact json");
+	is_str(b.s, "{\"a\":\"x\\\"y\\n\",\"l\":[-3,null,null],\"o\":{},\"t\":true}",
+	       "compact json");
 	sbuf_free(&b);
 }
 

@@ -63,7 +63,8 @@ int main(void)
 		f = fopen(cmd, "r");
 		statf[0] = '\0';
 		while ((n = getline(&text, &cap, f)) > 0)
-			strncat(statf, strncmp(text, "cpu0 ", 5) ? text : line, sizeof(statf) - strlen(statf) - 1);
+			strncat(statf, strncmp(text, "cpu0 ", 5) ? text : line,
+				sizeof(statf) - strlen(statf) - 1);
 		fclose(f);
 		free(text);
 		put("proc/stat", statf);
@@ -86,7 +87,9 @@ int main(void)
 		snprintf(cmd, sizeof(cmd), "%llu\n", (unsigned long long)p->total_trans + 25);
 		put("sys/devices/system/cpu/cpufreq/policy4/stats/total_trans", cmd);
 		for (size_t i = 0; i < p->nstates; i++) {
-			uint64_t add = p->tis_khz[i] == 408000 ? 40 : p->tis_khz[i] == 2256000 ? 60 : 0;
+			uint64_t add = p->tis_khz[i] == 408000	  ? 40
+				       : p->tis_khz[i] == 2256000 ? 60
+								  : 0;
 
 			snprintf(cmd, sizeof(cmd), "%llu %llu\n", (unsigned long long)p->tis_khz[i],
 				 (unsigned long long)(p->tis_time_10ms[i] + add));
