@@ -45,6 +45,7 @@ static void usage(FILE *f)
 	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [COMMAND [ARGS]]\n\n"
 		   "With no command, tunetop opens the interactive monitor:\n"
 		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen NAME]\n"
+		   "          [--record FILE | --replay FILE]\n"
 		   "\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);

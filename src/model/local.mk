@@ -3,3 +3,4 @@ libtunetop_a_SOURCES += src/model/explain.c src/model/explain.h src/model/explai
 libtunetop_a_SOURCES += src/model/findings.c src/model/findings.h
 libtunetop_a_SOURCES += src/model/isolation.c src/model/isolation.h
 libtunetop_a_SOURCES += src/model/record.c src/model/record.h src/model/replay.c src/model/replay.h
+libtunetop_a_SOURCES += src/model/lessons.c src/model/lessons.h

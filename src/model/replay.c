@@ -737,6 +737,11 @@ static void add_event(struct replay *r, const struct jp_value *j, uint64_t t)
 	cpy(e->new_value, sizeof(e->new_value), jp_get(j, "new"));
 	cpy(e->state, sizeof(e->state), jp_get(j, "state"));
 	cpy(e->text, sizeof(e->text), jp_get(j, "text"));
+	/* The journal's time is when the change was made; an undo is seen
+	 * when the recorder polled. */
+	e->at_ns = (uint64_t)jp_int(jp_get(j, "journal_time_ns"), 0);
+	if (!e->at_ns || !strcmp(e->state, "undone"))
+		e->at_ns = t;
 }
 
 static void add_probe(struct replay *r, const struct jp_value *j, uint64_t t)
@@ -1003,6 +1008,19 @@ size_t replay_seek(const struct replay *r, uint64_t t_ns)
 			hi = mid;
 	}
 	return lo ? lo - 1 : 0;
+}
+
+size_t replay_step(const struct replay *r, size_t i, long delta)
+{
+	if (!r->nsamples)
+		return 0;
+	if (i >= r->nsamples)
+		i = r->nsamples - 1;
+	if (delta < 0)
+		return (size_t)-delta > i ? 0 : i - (size_t)-delta;
+	if ((size_t)delta >= r->nsamples - 1 - i)
+		return r->nsamples - 1;
+	return i + (size_t)delta;
 }
 
 size_t replay_nevents(const struct replay *r)

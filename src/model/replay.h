@@ -33,6 +33,7 @@ struct replay_header {
 
 struct replay_event {
 	uint64_t t_ns;
+	uint64_t at_ns;	     /* when it happened: the journal's time of a change (an undo: t_ns) */
 	size_t after_sample; /* index of the last sample before it (SIZE_MAX: before any) */
 	char kind[16];	     /* "knob", "note", "marker" */
 	char addr[160], old_value[128], new_value[128], state[16];
@@ -70,6 +71,9 @@ int replay_sample_json(const struct replay *r, size_t i, struct jp_value *out);
 int replay_findings(const struct replay *r, size_t i, struct finding_list *out);
 /* The sample at or just before time t_ns (seek); 0 before the first. */
 size_t replay_seek(const struct replay *r, uint64_t t_ns);
+/* The sample `delta` samples away from i, clamped to the recording
+ * (stepping and seeking by samples: -1, +1, -10, +10). */
+size_t replay_step(const struct replay *r, size_t i, long delta);
 
 size_t replay_nevents(const struct replay *r);
 const struct replay_event *replay_event(const struct replay *r, size_t i);

@@ -814,6 +814,11 @@ const char *sim_state_dir(const struct sim *s)
 	return s->statedir;
 }
 
+double sim_time(const struct sim *s)
+{
+	return s ? s->t : 0;
+}
+
 const char *sim_board(const struct sim *s)
 {
 	(void)s;

@@ -49,6 +49,8 @@ const char *sim_state_dir(const struct sim *s);
 const char *sim_board(const struct sim *s);
 /* Advance the simulated board by dt_s seconds. */
 void sim_step(struct sim *s, double dt_s);
+/* Simulated seconds since sim_open (the load and RT-task cycles follow it). */
+double sim_time(const struct sim *s);
 /* Remove the temporary root and free. NULL is fine. */
 void sim_close(struct sim *s);
 

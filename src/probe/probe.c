@@ -10,6 +10,7 @@
  * in the loop is clock_nanosleep, so a stop never interrupts an update. */
 #include "probe/probe.h"
 
+#include <dlfcn.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <sched.h>
@@ -362,6 +363,18 @@ int probe_error(const struct probe *p, int *cpu, const char **op)
 	return 0;
 }
 
+/* probe_stop's pthread_cancel makes glibc load libgcc_s (the unwinder) the
+ * first time. Under mlockall(MCL_FUTURE) that mapping counts against
+ * RLIMIT_MEMLOCK (8 MB for users), and when it does not fit glibc aborts
+ * ("libgcc_s.so.1 must be installed for pthread_cancel to work"): load it
+ * before locking. Kept loaded; failure is harmless (static builds). */
+#if !(defined(__SANITIZE_ADDRESS__) || TT_HAS_ASAN)
+static void preload_unwinder(void)
+{
+	(void)dlopen("libgcc_s.so.1", RTLD_NOW | RTLD_NODELETE);
+}
+#endif
+
 int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t cap)
 {
 	pthread_attr_t attr;
@@ -400,11 +413,13 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 #else
 	if (cfg->no_mlock) {
 		/* the caller says why */
-	} else if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0) {
-		p->mlocked = true;
 	} else {
-		note(p, "mlockall: %s: memory not locked, page faults may add latency",
-		     err_name(-errno));
+		preload_unwinder();
+		if (mlockall(MCL_CURRENT | MCL_FUTURE) == 0)
+			p->mlocked = true;
+		else
+			note(p, "mlockall: %s: memory not locked, page faults may add latency",
+			     err_name(-errno));
 	}
 #endif
 

@@ -50,6 +50,8 @@ const struct config_key config_keys[] = {
 	{"ab_settle_ms", CONFIG_INT, OFF(ab_settle_ms), 0, 60000,
 	 "A/B: settle time after each switch (ms)"},
 	{"ab_rounds", CONFIG_INT, OFF(ab_rounds), 1, 100, "A/B: ABBA rounds (4 windows each)"},
+	{"latency_budget_us", CONFIG_INT, OFF(latency_budget_us), 1, 100000,
+	 "Findings: latency budget (us)"},
 };
 const size_t config_nkeys = sizeof(config_keys) / sizeof(config_keys[0]);
 
@@ -69,6 +71,7 @@ void config_defaults(struct ui_config *c)
 	c->ab_window_s = (int)AB_DEFAULT_WINDOW_S;
 	c->ab_settle_ms = AB_DEFAULT_SETTLE_MS;
 	c->ab_rounds = AB_DEFAULT_ROUNDS;
+	c->latency_budget_us = 100;
 }
 
 void config_get(const struct ui_config *c, const struct config_key *k, char *buf, size_t cap)

@@ -32,6 +32,8 @@ struct ui_config {
 	/* Latency screen: the probe and the A/B runs started with A */
 	int probe_interval_us;
 	int ab_window_s, ab_settle_ms, ab_rounds;
+	/* Findings: the latency budget (idle-state exit latency, probe wake-ups) */
+	int latency_budget_us;
 };
 
 /* CONFIG_LIST: free text up to max-1 printable characters, may be empty,

@@ -16,6 +16,7 @@ tunetop_SOURCES += \
 	src/ui/screen_help.c src/ui/screens.def \
 	src/ui/screen_threads.c src/ui/screen_irqs.c \
 	src/ui/screen_latency.c \
+	src/ui/playback.c src/ui/screen_findings.c src/ui/screen_lessons.c \
 	src/model/sim.c src/model/sim.h
 
 # The --demo board: the RK3588 fixture as a ustar archive, built from the

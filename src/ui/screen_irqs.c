@@ -115,7 +115,7 @@ static void irqs_build(struct tui *t, struct screen *s)
 	if (!v)
 		v = s->priv = xcalloc(1, sizeof(*v));
 	s->heading_lines = 3;
-	if (&t->screens[t->cur] == s &&
+	if (&t->screens[t->cur] == s && !t->replay &&
 	    (!v->ib_checked_ns || now - v->ib_checked_ns >= IRQBALANCE_CHECK_NS)) {
 		v->irqbalance = irqbalance_running_in(&t->root);
 		v->ib_checked_ns = now;

@@ -11,6 +11,7 @@
 #include <time.h>
 
 #include "core/xalloc.h"
+#include "model/replay.h"
 #include "ui/tui.h"
 
 struct jscreen {
@@ -18,7 +19,73 @@ struct jscreen {
 	size_t n;
 	int torn;
 	char err[160];
+	/* a replay: the recorded events that had happened at the shown sample */
+	const struct replay_event **ev;
+	size_t nev, capev;
 };
+
+/* ---- a replay: the recording's journal events ------------------------------- */
+
+static void replay_build(struct tui *t, struct screen *s, struct jscreen *j)
+{
+	const struct replay *r = t->replay->r;
+
+	j->nev = 0;
+	for (size_t i = 0; i < replay_nevents(r); i++) {
+		const struct replay_event *e = replay_event(r, i);
+
+		if (!tui_replay_event_shown(t, e))
+			continue;
+		j->ev = xgrow(j->ev, &j->capev, j->nev + 1, sizeof(*j->ev));
+		j->ev[j->nev++] = e;
+	}
+	s->nrows = (int)j->nev;
+	ui_scroll(s, t->body_h - s->heading_lines);
+}
+
+static void replay_draw(struct tui *t, struct screen *s, struct jscreen *j, int y, int h)
+{
+	int rows = h - s->heading_lines;
+
+	ui_printf(t, y, 0, COLS, ROLE_LABEL,
+		  "REPLAY: %zu journal event%s recorded up to this sample (of %zu in %s)", j->nev,
+		  j->nev == 1 ? "" : "s", replay_nevents(t->replay->r), t->replay->path);
+	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
+	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
+	       " Time      Kind    Status   Address                            Old -> New          "
+	       "Note");
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
+		const struct replay_event *e = j->ev[j->nev - 1 - (size_t)(s->top + i)];
+		int yy = y + s->heading_lines + i, x = 0;
+		bool sel = s->top + i == s->sel;
+		enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
+		char tm[16] = "?", ov[300];
+		time_t secs = (time_t)(e->at_ns / 1000000000ULL);
+		struct tm lt;
+
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		if (localtime_r(&secs, &lt))
+			strftime(tm, sizeof(tm), "%H:%M:%S", &lt);
+		if (e->old_value[0] || e->new_value[0])
+			snprintf(ov, sizeof(ov), "%s -> %s", e->old_value[0] ? e->old_value : "?",
+				 e->new_value[0] ? e->new_value : "?");
+		else
+			ov[0] = '\0';
+		x += ui_printf(t, yy, x, COLS - x, base, " %-8s  %-7.7s ", tm, e->kind);
+		x += ui_printf(t, yy, x, COLS - x,
+			       sel			     ? ROLE_CURSOR
+			       : !strcmp(e->state, "active") ? ROLE_CHANGED
+			       : !strcmp(e->state, "failed") ? ROLE_ALERT
+							     : base,
+			       "%-8.8s ", e->state[0] ? e->state : "-");
+		x += ui_printf(t, yy, x, COLS - x, base, "%-34.34s %-19.19s ", e->addr, ov);
+		ui_put(t, yy, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, e->text);
+	}
+	if (!s->nrows)
+		ui_put(t, y + 2, 1, COLS - 1, ROLE_LABEL,
+		       "No journal events recorded up to this sample.");
+}
 
 static void jfree(struct jscreen *j)
 {
@@ -36,6 +103,10 @@ static void journal_build(struct tui *t, struct screen *s)
 	if (!j)
 		j = s->priv = xcalloc(1, sizeof(*j));
 	s->heading_lines = 2;
+	if (t->replay) {
+		replay_build(t, s, j);
+		return;
+	}
 	if (&t->screens[t->cur] != s && j->e)
 		return; /* only while shown */
 	jfree(j);
@@ -56,8 +127,10 @@ static void journal_free(struct screen *s)
 {
 	struct jscreen *j = s->priv;
 
-	if (j)
+	if (j) {
 		jfree(j);
+		free(j->ev);
+	}
 	free(j);
 	s->priv = NULL;
 }
@@ -80,6 +153,10 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 	int rows;
 
 	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
+	if (j && t->replay) {
+		replay_draw(t, s, j, y, h);
+		return;
+	}
 	if (!j || j->err[0]) {
 		ui_printf(t, y, 0, COLS, ROLE_VALUE_NA, "%s", j ? j->err : "no journal");
 		return;
@@ -182,7 +259,14 @@ static int journal_explain(struct tui *t, struct screen *s, struct explain_item 
 	struct jscreen *j = s->priv;
 	const struct knob_jentry *e;
 
-	(void)t;
+	if (j && t->replay) {
+		const struct replay_event *ev;
+
+		if (s->sel < 0 || (size_t)s->sel >= j->nev)
+			return 0;
+		ev = j->ev[j->nev - 1 - (size_t)s->sel];
+		return ev->addr[0] ? ui_explain_add(it, 0, max, "This change", "%s", ev->addr) : 0;
+	}
 	if (!j || !j->n || s->sel < 0 || s->sel >= (int)j->n)
 		return 0;
 	e = &j->e[j->n - 1 - (size_t)s->sel];

@@ -278,6 +278,12 @@ static int act_start_stop(struct tui *t, struct latency *L)
 		tui_status(t, true, "Refused: an A/B is measuring (x cancels it first)");
 		return HR_HANDLED | HR_REDRAW;
 	}
+	if (t->replay && !L->probe_on) {
+		tui_status(t, true,
+			   "Refused: REPLAY: the probe measures this machine, not the recording "
+			   "(tunetop report FILE shows its probe windows)");
+		return HR_HANDLED | HR_REDRAW;
+	}
 	if (L->probe_on) {
 		char d[32];
 

@@ -141,6 +141,17 @@ static void thr_patch_process(pid_t pid)
 	threads_free(&one);
 }
 
+const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
+{
+	if (t->replay || !t->root.live)
+		return NULL;
+	if (refresh)
+		thr_refresh(false);
+	if (cache.cur < 0 || time_mono_ns() - cache.read_ns > max_age_ns)
+		return NULL;
+	return thr_table();
+}
+
 static void live_online(struct cpumask *m)
 {
 	char buf[4096];
@@ -542,6 +553,12 @@ static void threads_build(struct tui *t, struct screen *s)
 		v->desc = true;
 	}
 	s->heading_lines = 2;
+	if (t->replay) {
+		/* a recording holds system-wide samples, not this machine's threads */
+		s->nrows = 0;
+		v->n = 0;
+		return;
+	}
 	if (!is_threads_screen(t, s) && v->n)
 		return; /* only while shown */
 	if (is_threads_screen(t, s))
@@ -665,6 +682,14 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 	char head[256];
 
 	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
+	if (t->replay) {
+		ui_put(t, y, 0, COLS, ROLE_VALUE_NA,
+		       "REPLAY: threads are not in a recording (it holds the system-wide "
+		       "samples);");
+		ui_put(t, y + 1, 0, COLS, ROLE_VALUE_NA,
+		       "the IRQs and Isolation screens show the recorded interrupts.");
+		return;
+	}
 	if (!v || !tab) {
 		ui_put(t, y, 0, COLS, ROLE_VALUE_NA, "reading threads...");
 		return;
@@ -1181,7 +1206,7 @@ static void isolation_build(struct tui *t, struct screen *s)
 	s->heading_lines = 4;
 	if (!is_threads_screen(t, s) && v->have)
 		return;
-	if (is_threads_screen(t, s) && t->root.live)
+	if (is_threads_screen(t, s) && t->root.live && !t->replay)
 		thr_refresh(false);
 	if (v->have)
 		isolation_free(&v->rep);
@@ -1191,7 +1216,7 @@ static void isolation_build(struct tui *t, struct screen *s)
 		return;
 	/* threads are this machine's: audit them only against the live root's CPUs */
 	isolation_audit(&sn->sys, &sn->topo.online, (sn->what & SNAP_IRQS) ? &sn->irqs : NULL,
-			t->root.live ? thr_table() : NULL, &v->rep);
+			t->root.live && !t->replay ? thr_table() : NULL, &v->rep);
 	v->have = true;
 	s->nrows = (int)v->rep.n;
 	ui_scroll(s, t->body_h - s->heading_lines);

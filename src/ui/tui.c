@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -28,8 +29,10 @@
 
 volatile int tui_signal_pending;
 
-/* Sources every screen needs: the header shows clocks and the cores the rest. */
-#define TUI_SNAP_BASE (SNAP_CORE | SNAP_DEVFREQ)
+/* Sources every screen needs: the header shows clocks and the cores the rest,
+ * and the findings counted in the header read RT throttling, thermal cooling
+ * and interrupt rates (the same sources as `snapshot --json`). */
+#define TUI_SNAP_BASE (SNAP_CORE | SNAP_DEVFREQ | SNAP_RT | SNAP_THERMAL | SNAP_IRQS)
 
 static const struct screen_ops *const screen_table[] = {
 #define SCREEN(ops) &ops,
@@ -116,11 +119,18 @@ void tui_reload_journal(struct tui *t)
 	char *cause = NULL;
 	const char *run;
 
+	if (t->replay) {
+		/* the changes as recorded at the shown sample */
+		if (t->replay->have_cur)
+			tui_replay_goto(t, t->replay->idx);
+		return;
+	}
 	free(t->changes);
 	t->changes = NULL;
 	t->nchanges = t->nours = t->norphans = 0;
 	if (!t->knob)
 		return;
+	tui_record_poll(t); /* a change just made is an event of the recording now */
 	if (knob_journal_list(t->knob, &e, &n, &torn, &cause) != 0) {
 		free(cause);
 		return;
@@ -416,9 +426,20 @@ static void tui_tick(struct tui *t)
 	uint64_t now = time_mono_ns();
 	int e;
 
+	if (t->replay) {
+		/* a replay shows the recorded sample; only the timer moves it */
+		struct screen *s = &t->screens[t->cur];
+
+		if (!t->replay->have_cur)
+			tui_replay_timer(t); /* the first: shown, and the clock started */
+		else if (s->ops->build)
+			s->ops->build(t, s);
+		return;
+	}
 	if (t->sim && t->last_tick_ns)
 		sim_step(t->sim, (double)(now - t->last_tick_ns) / 1e9);
-	t->sampler.what = TUI_SNAP_BASE | t->screens[t->cur].ops->needs;
+	/* a recording holds everything, so that every screen replays */
+	t->sampler.what = t->rec ? SNAP_ALL : TUI_SNAP_BASE | t->screens[t->cur].ops->needs;
 	e = sampler_tick(&t->sampler);
 	if (e && !t->status[0])
 		tui_status(t, true, "sampling: %s", err_name(e));
@@ -430,9 +451,16 @@ static void tui_tick(struct tui *t)
 	if (t->sampler.count == 1 && t->delay_tenths > 3)
 		t->next_tick_ns = now + 300000000ULL;
 	tui_counters_tick(t);
+	tui_findings_eval(t);
+	tui_record_sample(t);
 	for (int i = 0; i < t->nscreens; i++)
 		if (t->screens[i].ops->build)
 			t->screens[i].ops->build(t, &t->screens[i]);
+}
+
+void tui_resample(struct tui *t)
+{
+	tui_tick(t);
 }
 
 /* ---- frame: header, tabs, status, key bar ---------------------------------------- */
@@ -504,12 +532,21 @@ static void draw_header(struct tui *t)
 		int rw, room, kw = 0;
 		const char *kern = sys && sys->kernel[0] ? sys->kernel : "n/a";
 
+		int every =
+			t->replay ? (int)lround(t->replay->interval_ms / 100.0) : t->delay_tenths;
+
 		fmt_uptime(sys ? sys->uptime_s : NAN, up, sizeof(up));
-		rw = snprintf(right, sizeof(right), "up %s  every %d.%ds", up, t->delay_tenths / 10,
-			      t->delay_tenths % 10);
+		rw = snprintf(right, sizeof(right), "up %s  every %d.%ds", up, every / 10,
+			      every % 10);
+		if (t->replay)
+			x += ui_put(t, y, x, COLS - x, ROLE_READONLY, " REPLAY ") + 1;
 		if (t->sim)
 			x += ui_printf(t, y, x, COLS - x, ROLE_SIMULATED, " SIMULATED %s ",
 				       sim_board(t->sim)) +
+			     1;
+		else if (t->replay && t->replay->board[0])
+			x += ui_printf(t, y, x, COLS - x, ROLE_SIMULATED, " SIMULATED %s ",
+				       t->replay->board) +
 			     1;
 		pre = sys ? system_preempt_name(sys->preempt) : NULL;
 		if (sys)
@@ -546,8 +583,8 @@ static void draw_header(struct tui *t)
 			rx += ui_put(t, y, rx, COLS - rx, ROLE_HEADER, "up ");
 			rx += ui_printf(t, y, rx, COLS - rx, ROLE_HEADER_VALUE, "%s", up) + 2;
 			rx += ui_put(t, y, rx, COLS - rx, ROLE_HEADER, "every ");
-			ui_printf(t, y, rx, COLS - rx, ROLE_HEADER_VALUE, "%d.%ds",
-				  t->delay_tenths / 10, t->delay_tenths % 10);
+			ui_printf(t, y, rx, COLS - rx, ROLE_HEADER_VALUE, "%d.%ds", every / 10,
+				  every % 10);
 		}
 	}
 
@@ -563,12 +600,25 @@ static void draw_header(struct tui *t)
 	x += ui_printf(t, y, x, COLS - x, t->nchanges ? ROLE_CHANGED : ROLE_HEADER_VALUE, "%zu",
 		       t->nchanges) +
 	     2;
+	/* findings, coloured by the worst one */
+	x += ui_printf(t, y, x, COLS - x,
+		       t->findings.n ? tui_sev_role(tui_worst_finding(t)) : ROLE_HEADER_VALUE,
+		       "%zu finding%s", t->findings.n, t->findings.n == 1 ? "" : "s") +
+	     2;
 	if (t->dma_held)
 		x += ui_printf(t, y, x, COLS - x, ROLE_CHANGED, "QoS %dus", t->dma_value_us) + 2;
 	x += latency_header(t, y, x);
-	if (t->readonly || !t->knob)
+	if (t->rec)
+		x += ui_printf(t, y, x, COLS - x, t->rec_failed ? ROLE_ALERT : ROLE_WARN, "REC %s",
+			       t->rec_failed ? "failed" : "on") +
+		     2;
+	if (t->replay)
+		x += tui_replay_header(t, y, x);
+	else if (t->readonly || !t->knob)
 		x += ui_printf(t, y, x, COLS - x, ROLE_READONLY, " READ-ONLY ") + 2;
-	if (t->sim)
+	if (t->replay)
+		snprintf(src, sizeof(src), "file %s", t->replay->path);
+	else if (t->sim)
 		snprintf(src, sizeof(src), "demo root %s", t->root_path);
 	else if (t->root.live)
 		snprintf(src, sizeof(src), "live");
@@ -585,8 +635,9 @@ static void draw_header(struct tui *t)
 	}
 }
 
-/* Tab i's label: " 1 Cores " (number keys 1..9, then 0), " Name " after
- * the tenth; names cut to abbrev characters (0: whole). */
+/* Tab i's label: " 1 Cores " (number keys 1..9, then 0), after the tenth
+ * " ! Findings " (the screen's own key) or " Name "; names cut to abbrev
+ * characters (0: whole). */
 static int tab_label(const struct tui *t, int i, int abbrev, char *buf, size_t cap)
 {
 	const char *name = t->screens[i].ops->name;
@@ -596,6 +647,8 @@ static int tab_label(const struct tui *t, int i, int abbrev, char *buf, size_t c
 		len = abbrev;
 	if (i < 10)
 		return snprintf(buf, cap, " %d %.*s ", (i + 1) % 10, len, name);
+	if (t->screens[i].ops->hotkey) /* Findings '!', Lessons 'L' */
+		return snprintf(buf, cap, " %c %.*s ", t->screens[i].ops->hotkey, len, name);
 	return snprintf(buf, cap, " %.*s ", len, name);
 }
 
@@ -696,11 +749,20 @@ static void draw_status(struct tui *t, int y)
 		return;
 	}
 	t->status[0] = '\0';
-	if (t->readonly && t->knob)
+	if (t->replay)
+		ui_printf(t, y, 0, COLS, ROLE_LABEL,
+			  "REPLAY (read-only): space play/pause  . , step  [ ] 10 samples  { } "
+			  "start/end  + - speed");
+	else if (t->readonly && t->knob)
 		ui_printf(t, y, 0, COLS, ROLE_READONLY, "READ-ONLY: %s", t->ro_why);
 	else if (!t->knob)
 		ui_printf(t, y, 0, COLS, ROLE_READONLY, "READ-ONLY: %s", t->ro_why);
 }
+
+static const struct keyhint replay_hints[] = {
+	{"Spc", "Play"}, {".", "Step"},	  {",", "Back"},
+	{"[]", "Seek"},	 {"+-", "Speed"}, {NULL, NULL},
+};
 
 void tui_draw(struct tui *t)
 {
@@ -718,7 +780,7 @@ void tui_draw(struct tui *t)
 	t->body_h = LINES - 5;
 	s->ops->draw(t, s, t->body_y, t->body_h);
 	draw_status(t, LINES - 2);
-	ui_draw_keybar(t, LINES - 1, s->ops->hints);
+	ui_draw_keybar(t, LINES - 1, t->replay ? replay_hints : s->ops->hints);
 	wnoutrefresh(stdscr);
 	doupdate();
 }
@@ -733,7 +795,7 @@ static void switch_to(struct tui *t, int i)
 		return;
 	t->cur = i;
 	needs = TUI_SNAP_BASE | t->screens[i].ops->needs;
-	if (t->snap && (t->snap->what & needs) != needs)
+	if (!t->replay && t->snap && (t->snap->what & needs) != needs)
 		tui_tick(t); /* this screen reads a source the others did not */
 	else if (t->screens[i].ops->build)
 		t->screens[i].ops->build(t, &t->screens[i]);
@@ -851,6 +913,11 @@ static int do_explain(struct tui *t)
 			    "restores all)\n\n",
 			    c->ours ? " by this session" : " (journal)", c->old, c->new_value,
 			    c->old);
+	if (t->replay)
+		sbuf_printf(&b,
+			    "REPLAY: the values on the screen come from %s; the files below are "
+			    "resolved on %s as it is now.\n\n",
+			    t->replay->path, t->root.path);
 	explain_render(&b, &x, COLS - 8 > 40 ? COLS - 8 : 40);
 	snprintf(title, sizeof(title), "Explain %s", items[k].key);
 	ui_text(t, title, b.s ? b.s : "");
@@ -868,6 +935,14 @@ static int handle_key(struct tui *t, int ch)
 		return handle_mouse(t);
 	if (ch == KEY_RESIZE)
 		return HR_REDRAW;
+	/* a replay's transport keys first (where a screen uses them, for an
+	 * action, it would be refused anyway), except on Setup, whose + - and
+	 * space change settings */
+	if (t->replay && strcmp(s->ops->id, "setup")) {
+		r = tui_replay_key(t, ch);
+		if (r & HR_HANDLED)
+			return r;
+	}
 	/* screen keys first, so a screen may use a letter the global map has */
 	r = s->ops->key ? s->ops->key(t, s, ch) : HR_IGNORED;
 	if (r & HR_HANDLED)
@@ -910,10 +985,13 @@ static int handle_key(struct tui *t, int ch)
 		return HR_REDRAW;
 	}
 	for (int i = 0; i < t->nscreens; i++)
-		if (t->screens[i].ops->fkey && ch == t->screens[i].ops->fkey) {
+		if ((t->screens[i].ops->fkey && ch == t->screens[i].ops->fkey) ||
+		    (t->screens[i].ops->hotkey && ch == t->screens[i].ops->hotkey)) {
 			switch_to(t, i);
 			return HR_REDRAW;
 		}
+	if (t->replay)
+		return tui_replay_key(t, ch);
 	return HR_IGNORED;
 }
 
@@ -985,7 +1063,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: tunetop [--root DIR] [--state-dir DIR] [--demo] [-d TENTHS] [--theme "
 		"NAME]\n"
-		"               [--keep] [--no-color] [--screen NAME]\n"
+		"               [--keep] [--no-color] [--screen NAME] [--record FILE | --replay "
+		"FILE]\n"
 		"  --demo          simulate an RK3588 board (nothing on this machine is touched)\n"
 		"  -d TENTHS       refresh interval in tenths of a second (default 10)\n"
 		"  --theme NAME    default, monochrome, light, high-contrast, or a "
@@ -993,11 +1072,17 @@ static void usage(FILE *f)
 		"  --keep          leave this session's changes in place on exit\n"
 		"  --no-color      attributes only (also NO_COLOR=1)\n"
 		"  --screen NAME   start on cores, clocks, rt, journal, setup, help, threads,\n"
-		"                  irqs, isolation or latency\n");
+		"                  irqs, isolation, latency, findings or lessons\n"
+		"  --record FILE   write every sample and journal event as JSON lines (as watch\n"
+		"                  --record does; tunetop report FILE summarises them)\n"
+		"  --replay FILE   drive the screens from a recording, read-only: space "
+		"play/pause,\n"
+		"                  . , step, [ ] 10 samples back / on, { } start / end, + - "
+		"speed\n");
 }
 
 static int parse_args(struct tui *t, int argc, char **argv, bool *demo, const char **theme,
-		      const char **screen, int *delay)
+		      const char **screen, int *delay, const char **record, const char **replay)
 {
 	static const struct option lo[] = {
 		{"demo", no_argument, NULL, 'D'},
@@ -1007,6 +1092,8 @@ static int parse_args(struct tui *t, int argc, char **argv, bool *demo, const ch
 		{"no-color", no_argument, NULL, 'C'},
 		{"no-colour", no_argument, NULL, 'C'},
 		{"screen", required_argument, NULL, 's'},
+		{"record", required_argument, NULL, 'R'},
+		{"replay", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -1028,6 +1115,8 @@ static int parse_args(struct tui *t, int argc, char **argv, bool *demo, const ch
 		case 'k': t->keep = true; break;
 		case 'C': t->no_color = true; break;
 		case 's': *screen = optarg; break;
+		case 'R': *record = optarg; break;
+		case 'P': *replay = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default:
 			fprintf(stderr, "tunetop: unknown option '%s' (see tunetop --help)\n",
@@ -1038,6 +1127,15 @@ static int parse_args(struct tui *t, int argc, char **argv, bool *demo, const ch
 	if (optind < argc) {
 		fprintf(stderr, "tunetop: unexpected argument '%s' (see tunetop --help)\n",
 			argv[optind]);
+		return 2;
+	}
+	if (*replay && (*record || *demo)) {
+		fprintf(stderr, "tunetop: --replay shows a recording: it does not go with %s\n",
+			*record ? "--record" : "--demo");
+		return 2;
+	}
+	if ((*record && !**record) || (*replay && !**replay)) {
+		fprintf(stderr, "tunetop: --record and --replay need a file\n");
 		return 2;
 	}
 	return -1;
@@ -1078,6 +1176,7 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 	struct tui *t = xcalloc(1, sizeof(*t));
 	bool demo = false;
 	const char *theme = NULL, *screen = NULL, *nc = getenv("NO_COLOR"), *state_dir;
+	const char *record = NULL, *replay = NULL;
 	int delay = 0, r, rc = 0;
 	char *cause = NULL, path[512];
 	struct sbuf errs, exitmsg;
@@ -1086,7 +1185,7 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 	t->opts = o;
 	sbuf_init(&errs);
 	sbuf_init(&exitmsg);
-	r = parse_args(t, argc, argv, &demo, &theme, &screen, &delay);
+	r = parse_args(t, argc, argv, &demo, &theme, &screen, &delay, &record, &replay);
 	if (r >= 0) {
 		free(t);
 		return r;
@@ -1111,7 +1210,23 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 	}
 
 	/* what to show */
-	if (demo) {
+	if (replay) {
+		const char *rr;
+		struct stat st;
+
+		r = tui_replay_open(t, replay, &cause);
+		if (r) {
+			fprintf(stderr, "tunetop: --replay %s: %s\n", replay,
+				cause ? cause : strerror(-r));
+			free(cause);
+			free(t);
+			return 1;
+		}
+		/* explain resolves files on the recorded root while it exists */
+		rr = tui_replay_root(t);
+		t->root_path =
+			rr && rr[0] && stat(rr, &st) == 0 && S_ISDIR(st.st_mode) ? rr : o->root;
+	} else if (demo) {
 		char bundle[512], err[256];
 
 		if (sim_find_bundle(bundle, sizeof(bundle)) != 0) {
@@ -1138,8 +1253,17 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 	if (r) {
 		fprintf(stderr, "tunetop: %s: %s\n", t->root_path, strerror(-r));
 		sim_close(t->sim);
+		tui_replay_close(t);
 		free(t);
 		return 1;
+	}
+	if (t->replay) {
+		/* nothing is written during a replay: no knob engine at all */
+		t->readonly = true;
+		snprintf(t->ro_why, sizeof(t->ro_why),
+			 "REPLAY of %s: a recording is read-only, knob actions are refused",
+			 t->replay->path);
+		goto screens;
 	}
 
 	/* Without root nothing can be written: say so before anything else. */
@@ -1173,7 +1297,16 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 
 	sampler_init(&t->sampler, &t->root, TUI_SNAP_BASE);
 	t->sampler_on = true;
+	if (record && tui_record_open(t, record, state_dir, &cause) != 0) {
+		fprintf(stderr, "tunetop: --record: %s\n",
+			cause ? cause : "cannot create the file");
+		free(cause);
+		cause = NULL;
+		rc = 1;
+		goto out;
+	}
 
+screens:
 	/* screens */
 	for (size_t i = 0; i < NSCREEN_TABLE && i < TUI_MAX_SCREENS; i++)
 		t->screens[t->nscreens++].ops = screen_table[i];
@@ -1271,7 +1404,10 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 				tui_draw(t);
 			now = time_mono_ns();
 			if (now >= t->next_tick_ns) {
-				tui_tick(t);
+				if (t->replay)
+					tui_replay_timer(t);
+				else
+					tui_tick(t);
 				if (t->status[0] && now >= t->status_until_ns)
 					t->status[0] = '\0';
 				tui_draw(t);
@@ -1342,6 +1478,7 @@ out:
 	if (t->knob)
 		tui_reload_journal(t);
 	restore_on_exit(t, &exitmsg);
+	tui_record_close(t, &exitmsg); /* after the restore, so that it is recorded too */
 	if (exitmsg.len)
 		fputs(exitmsg.s, stderr);
 	for (int i = 0; i < t->nscreens; i++)
@@ -1354,6 +1491,8 @@ out:
 		knob_ctx_close(t->knob);
 	sysroot_close(&t->root);
 	sim_close(t->sim);
+	tui_replay_close(t);
+	findings_free(&t->findings);
 	free(t->changes);
 	sbuf_free(&errs);
 	sbuf_free(&exitmsg);

@@ -13,12 +13,16 @@
 
 #include "cmd.h"
 #include "knob/knob.h"
+#include "model/findings.h"
 #include "model/snapshot.h"
 #include "ui/config.h"
 #include "ui/theme.h"
 
 struct sim;
 struct latency;
+struct replay;
+struct recorder;
+struct thread_table;
 
 /* Handler results (bit set). */
 enum {
@@ -50,6 +54,7 @@ struct screen_ops {
 	const char *id;	  /* "cores": config start_screen, --screen, tests */
 	const char *name; /* tab label: "Cores" */
 	int fkey;	  /* KEY_F(n) that jumps here, 0 none */
+	int hotkey;	  /* a global key that jumps here and labels the tab ('!'), 0 none */
 	unsigned needs;	  /* SNAP_* sources this screen reads (besides the header's) */
 	/* Rebuild the row list from the current snapshot (after each sample or
 	 * action); sets s->nrows. May be NULL (static screens). */
@@ -82,6 +87,22 @@ struct screen {
 
 #define TUI_MAX_SCREENS 16
 #define TUI_STATUS_LEN	256
+
+/* --replay FILE: the TUI draws a recording (model/replay.h) instead of
+ * sampling; everything is read-only. */
+struct tui_replay {
+	struct replay *r;
+	char path[512];
+	size_t n;   /* samples in the file */
+	size_t idx; /* the sample shown */
+	bool paused;
+	int speed; /* index into the speed table of tui.c */
+	struct snapshot cur, prev;
+	bool have_cur, have_prev;
+	uint64_t t0_ns;	 /* time of the first sample */
+	char board[128]; /* "RK3588" when the recording is of the simulated board */
+	double interval_ms;
+};
 
 /* A value this root has changed (an ACTIVE journal entry). */
 struct tui_change {
@@ -126,6 +147,13 @@ struct tui {
 	int nscreens, cur;
 	int body_y, body_h;		 /* screen area between the tabs and the status line */
 	int tabs_x[TUI_MAX_SCREENS + 1]; /* tab start columns, for clicks */
+	/* findings over the current sample (replay: as recorded), most severe first */
+	struct finding_list findings;
+	/* --record FILE / --replay FILE */
+	struct recorder *rec;
+	char rec_path[512];
+	bool rec_failed;
+	struct tui_replay *replay;
 	/* status line */
 	char status[TUI_STATUS_LEN];
 	bool status_err;
@@ -158,6 +186,14 @@ void tui_show_screen(struct tui *t, const char *id);
 void tui_first_line(const char *s, char *out, size_t cap);
 void tui_apply_theme(struct tui *t);
 bool tui_is_demo(const struct tui *t);
+/* Drawing a recording (--replay): read-only, no live data. */
+bool tui_is_replay(const struct tui *t);
+/* The most severe finding (FINDING_INFO when there is none). */
+enum finding_sev tui_worst_finding(const struct tui *t);
+enum role tui_sev_role(enum finding_sev s);
+/* The sampler's latest snapshot changed under the screens (a lesson on the
+ * shown board): sample again and rebuild. */
+void tui_resample(struct tui *t);
 
 /* ---- counters.c: perf counters opened only while a screen shows them --------- */
 /* After each sample: open / close the per-CPU counters as the current screen
@@ -237,6 +273,29 @@ int latency_header(struct tui *t, int y, int x);
 bool latency_quit(struct tui *t);
 /* Leaving tunetop: cancel a running A/B (knob restored), stop the probe. */
 void latency_shutdown(struct tui *t, struct sbuf *msg);
+
+/* ---- playback.c: --record, --replay, findings -------------------------------- */
+struct replay_event;
+/* Evaluate the findings over t->snap (live sessions, after each sample). */
+void tui_findings_eval(struct tui *t);
+int tui_record_open(struct tui *t, const char *path, const char *state_dir, char **cause);
+void tui_record_sample(struct tui *t); /* the current sample */
+void tui_record_poll(struct tui *t);   /* journal events now (after an action) */
+void tui_record_close(struct tui *t, struct sbuf *msg);
+int tui_replay_open(struct tui *t, const char *path, char **cause);
+const char *tui_replay_root(const struct tui *t); /* the recorded root */
+void tui_replay_close(struct tui *t);
+void tui_replay_goto(struct tui *t, size_t i); /* show sample i */
+void tui_replay_timer(struct tui *t);	       /* the refresh tick: play on */
+int tui_replay_key(struct tui *t, int ch);     /* space . , [ ] { } + - */
+int tui_replay_header(struct tui *t, int y, int x);
+/* Had the recorded event happened at the shown sample? */
+bool tui_replay_event_shown(const struct tui *t, const struct replay_event *e);
+
+/* ---- screen_threads.c (shared) --------------------------------------------- */
+/* The live thread table when one was read less than max_age_ns ago (read
+ * it now when refresh); NULL on a replay or when none is recent. */
+const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh);
 
 /* ---- screens ----------------------------------------------------------------
  * Each screen is one const struct screen_ops in its own file, listed in

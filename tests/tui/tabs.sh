@@ -1,10 +1,11 @@
 #!/bin/sh
 # The tab strip fits any width: at 120x40, 80x24 and 40x16, Tab cycles
 # through every screen listed in src/ui/screens.def and each time the
-# current tab's whole label (" 8 IRQs ", number keys 1..9 then 0, no number
-# after the tenth) is on the tab line, drawn as the active tab (its own
-# colour run); where the strip cannot show every tab, < and > mark hidden
-# ones, and a click on > selects the tab behind it. Copied RK3588 fixture, nothing is changed.
+# current tab's whole label (" 8 IRQs ", number keys 1..9 then 0, after the
+# tenth the screen's own key, " ! Findings ", or none) is on the tab line,
+# drawn as the active tab (its own colour run); where the strip cannot show
+# every tab, < and > mark hidden ones, and a click on > selects the tab
+# behind it. Copied RK3588 fixture, nothing is changed.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
@@ -21,12 +22,23 @@ is "$n" "$(grep -c '^SCREEN(' "$TT_SRCDIR/src/ui/screens.def")" "every screen of
 ok $((n < 10)) "screens.def lists $n screens (full labels of 10 do not fit 80 columns)"
 is "$(printf '%s\n' "$names" | sed -n 1p)" Cores "the first tab is Cores"
 
-# label I: the whole label of tab I (0-based)
+# the screens' own keys (.hotkey = '!'), "-" for none, in tab order
+hotkeys=$(sed -n 's/^SCREEN(\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def" | while read -r ops; do
+	k=$(cat "$TT_SRCDIR"/src/ui/*.c |
+		sed -n "/^const struct screen_ops $ops = {/,/^};/s/^[[:space:]]*\.hotkey = '\(.\)',/\1/p")
+	echo "${k:--}"
+done)
+
+# label I: the whole label of tab I (0-based): number keys 1..9 then 0,
+# after the tenth the screen's own key when it has one
 label() {
-	local nm
+	local nm hk
 	nm=$(printf '%s\n' "$names" | sed -n "$(($1 + 1))p")
+	hk=$(printf '%s\n' "$hotkeys" | sed -n "$(($1 + 1))p")
 	if [ "$1" -lt 10 ]; then
 		printf ' %d %s ' $((($1 + 1) % 10)) "$nm"
+	elif [ "$hk" != "-" ]; then
+		printf ' %s %s ' "$hk" "$nm"
 	else
 		printf ' %s ' "$nm"
 	fi

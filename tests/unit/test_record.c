@@ -155,6 +155,12 @@ static void roundtrip(const char *board)
 		is_int(replay_seek(rp, 0), 0, "seek before the start");
 		is_int(replay_seek(rp, UINT64_MAX), 1, "seek past the end");
 		is_int(replay_seek(rp, replay_sample_time(rp, 1)), 1, "seek exact");
+		is_int(replay_step(rp, 0, 1), 1, "step forward");
+		is_int(replay_step(rp, 1, 1), 1, "step forward stops at the last sample");
+		is_int(replay_step(rp, 1, -10), 0, "seek back stops at the first sample");
+		is_int(replay_step(rp, 0, 10), 1, "seek forward stops at the last sample");
+		ok(ev && ev->at_ns == ev->t_ns,
+		   "an event without a journal time happened when written");
 		ok(replay_sample(rp, 2, &(struct snapshot){0}) == -ERANGE, "out of range");
 		replay_close(rp);
 	}

@@ -1,0 +1,587 @@
+/* The lessons of `tunetop learn` and of the TUI's Lessons screen (see
+ * lessons.h): the table at the bottom, the measurement functions it points
+ * to, the worker threads of lesson 5 and the resolution of the toggles'
+ * placeholders. The runners (src/out/cmd_learn.c for the text mode,
+ * src/ui/screen_lessons.c for the TUI) own the board, the knob engine and
+ * the talking. */
+#include "model/lessons.h"
+
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "core/cpumask.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "model/record.h"
+#include "model/sim.h"
+#include "probe/histogram.h"
+#include "probe/probe.h"
+#include "source/perf.h"
+#include "source/threads.h"
+
+static void metric(struct lesson_metrics *m, const char *name, double v, const char *unit,
+		   const char *note)
+{
+	struct lesson_metric *x;
+
+	if (m->n >= LESSON_MAX_METRICS)
+		return;
+	x = &m->m[m->n++];
+	str_copy(x->name, sizeof(x->name), name);
+	x->v = v;
+	str_copy(x->unit, sizeof(x->unit), unit);
+	str_copy(x->note, sizeof(x->note), note ? note : "");
+}
+
+/* ---- sampling ------------------------------------------------------------------- */
+
+static bool stopped(const struct lesson_board *b)
+{
+	return b->stop && *b->stop;
+}
+
+const struct snapshot *lesson_board_snapshot(struct lesson_board *b)
+{
+	if (!b->sampling) {
+		sampler_init(&b->sm, b->root, SNAP_ALL);
+		b->sampling = true;
+		if (sampler_tick(&b->sm) != 0)
+			return NULL;
+	}
+	return sampler_cur(&b->sm);
+}
+
+void lesson_board_release(struct lesson_board *b)
+{
+	if (b->sampling)
+		sampler_free(&b->sm);
+	b->sampling = false;
+}
+
+/* LESSON_TICKS samples LESSON_TICK_S apart; the simulator advances with real time. */
+static const struct snapshot *sample_window(struct lesson_board *b)
+{
+	if (!lesson_board_snapshot(b))
+		return NULL;
+	for (int i = 0; i < LESSON_TICKS && !stopped(b); i++) {
+		time_sleep_ns((uint64_t)(LESSON_TICK_S * 1e9));
+		if (b->sim)
+			sim_step(b->sim, LESSON_TICK_S);
+		if (sampler_tick(&b->sm) != 0)
+			return NULL;
+		if (b->rec)
+			record_sample(b->rec, sampler_cur(&b->sm), NULL);
+	}
+	return sampler_cur(&b->sm);
+}
+
+/* ---- measurements ------------------------------------------------------------- */
+
+static void m_governor(struct lesson_run *e, struct lesson_metrics *m)
+{
+	const struct snapshot *s = sample_window(e->b);
+
+	for (size_t i = 0; s && i < s->freq.npolicies; i++) {
+		const struct cpufreq_policy *p = &s->freq.pol[i];
+		char name[64];
+		double at = NAN;
+
+		double busy = NAN;
+
+		snprintf(name, sizeof(name), "%s clock", p->name);
+		metric(m, name, p->cur_khz >= 0 ? (double)p->cur_khz / 1000 : NAN, "MHz",
+		       p->governor);
+		for (int c = cpumask_next(&p->cpus, 0); c >= 0 && c < s->stat.ncpus;
+		     c = cpumask_next(&p->cpus, c + 1))
+			if (!isnan(s->stat.util[c].busy_pct) &&
+			    (isnan(busy) || s->stat.util[c].busy_pct > busy))
+				busy = s->stat.util[c].busy_pct;
+		snprintf(name, sizeof(name), "%s busiest CPU", p->name);
+		metric(m, name, busy, "%", NULL);
+		if (p->tis_pct && p->nstates) {
+			size_t lo = 0;
+
+			for (size_t k = 1; k < p->nstates; k++)
+				if (p->tis_khz[k] < p->tis_khz[lo])
+					lo = k;
+			at = p->tis_pct[lo];
+		}
+		snprintf(name, sizeof(name), "%s time at lowest OPP", p->name);
+		metric(m, name, at, "%", isnan(at) ? "no stats/time_in_state" : NULL);
+	}
+}
+
+static const char *deepest_state(const struct snapshot *s, char *buf, size_t cap)
+{
+	int64_t lat = -1;
+
+	buf[0] = '\0';
+	for (int c = 0; s && c < s->idle.ncpus; c++)
+		for (size_t k = 0; s->idle.cpu[c].online && k < s->idle.cpu[c].nstates; k++)
+			if (s->idle.cpu[c].st[k].latency_us > lat && s->idle.cpu[c].st[k].name[0]) {
+				lat = s->idle.cpu[c].st[k].latency_us;
+				str_copy(buf, cap, s->idle.cpu[c].st[k].name);
+			}
+	return buf;
+}
+
+static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
+{
+	struct probe p;
+	struct probe_cfg cfg = {.interval_us = 1000,
+				.policy = PROBE_POLICY_FIFO,
+				.prio = PROBE_DEFAULT_PRIO,
+				.dma_latency_us = -1};
+	struct hist h;
+	char why[160];
+	const char *note =
+		e->b->sim ? "measured on this machine, not on the simulated board" : NULL;
+
+	cpumask_zero(&cfg.cpus);
+	cpumask_set(&cfg.cpus, 0);
+	memset(&p, 0, sizeof(p));
+	if (probe_start(&p, &cfg, why, sizeof(why)) != 0) {
+		metric(m, "wake-up latency p99 (probe, cpu0)", NAN, "us", why);
+		probe_free(&p);
+		return;
+	}
+	time_sleep_ns(1000000000ULL);
+	probe_stop(&p);
+	probe_snapshot_all(&p, &h);
+	metric(m, "wake-up latency p99 (probe, cpu0)", hist_percentile_us(&h, 0.99), "us", note);
+	metric(m, "wake-up latency max (probe, cpu0)", hist_max_us(&h), "us", note);
+	probe_free(&p);
+}
+
+static void m_idle(struct lesson_run *e, struct lesson_metrics *m)
+{
+	const struct snapshot *s = sample_window(e->b);
+	char deep[32], name[80];
+	double res = 0, ent = 0, shallow = 0;
+	int n = 0;
+
+	if (!s)
+		return;
+	deepest_state(s, deep, sizeof(deep));
+	for (int c = 0; c < s->idle.ncpus; c++) {
+		const struct cpuidle_state *st = cpuidle_state_find(&s->idle, c, deep);
+		const struct cpuidle_state *s0 = cpuidle_state_find(&s->idle, c, "state0");
+
+		if (!st || isnan(st->residency_pct))
+			continue;
+		res += st->residency_pct;
+		ent += isnan(st->entries_per_s) ? 0 : st->entries_per_s;
+		shallow += s0 && !isnan(s0->residency_pct) ? s0->residency_pct : 0;
+		n++;
+	}
+	snprintf(name, sizeof(name), "%s residency, mean of CPUs", deep);
+	metric(m, name, n ? res / n : NAN, "%", n ? NULL : "no rates");
+	snprintf(name, sizeof(name), "%s entries per second, mean", deep);
+	metric(m, name, n ? ent / n : NAN, "/s", NULL);
+	metric(m, "state0 (shallowest) residency, mean", n ? shallow / n : NAN, "%", NULL);
+	probe_metrics(e, m);
+}
+
+static void m_devfreq(struct lesson_run *e, struct lesson_metrics *m)
+{
+	const struct snapshot *s = sample_window(e->b);
+
+	for (size_t i = 0; s && i < s->devf.ndev; i++) {
+		const struct devfreq_dev *d = &s->devf.dev[i];
+		char name[96];
+		char *end;
+		double load;
+
+		if (d->kind != DEVFREQ_DDR && d->kind != DEVFREQ_NPU)
+			continue;
+		snprintf(name, sizeof(name), "%s clock", d->name);
+		metric(m, name, d->cur_hz >= 0 ? (double)d->cur_hz / 1e6 : NAN, "MHz", d->governor);
+		if (d->load[0]) {
+			load = strtod(d->load, &end);
+			snprintf(name, sizeof(name), "%s load", d->name);
+			metric(m, name, end != d->load ? load : NAN, "%", NULL);
+		}
+	}
+}
+
+static void m_rt(struct lesson_run *e, struct lesson_metrics *m)
+{
+	const struct snapshot *s;
+	double worst = NAN;
+	int thr = 0;
+
+	/* The simulated RT task asks for 97% of the last CPU between 4 and 10 s of
+	 * every 20 s: make sure the window (1.5 s) falls inside that. */
+	if (e->b->sim) {
+		double ph = fmod(sim_time(e->b->sim), 20.0);
+
+		if (ph < 4.0)
+			sim_step(e->b->sim, 4.2 - ph);
+		else if (ph > 8.0)
+			sim_step(e->b->sim, 24.2 - ph);
+	}
+	s = sample_window(e->b);
+	for (int c = 0; s && c < s->rt.ncpu; c++) {
+		const struct rt_cpu *rc = &s->rt.cpu[c];
+
+		thr += rc->throttled == 1;
+		if (!isnan(rc->rt_use_pct) && (isnan(worst) || rc->rt_use_pct > worst))
+			worst = rc->rt_use_pct;
+	}
+	metric(m, "CPUs with RT throttled", s && s->rt.ncpu ? thr : NAN, "",
+	       s && s->rt.ncpu ? NULL : "no scheduler debug file (root, debugfs)");
+	metric(m, "highest rt_time / rt_runtime", worst, "%", NULL);
+	metric(m, "sched_rt_runtime_us", s && s->rt.have_runtime ? (double)s->rt.runtime_us : NAN,
+	       "us", s && s->rt.have_runtime && s->rt.runtime_us < 0 ? "-1 = no limit" : NULL);
+}
+
+/* Lesson 5 runs on the live kernel: a worker thread of this process that
+ * wakes every millisecond for a little work, next to busy threads that
+ * keep the scheduler moving it around. */
+struct worker {
+	pthread_t th;
+	volatile int stop;
+	volatile pid_t tid;
+	bool busy;
+	bool started;
+};
+
+struct lesson_workers {
+	struct worker w;     /* the one the lesson watches and pins */
+	struct worker bg[3]; /* busy neighbours */
+};
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	volatile double x = 0;
+
+	w->tid = (pid_t)syscall(SYS_gettid);
+	while (!w->stop) {
+		int n = w->busy ? 2000000 : 20000;
+
+		for (int i = 0; i < n; i++)
+			x += i * 0.5;
+		if (!w->busy)
+			time_sleep_ns(1000000);
+	}
+	return NULL;
+}
+
+int lesson_workers_start(struct lesson_run *e)
+{
+	struct lesson_workers *ws;
+	int r;
+
+	if (e->workers)
+		return 0;
+	ws = xcalloc(1, sizeof(*ws));
+	r = pthread_create(&ws->w.th, NULL, worker_main, &ws->w);
+	if (r) {
+		free(ws);
+		return -r;
+	}
+	ws->w.started = true;
+	for (int i = 0; i < 3; i++) {
+		ws->bg[i].busy = true;
+		ws->bg[i].started =
+			pthread_create(&ws->bg[i].th, NULL, worker_main, &ws->bg[i]) == 0;
+	}
+	while (!ws->w.tid)
+		time_sleep_ns(1000000);
+	e->workers = ws;
+	e->worker_tid = ws->w.tid;
+	e->worker_cpu = -1;
+	return 0;
+}
+
+void lesson_workers_stop(struct lesson_run *e)
+{
+	struct lesson_workers *ws = e->workers;
+
+	if (!ws)
+		return;
+	ws->w.stop = 1;
+	for (int i = 0; i < 3; i++)
+		ws->bg[i].stop = 1;
+	pthread_join(ws->w.th, NULL);
+	for (int i = 0; i < 3; i++)
+		if (ws->bg[i].started)
+			pthread_join(ws->bg[i].th, NULL);
+	free(ws);
+	e->workers = NULL;
+	e->worker_tid = 0;
+}
+
+static void m_affinity(struct lesson_run *e, struct lesson_metrics *m)
+{
+	const struct sysroot *live = sysroot_live();
+	struct thread_table a = {0}, b = {0};
+	const struct thread_info *t;
+	struct perf_set ps;
+	const char *const evs[] = {"cpu-migrations", "cache-misses", NULL};
+	char *cause = NULL;
+	bool perf_ok;
+	uint64_t t0;
+
+	if (e->worker_tid <= 0) {
+		metric(m, "worker migrations (/proc/PID/task/TID/sched)", NAN, "/s",
+		       "no worker thread");
+		return;
+	}
+	memset(&ps, 0, sizeof(ps));
+	perf_ok = perf_open_thread(&ps, e->worker_tid, evs, &cause) == 0;
+	if (perf_ok)
+		perf_sample(&ps);
+	threads_read_pid(live, getpid(), THREADS_SCHED_FILE, &a);
+	t0 = time_mono_ns();
+	time_sleep_ns(1500000000ULL);
+	threads_read_pid(live, getpid(), THREADS_SCHED_FILE, &b);
+	threads_derive(&b, &a, (double)(time_mono_ns() - t0) / 1e9, sysconf(_SC_CLK_TCK));
+	t = threads_find(&b, e->worker_tid);
+	metric(m, "worker migrations (/proc/PID/task/TID/sched)",
+	       t && t->have_migrations ? t->migrations_per_s : NAN, "/s",
+	       t && t->have_migrations ? NULL : "no se.nr_migrations (CONFIG_SCHED_DEBUG)");
+	if (t)
+		e->worker_cpu = t->last_cpu;
+	if (perf_ok && perf_sample(&ps) == 0) {
+		for (size_t k = 0; k < ps.nev; k++) {
+			const struct perf_counter *c = perf_at(&ps, 0, k);
+			char name[96];
+
+			snprintf(name, sizeof(name), "worker %s (perf)", ps.ev_label[k]);
+			metric(m, name, c->err ? NAN : c->rate_per_s, "/s",
+			       c->err ? ps.reason[k] : (c->scaled ? "scaled (multiplexed)" : NULL));
+		}
+	} else {
+		metric(m, "worker cache misses (perf)", NAN, "/s",
+		       cause ? cause : "perf counters unavailable");
+	}
+	free(cause);
+	if (perf_ok)
+		perf_close(&ps);
+	threads_free(&a);
+	threads_free(&b);
+}
+
+/* ---- the lessons --------------------------------------------------------------- */
+
+static const struct lesson lessons[] = {
+	{
+		.title = "Governor collapse",
+		.needs = "cpufreq",
+		.explain = {"cpufreq/*/governor", "cpu.freq_khz", NULL},
+		.intro = "A latency-critical thread that blocks in a device ioctl makes its CPU "
+			 "look "
+			 "idle, and a dynamic governor parks the cluster at the lowest OPP. On an "
+			 "RK3588 "
+			 "an NPU inference took 97 ms on average (79-128 ms) on a quiet board at "
+			 "408 MHz "
+			 "and 48 ms on a busy one. Look at the clock of each policy and how much "
+			 "of the "
+			 "time it spends at its lowest OPP.",
+		.toggle = {"cpufreq/*/governor=performance", NULL},
+		.toggle_hint = "Cores screen (F3): g on a policy; or echo performance into each "
+			       "policy's scaling_governor",
+		.measure = m_governor,
+		.measure_s = 1.5,
+		.after =
+			"performance pins every policy at its highest allowed OPP: the clock no "
+			"longer "
+			"depends on how busy the CPU looks, so DMA set-up and interrupt handling "
+			"run at "
+			"full speed (RK3588: ~34 ms instead of 48-97 ms). The cost is heat and "
+			"power: on "
+			"the RK3588 the big cores alone were enough (step C, warm instead of hot).",
+	},
+	{
+		.title = "Idle-state A/B with the probe",
+		.needs = "cpuidle",
+		.explain = {"cpuidle/*/*/disable", "cpuidle.latency_us", "probe.latency_us"},
+		.intro =
+			"Deep idle states save power but every wake-up pays their exit latency "
+			"(RK3588 cpu-sleep 220 us, Intel C6 ~170 us). Look at the residency of the "
+			"deepest state and at the wake-up latency the probe measures.",
+		.toggle = {"cpuidle/*/{deep}/disable=1", NULL},
+		.toggle_hint =
+			"Cores screen (F3): i; or echo 1 into stateK/disable of EVERY CPU (it "
+			"is per CPU)",
+		.measure = m_idle,
+		.measure_s = 2.5,
+		.after = "With the deep state disabled the governor falls back to the shallow one: "
+			 "its "
+			 "residency moves there and the exit latency disappears from every "
+			 "wake-up. On the "
+			 "RK3588 NPU pipeline this plus DDR on performance took rknn_run from 33.8 "
+			 "to "
+			 "29.4 ms with variance ~0. A PM QoS request (/dev/cpu_dma_latency, 4-byte "
+			 "binary, "
+			 "held by an open fd) does the same without per-CPU writes. Use tunetop ab "
+			 "to "
+			 "A/B it properly.",
+	},
+	{
+		.title = "DDR and NPU clocks",
+		.needs = "devfreq",
+		.explain = {"devfreq/dmc/governor", "devfreq/*/governor", "devfreq.load"},
+		.intro = "An accelerator is only as fast as the memory that feeds it. Look at the "
+			 "DDR "
+			 "controller's clock next to the NPU's: on the RK3588 the dmc sat at 528 "
+			 "MHz while "
+			 "the NPU ran at 1 GHz.",
+		.toggle = {"devfreq/ddr/governor=performance", "devfreq/npu/governor=performance",
+			   NULL},
+		.toggle_hint = "Clocks screen (F4): g on dmc and on the NPU; or echo performance > "
+			       "/sys/class/devfreq/dmc/governor",
+		.measure = m_devfreq,
+		.measure_s = 1.5,
+		.after = "Both devices now run at their top OPP: the DDR no longer has to ramp up "
+			 "at "
+			 "every inference burst (RK3588: dmc 528 -> 2112 MHz, part of step D, 33.8 "
+			 "-> "
+			 "29.4 ms, which made 30 FPS possible). It needs active cooling.",
+	},
+	{
+		.title = "RT throttling",
+		.needs = "rt",
+		.explain = {"sched/rt_runtime_us", "rt.throttled", NULL},
+		.intro =
+			"Real-time tasks may use sched_rt_runtime_us of every sched_rt_period_us "
+			"(950000 of 1000000 by default); past that the kernel stops them until the "
+			"period "
+			"ends. Look for CPUs with rt_throttled and how much of the budget is used.",
+		.toggle = {"sched/rt_runtime_us=-1", NULL},
+		.toggle_hint =
+			"RT screen (F5): r; or echo -1 > /proc/sys/kernel/sched_rt_runtime_us",
+		.measure = m_rt,
+		.measure_s = 1.5,
+		.after = "-1 removes the limit: the RT task is no longer stopped, but nothing "
+			 "protects "
+			 "normal tasks from a runaway RT thread any more (before 6.12; since 6.12 "
+			 "the "
+			 "deadline fair server does). The B4860 base station instead made fewer "
+			 "threads RT "
+			 "and used a 100000/90000 us window, which bounds each stall to 10 ms.",
+	},
+	{
+		.title = "Affinity, migrations and cache misses",
+		.needs = "threads",
+		.explain = {"thread/*/affinity", "thread.migrations_per_s",
+			    "counters.cache_misses"},
+		.intro = "This lesson runs on this machine's kernel: tunetop starts a worker "
+			 "thread that "
+			 "wakes every millisecond next to busy threads, and watches how often the "
+			 "scheduler moves it (migrations) and, where the PMU allows, its cache "
+			 "misses.",
+		.toggle = {"thread/{tid}/affinity={cpu}", NULL},
+		.toggle_hint = "Threads screen: a on the thread; or taskset -pc CPU TID",
+		.measure = m_affinity,
+		.measure_s = 1.5,
+		.after = "Pinned, the worker stays on one CPU: no migrations, warm caches. On a TI "
+			 "AM5729 with PREEMPT_RT, pinning the control loop to the isolated core "
+			 "cut the "
+			 "maximum latency under load by ~33%. Pin to a CPU that takes no device "
+			 "interrupts "
+			 "(irq affinity) and, ideally, is isolated (isolcpus).",
+	},
+};
+
+#define NLESSONS (sizeof(lessons) / sizeof(lessons[0]))
+
+size_t lesson_count(void)
+{
+	return NLESSONS;
+}
+
+const struct lesson *lesson_at(size_t i)
+{
+	return i < NLESSONS ? &lessons[i] : NULL;
+}
+
+bool lesson_on_threads(const struct lesson *l)
+{
+	return !strcmp(l->needs, "threads");
+}
+
+void lesson_measure(struct lesson_run *e, struct lesson_metrics *m)
+{
+	memset(m, 0, sizeof(*m));
+	e->l->measure(e, m);
+}
+
+void lesson_metric_value(const struct lesson_metric *m, char *buf, size_t cap)
+{
+	if (isnan(m->v))
+		snprintf(buf, cap, "n/a");
+	else
+		snprintf(buf, cap, "%.1f %s", m->v, m->unit);
+}
+
+/* ---- boards and toggles ---------------------------------------------------------- */
+
+bool lesson_root_has(const struct sysroot *r, const char *needs)
+{
+	if (!strcmp(needs, "cpufreq"))
+		return sysfs_is_dir(r, "sys/devices/system/cpu/cpufreq/policy0") ||
+		       sysfs_exists(r, "sys/devices/system/cpu/cpu0/cpufreq/scaling_governor");
+	if (!strcmp(needs, "cpuidle"))
+		return sysfs_exists(r, "sys/devices/system/cpu/cpu0/cpuidle/state1/disable");
+	if (!strcmp(needs, "devfreq")) {
+		struct sysfs_list l;
+		bool any = false;
+
+		if (sysfs_list(r, "sys/class/devfreq", &l) == 0) {
+			any = l.n > 0;
+			sysfs_list_free(&l);
+		}
+		return any;
+	}
+	if (!strcmp(needs, "rt"))
+		return sysfs_exists(r, "sys/kernel/debug/sched/debug") ||
+		       sysfs_exists(r, "proc/sched_debug");
+	return true; /* threads: the live kernel always */
+}
+
+bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s)
+{
+	char deep[32];
+
+	deepest_state(s, deep, sizeof(deep));
+	e->nassign = 0;
+	for (size_t i = 0; i < LESSON_MAX_TOGGLES && e->l->toggle[i]; i++) {
+		const char *t = e->l->toggle[i];
+		char out[KNOB_ADDR_MAX + KNOB_VALUE_MAX];
+		size_t o = 0;
+
+		while (*t && o + 40 < sizeof(out)) {
+			if (!strncmp(t, "{deep}", 6)) {
+				if (!deep[0])
+					return false;
+				o += (size_t)snprintf(out + o, sizeof(out) - o, "%s", deep);
+				t += 6;
+			} else if (!strncmp(t, "{tid}", 5)) {
+				if (e->worker_tid <= 0)
+					return false;
+				o += (size_t)snprintf(out + o, sizeof(out) - o, "%d",
+						      (int)e->worker_tid);
+				t += 5;
+			} else if (!strncmp(t, "{cpu}", 5)) {
+				o += (size_t)snprintf(out + o, sizeof(out) - o, "%d",
+						      e->worker_cpu >= 0 ? e->worker_cpu : 0);
+				t += 5;
+			} else {
+				out[o++] = *t++;
+			}
+		}
+		out[o] = '\0';
+		str_copy(e->assign[e->nassign++], sizeof(e->assign[0]), out);
+	}
+	return e->nassign > 0;
+}

@@ -1,0 +1,110 @@
+/* The guided lessons of `tunetop learn` and of the TUI's Lessons screen, in
+ * one place: each lesson is data (what to explain: explain-table keys; what
+ * the learner toggles: knob assignments with placeholders; what it means
+ * afterwards) plus a measurement function that reads the few numbers that
+ * matter from a lesson board (a root with its own sampler: the live board,
+ * a fixture, or the simulated RK3588 of model/sim.h, which the measurement
+ * advances as it waits). Both runners do explain -> toggle -> measure ->
+ * compare -> restore; the toggles always go through the knob engine of the
+ * runner. No curses and no printing here. */
+#ifndef TT_MODEL_LESSONS_H
+#define TT_MODEL_LESSONS_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "knob/knob.h"
+#include "model/snapshot.h"
+#include "sysfs/sysroot.h"
+
+#define LESSON_MAX_METRICS 12
+#define LESSON_MAX_TOGGLES 4
+#define LESSON_TICK_S	   0.5 /* a measurement takes LESSON_TICKS samples this far apart */
+#define LESSON_TICKS	   3
+
+struct sim;
+struct recorder;
+
+struct lesson_metric {
+	char name[64];
+	double v; /* NAN = n/a */
+	char unit[12];
+	char note[96]; /* why n/a, or a remark */
+};
+
+struct lesson_metrics {
+	size_t n;
+	struct lesson_metric m[LESSON_MAX_METRICS];
+};
+
+/* Where a lesson measures. The runner opens the root (and the simulator)
+ * and fills these; the lesson code owns the sampler. */
+struct lesson_board {
+	const struct sysroot *root;
+	struct sim *sim;	     /* the simulated board (advanced while measuring), or NULL */
+	struct recorder *rec;	     /* optional: each measurement sample is recorded */
+	volatile sig_atomic_t *stop; /* optional: a signal handler sets it to cut waits short */
+	struct sampler sm;
+	bool sampling;
+};
+
+struct lesson_workers;
+
+/* One run of one lesson. */
+struct lesson_run {
+	struct lesson_board *b;
+	const struct lesson *l;
+	char assign[LESSON_MAX_TOGGLES][KNOB_ADDR_MAX + KNOB_VALUE_MAX]; /* resolved toggles */
+	size_t nassign;
+	pid_t worker_tid; /* lesson 5: the worker thread (0 none) */
+	int worker_cpu;	  /* the CPU it last ran on (-1 unknown) */
+	struct lesson_workers *workers;
+};
+
+struct lesson {
+	const char *title;
+	const char *needs; /* "cpufreq" "cpuidle" "devfreq" "rt" "threads" */
+	const char *explain[3];
+	const char *intro; /* what is going on, what to look for */
+	/* knob assignments; {deep} = the deepest idle state, {tid} = the worker
+	 * thread, {cpu} = the CPU it last ran on */
+	const char *toggle[LESSON_MAX_TOGGLES];
+	const char *toggle_hint; /* where else to do it: the TUI key / the shell form */
+	void (*measure)(struct lesson_run *e, struct lesson_metrics *m);
+	double measure_s;  /* about how long measure() takes */
+	const char *after; /* what changed and why */
+};
+
+size_t lesson_count(void);
+const struct lesson *lesson_at(size_t i);
+
+/* Does the root have the interface the lesson needs ("threads": always,
+ * it is the live kernel's)? */
+bool lesson_root_has(const struct sysroot *r, const char *needs);
+/* The lesson acts on this machine's threads whatever the board. */
+bool lesson_on_threads(const struct lesson *l);
+
+/* Measure (blocks measure_s seconds; sleeps, never spins). */
+void lesson_measure(struct lesson_run *e, struct lesson_metrics *m);
+/* The board's newest sample (takes one when there is none); NULL on error. */
+const struct snapshot *lesson_board_snapshot(struct lesson_board *b);
+/* Release the board's sampler (not the root, simulator or recorder). */
+void lesson_board_release(struct lesson_board *b);
+
+/* Resolve the placeholders of the lesson's toggles against a snapshot of
+ * the board into e->assign; false when there is nothing to toggle (no deep
+ * idle state, no worker). */
+bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s);
+
+/* Lesson 5: a worker thread of this process that wakes every millisecond
+ * for a little work, next to three busy threads that keep the scheduler
+ * moving it (e->worker_tid set). Stop joins them. 0 or -errno. */
+int lesson_workers_start(struct lesson_run *e);
+void lesson_workers_stop(struct lesson_run *e);
+
+/* "12.3 MHz", "n/a". */
+void lesson_metric_value(const struct lesson_metric *m, char *buf, size_t cap);
+
+#endif
