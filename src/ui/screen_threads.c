@@ -178,23 +178,6 @@ static void iso_cpus(const struct tui *t, struct cpumask *m)
 
 /* ---- a CPU checklist dialog (also used by the IRQ screen) ------------------------- */
 
-static void dlg_box(struct tui *t, int y, int x, int h, int w, const char *title)
-{
-	for (int i = 0; i < h; i++)
-		ui_fill(t, y + i, x, w, ROLE_DIALOG);
-	attrset(ui_attr(t, ROLE_DIALOG));
-	mvaddch(y, x, ACS_ULCORNER);
-	mvhline(y, x + 1, ACS_HLINE, w - 2);
-	mvaddch(y, x + w - 1, ACS_URCORNER);
-	mvvline(y + 1, x, ACS_VLINE, h - 2);
-	mvvline(y + 1, x + w - 1, ACS_VLINE, h - 2);
-	mvaddch(y + h - 1, x, ACS_LLCORNER);
-	mvhline(y + h - 1, x + 1, ACS_HLINE, w - 2);
-	mvaddch(y + h - 1, x + w - 1, ACS_LRCORNER);
-	attrset(A_NORMAL);
-	ui_printf(t, y, x + 2, w - 4, ROLE_DIALOG_TITLE, " %s ", title);
-}
-
 int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
 		   const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
 		   char *out, size_t cap)
@@ -229,7 +212,7 @@ int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer
 		if (sel >= top + vis)
 			top = sel - vis + 1;
 		tui_draw(t);
-		dlg_box(t, y, x, h, w, title);
+		ui_box(t, y, x, h, w, title);
 		cpulist_format(&m, list, sizeof(list));
 		ui_printf(t, y + 1, x + 2, w - 4, ROLE_DIALOG, "CPUs: %s%s",
 			  list[0] ? list : "(none)",

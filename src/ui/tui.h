@@ -225,6 +225,8 @@ int ui_printf(struct tui *t, int y, int x, int w, enum role r, const char *fmt, 
 	__attribute__((format(printf, 6, 7)));
 /* Fill a line from x to x+w with spaces in role r. */
 void ui_fill(struct tui *t, int y, int x, int w, enum role r);
+/* A dialog frame h x w at (y, x), filled, with an optional title. */
+void ui_box(struct tui *t, int y, int x, int h, int w, const char *title);
 /* Meter "[|||||     12.3%]": segments in percent with roles; text right-aligned inside. */
 struct bar_seg {
 	double pct;

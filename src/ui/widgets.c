@@ -153,7 +153,7 @@ int ui_list_key(struct screen *s, int ch, int h)
 
 /* ---- dialogs ------------------------------------------------------------- */
 
-static void box_at(struct tui *t, int y, int x, int h, int w, const char *title)
+void ui_box(struct tui *t, int y, int x, int h, int w, const char *title)
 {
 	for (int i = 0; i < h; i++)
 		ui_fill(t, y + i, x, w, ROLE_DIALOG);
@@ -220,7 +220,7 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 		if (sel >= top + vis)
 			top = sel - vis + 1;
 		tui_draw(t);
-		box_at(t, y, x, h, w, title);
+		ui_box(t, y, x, h, w, title);
 		for (int i = 0; i < vis && top + i < n; i++) {
 			enum role r = top + i == sel ? ROLE_DIALOG_SELECTED : ROLE_DIALOG;
 
@@ -323,7 +323,7 @@ int ui_choice(struct tui *t, const char *title, const char *text, const char *co
 		if (x < 0)
 			x = 0;
 		tui_draw(t);
-		box_at(t, y, x, h, w, title);
+		ui_box(t, y, x, h, w, title);
 		for (int i = 0; i < nl; i++)
 			ui_put(t, y + 1 + i, x + 2, w - 4, ROLE_DIALOG, lines[i]);
 		bx = x + (w - bw) / 2;
@@ -391,7 +391,7 @@ int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, si
 		if (x < 0)
 			x = 0;
 		tui_draw(t);
-		box_at(t, y, x, h, w, title);
+		ui_box(t, y, x, h, w, title);
 		ui_put(t, y + 1, x + 2, w - 4, ROLE_DIALOG, prompt);
 		ui_fill(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED);
 		ui_printf(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED, "%s_", buf);
@@ -443,7 +443,7 @@ void ui_text(struct tui *t, const char *title, const char *text)
 		if (top < 0)
 			top = 0;
 		tui_draw(t);
-		box_at(t, y, x, h, w, title);
+		ui_box(t, y, x, h, w, title);
 		for (int i = 0; i < vis; i++) {
 			ui_fill(t, y + 1 + i, x + 1, w - 2, ROLE_DIALOG);
 			if (top + i < n)
