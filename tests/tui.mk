@@ -6,7 +6,8 @@ TUI_TESTS = tests/tui/screens.sh tests/tui/actions.sh tests/tui/keep.sh \
 	tests/tui/counters.sh tests/tui/latency.sh tests/tui/irqs.sh tests/tui/tabs.sh \
 	tests/tui/findings.sh tests/tui/replay.sh tests/tui/lessons.sh
 TESTS += $(TUI_TESTS)
-EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh tests/bench/tui_counters.sh
+EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh tests/bench/tui_counters.sh \
+	tests/bench/htop-on-root.sh
 
 check_PROGRAMS += tests/unit/test_ui_config
 tests_unit_test_ui_config_SOURCES = tests/unit/test_ui_config.c \

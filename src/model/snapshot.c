@@ -16,8 +16,11 @@
  * in between their cheap refresh re-reads only the values that move. */
 #define SNAP_FULL_EVERY 16
 
+/* prev: the previous snapshot of the same root (NULL: none, read all in
+ * full); full: re-read the slow sources in full anyway; fresh: the CPUs
+ * whose idle states are read (NULL = all; the others carry prev's). */
 static int snapshot_take_from(const struct sysroot *r, unsigned what, const struct snapshot *prev,
-			      struct snapshot *s)
+			      bool full, const struct cpumask *fresh, struct snapshot *s)
 {
 	bool hotplug;
 	int e;
@@ -27,27 +30,30 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 	s->dt_s = NAN;
 	s->time_ns = time_real_ns();
 	s->mono_ns = time_mono_ns();
-	e = prev ? topology_refresh(r, &prev->topo, &s->topo) : topology_read(r, &s->topo);
+	if (!prev)
+		full = true;
+	e = full ? topology_read(r, &s->topo) : topology_refresh(r, &prev->topo, &s->topo);
 	if (e)
 		return e;
 	/* A CPU that went on- or offline changes policies, idle states and
 	 * where IRQs are handled: read those in full. */
 	hotplug = !prev || prev->topo.ncpus != s->topo.ncpus ||
 		  !cpumask_equal(&prev->topo.online, &s->topo.online);
-	if (prev)
-		system_refresh(r, &prev->sys, &s->sys);
-	else
+	if (full)
 		system_read(r, &s->sys);
+	else
+		system_refresh(r, &prev->sys, &s->sys);
 	procstat_read(r, s->topo.ncpus, &s->stat);
-	if (hotplug) {
+	if (full || hotplug)
 		cpufreq_read(r, &s->topo, &s->freq);
-		cpuidle_read(r, &s->topo, &s->idle);
-	} else {
+	else
 		cpufreq_refresh(r, &s->topo, &prev->freq, &s->freq);
-		cpuidle_refresh(r, &s->topo, &prev->idle, &s->idle);
-	}
+	if (hotplug)
+		cpuidle_read(r, &s->topo, &s->idle);
+	else
+		cpuidle_update(r, &s->topo, &prev->idle, fresh, full, &s->idle);
 	if (what & SNAP_DEVFREQ) {
-		if (prev && (prev->what & SNAP_DEVFREQ))
+		if (!full && (prev->what & SNAP_DEVFREQ))
 			devfreq_refresh(r, &prev->devf, &s->devf);
 		else
 			devfreq_read(r, NULL, &s->devf);
@@ -55,16 +61,18 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 	if (what & SNAP_RT)
 		rt_read(r, s->topo.ncpus, &s->rt);
 	if (what & SNAP_IRQS) {
-		if (!hotplug && (prev->what & SNAP_IRQS))
+		if (full || hotplug || !(prev->what & SNAP_IRQS))
+			irqs_read(r, s->topo.ncpus, &s->irqs);
+		else if (what & SNAP_IRQ_AFFINITY)
 			irqs_refresh(r, s->topo.ncpus, &prev->irqs, &s->irqs);
 		else
-			irqs_read(r, s->topo.ncpus, &s->irqs);
+			irqs_refresh_counts(r, s->topo.ncpus, &prev->irqs, &s->irqs);
 		softirqs_read(r, s->topo.ncpus, &s->softirqs);
 	}
 	if (what & SNAP_REMOTEPROC)
 		remoteproc_read(r, &s->rproc);
 	if (what & SNAP_THERMAL) {
-		if (prev && (prev->what & SNAP_THERMAL))
+		if (!full && (prev->what & SNAP_THERMAL))
 			thermal_refresh(r, &prev->therm, &s->therm);
 		else
 			thermal_read(r, &s->topo, &s->therm);
@@ -74,7 +82,7 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 
 int snapshot_take(const struct sysroot *r, unsigned what, struct snapshot *s)
 {
-	return snapshot_take_from(r, what, NULL, s);
+	return snapshot_take_from(r, what, NULL, true, NULL, s);
 }
 
 void snapshot_derive(struct snapshot *cur, const struct snapshot *prev)
@@ -125,12 +133,26 @@ int sampler_tick(struct sampler *s)
 {
 	int next = 1 - s->cur;
 	uint64_t t0 = time_process_cpu_ns();
+	struct cpumask fresh;
+	bool full = s->count % SNAP_FULL_EVERY == 0;
 	int e;
 
+	if (s->have_focus) {
+		/* The shown CPUs, and a 1/SNAP_FULL_EVERY slice of the others
+		 * in turn: every CPU is read every SNAP_FULL_EVERY ticks. A
+		 * full tick re-lists its slice's states and one more slice,
+		 * rotating, so that every CPU is re-listed now and then. */
+		int slot = s->count % SNAP_FULL_EVERY;
+		int extra = full ? (s->count / SNAP_FULL_EVERY) % SNAP_FULL_EVERY : slot;
+
+		fresh = s->focus;
+		for (int c = 0; c < TT_MAX_CPUS; c++)
+			if (c % SNAP_FULL_EVERY == slot || c % SNAP_FULL_EVERY == extra)
+				cpumask_set(&fresh, c);
+	}
 	snapshot_free(&s->snap[next]);
-	e = snapshot_take_from(s->root, s->what,
-			       s->count > 0 && s->count % SNAP_FULL_EVERY ? &s->snap[s->cur] : NULL,
-			       &s->snap[next]);
+	e = snapshot_take_from(s->root, s->what, s->count > 0 ? &s->snap[s->cur] : NULL, full,
+			       s->have_focus ? &fresh : NULL, &s->snap[next]);
 	if (e)
 		return e;
 	if (s->count > 0)
@@ -143,6 +165,13 @@ int sampler_tick(struct sampler *s)
 	s->count++;
 	s->last_cost_ns = time_process_cpu_ns() - t0;
 	return 0;
+}
+
+void sampler_focus(struct sampler *s, const struct cpumask *cpus)
+{
+	s->have_focus = cpus != NULL;
+	if (cpus)
+		s->focus = *cpus;
 }
 
 const struct snapshot *sampler_cur(const struct sampler *s)

@@ -30,6 +30,9 @@ enum {
 	SNAP_THERMAL = 1u << 3,
 	SNAP_IRQS = 1u << 4, /* /proc/interrupts + /proc/softirqs */
 	SNAP_REMOTEPROC = 1u << 5,
+	/* With SNAP_IRQS: re-read every IRQ's affinity at each tick (screens
+	 * that show or audit it); without, it is re-read on full ticks only. */
+	SNAP_IRQ_AFFINITY = 1u << 6,
 	SNAP_ALL = 0xffffu,
 };
 
@@ -60,6 +63,9 @@ struct sampler {
 	struct snapshot snap[2];
 	int cur;   /* index of the newest snapshot in snap[] */
 	int count; /* snapshots taken */
+	/* sampler_focus(): the CPUs whose idle states are read at each tick. */
+	struct cpumask focus;
+	bool have_focus;
 	/* Own cost, for the header and the benchmark. */
 	uint64_t last_cost_ns;
 	/* Optional per-CPU counters (sampler_counters()). */
@@ -77,6 +83,12 @@ int sampler_counters(struct sampler *s, const char *const *events);
 void sampler_counters_close(struct sampler *s);
 
 void sampler_init(struct sampler *s, const struct sysroot *root, unsigned what);
+/* Read the idle states and resume latency of only these CPUs (the rows a
+ * screen shows) at each tick, plus 1/16 of the others in turn; the rest keep
+ * their last values and rates (cpuidle_cpu.carried), so every CPU is at most
+ * 16 ticks old. NULL (the default): every CPU at every tick. Hotplug and
+ * a cpuidle driver change still read every CPU at once. */
+void sampler_focus(struct sampler *s, const struct cpumask *cpus);
 /* Take a new snapshot and derive rates against the previous one. */
 int sampler_tick(struct sampler *s);
 const struct snapshot *sampler_cur(const struct sampler *s);

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "core/str.h"
+#include "core/timeutil.h"
 #include "core/xalloc.h"
 
 #define CPU_DIR	    "sys/devices/system/cpu"
@@ -218,8 +219,22 @@ static void read_dma_latency(const struct sysroot *r, struct cpuidle_info *out)
 		cpuidle_parse_dma_latency(buf, len, &out->dma_latency_us);
 }
 
+/* Everything of one CPU: its resume latency and, online, its states. */
+static void read_cpu_full(const struct sysroot *r, const struct topology *t, int c, uint64_t now_ns,
+			  struct cpuidle_cpu *cc)
+{
+	cc->cpu = c;
+	cc->online = t->cpu[c].online;
+	cc->read_ns = now_ns;
+	read_resume_latency(r, cc);
+	if (cc->online)
+		read_cpu_states(r, cc);
+}
+
 int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuidle_info *out)
 {
+	uint64_t now_ns;
+
 	memset(out, 0, sizeof(*out));
 	out->dma_latency_us = -1;
 	if (!t)
@@ -236,15 +251,9 @@ int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuid
 	if (t->ncpus <= 0)
 		return 0;
 	out->cpu = xcalloc((size_t)t->ncpus, sizeof(*out->cpu));
-	for (int c = 0; c < t->ncpus; c++) {
-		struct cpuidle_cpu *cc = &out->cpu[c];
-
-		cc->cpu = c;
-		cc->online = t->cpu[c].online;
-		read_resume_latency(r, cc);
-		if (cc->online)
-			read_cpu_states(r, cc);
-	}
+	now_ns = out->read_ns = time_mono_ns();
+	for (int c = 0; c < t->ncpus; c++)
+		read_cpu_full(r, t, c, now_ns, &out->cpu[c]);
 	return 0;
 }
 
@@ -297,17 +306,77 @@ static bool refresh_state(const struct sysroot *r, int cpu, struct cpuidle_state
 	return true;
 }
 
-int cpuidle_refresh(const struct sysroot *r, const struct topology *t,
-		    const struct cpuidle_info *prev, struct cpuidle_info *out)
+/* A copy of prev's record of one CPU (states deep-copied), marked carried:
+ * its values, rates and read time stay those of the sample it was read in. */
+static void carry_cpu(const struct cpuidle_cpu *q, struct cpuidle_cpu *cc)
 {
+	*cc = *q;
+	cc->carried = true;
+	if (q->nstates) {
+		cc->st = xmalloc(q->nstates * sizeof(*cc->st));
+		memcpy(cc->st, q->st, q->nstates * sizeof(*cc->st));
+	}
+}
+
+/* What moves in one CPU, against prev's record q of it. */
+static void refresh_cpu(const struct sysroot *r, const struct topology *t, int c,
+			const struct cpuidle_cpu *q, uint64_t now_ns, struct cpuidle_cpu *cc)
+{
+	cc->cpu = c;
+	cc->online = t->cpu[c].online;
+	cc->read_ns = now_ns;
+	if (q->resume_latency_us == CPUIDLE_RESUME_UNREADABLE && !q->resume_latency[0]) {
+		cc->resume_latency[0] = '\0';
+		cc->resume_latency_us = CPUIDLE_RESUME_UNREADABLE;
+	} else {
+		read_resume_latency(r, cc);
+	}
+	if (!cc->online)
+		return;
+	if (!q->online) {
+		/* Came online: list its states. */
+		read_cpu_states(r, cc);
+		return;
+	}
+	if (!q->nstates)
+		return;
+	cc->st = xmalloc(q->nstates * sizeof(*cc->st));
+	memcpy(cc->st, q->st, q->nstates * sizeof(*cc->st));
+	cc->nstates = q->nstates;
+	for (size_t i = 0; i < cc->nstates; i++)
+		if (!refresh_state(r, c, &cc->st[i])) {
+			free(cc->st);
+			cc->st = NULL;
+			cc->nstates = 0;
+			read_cpu_states(r, cc);
+			return;
+		}
+}
+
+int cpuidle_update(const struct sysroot *r, const struct topology *t,
+		   const struct cpuidle_info *prev, const struct cpumask *fresh, bool full,
+		   struct cpuidle_info *out)
+{
+	uint64_t now_ns;
+
 	if (!prev || !t || t->ncpus != prev->ncpus || (t->ncpus > 0 && !prev->cpu))
 		return cpuidle_read(r, t, out);
 	memset(out, 0, sizeof(*out));
-	/* The driver and the governor list only change with a module load;
-	 * the governor is a knob. */
-	memcpy(out->driver, prev->driver, sizeof(out->driver));
-	memcpy(out->avail_governors, prev->avail_governors, sizeof(out->avail_governors));
-	if (prev->governor[0]) {
+	if (full) {
+		/* A driver loaded or switched (cpuidle-haltpoll over
+		 * acpi_idle) renames and renumbers every state. */
+		read_name(r, CPUIDLE_DIR "/current_driver", out->driver, sizeof(out->driver));
+		if (strcmp(out->driver, prev->driver))
+			return cpuidle_read(r, t, out);
+		read_name(r, CPUIDLE_DIR "/available_governors", out->avail_governors,
+			  sizeof(out->avail_governors));
+	} else {
+		/* The driver and the governor list only change with a module
+		 * load; the governor is a knob. */
+		memcpy(out->driver, prev->driver, sizeof(out->driver));
+		memcpy(out->avail_governors, prev->avail_governors, sizeof(out->avail_governors));
+	}
+	if (prev->governor[0] || full) {
 		read_name(r, CPUIDLE_DIR "/current_governor", out->governor, sizeof(out->governor));
 		if (!out->governor[0])
 			read_name(r, CPUIDLE_DIR "/current_governor_ro", out->governor,
@@ -315,46 +384,30 @@ int cpuidle_refresh(const struct sysroot *r, const struct topology *t,
 	}
 	/* Unreadable before (no such device, not root): left to the full read. */
 	out->dma_latency_us = -1;
-	if (prev->dma_latency_us >= 0)
+	if (prev->dma_latency_us >= 0 || full)
 		read_dma_latency(r, out);
 	out->ncpus = t->ncpus;
 	if (t->ncpus <= 0)
 		return 0;
 	out->cpu = xcalloc((size_t)t->ncpus, sizeof(*out->cpu));
+	now_ns = out->read_ns = time_mono_ns();
 	for (int c = 0; c < t->ncpus; c++) {
-		struct cpuidle_cpu *cc = &out->cpu[c];
 		const struct cpuidle_cpu *q = &prev->cpu[c];
 
-		cc->cpu = c;
-		cc->online = t->cpu[c].online;
-		if (q->resume_latency_us == CPUIDLE_RESUME_UNREADABLE && !q->resume_latency[0]) {
-			cc->resume_latency[0] = '\0';
-			cc->resume_latency_us = CPUIDLE_RESUME_UNREADABLE;
-		} else {
-			read_resume_latency(r, cc);
-		}
-		if (!cc->online)
-			continue;
-		if (!q->online) {
-			/* Came online: list its states. */
-			read_cpu_states(r, cc);
-			continue;
-		}
-		if (!q->nstates)
-			continue;
-		cc->st = xmalloc(q->nstates * sizeof(*cc->st));
-		memcpy(cc->st, q->st, q->nstates * sizeof(*cc->st));
-		cc->nstates = q->nstates;
-		for (size_t i = 0; i < cc->nstates; i++)
-			if (!refresh_state(r, c, &cc->st[i])) {
-				free(cc->st);
-				cc->st = NULL;
-				cc->nstates = 0;
-				read_cpu_states(r, cc);
-				break;
-			}
+		if (fresh && !cpumask_test(fresh, c) && q->online == t->cpu[c].online)
+			carry_cpu(q, &out->cpu[c]);
+		else if (full)
+			read_cpu_full(r, t, c, now_ns, &out->cpu[c]);
+		else
+			refresh_cpu(r, t, c, q, now_ns, &out->cpu[c]);
 	}
 	return 0;
+}
+
+int cpuidle_refresh(const struct sysroot *r, const struct topology *t,
+		    const struct cpuidle_info *prev, struct cpuidle_info *out)
+{
+	return cpuidle_update(r, t, prev, NULL, false, out);
 }
 
 const struct cpuidle_state *cpuidle_state_find(const struct cpuidle_info *c, int cpu,
@@ -401,6 +454,9 @@ static void derive_cpu(struct cpuidle_cpu *cc, const struct cpuidle_cpu *q, doub
 {
 	bool reset = false;
 
+	/* Carried from the previous sample: it keeps the rates it had. */
+	if (cc->carried)
+		return;
 	for (size_t i = 0; i < cc->nstates; i++) {
 		struct cpuidle_state *s = &cc->st[i];
 
@@ -447,9 +503,15 @@ void cpuidle_derive(struct cpuidle_info *cur, const struct cpuidle_info *prev, d
 	for (int c = 0; c < cur->ncpus; c++) {
 		const struct cpuidle_cpu *q = NULL;
 
+		double dt_c = dt_s;
+
 		if (prev && c < prev->ncpus && prev->cpu)
 			q = &prev->cpu[c];
-		derive_cpu(&cur->cpu[c], q, dt_s);
+		/* Carried through prev, q was read before prev was taken:
+		 * this CPU's interval is that much longer. */
+		if (q && q->carried && q->read_ns && prev->read_ns > q->read_ns)
+			dt_c += (double)(prev->read_ns - q->read_ns) / 1e9;
+		derive_cpu(&cur->cpu[c], q, dt_c);
 	}
 }
 

@@ -46,6 +46,11 @@ struct cpuidle_cpu {
 	/* CPUIDLE_RESUME_NO_CONSTRAINT ("0"), 0 for "n/a" (zero latency allowed:
 	 * no idle state but polling), N µs, CPUIDLE_RESUME_UNREADABLE */
 	int64_t resume_latency_us;
+	/* CLOCK_MONOTONIC time of the read; 0 unknown (a replayed record). */
+	uint64_t read_ns;
+	/* Copied from the previous sample by cpuidle_update(), not re-read:
+	 * values, rates and read_ns are those of the sample it was read in. */
+	bool carried;
 };
 
 struct cpuidle_info {
@@ -59,6 +64,8 @@ struct cpuidle_info {
 	 * fixture that provides the file has it. CPUIDLE_DMA_NO_CONSTRAINT when
 	 * nobody holds a request. */
 	int64_t dma_latency_us;
+	/* CLOCK_MONOTONIC time of this read (cpuidle_read/update); 0 unknown. */
+	uint64_t read_ns;
 };
 
 /* Read everything for the CPUs of t. A machine without cpuidle gives
@@ -77,10 +84,19 @@ int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuid
  * cpuidle_read() when only those values changed. Free with cpuidle_free. */
 int cpuidle_refresh(const struct sysroot *r, const struct topology *t,
 		    const struct cpuidle_info *prev, struct cpuidle_info *out);
+/* The sampler's update: the CPUs in fresh (NULL = all) are read again,
+ * as cpuidle_refresh() does, or in full as cpuidle_read() does when full is
+ * true (with the driver and governor list; a driver that changed since prev
+ * makes it all a cpuidle_read()); every other CPU keeps prev's record
+ * (carried). A CPU that went on- or offline is always read. */
+int cpuidle_update(const struct sysroot *r, const struct topology *t,
+		   const struct cpuidle_info *prev, const struct cpumask *fresh, bool full,
+		   struct cpuidle_info *out);
 /* Rates over dt_s against prev (CPU by id, state by index and name). A
  * counter lower than before (reset, re-registered driver), a CPU offline in
  * either sample, no prev (NULL) or dt_s <= 0 gives NAN, never a negative
- * rate. */
+ * rate. A carried record (cpuidle_update) keeps its rates; a CPU carried
+ * in prev is derived over dt_s plus the time it was carried. */
 void cpuidle_derive(struct cpuidle_info *cur, const struct cpuidle_info *prev, double dt_s);
 void cpuidle_free(struct cpuidle_info *c);
 /* The state of cpu by "stateK" or by name ("cpu-sleep", "C6"), NULL none. */

@@ -336,7 +336,7 @@ static void read_row_files(const struct sysroot *r, struct irq_row *row)
 /* /proc/interrupts parsed and the affinity files of each numeric row read;
  * with prev (a refresh), see irqs_refresh() for what is copied. */
 static int read_table(const struct sysroot *r, int ncpus, const struct irq_table *prev,
-		      struct irq_table *out)
+		      bool affinity, struct irq_table *out)
 {
 	size_t hint = 0;
 	char *text;
@@ -374,10 +374,16 @@ static int read_table(const struct sysroot *r, int ncpus, const struct irq_table
 			 * the affinity moved, or while it has not caught up
 			 * (x86 moves an IRQ at its next interrupt); CPU hotplug
 			 * is a full read. Whether it can move does not change. */
-			if (p->have_affinity)
+			if (!affinity) {
+				row->affinity = p->affinity;
+				row->have_affinity = p->have_affinity;
+				row->effective = p->effective;
+				row->have_effective = p->have_effective;
+			} else if (p->have_affinity) {
 				read_mask(r, row->irq, "smp_affinity_list", "smp_affinity",
 					  &row->affinity, &row->have_affinity);
-			if (p->have_effective) {
+			}
+			if (affinity && p->have_effective) {
 				struct cpumask out_of = p->effective;
 
 				cpumask_andnot(&out_of, &p->affinity);
@@ -403,13 +409,19 @@ static int read_table(const struct sysroot *r, int ncpus, const struct irq_table
 
 int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out)
 {
-	return read_table(r, ncpus, NULL, out);
+	return read_table(r, ncpus, NULL, true, out);
 }
 
 int irqs_refresh(const struct sysroot *r, int ncpus, const struct irq_table *prev,
 		 struct irq_table *out)
 {
-	return read_table(r, ncpus, prev, out);
+	return read_table(r, ncpus, prev, true, out);
+}
+
+int irqs_refresh_counts(const struct sysroot *r, int ncpus, const struct irq_table *prev,
+			struct irq_table *out)
+{
+	return read_table(r, ncpus, prev, false, out);
 }
 
 struct irq_row *irqs_find(const struct irq_table *t, const char *label)

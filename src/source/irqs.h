@@ -59,6 +59,11 @@ int irqs_read(const struct sysroot *r, int ncpus, struct irq_table *out);
  * prev NULL gives a full irqs_read(). */
 int irqs_refresh(const struct sysroot *r, int ncpus, const struct irq_table *prev,
 		 struct irq_table *out);
+/* As irqs_refresh(), but the affinity and effective affinity of an IRQ prev
+ * had are copied from prev, not read: the counts alone move (the sampler
+ * between full ticks when no screen shows the affinities). */
+int irqs_refresh_counts(const struct sysroot *r, int ncpus, const struct irq_table *prev,
+			struct irq_table *out);
 /* Parse /proc/interrupts text (no affinity). 0 or -EINVAL (no CPUn header). */
 int irqs_parse(const char *text, int ncpus, struct irq_table *out);
 /* Rates over dt_s seconds against prev (may be NULL). Rows are matched by

@@ -432,4 +432,5 @@ const struct screen_ops screen_clocks = {
 	.explain = clocks_explain,
 	.hints = clocks_hints,
 	.free = clocks_free,
+	.focus = tui_focus_none,
 };

@@ -992,6 +992,22 @@ static int cores_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
+/* The CPUs of the rows on screen (as last drawn) and of the selection. */
+static void cores_focus(struct tui *t, struct screen *s, struct cpumask *cpus)
+{
+	struct cores *c = s->priv;
+	int rows = t->body_h - s->heading_lines;
+
+	if (!c)
+		return;
+	for (int i = s->top; i < s->nrows && i < s->top + rows; i++)
+		if (c->rows[i].kind == ROW_CPU && c->rows[i].cpu >= 0)
+			cpumask_set(cpus, c->rows[i].cpu);
+	if (s->sel >= 0 && s->sel < s->nrows && c->rows[s->sel].kind == ROW_CPU &&
+	    c->rows[s->sel].cpu >= 0)
+		cpumask_set(cpus, c->rows[s->sel].cpu);
+}
+
 static const struct keyhint cores_hints[] = {
 	{"g", "Gov"}, {"f", "Freq"}, {"i", "Idle"}, {"e", "Explain"}, {NULL, NULL},
 };
@@ -1008,4 +1024,5 @@ const struct screen_ops screen_cores = {
 	.hints = cores_hints,
 	.free = cores_free,
 	.counters = TUI_CTR_CPU,
+	.focus = cores_focus,
 };

@@ -161,4 +161,5 @@ const struct screen_ops screen_help = {
 	.draw = help_draw,
 	.key = help_key,
 	.hints = NULL,
+	.focus = tui_focus_none,
 };

@@ -580,11 +580,12 @@ const struct screen_ops screen_irqs = {
 	.id = "irqs",
 	.name = "IRQs",
 	.fkey = 0,
-	.needs = SNAP_IRQS | SNAP_REMOTEPROC,
+	.needs = SNAP_IRQS | SNAP_IRQ_AFFINITY | SNAP_REMOTEPROC,
 	.build = irqs_build,
 	.draw = irqs_draw,
 	.key = irqs_key,
 	.explain = irqs_explain,
 	.hints = irqs_hints,
 	.free = irqs_free_screen,
+	.focus = tui_focus_none,
 };

@@ -288,4 +288,5 @@ const struct screen_ops screen_journal = {
 	.explain = journal_explain,
 	.hints = journal_hints,
 	.free = journal_free,
+	.focus = tui_focus_none,
 };

@@ -1130,4 +1130,5 @@ const struct screen_ops screen_latency = {
 	.draw = latency_draw,
 	.key = latency_key,
 	.hints = latency_hints,
+	.focus = tui_focus_none,
 };

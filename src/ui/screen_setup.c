@@ -191,4 +191,5 @@ const struct screen_ops screen_setup = {
 	.draw = setup_draw,
 	.key = setup_key,
 	.hints = setup_hints,
+	.focus = tui_focus_none,
 };

@@ -1170,6 +1170,7 @@ const struct screen_ops screen_threads = {
 	.hints = threads_hints,
 	.free = threads_free_screen,
 	.counters = TUI_CTR_THREAD,
+	.focus = tui_focus_none,
 };
 
 /* ---- Isolation screen ------------------------------------------------------------------- */
@@ -1400,11 +1401,12 @@ const struct screen_ops screen_isolation = {
 	.id = "isolation",
 	.name = "Isolation",
 	.fkey = 0,
-	.needs = SNAP_IRQS,
+	.needs = SNAP_IRQS | SNAP_IRQ_AFFINITY,
 	.build = isolation_build,
 	.draw = isolation_draw,
 	.key = isolation_key,
 	.explain = isolation_explain,
 	.hints = isolation_hints,
 	.free = isolation_free_screen,
+	.focus = tui_focus_none,
 };

@@ -79,6 +79,29 @@ bool tui_is_demo(const struct tui *t)
 	return t->sim != NULL;
 }
 
+void tui_focus_none(struct tui *t, struct screen *s, struct cpumask *cpus)
+{
+	(void)t;
+	(void)s;
+	cpumask_zero(cpus);
+}
+
+/* What the sampler reads at every tick: the idle states the current screen
+ * shows (a recording holds every CPU). */
+static void tui_focus(struct tui *t)
+{
+	struct screen *s = &t->screens[t->cur];
+	struct cpumask m;
+
+	if (t->rec || !s->ops->focus) {
+		sampler_focus(&t->sampler, NULL);
+		return;
+	}
+	cpumask_zero(&m);
+	s->ops->focus(t, s, &m);
+	sampler_focus(&t->sampler, &m);
+}
+
 /* ---- status line ---------------------------------------------------------- */
 
 void tui_status(struct tui *t, bool err, const char *fmt, ...)
@@ -440,6 +463,7 @@ static void tui_tick(struct tui *t)
 		sim_step(t->sim, (double)(now - t->last_tick_ns) / 1e9);
 	/* a recording holds everything, so that every screen replays */
 	t->sampler.what = t->rec ? SNAP_ALL : TUI_SNAP_BASE | t->screens[t->cur].ops->needs;
+	tui_focus(t);
 	e = sampler_tick(&t->sampler);
 	if (e && !t->status[0])
 		tui_status(t, true, "sampling: %s", err_name(e));

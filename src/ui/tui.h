@@ -71,6 +71,10 @@ struct screen_ops {
 	/* perf counters this screen shows (TUI_CTR_*): opened while it is the
 	 * current screen, closed at the first tick after it is left (counters.c). */
 	unsigned counters;
+	/* The CPUs whose idle states and resume latency this screen shows
+	 * now (sampler_focus): they are read at every tick, the others in
+	 * turn. NULL: every CPU (screens that show or judge them all). */
+	void (*focus)(struct tui *t, struct screen *s, struct cpumask *cpus);
 };
 
 enum {
@@ -305,5 +309,8 @@ const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns
 #define SCREEN(ops) extern const struct screen_ops ops;
 #include "ui/screens.def"
 #undef SCREEN
+
+/* screen_ops.focus of the screens that show no per-CPU idle data. */
+void tui_focus_none(struct tui *t, struct screen *s, struct cpumask *cpus);
 
 #endif

@@ -3,7 +3,8 @@
  * gives the same result (and JSON) as a full read; on a copied fixture a
  * changed counter, knob, governor, a CPU going offline and a file replaced
  * behind the cache are seen by the refresh; and the sampler's refresh
- * ticks report what full reads report. */
+ * ticks report what full reads report; with a focus, the shown CPUs are
+ * read at every tick and the others in turn, with honest rates. */
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -521,6 +522,172 @@ static void test_sampler_changes(void)
 	sh("rm -rf '%s'", tmpl);
 }
 
+/* ---- the sampler's focus: shown CPUs at every tick, the others in turn ------ */
+
+static uint64_t usage_of(const struct snapshot *s, int cpu, const char *state)
+{
+	const struct cpuidle_state *st = cpuidle_state_find(&s->idle, cpu, state);
+
+	return st ? st->usage : 0;
+}
+
+static void test_focus(void)
+{
+	char tmpl[] = "/tmp/tt-refresh-f.XXXXXX", cmd[1400], v[32];
+	struct sysroot r;
+	struct sampler sm;
+	struct cpumask focus;
+	const struct snapshot *s;
+	const struct cpuidle_state *st;
+	const struct irq_row *row;
+	struct topology t;
+	struct cpuidle_info a, b;
+	uint64_t old_read_ns;
+	double old_rate;
+	int seen_at = -1, carried_ticks = 0;
+	bool rates_kept = true;
+
+	if (!mkdtemp(tmpl)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	snprintf(root, sizeof(root), "%s/rk3588", tmpl);
+	snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", fixture("rk3588"), root);
+	if (system(cmd) != 0 || sysroot_open(&r, root) != 0) {
+		ok(0, "copy and open the rk3588 fixture");
+		return;
+	}
+	sampler_init(&sm, &r, SNAP_ALL & ~SNAP_IRQ_AFFINITY);
+	cpumask_zero(&focus);
+	cpumask_set(&focus, 0);
+	sampler_focus(&sm, &focus);
+	sampler_tick(&sm); /* 0: full, every CPU */
+	sampler_tick(&sm); /* 1: CPU 0 and the slice of CPU 1 */
+	s = sampler_cur(&sm);
+	ok(!s->idle.cpu[0].carried && !s->idle.cpu[1].carried && s->idle.cpu[5].carried,
+	   "focus: CPU 0 and this tick's slice (CPU 1) read, CPU 5 carried");
+	st = cpuidle_state_find(&s->idle, 5, "state1");
+	ok(st && st->usage == 2940655 && s->idle.cpu[5].nstates == 2,
+	   "focus: a carried CPU keeps its states and values");
+
+	/* A counter moves on a shown CPU and on one off screen. */
+	old_read_ns = s->idle.cpu[5].read_ns;
+	st = cpuidle_state_find(&s->idle, 5, "state1");
+	old_rate = st ? st->entries_per_s : NAN;
+	put(CPU "cpu0/cpuidle/state1/usage", "5000000\n");
+	put(CPU "cpu5/cpuidle/state1/usage", "3940655\n");
+	usleep(20000);
+	sampler_tick(&sm); /* 2 */
+	s = sampler_cur(&sm);
+	is_int((long long)usage_of(s, 0, "state1"), 5000000,
+	       "focus: the shown CPU is read at once");
+	is_int((long long)usage_of(s, 5, "state1"), 2940655,
+	       "focus: the CPU off screen is not read on this tick");
+	for (int k = 3; k <= 18 && seen_at < 0; k++) {
+		sampler_tick(&sm);
+		s = sampler_cur(&sm);
+		st = cpuidle_state_find(&s->idle, 5, "state1");
+		if (s->idle.cpu[5].carried) {
+			carried_ticks++;
+			/* the rate it had (NAN on both sides counts as kept) */
+			if (st && !(st->entries_per_s == old_rate ||
+				    (isnan(st->entries_per_s) && isnan(old_rate))))
+				rates_kept = false;
+		}
+		if (st && st->usage == 3940655)
+			seen_at = k;
+	}
+	ok(seen_at == 5, "focus: CPU 5 read on its slice's tick (5), got %d", seen_at);
+	ok(carried_ticks == 2 && rates_kept, "focus: carried ticks keep the rates they had");
+	/* Its rate is over its own interval, since it was last read. */
+	st = cpuidle_state_find(&s->idle, 5, "state1");
+	if (st && s->idle.cpu[5].read_ns > old_read_ns) {
+		double want = 1e6 / ((double)(s->idle.cpu[5].read_ns - old_read_ns) / 1e9);
+
+		ok(fabs(st->entries_per_s - want) < want * 0.05,
+		   "focus: 1e6 entries over the CPU's own interval: %.0f/s, want %.0f/s",
+		   st->entries_per_s, want);
+	} else {
+		ok(0, "focus: CPU 5 has a rate");
+	}
+	/* Each CPU is read at least every 16 ticks. */
+	{
+		int last[8] = {0}, worst = 0;
+
+		for (int k = 6; k < 6 + 48; k++) {
+			sampler_tick(&sm);
+			s = sampler_cur(&sm);
+			for (int c = 0; c < 8; c++) {
+				if (!s->idle.cpu[c].carried) {
+					if (k - last[c] > worst && last[c])
+						worst = k - last[c];
+					last[c] = k;
+				}
+			}
+		}
+		ok(worst > 1 && worst <= 16, "focus: every CPU read at least every 16 ticks (%d)",
+		   worst);
+	}
+
+	/* IRQ affinities: without SNAP_IRQ_AFFINITY only on full ticks. */
+	while (sm.count % 16 != 1)
+		sampler_tick(&sm);
+	snprintf(cmd, sizeof(cmd), "%s/proc/irq/84", root);
+	sh("echo 6 > '%s/smp_affinity_list' && echo 6 > '%s/effective_affinity_list'", cmd);
+	sampler_tick(&sm);
+	row = irqs_find(&sampler_cur(&sm)->irqs, "84");
+	ok(row && cpumask_count(&row->affinity) == 8,
+	   "IRQ affinity not re-read between full ticks when not asked for");
+	while (sm.count % 16 != 0)
+		sampler_tick(&sm);
+	sampler_tick(&sm);
+	row = irqs_find(&sampler_cur(&sm)->irqs, "84");
+	ok(row && cpumask_count(&row->affinity) == 1 && cpumask_test(&row->affinity, 6),
+	   "IRQ affinity re-read on the full tick");
+	sm.what |= SNAP_IRQ_AFFINITY;
+	sh("echo 5 > '%s/smp_affinity_list' && echo 5 > '%s/effective_affinity_list'", cmd);
+	sampler_tick(&sm);
+	row = irqs_find(&sampler_cur(&sm)->irqs, "84");
+	ok(row && cpumask_test(&row->affinity, 5) && cpumask_test(&row->effective, 5),
+	   "SNAP_IRQ_AFFINITY: an IRQ moved is seen on the next tick");
+
+	/* No focus: every CPU at every tick again. */
+	sampler_focus(&sm, NULL);
+	put(CPU "cpu6/cpuidle/state0/usage", "77\n");
+	sampler_tick(&sm);
+	s = sampler_cur(&sm);
+	ok(usage_of(s, 6, "state0") == 77 && !s->idle.cpu[6].carried,
+	   "focus NULL: every CPU read at every tick");
+	sampler_free(&sm);
+
+	/* cpuidle_update on a full tick: the fresh CPUs in full, a driver
+	 * change makes it a full read of every CPU. */
+	topology_read(&r, &t);
+	cpuidle_read(&r, &t, &a);
+	put(CPU "cpu0/cpuidle/state0/name", "RENAMED\n");
+	put(CPU "cpu3/cpuidle/state0/name", "RENAMED\n");
+	cpuidle_update(&r, &t, &a, &focus, true, &b);
+	ok(!strcmp(b.cpu[0].st[0].name, "RENAMED") && b.cpu[3].carried &&
+		   strcmp(b.cpu[3].st[0].name, "RENAMED"),
+	   "update full: the fresh CPU re-listed, the other carried");
+	cpuidle_free(&b);
+	cpuidle_update(&r, &t, &a, &focus, false, &b);
+	ok(strcmp(b.cpu[0].st[0].name, "RENAMED") != 0,
+	   "update partial: names are not re-read (fixed while the driver stays)");
+	cpuidle_free(&b);
+	str_copy(v, sizeof(v), "haltpoll\n");
+	put(CPU "cpuidle/current_driver", v);
+	cpuidle_update(&r, &t, &a, &focus, true, &b);
+	ok(!strcmp(b.driver, "haltpoll") && !b.cpu[3].carried &&
+		   !strcmp(b.cpu[3].st[0].name, "RENAMED"),
+	   "update full: a new cpuidle driver re-reads every CPU");
+	cpuidle_free(&b);
+	cpuidle_free(&a);
+	topology_free(&t);
+	sysroot_close(&r);
+	sh("rm -rf '%s'", tmpl);
+}
+
 /* ---- the fd cache ------------------------------------------------------------ */
 
 static int read_num(const struct sysroot *r, const char *path, uint64_t *v)
@@ -631,6 +798,7 @@ int main(void)
 	test_sampler();
 	test_changes();
 	test_sampler_changes();
+	test_focus();
 	test_cache();
 	return done_testing();
 }
