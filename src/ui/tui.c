@@ -93,7 +93,8 @@ static void tui_focus(struct tui *t)
 	struct screen *s = &t->screens[t->cur];
 	struct cpumask m;
 
-	if (t->rec || !s->ops->focus) {
+	if (t->rec || t->tick_all || !s->ops->focus) {
+		t->tick_all = false;
 		sampler_focus(&t->sampler, NULL);
 		return;
 	}
@@ -484,6 +485,7 @@ static void tui_tick(struct tui *t)
 
 void tui_resample(struct tui *t)
 {
+	t->tick_all = true;
 	tui_tick(t);
 }
 
@@ -1422,6 +1424,7 @@ screens:
 			res = latency_background(t, false, &bg_ms);
 			if (res & HR_RESCAN) {
 				tui_reload_journal(t);
+				t->tick_all = true;
 				tui_tick(t);
 			}
 			if (res & (HR_RESCAN | HR_REDRAW))
@@ -1474,9 +1477,10 @@ screens:
 				}
 				res |= HR_REDRAW;
 			}
-			if (res & HR_RESCAN)
+			if (res & HR_RESCAN) {
+				t->tick_all = true;
 				tui_tick(t);
-			else if (res & HR_REDRAW) {
+			} else if (res & HR_REDRAW) {
 				struct screen *s = &t->screens[t->cur];
 
 				if (s->ops->build)

@@ -124,6 +124,9 @@ struct tui {
 	struct sim *sim;
 	struct sampler sampler;
 	bool sampler_on;
+	/* The next tick reads every CPU (after a change of ours: an action on
+	 * all CPUs must not leave the CPUs off screen stale for 16 ticks). */
+	bool tick_all;
 	const struct snapshot *snap, *prev; /* current / previous sample (may be NULL) */
 	uint64_t last_tick_ns, next_tick_ns;
 	/* changes */
