@@ -589,11 +589,15 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 		if (L->idle >= 0)
 			ui_bar(t, y, L->idle, L->widle, seg, n, NULL, ROLE_VALUE);
 		if (L->ent >= 0) {
+			/* Dimmed: carried from an earlier sample (the row was
+			 * off screen then); read at the next refresh. */
+			enum role vr = ic->carried ? ROLE_VALUE_NA : ROLE_VALUE;
+
 			if (have_rate) {
-				ui_printf(t, y, L->ent, 7, ROLE_VALUE, "%6.0f", ent);
+				ui_printf(t, y, L->ent, 7, vr, "%6.0f", ent);
 				ui_printf(t, y, L->miss, 7,
-					  miss > ent * 0.2 && miss > 10 ? ROLE_WARN : ROLE_VALUE,
-					  "%6.0f", miss);
+					  miss > ent * 0.2 && miss > 10 ? ROLE_WARN : vr, "%6.0f",
+					  miss);
 			} else {
 				ui_put(t, y, L->ent, 7, ROLE_VALUE_NA, "   n/a");
 				ui_put(t, y, L->miss, 7, ROLE_VALUE_NA, "   n/a");
