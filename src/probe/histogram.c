@@ -152,6 +152,53 @@ void hist_merge(struct hist *dst, const struct hist *src)
 		dst->bucket[i] += src->bucket[i];
 }
 
+void hist_delta(struct hist *out, const struct hist *now, const struct hist *before)
+{
+	int lo = -1, hi = -1;
+
+	if (now->count < before->count || now->overflows < before->overflows) {
+		*out = *now;
+		return;
+	}
+	hist_init(out);
+	out->count = now->count - before->count;
+	out->sum_ns = now->sum_ns - before->sum_ns;
+	out->overflows = now->overflows - before->overflows;
+	for (int i = 0; i < HIST_NBUCKETS; i++) {
+		uint64_t a = now->bucket[i], b = before->bucket[i];
+
+		out->bucket[i] = a > b ? a - b : 0;
+		if (out->bucket[i]) {
+			if (lo < 0)
+				lo = i;
+			hi = i;
+		}
+	}
+	if (!out->count || lo < 0)
+		return;
+	if (!before->count || now->min_ns < before->min_ns) {
+		out->min_ns = now->min_ns;
+	} else {
+		uint64_t blo, bhi;
+
+		hist_bucket_range(lo, &blo, &bhi);
+		out->min_ns = blo * 1000 > now->min_ns ? blo * 1000 : now->min_ns;
+	}
+	if (!before->count || now->max_ns > before->max_ns) {
+		out->max_ns = now->max_ns;
+		out->max_at_ns = now->max_at_ns;
+	} else {
+		uint64_t blo, bhi;
+
+		hist_bucket_range(hi, &blo, &bhi);
+		out->max_ns = bhi != HIST_INF_US && bhi * 1000 - 1 < before->max_ns
+				      ? bhi * 1000 - 1
+				      : before->max_ns;
+		if (out->max_ns < out->min_ns)
+			out->max_ns = out->min_ns;
+	}
+}
+
 double hist_min_us(const struct hist *h)
 {
 	return h->count ? (double)h->min_ns / 1000.0 : NAN;

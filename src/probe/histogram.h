@@ -55,6 +55,13 @@ void hist_snapshot(const struct hist *h, struct hist *out);
 /* dst += src (counts, sum, overflows; min/max combined). */
 void hist_merge(struct hist *dst, const struct hist *src);
 
+/* out = the samples added to a histogram between two snapshots of it,
+ * before and now: counts, sum, overflows and buckets subtract. The minimum
+ * and maximum are exact where they were set in between (now's differ from
+ * before's), else bounded by the lowest and highest bucket of the window.
+ * A histogram reset in between (fewer samples now than before) gives now. */
+void hist_delta(struct hist *out, const struct hist *now, const struct hist *before);
+
 /* Bucket index of a latency in whole microseconds. */
 int hist_bucket_of_us(uint64_t us);
 /* [lo_us, hi_us) of bucket i; hi_us = HIST_INF_US for the last bucket. */

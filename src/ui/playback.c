@@ -110,7 +110,9 @@ void tui_record_sample(struct tui *t)
 	if (record_sample(t->rec, t->snap, NULL) != 0) {
 		t->rec_failed = true;
 		tui_status(t, true, "--record %s: write error, recording stopped", t->rec_path);
+		return;
 	}
+	latency_record(t);
 }
 
 void tui_record_poll(struct tui *t)

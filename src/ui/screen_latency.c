@@ -25,6 +25,8 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "model/record.h"
+#include "model/replay.h"
 #include "probe/ab.h"
 #include "probe/histogram.h"
 #include "probe/probe.h"
@@ -70,6 +72,8 @@ struct latency {
 	bool ab_end_err;
 	char ab_busy[KNOB_ADDR_MAX + 80];
 	char last_assign[KNOB_ADDR_MAX + 2 * KNOB_VALUE_MAX + 2];
+	/* --record: the probe's merged histogram at the last recorded window */
+	struct hist *rec_last;
 	/* refresh */
 	uint64_t next_refresh_ns;
 	int pending;	/* HR_* bits for the main loop */
@@ -258,6 +262,38 @@ static void probe_notes_status(struct tui *t, struct latency *L, const struct pr
 		tui_status(t, false, "%s on CPUs %s, %s", what, cpus, pol);
 }
 
+/* --record: the probe's samples since the last window, every CPU merged,
+ * as one "probe" line (model/record.h) after the sample of this tick. */
+static void record_window(struct tui *t, struct latency *L)
+{
+	struct hist *now, *win;
+
+	if (!t->rec || t->rec_failed || !L->probe_inited)
+		return;
+	if (!L->rec_last) {
+		L->rec_last = xmalloc(sizeof(*L->rec_last));
+		hist_init(L->rec_last);
+	}
+	now = xmalloc(sizeof(*now));
+	win = xmalloc(sizeof(*win));
+	probe_snapshot_all(&L->probe, now);
+	hist_delta(win, now, L->rec_last);
+	*L->rec_last = *now;
+	if ((win->count || win->overflows) &&
+	    record_probe(t->rec, win, L->cpus_text, L->probe.cfg.interval_us) != 0) {
+		t->rec_failed = true;
+		tui_status(t, true, "--record %s: write error, recording stopped", t->rec_path);
+	}
+	free(now);
+	free(win);
+}
+
+void latency_record(struct tui *t)
+{
+	if (t->lat && t->lat->probe_on)
+		record_window(t, t->lat);
+}
+
 static void probe_stop_now(struct latency *L)
 {
 	if (!L->probe_on)
@@ -287,6 +323,7 @@ static int act_start_stop(struct tui *t, struct latency *L)
 	if (L->probe_on) {
 		char d[32];
 
+		record_window(t, L); /* the last samples */
 		probe_stop_now(L);
 		fmt_dur(L->probe_secs_ns, d, sizeof(d));
 		tui_status(t, false, "Probe stopped after %s (s starts it again)", d);
@@ -323,6 +360,8 @@ static int act_start_stop(struct tui *t, struct latency *L)
 	}
 	L->probe_on = true;
 	L->ab_shown = false;
+	if (L->rec_last)
+		hist_init(L->rec_last); /* windows count from this start */
 	cpulist_format(&cpus, L->cpus_text, sizeof(L->cpus_text));
 	free_rows(L); /* other CPUs than last time, maybe as many */
 	lat_refresh(L);
@@ -340,6 +379,7 @@ static int act_reset(struct tui *t, struct latency *L)
 		tui_status(t, true, "The probe is not running (s starts it)");
 		return HR_HANDLED | HR_REDRAW;
 	}
+	record_window(t, L); /* what the reset would lose */
 	if (probe_reset(&L->probe) != 0)
 		tui_status(t, true, "Reset: the probe threads did not answer in time");
 	else
@@ -736,8 +776,11 @@ void latency_shutdown(struct tui *t, struct sbuf *msg)
 		ab_cancel_wait(t, L); /* puts the knob back */
 	if (L->told_exit && msg)
 		sbuf_printf(msg, "tunetop: A/B: %s\n", L->ab_end);
+	if (L->probe_on)
+		record_window(t, L); /* the samples since the last tick */
 	if (L->probe_inited)
 		probe_free(&L->probe);
+	free(L->rec_last);
 	free_rows(L);
 	free(L->abh[0]);
 	free(L->abh[1]);
@@ -1080,6 +1123,90 @@ static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 
 /* ---- screen ops ------------------------------------------------------------------------ */
 
+/* ---- a replay: the recorded probe windows ------------------------------------------------ */
+
+/* A recorded window as a histogram: its buckets, and its mean, minimum and
+ * maximum as recorded. */
+static void hist_of_window(const struct replay_probe *p, struct hist *h)
+{
+	hist_init(h);
+	for (size_t k = 0; k < p->nbuckets; k++) {
+		h->bucket[hist_bucket_of_us(p->buckets[k][0])] += p->buckets[k][1];
+		h->count += p->buckets[k][1];
+	}
+	h->overflows = p->overflows;
+	if (!h->count)
+		return;
+	h->sum_ns = isfinite(p->mean_us) ? (uint64_t)llround(p->mean_us * 1000.0 * (double)h->count)
+					 : 0;
+	h->min_ns = isfinite(p->min_us) ? (uint64_t)llround(p->min_us * 1000.0) : 0;
+	h->max_ns = isfinite(p->max_us) ? (uint64_t)llround(p->max_us * 1000.0) : h->min_ns;
+}
+
+/* The probe windows recorded up to the shown sample: all of them merged,
+ * and the last one, with their histograms side by side. */
+static void draw_replay(struct tui *t, int y, int h)
+{
+	const struct replay *r = t->replay->r;
+	size_t np = replay_nprobes(r), idx = t->replay->idx, nw = 0;
+	const struct replay_probe *last = NULL;
+	struct hist *hs[2], *tmp;
+	struct stats_summary st[2];
+	const char *names[2] = {"all", "last"};
+	char titles[2][64], c[16];
+	const char *tp[2];
+	int n;
+
+	if (!np) {
+		ui_put(t, y, 1, COLS - 1, ROLE_TITLE, "This recording has no probe windows");
+		ui_put(t, y + 2, 1, COLS - 1, ROLE_VALUE,
+		       "The probe's windows are recorded when it runs (0, s) in a session started "
+		       "with --record FILE.");
+		return;
+	}
+	hs[0] = xmalloc(sizeof(struct hist));
+	hs[1] = xmalloc(sizeof(struct hist));
+	tmp = xmalloc(sizeof(*tmp));
+	hist_init(hs[0]);
+	hist_init(hs[1]);
+	for (size_t i = 0; i < np; i++) {
+		const struct replay_probe *p = replay_probe_at(r, i);
+
+		if (p->after_sample != SIZE_MAX && p->after_sample > idx)
+			continue;
+		hist_of_window(p, tmp);
+		hist_merge(hs[0], tmp);
+		*hs[1] = *tmp;
+		last = p;
+		nw++;
+	}
+	n = last ? 2 : 1;
+	ui_printf(t, y, 0, COLS, ROLE_TITLE,
+		  "Recorded probe on CPUs %s, every %llu us: %zu of %zu windows up to this sample",
+		  last ? last->cpus : replay_probe_at(r, 0)->cpus,
+		  (unsigned long long)(last ? last : replay_probe_at(r, 0))->interval_us, nw, np);
+	ui_printf(t, y + 1, 0, COLS, ROLE_COLHEAD, "%-4s %8s %6s %5s %5s %5s %6s %6s %7s %5s", "",
+		  "Samples", "Mean", "p50", "p90", "p99", "p99.9", "Max", "Ovf", "Min");
+	for (int i = 0; i < n; i++) {
+		int x = 0;
+
+		hist_summary(hs[i], &st[i]);
+		x += ui_printf(t, y + 2 + i, x, COLS - x, ROLE_VALUE, "%-4s ", names[i]);
+		x += draw_stats(t, y + 2 + i, x, ROLE_VALUE, &st[i]);
+		ui_printf(t, y + 2 + i, x, COLS - x, ROLE_VALUE, " %7llu %5s",
+			  (unsigned long long)hs[i]->overflows,
+			  fmt_us(c, sizeof(c), st[i].min, false));
+		snprintf(titles[i], sizeof(titles[i]), "%s, p99 %s",
+			 i ? "last window" : "all windows to here",
+			 fmt_us(c, sizeof(c), st[i].p99, false));
+		tp[i] = titles[i];
+	}
+	draw_hists(t, y + 5, h - 5, (const struct hist *const *)hs, tp, n);
+	free(hs[0]);
+	free(hs[1]);
+	free(tmp);
+}
+
 static void latency_build(struct tui *t, struct screen *s)
 {
 	struct latency *L = t->lat;
@@ -1097,6 +1224,10 @@ static void latency_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct latency *L = lat_get(t);
 
+	if (t->replay) {
+		draw_replay(t, y, h);
+		return;
+	}
 	if (L->ab_shown && (L->ab_on || L->verdict[0] || L->ab_end[0]))
 		draw_ab(t, L, y, h);
 	else

@@ -289,7 +289,9 @@ struct replay_event;
 void tui_findings_eval(struct tui *t);
 int tui_record_open(struct tui *t, const char *path, const char *state_dir, char **cause);
 void tui_record_sample(struct tui *t); /* the current sample */
-void tui_record_poll(struct tui *t);   /* journal events now (after an action) */
+/* --record: the latency probe's window since the last tick, if it runs. */
+void latency_record(struct tui *t);
+void tui_record_poll(struct tui *t); /* journal events now (after an action) */
 void tui_record_close(struct tui *t, struct sbuf *msg);
 int tui_replay_open(struct tui *t, const char *path, char **cause);
 const char *tui_replay_root(const struct tui *t); /* the recorded root */

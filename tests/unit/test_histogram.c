@@ -1,5 +1,6 @@
 /* Unit tests for src/probe/histogram.c: bucket edges, exact percentiles on
- * whole-microsecond data, the last (>= 1 s) bucket, merge, snapshots taken
+ * whole-microsecond data, the last (>= 1 s) bucket, merge, the delta of two
+ * snapshots (a recorded window), snapshots taken
  * while a writer runs. */
 #include <math.h>
 #include <pthread.h>
@@ -154,6 +155,51 @@ static void test_merge(void)
 	free(m);
 }
 
+/* The samples between two snapshots (a recorded probe window). */
+static void test_delta(void)
+{
+	struct hist *h = new_hist(), *before = new_hist(), *d = new_hist();
+
+	for (uint64_t v = 10; v <= 20; v++)
+		hist_add(h, v * 1000, v);
+	hist_add_overflows(h, 2);
+	*before = *h;
+	/* the window: 15..17 us (inside the old range) and 30 us (a new max) */
+	for (uint64_t v = 15; v <= 17; v++)
+		hist_add(h, v * 1000 + 400, 100 + v);
+	hist_add(h, 30000, 130);
+	hist_add_overflows(h, 5);
+	hist_delta(d, h, before);
+	is_int(d->count, 4, "delta: 4 samples in the window");
+	is_int(hist_bucket_total(d), 4, "delta: its buckets sum to its count");
+	is_int(d->overflows, 5, "delta: the window's overflows");
+	is_dbl(hist_mean_us(d), (15.4 + 16.4 + 17.4 + 30.0) / 4, 1e-9, "delta: exact mean");
+	is_dbl(hist_max_us(d), 30, 0, "delta: a new maximum is exact");
+	is_int(d->max_at_ns, 130, "delta: with its time");
+	is_dbl(hist_min_us(d), 15, 0, "delta: an old minimum: the lowest bucket of the window");
+	is_dbl(hist_percentile_us(d, 0.5), 16, 0, "delta: p50 of the window");
+	/* a window without a new maximum: bounded by its highest bucket */
+	*before = *h;
+	hist_add(h, 12500, 200);
+	hist_delta(d, h, before);
+	is_int(d->count, 1, "delta: one sample");
+	ok(hist_max_us(d) >= 12 && hist_max_us(d) < 13, "delta: max inside the 12 us bucket (%.3f)",
+	   hist_max_us(d));
+	/* nothing new */
+	*before = *h;
+	hist_delta(d, h, before);
+	ok(d->count == 0 && d->overflows == 0 && isnan(hist_max_us(d)), "delta: empty window");
+	/* a reset in between: the window is what came after it */
+	hist_init(h);
+	hist_add(h, 7000, 300);
+	hist_delta(d, h, before);
+	ok(d->count == 1 && hist_min_us(d) == 7 && hist_max_us(d) == 7,
+	   "delta: after a reset, the new samples");
+	free(h);
+	free(before);
+	free(d);
+}
+
 struct writer_arg {
 	struct hist *h;
 	uint64_t n;
@@ -204,6 +250,7 @@ int main(void)
 	test_percentiles_exact();
 	test_coarse_and_last();
 	test_merge();
+	test_delta();
 	test_snapshot_concurrent();
 	return done_testing();
 }
