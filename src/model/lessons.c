@@ -155,6 +155,9 @@ static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
 	time_sleep_ns(1000000000ULL);
 	probe_stop(&p);
 	probe_snapshot_all(&p, &h);
+	/* learn --record: the window goes with the samples (tunetop report) */
+	if (e->b->rec && h.count)
+		record_probe(e->b->rec, &h, "0", cfg.interval_us);
 	metric(m, "wake-up latency p99 (probe, cpu0)", hist_percentile_us(&h, 0.99), "us", note);
 	metric(m, "wake-up latency max (probe, cpu0)", hist_max_us(&h), "us", note);
 	probe_free(&p);

@@ -52,6 +52,18 @@ else
 	skip "the simulated board's report is well-formed HTML" "no python3"
 fi
 
+# 2: idle-state A/B; --record keeps the probe's two windows (before, after)
+# with the p99 the lesson prints.
+out=$("$TUNETOP" learn 2 --auto --demo --record "$TMPD/l2.jsonl" </dev/null 2>&1)
+ok $? "lesson 2 runs, recorded"
+is "$(grep -c '"type":"probe"' "$TMPD/l2.jsonl")" 2 "two probe windows recorded (before, after)"
+p99s=$(printf '%s\n' "$out" | sed -n 's/^ *wake-up latency p99 (probe, cpu0) *\([0-9.]*\) us *\([0-9.]*\) us *$/\1 \2/p')
+rec99=$(grep '"type":"probe"' "$TMPD/l2.jsonl" | sed 's/.*"p99_us":\([0-9.]*\).*/\1/' |
+	awk '{ printf "%s%.1f", (NR > 1 ? " " : ""), $1 }')
+is "$rec99" "$p99s" "the windows' p99 are the ones the lesson printed"
+"$TUNETOP" report "$TMPD/l2.jsonl" >"$TMPD/l2.txt" 2>&1
+grep -q '2 probe windows' "$TMPD/l2.txt"; ok $? "report counts them"
+
 # 3: DDR and NPU.
 out=$("$TUNETOP" learn 3 --auto --demo </dev/null 2>&1)
 ok $? "lesson 3 runs"
