@@ -122,11 +122,20 @@ int record_open(struct recorder **out, const char *path, const struct record_met
 
 int record_sample(struct recorder *r, const struct snapshot *s, const struct thread_table *threads)
 {
+	return record_sample_with(r, s, threads, NULL, NULL);
+}
+
+int record_sample_with(struct recorder *r, const struct snapshot *s,
+		       const struct thread_table *threads, const struct finding_list *findings,
+		       const struct findings_opts *fo)
+{
 	struct report_opts ro = {0};
 	struct sbuf snap, b;
 
 	if (!r || !s)
 		return -EINVAL;
+	ro.findings = findings;
+	ro.findings_opts = fo;
 	ro.root_path = r->root_path;
 	ro.interval_ms = r->meta.interval_ms;
 	ro.threads = threads;

@@ -22,6 +22,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/findings.h"
 #include "model/snapshot.h"
 #include "source/threads.h"
 #include "sysfs/sysroot.h"
@@ -53,6 +54,11 @@ int record_open(struct recorder **out, const char *path, const struct record_met
  * given), then any new journal events. 0 or -errno (write error: the
  * recorder stops writing and says so once in *cause of record_close). */
 int record_sample(struct recorder *r, const struct snapshot *s, const struct thread_table *threads);
+/* The same with the findings as shown (findings, written as they are) or
+ * evaluated with fo (NULL: defaults). */
+int record_sample_with(struct recorder *r, const struct snapshot *s,
+		       const struct thread_table *threads, const struct finding_list *findings,
+		       const struct findings_opts *fo);
 /* An event: kind "knob" (a change: addr, old, new), "note" or "marker"
  * (text). Any string may be NULL. */
 int record_event(struct recorder *r, const char *kind, const char *addr, const char *old_value,

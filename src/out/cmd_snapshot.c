@@ -68,7 +68,7 @@ static void snapshot_usage(FILE *f)
 		"usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--counters]\n"
 		"                        [--events LIST] [--thread TID] [--threads[=all]] "
 		"[--irqs]\n"
-		"                        [--root DIR]\n"
+		"                        [--latency-budget US] [--root DIR]\n"
 		"  Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
 		"  text report, JSON (design §8) or CSV (one row per CPU).\n"
 		"  --stable       omit wall-clock fields (time, uptime), for diffs and golden "
@@ -78,7 +78,25 @@ static void snapshot_usage(FILE *f)
 		"  --thread TID   counters of one thread instead of per-CPU counters\n"
 		"  --threads      RT and pinned threads (--threads=all: every thread)\n"
 		"  --irqs         IRQ and softirq rates in the text report (JSON always has "
-		"them)\n");
+		"them)\n"
+		"  --latency-budget US  the findings' latency budget (default 100 us)\n");
+}
+
+/* --latency-budget US: the wake-up latency the findings judge idle exit
+ * latencies (and probe misses) against, as the TUI's latency_budget_us. */
+static int parse_budget(const char *arg, const char *cmd, struct findings_opts *fo)
+{
+	int64_t us;
+
+	if (str_to_i64(arg, &us) || us < 1 || us > 10000000) {
+		fprintf(stderr,
+			"tunetop %s: --latency-budget wants microseconds (1..10000000), not "
+			"'%s'\n",
+			cmd, arg);
+		return -EINVAL;
+	}
+	fo->latency_budget_us = (double)us;
+	return 0;
 }
 
 /* Split "a,b,c" into a NULL-terminated vector (one allocation). */
@@ -121,11 +139,13 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		{"thread", required_argument, NULL, 'T'},
 		{"threads", optional_argument, NULL, 'A'},
 		{"irqs", no_argument, NULL, 'I'},
+		{"latency-budget", required_argument, NULL, 'B'},
 		{NULL, 0, NULL, 0},
 	};
 	enum fmt f = FMT_TEXT;
 	long interval_ms = 500;
 	struct report_opts ro = {0};
+	struct findings_opts fo;
 	struct sysroot r;
 	struct sampler sm;
 	bool counters = false, threads = false;
@@ -137,6 +157,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	int c, e, rc = 0;
 
 	memset(tt, 0, sizeof(tt));
+	findings_opts_default(&fo);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:sph", lo, NULL)) != -1) {
 		switch (c) {
@@ -179,6 +200,11 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 			ro.threads_interesting = !optarg;
 			break;
 		case 'I': ro.irqs_text = true; break;
+		case 'B':
+			if (parse_budget(optarg, "snapshot", &fo))
+				goto usage_err;
+			ro.findings_opts = &fo;
+			break;
 		case 'h':
 			snapshot_usage(stdout);
 			free_events(events);
@@ -271,6 +297,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		{"counters", no_argument, NULL, 'C'},
 		{"events", required_argument, NULL, 'E'},
 		{"record", required_argument, NULL, 'R'},
+		{"latency-budget", required_argument, NULL, 'B'},
 		{NULL, 0, NULL, 0},
 	};
 	enum fmt f = FMT_TEXT;
@@ -279,6 +306,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	long interval_ms = 1000;
 	int64_t count = -1;
 	struct report_opts ro = {0};
+	struct findings_opts fo;
 	struct sysroot r;
 	struct sampler sm;
 	struct sigaction sa;
@@ -287,6 +315,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	const char *record_path = NULL;
 	struct recorder *rec = NULL;
 
+	findings_opts_default(&fo);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:n:sh", lo, NULL)) != -1) {
 		switch (c) {
@@ -311,6 +340,11 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 's': ro.stable = true; break;
 		case 'C': counters = true; break;
 		case 'R': record_path = optarg; break;
+		case 'B':
+			if (parse_budget(optarg, "watch", &fo))
+				return 2;
+			ro.findings_opts = &fo;
+			break;
 		case 'E':
 			free_events(events);
 			events = split_events(optarg);
@@ -319,7 +353,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 'h':
 			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "
 			       "[--events LIST]\n"
-			       "                     [--record FILE] [--root DIR]\n"
+			       "                     [--record FILE] [--latency-budget US] [--root "
+			       "DIR]\n"
 			       "  One record per interval (JSON lines, CSV with one header, or "
 			       "text),\n"
 			       "  flushed per record; without -n until interrupted.\n"
@@ -382,7 +417,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			break;
 		emit(f, sampler_cur(&sm), &ro, i == 0);
 		if (rec)
-			record_sample(rec, sampler_cur(&sm), NULL);
+			record_sample_with(rec, sampler_cur(&sm), NULL, NULL, ro.findings_opts);
 	}
 	if (rec && record_close(rec) != 0) {
 		fprintf(stderr, "tunetop watch: %s: write error, the recording is incomplete\n",

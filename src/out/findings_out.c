@@ -52,27 +52,37 @@ void out_findings_list_text(struct sbuf *b, const struct finding_list *l)
 }
 
 static void eval(const struct snapshot *s, const struct thread_table *threads,
-		 struct finding_list *l)
+		 const struct findings_opts *fo, struct finding_list *l)
 {
 	struct findings_input in = {.snap = s, .threads = threads};
 
-	findings_eval(&in, NULL, l);
+	findings_eval(&in, fo, l);
 }
 
-void out_findings_json(struct jw *w, const struct snapshot *s, const struct thread_table *threads)
+void out_findings_json(struct jw *w, const struct snapshot *s, const struct thread_table *threads,
+		       const struct finding_list *given, const struct findings_opts *fo)
 {
 	struct finding_list l = {0};
 
-	eval(s, threads, &l);
+	if (given) {
+		out_findings_list_json(w, "findings", given);
+		return;
+	}
+	eval(s, threads, fo, &l);
 	out_findings_list_json(w, "findings", &l);
 	findings_free(&l);
 }
 
-void out_findings_text(struct sbuf *b, const struct snapshot *s, const struct thread_table *threads)
+void out_findings_text(struct sbuf *b, const struct snapshot *s, const struct thread_table *threads,
+		       const struct finding_list *given, const struct findings_opts *fo)
 {
 	struct finding_list l = {0};
 
-	eval(s, threads, &l);
+	if (given) {
+		out_findings_list_text(b, given);
+		return;
+	}
+	eval(s, threads, fo, &l);
 	out_findings_list_text(b, &l);
 	findings_free(&l);
 }

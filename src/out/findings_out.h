@@ -10,11 +10,13 @@
 #include "model/snapshot.h"
 
 /* Evaluate the rules over a snapshot (its interrupt table when sampled, and
- * a thread table when the caller read one; NULL = degraded rules) and write
- * them: the "findings" array / a "findings" text section. */
-void out_findings_json(struct jw *w, const struct snapshot *s, const struct thread_table *threads);
-void out_findings_text(struct sbuf *b, const struct snapshot *s,
-		       const struct thread_table *threads);
+ * a thread table when the caller read one; NULL = degraded rules) with fo
+ * (NULL = defaults) and write them: the "findings" array / a "findings"
+ * text section. given: an already evaluated list, written as it is. */
+void out_findings_json(struct jw *w, const struct snapshot *s, const struct thread_table *threads,
+		       const struct finding_list *given, const struct findings_opts *fo);
+void out_findings_text(struct sbuf *b, const struct snapshot *s, const struct thread_table *threads,
+		       const struct finding_list *given, const struct findings_opts *fo);
 
 /* Write an already evaluated list (the TUI, recordings). key NULL inside
  * arrays. */

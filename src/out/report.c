@@ -198,7 +198,7 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	jw_uint(&w, "procs_running", s->stat.procs_running);
 	jw_uint(&w, "procs_blocked", s->stat.procs_blocked);
 	jw_obj_end(&w);
-	out_findings_json(&w, s, o->threads);
+	out_findings_json(&w, s, o->threads, o->findings, o->findings_opts);
 	jw_obj_end(&w);
 	sbuf_putc(b, '\n');
 }
@@ -308,7 +308,7 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		isolation_section(NULL, b, s, o);
 	}
 	sbuf_putc(b, '\n');
-	out_findings_text(b, s, o->threads);
+	out_findings_text(b, s, o->threads, o->findings, o->findings_opts);
 }
 
 void report_csv_header(struct sbuf *b)

@@ -6,6 +6,7 @@
 #include <stdbool.h>
 
 #include "core/str.h"
+#include "model/findings.h"
 #include "model/snapshot.h"
 #include "out/threads_out.h"
 
@@ -19,6 +20,11 @@ struct report_opts {
 	 * text section; only RT or pinned threads unless threads_interesting is false. */
 	const struct thread_table *threads;
 	bool threads_interesting;
+	/* Findings: the list already evaluated and shown (the TUI, so that a
+	 * recording holds what the screen showed), else evaluated here with
+	 * findings_opts (NULL = the defaults: a 100 us latency budget). */
+	const struct finding_list *findings;
+	const struct findings_opts *findings_opts;
 };
 
 void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);

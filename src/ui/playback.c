@@ -48,6 +48,7 @@ void tui_findings_eval(struct tui *t)
 {
 	struct findings_input in = {.snap = t->snap};
 	struct findings_opts fo;
+	struct findings_probe pr;
 
 	findings_free(&t->findings);
 	if (!t->snap)
@@ -59,6 +60,9 @@ void tui_findings_eval(struct tui *t)
 	 * table read recently (the Threads, Isolation and Findings screens read
 	 * it; nothing else pays for it). */
 	in.threads = tui_threads_recent(t, THREADS_FRESH_NS, false);
+	/* What the Latency screen's probe measured (misses on a non-RT kernel). */
+	if (latency_probe_findings(t, fo.latency_budget_us, &pr))
+		in.probe = &pr;
 	findings_eval(&in, &fo, &t->findings);
 }
 
@@ -107,7 +111,8 @@ void tui_record_sample(struct tui *t)
 {
 	if (!t->rec || t->rec_failed || !t->snap)
 		return;
-	if (record_sample(t->rec, t->snap, NULL) != 0) {
+	/* the findings as the header and the Findings screen show them */
+	if (record_sample_with(t->rec, t->snap, NULL, &t->findings, NULL) != 0) {
 		t->rec_failed = true;
 		tui_status(t, true, "--record %s: write error, recording stopped", t->rec_path);
 		return;

@@ -288,6 +288,20 @@ static void record_window(struct tui *t, struct latency *L)
 	free(win);
 }
 
+bool latency_probe_findings(struct tui *t, double budget_us, struct findings_probe *out)
+{
+	struct latency *L = t->lat;
+	struct hist *h;
+
+	if (!L || !L->probe_inited || L->ab_on)
+		return false;
+	h = xmalloc(sizeof(*h));
+	probe_snapshot_all(&L->probe, h);
+	findings_probe_from_hist(h, budget_us, out);
+	free(h);
+	return out->have;
+}
+
 void latency_record(struct tui *t)
 {
 	if (t->lat && t->lat->probe_on)
@@ -323,8 +337,8 @@ static int act_start_stop(struct tui *t, struct latency *L)
 	if (L->probe_on) {
 		char d[32];
 
-		record_window(t, L); /* the last samples */
 		probe_stop_now(L);
+		record_window(t, L); /* the last samples, after the threads stopped */
 		fmt_dur(L->probe_secs_ns, d, sizeof(d));
 		tui_status(t, false, "Probe stopped after %s (s starts it again)", d);
 		return HR_HANDLED | HR_REDRAW;
@@ -776,8 +790,10 @@ void latency_shutdown(struct tui *t, struct sbuf *msg)
 		ab_cancel_wait(t, L); /* puts the knob back */
 	if (L->told_exit && msg)
 		sbuf_printf(msg, "tunetop: A/B: %s\n", L->ab_end);
-	if (L->probe_on)
+	if (L->probe_on) {
+		probe_stop_now(L);
 		record_window(t, L); /* the samples since the last tick */
+	}
 	if (L->probe_inited)
 		probe_free(&L->probe);
 	free(L->rec_last);

@@ -291,6 +291,9 @@ int tui_record_open(struct tui *t, const char *path, const char *state_dir, char
 void tui_record_sample(struct tui *t); /* the current sample */
 /* --record: the latency probe's window since the last tick, if it runs. */
 void latency_record(struct tui *t);
+/* The Latency screen's probe (running, or stopped with its numbers still
+ * shown) as findings input against budget_us; false when there is none. */
+bool latency_probe_findings(struct tui *t, double budget_us, struct findings_probe *out);
 void tui_record_poll(struct tui *t); /* journal events now (after an action) */
 void tui_record_close(struct tui *t, struct sbuf *msg);
 int tui_replay_open(struct tui *t, const char *path, char **cause);

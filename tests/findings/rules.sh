@@ -106,4 +106,29 @@ for b in intel rpi4 broken; do
 	ok $? "$b: carries a findings array"
 done
 has "$(findings "$(copy_fixture intel)")" "idle-exit-latency info" "intel: C6 170 us > 100 us"
+
+# --- --latency-budget: the budget the idle exit latencies are judged by
+# (the TUI's latency_budget_us): cpu-sleep's 220 us fires above it only
+budget() { # ROOT US
+	"$TUNETOP" --root "$1" snapshot --interval 0 --stable --json --latency-budget "$2" 2>/dev/null |
+		grep -o '"id":"[^"]*","severity":"[^"]*"' |
+		sed 's/"id":"\([^"]*\)","severity":"\([^"]*\)"/\1 \2/'
+}
+r=$(copy_fixture rk3588)
+has "$(budget "$r" 219)" "idle-exit-latency info" "--latency-budget 219: cpu-sleep 220 us fires"
+hasnt "$(budget "$r" 220)" idle-exit-latency "--latency-budget 220: cpu-sleep 220 us is within"
+hasnt "$(budget "$r" 500)" idle-exit-latency "--latency-budget 500: silent"
+"$TUNETOP" --root "$r" snapshot --interval 0 --latency-budget 500 >"$TMPD/b.txt" 2>&1
+grep -q 'idle-exit-latency' "$TMPD/b.txt"
+is $? 1 "--latency-budget in the text report too"
+for bad in 0 -5 abc 10000001 ''; do
+	"$TUNETOP" --root "$r" snapshot --interval 0 --latency-budget "$bad" >/dev/null 2>"$TMPD/err"
+	is $? 2 "--latency-budget '$bad': exit 2"
+	like "$(cat "$TMPD/err")" "--latency-budget wants microseconds" "--latency-budget '$bad': says why"
+done
+"$TUNETOP" --root "$r" watch -i 50 -n 2 --json --latency-budget 500 --record "$TMPD/w.jsonl" >/dev/null
+ok $? "watch --latency-budget --record"
+grep '"type":"sample"' "$TMPD/w.jsonl" | grep -q '"id":"governor-collapse"' &&
+	! grep -q '"id":"idle-exit-latency"' "$TMPD/w.jsonl"
+ok $? "watch --record: the recorded findings use the budget"
 done_testing

@@ -4,12 +4,18 @@
 # one more when it stops, so that they add up to the samples the screen
 # shows at the end; --replay shows them on the Latency screen (all windows
 # up to the shown sample, and the last one), and `tunetop report` counts
-# them.
+# them. The probe's misses feed the findings (a non-RT kernel), and the
+# recording holds the findings the screen showed.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
 root=$(copy_fixture rk3588)
 rec=$TMPD/run.jsonl
+# a 1 us budget: every wake-up the probe measures is a miss, so the finding
+# "deadline misses on a non-RT kernel" (the fixture's kernel is not RT) is
+# certain once the probe runs
+mkdir -p "$XDG_CONFIG_HOME/tunetop"
+printf 'config_version=1\nlatency_budget_us=1\n' >"$XDG_CONFIG_HOME/tunetop/tunetoprc"
 tui_start r 120 40 -- --root "$root" --state-dir "$TMPD/st" --record "$rec" -d 5
 tui_wait r 'policy0'; ok $? "tunetop up, recording"
 tui_keys r 0
@@ -18,6 +24,10 @@ tui_keys r s
 tui_wait r 'CPUs to measure'; ok $? "s asks for the CPUs"
 tui_keys r Enter
 tui_wait r '^all +[1-9][0-9]{3,} '; ok $? "the probe runs (over 1000 samples)"
+tui_keys r '!'
+tui_wait r '[0-9]+ deadline misses on a [a-zA-Z_ ?-]*kernel'
+ok $? "the probe's misses are a finding (Findings screen)"
+tui_keys r 0
 tui_keys r s
 tui_wait r 'Probe stopped after'; ok $? "s stops it"
 shown=$(tui_screen r | awk '$1 == "all" { print $2; exit }')
@@ -33,6 +43,8 @@ is "$sum" "$shown" "the windows add up to the samples shown when the probe stopp
 grep '"type":"probe"' "$rec" | grep -Eq '"cpus":"[0-9]' ; ok $? "each window names its CPUs"
 bad=$(grep '"type":"probe"' "$rec" | grep -c '"samples":0,')
 is "$bad" 0 "no empty window"
+grep '"type":"sample"' "$rec" | grep -q '"id":"non-rt-kernel-misses"'
+ok $? "the recording holds the findings as shown (the probe's misses)"
 "$TUNETOP" report "$rec" >"$TMPD/report.txt" 2>&1
 grep -q "$nwin probe windows" "$TMPD/report.txt"; ok $? "report counts the windows"
 grep -q 'wake-up latency per probe window' "$TMPD/report.txt"; ok $? "report: latency over the windows"
