@@ -93,7 +93,7 @@ int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *st
 	}
 	e = journal_dir_pick(state_dir, &dir, &why);
 	if (!e)
-		e = journal_dir_check(dir, true, &why);
+		e = journal_dir_check(dir, !(flags & KNOB_NO_CREATE), &why);
 	if (e) {
 		if (!(flags & KNOB_READONLY_OK)) {
 			if (cause)
@@ -105,6 +105,7 @@ int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *st
 			return e;
 		}
 		set_readonly(ctx, why);
+		ctx->state_err = e;
 		free(why);
 		free(dir);
 		*out = ctx;
@@ -160,6 +161,11 @@ const char *knob_ctx_run_id(const struct knob_ctx *ctx)
 const char *knob_ctx_state_dir(const struct knob_ctx *ctx)
 {
 	return ctx->state_dir;
+}
+
+int knob_ctx_state_err(const struct knob_ctx *ctx)
+{
+	return ctx->state_err;
 }
 
 const struct sysroot *knob_ctx_root(const struct knob_ctx *ctx)

@@ -58,6 +58,7 @@ struct knob_ref {
 #define KNOB_READONLY_OK 0x01
 #define KNOB_NO_JOURNAL	 0x02 /* do not look at the state dir at all (knobs, get): read-only */
 #define KNOB_HOLD_LOCK	 0x04 /* take the journal lock now and keep it until close (TUI) */
+#define KNOB_NO_CREATE	 0x08 /* a missing state dir is not created (read-only lookups) */
 
 /* Open the engine on a root. state_dir NULL = design §6 rules
  * ($TUNETOP_STATE_DIR, /run/tunetop for root, $XDG_RUNTIME_DIR/tunetop).
@@ -72,6 +73,8 @@ bool knob_ctx_readonly(const struct knob_ctx *ctx, const char **why);
 /* This process's run id ("<pid>-<start time>"), recorded with every change. */
 const char *knob_ctx_run_id(const struct knob_ctx *ctx);
 const char *knob_ctx_state_dir(const struct knob_ctx *ctx); /* NULL when none */
+/* Why there is none (-ENOENT: it does not exist, with KNOB_NO_CREATE), 0. */
+int knob_ctx_state_err(const struct knob_ctx *ctx);
 const struct sysroot *knob_ctx_root(const struct knob_ctx *ctx);
 
 /* ---- addresses ---------------------------------------------------------- */

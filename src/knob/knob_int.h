@@ -121,6 +121,7 @@ struct knob_ctx {
 	char *state_dir;
 	bool readonly;
 	char *ro_why;
+	int state_err; /* why there is no usable state dir (-errno), 0 when there is */
 	bool hold_lock;
 	bool archive_checked; /* entries of an earlier boot were looked for */
 	char run_id[48];

@@ -12,6 +12,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "knob/knob.h"
 #include "model/record.h"
 #include "model/snapshot.h"
 #include "out/report.h"
@@ -80,6 +81,45 @@ static void snapshot_usage(FILE *f)
 		"  --irqs         IRQ and softirq rates in the text report (JSON always has "
 		"them)\n"
 		"  --latency-budget US  the findings' latency budget (default 100 us)\n");
+}
+
+/* design §8 "journal": the undo journal's entries for this root, read
+ * without the lock and without creating the state dir (none = no entries). */
+static void journal_counts(const struct tt_opts *o, const struct sysroot *r, struct report_opts *ro)
+{
+	struct knob_ctx *ctx = NULL;
+	struct knob_jentry *e = NULL;
+	size_t n = 0;
+	int torn = 0;
+
+	ro->have_journal = true;
+	if (knob_ctx_open(&ctx, r, o->state_dir, KNOB_READONLY_OK | KNOB_NO_CREATE, NULL) != 0)
+		goto na;
+	if (!knob_ctx_state_dir(ctx)) {
+		/* a state dir that does not exist holds no journal */
+		int why = knob_ctx_state_err(ctx);
+
+		knob_ctx_close(ctx);
+		if (why == -ENOENT)
+			return;
+		goto na;
+	}
+	if (knob_journal_list(ctx, &e, &n, &torn, NULL) != 0) {
+		knob_ctx_close(ctx);
+		goto na;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (!e[i].this_root)
+			continue;
+		ro->journal_entries++;
+		ro->journal_active += e[i].state == KNOB_J_ACTIVE;
+		ro->journal_orphaned += e[i].orphaned;
+	}
+	knob_journal_free(e, n);
+	knob_ctx_close(ctx);
+	return;
+na:
+	ro->journal_na = true;
 }
 
 /* --latency-budget US: the wake-up latency the findings judge idle exit
@@ -222,6 +262,8 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	}
 	ro.root_path = r.path;
 	ro.interval_ms = (double)interval_ms;
+	if (f == FMT_JSON)
+		journal_counts(o, &r, &ro);
 	sampler_init(&sm, &r, SNAP_ALL);
 	if (tid) {
 		char *cause = NULL;

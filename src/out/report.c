@@ -199,6 +199,15 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	jw_uint(&w, "procs_blocked", s->stat.procs_blocked);
 	jw_obj_end(&w);
 	out_findings_json(&w, s, o->threads, o->findings, o->findings_opts);
+	if (o->have_journal && o->journal_na) {
+		jw_null(&w, "journal");
+	} else if (o->have_journal) {
+		jw_obj_begin(&w, "journal");
+		jw_uint(&w, "entries", o->journal_entries);
+		jw_uint(&w, "active", o->journal_active);
+		jw_uint(&w, "orphaned", o->journal_orphaned);
+		jw_obj_end(&w);
+	}
 	jw_obj_end(&w);
 	sbuf_putc(b, '\n');
 }

@@ -25,6 +25,11 @@ struct report_opts {
 	 * findings_opts (NULL = the defaults: a 100 us latency budget). */
 	const struct finding_list *findings;
 	const struct findings_opts *findings_opts;
+	/* snapshot: the undo journal's entries for this root (design §8
+	 * "journal"); have_journal false = no "journal" key, journal_na =
+	 * the journal could not be read (null). */
+	bool have_journal, journal_na;
+	unsigned journal_entries, journal_active, journal_orphaned;
 };
 
 void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
