@@ -83,7 +83,8 @@ struct sim {
 	char statedir[PATH_MAX + 8];
 	struct sysroot root;
 	bool root_open;
-	double t; /* simulated seconds since start */
+	double t;   /* simulated seconds since start */
+	bool quiet; /* sim_set_quiet: every CPU nearly idle, no bursts, no RT task */
 	uint64_t rng;
 	int ncpus;
 	struct sim_cpu *cpu;
@@ -814,6 +815,11 @@ const char *sim_state_dir(const struct sim *s)
 	return s->statedir;
 }
 
+void sim_set_quiet(struct sim *s, bool quiet)
+{
+	s->quiet = quiet;
+}
+
 double sim_time(const struct sim *s)
 {
 	return s ? s->t : 0;
@@ -857,6 +863,11 @@ static void step_load(struct sim *s, double dt)
 
 		if (!cpu->online) {
 			cpu->util = 0;
+			continue;
+		}
+		if (s->quiet) {
+			/* the latency thread blocks in its ioctl: the CPU looks idle */
+			cpu->util = clamp(0.03 + (rnd(s) - 0.5) * 0.02, 0.01, 1.0);
 			continue;
 		}
 		u = cpu->base +

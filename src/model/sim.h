@@ -28,6 +28,7 @@
 #ifndef TT_MODEL_SIM_H
 #define TT_MODEL_SIM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct sim;
@@ -49,6 +50,10 @@ const char *sim_state_dir(const struct sim *s);
 const char *sim_board(const struct sim *s);
 /* Advance the simulated board by dt_s seconds. */
 void sim_step(struct sim *s, double dt_s);
+/* A quiet board (lesson 1): every CPU nearly idle, no bursts and no RT
+ * task, as when the thread that matters blocks in a device ioctl; false
+ * brings the synthetic load back. */
+void sim_set_quiet(struct sim *s, bool quiet);
 /* Simulated seconds since sim_open (the load and RT-task cycles follow it). */
 double sim_time(const struct sim *s);
 /* Remove the temporary root and free. NULL is fine. */

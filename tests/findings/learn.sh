@@ -21,7 +21,10 @@ like "$out" 'SIMULATED RK3588' "labelled simulated"
 like "$out" 'tunetop explain cpufreq/\*/governor' "explains with a pointer to the entry"
 like "$out" 'shell: echo performance > /sys/devices/system/cpu/cpufreq/policy4/scaling_governor' \
 	"shows the shell line"
-like "$out" 'policy4 clock +[0-9.]+ MHz +2256\.0 MHz' "policy4 at its top OPP after the change"
+like "$out" 'policy4 clock +408\.0 MHz +2256\.0 MHz' \
+	"policy4 parked at its lowest OPP on the quiet board, at its top OPP after the change"
+like "$out" 'policy4 time at lowest OPP +([5-9][0-9]|100)\.[0-9] % +0\.0 %' \
+	"most of the time at the lowest OPP before, none after"
 like "$out" 'cpufreq/policy4/governor: performance -> interactive' "restored at the end"
 grep -q '"simulated":true' "$TMPD/l1.jsonl"
 ok $? "the recording says simulated"
