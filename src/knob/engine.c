@@ -347,6 +347,37 @@ static int cmp_i64(const char *a, const char *b, bool *ok)
 	return x < y ? -1 : x > y;
 }
 
+/* The current value of the other half of a min/max pair (its address in
+ * addr); NULL when there is none or it cannot be read. */
+static const char *pair_current(struct knob_ctx *ctx, const struct knob_ref *ref, char *addr,
+				size_t acap, char *buf, size_t cap)
+{
+	const struct knob_def *d;
+	struct knob_ref *refs = NULL;
+	size_t n = 0;
+	char leaf[64], *m, *slash;
+	const char *ret = NULL;
+
+	str_copy(leaf, sizeof(leaf), ref->def->leaf);
+	m = strstr(leaf, (ref->def->flags & KD_MIN) ? "min" : "max");
+	if (!m)
+		return NULL;
+	memcpy(m, (ref->def->flags & KD_MIN) ? "max" : "min", 3);
+	d = knob_def_find(ref->def->family, leaf);
+	if (!d || !(d->flags & (KD_MIN | KD_MAX)) || d == ref->def)
+		return NULL;
+	str_copy(addr, acap, ref->addr);
+	slash = strrchr(addr, '/');
+	if (!slash)
+		return NULL;
+	snprintf(slash + 1, acap - (size_t)(slash + 1 - addr), "%s", leaf);
+	if (knob_expand(ctx, addr, 0, &refs, &n, NULL) == 0 && n == 1 &&
+	    knob_ref_ops(&refs[0])->read(ctx, &refs[0], buf, cap, NULL, 0, NULL) == 0)
+		ret = buf;
+	free(refs);
+	return ret;
+}
+
 /* Order within each object: governor first, then the min/max (or
  * runtime/period) pair in the order that keeps min <= max (runtime <=
  * period) at every step, then the rest; objects keep their first-mention
@@ -376,8 +407,11 @@ static void plan_order(struct kw *w, size_t n)
 			if (k == i || w[k].skip || w[k].group != w[i].group)
 				continue;
 			if (pair_flag(&w[i], KD_MIN) && pair_flag(&w[k], KD_MAX)) {
-				/* going up (new min above the current max): max first */
-				if (cmp_i64(w[i].value, w[k].cur, &ok) > 0 && ok) {
+				/* raising the max: max first (the old min is below the
+				 * old max, so below the new one; the new min is checked
+				 * against the new max). Lowering it: min first (the new
+				 * min is below the new max, so below the old one). */
+				if (cmp_i64(w[k].value, w[k].cur, &ok) > 0 && ok) {
 					w[k].rank = 1;
 					w[i].rank = 2;
 				} else {
@@ -813,6 +847,43 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 			}
 		}
 	}
+	/* 4. min <= max for every file pair, combining the requested values with the
+	 * current value of a half that is not being set */
+	for (i = 0; i < nw; i++) {
+		const struct kw *x = &w[i];
+		const char *other = NULL;
+		char cur[KNOB_VALUE_MAX], oaddr[KNOB_ADDR_MAX], line[1024];
+		bool is_min = pair_flag(x, KD_MIN), ok;
+		int c;
+
+		/* file pairs only: a thread's uclamp pair is checked by the
+		 * kernel (EINVAL, explained by its family) */
+		if (x->skip || !pair_flag(x, KD_MIN | KD_MAX) || x->ref.def->ops)
+			continue;
+		for (size_t k = 0; k < nw && !other; k++)
+			if (!w[k].skip && w[k].ref.def != x->ref.def &&
+			    pair_flag(&w[k], is_min ? KD_MAX : KD_MIN) &&
+			    !strcmp(w[k].ref.def->family, x->ref.def->family) &&
+			    !strcmp(w[k].ref.obj, x->ref.obj)) {
+				/* both requested: report once, from the min */
+				other = w[k].value;
+				str_copy(oaddr, sizeof(oaddr), w[k].ref.addr);
+			}
+		if (other && !is_min)
+			continue;
+		if (!other && (other = pair_current(ctx, &x->ref, oaddr, sizeof(oaddr), cur,
+						    sizeof(cur))) == NULL)
+			continue;
+		c = cmp_i64(x->value, other, &ok);
+		if (!ok || (is_min ? c <= 0 : c >= 0))
+			continue;
+		snprintf(line, sizeof(line),
+			 "%s: EINVAL: %s %s would %s %s %s (%smin must be <= max)", x->label,
+			 is_min ? "min" : "max", x->value, is_min ? "exceed" : "be below", oaddr,
+			 other, other == cur ? "its current value; " : "");
+		add_line(cause, line);
+		verr = verr ? verr : -EINVAL;
+	}
 	if (verr || perr) {
 		free(w);
 		return verr ? verr : perr;
@@ -836,7 +907,7 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 		free(w);
 		return 0;
 	}
-	/* 4. write, journaled */
+	/* 5. write, journaled */
 	e = knob_op_lock(ctx, report, cause);
 	if (e) {
 		free(w);
