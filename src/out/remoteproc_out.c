@@ -18,7 +18,8 @@ static void addr(struct jw *w, const char *key, int v)
 		jw_int(w, key, v);
 }
 
-void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info)
+void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
+			 const struct irq_table *irqs)
 {
 	jw_arr_begin(w, "remoteproc");
 	for (size_t i = 0; info && i < info->nproc; i++) {
@@ -49,6 +50,20 @@ void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+	if (info && info->nproc && irqs) {
+		jw_arr_begin(w, "remoteproc_irqs");
+		for (size_t i = 0; i < irqs->n; i++) {
+			const struct irq_row *r = &irqs->rows[i];
+
+			if (!remoteproc_irq_related(r->name))
+				continue;
+			jw_obj_begin(w, NULL);
+			jw_str(w, "label", r->label);
+			jw_str(w, "name", r->name);
+			jw_obj_end(w);
+		}
+		jw_arr_end(w);
+	}
 }
 
 static const char *na(const char *s)
@@ -56,7 +71,8 @@ static const char *na(const char *s)
 	return s && *s ? s : "n/a";
 }
 
-void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info)
+void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info,
+			 const struct irq_table *irqs)
 {
 	if (!info || (!info->nproc && !info->nchan))
 		return;
@@ -94,5 +110,18 @@ void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info)
 			snprintf(dst, sizeof(dst), "%d", c->dst);
 		sbuf_printf(b, "  rpmsg %-28s %-16s src %-6s dst %-6s%s%s\n", c->dev, na(c->name),
 			    src, dst, c->rproc[0] ? " on " : "", c->rproc);
+	}
+	if (info->nproc && irqs) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < irqs->n; i++) {
+			const struct irq_row *r = &irqs->rows[i];
+
+			if (!remoteproc_irq_related(r->name))
+				continue;
+			sbuf_printf(b, "%s %s (%s)", n++ ? "," : "  serving interrupts:", r->label,
+				    r->name);
+		}
+		sbuf_puts(b, n ? "\n" : "  serving interrupts: none found in /proc/interrupts\n");
 	}
 }

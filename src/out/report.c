@@ -186,7 +186,7 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 		out_softirqs_json(&w, &s->softirqs);
 	}
 	if (s->what & SNAP_REMOTEPROC)
-		out_remoteproc_json(&w, &s->rproc);
+		out_remoteproc_json(&w, &s->rproc, (s->what & SNAP_IRQS) ? &s->irqs : NULL);
 	out_perf_json(&w, s->perf);
 	if (o->threads)
 		out_threads_json(&w, o->threads, o->threads_interesting);
@@ -298,7 +298,7 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 	}
 	if ((s->what & SNAP_REMOTEPROC) && (s->rproc.nproc || s->rproc.nchan)) {
 		sbuf_putc(b, '\n');
-		out_remoteproc_text(b, &s->rproc);
+		out_remoteproc_text(b, &s->rproc, (s->what & SNAP_IRQS) ? &s->irqs : NULL);
 	}
 	if (s->perf) {
 		sbuf_putc(b, '\n');

@@ -13,6 +13,7 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "out/remoteproc_out.h"
+#include "source/irqs.h"
 #include "source/remoteproc.h"
 #include "sysfs/sysroot.h"
 #include "tap.h"
@@ -159,7 +160,7 @@ static void test_tree(void)
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
-	out_remoteproc_json(&w, &info);
+	out_remoteproc_json(&w, &info, NULL);
 	jw_obj_end(&w);
 	ok(strstr(b.s, "{\"remoteproc\":[{\"name\":\"remoteproc0\",\"fw_name\":\"m4\",\"state\":"
 		       "\"running\",\"firmware\":\"fw.elf\",\"trace\":\"") == b.s,
@@ -171,7 +172,7 @@ static void test_tree(void)
 		       "\"src\":1024,\"dst\":53,\"remoteproc\":\"remoteproc0\"}]") != NULL,
 	   "JSON rpmsg entry");
 	sbuf_reset(&b);
-	out_remoteproc_text(&b, &info);
+	out_remoteproc_text(&b, &info, NULL);
 	ok(str_starts(b.s, "Remote cores\n  remoteproc0  m4         running    firmware fw.elf\n"),
 	   "text section");
 	ok(strstr(b.s, "trace: n/a (debugfs remoteproc/remoteproc1/trace0 not readable)") != NULL,
@@ -187,11 +188,11 @@ static void test_tree(void)
 	is_int(remoteproc_read(&r, &info), 0, "empty root reads");
 	ok(info.nproc == 0 && info.nchan == 0, "no remote cores");
 	sbuf_init(&b);
-	out_remoteproc_text(&b, &info);
+	out_remoteproc_text(&b, &info, NULL);
 	ok(b.len == 0, "text: no section without remoteproc");
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
-	out_remoteproc_json(&w, &info);
+	out_remoteproc_json(&w, &info, NULL);
 	jw_obj_end(&w);
 	is_str(b.s, "{\"remoteproc\":[],\"rpmsg\":[]}", "JSON: empty arrays");
 	sbuf_free(&b);
@@ -233,10 +234,46 @@ static void test_fixture(void)
 	sysroot_close(&r);
 }
 
+/* The interrupts that serve the remote cores (mailbox / IPI rows) on the
+ * STM32MP157 fixture: listed with the remoteproc section, JSON and text. */
+static void test_serving_irqs(void)
+{
+	struct sysroot r;
+	struct remoteproc_info info;
+	struct irq_table t;
+	struct sbuf b;
+	struct jw w;
+
+	if (sysroot_open(&r, fixture("stm32mp157")) != 0) {
+		ok(0, "open the stm32mp157 fixture");
+		return;
+	}
+	is_int(remoteproc_read(&r, &info), 0, "stm32mp157: remoteproc_read");
+	is_int(irqs_read(&r, 0, &t), 0, "stm32mp157: irqs_read");
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	out_remoteproc_json(&w, &info, &t);
+	jw_obj_end(&w);
+	ok(strstr(b.s, "\"remoteproc_irqs\":[{\"label\":\"51\",\"name\":\"4c001000.mailbox\"},"
+		       "{\"label\":\"52\",\"name\":\"4c001000.mailbox\"}]") != NULL,
+	   "JSON: the mailbox IRQs 51 and 52 serve the remote core");
+	sbuf_reset(&b);
+	out_remoteproc_text(&b, &info, &t);
+	ok(strstr(b.s, "  serving interrupts: 51 (4c001000.mailbox), 52 (4c001000.mailbox)\n") !=
+		   NULL,
+	   "text: serving interrupts listed");
+	sbuf_free(&b);
+	irqs_free(&t);
+	remoteproc_free(&info);
+	sysroot_close(&r);
+}
+
 int main(void)
 {
 	test_parsers();
 	test_tree();
 	test_fixture();
+	test_serving_irqs();
 	return done_testing();
 }
