@@ -224,7 +224,8 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 		return usage_err("get", usage);
 	if (knob_cmd_open(o, "get", KNOB_NO_JOURNAL, &root, &ctx))
 		return 1;
-	rc = expand_patterns(ctx, "get", argv + optind, argc - optind, 0, &refs, &n);
+	rc = expand_patterns(ctx, "get", argv + optind, argc - optind, KNOB_EXPAND_PREFIX, &refs,
+			     &n);
 	for (size_t i = 0; i < n; i++) {
 		char val[KNOB_VALUE_MAX];
 		int e = knob_read(ctx, &refs[i], val, sizeof(val));

@@ -30,6 +30,18 @@ is "$rc" 2 "get with an unknown address exits 2"
 like "$(cat "$TMPD/err")" "cpufreq/polico0: not a policy or CPU" "and says why"
 is "$("$TUNETOP" --root "$FIXTURES/rk3588" get cpufreq/policy4/lock_khz)" "cpufreq/policy4/lock_khz=off" "lock reads off"
 is "$("$TUNETOP" --root "$FIXTURES/broken" get cpufreq/policy0/max_khz)" "cpufreq/policy0/max_khz=garbage" "garbage shown as it is"
+# get expands a pattern exactly like knobs (a trailing * or a prefix takes the
+# governor tunables and everything under it)
+out=$("$TUNETOP" --root "$FIXTURES/rk3588" get 'cpufreq/policy4/*')
+like "$out" "^cpufreq/policy4/interactive/timer_rate=20000$" "get 'cpufreq/policy4/*' has the interactive tunables"
+like "$out" "^cpufreq/policy4/governor=interactive$" "and the governor"
+for b in rk3588 intel; do
+	for p in 'cpufreq/policy4/*' 'cpufreq/*/interactive/*' cpufreq cpuidle/cpu0 devfreq/npu intel_pstate sched '*'; do
+		k=$("$TUNETOP" --root "$FIXTURES/$b" knobs "$p" 2>/dev/null | awk 'NR > 1 {print $1}')
+		g=$("$TUNETOP" --root "$FIXTURES/$b" get "$p" 2>/dev/null | sed 's/=.*//')
+		is "$g" "$k" "$b: get '$p' lists the knobs that knobs '$p' lists"
+	done
+done
 
 # ---- bad input: one line, exit 2, nothing touched, no journal entry
 fresh rk3588
