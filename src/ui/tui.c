@@ -982,6 +982,13 @@ static int handle_key(struct tui *t, int ch)
 	case '\t': switch_to(t, (t->cur + 1) % t->nscreens); return HR_REDRAW;
 	case KEY_BTAB: switch_to(t, (t->cur + t->nscreens - 1) % t->nscreens); return HR_REDRAW;
 	case '?':
+		/* the selected row's explanation where it has one, else Help */
+		if (s->ops->explain &&
+		    s->ops->explain(t, s, (struct explain_item[TUI_MAX_EXPLAIN]){0},
+				    TUI_MAX_EXPLAIN) > 0)
+			return do_explain(t);
+		switch_to(t, find_screen(t, "help"));
+		return HR_REDRAW;
 	case 'h':
 	case KEY_F(1): switch_to(t, find_screen(t, "help")); return HR_REDRAW;
 	case 'S':

@@ -28,6 +28,13 @@ tui_wait s 'psci_idle/menu'; ok $? "cores: cpuidle driver and governor"
 tui_wait s '^ +7 A76 .*C$'; ok $? "cores: CPU 7 shows a temperature"
 tui_wait s '4[0-9]\.[0-9]C'; ok $? "cores: temperatures in the 40s (fixture zones)"
 tui_wait s 'F1Help'; ok $? "bottom key bar"
+# ? on a row: its explanation (the policy0 row: the governor entry)
+tui_keys s '?'
+tui_wait s 'Explain' 5; ok $? "? on the policy row offers its explanation"
+tui_keys s Enter
+tui_wait s 'Explain cpufreq/policy0/governor'; ok $? "? opens the row's entry"
+tui_keys s Escape
+tui_wait_not s 'Explain cpufreq'; ok $? "Esc closes it"
 tui_keys s Down e
 tui_wait s 'Freq: current frequency'; ok $? "e on a CPU row lists its columns"
 tui_keys s Down Enter
@@ -52,6 +59,11 @@ tui_wait s '^ +0 +0 +no +0\.040'; ok $? "rt: per-CPU rt_time from sched debug"
 # Journal (Tab from RT)
 tui_keys s Tab
 tui_wait s 'No changes recorded'; ok $? "journal: empty"
+# ? where the row has nothing to explain: the Help screen
+tui_keys s '?'
+tui_wait s 'Miss/s +mispredictions'; ok $? "? without a row to explain: Help"
+tui_keys s 4
+tui_wait s 'No changes recorded'; ok $? "back to the journal"
 
 # Help and Setup
 tui_keys s F1
