@@ -82,8 +82,11 @@ void out_perf_json(struct jw *w, const struct perf_set *s)
 	for (size_t e = 0; e < s->nev; e++) {
 		char msg[PERF_WHY_LEN + 16];
 
-		if (!s->ev_err[e])
+		if (!s->ev_err[e]) {
+			if (perf_ev_unscheduled(s, e))
+				jw_str(w, s->ev_name[e], PERF_UNSCHEDULED_WHY);
 			continue;
+		}
 		snprintf(msg, sizeof(msg), "%s: %s", err_name(s->ev_err[e]), s->why[e]);
 		jw_str(w, s->ev_name[e], msg);
 	}
@@ -156,6 +159,10 @@ void out_perf_text(struct sbuf *b, const struct perf_set *s)
 		sbuf_printf(b,
 			    "  * scaled: the PMU was shared (multiplexed), values are estimates\n");
 	for (size_t e = 0; e < s->nev; e++) {
+		if (!s->reason[e][0] && perf_ev_unscheduled(s, e)) {
+			sbuf_printf(b, "  %s: n/a — %s\n", s->ev_name[e], PERF_UNSCHEDULED_WHY);
+			continue;
+		}
 		if (!s->reason[e][0])
 			continue;
 		sbuf_printf(b, "  %s\n", s->reason[e]);

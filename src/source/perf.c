@@ -627,6 +627,8 @@ static void open_row(struct perf_set *s, int row, pid_t pid, int cpu, size_t max
 		int first_err = 0, nok = 0;
 		bool user_only = false;
 
+		c->task = cpu < 0;
+
 		if (d->err) {
 			c->err = d->err;
 			continue;
@@ -1063,9 +1065,17 @@ void perf_counter_update(struct perf_counter *c, uint64_t value, uint64_t enable
 		uint64_t dv = value - c->prev_value, de = enabled - c->prev_enabled,
 			 dr = running - c->prev_running;
 
-		if (dr == 0) {
-			c->rate_per_s = NAN; /* not counted during this interval */
+		c->unscheduled = false;
+		if (dr == 0 && de == 0 && c->task && dv == 0) {
+			/* A task's times stop while it is off the CPU: it did not
+			 * run, so nothing happened. 0 is a fact here. */
+			c->rate_per_s = dt_s > 0 && isfinite(dt_s) ? 0.0 : NAN;
 			c->scaled = false;
+		} else if (dr == 0) {
+			/* enabled but never on the PMU (multiplexed out): unknown */
+			c->rate_per_s = NAN;
+			c->scaled = false;
+			c->unscheduled = de > 0;
 		} else {
 			double est = (double)dv;
 
@@ -1077,6 +1087,7 @@ void perf_counter_update(struct perf_counter *c, uint64_t value, uint64_t enable
 	} else {
 		c->rate_per_s = NAN;
 		c->scaled = running > 0 && running < enabled;
+		c->unscheduled = false;
 	}
 	c->value = value;
 	c->enabled = enabled;
@@ -1144,6 +1155,7 @@ int perf_sample(struct perf_set *s)
 			/* Missed read: restart the interval at the next one. */
 			c->rate_per_s = NAN;
 			c->scaled = false;
+			c->unscheduled = false;
 			c->have_prev = false;
 		}
 	}
@@ -1194,6 +1206,19 @@ void perf_close(struct perf_set *s)
 	free(s->miss_rate_pct);
 	free(s->misses_per_s);
 	memset(s, 0, sizeof(*s));
+}
+
+bool perf_ev_unscheduled(const struct perf_set *s, size_t ev)
+{
+	if (!s || ev >= s->nev)
+		return false;
+	for (int row = 0; row < s->ncpus; row++) {
+		const struct perf_counter *c = perf_at(s, row, ev);
+
+		if (c->fd >= 0 && !c->err && c->unscheduled)
+			return true;
+	}
+	return false;
 }
 
 int perf_set_find(const struct perf_set *s, const char *name)

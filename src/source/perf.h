@@ -6,7 +6,10 @@
  * Counters that cannot be opened keep fd=-1 and err=-errno; the set says why
  * once per event (reason[], why[]), not once per CPU. Values that were
  * multiplexed are scaled by time_enabled/time_running and marked; a counter
- * that did not run during an interval is n/a (NAN), never 0.
+ * that was enabled but not scheduled on the PMU during an interval
+ * (multiplexed out) is n/a (NAN), never 0. A task-bound counter whose
+ * enabled and running times both stood still counts a thread that did not
+ * run: its rate is 0, a fact.
  *
  * big.LITTLE / Intel hybrid: every core PMU in
  * /sys/bus/event_source/devices (one with a `cpus` file) owns a set of CPUs;
@@ -58,7 +61,9 @@ struct perf_counter {
 	uint64_t value;	     /* raw count since open (summed over PMUs for a thread set) */
 	uint64_t enabled;    /* time_enabled, ns */
 	uint64_t running;    /* time_running, ns */
+	bool task;	     /* task-bound (pid=tid, cpu=-1): time stops while it sleeps */
 	bool scaled;	     /* multiplexed during the last interval: values are estimates */
+	bool unscheduled;    /* enabled but never on the PMU in the last interval: n/a */
 	double scaled_value; /* value * enabled / running; NAN when running == 0 */
 	double rate_per_s;   /* scaled delta over the last interval / seconds; NAN n/a */
 	/* The previous read, kept by perf_sample(). */
@@ -120,6 +125,11 @@ int perf_open_thread(struct perf_set *s, pid_t tid, const char *const *events, c
 int perf_sample(struct perf_set *s);
 void perf_close(struct perf_set *s);
 
+/* The reason shown for a counter that is n/a because it was multiplexed out. */
+#define PERF_UNSCHEDULED_WHY "not scheduled on the PMU (multiplexed out)"
+/* True when some row of event ev was multiplexed out in the last interval. */
+bool perf_ev_unscheduled(const struct perf_set *s, size_t ev);
+
 /* Index of an event in the set by name, or -1. */
 int perf_set_find(const struct perf_set *s, const char *name);
 /* Index of the event of the set that counts generic event ev, whatever it
@@ -173,7 +183,9 @@ int perf_event_resolve(const char *str, struct perf_event_attr *attr, char *pmu,
 		       char **cause);
 
 /* Fold one read into a counter: deltas against the previous read, scaling,
- * rate over dt_s seconds (NAN or <= 0: no rate). */
+ * rate over dt_s seconds (NAN or <= 0: no rate). Running did not advance:
+ * n/a and `unscheduled` when enabled did (multiplexed out); when neither did
+ * on a task-bound counter (c->task) the thread did not run and the rate is 0. */
 void perf_counter_update(struct perf_counter *c, uint64_t value, uint64_t enabled, uint64_t running,
 			 double dt_s);
 

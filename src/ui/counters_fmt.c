@@ -277,6 +277,10 @@ void ctr_reasons(const struct perf_set *s, const struct ctr_item *it, size_t n, 
 					 err_name(s->ev_err[e]));
 				break;
 			}
+			if (perf_ev_unscheduled(s, (size_t)e)) {
+				snprintf(r, sizeof(r), "%s", PERF_UNSCHEDULED_WHY);
+				break;
+			}
 			user_only |= s->ev_user_only[e];
 		}
 		if (!r[0]) {

@@ -260,6 +260,29 @@ static void test_scaling(void)
 	memset(&c, 0, sizeof(c));
 	perf_counter_update(&c, 0, 5000, 0, 1.0);
 	ok(isnan(c.scaled_value) && isnan(c.rate_per_s), "running == 0: n/a");
+	ok(!c.unscheduled, "never read before: no multiplexing claim");
+	/* Enabled but not running on a CPU-bound counter: multiplexed out. */
+	memset(&c, 0, sizeof(c));
+	c.have_prev = true;
+	perf_counter_update(&c, 0, 5000, 0, 1.0);
+	ok(isnan(c.rate_per_s) && c.unscheduled, "enabled, not running: n/a, multiplexed out");
+	/* Task-bound counter of a thread that did not run: neither time moved. */
+	memset(&c, 0, sizeof(c));
+	c.task = true;
+	c.have_prev = true;
+	perf_counter_update(&c, 7, 1000, 1000, 1.0);
+	perf_counter_update(&c, 7, 1000, 1000, 0.5);
+	ok(isfinite(c.rate_per_s) && c.rate_per_s == 0.0,
+	   "task that did not run: rate 0, not n/a (%g)", c.rate_per_s);
+	ok(!c.unscheduled && !c.scaled, "task that did not run: not marked");
+	/* The same task multiplexed out while it ran: still n/a with a reason. */
+	perf_counter_update(&c, 7, 2000, 1000, 1.0);
+	ok(isnan(c.rate_per_s) && c.unscheduled, "task enabled but not on the PMU: n/a");
+	/* A CPU-bound counter whose times stood still is not a fact. */
+	memset(&c, 0, sizeof(c));
+	c.have_prev = true;
+	perf_counter_update(&c, 0, 0, 0, 1.0);
+	ok(isnan(c.rate_per_s), "CPU counter with no time: n/a");
 	/* Counter went backwards (should not happen): no rate. */
 	memset(&c, 0, sizeof(c));
 	c.have_prev = true;

@@ -348,6 +348,77 @@ static void test_user_events(void)
 	perf_close(&s);
 }
 
+/* A thread that sleeps through the interval did not switch, migrate or
+ * fault: its software rates are 0, not n/a. One that runs still counts. */
+static void test_idle_thread(void)
+{
+	struct perf_set s, b;
+	char *cause = NULL, *bcause = NULL;
+	pid_t idle, busy;
+	int r;
+
+	idle = fork();
+	if (idle == 0) {
+		sleep(30);
+		_exit(0);
+	}
+	busy = fork();
+	if (busy == 0) {
+		for (int i = 0; i < 3000; i++) {
+			volatile unsigned x = 0;
+
+			for (unsigned k = 0; k < 100000; k++)
+				x += k;
+			usleep(500);
+		}
+		_exit(0);
+	}
+	usleep(200000); /* both settled: the idle one asleep */
+	r = perf_open_thread(&s, idle, NULL, &cause);
+	is_int(r, 0, "perf_open_thread on a sleeping child");
+	perf_open_thread(&b, busy, NULL, &bcause);
+	for (int i = 0; i < 2; i++) {
+		usleep(300000);
+		perf_sample(&s);
+		perf_sample(&b);
+	}
+	for (int e = PERF_EV_CTX_SWITCHES; e <= PERF_EV_PAGE_FAULTS; e++) {
+		const struct perf_counter *c = perf_at(&s, 0, (size_t)e);
+
+		ok(c->err == 0 && isfinite(c->rate_per_s) && c->rate_per_s == 0.0,
+		   "sleeping thread: %s rate 0, not n/a (%g)", perf_ev_name((enum perf_ev)e),
+		   c->rate_per_s);
+		ok(!perf_ev_unscheduled(&s, (size_t)e), "sleeping thread: %s no multiplexing claim",
+		   perf_ev_name((enum perf_ev)e));
+	}
+	ok(isfinite(perf_at(&b, 0, PERF_EV_CTX_SWITCHES)->rate_per_s) &&
+		   perf_at(&b, 0, PERF_EV_CTX_SWITCHES)->rate_per_s > 0,
+	   "running thread: context switches counted (%g/s)",
+	   perf_at(&b, 0, PERF_EV_CTX_SWITCHES)->rate_per_s);
+	{
+		struct sbuf jb;
+		struct jw w;
+
+		sbuf_init(&jb);
+		jw_init(&w, &jb, false);
+		jw_obj_begin(&w, NULL);
+		out_perf_json(&w, &s);
+		jw_obj_end(&w);
+		ok(strstr(jb.s, "\"context-switches\": 0") != NULL ||
+			   strstr(jb.s, "\"context-switches\":0") != NULL,
+		   "JSON: context-switches 0, not null");
+		sbuf_free(&jb);
+	}
+	kill(idle, SIGKILL);
+	kill(busy, SIGKILL);
+	waitpid(idle, NULL, 0);
+	waitpid(busy, NULL, 0);
+	perf_close(&s);
+	perf_close(&b);
+	free(cause);
+	free(bcause);
+}
+
 /* As root: drop to nobody in a child and report what opens. */
 static void test_unprivileged(void)
 {
@@ -548,6 +619,7 @@ int main(int argc, char **argv)
 	test_cpus();
 	test_cpus_on();
 	test_gone();
+	test_idle_thread();
 	test_user_events();
 	test_unprivileged();
 	test_fd_limit();
