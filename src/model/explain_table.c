@@ -887,6 +887,39 @@ const struct explain_entry explain_table[] = {
 	.see = "thread.migrations_per_s thread/*/affinity",
 },
 {
+	.key = "counters.software",
+	.aliases = "context-switches cpu-migrations page-faults Csw/s Mig/s csw mig cs faults "
+		   "minor-faults major-faults PERF_COUNT_SW_CONTEXT_SWITCHES "
+		   "PERF_COUNT_SW_CPU_MIGRATIONS PERF_COUNT_SW_PAGE_FAULTS software-counters",
+	.title = "Software counters: context switches, CPU migrations, page faults",
+	.what = "perf_event software events (PERF_TYPE_SOFTWARE) counted by the kernel itself, per "
+		"CPU or per thread: context-switches (the CPU changed task), cpu-migrations (the "
+		"thread moved to another CPU), page-faults (minor + major). They need no PMU, so "
+		"they work in VMs and on boards without one. Shown as Csw/s and Mig/s.",
+	.files = { "proc/sys/kernel/perf_event_paranoid", "sys/bus/event_source/devices/software/type",
+		   "proc/PID/task/TID/sched" },
+	.units = "events per second (a thread that did not run in the interval: 0)",
+	.why = "Every context switch on the latency CPU is a task that ran instead of (or before) "
+	       "the latency thread and evicted some of its cache; a migration leaves its cache lines "
+	       "behind (AM5729: pinning to the isolated core cut the maximum latency under load by "
+	       "~33%); a page fault in the RT path waits for the kernel, milliseconds when it has to "
+	       "read from storage. An RT thread in its steady state should show 1 switch per wake-up, "
+	       "0 migrations and 0 page faults.",
+	.try_hint = "Pin the thread (Threads screen: a; thread/TID/affinity), isolate its CPU, "
+		    "move other threads and IRQs off it; mlockall() and pre-touch memory for page "
+		    "faults.",
+	.shell = "perf stat -e context-switches,cpu-migrations,page-faults -p {1:PID} -- sleep 5",
+	.traps = "context-switches and cpu-migrations are counted in the kernel: with "
+		 "perf_event_paranoid >= 2 an unprivileged user gets user-space counting only, "
+		 "where they are always 0, so tunetop shows them n/a instead.\n"
+		 "A per-CPU count includes every task on that CPU, a per-thread count only that "
+		 "thread; voluntary switches (the thread slept) and involuntary ones (preempted) "
+		 "are not told apart here: see nonvoluntary_ctxt_switches in /proc/PID/status.\n"
+		 "page-faults are mostly minor (first touch, copy-on-write); major ones "
+		 "(major-faults) read from storage and are the expensive ones.",
+	.see = "thread.migrations_per_s thread/*/affinity thread.vmlck_kb counters.cache_misses",
+},
+{
 	.key = "remoteproc.state",
 	.shell = "grep . /sys/class/remoteproc/remoteproc*/{state,firmware}",
 	.aliases = "remoteproc rpmsg openamp virtio vring m4 firmware",

@@ -979,9 +979,12 @@ static int cores_explain(struct tui *t, struct screen *s, struct explain_item *i
 					   "cpuidle/cpu%d/state%d/disable", r->cpu,
 					   ic->st[ic->nstates - 1].index);
 		n = ui_explain_add(it, n, max, "Temp: temperature", "thermal.temp_mc");
-		if (t->cfg.col_counters)
+		if (t->cfg.col_counters) {
 			n = ui_explain_add(it, n, max, "Counters: IPC, cache misses, switches",
 					   "counters.cache_misses");
+			n = ui_explain_add(it, n, max, "Csw/s, Mig/s: software counters",
+					   "counters.software");
+		}
 	}
 	return n;
 }

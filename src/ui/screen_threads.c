@@ -1149,6 +1149,7 @@ static int threads_explain(struct tui *t, struct screen *s, struct explain_item 
 	if (explain_find("thread.vmlck_kb"))
 		n = ui_explain_add(items, n, max, "Locked memory", "thread.vmlck_kb");
 	n = ui_explain_add(items, n, max, "Counters (pane)", "counters.cache_misses");
+	n = ui_explain_add(items, n, max, "Csw/s, Mig/s: software counters", "counters.software");
 	return n;
 }
 

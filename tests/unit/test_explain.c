@@ -88,6 +88,14 @@ static void test_lookup(void)
 	expect("isolcpus", "system.isolcpus");
 	expect("nohz_full", "system.isolcpus");
 	expect("cyclictest", "probe.latency_us");
+	expect("context-switches", "counters.software");
+	expect("cpu-migrations", "counters.software");
+	expect("page-faults", "counters.software");
+	expect("Csw/s", "counters.software");
+	expect("Mig/s", "counters.software");
+	expect("cs", "counters.software");
+	expect("migrations", "thread.migrations_per_s");
+	expect("cache-misses", "counters.cache_misses");
 	expect("no-such-thing-xyz", NULL);
 	{
 		const struct explain_entry *hits[64];
