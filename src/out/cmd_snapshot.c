@@ -139,30 +139,31 @@ static int parse_budget(const char *arg, const char *cmd, struct findings_opts *
 	return 0;
 }
 
-/* Split "a,b,c" into a NULL-terminated vector (one allocation). */
-static char **split_events(const char *list)
+/* --events LIST: every name checked before sampling (the same check as the
+ * tunetoprc events= key, perf_events_parse): an empty item, a duplicate or
+ * an unknown name is one line on stderr and -EINVAL (exit 2). */
+static int parse_events(const char *cmd, const char *list, char ***out)
 {
-	size_t n = 1;
-	char **v, *copy, *save = NULL, *tok;
-	size_t i = 0;
+	char why[PERF_REASON_LEN];
+	char **v = NULL;
 
-	for (const char *p = list; *p; p++)
-		n += *p == ',';
-	v = xcalloc(n + 1, sizeof(char *));
-	copy = xstrdup(list);
-	for (tok = strtok_r(copy, ",", &save); tok; tok = strtok_r(NULL, ",", &save))
-		v[i++] = tok;
-	if (!i)
-		free(copy);
-	return v;
+	perf_events_free(*out);
+	*out = NULL;
+	if (perf_events_parse(list, &v, why, sizeof(why)) != 0) {
+		fprintf(stderr, "tunetop %s: %s\n", cmd, why);
+		return -EINVAL;
+	}
+	if (!v) {
+		fprintf(stderr, "tunetop %s: --events wants a comma-separated list\n", cmd);
+		return -EINVAL;
+	}
+	*out = v;
+	return 0;
 }
 
 static void free_events(char **v)
 {
-	if (v) {
-		free(v[0]);
-		free(v);
-	}
+	perf_events_free(v);
 }
 
 int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
@@ -211,13 +212,8 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		case 'p': ro.pretty = true; break;
 		case 'C': counters = true; break;
 		case 'E':
-			free_events(events);
-			events = split_events(optarg);
-			if (!events[0]) {
-				fprintf(stderr, "tunetop snapshot: --events wants a "
-						"comma-separated list\n");
+			if (parse_events("snapshot", optarg, &events))
 				goto usage_err;
-			}
 			counters = true;
 			break;
 		case 'T':
@@ -388,8 +384,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			ro.findings_opts = &fo;
 			break;
 		case 'E':
-			free_events(events);
-			events = split_events(optarg);
+			if (parse_events("watch", optarg, &events))
+				return 2;
 			counters = true;
 			break;
 		case 'h':

@@ -182,6 +182,21 @@ void perf_ev_attr(enum perf_ev ev, struct perf_event_attr *attr);
 int perf_event_resolve(const char *str, struct perf_event_attr *attr, char *pmu, size_t pmu_cap,
 		       char **cause);
 
+/* Split an events list ("cycles, instructions,cache-misses": commas, spaces
+ * around them ignored) and resolve every name the way the counters will
+ * (generic perf names and aliases, rHEX, libpfm4 when available): the one
+ * check for the tunetoprc events= key and the CLI's --events. Names are
+ * checked, not hardware: "cycles" is accepted on a machine without a PMU
+ * (it is n/a with its reason when opened). 0 with *vec a NULL-terminated
+ * vector (NULL for an empty list: the generic set; free with
+ * perf_events_free), or -EINVAL with a one-line why: an empty item ("a,,b",
+ * a trailing comma), two names without a comma, an unknown name ("unknown
+ * event 'foo' (libpfm4: event not found)"), or a duplicate (the same name,
+ * or another name for the same event: "duplicate event 'cs' (the same as
+ * 'context-switches')"). vec may be NULL to check only. */
+int perf_events_parse(const char *list, char ***vec, char *why, size_t cap);
+void perf_events_free(char **vec);
+
 /* Fold one read into a counter: deltas against the previous read, scaling,
  * rate over dt_s seconds (NAN or <= 0: no rate). Running did not advance:
  * n/a and `unscheduled` when enabled did (multiplexed out); when neither did

@@ -28,98 +28,12 @@ const char *ctr_default_events(void)
 
 void ctr_events_free(char **vec)
 {
-	if (!vec)
-		return;
-	for (char **p = vec; *p; p++)
-		free(*p);
-	free(vec);
-}
-
-/* The resolver's message without the event name it repeats:
- * "libpfm4 cannot encode 'x': event not found" -> "libpfm4: event not found". */
-static const char *short_cause(const char *cause, const char *name)
-{
-	static char buf[200];
-	char quoted[PERF_NAME_LEN + 8];
-	const char *p;
-
-	if (!cause)
-		return "not a perf or libpfm4 event";
-	if (strstr(cause, "built without libpfm4"))
-		return "not a generic perf name; tunetop was built without libpfm4";
-	snprintf(quoted, sizeof(quoted), "'%s': ", name);
-	p = strstr(cause, quoted);
-	if (!p)
-		return cause;
-	snprintf(buf, sizeof(buf), "%s%s", str_starts(cause, "libpfm4") ? "libpfm4: " : "",
-		 p + strlen(quoted));
-	return buf;
+	perf_events_free(vec);
 }
 
 int ctr_events_parse(const char *list, char ***vec, char *why, size_t cap)
 {
-	char **v = NULL;
-	size_t n = 0, vcap = 0;
-	const char *p = list ? list : "";
-
-	if (vec)
-		*vec = NULL;
-	if (why && cap)
-		why[0] = '\0';
-	for (;;) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		char *item = xstrndup(p, len), *name = str_trim(item);
-
-		if (!*name) {
-			bool last = !comma;
-
-			free(item);
-			/* "a,,b" or a trailing comma: say so rather than guess */
-			if (last && n == 0 && !strchr(list ? list : "", ','))
-				break; /* empty list: the default set */
-			if (why)
-				snprintf(why, cap, "empty event name in '%s'", list);
-			goto bad;
-		}
-		if (strpbrk(name, " \t")) {
-			if (why)
-				snprintf(why, cap,
-					 "'%s' is not one event name (commas separate events)",
-					 name);
-			free(item);
-			goto bad;
-		}
-		{
-			struct perf_event_attr attr;
-			char *cause = NULL;
-
-			if (perf_event_resolve(name, &attr, NULL, 0, &cause) != 0) {
-				if (why)
-					snprintf(why, cap, "unknown event '%s' (%s)", name,
-						 short_cause(cause, name));
-				free(cause);
-				free(item);
-				goto bad;
-			}
-			free(cause);
-		}
-		v = xgrow(v, &vcap, n + 2, sizeof(char *));
-		v[n++] = xstrdup(name);
-		v[n] = NULL;
-		free(item);
-		if (!comma)
-			break;
-		p = comma + 1;
-	}
-	if (vec)
-		*vec = v;
-	else
-		ctr_events_free(v);
-	return 0;
-bad:
-	ctr_events_free(v);
-	return -EINVAL;
+	return perf_events_parse(list, vec, why, cap);
 }
 
 /* ---- Cores columns --------------------------------------------------------- */

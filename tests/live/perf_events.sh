@@ -42,4 +42,48 @@ else
 fi
 "$TUNETOP" events --bogus >/dev/null 2>&1
 is $? 2 "usage error exits 2"
+
+# --events is checked before sampling: unknown names, empty items and
+# duplicates are one line and exit 2; a hardware name this VM cannot count is
+# accepted (n/a with its reason at sampling time).
+for cmd in snapshot watch; do
+	extra=""
+	[ "$cmd" = watch ] && extra="-i 100 -n 1"
+	"$TUNETOP" $cmd $extra --events bogus_ev >"$TMPD/out" 2>"$TMPD/err"
+	is $? 2 "$cmd --events bogus_ev exits 2"
+	is "$(cat "$TMPD/err")" "$(grep -m1 "unknown event 'bogus_ev'" "$TMPD/err")" \
+		"$cmd: one line"
+	like "$(cat "$TMPD/err")" "^tunetop $cmd: unknown event 'bogus_ev'" "$cmd: names the event"
+	is "$(wc -c <"$TMPD/out")" 0 "$cmd: nothing sampled"
+done
+"$TUNETOP" snapshot --events a,,b >/dev/null 2>"$TMPD/err"
+is $? 2 "--events a,,b exits 2"
+like "$(cat "$TMPD/err")" "empty event name in 'a,,b'" "empty item said"
+"$TUNETOP" snapshot --events cycles, >/dev/null 2>"$TMPD/err"
+is $? 2 "--events cycles, exits 2"
+"$TUNETOP" snapshot --events cycles,cycles >/dev/null 2>"$TMPD/err"
+is $? 2 "--events cycles,cycles exits 2"
+like "$(cat "$TMPD/err")" "duplicate event 'cycles'" "duplicate said"
+"$TUNETOP" snapshot --events cs,context-switches >/dev/null 2>"$TMPD/err"
+is $? 2 "--events cs,context-switches exits 2"
+like "$(cat "$TMPD/err")" "duplicate event 'context-switches' \\(the same as 'cs'\\)" \
+	"another name for the same event said"
+out=$("$TUNETOP" snapshot --interval 100 --json --events cycles,cs 2>"$TMPD/err")
+is $? 0 "--events cycles,cs exits 0"
+like "$out" '"events":\["cycles","cs"\]' "both sampled"
+if [ -z "$(ls /sys/bus/event_source/devices 2>/dev/null | grep -E '^(cpu|cpu_core|cpu_atom|armv.*)$')" ]; then
+	like "$out" '"errors":\{"cycles":"(ENOENT|EACCES): ' "no PMU: cycles n/a with its reason"
+fi
+
+# A thread of ours that sleeps through the interval did not switch or
+# migrate: 0, not null (it is a fact, not an unknown).
+sleep 30 &
+spid=$!
+sleep 0.2
+out=$("$TUNETOP" snapshot --interval 200 --json --thread $spid 2>"$TMPD/err")
+is $? 0 "snapshot --thread (sleeping child) exits 0"
+like "$out" '"thread":\{"tid":[0-9]+,"values":\{[^}]*"context-switches":0(\.0)?,"cpu-migrations":0(\.0)?' \
+	"sleeping thread: context switches and migrations 0, not null"
+kill $spid 2>/dev/null
+wait $spid 2>/dev/null
 done_testing

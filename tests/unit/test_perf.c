@@ -16,6 +16,7 @@
 #include "core/xalloc.h"
 #include "out/perf_out.h"
 #include "source/perf.h"
+#include "source/pfm.h"
 #include "source/topology.h"
 #include "sysfs/sysroot.h"
 #include "tap.h"
@@ -114,6 +115,50 @@ static void test_resolve(void)
 #else
 	is_int(perf_event_resolve("perf::cache-misses", &a, NULL, 0, NULL), -ENOTSUP,
 	       "without libpfm4: -ENOTSUP");
+#endif
+}
+
+/* The one check of an events list (tunetoprc events=, --events). */
+static void test_events_parse(void)
+{
+	char **v = (char **)1, why[PERF_REASON_LEN];
+
+	is_int(perf_events_parse("", &v, why, sizeof(why)), 0, "empty list: the default set");
+	ok(v == NULL, "empty list: NULL vector");
+	is_int(perf_events_parse("cycles,instructions,cs,r11,task-clock", &v, why, sizeof(why)), 0,
+	       "hardware names are accepted whether or not a PMU exists");
+	ok(v && v[4] && !v[5], "five events");
+	perf_events_free(v);
+	is_int(perf_events_parse("bogus_ev", &v, why, sizeof(why)), -EINVAL,
+	       "unknown name refused");
+	ok(v == NULL, "nothing returned on error");
+	ok(strstr(why, "unknown event 'bogus_ev'") == why && !strchr(why, '\n'),
+	   "one line naming it: %s", why);
+	is_int(perf_events_parse("a,,b", NULL, why, sizeof(why)), -EINVAL, "empty item refused");
+	ok(strstr(why, "empty event name in 'a,,b'") != NULL, "empty item said first: %s", why);
+	is_int(perf_events_parse(",cycles", NULL, why, sizeof(why)), -EINVAL,
+	       "leading comma refused");
+	is_int(perf_events_parse("cycles, ,cs", NULL, why, sizeof(why)), -EINVAL,
+	       "blank item refused");
+	is_int(perf_events_parse("cycles,cycles", NULL, why, sizeof(why)), -EINVAL,
+	       "duplicate refused");
+	is_str(why, "duplicate event 'cycles'", "why: duplicate");
+	is_int(perf_events_parse("CYCLES,cycles", NULL, why, sizeof(why)), -EINVAL,
+	       "duplicate in another case refused");
+	is_int(perf_events_parse("cs,context-switches", NULL, why, sizeof(why)), -EINVAL,
+	       "two names for one event refused");
+	ok(strstr(why, "the same as 'cs'") != NULL, "why names the first: %s", why);
+	is_int(perf_events_parse("cycles,cpu-cycles,instructions", NULL, why, sizeof(why)), -EINVAL,
+	       "alias of an earlier event refused");
+	is_int(perf_events_parse("cache-misses,cache-references", NULL, why, sizeof(why)), 0,
+	       "different events of one family accepted");
+#ifdef HAVE_LIBPFM
+	if (pfm_available()) {
+		is_int(perf_events_parse("perf::cache-misses,cycles", NULL, why, sizeof(why)), 0,
+		       "a libpfm4 name is accepted");
+		is_int(perf_events_parse("perf::cycles,cycles", NULL, why, sizeof(why)), -EINVAL,
+		       "a libpfm4 name for an event already listed is a duplicate");
+	}
 #endif
 }
 
@@ -377,6 +422,7 @@ int main(void)
 		skip_all("mkdtemp failed");
 	test_generic();
 	test_resolve();
+	test_events_parse();
 	test_pmus();
 	test_scaling();
 	test_why();
