@@ -245,6 +245,8 @@ int knob_profile_load(const char *path, struct knob_profile *p, char **cause)
 				   path, r);
 	if (!st.err && r < 0)
 		st.err = xasprintf("%s: cannot parse (%d)", path, r);
+	if (!st.err && (!p->description || !*p->description))
+		st.err = xasprintf("%s: missing [profile] description", path);
 	if (!st.err && !p->n)
 		st.err = xasprintf("%s: no knobs (a profile needs a [knobs] section with address = "
 				   "value lines)",

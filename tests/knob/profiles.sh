@@ -100,9 +100,11 @@ mk() { printf "$2" >"$TMPD/$1.profile"; }
 mk syntax '[profile]\ndescription = x\n[knobs]\ncpufreq/policy4/governor performance\n'
 mk section '[knobs]\nmm/thp = never\n[extra]\nfoo = 1\n'
 mk twice '[knobs]\nmm/thp = never\nsched/rt_runtime_us = -1\nmm/thp = always\n'
-mk badaddr '[knobs]\nmm/thp = never\ncpufreq/policy9/governor = performance\n'
-mk badval '[knobs]\nmm/thp = never\ncpufreq/policy4/governor = turbo\n'
-mk lease '[knobs]\npmqos/cpu_dma_latency_us = 0\n'
+mk badaddr '[profile]\ndescription = x\n[knobs]\nmm/thp = never\ncpufreq/policy9/governor = performance\n'
+mk badval '[profile]\ndescription = x\n[knobs]\nmm/thp = never\ncpufreq/policy4/governor = turbo\n'
+mk lease '[profile]\ndescription = x\n[knobs]\npmqos/cpu_dma_latency_us = 0\n'
+mk nodesc '[knobs]\nmm/thp = never\n'
+mk nodesc2 '# no description\n[profile]\nmatch = rockchip,rk3588\n[knobs]\nmm/thp = never\n'
 STATE="$TMPD/state-bad"
 fresh rk3588
 check_bad() { # NAME REGEX
@@ -113,10 +115,15 @@ check_bad() { # NAME REGEX
 check_bad syntax "$TMPD/syntax.profile:4: syntax error"
 check_bad section "$TMPD/section.profile:3: unknown section \\[extra\\]"
 check_bad twice "$TMPD/twice.profile:4: 'mm/thp' is set twice \\(first at line 2\\)"
-check_bad badaddr "$TMPD/badaddr.profile:3: cpufreq/policy9: no such policy"
-check_bad badval "$TMPD/badval.profile:3: cpufreq/policy4/governor: EINVAL from .*'turbo' is not in available governors"
+check_bad badaddr "$TMPD/badaddr.profile:5: cpufreq/policy9: no such policy"
+check_bad badval "$TMPD/badval.profile:5: cpufreq/policy4/governor: EINVAL from .*'turbo' is not in available governors"
+check_bad nodesc "^tunetop apply: $TMPD/nodesc.profile: missing \\[profile\\] description$"
+check_bad nodesc2 "^tunetop apply: $TMPD/nodesc2.profile: missing \\[profile\\] description$"
+_o=$(tt apply --dry-run "$TMPD/nodesc.profile" 2>&1)
+is "$?" 2 "no description, dry run: exit 2"
+is "$(printf '%s\n' "$_o" | grep -c .)" 1 "no description: one line"
 mkdir -p "$root/dev" && printf '\000\224\065\167' >"$root/dev/cpu_dma_latency"
-check_bad lease "$TMPD/lease.profile:2: pmqos/cpu_dma_latency_us: the value holds only while"
+check_bad lease "$TMPD/lease.profile:4: pmqos/cpu_dma_latency_us: the value holds only while"
 rm -r "$root/dev"
 pristine; ok $? "malformed profiles changed nothing"
 is "$(tt journal)" "journal is empty ($STATE)" "and journaled nothing"

@@ -319,6 +319,11 @@ static void test_profiles(void)
 			 ":3: indented line"},
 			{"[knobs]\nmm/thp =\n", ":2: 'mm/thp' has no value"},
 			{"[profile]\ndescription = nothing\n", "no knobs"},
+			{"[knobs]\nmm/thp = never\n", ": missing [profile] description"},
+			{"[profile]\nmatch = GenuineIntel\n[knobs]\nmm/thp = never\n",
+			 ": missing [profile] description"},
+			{"[profile]\ndescription =\n[knobs]\nmm/thp = never\n",
+			 ": missing [profile] description"},
 		};
 
 		for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
