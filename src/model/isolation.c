@@ -205,6 +205,14 @@ static void audit_threads(struct iso_report *r, size_t *cap, const struct thread
 	}
 }
 
+static bool intersects(const struct cpumask *a, const struct cpumask *b)
+{
+	struct cpumask m = *a;
+
+	cpumask_and(&m, b);
+	return !cpumask_empty(&m);
+}
+
 static void audit_irqs(struct iso_report *r, size_t *cap, const struct irq_table *tab)
 {
 	for (size_t i = 0; i < tab->n; i++) {
@@ -239,6 +247,19 @@ static void audit_irqs(struct iso_report *r, size_t *cap, const struct irq_table
 			} else if (cpumask_empty(&r->housekeeping)) {
 				snprintf(it->note, sizeof(it->note),
 					 "no housekeeping CPU to move it to");
+			} else if (row->have_affinity && !cpumask_empty(&row->affinity) &&
+				   !intersects(&row->affinity, &r->audited)) {
+				/* Moving it again would write what is there. */
+				char eff[64] = "n/a";
+
+				if (row->have_effective)
+					cpulist_format(&row->effective, eff, sizeof(eff));
+				snprintf(it->note, sizeof(it->note),
+					 "affinity is already %s (housekeeping) but it still fires "
+					 "here (effective affinity %s): the chip has not moved it "
+					 "yet "
+					 "or cannot",
+					 it->affinity, eff);
 			} else {
 				it->movable = true;
 				snprintf(it->fix, sizeof(it->fix), "irq/%d/affinity=%s", row->irq,

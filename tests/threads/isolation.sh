@@ -10,6 +10,14 @@
 
 root=$(copy_fixture stm32mp157)
 irqf="$root/proc/interrupts"
+# eth0 may run on both CPUs (the default mask), so its counts on CPU 1 are
+# the intrusion the audit offers to move (with affinity 0 already, as the
+# fixture has it, there would be nothing to move: see the unit test)
+echo 0-1 >"$root/proc/irq/56/smp_affinity_list"
+echo 3 >"$root/proc/irq/56/smp_affinity"
+echo 1 >"$root/proc/irq/56/effective_affinity_list"
+echo 2 >"$root/proc/irq/56/effective_affinity"
+cp -a "$root" "$TMPD/before"
 bump() { # bump FILE: CPU 1 counts of IRQ 56 and 24 go up, i2c on CPU 0
 	sed -e 's/^ 56:      88412          0/ 56:      88412        120/' \
 		-e 's/^ 24:     999679      41022/ 24:     999679      41122/' \
@@ -69,8 +77,8 @@ cp "$FIXTURES/stm32mp157/proc/interrupts" "$irqf"
 "$TUNETOP" --root "$root" --state-dir "$TMPD/st" set irq/56/affinity=0 >/dev/null 2>&1
 is "$(cat "$root/proc/irq/56/smp_affinity_list")" 0 "the suggested fix moves eth0 to CPU 0"
 "$TUNETOP" --root "$root" --state-dir "$TMPD/st" restore >/dev/null 2>&1
-if same_tree "$FIXTURES/stm32mp157" "$root"; then ok 0 "restored: copy equals the fixture"; else
-	ok 1 "restored: copy equals the fixture"
+if same_tree "$TMPD/before" "$root"; then ok 0 "restored: copy equals what it was"; else
+	ok 1 "restored: copy equals what it was"
 fi
 
 # live: no isolation on the build machine, the audit still reports RT threads

@@ -103,6 +103,9 @@ int main(void)
 			b.rows[i].affinity = o->affinity;
 			b.rows[i].have_affinity = o->have_affinity;
 		}
+		/* eth0 may run on both CPUs (the default mask): movable */
+		if (!strcmp(b.rows[i].label, "56"))
+			cpulist_parse("0-1", &b.rows[i].affinity);
 	}
 	irqs_derive(&b, &a, 1.0);
 	cpulist_parse("0-1", &online);
@@ -191,6 +194,25 @@ int main(void)
 	ok(strstr(out.s, "Isolation audit: CPUs 1") != NULL, "text heading");
 	ok(strstr(out.s, "RT threads not pinned (2)") != NULL, "text RT section");
 	sbuf_free(&out);
+	isolation_free(&r);
+
+	/* IRQ 56 whose affinity is already the housekeeping CPU while it still
+	 * fires on CPU 1 (the effective affinity has not followed): flagged,
+	 * but with no fix, since writing 0 again would change nothing. */
+	for (size_t i = 0; i < b.n; i++)
+		if (!strcmp(b.rows[i].label, "56")) {
+			cpulist_parse("0", &b.rows[i].affinity);
+			cpulist_parse("1", &b.rows[i].effective);
+			b.rows[i].have_effective = true;
+		}
+	isolation_audit(&sys, &online, &b, &tt, &r);
+	it = find(&r, ISO_IRQ, "56", 0);
+	ok(it != NULL && !it->movable && !it->fix[0],
+	   "IRQ 56 already on housekeeping CPU 0: flagged, no fix offered");
+	if (it)
+		ok(strstr(it->note, "already 0") && strstr(it->note, "effective affinity 1"),
+		   "the note says the affinity is already set and where it still fires (%s)",
+		   it->note);
 	isolation_free(&r);
 
 	/* one sample: no rates, nothing flagged on CPU 1 */
