@@ -12,45 +12,47 @@ struct cmd_entry {
 };
 
 static const struct cmd_entry commands[] = {
-	{ "snapshot", cmd_snapshot,
-	  "snapshot [--json|--csv] [--interval MS] [--counters] [--events LIST] [--thread TID] "
-	  "[--threads[=all]] [--irqs] [--stable]" },
-	{ "watch", cmd_watch,
-	  "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE]" },
-	{ "capture", cmd_capture, "capture OUT_DIR" },
-	{ "events", cmd_events, "events [--list] [PATTERN]" },
-	{ "explain", cmd_explain, "explain ADDRESS|METRIC | explain --list" },
-	{ "report", cmd_report, "report FILE [--html OUT]" },
-	{ "learn", cmd_learn, "learn [N] [--auto] [--demo]" },
-	{ "probe", cmd_probe,
-	  "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
-	  "[--dma-latency US] [--json]" },
-	{ "ab", cmd_ab,
-	  "ab ADDRESS=A,B [--window SEC] [--settle MS] [--rounds N] [--cpus LIST] [--load SPEC] "
-	  "[--cmd CMD [--metric REGEX]] [--json] [--seed N]" },
-	{ "knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]" },
-	{ "get", cmd_get, "get PATTERN..." },
-	{ "set", cmd_set, "set [--dry-run] ADDRESS=VALUE..." },
-	{ "apply", cmd_apply, "apply [--dry-run] [--force] PROFILE | apply --list" },
-	{ "undo", cmd_undo, "undo [--force] [--dry-run] [ID | -n N]" },
-	{ "restore", cmd_restore, "restore [--force] [--dry-run]" },
-	{ "journal", cmd_journal, "journal [--json]" },
-	{ "exec", cmd_exec,
-	  "exec [-p PROFILE] [ADDRESS=VALUE...] [--cpus LIST] [--fifo PRIO|--rr PRIO|--nice N] "
-	  "-- CMD [ARGS]" },
+	{"snapshot", cmd_snapshot,
+	 "snapshot [--json|--csv] [--interval MS] [--counters] [--events LIST] [--thread TID] "
+	 "[--threads[=all]] [--irqs] [--stable]"},
+	{"watch", cmd_watch,
+	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE]"},
+	{"capture", cmd_capture, "capture OUT_DIR"},
+	{"events", cmd_events, "events [--list] [PATTERN]"},
+	{"explain", cmd_explain, "explain ADDRESS|METRIC | explain --list"},
+	{"report", cmd_report, "report FILE [--html OUT]"},
+	{"learn", cmd_learn, "learn [N] [--auto] [--demo]"},
+	{"probe", cmd_probe,
+	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
+	 "[--dma-latency US] [--json]"},
+	{"ab", cmd_ab,
+	 "ab ADDRESS=A,B [--window SEC] [--settle MS] [--rounds N] [--cpus LIST] [--load SPEC] "
+	 "[--cmd CMD [--metric REGEX]] [--json] [--seed N]"},
+	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]"},
+	{"get", cmd_get, "get PATTERN..."},
+	{"set", cmd_set, "set [--dry-run] ADDRESS=VALUE..."},
+	{"apply", cmd_apply, "apply [--dry-run] [--force] PROFILE | apply --list"},
+	{"undo", cmd_undo, "undo [--force] [--dry-run] [ID | -n N]"},
+	{"restore", cmd_restore, "restore [--force] [--dry-run]"},
+	{"journal", cmd_journal, "journal [--json]"},
+	{"exec", cmd_exec,
+	 "exec [-p PROFILE] [ADDRESS=VALUE...] [--cpus LIST] [--fifo PRIO|--rr PRIO|--nice N] "
+	 "-- CMD [ARGS]"},
 };
 
 static void usage(FILE *f)
 {
 	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [COMMAND [ARGS]]\n\n"
 		   "With no command, tunetop opens the interactive monitor:\n"
-		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen NAME]\n"
+		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
+		   "NAME]\n"
 		   "          [--record FILE | --replay FILE]\n"
 		   "\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);
 	fprintf(f, "\nGlobal options (anywhere on the line):\n"
-		   "  --root DIR        read and write DIR/sys and DIR/proc instead of /sys and /proc\n"
+		   "  --root DIR        read and write DIR/sys and DIR/proc instead of /sys and "
+		   "/proc\n"
 		   "  --state-dir DIR   where the undo journal lives\n"
 		   "  -h, --help        this help; 'tunetop COMMAND --help' for a command\n"
 		   "  -V, --version     print the version\n"
@@ -103,7 +105,7 @@ static int take_globals(int *argc, char **argv, struct tt_opts *o)
 
 int main(int argc, char **argv)
 {
-	struct tt_opts o = { .root = "/", .state_dir = NULL };
+	struct tt_opts o = {.root = "/", .state_dir = NULL};
 
 	if (take_globals(&argc, argv, &o) < 0)
 		return 2;
@@ -111,7 +113,8 @@ int main(int argc, char **argv)
 		printf("tunetop %s\n", PACKAGE_VERSION);
 		return 0;
 	}
-	if (argc > 1 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
+	if (argc > 1 &&
+	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
 		usage(stdout);
 		return 0;
 	}
