@@ -1,7 +1,9 @@
 /* tunetop: argument parsing and dispatch only. */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cmd.h"
 
@@ -103,11 +105,30 @@ static int take_globals(int *argc, char **argv, struct tt_opts *o)
 	return 0;
 }
 
+/* A --root that is not a directory is a usage error (exit 2, nothing
+ * touched), whatever the command. */
+static int check_root(const char *root)
+{
+	struct stat st;
+
+	if (stat(root, &st) != 0) {
+		fprintf(stderr, "tunetop: --root %s: %s\n", root, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		fprintf(stderr, "tunetop: --root %s: %s\n", root, strerror(ENOTDIR));
+		return -1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	struct tt_opts o = {.root = "/", .state_dir = NULL};
 
 	if (take_globals(&argc, argv, &o) < 0)
+		return 2;
+	if (check_root(o.root) < 0)
 		return 2;
 	if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
 		printf("tunetop %s\n", PACKAGE_VERSION);

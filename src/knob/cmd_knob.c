@@ -455,8 +455,17 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 		case 'n': {
 			int v;
 
-			if (str_to_int(optarg, &v) != 0 || v < 1)
-				return usage_err("undo", usage);
+			if (str_to_int(optarg, &v) != 0) {
+				fprintf(stderr, "tunetop undo: -n: '%s' is not a number\n", optarg);
+				return 2;
+			}
+			if (v < 1) {
+				fprintf(stderr,
+					"tunetop undo: -n: '%s' is not a count of changes (1 or "
+					"more)\n",
+					optarg);
+				return 2;
+			}
 			count = (unsigned)v;
 			break;
 		}

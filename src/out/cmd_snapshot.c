@@ -21,6 +21,20 @@
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
 
+/* --json or --csv: one output format; both is a usage error (-EINVAL). */
+static int pick_fmt(const char *cmd, enum fmt *f, enum fmt want)
+{
+	if (*f != FMT_TEXT && *f != want) {
+		fprintf(stderr,
+			"tunetop %s: --json and --csv are mutually exclusive (one output "
+			"format)\n",
+			cmd);
+		return -EINVAL;
+	}
+	*f = want;
+	return 0;
+}
+
 static int open_root(const struct tt_opts *o, struct sysroot *r, const char *cmd)
 {
 	int e = sysroot_open(r, o->root);
@@ -202,8 +216,14 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:sph", lo, NULL)) != -1) {
 		switch (c) {
-		case 'j': f = FMT_JSON; break;
-		case 'c': f = FMT_CSV; break;
+		case 'j':
+			if (pick_fmt("snapshot", &f, FMT_JSON))
+				goto usage_err;
+			break;
+		case 'c':
+			if (pick_fmt("snapshot", &f, FMT_CSV))
+				goto usage_err;
+			break;
 		case 'i':
 			if (parse_ms(optarg, "snapshot", "--interval", &interval_ms))
 				goto usage_err;
@@ -357,8 +377,14 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:n:sh", lo, NULL)) != -1) {
 		switch (c) {
-		case 'j': f = FMT_JSON; break;
-		case 'c': f = FMT_CSV; break;
+		case 'j':
+			if (pick_fmt("watch", &f, FMT_JSON))
+				return 2;
+			break;
+		case 'c':
+			if (pick_fmt("watch", &f, FMT_CSV))
+				return 2;
+			break;
 		case 'i':
 			if (parse_ms(optarg, "watch", "-i", &interval_ms))
 				return 2;
