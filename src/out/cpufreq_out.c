@@ -40,7 +40,7 @@ static void jw_names(struct jw *w, const char *key, const char (*names)[CPUFREQ_
 	jw_arr_end(w);
 }
 
-static void policy_json(struct jw *w, const struct cpufreq_policy *p)
+static void policy_json(struct jw *w, const struct cpufreq_policy *p, const struct thermal_info *th)
 {
 	jw_obj_begin(w, NULL);
 	jw_str(w, "name", p->name);
@@ -94,14 +94,18 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p)
 	}
 	jw_str_na(w, "epp", p->epp);
 	jw_names(w, "epp_available", (const char(*)[CPUFREQ_NAME_LEN])p->epp_avail, p->nepp);
+	if (th)
+		jw_bool(w, "thermal_capped", thermal_cpus_capped(th, &p->cpus));
+	else
+		jw_null(w, "thermal_capped");
 	jw_obj_end(w);
 }
 
-void out_cpufreq_json(struct jw *w, const struct cpufreq_info *f)
+void out_cpufreq_json(struct jw *w, const struct cpufreq_info *f, const struct thermal_info *th)
 {
 	jw_arr_begin(w, "policies");
 	for (size_t i = 0; f && i < f->npolicies; i++)
-		policy_json(w, &f->pol[i]);
+		policy_json(w, &f->pol[i], th);
 	jw_arr_end(w);
 	if (!f || !f->have_pstate) {
 		jw_null(w, "intel_pstate");
@@ -145,7 +149,7 @@ static void put_rate(struct sbuf *b, double v, const char *unit)
 }
 
 static void policy_text(struct sbuf *b, const struct cpufreq_policy *p, const struct topology *t,
-			bool quiet_nostats)
+			const struct thermal_info *th, bool quiet_nostats)
 {
 	char cpus[256], a[32], c[32], d[32];
 	int first = cpumask_next(&p->cpus, 0);
@@ -163,6 +167,8 @@ static void policy_text(struct sbuf *b, const struct cpufreq_policy *p, const st
 		    mhz(d, sizeof(d), p->hw_max_khz));
 	sbuf_puts(b, "  ");
 	put_rate(b, p->transitions_per_s, " trans/s");
+	if (th && thermal_cpus_capped(th, &p->cpus))
+		sbuf_puts(b, "  CAPPED (thermal)");
 	sbuf_putc(b, '\n');
 	if (!cpumask_equal(&p->cpus, &p->affected)) {
 		cpulist_format(&p->affected, cpus, sizeof(cpus));
@@ -194,7 +200,8 @@ static void policy_text(struct sbuf *b, const struct cpufreq_policy *p, const st
 		sbuf_printf(b, "           epp %s\n", p->epp);
 }
 
-void out_cpufreq_text(struct sbuf *b, const struct cpufreq_info *f, const struct topology *t)
+void out_cpufreq_text(struct sbuf *b, const struct cpufreq_info *f, const struct topology *t,
+		      const struct thermal_info *th)
 {
 	size_t nostats = 0;
 
@@ -204,7 +211,7 @@ void out_cpufreq_text(struct sbuf *b, const struct cpufreq_info *f, const struct
 	for (size_t i = 0; f && i < f->npolicies; i++)
 		nostats += !f->pol[i].have_stats;
 	for (size_t i = 0; f && i < f->npolicies; i++)
-		policy_text(b, &f->pol[i], t, nostats == f->npolicies);
+		policy_text(b, &f->pol[i], t, th, nostats == f->npolicies);
 	if (f && f->npolicies && nostats == f->npolicies)
 		sbuf_printf(b, "  OPP residency n/a: no stats/time_in_state (driver %s)\n",
 			    na(f->pol[0].driver));

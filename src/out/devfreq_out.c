@@ -24,7 +24,7 @@ static void jw_err(struct jw *w, const char *key, int e)
 	jw_str(w, key, e ? err_name(e) : NULL);
 }
 
-static void dev_json(struct jw *w, const struct devfreq_dev *d)
+static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct thermal_info *th)
 {
 	jw_obj_begin(w, NULL);
 	jw_str(w, "name", d->name);
@@ -75,14 +75,18 @@ static void dev_json(struct jw *w, const struct devfreq_dev *d)
 		jw_null(w, "cur_state_hz");
 	jw_err(w, "trans_stat_error", d->trans_err);
 	jw_str(w, "load", d->load[0] ? d->load : NULL);
+	if (th)
+		jw_bool(w, "thermal_capped", thermal_devfreq_throttled(th, d->name));
+	else
+		jw_null(w, "thermal_capped");
 	jw_obj_end(w);
 }
 
-void out_devfreq_json(struct jw *w, const struct devfreq_info *d)
+void out_devfreq_json(struct jw *w, const struct devfreq_info *d, const struct thermal_info *th)
 {
 	jw_arr_begin(w, "devfreq");
 	for (size_t i = 0; d && i < d->ndev; i++)
-		dev_json(w, &d->dev[i]);
+		dev_json(w, &d->dev[i], th);
 	jw_arr_end(w);
 	jw_arr_begin(w, "clocks");
 	for (size_t i = 0; d && i < d->nclk; i++) {
@@ -126,7 +130,7 @@ static const char *mhz(char *buf, size_t cap, int64_t hz)
 	return buf;
 }
 
-static void dev_text(struct sbuf *b, const struct devfreq_dev *d)
+static void dev_text(struct sbuf *b, const struct devfreq_dev *d, const struct thermal_info *th)
 {
 	char a[32], c[32];
 
@@ -137,9 +141,12 @@ static void dev_text(struct sbuf *b, const struct devfreq_dev *d)
 	sbuf_printf(b, "  min %s  max %s MHz", mhz(a, sizeof(a), d->min_hz),
 		    mhz(c, sizeof(c), d->max_hz));
 	if (isnan(d->transitions_per_s))
-		sbuf_puts(b, "  n/a trans/s\n");
+		sbuf_puts(b, "  n/a trans/s");
 	else
-		sbuf_printf(b, "  %.1f trans/s\n", d->transitions_per_s);
+		sbuf_printf(b, "  %.1f trans/s", d->transitions_per_s);
+	if (th && thermal_devfreq_throttled(th, d->name))
+		sbuf_puts(b, "  CAPPED (thermal)");
+	sbuf_putc(b, '\n');
 	if (d->have_trans) {
 		sbuf_puts(b, "                 residency");
 		for (size_t i = 0; i < d->ntrans; i++) {
@@ -164,7 +171,7 @@ static void dev_text(struct sbuf *b, const struct devfreq_dev *d)
 		sbuf_printf(b, "                 load %s\n", d->load);
 }
 
-void out_devfreq_text(struct sbuf *b, const struct devfreq_info *d)
+void out_devfreq_text(struct sbuf *b, const struct devfreq_info *d, const struct thermal_info *th)
 {
 	char a[32];
 
@@ -178,7 +185,7 @@ void out_devfreq_text(struct sbuf *b, const struct devfreq_info *d)
 			sbuf_printf(b, "  n/a (%s: %s)\n", err_name(e), why(e));
 	}
 	for (size_t i = 0; d && i < d->ndev; i++)
-		dev_text(b, &d->dev[i]);
+		dev_text(b, &d->dev[i], th);
 
 	sbuf_puts(b, "clocks (debugfs)\n");
 	if (!d || (d->clk_err && !d->nclk)) {

@@ -172,11 +172,11 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	for (int c = 0; c < s->topo.ncpus; c++)
 		json_cpu(&w, s, c);
 	jw_arr_end(&w);
-	out_cpufreq_json(&w, &s->freq);
+	out_cpufreq_json(&w, &s->freq, (s->what & SNAP_THERMAL) ? &s->therm : NULL);
 	out_cpuidle_json(&w, &s->idle);
 	out_pmqos_json(&w, &s->idle);
 	if (s->what & SNAP_DEVFREQ)
-		out_devfreq_json(&w, &s->devf);
+		out_devfreq_json(&w, &s->devf, (s->what & SNAP_THERMAL) ? &s->therm : NULL);
 	if (s->what & SNAP_RT)
 		out_rt_json(&w, &s->rt);
 	if (s->what & SNAP_THERMAL)
@@ -281,12 +281,12 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 			    t->online ? freq : "-", tbuf);
 	}
 	sbuf_putc(b, '\n');
-	out_cpufreq_text(b, &s->freq, &s->topo);
+	out_cpufreq_text(b, &s->freq, &s->topo, (s->what & SNAP_THERMAL) ? &s->therm : NULL);
 	sbuf_putc(b, '\n');
 	out_cpuidle_text(b, &s->idle, &s->topo);
 	if (s->what & SNAP_DEVFREQ) {
 		sbuf_putc(b, '\n');
-		out_devfreq_text(b, &s->devf);
+		out_devfreq_text(b, &s->devf, (s->what & SNAP_THERMAL) ? &s->therm : NULL);
 	}
 	if (s->what & SNAP_RT) {
 		sbuf_putc(b, '\n');

@@ -653,6 +653,20 @@ bool thermal_devfreq_throttled(const struct thermal_info *th, const char *devfre
 	return false;
 }
 
+bool thermal_cpus_capped(const struct thermal_info *th, const struct cpumask *cpus)
+{
+	for (size_t i = 0; i < th->ncooling; i++) {
+		const struct thermal_cooling *c = &th->cooling[i];
+
+		if (!c->active || strncmp(c->type, "cpufreq-", 8))
+			continue;
+		for (int cpu = cpumask_next(cpus, 0); cpu >= 0; cpu = cpumask_next(cpus, cpu + 1))
+			if (cpumask_test(&c->cpus, cpu))
+				return true;
+	}
+	return false;
+}
+
 void thermal_free(struct thermal_info *th)
 {
 	free(th->zones);

@@ -81,6 +81,9 @@ int64_t thermal_cpu_temp_mc(const struct thermal_info *th, int cpu, bool *have);
 bool thermal_cpu_throttled(const struct thermal_info *th, int cpu);
 /* The cooling device capping a devfreq device ("fb000000.gpu") is active. */
 bool thermal_devfreq_throttled(const struct thermal_info *th, const char *devfreq_name);
+/* A cpufreq cooling device ("cpufreq-cpuN") covering any of these CPUs (a
+ * policy's related_cpus) is active: that policy's maximum is capped. */
+bool thermal_cpus_capped(const struct thermal_info *th, const struct cpumask *cpus);
 /* Cheap re-sample: copy prev's zones, cooling devices and hwmon inputs
  * (types, trips, CPU maps, labels, limits do not change) and re-read only
  * what does: zone temperatures, cooling cur_state, hwmon inputs. About a

@@ -444,7 +444,7 @@ static void test_json_text(void)
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
-	out_cpufreq_json(&w, &f);
+	out_cpufreq_json(&w, &f, NULL);
 	jw_obj_end(&w);
 	ok(strstr(b.s, "\"policies\":[{\"name\":\"policy0\",\"cpus\":[0,1,2,3]") != NULL,
 	   "json: policies array with cpus");
@@ -457,7 +457,7 @@ static void test_json_text(void)
 	ok(strstr(b.s, "\"hispeed_freq\":\"816000\"") != NULL, "json: tunables");
 	ok(strstr(b.s, "\"intel_pstate\":null}") != NULL, "json: intel_pstate null");
 	sbuf_reset(&b);
-	out_cpufreq_text(&b, &f, &t);
+	out_cpufreq_text(&b, &f, &t, NULL);
 	ok(strstr(b.s, "policy4") && strstr(b.s, "cpus 4-5") && strstr(b.s, "interactive"),
 	   "text: policy4 line");
 	ok(strstr(b.s, "n/a trans/s") != NULL, "text: n/a spelled n/a");
@@ -508,14 +508,14 @@ static void test_intel(void)
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
-	out_cpufreq_json(&w, &f);
+	out_cpufreq_json(&w, &f, NULL);
 	jw_obj_end(&w);
 	ok(strstr(b.s, "\"available_khz\":null") != NULL, "intel json: available_khz null");
 	ok(strstr(b.s, "\"time_in_state_pct\":null") != NULL, "intel json: time_in_state_pct null");
 	ok(strstr(b.s, "\"intel_pstate\":{\"status\":\"active\"") != NULL,
 	   "intel json: intel_pstate object");
 	sbuf_reset(&b);
-	out_cpufreq_text(&b, &f, &t);
+	out_cpufreq_text(&b, &f, &t, NULL);
 	ok(strstr(b.s, "intel_pstate status active") != NULL, "intel text: pstate line");
 	sbuf_free(&b);
 	cpufreq_free(&f);
@@ -564,7 +564,7 @@ static void test_broken(void)
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
-	out_cpufreq_json(&w, &f);
+	out_cpufreq_json(&w, &f, NULL);
 	jw_obj_end(&w);
 	ok(strstr(b.s, "\"cur_khz\":null,\"min_khz\":408000,\"max_khz\":null") != NULL,
 	   "broken json: n/a frequencies are null");
@@ -572,7 +572,7 @@ static void test_broken(void)
 		       "\"driver\":\"cpufreq-dt\",\"governor\":null") != NULL,
 	   "broken json: missing governor is null");
 	sbuf_reset(&b);
-	out_cpufreq_text(&b, &f, &t);
+	out_cpufreq_text(&b, &f, &t, NULL);
 	ok(strstr(b.s, "governor n/a") && strstr(b.s, "cur n/a MHz") && strstr(b.s, "max n/a MHz"),
 	   "broken text: n/a values");
 	sbuf_free(&b);
@@ -641,7 +641,7 @@ static void test_empty_root(void)
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
-	out_cpufreq_json(&w, &f);
+	out_cpufreq_json(&w, &f, NULL);
 	jw_obj_end(&w);
 	is_str(b.s, "{\"policies\":[],\"intel_pstate\":null}", "empty root json");
 	sbuf_free(&b);

@@ -336,10 +336,10 @@ static void test_derive(void)
 		jw_init(&w1, &s1, false);
 		jw_init(&w2, &s2, false);
 		jw_obj_begin(&w1, NULL);
-		out_devfreq_json(&w1, &b);
+		out_devfreq_json(&w1, &b, NULL);
 		jw_obj_end(&w1);
 		jw_obj_begin(&w2, NULL);
-		out_devfreq_json(&w2, &c);
+		out_devfreq_json(&w2, &c, NULL);
 		jw_obj_end(&w2);
 		is_str(s1.s, s2.s, "devfreq_refresh gives what devfreq_read gives");
 		sbuf_free(&s1);
@@ -361,7 +361,7 @@ static void test_derive(void)
 	sbuf_init(&sb);
 	jw_init(&w, &sb, false);
 	jw_obj_begin(&w, NULL);
-	out_devfreq_json(&w, &b);
+	out_devfreq_json(&w, &b, NULL);
 	jw_obj_end(&w);
 	ok(strstr(sb.s, "\"name\":\"dmc\",\"kind\":\"ddr\"") != NULL, "json: name and kind");
 	ok(strstr(sb.s, "\"cur_hz\":534000000") != NULL, "json: cur_hz");
@@ -375,7 +375,7 @@ static void test_derive(void)
 	ok(strstr(sb.s, "\"clocks_error\":null") != NULL, "json: clocks_error null");
 	ok(strstr(sb.s, "\"load\":\"0@300000000Hz\"") != NULL, "json: load");
 	sbuf_reset(&sb);
-	out_devfreq_text(&sb, &b);
+	out_devfreq_text(&sb, &b, NULL);
 	ok(strstr(sb.s, "dmc") &&
 		   strstr(sb.s, "residency 534:80.0% 1320:0.0% 1968:0.0% *2400:20.0%"),
 	   "text: residency line");
@@ -404,7 +404,7 @@ static void test_derive(void)
 	sbuf_reset(&sb);
 	jw_init(&w, &sb, false);
 	jw_obj_begin(&w, NULL);
-	out_devfreq_json(&w, NULL);
+	out_devfreq_json(&w, NULL, NULL);
 	jw_obj_end(&w);
 	is_str(sb.s, "{\"devfreq\":[],\"clocks\":[],\"clocks_error\":\"ENOENT\"}",
 	       "json: NULL info");
@@ -426,7 +426,7 @@ static void test_text_na(void)
 		return;
 	devfreq_read(&r, NULL, &d);
 	sbuf_init(&sb);
-	out_devfreq_text(&sb, &d);
+	out_devfreq_text(&sb, &d, NULL);
 	ok(strstr(sb.s, "residency n/a (trans_stat EINVAL") != NULL,
 	   "text: truncated trans_stat n/a");
 	ok(strstr(sb.s, "clocks (debugfs)\n  n/a (ENOENT") != NULL, "text: clocks n/a with reason");

@@ -55,7 +55,7 @@ static char *freq_json(const struct cpufreq_info *f)
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
-	out_cpufreq_json(&w, f);
+	out_cpufreq_json(&w, f, NULL);
 	jw_obj_end(&w);
 	return sbuf_steal(&b);
 }

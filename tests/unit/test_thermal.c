@@ -328,6 +328,18 @@ static void test_throttling(void)
 	ok(thermal_cpu_throttled(&th, 0), "CPU 0 throttled by the zone");
 	ok(thermal_devfreq_throttled(&th, "fb000000.gpu"), "GPU capped");
 	ok(!thermal_devfreq_throttled(&th, "fdab0000.npu"), "NPU not capped");
+	{
+		struct cpumask p4, p0, p6;
+
+		cpulist_parse("4-5", &p4);
+		cpulist_parse("0-3", &p0);
+		cpulist_parse("6-7", &p6);
+		ok(thermal_cpus_capped(&th, &p4), "policy4 capped by cpufreq-cpu4");
+		/* The little cluster is only above its passive trip: its cooling
+		 * device is at 0, so its policy is not (yet) capped. */
+		ok(!thermal_cpus_capped(&th, &p0), "policy0 not capped (no active cooling)");
+		ok(!thermal_cpus_capped(&th, &p6), "policy6 not capped");
+	}
 	ok(th.zones[6].have_temp && th.zones[6].temp_mc == -5500,
 	   "negative temperature is a value");
 	sbuf_init(&sb);
