@@ -99,6 +99,13 @@ static void clayout(struct clayout *L)
 static void draw_dev(struct tui *t, const struct clayout *L, const struct devfreq_dev *dv, int y,
 		     bool sel)
 {
+	const struct snapshot *sn = t->snap;
+	/* Thermal capping as text, not colour alone: at the start of the bar
+	 * (or in the load column when there is no bar). */
+	bool capped =
+		sn && (sn->what & SNAP_THERMAL) && thermal_devfreq_throttled(&sn->therm, dv->name);
+	bool cap_in_bar = capped && L->bar >= 0 && L->wbar >= 15;
+	int bar = L->bar, wbar = L->wbar;
 	char buf[64], pre[KNOB_ADDR_MAX];
 	const struct tui_change *gc, *fc = NULL;
 	enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
@@ -139,7 +146,12 @@ static void draw_dev(struct tui *t, const struct clayout *L, const struct devfre
 		  : locked	 ? ROLE_LOCKED
 				 : base,
 		  "%5s", buf);
-	if (L->bar >= 0) {
+	if (cap_in_bar) {
+		ui_put(t, y, bar, 7, sel ? ROLE_CURSOR : ROLE_ALERT, "CAPPED");
+		bar += 7;
+		wbar -= 7;
+	}
+	if (bar >= 0) {
 		if (dv->have_trans && dv->ntrans) {
 			struct bar_seg seg[16];
 			int n = 0;
@@ -169,18 +181,20 @@ static void draw_dev(struct tui *t, const struct clayout *L, const struct devfre
 							    : pos > 0.4 ? '='
 									: '-'};
 			}
-			ui_bar(t, y, L->bar, L->wbar, seg, n, NULL, ROLE_VALUE);
+			ui_bar(t, y, bar, wbar, seg, n, NULL, ROLE_VALUE);
 		} else {
 			snprintf(buf, sizeof(buf), "trans_stat %s",
 				 dv->trans_err ? err_name(dv->trans_err) : "n/a");
-			ui_put(t, y, L->bar, L->wbar, ROLE_VALUE_NA, buf);
+			ui_put(t, y, bar, wbar, ROLE_VALUE_NA, buf);
 		}
 	}
 	if (isfinite(dv->transitions_per_s))
 		ui_printf(t, y, L->tr, 8, base, "%6.1f", dv->transitions_per_s);
 	else
 		ui_put(t, y, L->tr, 8, ROLE_VALUE_NA, "   n/a");
-	if (dv->load[0]) {
+	if (capped && !cap_in_bar) {
+		ui_put(t, y, L->load, COLS - L->load, sel ? ROLE_CURSOR : ROLE_ALERT, " CAPPED");
+	} else if (dv->load[0]) {
 		char l[16];
 		const char *at = strchr(dv->load, '@');
 

@@ -426,7 +426,7 @@ static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int np,
 	enum role base = sel ? ROLE_CURSOR : ROLE_TITLE;
 	int64_t cur_lo = -1, cur_hi = -1;
 	double tr = 0;
-	bool have_tr = false;
+	bool have_tr = false, capped = false;
 
 	if (np < 1)
 		np = 1;
@@ -448,6 +448,8 @@ static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int np,
 			tr += q->transitions_per_s;
 			have_tr = true;
 		}
+		if ((sn->what & SNAP_THERMAL) && thermal_cpus_capped(&sn->therm, &q->cpus))
+			capped = true;
 	}
 	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
 	if (np > 1)
@@ -494,6 +496,8 @@ static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int np,
 	else
 		snprintf(buf, sizeof(buf), "  n/a tr/s");
 	x += ui_put(t, y, x, COLS - x, have_tr ? base : ROLE_VALUE_NA, buf);
+	if (capped)
+		x += ui_put(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_ALERT, "  CAPPED");
 	if (pol->driver[0])
 		ui_printf(t, y, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  %s", pol->driver);
 }
