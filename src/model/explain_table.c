@@ -719,7 +719,9 @@ const struct explain_entry explain_table[] = {
 	       "nothing in scaling_governor says so.",
 	.try_hint = "Improve cooling (heatsink, fan) or relax the lock on clusters that do not "
 		    "need it (RK3588 step C: big cores only, warm instead of hot).",
-	.traps = "The cap shows up only as a lower effective scaling_max_freq / cur_freq.",
+	.traps = "The cap shows up only as a lower effective scaling_max_freq / cur_freq; "
+		 "tunetop marks what an active cooling device caps with CAPPED (Cores policy "
+		 "line, Clocks row, text report) and \"thermal_capped\": true in the JSON.",
 	.see = "cpufreq/*/lock_khz thermal.temp_mc",
 },
 {
