@@ -498,6 +498,63 @@ static void read_clocks(const struct sysroot *r, const char *const *names, struc
 	}
 }
 
+int devfreq_clk_list_parse(const char *s, char ***out, char *why, size_t cap)
+{
+	char **v = NULL;
+	size_t n = 0, vcap = 0, item = 1;
+	const char *p = s ? s : "";
+
+	if (out)
+		*out = NULL;
+	for (;;) {
+		size_t len = strcspn(p, ",");
+
+		if (len == 0) {
+			snprintf(why, cap, "empty clock name (item %zu)", item);
+			goto bad;
+		}
+		if (len >= sizeof(((struct devfreq_clk *)0)->name)) {
+			snprintf(why, cap, "clock name '%.*s' longer than %zu characters", (int)len,
+				 p, sizeof(((struct devfreq_clk *)0)->name) - 1);
+			goto bad;
+		}
+		for (size_t i = 0; i < len; i++) {
+			unsigned char c = (unsigned char)p[i];
+
+			if (!(c >= 'a' && c <= 'z') && !(c >= 'A' && c <= 'Z') &&
+			    !(c >= '0' && c <= '9') && c != '_' && c != '.' && c != '-') {
+				snprintf(why, cap,
+					 "bad character in clock name '%.*s' (allowed: A-Z a-z 0-9 "
+					 "_ . -)",
+					 (int)len, p);
+				goto bad;
+			}
+		}
+		if (out) {
+			v = xgrow(v, &vcap, n + 2, sizeof(*v));
+			v[n++] = xstrndup(p, len);
+			v[n] = NULL;
+		}
+		if (!p[len])
+			break;
+		p += len + 1;
+		item++;
+	}
+	if (out)
+		*out = v;
+	return 0;
+bad:
+	devfreq_clk_list_free(v);
+	return -EINVAL;
+}
+
+void devfreq_clk_list_free(char **names)
+{
+	for (size_t i = 0; names && names[i]; i++)
+		free(names[i]);
+	free(names);
+}
+
 int devfreq_read(const struct sysroot *r, const char *const *clk_names, struct devfreq_info *out)
 {
 	struct sysfs_list l;

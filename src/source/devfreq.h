@@ -83,6 +83,14 @@ enum devfreq_kind devfreq_classify(const char *name);
  * A machine without devfreq gives ndev = 0 (err = -ENOENT) and returns 0.
  * Free with devfreq_free even on error. */
 int devfreq_read(const struct sysroot *r, const char *const *clk_names, struct devfreq_info *out);
+/* Parse a comma-separated list of debugfs clock names ("scmi_clk_npu,
+ * scmi_clk_ddr") for devfreq_read: each name is 1..47 characters of
+ * [A-Za-z0-9_.-]; an empty item (",,", a leading or trailing comma, an empty
+ * list) or another character is -EINVAL with a one-line why in why[cap].
+ * On success *out (when out is not NULL) is a NULL-terminated array to free
+ * with devfreq_clk_list_free. */
+int devfreq_clk_list_parse(const char *s, char ***out, char *why, size_t cap);
+void devfreq_clk_list_free(char **names);
 /* Rates over dt_s against prev (devices matched by name, states by
  * frequency): transitions_per_s from total_trans, time_pct from the ms per
  * state. No prev, dt_s <= 0, a new device or a counter reset (any value lower

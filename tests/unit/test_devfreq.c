@@ -435,8 +435,71 @@ static void test_text_na(void)
 	sysroot_close(&r);
 }
 
+/* --clocks / tunetoprc clocks=: names of [A-Za-z0-9_.-], no empty item. */
+static void test_clk_list(void)
+{
+	char **v = NULL, why[160];
+	static const char *const bad[] = {"",	 ",",	    "a,,b",	   "a,",  ",a",
+					  "x/y", "clk npu", "clk\xc3\xa9", "a;b", NULL};
+
+	is_int(devfreq_clk_list_parse("scmi_clk_npu,aclk-gpu.0,X9", &v, why, sizeof(why)), 0,
+	       "clk list: three good names");
+	ok(v && v[0] && v[1] && v[2] && !v[3], "clk list: NULL-terminated, 3 names");
+	if (v && v[0] && v[1] && v[2]) {
+		is_str(v[0], "scmi_clk_npu", "clk list: first");
+		is_str(v[1], "aclk-gpu.0", "clk list: second");
+		is_str(v[2], "X9", "clk list: third");
+	}
+	devfreq_clk_list_free(v);
+	is_int(devfreq_clk_list_parse("scmi_clk_ddr", NULL, why, sizeof(why)), 0,
+	       "clk list: check only (out NULL)");
+	for (int i = 0; bad[i]; i++) {
+		char name[64];
+
+		v = (char **)1;
+		why[0] = '\0';
+		snprintf(name, sizeof(name), "clk list: '%s' refused", bad[i]);
+		is_int(devfreq_clk_list_parse(bad[i], &v, why, sizeof(why)), -EINVAL, name);
+		ok(v == NULL && why[0] && !strchr(why, '\n'), "  with a one-line why, nothing out");
+	}
+	{
+		char longname[80];
+
+		memset(longname, 'a', sizeof(longname) - 1);
+		longname[sizeof(longname) - 1] = '\0';
+		is_int(devfreq_clk_list_parse(longname, NULL, why, sizeof(why)), -EINVAL,
+		       "clk list: a name longer than a clock name is refused");
+	}
+}
+
+/* An explicit list reads exactly those clocks from the rk3588 debugfs tree. */
+static void test_clk_list_read(void)
+{
+	struct sysroot r;
+	struct devfreq_info d;
+	char **v = NULL, why[160];
+
+	if (sysroot_open(&r, fixture("rk3588")) != 0) {
+		ok(0, "open rk3588");
+		return;
+	}
+	devfreq_clk_list_parse("scmi_clk_cpul,scmi_clk_dsu", &v, why, sizeof(why));
+	devfreq_read(&r, (const char *const *)v, &d);
+	is_int((int)d.nclk, 2, "rk3588 --clocks scmi_clk_cpul,scmi_clk_dsu: two clocks");
+	if (d.nclk == 2) {
+		is_str(d.clk[0].name, "scmi_clk_cpul", "first is scmi_clk_cpul");
+		ok(d.clk[0].rate_hz > 0, "scmi_clk_cpul has a rate");
+		is_str(d.clk[1].name, "scmi_clk_dsu", "second is scmi_clk_dsu");
+	}
+	devfreq_free(&d);
+	devfreq_clk_list_free(v);
+	sysroot_close(&r);
+}
+
 int main(void)
 {
+	test_clk_list();
+	test_clk_list_read();
 	test_classify();
 	test_parse();
 	test_truncated();
