@@ -1,5 +1,5 @@
 /* Command entry points. main.c parses the global options (--root,
- * --state-dir, wherever they appear), then calls one of these with argv[0]
+ * --state-dir, --clocks, wherever they appear), then calls one of these with argv[0]
  * set to the command name, so each command can use getopt_long on the rest.
  * Each returns the process exit code (design §3): 0 ok, 1 could not be done,
  * 2 usage/parse error. Commands live in their layer (src/out/cmd_*.c,
@@ -13,6 +13,9 @@ struct tt_opts {
 	const char *root;      /* --root DIR, default "/" */
 	const char *state_dir; /* --state-dir DIR, NULL = $TUNETOP_STATE_DIR / /run/tunetop /
 				  $XDG_RUNTIME_DIR/tunetop */
+	/* --clocks LIST: the debugfs clocks to read (NULL-terminated), NULL = the
+	   default list (the TUI then takes tunetoprc's clocks=) */
+	const char *const *clocks;
 };
 
 typedef int (*tt_cmd_fn)(const struct tt_opts *o, int argc, char **argv);

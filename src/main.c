@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "source/devfreq.h"
 
 struct cmd_entry {
 	const char *name;
@@ -44,25 +45,29 @@ static const struct cmd_entry commands[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [COMMAND [ARGS]]\n\n"
-		   "With no command, tunetop opens the interactive monitor:\n"
-		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
-		   "NAME]\n"
-		   "          [--record FILE | --replay FILE]\n"
-		   "\nCommands:\n");
+	fprintf(f,
+		"usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [COMMAND [ARGS]]\n\n"
+		"With no command, tunetop opens the interactive monitor:\n"
+		"  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
+		"NAME]\n"
+		"          [--record FILE | --replay FILE]\n"
+		"\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);
 	fprintf(f, "\nGlobal options (anywhere on the line):\n"
 		   "  --root DIR        read and write DIR/sys and DIR/proc instead of /sys and "
 		   "/proc\n"
 		   "  --state-dir DIR   where the undo journal lives\n"
+		   "  --clocks LIST     debugfs clocks to read, comma-separated (default: "
+		   "scmi_clk_npu,\n"
+		   "                    scmi_clk_ddr, scmi_clk_gpu, clk_npu, aclk_npu, clk_gpu)\n"
 		   "  -h, --help        this help; 'tunetop COMMAND --help' for a command\n"
 		   "  -V, --version     print the version\n"
 		   "\nSee tunetop(8).\n");
 }
 
 /* Remove the global options from argv (wherever they are, up to "--"). */
-static int take_globals(int *argc, char **argv, struct tt_opts *o)
+static int take_globals(int *argc, char **argv, struct tt_opts *o, const char **clocks)
 {
 	int out = 1;
 
@@ -82,6 +87,9 @@ static int take_globals(int *argc, char **argv, struct tt_opts *o)
 		} else if (!strncmp(a, "--state-dir", 11) && (a[11] == '\0' || a[11] == '=')) {
 			slot = &o->state_dir;
 			name = "--state-dir";
+		} else if (!strncmp(a, "--clocks", 8) && (a[8] == '\0' || a[8] == '=')) {
+			slot = clocks;
+			name = "--clocks";
 		}
 		if (!slot) {
 			argv[out++] = argv[i];
@@ -92,10 +100,11 @@ static int take_globals(int *argc, char **argv, struct tt_opts *o)
 		} else if (i + 1 < *argc) {
 			*slot = argv[++i];
 		} else {
-			fprintf(stderr, "tunetop: %s needs a directory\n", name);
+			fprintf(stderr, "tunetop: %s needs %s\n", name,
+				slot == clocks ? "a list of clock names" : "a directory");
 			return -1;
 		}
-		if (!**slot) {
+		if (!**slot && slot != clocks) {
 			fprintf(stderr, "tunetop: %s needs a directory\n", name);
 			return -1;
 		}
@@ -125,9 +134,19 @@ static int check_root(const char *root)
 int main(int argc, char **argv)
 {
 	struct tt_opts o = {.root = "/", .state_dir = NULL};
+	const char *clocks = NULL;
+	char **clk_names = NULL, why[160];
+	int rc;
 
-	if (take_globals(&argc, argv, &o) < 0)
+	if (take_globals(&argc, argv, &o, &clocks) < 0)
 		return 2;
+	if (clocks) {
+		if (devfreq_clk_list_parse(clocks, &clk_names, why, sizeof(why)) != 0) {
+			fprintf(stderr, "tunetop: --clocks '%s': %s\n", clocks, why);
+			return 2;
+		}
+		o.clocks = (const char *const *)clk_names;
+	}
 	if (check_root(o.root) < 0)
 		return 2;
 	if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
@@ -141,11 +160,17 @@ int main(int argc, char **argv)
 	}
 	if (argc > 1 && argv[1][0] != '-') {
 		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-			if (!strcmp(argv[1], commands[i].name))
-				return commands[i].fn(&o, argc - 1, argv + 1);
+			if (!strcmp(argv[1], commands[i].name)) {
+				rc = commands[i].fn(&o, argc - 1, argv + 1);
+				devfreq_clk_list_free(clk_names);
+				return rc;
+			}
 		fprintf(stderr, "tunetop: unknown command '%s' (see tunetop --help)\n", argv[1]);
+		devfreq_clk_list_free(clk_names);
 		return 2;
 	}
 	/* No command: the interactive UI, with its own options (src/ui/tui.c). */
-	return tui_main(&o, argc, argv);
+	rc = tui_main(&o, argc, argv);
+	devfreq_clk_list_free(clk_names);
+	return rc;
 }

@@ -20,7 +20,8 @@
  * full); full: re-read the slow sources in full anyway; fresh: the CPUs
  * whose idle states are read (NULL = all; the others carry prev's). */
 static int snapshot_take_from(const struct sysroot *r, unsigned what, const struct snapshot *prev,
-			      bool full, const struct cpumask *fresh, struct snapshot *s)
+			      bool full, const struct cpumask *fresh, const char *const *clk_names,
+			      struct snapshot *s)
 {
 	bool hotplug;
 	int e;
@@ -56,7 +57,7 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 		if (!full && (prev->what & SNAP_DEVFREQ))
 			devfreq_refresh(r, &prev->devf, &s->devf);
 		else
-			devfreq_read(r, NULL, &s->devf);
+			devfreq_read(r, clk_names, &s->devf);
 	}
 	if (what & SNAP_RT)
 		rt_read(r, s->topo.ncpus, &s->rt);
@@ -82,7 +83,13 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 
 int snapshot_take(const struct sysroot *r, unsigned what, struct snapshot *s)
 {
-	return snapshot_take_from(r, what, NULL, true, NULL, s);
+	return snapshot_take_from(r, what, NULL, true, NULL, NULL, s);
+}
+
+int snapshot_take_clocks(const struct sysroot *r, unsigned what, const char *const *clk_names,
+			 struct snapshot *s)
+{
+	return snapshot_take_from(r, what, NULL, true, NULL, clk_names, s);
 }
 
 void snapshot_derive(struct snapshot *cur, const struct snapshot *prev)
@@ -152,7 +159,7 @@ int sampler_tick(struct sampler *s)
 	}
 	snapshot_free(&s->snap[next]);
 	e = snapshot_take_from(s->root, s->what, s->count > 0 ? &s->snap[s->cur] : NULL, full,
-			       s->have_focus ? &fresh : NULL, &s->snap[next]);
+			       s->have_focus ? &fresh : NULL, s->clk_names, &s->snap[next]);
 	if (e)
 		return e;
 	if (s->count > 0)

@@ -66,6 +66,9 @@ struct sampler {
 	/* sampler_focus(): the CPUs whose idle states are read at each tick. */
 	struct cpumask focus;
 	bool have_focus;
+	/* Debugfs clocks to read (NULL-terminated, devfreq_read's clk_names);
+	 * NULL = the default list. Not owned. */
+	const char *const *clk_names;
 	/* Own cost, for the header and the benchmark. */
 	uint64_t last_cost_ns;
 	/* Optional per-CPU counters (sampler_counters()). */
@@ -97,6 +100,9 @@ void sampler_free(struct sampler *s);
 
 /* Single snapshot, no rates. */
 int snapshot_take(const struct sysroot *r, unsigned what, struct snapshot *out);
+/* The same with the debugfs clocks named in clk_names (NULL = the default). */
+int snapshot_take_clocks(const struct sysroot *r, unsigned what, const char *const *clk_names,
+			 struct snapshot *out);
 void snapshot_derive(struct snapshot *cur, const struct snapshot *prev);
 void snapshot_free(struct snapshot *s);
 

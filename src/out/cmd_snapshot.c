@@ -281,6 +281,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	if (f == FMT_JSON)
 		journal_counts(o, &r, &ro);
 	sampler_init(&sm, &r, SNAP_ALL);
+	sm.clk_names = o->clocks;
 	if (tid) {
 		char *cause = NULL;
 
@@ -442,6 +443,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	ro.root_path = r.path;
 	ro.interval_ms = (double)interval_ms;
 	sampler_init(&sm, &r, SNAP_ALL);
+	sm.clk_names = o->clocks;
 	if (counters)
 		sampler_counters(&sm, (const char *const *)events);
 	if ((e = sampler_tick(&sm)) != 0) {
@@ -561,7 +563,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	}
 	r.on_read = record;
 	r.on_read_ctx = &ps;
-	e = snapshot_take(&r, SNAP_ALL, &s);
+	e = snapshot_take_clocks(&r, SNAP_ALL, o->clocks, &s);
 	r.on_read = NULL;
 	if (e) {
 		fprintf(stderr, "tunetop capture: %s: no CPUs found (%s)\n", r.path, err_name(e));
