@@ -13,6 +13,7 @@
 #include <unistd.h>
 
 #include "core/xalloc.h"
+#include "source/devfreq.h"
 #include "ui/counters_fmt.h"
 #include "probe/ab.h"
 
@@ -21,6 +22,12 @@
 static int events_check(const char *val, char *why, size_t cap)
 {
 	return ctr_events_parse(val, NULL, why, cap);
+}
+
+/* Empty is the default list; otherwise what --clocks accepts. */
+static int clocks_check(const char *val, char *why, size_t cap)
+{
+	return *val ? devfreq_clk_list_parse(val, NULL, why, cap) : 0;
 }
 
 const struct config_key config_keys[] = {
@@ -39,6 +46,8 @@ const struct config_key config_keys[] = {
 	 "Threads: counters pane of the selected thread"},
 	{"events", CONFIG_LIST, OFF(events), 0, 256, "Counters: events (empty = default set)",
 	 events_check},
+	{"clocks", CONFIG_LIST, OFF(clocks), 0, 256,
+	 "Clocks: debugfs clocks, comma-separated (empty = default list)", clocks_check},
 	{"header_clocks", CONFIG_BOOL, OFF(hdr_clocks), 0, 1, "Header: DDR / NPU / GPU clocks"},
 	{"freq_ghz", CONFIG_BOOL, OFF(freq_ghz), 0, 1, "Units: frequencies in GHz"},
 	{"mouse", CONFIG_BOOL, OFF(mouse), 0, 1, "Mouse support"},

@@ -24,6 +24,8 @@ struct ui_config {
 	bool col_counters;    /* Cores: IPC, cache misses/s, context switches/s, migrations/s */
 	bool thread_counters; /* Threads: counters pane of the selected thread */
 	char events[256];     /* perf / libpfm4 events, comma-separated; "" = the generic set */
+	char clocks[256];     /* debugfs clocks to read, comma-separated; "" = the default list
+				 (--clocks wins) */
 	/* header meters */
 	bool hdr_clocks; /* DDR / NPU / GPU line */
 	bool freq_ghz;	 /* show frequencies in GHz instead of MHz */

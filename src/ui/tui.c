@@ -1330,6 +1330,17 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 
 	sampler_init(&t->sampler, &t->root, TUI_SNAP_BASE);
 	t->sampler_on = true;
+	/* --clocks, else tunetoprc clocks= (checked when read), else the default. */
+	if (o->clocks) {
+		t->sampler.clk_names = o->clocks;
+	} else if (t->cfg.clocks[0]) {
+		char why[160];
+
+		if (devfreq_clk_list_parse(t->cfg.clocks, &t->cfg_clocks, why, sizeof(why)) == 0)
+			t->sampler.clk_names = (const char *const *)t->cfg_clocks;
+		else
+			sbuf_printf(&errs, "clocks: %s: using the default list\n", why);
+	}
 	if (record && tui_record_open(t, record, state_dir, &cause) != 0) {
 		fprintf(stderr, "tunetop: --record: %s\n",
 			cause ? cause : "cannot create the file");
@@ -1522,6 +1533,7 @@ out:
 	tui_counters_free(t);
 	if (t->sampler_on)
 		sampler_free(&t->sampler);
+	devfreq_clk_list_free(t->cfg_clocks);
 	if (t->knob)
 		knob_ctx_close(t->knob);
 	sysroot_close(&t->root);

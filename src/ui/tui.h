@@ -122,6 +122,7 @@ struct tui {
 	const char *root_path; /* "/" live, a fixture root, or the simulator's temp root */
 	struct sysroot root;
 	struct sim *sim;
+	char **cfg_clocks; /* tunetoprc clocks= parsed (NULL: --clocks or the default) */
 	struct sampler sampler;
 	bool sampler_on;
 	/* The next tick reads every CPU (after a change of ours: an action on

@@ -253,6 +253,48 @@ static void test_sim(const char *tmp)
 	ok(access(path, F_OK) != 0, "temporary root removed");
 }
 
+/* clocks=: a good list is kept (and written back), a bad one is reported
+ * on one line and the default (empty) is used; never fatal. */
+static void test_clocks_key(void)
+{
+	struct ui_config c, d;
+	struct sbuf errs, out;
+
+	config_defaults(&c);
+	is_str(c.clocks, "", "clocks: default is empty (the built-in list)");
+	sbuf_init(&errs);
+	is_int(config_parse("config_version=1\nclocks=scmi_clk_cpul,scmi_clk_npu\n", &c, &errs), 0,
+	       "clocks=scmi_clk_cpul,scmi_clk_npu accepted");
+	is_str(c.clocks, "scmi_clk_cpul,scmi_clk_npu", "clocks kept");
+	sbuf_init(&out);
+	config_format(&c, &out);
+	ok(out.s && strstr(out.s, "\nclocks=scmi_clk_cpul,scmi_clk_npu\n") != NULL,
+	   "clocks written back");
+	config_defaults(&d);
+	config_parse(out.s, &d, NULL);
+	is_str(d.clocks, c.clocks, "clocks round-trips");
+	sbuf_free(&out);
+	sbuf_free(&errs);
+
+	sbuf_init(&errs);
+	config_defaults(&c);
+	is_int(config_parse("config_version=1\nclocks=scmi_clk_npu,,x\ndelay=7\n", &c, &errs), 1,
+	       "clocks with an empty item: one problem");
+	is_str(c.clocks, "", "  the default list is used");
+	is_int(c.delay_tenths, 7, "  the rest of the file is read");
+	ok(errs.s && strstr(errs.s, "line 2: clocks:") && strstr(errs.s, "empty clock name") &&
+		   strchr(errs.s, '\n') == errs.s + errs.len - 1,
+	   "  reported on one line");
+	sbuf_free(&errs);
+
+	sbuf_init(&errs);
+	config_defaults(&c);
+	is_int(config_parse("config_version=1\nclocks=clk/npu\n", &c, &errs), 1,
+	       "clocks with a '/': one problem");
+	ok(errs.s && strstr(errs.s, "bad character"), "  says bad character");
+	sbuf_free(&errs);
+}
+
 int main(void)
 {
 	char tmp[] = "/tmp/tt-uiconf.XXXXXX";
@@ -264,6 +306,7 @@ int main(void)
 	test_styles();
 	test_theme_file();
 	test_config(tmp);
+	test_clocks_key();
 	test_sim(tmp);
 	sim_rmtree(tmp);
 	printf("1..%d\n", tap_n);
