@@ -51,6 +51,7 @@ const struct snapshot *lesson_board_snapshot(struct lesson_board *b)
 {
 	if (!b->sampling) {
 		sampler_init(&b->sm, b->root, SNAP_ALL);
+		b->sm.clk_names = b->clk_names;
 		b->sampling = true;
 		if (sampler_tick(&b->sm) != 0)
 			return NULL;

@@ -43,9 +43,10 @@ struct lesson_metrics {
  * and fills these; the lesson code owns the sampler. */
 struct lesson_board {
 	const struct sysroot *root;
-	struct sim *sim;	     /* the simulated board (advanced while measuring), or NULL */
-	struct recorder *rec;	     /* optional: each measurement sample is recorded */
-	volatile sig_atomic_t *stop; /* optional: a signal handler sets it to cut waits short */
+	struct sim *sim;	      /* the simulated board (advanced while measuring), or NULL */
+	struct recorder *rec;	      /* optional: each measurement sample is recorded */
+	volatile sig_atomic_t *stop;  /* optional: a signal handler sets it to cut waits short */
+	const char *const *clk_names; /* debugfs clocks (--clocks); NULL = the default list */
 	struct sampler sm;
 	bool sampling;
 };

@@ -140,6 +140,7 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 		}
 	}
 	b->lb.root = &b->root;
+	b->lb.clk_names = o->clocks;
 	b->lb.sim = b->sim;
 	b->lb.rec = b->rec;
 	b->lb.stop = &learn_stop;

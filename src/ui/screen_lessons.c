@@ -109,6 +109,7 @@ static int board_open(struct tui *t, struct lview *v, const struct lesson *l, ch
 
 	memset(&v->lb, 0, sizeof(v->lb));
 	v->lb.stop = &tui_signal_pending;
+	v->lb.clk_names = t->sampler.clk_names; /* --clocks / tunetoprc clocks= */
 	if (lesson_on_threads(l)) {
 		v->lb.root = sysroot_live();
 		if (tui_can) {

@@ -33,6 +33,18 @@ ok $? "watch with --clocks"
 is "$(python3 -c 'import json,sys; print(";".join(",".join(c["name"] for c in json.loads(l)["clocks"]) for l in open(sys.argv[1])))' "$TMPD/w.jsonl")" \
 	"scmi_clk_dsu;scmi_clk_dsu" "watch: every sample has the listed clock only"
 
+# learn samples with the same list (lesson 3 on the simulated board, recorded)
+"$TUNETOP" --clocks scmi_clk_gpu learn 3 --auto --demo --record "$TMPD/l3.jsonl" </dev/null >/dev/null 2>&1
+ok $? "learn 3 --demo with --clocks"
+is "$(python3 -c '
+import json, sys
+s = set()
+for l in open(sys.argv[1]):
+    j = json.loads(l)
+    if j.get("type") == "sample":
+        s.add(",".join(c["name"] for c in j["snapshot"]["clocks"]))
+print(";".join(sorted(s)))' "$TMPD/l3.jsonl")" "scmi_clk_gpu" "learn: every recorded sample has the listed clock only"
+
 for bad in "" "scmi_clk_npu,,scmi_clk_ddr" "scmi_clk_npu," "../clk" "clk npu" "clk;rm"; do
 	"$TUNETOP" --root "$root" --clocks "$bad" snapshot --interval 0 >"$TMPD/o" 2>"$TMPD/e"
 	is "$?" 2 "--clocks '$bad': exit 2"
