@@ -34,6 +34,20 @@ volatile int tui_signal_pending;
  * and interrupt rates (the same sources as `snapshot --json`). */
 #define TUI_SNAP_BASE (SNAP_CORE | SNAP_DEVFREQ | SNAP_RT | SNAP_THERMAL | SNAP_IRQS)
 
+/* TUI_SNAP_BASE as the last sample allows: the only finding that reads the
+ * interrupt rates is about isolated / nohz_full CPUs, so without any the
+ * header does not pay for /proc/interrupts (a large file on many CPUs);
+ * the screens that show IRQs ask for them. */
+static unsigned snap_base(const struct tui *t)
+{
+	const struct system_info *y = t->snap ? &t->snap->sys : NULL;
+
+	if (y && !(y->have_isolated && !cpumask_empty(&y->isolated)) &&
+	    !(y->have_nohz_full && !cpumask_empty(&y->nohz_full)))
+		return TUI_SNAP_BASE & ~SNAP_IRQS;
+	return TUI_SNAP_BASE;
+}
+
 static const struct screen_ops *const screen_table[] = {
 #define SCREEN(ops) &ops,
 #include "ui/screens.def"
@@ -463,7 +477,7 @@ static void tui_tick(struct tui *t)
 	if (t->sim && t->last_tick_ns)
 		sim_step(t->sim, (double)(now - t->last_tick_ns) / 1e9);
 	/* a recording holds everything, so that every screen replays */
-	t->sampler.what = t->rec ? SNAP_ALL : TUI_SNAP_BASE | t->screens[t->cur].ops->needs;
+	t->sampler.what = t->rec ? SNAP_ALL : snap_base(t) | t->screens[t->cur].ops->needs;
 	tui_focus(t);
 	e = sampler_tick(&t->sampler);
 	if (e && !t->status[0])
@@ -820,7 +834,7 @@ static void switch_to(struct tui *t, int i)
 	if (i < 0 || i >= t->nscreens)
 		return;
 	t->cur = i;
-	needs = TUI_SNAP_BASE | t->screens[i].ops->needs;
+	needs = snap_base(t) | t->screens[i].ops->needs;
 	if (!t->replay && t->snap && (t->snap->what & needs) != needs)
 		tui_tick(t); /* this screen reads a source the others did not */
 	else if (t->screens[i].ops->build)

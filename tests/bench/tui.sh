@@ -3,8 +3,8 @@
 # 120x40 tmux pane, on the live machine and on the 256-CPU generated tree,
 # next to htop measured the same way in the same run (htop -d 10): live, and
 # on the same 256-CPU tree (tests/bench/htop-on-root.sh, as root).
-# utime + stime come from /proc/PID/stat at the start and the end of the
-# window (after a 3 s warm-up). The programs run side by side, each in its
+# CPU time (the threads' schedstat, in ns) is read at the start and the end
+# of the window (after a 3 s warm-up). The programs run side by side, each in its
 # own pane; CPU time is per process, so they do not count each other.
 # Prints a table and the ratios; never fails on timing.
 #   TUI_BENCH_SECONDS (default 60) sets the window.
@@ -25,9 +25,17 @@ term=tmux-256color
 infocmp "$term" >/dev/null 2>&1 || term=screen-256color
 mkdir -p "$tmp/home"
 
-# utime + stime (clock ticks) of a pid: fields 14 and 15, after the "(comm)"
-cpu_ticks() {
-	sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'
+# CPU time of a pid in ns: the sum of its threads' on-CPU time from
+# /proc/PID/task/*/schedstat (nanoseconds; utime + stime from /proc/PID/stat
+# count 10 ms ticks, too coarse for a 1 ms per second cost); empty when gone.
+cpu_ns() {
+	[ -d "/proc/$1" ] || return 0
+	if [ -r "/proc/$1/schedstat" ]; then
+		cat /proc/"$1"/task/*/schedstat 2>/dev/null | awk '{ s += $1 } END { printf "%d\n", s }'
+	else
+		sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null |
+			awk -v hz="$hz" '{ printf "%d\n", ($12 + $13) * 1e9 / hz }'
+	fi
 }
 
 start() { # NAME COMMAND...
@@ -61,20 +69,20 @@ fi
 sleep 3
 for n in $names; do
 	pid=$(tmx display-message -p -t "$n" '#{pane_pid}')
-	echo "$pid $(cpu_ticks "$pid") $(date +%s.%N)" >"$tmp/$n.start"
+	echo "$pid $(cpu_ns "$pid") $(date +%s.%N)" >"$tmp/$n.start"
 done
 sleep "$secs"
 for n in $names; do
 	read -r pid t0 s0 <"$tmp/$n.start"
-	t1=$(cpu_ticks "$pid")
+	t1=$(cpu_ns "$pid")
 	s1=$(date +%s.%N)
 	if [ -z "$t1" ]; then
 		echo "$n: exited early (see the pane); no number" >&2
 		echo "nan" >"$tmp/$n.cost"
 		continue
 	fi
-	awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$hz" \
-		'BEGIN { printf "%.6f\n", (b - a) / hz / (e - s) }' >"$tmp/$n.cost"
+	awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" \
+		'BEGIN { printf "%.6f\n", (b - a) / 1e9 / (e - s) }' >"$tmp/$n.cost"
 done
 echo "TUI cost at a 1 s refresh, 120x40 pane, ${secs} s window (CPU seconds per second):"
 for n in $names; do

@@ -80,6 +80,31 @@ if [ -d "$FIXTURES/stm32mp157" ]; then
 	ok $? "stm32mp157: the count has the alert colour of a crit finding"
 	tui_keys s q
 	tui_wait_exit s; ok $? "stm32mp157: quits"
+
+	# CPU 1 is isolated there, so the header reads the interrupt rates even
+	# on the Cores screen (elsewhere it skips /proc/interrupts): eth0 firing
+	# on CPU 1 becomes the isolated-intruders finding without visiting IRQs
+	irqf=$s/proc/interrupts
+	(
+		n=0
+		while [ $n -lt 100 ]; do
+			n=$((n + 1))
+			sed "s/^ 56:      88412          0/ 56:      88412 $(printf '%10d' $((n * 100)))/" \
+				"$FIXTURES/stm32mp157/proc/interrupts" >"$irqf.new" && mv "$irqf.new" "$irqf"
+			sleep 0.2
+		done
+	) &
+	bumper=$!
+	tui_start i 120 40 -- --root "$s" --state-dir "$TMPD/st-i"
+	tui_wait i 'policy0'; ok $? "stm32mp157: Cores screen"
+	tui_wait i "changes 0  $((sn + 1)) finding" 15
+	ok $? "stm32mp157: the header counts the IRQ intruder on the isolated CPU"
+	tui_keys i '!'
+	tui_wait i 'isolated-intruders'; ok $? "stm32mp157: listed on the Findings screen"
+	kill "$bumper" 2>/dev/null
+	wait "$bumper" 2>/dev/null
+	tui_keys i q
+	tui_wait_exit i; ok $? "stm32mp157: quits"
 fi
 
 done_testing
