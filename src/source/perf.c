@@ -1211,8 +1211,11 @@ void perf_counter_update(struct perf_counter *c, uint64_t value, uint64_t enable
 		c->unscheduled = false;
 		if (dr == 0 && de == 0 && c->task && dv == 0) {
 			/* A task's times stop while it is off the CPU: it did not
-			 * run, so nothing happened. 0 is a fact here. */
-			c->rate_per_s = dt_s > 0 && isfinite(dt_s) ? 0.0 : NAN;
+			 * run, so nothing happened. 0 is a fact here, over an
+			 * interval long enough to say so (a resample a few ms
+			 * after the last one says nothing about a thread that
+			 * wakes every 10 ms). */
+			c->rate_per_s = dt_s >= PERF_ZERO_MIN_S && isfinite(dt_s) ? 0.0 : NAN;
 			c->scaled = false;
 		} else if (dr == 0) {
 			/* enabled but never on the PMU (multiplexed out): unknown */

@@ -200,7 +200,9 @@ void perf_events_free(char **vec);
 /* Fold one read into a counter: deltas against the previous read, scaling,
  * rate over dt_s seconds (NAN or <= 0: no rate). Running did not advance:
  * n/a and `unscheduled` when enabled did (multiplexed out); when neither did
- * on a task-bound counter (c->task) the thread did not run and the rate is 0. */
+ * on a task-bound counter (c->task) the thread did not run and the rate is 0
+ * over an interval of at least PERF_ZERO_MIN_S (n/a over a shorter one). */
+#define PERF_ZERO_MIN_S 0.2
 void perf_counter_update(struct perf_counter *c, uint64_t value, uint64_t enabled, uint64_t running,
 			 double dt_s);
 

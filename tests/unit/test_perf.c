@@ -320,6 +320,11 @@ static void test_scaling(void)
 	ok(isfinite(c.rate_per_s) && c.rate_per_s == 0.0,
 	   "task that did not run: rate 0, not n/a (%g)", c.rate_per_s);
 	ok(!c.unscheduled && !c.scaled, "task that did not run: not marked");
+	/* ... but a resample a few ms later says nothing yet */
+	perf_counter_update(&c, 7, 1000, 1000, 0.005);
+	ok(isnan(c.rate_per_s), "task that did not run in 5 ms: n/a, not 0 (%g)", c.rate_per_s);
+	perf_counter_update(&c, 7, 1000, 1000, PERF_ZERO_MIN_S);
+	ok(c.rate_per_s == 0.0, "... over %.1f s: 0", PERF_ZERO_MIN_S);
 	/* The same task multiplexed out while it ran: still n/a with a reason. */
 	perf_counter_update(&c, 7, 2000, 1000, 1.0);
 	ok(isnan(c.rate_per_s) && c.unscheduled, "task enabled but not on the PMU: n/a");
