@@ -908,9 +908,10 @@ static int handle_mouse(struct tui *t)
 	return HR_HANDLED;
 }
 
-/* 'e' / Enter: explain what the selected row shows (src/model/explain.h),
- * with the original value first when tunetop changed it. */
-static int do_explain(struct tui *t)
+/* 'e' / Enter / ?: explain what the selected row shows (src/model/explain.h),
+ * with the original value first when tunetop changed it. A row with nothing
+ * to explain says so, or (help_if_none, the ? key) opens the Help screen. */
+static int do_explain(struct tui *t, bool help_if_none)
 {
 	struct screen *s = &t->screens[t->cur];
 	struct explain_item items[TUI_MAX_EXPLAIN];
@@ -922,7 +923,10 @@ static int do_explain(struct tui *t)
 	int n = s->ops->explain ? s->ops->explain(t, s, items, TUI_MAX_EXPLAIN) : 0, k = 0;
 
 	if (n <= 0) {
-		tui_status(t, false, "Nothing to explain on this row (F1 lists the keys)");
+		if (help_if_none)
+			switch_to(t, find_screen(t, "help"));
+		else
+			tui_status(t, false, "Nothing to explain on this row (F1 lists the keys)");
 		return HR_REDRAW;
 	}
 	if (n > 1) {
@@ -995,14 +999,7 @@ static int handle_key(struct tui *t, int ch)
 	case KEY_F(10): return HR_QUIT;
 	case '\t': switch_to(t, (t->cur + 1) % t->nscreens); return HR_REDRAW;
 	case KEY_BTAB: switch_to(t, (t->cur + t->nscreens - 1) % t->nscreens); return HR_REDRAW;
-	case '?':
-		/* the selected row's explanation where it has one, else Help */
-		if (s->ops->explain &&
-		    s->ops->explain(t, s, (struct explain_item[TUI_MAX_EXPLAIN]){0},
-				    TUI_MAX_EXPLAIN) > 0)
-			return do_explain(t);
-		switch_to(t, find_screen(t, "help"));
-		return HR_REDRAW;
+	case '?': return do_explain(t, true); /* the row's entry, else Help */
 	case 'h':
 	case KEY_F(1): switch_to(t, find_screen(t, "help")); return HR_REDRAW;
 	case 'S':
@@ -1012,7 +1009,7 @@ static int handle_key(struct tui *t, int ch)
 	case 'e':
 	case '\n':
 	case '\r':
-	case KEY_ENTER: return do_explain(t);
+	case KEY_ENTER: return do_explain(t, false);
 	case 'o':
 		t->show_orig = !t->show_orig;
 		tui_status(t, false,
