@@ -267,6 +267,25 @@ static int sh(const char *fmt, const char *arg)
 	return system(cmd);
 }
 
+/* Copy the rk3588 fixture under the fresh directory tmpl (a mkdtemp
+ * template), point root at it and open it; false (said) on failure. */
+static bool open_copy(char *tmpl, struct sysroot *r)
+{
+	char cmd[1400];
+
+	if (!mkdtemp(tmpl)) {
+		ok(0, "mkdtemp");
+		return false;
+	}
+	snprintf(root, sizeof(root), "%s/rk3588", tmpl);
+	snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", fixture("rk3588"), root);
+	if (system(cmd) != 0 || sysroot_open(r, root) != 0) {
+		ok(0, "copy and open the rk3588 fixture");
+		return false;
+	}
+	return true;
+}
+
 static void test_changes(void)
 {
 	char tmpl[] = "/tmp/tt-refresh.XXXXXX", cmd[1400];
@@ -471,16 +490,8 @@ static void test_sampler_changes(void)
 	const struct snapshot *s;
 	const struct irq_row *row;
 
-	if (!mkdtemp(tmpl)) {
-		ok(0, "mkdtemp");
+	if (!open_copy(tmpl, &r))
 		return;
-	}
-	snprintf(root, sizeof(root), "%s/rk3588", tmpl);
-	snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", fixture("rk3588"), root);
-	if (system(cmd) != 0 || sysroot_open(&r, root) != 0) {
-		ok(0, "copy and open the rk3588 fixture");
-		return;
-	}
 	sampler_init(&sm, &r, SNAP_ALL);
 	sampler_tick(&sm);
 	sampler_tick(&sm);
@@ -547,16 +558,8 @@ static void test_focus(void)
 	int seen_at = -1, carried_ticks = 0;
 	bool rates_kept = true;
 
-	if (!mkdtemp(tmpl)) {
-		ok(0, "mkdtemp");
+	if (!open_copy(tmpl, &r))
 		return;
-	}
-	snprintf(root, sizeof(root), "%s/rk3588", tmpl);
-	snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", fixture("rk3588"), root);
-	if (system(cmd) != 0 || sysroot_open(&r, root) != 0) {
-		ok(0, "copy and open the rk3588 fixture");
-		return;
-	}
 	sampler_init(&sm, &r, SNAP_ALL & ~SNAP_IRQ_AFFINITY);
 	cpumask_zero(&focus);
 	cpumask_set(&focus, 0);
