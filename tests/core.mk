@@ -14,3 +14,8 @@ check_PROGRAMS += tests/unit/test_refresh
 tests_unit_test_refresh_SOURCES = tests/unit/test_refresh.c
 tests_unit_test_refresh_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_refresh
+# err_name covers the whole Linux errno set (issue 13)
+check_PROGRAMS += tests/unit/test_err
+tests_unit_test_err_SOURCES = tests/unit/test_err.c
+tests_unit_test_err_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_err
