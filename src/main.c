@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "knob/knob.h"
 #include "source/devfreq.h"
 
 struct cmd_entry {
@@ -157,6 +158,12 @@ int main(int argc, char **argv)
 	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
 		usage(stdout);
 		return 0;
+	}
+	/* Numeric TUNETOP_* variables: a typo is an error, not the default. */
+	if (knob_env_check(why, sizeof(why)) != 0) {
+		fprintf(stderr, "tunetop: %s\n", why);
+		devfreq_clk_list_free(clk_names);
+		return 2;
 	}
 	if (argc > 1 && argv[1][0] != '-') {
 		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)

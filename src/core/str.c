@@ -39,6 +39,28 @@ int str_to_u64(const char *s, uint64_t *out)
 	return 0;
 }
 
+int str_env_u64(const char *name, uint64_t max, uint64_t *out, char *why, size_t cap)
+{
+	const char *s = getenv(name);
+	uint64_t v;
+	int e;
+
+	if (!s || !*s)
+		return 0;
+	e = str_to_u64(s, &v);
+	if (!e && v > max)
+		e = -ERANGE;
+	if (e) {
+		if (why && cap)
+			snprintf(why, cap, "%s: '%s' is %s (0 to %llu)", name, s,
+				 e == -ERANGE ? "out of range" : "not a whole number",
+				 (unsigned long long)max);
+		return e;
+	}
+	*out = v;
+	return 1;
+}
+
 int str_to_i64(const char *s, int64_t *out)
 {
 	char *end;

@@ -12,6 +12,11 @@
 int str_to_u64(const char *s, uint64_t *out);
 int str_to_i64(const char *s, int64_t *out);
 int str_to_int(const char *s, int *out);
+/* A numeric environment variable, parsed as strictly as str_to_u64 and
+ * bounded by max. Returns 0 when unset or empty (*out untouched), 1 when
+ * set and valid, -EINVAL or -ERANGE with why = "NAME: 'abc' is not a whole
+ * number (0 to MAX)" (why may be NULL). */
+int str_env_u64(const char *name, uint64_t max, uint64_t *out, char *why, size_t cap);
 /* Parse a decimal with an optional fraction ("950.000000") into a double. */
 int str_to_double(const char *s, double *out);
 /* Parse a hex number with optional 0x prefix. */

@@ -4,6 +4,7 @@
  * on failure), and process identity for the journal (pid + start time). */
 #include <ctype.h>
 #include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -52,14 +53,23 @@ bool knob_run_alive(const char *run)
 
 /* ---- context --------------------------------------------------------------- */
 
+/* $TUNETOP_LOCK_TIMEOUT_MS; main() has refused a bad value already
+ * (knob_env_check), so the default here only serves library callers. */
 static int lock_timeout_ms(void)
 {
-	const char *s = getenv("TUNETOP_LOCK_TIMEOUT_MS");
-	int v;
+	uint64_t v = LOCK_TIMEOUT_MS;
 
-	if (s && str_to_int(s, &v) == 0 && v >= 0)
-		return v;
-	return LOCK_TIMEOUT_MS;
+	if (str_env_u64("TUNETOP_LOCK_TIMEOUT_MS", INT_MAX, &v, NULL, 0) < 0)
+		v = LOCK_TIMEOUT_MS;
+	return (int)v;
+}
+
+int knob_env_check(char *why, size_t cap)
+{
+	uint64_t v;
+	int e = str_env_u64("TUNETOP_LOCK_TIMEOUT_MS", INT_MAX, &v, why, cap);
+
+	return e < 0 ? e : 0;
 }
 
 static void set_readonly(struct knob_ctx *ctx, const char *why)

@@ -66,6 +66,10 @@ struct knob_ref {
  * not a directory, not owned by us or writable by group/others is refused. */
 int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
 		  unsigned flags, char **cause);
+/* The numeric environment ($TUNETOP_LOCK_TIMEOUT_MS): 0, or -EINVAL /
+ * -ERANGE with why = "NAME: 'abc' is not a whole number (0 to N)". main()
+ * refuses a bad value with exit 2 before any command runs. */
+int knob_env_check(char *why, size_t cap);
 /* Releases leases (/dev/cpu_dma_latency fds) and the lock. Does not restore:
  * call knob_restore_run() first if the changes should not outlive the ctx. */
 void knob_ctx_close(struct knob_ctx *ctx);
