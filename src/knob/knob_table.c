@@ -281,6 +281,26 @@ static int list_prefixed(struct knob_ctx *ctx, const char *dir, const char *pref
 	return 0;
 }
 
+/* Why sysfs_exists() said no: -ENOENT, or the errno of listing the
+ * directory above (-EACCES: a CPU directory we may not read). */
+static int why_missing(struct knob_ctx *ctx, const char *path)
+{
+	char dir[TT_PATH_MAX], *slash;
+	struct sysfs_list l;
+	int e;
+
+	str_copy(dir, sizeof(dir), path);
+	slash = strrchr(dir, '/');
+	if (!slash)
+		return -ENOENT;
+	*slash = '\0';
+	e = sysfs_list(ctx->root, dir, &l);
+	if (e)
+		return e == -ENOTDIR ? -ENOENT : e;
+	sysfs_list_free(&l);
+	return -ENOENT;
+}
+
 static void names_joined(const struct sysfs_list *l, char *buf, size_t cap)
 {
 	size_t len = 0;
@@ -580,12 +600,14 @@ static int read_states(struct knob_ctx *ctx, int cpu, struct idle_state **st, si
 {
 	char dir[TT_PATH_MAX];
 	struct sysfs_list l;
+	int e;
 
 	*st = NULL;
 	*n = 0;
 	snprintf(dir, sizeof(dir), CPU_DIR "/cpu%d/cpuidle", cpu);
-	if (list_prefixed(ctx, dir, "state", &l) != 0)
-		return -ENOENT;
+	e = list_prefixed(ctx, dir, "state", &l);
+	if (e)
+		return e == -ENOTDIR ? -ENOENT : e; /* EACCES: unreadable, not missing */
 	*st = xcalloc(l.n ? l.n : 1, sizeof(**st));
 	for (size_t i = 0; i < l.n; i++) {
 		struct idle_state *s = &(*st)[i];
@@ -680,7 +702,7 @@ static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 	for (int c = cpumask_next(&m, 0); c >= 0; c = cpumask_next(&m, c + 1)) {
 		struct idle_state *st;
 		size_t n;
-		int matched = 0;
+		int matched = 0, e;
 		bool filter = false;
 
 		if (!wild_cpu && !cpumask_test(knob_online(ctx), c)) {
@@ -689,12 +711,23 @@ static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 				   c);
 			return -ENOENT;
 		}
-		if (read_states(ctx, c, &st, &n) != 0 || n == 0) {
+		e = read_states(ctx, c, &st, &n);
+		if (e || n == 0) {
 			char drv[64] = "";
 
 			free(st);
 			if (wild_cpu)
 				continue;
+			if (e && e != -ENOENT) {
+				char dir[TT_PATH_MAX], abs[TT_PATH_MAX];
+
+				snprintf(dir, sizeof(dir), CPU_DIR "/cpu%d/cpuidle", c);
+				knob_abspath(ctx, dir, abs, sizeof(abs));
+				knob_cause(cause,
+					   "cpuidle/cpu%d: %s from %s: cannot list its idle states",
+					   c, err_name(e), abs);
+				return e;
+			}
 			sysfs_read_str(ctx->root, CPU_DIR "/cpuidle/current_driver", drv,
 				       sizeof(drv));
 			knob_cause(cause,
@@ -844,12 +877,15 @@ static int pmqos_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned 
 		}
 		if (!sysfs_exists(ctx->root, path)) {
 			char abs[TT_PATH_MAX];
+			int e;
 
 			if (wild)
 				continue;
+			e = why_missing(ctx, path);
 			knob_abspath(ctx, path, abs, sizeof(abs));
-			knob_cause(cause, "pmqos/cpu%d/resume_latency_us: ENOENT from %s", c, abs);
-			return -ENOENT;
+			knob_cause(cause, "pmqos/cpu%d/resume_latency_us: %s from %s", c,
+				   err_name(e), abs);
+			return e;
 		}
 		snprintf(addr, sizeof(addr), "pmqos/cpu%d/resume_latency_us", c);
 		snprintf(obj, sizeof(obj), "cpu%d", c);

@@ -97,6 +97,21 @@ static void snapshot_usage(FILE *f)
 		"  --latency-budget US  the findings' latency budget (default 100 us)\n");
 }
 
+/* The topology could not be read: no cpuN directories (ENOENT), or a
+ * directory we may not read (EACCES), which is not the same thing. */
+static void no_cpus(const char *cmd, const struct sysroot *r, int e)
+{
+	char abs[TT_PATH_MAX];
+
+	sysroot_abspath(r, "sys/devices/system/cpu", abs, sizeof(abs));
+	if (e == -ENOENT)
+		fprintf(stderr, "tunetop %s: %s: no CPUs found under %s (ENOENT)\n", cmd, r->path,
+			"sys/devices/system/cpu");
+	else
+		fprintf(stderr, "tunetop %s: %s from %s: cannot list the CPUs\n", cmd, err_name(e),
+			abs);
+}
+
 /* design §8 "journal": the undo journal's entries for this root, read
  * without the lock and without creating the state dir (none = no entries). */
 static void journal_counts(const struct tt_opts *o, const struct sysroot *r, struct report_opts *ro)
@@ -307,8 +322,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		e = sampler_tick(&sm);
 	}
 	if (e) {
-		fprintf(stderr, "tunetop snapshot: %s: no CPUs found under %s (%s)\n", r.path,
-			"sys/devices/system/cpu", err_name(e));
+		no_cpus("snapshot", &r, e);
 		rc = 1;
 		goto out;
 	}
@@ -447,7 +461,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	if (counters)
 		sampler_counters(&sm, (const char *const *)events);
 	if ((e = sampler_tick(&sm)) != 0) {
-		fprintf(stderr, "tunetop watch: %s: no CPUs found (%s)\n", r.path, err_name(e));
+		no_cpus("watch", &r, e);
 		sampler_free(&sm);
 		sysroot_close(&r);
 		return 1;
@@ -566,7 +580,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	e = snapshot_take_clocks(&r, SNAP_ALL, o->clocks, &s);
 	r.on_read = NULL;
 	if (e) {
-		fprintf(stderr, "tunetop capture: %s: no CPUs found (%s)\n", r.path, err_name(e));
+		no_cpus("capture", &r, e);
 		sysroot_close(&r);
 		return 1;
 	}

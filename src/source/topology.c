@@ -104,12 +104,18 @@ int topology_parse_cpuinfo(const char *text, struct topology *t)
 	return 0;
 }
 
-static void read_mask(const struct sysroot *r, const char *path, struct cpumask *m, bool *ok)
+/* Returns 0, or -errno of the read (-EINVAL: not a CPU list). */
+static int read_mask(const struct sysroot *r, const char *path, struct cpumask *m, bool *ok)
 {
 	char buf[4096];
+	int e;
 
 	cpumask_zero(m);
-	*ok = sysfs_read(r, path, buf, sizeof(buf), NULL) == 0 && cpulist_parse(buf, m) == 0;
+	e = sysfs_read(r, path, buf, sizeof(buf), NULL);
+	if (!e)
+		e = cpulist_parse(buf, m);
+	*ok = e == 0;
+	return e;
 }
 
 int topology_read(const struct sysroot *r, struct topology *t)
@@ -117,10 +123,10 @@ int topology_read(const struct sysroot *r, struct topology *t)
 	bool ok_possible, ok_present, ok_online, ok;
 	struct cpumask core, atom;
 	char *text;
-	int last;
+	int last, e_possible;
 
 	memset(t, 0, sizeof(*t));
-	read_mask(r, "sys/devices/system/cpu/possible", &t->possible, &ok_possible);
+	e_possible = read_mask(r, "sys/devices/system/cpu/possible", &t->possible, &ok_possible);
 	read_mask(r, "sys/devices/system/cpu/present", &t->present, &ok_present);
 	read_mask(r, "sys/devices/system/cpu/online", &t->online, &ok_online);
 	if (!ok_possible) {
@@ -145,8 +151,17 @@ int topology_read(const struct sysroot *r, struct topology *t)
 		}
 	}
 	last = cpumask_last(&t->possible);
-	if (last < 0)
-		return -ENOENT;
+	if (last < 0) {
+		/* Say why: a CPU directory we may not read is not one that is
+		 * missing (EACCES, not ENOENT). */
+		struct sysfs_list l;
+		int e = sysfs_list(r, "sys/devices/system/cpu", &l);
+
+		if (e)
+			return e;
+		sysfs_list_free(&l);
+		return e_possible && e_possible != -EINVAL ? e_possible : -ENOENT;
+	}
 	t->ncpus = last + 1;
 	t->cpu = xcalloc((size_t)t->ncpus, sizeof(*t->cpu));
 	for (int c = 0; c < t->ncpus; c++) {

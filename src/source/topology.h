@@ -27,6 +27,8 @@ struct topology {
 	bool hybrid;	     /* Intel hybrid (cpu_core + cpu_atom PMUs) */
 };
 
+/* 0; -ENOENT when there are no CPUs; the errno that hid them (-EACCES: a
+ * sys/devices/system/cpu we may not read) otherwise. */
 int topology_read(const struct sysroot *r, struct topology *t);
 /* Cheap re-read against a previous read of the same root: reads only the
  * online mask and copies everything else from prev while it is unchanged;
