@@ -77,6 +77,26 @@ char ab_arm_name(int arm)
 	return arm ? 'B' : 'A';
 }
 
+const char *ab_metric_name(int m)
+{
+	switch (m) {
+	case AB_P99: return "p99";
+	case AB_P50: return "p50";
+	case AB_MEAN: return "mean";
+	}
+	return "?";
+}
+
+double ab_window_metric(const struct ab_window *w, int m)
+{
+	switch (m) {
+	case AB_P99: return w->p99;
+	case AB_P50: return w->p50;
+	case AB_MEAN: return w->mean;
+	}
+	return NAN;
+}
+
 int ab_window_arm(int win)
 {
 	int k = win % 4;
@@ -358,25 +378,80 @@ static char *find_split(struct knob_ctx *ctx, const struct knob_ref *refs, size_
 	return NULL;
 }
 
+/* A/A: the one value of "ADDR", "ADDR=V" or "ADDR=V,V" (vals NULL = no '='). */
+static int aa_value(struct knob_ctx *ctx, const struct knob_ref *refs, size_t nrefs,
+		    const char *arg, char *vals, char *out, size_t cap, char **cause)
+{
+	char *split, *a, *b;
+	bool same;
+	int e;
+
+	if (!vals) { /* the current value, the same on every knob */
+		for (size_t i = 0; i < nrefs; i++) {
+			char cur[KNOB_VALUE_MAX];
+
+			if (knob_read(ctx, &refs[i], cur, sizeof(cur)) != 0) {
+				*cause = xasprintf("%s: cannot read its value; give ADDRESS=VALUE",
+						   refs[i].addr);
+				return -EINVAL;
+			}
+			if (i && strcmp(cur, out)) {
+				*cause = xasprintf("%s: the knobs hold different values (%s, %s); "
+						   "give ADDRESS=VALUE",
+						   arg, out, cur);
+				return -EINVAL;
+			}
+			str_copy(out, cap, cur);
+		}
+		return 0;
+	}
+	a = str_trim(vals);
+	if (*a && strlen(a) < KNOB_VALUE_MAX && !check_pair(ctx, refs, nrefs, a, a, &same, NULL)) {
+		str_copy(out, cap, a);
+		return 0;
+	}
+	if (!strchr(a, ',') && !strchr(a, '|'))
+		return check_pair(ctx, refs, nrefs, a, a, &same, cause);
+	split = find_split(ctx, refs, nrefs, arg, a, cause);
+	if (!split)
+		return -EINVAL;
+	*split = '\0';
+	b = str_trim(split + 1);
+	a = str_trim(a);
+	e = check_pair(ctx, refs, nrefs, a, b, &same, cause);
+	if (e)
+		return e;
+	if (!same) {
+		*cause = xasprintf("'%s': an A/A run takes one value, not %s and %s", arg, a, b);
+		return -EINVAL;
+	}
+	str_copy(out, cap, a);
+	return 0;
+}
+
 int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, char **cause)
 {
 	const char *eq = strchr(arg, '=');
 	char addr[KNOB_ADDR_MAX], *ad, *vals, *split, *a, *b;
 	struct knob_ref *refs = NULL;
-	size_t nrefs = 0;
+	size_t nrefs = 0, alen = eq ? (size_t)(eq - arg) : strlen(arg);
 	char *why = NULL;
 	bool same = true;
 	int e;
 
 	free(*cause); /* the knob engine's convention: replaced on entry */
 	*cause = NULL;
-	if (!eq || eq == arg || (size_t)(eq - arg) >= sizeof(addr)) {
-		*cause = xasprintf(
-			"'%s': expected ADDRESS=A,B (e.g. cpuidle/*/cpu-sleep/disable=0,1)", arg);
+	if ((!eq && !cfg->aa) || !alen || alen >= sizeof(addr)) {
+		*cause = cfg->aa ? xasprintf("'%s': expected ADDRESS or ADDRESS=VALUE (e.g. "
+					     "cpuidle/*/cpu-sleep/disable=0)",
+					     arg)
+				 : xasprintf("'%s': expected ADDRESS=A,B (e.g. "
+					     "cpuidle/*/cpu-sleep/disable=0,1)",
+					     arg);
 		return -EINVAL;
 	}
-	memcpy(addr, arg, (size_t)(eq - arg));
-	addr[eq - arg] = '\0';
+	memcpy(addr, arg, alen);
+	addr[alen] = '\0';
 	ad = str_trim(addr);
 	e = knob_expand(ctx, ad, 0, &refs, &nrefs, &why);
 	if (e || !nrefs) {
@@ -385,6 +460,19 @@ int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, cha
 		return e ? e : -ENOENT;
 	}
 	free(why);
+	if (cfg->aa) {
+		char v[KNOB_VALUE_MAX];
+
+		vals = eq ? xstrdup(eq + 1) : NULL;
+		v[0] = '\0';
+		e = aa_value(ctx, refs, nrefs, arg, vals, v, sizeof(v), cause);
+		if (!e) {
+			str_copy(cfg->addr, sizeof(cfg->addr), ad);
+			str_copy(cfg->value[0], sizeof(cfg->value[0]), v);
+			str_copy(cfg->value[1], sizeof(cfg->value[1]), v);
+		}
+		goto out;
+	}
 	vals = xstrdup(eq + 1);
 	split = find_split(ctx, refs, nrefs, arg, vals, cause);
 	if (!split) {
@@ -401,7 +489,9 @@ int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, cha
 		*cause = xasprintf("'%s': value too long", arg);
 		e = -EINVAL;
 	} else if (!(e = check_pair(ctx, refs, nrefs, a, b, &same, cause)) && same) {
-		*cause = xasprintf("'%s': A and B are the same value", arg);
+		*cause = xasprintf("'%s': A and B are the same value (an A/A run, to measure the "
+				   "noise, is tunetop ab --aa)",
+				   arg);
 		e = -EINVAL;
 	}
 	if (!e) {
@@ -815,6 +905,7 @@ static void window_stats_values(const double *v, size_t n, struct ab_window *w)
 	stats_dist_free(&d);
 	w->samples = n;
 	w->mean = s.mean;
+	w->p50 = s.p50;
 	w->p99 = s.p99;
 	w->max = s.max;
 }
@@ -855,6 +946,18 @@ void ab_snapshot(struct ab_run *r, int arm, struct hist *out)
 		free(cur);
 	}
 	pthread_mutex_unlock(&r->lock);
+}
+
+size_t ab_windows(struct ab_run *r, struct ab_window *out, size_t cap)
+{
+	size_t n;
+
+	pthread_mutex_lock(&r->lock);
+	n = r->nwin > 0 ? (size_t)r->nwin : 0;
+	if (out && cap && r->w)
+		memcpy(out, r->w, (n < cap ? n : cap) * sizeof(*out));
+	pthread_mutex_unlock(&r->lock);
+	return n;
 }
 
 size_t ab_values(struct ab_run *r, int arm, double *out, size_t cap)
@@ -898,24 +1001,219 @@ void ab_status(struct ab_run *r, struct ab_status *st)
 	pthread_mutex_unlock(&r->lock);
 }
 
+/* ---- the comparison and its verdict ----------------------------------------------- */
+
+/* Decimals for numbers of this magnitude: none from 10 up, 1 from 1, 2 from
+ * 0.1, else 3. */
+static int num_decimals(double mag)
+{
+	mag = fabs(mag);
+	if (isnan(mag) || mag >= 10.0 || mag == 0.0)
+		return 0;
+	if (mag >= 1.0)
+		return 1;
+	if (mag >= 0.1)
+		return 2;
+	return 3;
+}
+
+/* A number with a real minus sign (U+2212) and, if sign, an explicit plus. */
+static void put_num(struct sbuf *o, double v, int dec, bool sign)
+{
+	double scale = pow(10.0, dec), x = round(v * scale) / scale;
+
+	if (isnan(v))
+		sbuf_puts(o, "n/a");
+	else if (x == 0.0)
+		sbuf_printf(o, "%.*f", dec, 0.0);
+	else if (x < 0.0)
+		sbuf_printf(o, "\u2212%.*f", dec, -x);
+	else
+		sbuf_printf(o, "%s%.*f", sign ? "+" : "", dec, x);
+}
+
+static void put_unit(struct sbuf *o, const char *unit)
+{
+	if (unit && *unit)
+		sbuf_printf(o, " %s", unit);
+}
+
+/* "p99 +11 µs [+2, +20]" (with_ci) or "p99 +11 µs" */
+static void put_metric(struct sbuf *o, const struct stats_abba *c, int m, const char *unit,
+		       bool with_ci)
+{
+	double mag = fabs(c->est);
+	int dec;
+
+	if (with_ci)
+		mag = fmax(mag, fmax(fabs(c->lo), fabs(c->hi)));
+	dec = num_decimals(mag);
+	sbuf_printf(o, "%s ", ab_metric_name(m));
+	put_num(o, c->est, dec, true);
+	put_unit(o, unit);
+	if (!with_ci)
+		return;
+	sbuf_puts(o, " [");
+	put_num(o, c->lo, dec, true);
+	sbuf_puts(o, ", ");
+	put_num(o, c->hi, dec, true);
+	sbuf_puts(o, "]");
+}
+
+static void put_max(struct sbuf *o, const struct ab_result *res, const char *unit)
+{
+	sbuf_puts(o, "max ");
+	put_num(o, res->max_diff, num_decimals(res->max_diff), true);
+	put_unit(o, unit);
+	if (res->max_win[0] >= 0 && res->max_win[1] >= 0)
+		sbuf_printf(o, " (B's in window %d, A's in window %d; one sample each, not tested)",
+			    res->max_win[1] + 1, res->max_win[0] + 1);
+	else
+		sbuf_puts(o, " (not tested)");
+}
+
+static void make_verdict(const struct ab_run *r, const struct ab_result *res, struct sbuf *o)
+{
+	const char *unit = r->unit;
+	bool any = false;
+
+	sbuf_printf(o, "%s: ", r->label);
+	if (res->cmp_err) {
+		sbuf_printf(o, "no comparison (%c arm has no samples)", res->a.n ? 'B' : 'A');
+		return;
+	}
+	if (!res->conclusive) {
+		unsigned want = AB_DEFAULT_ROUNDS > STATS_ABBA_MIN_ROUNDS ? AB_DEFAULT_ROUNDS
+									  : STATS_ABBA_MIN_ROUNDS;
+
+		sbuf_printf(o, "inconclusive: %d window%s (", res->windows,
+			    res->windows == 1 ? "" : "s");
+		if (res->rounds)
+			sbuf_printf(o, "%u complete ABBA round%s", res->rounds,
+				    res->rounds == 1 ? "" : "s");
+		else
+			sbuf_puts(o, "no complete ABBA round");
+		sbuf_printf(o, "); a 95%% interval needs %d rounds or more (--rounds %d)",
+			    STATS_ABBA_MIN_ROUNDS, STATS_ABBA_MIN_ROUNDS);
+		if (!res->rounds)
+			return;
+		if (!isnan(res->m[AB_P99].sd)) {
+			double mde = stats_abba_mde(res->m[AB_P99].sd, want);
+
+			sbuf_printf(o,
+				    "; with this noise, --rounds %u would see p99 differences of ",
+				    want);
+			put_num(o, mde, num_decimals(mde), false);
+			put_unit(o, unit);
+		}
+		sbuf_puts(o, ": ");
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			put_metric(o, &res->m[m], m, unit, false);
+			sbuf_puts(o, m + 1 < AB_NMETRICS ? ", " : " (estimates, not tested); ");
+		}
+		put_max(o, res, unit);
+		return;
+	}
+	for (int m = 0; m < AB_NMETRICS; m++)
+		any |= stats_abba_significant(&res->m[m]);
+	if (res->aa)
+		sbuf_printf(o, "noise floor, %d windows: %s", res->windows,
+			    any ? "significant in an A/A run (a false alarm, expected in 1 of 20 "
+				  "runs per metric, or drift the ABBA order did not cancel): "
+				: "no significant difference, as expected: ");
+	else if (!any)
+		sbuf_printf(o, "no significant difference in %d windows: ", res->windows);
+	for (int m = 0; m < AB_NMETRICS; m++) {
+		put_metric(o, &res->m[m], m, unit, true);
+		if (any && !res->aa && !stats_abba_significant(&res->m[m]))
+			sbuf_puts(o, " (n.s.)");
+		sbuf_puts(o, m + 1 < AB_NMETRICS ? ", " : "; ");
+	}
+	put_max(o, res, unit);
+	if (res->aa) {
+		unsigned half = 0;
+
+		sbuf_puts(o, "; differences under ");
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			put_num(o, res->m[m].mde, num_decimals(res->m[m].mde), false);
+			put_unit(o, unit);
+			sbuf_printf(o, " in %s%s", ab_metric_name(m),
+				    m + 2 < AB_NMETRICS	  ? ", "
+				    : m + 1 < AB_NMETRICS ? " and "
+							  : "");
+		}
+		sbuf_printf(o, " cannot be seen with %u windows per arm", 2 * res->rounds);
+		half = stats_abba_rounds_for(res->m[AB_P99].sd, res->m[AB_P99].mde / 2.0);
+		if (half)
+			sbuf_printf(o, "; %u per arm (--rounds %u) would see half of that",
+				    2 * half, half);
+	} else if (!any) {
+		sbuf_puts(o, "; differences under ");
+		put_num(o, res->m[AB_P99].mde, num_decimals(res->m[AB_P99].mde), false);
+		put_unit(o, unit);
+		sbuf_printf(o, " in p99 cannot be seen with %u windows per arm", 2 * res->rounds);
+	} else {
+		sbuf_printf(o, "; %d windows", res->windows);
+	}
+}
+
 static void compute_result(struct ab_run *r, bool live)
 {
+	struct ab_result *res = &r->res;
 	struct stats_dist da, db;
+	double *x[AB_NMETRICS];
+	int ndone = 0;
 	struct sbuf v;
 
 	arm_dist(r, 0, live, &da);
 	arm_dist(r, 1, live, &db);
-	memset(&r->res, 0, sizeof(r->res));
-	r->res.cmp_err = stats_compare(&da, &db, 0, r->cfg.seed, &r->res.cmp);
-	r->res.a = r->res.cmp.a;
-	r->res.b = r->res.cmp.b;
-	r->res.complete = r->phase == AB_DONE;
-	sbuf_init(&v);
-	stats_verdict(&r->res.cmp, r->label, r->unit, &v);
-	str_copy(r->res.verdict, sizeof(r->res.verdict), v.s ? v.s : "");
-	sbuf_free(&v);
+	memset(res, 0, sizeof(*res));
+	stats_summarize(&da, &res->a);
+	stats_summarize(&db, &res->b);
 	stats_dist_free(&da);
 	stats_dist_free(&db);
+	res->complete = r->phase == AB_DONE;
+	res->aa = r->cfg.aa;
+	res->cmp_err = res->a.n && res->b.n ? 0 : -EINVAL;
+
+	/* the windows measured so far (in order: they finish one after another) */
+	pthread_mutex_lock(&r->lock);
+	while (ndone < r->nwin && r->w[ndone].done)
+		ndone++;
+	res->windows = ndone;
+	res->rounds = (unsigned)ndone / 4;
+	for (int m = 0; m < AB_NMETRICS; m++) {
+		x[m] = xcalloc(4 * (size_t)res->rounds + 1, sizeof(double));
+		for (unsigned i = 0; i < 4 * res->rounds; i++)
+			x[m][i] = ab_window_metric(&r->w[i], m);
+	}
+	for (int a = 0; a < 2; a++) {
+		res->max[a] = NAN;
+		res->max_win[a] = -1;
+	}
+	for (int i = 0; i < ndone; i++) {
+		const struct ab_window *w = &r->w[i];
+
+		if (!isnan(w->max) && (res->max_win[w->arm] < 0 || w->max > res->max[w->arm])) {
+			res->max[w->arm] = w->max;
+			res->max_win[w->arm] = i;
+		}
+	}
+	pthread_mutex_unlock(&r->lock);
+	res->max_diff = res->max[1] - res->max[0];
+	for (int m = 0; m < AB_NMETRICS; m++) {
+		stats_abba(x[m], res->rounds, 0, r->cfg.seed, &res->m[m]);
+		free(x[m]);
+	}
+	res->rounds = res->m[AB_P99].rounds; /* a round with an empty window is left out */
+	for (int m = 1; m < AB_NMETRICS; m++)
+		if (res->m[m].rounds < res->rounds)
+			res->rounds = res->m[m].rounds;
+	res->conclusive = res->rounds >= STATS_ABBA_MIN_ROUNDS;
+	sbuf_init(&v);
+	make_verdict(r, res, &v);
+	str_copy(res->verdict, sizeof(res->verdict), v.s ? v.s : "");
+	sbuf_free(&v);
 }
 
 const struct ab_result *ab_result(struct ab_run *r)
@@ -978,7 +1276,11 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 	}
 	free(c);
 	e = check_pair(ctx, refs, nrefs, cfg->value[0], cfg->value[1], &same, cause);
-	if (!e && same) {
+	if (!e && !same && cfg->aa) {
+		*cause = xasprintf("%s: an A/A run needs A = B", cfg->addr);
+		e = -EINVAL;
+	}
+	if (!e && same && !cfg->aa) {
 		*cause = xasprintf("%s: A and B are the same value", cfg->addr);
 		e = -EINVAL;
 	}
@@ -1039,7 +1341,8 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 		r->w[i].arm = ab_window_arm(i);
 	for (int a = 0; a < 2; a++)
 		str_copy(r->arm[a].value, sizeof(r->arm[a].value), cfg->value[a]);
-	snprintf(r->label, sizeof(r->label), "%s=%s", cfg->addr, cfg->value[1]);
+	snprintf(r->label, sizeof(r->label), "%s=%s%s", cfg->addr, cfg->value[1],
+		 cfg->aa ? " (A/A)" : "");
 
 	if (r->cfg.load) {
 		load_parse(r->cfg.load, &r->load_spec, why, sizeof(why));
@@ -1175,6 +1478,7 @@ static void end_window_probe(struct ab_run *r)
 	hist_merge(&arm->hist, h);
 	w->samples = h->count;
 	w->mean = hist_mean_us(h);
+	w->p50 = hist_percentile_us(h, 0.50);
 	w->p99 = hist_percentile_us(h, 0.99);
 	w->max = hist_max_us(h);
 	w->done = true;

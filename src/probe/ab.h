@@ -1,9 +1,11 @@
 /* The A/B controller: flip one knob between two values in ABBA order
  * (A B B A per round), discard a settle time after each switch, collect
- * samples per arm — the latency probe's histograms, or the wall time of a
- * command (or a number it prints) — and compare the arms with bootstrap
- * confidence intervals (stats.h). `tunetop ab` (cmd_ab.c) and the TUI's
- * Latency screen both drive this code.
+ * samples per window — the latency probe's histograms, or the wall time of a
+ * command (or a number it prints) — reduce each window to its p50, p99, mean
+ * and max, and compare the arms window by window (stats_abba: a permutation
+ * test within ABBA rounds; the max is reported, never tested). An A/A run
+ * (cfg.aa: both arms the same value) measures the noise floor. `tunetop ab`
+ * (cmd_ab.c) and the TUI's Latency screen both drive this code.
  *
  * Every switch is one journaled knob_set_many transaction (KNOB_SCOPED |
  * KNOB_ALLOW_LEASE | KNOB_QUIET), so a crash mid-run leaves orphaned journal
@@ -44,9 +46,11 @@
 #include "probe/probe.h"
 #include "probe/stats.h"
 
-#define AB_DEFAULT_WINDOW_S  5.0
+/* 6 rounds of 2 s windows: 24 windows, 12 per arm, about a minute with the
+ * settle time; 3 rounds are the fewest with a 95 % interval. */
+#define AB_DEFAULT_WINDOW_S  2.0
 #define AB_DEFAULT_SETTLE_MS 500
-#define AB_DEFAULT_ROUNDS    2
+#define AB_DEFAULT_ROUNDS    6
 #define AB_MAX_ROUNDS	     10000
 #define AB_MAX_WINDOW_S	     86400.0
 #define AB_MAX_SETTLE_MS     600000
@@ -95,11 +99,13 @@ struct ab_cfg {
 	bool cmd_quiet;		 /* CMD's stderr to /dev/null (the TUI) */
 	/* both */
 	const char *load; /* --load SPEC, NULL = none */
-	uint64_t seed;	  /* bootstrap seed (STATS_DEFAULT_SEED) */
+	uint64_t seed;	  /* seed of the random arrangements beyond exact enumeration
+			   * (STATS_DEFAULT_SEED) */
 	enum ab_restore restore;
+	bool aa; /* A/A: both arms the same value (value[0] == value[1]) */
 };
 
-/* Defaults: 5 s windows, 500 ms settle, 2 rounds, the probe on all online
+/* Defaults: 2 s windows, 500 ms settle, 6 rounds, the probe on all online
  * CPUs at 1000 us, SCHED_FIFO 95, PM QoS untouched, the default seed,
  * AB_RESTORE_RUN. */
 void ab_cfg_init(struct ab_cfg *c);
@@ -108,6 +114,9 @@ void ab_cfg_init(struct ab_cfg *c);
  * the address expands to (knob_validate); nothing is touched. "ADDR=A|B"
  * separates values that hold commas themselves (CPU lists); with several
  * commas and no '|', the one split whose both halves are valid is taken.
+ * A = B is refused unless cfg->aa is set; then "ADDR" (the knobs' current
+ * value, which must be the same on all), "ADDR=V" and "ADDR=V,V" all give
+ * A = B = V.
  * Returns 0, or -EINVAL / -ENOENT (usage: exit 2) with a one-line cause
  * (malloc'ed, no "tunetop: " prefix). As in the knob engine, *cause must be
  * NULL or an earlier cause, which is freed and replaced. */
@@ -118,14 +127,22 @@ int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, cha
  * the CLI option. */
 int ab_cfg_check(const struct ab_cfg *cfg, char *why, size_t cap);
 
+/* The per-window metrics the arms are compared on. */
+enum ab_metric {
+	AB_P99,
+	AB_P50,
+	AB_MEAN,
+	AB_NMETRICS,
+};
+
 struct ab_window {
 	int arm;		   /* 0 = A, 1 = B */
 	bool done;		   /* measured */
 	uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC, the measuring part */
 	uint64_t samples;
-	double mean, p99, max;	 /* in the run's unit; NAN when no samples */
-	size_t val_from, val_to; /* AB_CMD: the arm's values of this window */
-	unsigned cmd_runs;	 /* AB_CMD: CMD runs in the window */
+	double mean, p50, p99, max; /* in the run's unit; NAN when no samples */
+	size_t val_from, val_to;    /* AB_CMD: the arm's values of this window */
+	unsigned cmd_runs;	    /* AB_CMD: CMD runs in the window */
 };
 
 struct ab_arm {
@@ -138,11 +155,18 @@ struct ab_arm {
 };
 
 struct ab_result {
-	bool complete;		   /* every window measured (phase AB_DONE) */
-	struct stats_summary a, b; /* same as cmp.a / cmp.b */
-	struct stats_cmp cmp;	   /* B − A; intervals NAN when cmp_err */
-	int cmp_err;		   /* stats_compare: -EINVAL when an arm has no samples */
-	char verdict[640];	   /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs ..." */
+	bool complete;			  /* every window measured (phase AB_DONE) */
+	bool aa;			  /* an A/A run */
+	struct stats_summary a, b;	  /* every sample of each arm pooled: description only */
+	int windows;			  /* measured windows */
+	unsigned rounds;		  /* complete ABBA rounds the comparison uses */
+	bool conclusive;		  /* rounds >= STATS_ABBA_MIN_ROUNDS: intervals exist */
+	struct stats_abba m[AB_NMETRICS]; /* B − A of the per-window p99, p50, mean */
+	double max[2];			  /* each arm's largest sample (window maxima) */
+	int max_win[2];			  /* the window it came from, 0-based; -1 = none */
+	double max_diff;		  /* max[1] − max[0]: one sample each, never tested */
+	int cmp_err;			  /* -EINVAL when an arm has no samples */
+	char verdict[1024]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
 };
 
 struct ab_status {
@@ -223,6 +247,8 @@ const struct ab_result *ab_result(struct ab_run *r);
 void ab_status(struct ab_run *r, struct ab_status *st);
 /* AB_PROBE: the arm's histogram, including the window being measured. */
 void ab_snapshot(struct ab_run *r, int arm, struct hist *out);
+/* Copy up to cap windows (measured or not: see .done); returns nwin. */
+size_t ab_windows(struct ab_run *r, struct ab_window *out, size_t cap);
 /* AB_CMD: copy up to cap of the arm's samples; returns how many there are. */
 size_t ab_values(struct ab_run *r, int arm, double *out, size_t cap);
 /* Either source: the arm's summary so far (live window included). */
@@ -238,7 +264,9 @@ void ab_free(struct ab_run *r);
 /* Helpers shared with the CLI and the TUI. */
 const char *ab_phase_name(enum ab_phase ph); /* "switch", "settle", "measure", "done", ... */
 char ab_arm_name(int arm);		     /* 'A' / 'B' */
-int ab_window_arm(int win);		     /* ABBA: 0 1 1 0 0 1 1 0 ... */
+const char *ab_metric_name(int m);	     /* "p99", "p50", "mean" */
+double ab_window_metric(const struct ab_window *w, int m);
+int ab_window_arm(int win); /* ABBA: 0 1 1 0 0 1 1 0 ... */
 /* A sensible B for an A/B of the knob `addr` that now reads `cur`, from its
  * allowed values as knob_allowed() prints them: 0 <-> 1; a governor ->
  * performance (performance -> schedutil, else the first other); lock_* off

@@ -28,12 +28,18 @@ static const char usage_text[] =
 	"usage: tunetop ab ADDRESS=A,B [--window SEC] [--settle MS] [--rounds N] [--cpus LIST]\n"
 	"                  [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
 	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
+	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
 	"Flip a knob between A and B in ABBA order (A B B A per round), discard the settle\n"
-	"time after each switch, measure each window, compare the arms (B - A, 95% bootstrap\n"
-	"intervals) and put the original value back.\n"
-	"  --window SEC     measuring time per window (default 5; suffix ms/s/m allowed)\n"
+	"time after each switch, measure each window and put the original value back. The\n"
+	"arms are compared window by window: B - A of the per-window p99, p50 and mean,\n"
+	"with 95% intervals from a permutation test within ABBA rounds (3 rounds or more;\n"
+	"fewer give an inconclusive verdict). The max is reported with its window, never\n"
+	"tested.\n"
+	"  --aa             A/A run: both arms the same VALUE (default: the current one), to\n"
+	"                   measure the noise floor: the smallest difference a run can see\n"
+	"  --window SEC     measuring time per window (default 2; suffix ms/s/m allowed)\n"
 	"  --settle MS      discarded after each switch (default 500)\n"
-	"  --rounds N       ABBA rounds, 4 windows each (default 2)\n"
+	"  --rounds N       ABBA rounds, 4 windows each (default 6: 24 windows, ~1 minute)\n"
 	"  --cpus LIST      probe CPUs (default all online); with --cmd: CMD's CPU affinity\n"
 	"  --load SPEC      background load in both arms: cpu:N, mem:N, @CPUS placement,\n"
 	"                   comma-separated (cpu:1@0,mem:1@1)\n"
@@ -41,9 +47,11 @@ static const char usage_text[] =
 	"                   window) instead of the latency probe: its wall time in ms\n"
 	"  --metric REGEX   with --cmd: the number REGEX's first group captures on each\n"
 	"                   matching line of CMD's stdout, e.g. 'inference: ([0-9.]+) ms'\n"
-	"  --seed N         bootstrap seed (default fixed: the same data gives the same CI)\n"
+	"  --seed N         seed of the random arrangements beyond 6 rounds (default fixed:\n"
+	"                   the same data gives the same interval)\n"
 	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
-	"  --json           JSON: per-arm summaries and histograms, windows, the comparison\n"
+	"  --json           JSON: per-arm summaries and histograms, per-window values, the\n"
+	"                   comparison\n"
 	"Ctrl-C stops early, restores the knob and prints what was measured. See doc/ab.md.\n";
 
 enum {
@@ -58,6 +66,7 @@ enum {
 	OPT_SEED,
 	OPT_PRIO,
 	OPT_POLICY,
+	OPT_AA,
 };
 
 static const struct option long_opts[] = {
@@ -73,6 +82,7 @@ static const struct option long_opts[] = {
 	{"interval", required_argument, NULL, 'i'},
 	{"prio", required_argument, NULL, OPT_PRIO},
 	{"policy", required_argument, NULL, OPT_POLICY},
+	{"aa", no_argument, NULL, OPT_AA},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -188,29 +198,106 @@ static void print_row(FILE *f, const struct ab_run *r, int a, const struct stats
 		r->arm[a].windows, (unsigned long long)s->n, c[0], c[1], c[2], c[3], c[4]);
 }
 
-static void print_ci(FILE *f, const struct ab_run *r, const char *name, const struct stats_ci *ci)
+/* Decimals of a difference or a spread: whole us from 10 us up, else one
+ * decimal (the probe); by magnitude for CMD's numbers. */
+static int diff_decimals(const struct ab_run *r, double mag)
 {
-	double mag = fmax(fabs(ci->est), fmax(fabs(ci->lo), fabs(ci->hi)));
-	int dec = decimals(r, mag);
-	char e[32], lo[32], hi[32];
+	mag = fabs(mag);
+	if (r->source == AB_PROBE)
+		return isnan(mag) || mag >= 10 ? 0 : 1;
+	return decimals(r, mag);
+}
 
-	fmt_signed(e, sizeof(e), ci->est, dec);
-	fmt_signed(lo, sizeof(lo), ci->lo, dec);
-	fmt_signed(hi, sizeof(hi), ci->hi, dec);
-	fprintf(f, "  %-5s %10s %s  [%s, %s]%s\n", name, e, text_unit(r), lo, hi,
-		isnan(ci->lo)		   ? ""
-		: stats_ci_significant(ci) ? ""
-					   : "  (interval contains 0)");
+static void print_metric(FILE *f, const struct ab_run *r, int m, const struct stats_abba *c)
+{
+	double mag = fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)));
+	int dec = diff_decimals(r, mag), dn = diff_decimals(r, fmax(c->sd, c->mde));
+	char e[32], lo[32], hi[32], ci[80], p[16], sd[32], mde[32];
+
+	fmt_signed(e, sizeof(e), c->est, dec);
+	if (isnan(c->lo)) {
+		snprintf(ci, sizeof(ci), "(no interval)");
+		snprintf(p, sizeof(p), "n/a");
+	} else {
+		fmt_signed(lo, sizeof(lo), c->lo, dec);
+		fmt_signed(hi, sizeof(hi), c->hi, dec);
+		snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
+		snprintf(p, sizeof(p), c->p < 0.001 ? "<0.001" : "%.3f", c->p);
+	}
+	if (isnan(c->sd))
+		snprintf(sd, sizeof(sd), "n/a");
+	else
+		snprintf(sd, sizeof(sd), "%.*f", dn, c->sd);
+	if (isnan(c->mde))
+		snprintf(mde, sizeof(mde), "n/a");
+	else
+		snprintf(mde, sizeof(mde), "%.*f", dn, c->mde);
+	fprintf(f, "  %-5s %10s %-3s %-22s %7s %9s %10s%s\n", ab_metric_name(m), e, text_unit(r),
+		ci, p, sd, mde,
+		isnan(c->lo)		    ? ""
+		: stats_abba_significant(c) ? ""
+					    : "  (interval contains 0)");
+}
+
+static void print_windows(FILE *f, const struct ab_run *r)
+{
+	double big = 0;
+
+	for (int i = 0; i < r->nwin; i++)
+		if (r->w[i].done && !isnan(r->w[i].max))
+			big = fmax(big, fabs(r->w[i].max));
+	fprintf(f, "per window (in order):\n");
+	fprintf(f, "  %6s %5s %-3s %-12s %9s %9s %9s %9s %9s\n", "window", "round", "arm", "value",
+		"samples", "mean", "p50", "p99", "max");
+	for (int i = 0; i < r->nwin; i++) {
+		const struct ab_window *x = &r->w[i];
+		char c[4][32];
+		int dec = decimals(r, big);
+
+		if (!x->done)
+			continue;
+		fmt_val(r, c[0], sizeof(c[0]), x->mean, true, dec);
+		fmt_val(r, c[1], sizeof(c[1]), x->p50, false, dec);
+		fmt_val(r, c[2], sizeof(c[2]), x->p99, false, dec);
+		fmt_val(r, c[3], sizeof(c[3]), x->max, false, dec);
+		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s\n", i + 1, i / 4 + 1,
+			ab_arm_name(x->arm), r->cfg.value[x->arm], (unsigned long long)x->samples,
+			c[0], c[1], c[2], c[3]);
+	}
+}
+
+static void method_text(const struct ab_result *res, char *buf, size_t cap)
+{
+	const struct stats_abba *c = &res->m[AB_P99];
+
+	if (!res->conclusive)
+		snprintf(buf, cap, "no interval: %u complete ABBA round%s, %d needed", res->rounds,
+			 res->rounds == 1 ? "" : "s", STATS_ABBA_MIN_ROUNDS);
+	else if (c->exact)
+		snprintf(buf, cap,
+			 "permutation test within %u ABBA rounds, all %llu arrangements of the "
+			 "labels",
+			 res->rounds, (unsigned long long)c->perms);
+	else
+		snprintf(buf, cap,
+			 "permutation test within %u ABBA rounds, %llu random arrangements of "
+			 "the labels",
+			 res->rounds, (unsigned long long)c->perms - 1);
 }
 
 static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o, bool interrupted)
 {
 	const struct ab_result *res = &r->res;
-	char src[KNOB_VALUE_MAX + 64], pol[64], cpus[256];
+	char src[KNOB_VALUE_MAX + 64], pol[64], cpus[256], meth[160];
 
-	fprintf(f, "tunetop ab: %s (%zu knob%s, was %s): A=%s, B=%s%s\n", r->cfg.addr, r->nknobs,
-		r->nknobs == 1 ? "" : "s", r->original, r->cfg.value[0], r->cfg.value[1],
-		interrupted ? " (interrupted)" : "");
+	if (r->cfg.aa)
+		fprintf(f, "tunetop ab: A/A %s (%zu knob%s, was %s): A=B=%s, the noise floor%s\n",
+			r->cfg.addr, r->nknobs, r->nknobs == 1 ? "" : "s", r->original,
+			r->cfg.value[0], interrupted ? " (interrupted)" : "");
+	else
+		fprintf(f, "tunetop ab: %s (%zu knob%s, was %s): A=%s, B=%s%s\n", r->cfg.addr,
+			r->nknobs, r->nknobs == 1 ? "" : "s", r->original, r->cfg.value[0],
+			r->cfg.value[1], interrupted ? " (interrupted)" : "");
 	describe_source(r, src, sizeof(src));
 	fprintf(f, "  %u round%s ABBA = %d windows of %g s, settle %u ms; samples: %s\n",
 		r->cfg.rounds, r->cfg.rounds == 1 ? "" : "s", r->nwin, r->cfg.window_s,
@@ -240,26 +327,40 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 		print_row(f, r, 0, &res->a, decimals(r, big));
 		print_row(f, r, 1, &res->b, decimals(r, big));
 	}
-	fprintf(f, "(%s)\n",
+	fprintf(f, "(%s; every sample of the arm pooled, a description only)\n",
 		r->source == AB_PROBE ? "latency in us: wake-up time - deadline"
 		: r->have_re	      ? "values as CMD printed them"
 				      : "wall time of each CMD run in ms");
+	print_windows(f, r);
 	if (res->cmp_err) {
 		fprintf(f, "B \u2212 A: no comparison (an arm has no samples)\n");
 	} else {
-		fprintf(f, "B \u2212 A (95%% bootstrap CI, %u resamples, seed %llu):\n",
-			res->cmp.reps, (unsigned long long)res->cmp.seed);
-		print_ci(f, r, "p50", &res->cmp.p50);
-		print_ci(f, r, "p99", &res->cmp.p99);
+		method_text(res, meth, sizeof(meth));
+		fprintf(f,
+			"B \u2212 A window by window (mean of the B windows' values \u2212 mean of "
+			"the A windows'),\n95%% interval: %s:\n",
+			meth);
+		fprintf(f, "  %-5s %10s %-3s %-22s %7s %9s %10s\n", "", "B - A", "", "95% interval",
+			"p", "sd/window", "detectable");
+		for (int m = 0; m < AB_NMETRICS; m++)
+			print_metric(f, r, m, &res->m[m]);
 		{
-			char m[32], x[32];
+			char x[32], va[32], vb[32];
 
-			fmt_signed(m, sizeof(m), res->cmp.mean_diff,
-				   r->source == AB_PROBE ? 1 : decimals(r, res->cmp.mean_diff));
-			fmt_signed(x, sizeof(x), res->cmp.max_diff, decimals(r, res->cmp.max_diff));
-			fprintf(f, "  %-5s %10s %s\n", "mean", m, text_unit(r));
-			fprintf(f, "  %-5s %10s %s\n", "max", x, text_unit(r));
+			fmt_signed(x, sizeof(x), res->max_diff, decimals(r, res->max_diff));
+			fmt_val(r, va, sizeof(va), res->max[0], false, -1);
+			fmt_val(r, vb, sizeof(vb), res->max[1], false, -1);
+			fprintf(f,
+				"  %-5s %10s %-3s B %s in window %d, A %s in window %d (one sample "
+				"each, not tested)\n",
+				"max", x, text_unit(r), vb, res->max_win[1] + 1, va,
+				res->max_win[0] + 1);
 		}
+		fprintf(f,
+			"(sd/window: how much one window's value varies beyond its round and arm; "
+			"detectable: the smallest difference %u windows per arm see with 80%% "
+			"power)\n",
+			2 * res->rounds);
 	}
 	fprintf(f, "verdict: %s\n", res->verdict);
 	if (r->restored && !r->restore_err)
@@ -292,16 +393,33 @@ static void json_summary(struct jw *w, const struct stats_summary *s, const char
 	jw_double(w, k, s->max, 3);
 }
 
-static void json_ci(struct jw *w, const char *name, const struct stats_ci *ci)
+/* One metric of the comparison, with the per-window values of each arm. */
+static void json_metric(struct jw *w, const struct ab_run *r, int m, const struct stats_abba *c)
 {
-	jw_obj_begin(w, name);
-	jw_double(w, "diff", ci->est, 3);
-	jw_double(w, "lo", ci->lo, 3);
-	jw_double(w, "hi", ci->hi, 3);
-	if (isnan(ci->lo))
+	unsigned half = stats_abba_rounds_for(c->sd, c->mde / 2.0);
+
+	jw_obj_begin(w, ab_metric_name(m));
+	jw_double(w, "diff", c->est, 3);
+	jw_double(w, "lo", c->lo, 3);
+	jw_double(w, "hi", c->hi, 3);
+	if (isnan(c->lo))
 		jw_null(w, "significant");
 	else
-		jw_bool(w, "significant", stats_ci_significant(ci));
+		jw_bool(w, "significant", stats_abba_significant(c));
+	jw_double(w, "p", c->p, 4);
+	jw_double(w, "sd", c->sd, 3);
+	jw_double(w, "mde", c->mde, 3);
+	if (half && !isnan(c->mde))
+		jw_uint(w, "rounds_for_half_mde", half);
+	else
+		jw_null(w, "rounds_for_half_mde");
+	for (int a = 0; a < 2; a++) {
+		jw_arr_begin(w, a ? "b" : "a");
+		for (int i = 0; i < r->nwin; i++)
+			if (r->w[i].done && r->w[i].arm == a)
+				jw_double(w, NULL, ab_window_metric(&r->w[i], m), 3);
+		jw_arr_end(w);
+	}
 	jw_obj_end(w);
 }
 
@@ -321,6 +439,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_str(&w, "address", r->cfg.addr);
 	jw_str(&w, "a", r->cfg.value[0]);
 	jw_str(&w, "b", r->cfg.value[1]);
+	jw_bool(&w, "aa", r->cfg.aa);
 	jw_uint(&w, "knobs", r->nknobs);
 	jw_str(&w, "original", r->original);
 	jw_str(&w, "root", o->root ? o->root : "/");
@@ -408,6 +527,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 			continue;
 		jw_obj_begin(&w, NULL);
 		jw_int(&w, "index", i + 1);
+		jw_int(&w, "round", i / 4 + 1);
 		snprintf(buf, sizeof(buf), "%c", ab_arm_name(x->arm));
 		jw_str(&w, "arm", buf);
 		jw_str(&w, "value", r->cfg.value[x->arm]);
@@ -416,6 +536,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_uint(&w, "samples", x->samples);
 		key(k, sizeof(k), "mean", sfx);
 		jw_double(&w, k, x->mean, 3);
+		key(k, sizeof(k), "p50", sfx);
+		jw_double(&w, k, x->p50, 3);
 		key(k, sizeof(k), "p99", sfx);
 		jw_double(&w, k, x->p99, 3);
 		key(k, sizeof(k), "max", sfx);
@@ -429,13 +551,35 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_obj_begin(&w, "comparison");
 	jw_str(&w, "difference", "B - A");
 	jw_str(&w, "unit", r->source == AB_PROBE ? "us" : r->unit);
-	json_ci(&w, "p50", &res->cmp.p50);
-	json_ci(&w, "p99", &res->cmp.p99);
-	jw_double(&w, "mean_diff", res->cmp.mean_diff, 3);
-	jw_double(&w, "max_diff", res->cmp.max_diff, 3);
+	jw_str(&w, "method",
+	       "per-window p99, p50 and mean; B - A = mean of the B windows' values - mean of "
+	       "the A windows'; 95% interval by inverting a permutation test of the labels "
+	       "within each complete ABBA round; the max is not tested");
+	jw_int(&w, "windows", res->windows);
+	jw_uint(&w, "rounds", res->rounds);
+	jw_bool(&w, "conclusive", res->conclusive && !res->cmp_err);
 	jw_double(&w, "confidence", 0.95, 2);
-	jw_uint(&w, "resamples", res->cmp.reps);
-	jw_uint(&w, "seed", res->cmp.seed);
+	jw_bool(&w, "exact", res->m[AB_P99].exact);
+	jw_uint(&w, "arrangements", res->m[AB_P99].perms);
+	jw_uint(&w, "seed", r->cfg.seed);
+	for (int m = 0; m < AB_NMETRICS; m++)
+		json_metric(&w, r, m, &res->m[m]);
+	jw_obj_begin(&w, "max");
+	jw_double(&w, "diff", res->max_diff, 3);
+	jw_double(&w, "a", res->max[0], 3);
+	if (res->max_win[0] >= 0)
+		jw_int(&w, "a_window", res->max_win[0] + 1);
+	else
+		jw_null(&w, "a_window");
+	jw_double(&w, "b", res->max[1], 3);
+	if (res->max_win[1] >= 0)
+		jw_int(&w, "b_window", res->max_win[1] + 1);
+	else
+		jw_null(&w, "b_window");
+	jw_bool(&w, "tested", false);
+	jw_obj_end(&w);
+	jw_double(&w, "mean_diff", res->m[AB_MEAN].est, 3);
+	jw_double(&w, "max_diff", res->max_diff, 3);
 	jw_str(&w, "verdict", res->verdict);
 	jw_obj_end(&w);
 	jw_obj_end(&w);
@@ -465,13 +609,15 @@ static void progress(struct ab_run *r, int *shown)
 {
 	while (*shown < r->win) {
 		const struct ab_window *x = &r->w[*shown];
-		char m[32], mx[32];
+		char p[32], m[32], mx[32];
 
+		fmt_val(r, p, sizeof(p), x->p50, false, -1);
 		fmt_val(r, m, sizeof(m), x->p99, false, -1);
 		fmt_val(r, mx, sizeof(mx), x->max, false, -1);
-		fprintf(stderr, "tunetop ab: window %d/%d %c=%s: %llu samples, p99 %s, max %s %s\n",
+		fprintf(stderr,
+			"tunetop ab: window %d/%d %c=%s: %llu samples, p50 %s, p99 %s, max %s %s\n",
 			*shown + 1, r->nwin, ab_arm_name(x->arm), r->cfg.value[x->arm],
-			(unsigned long long)x->samples, m, mx, text_unit(r));
+			(unsigned long long)x->samples, p, m, mx, text_unit(r));
 		(*shown)++;
 	}
 }
@@ -530,6 +676,7 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 		case OPT_CMD: cfg.cmd = optarg; break;
 		case OPT_METRIC: cfg.metric = optarg; break;
 		case OPT_JSON: json = true; break;
+		case OPT_AA: cfg.aa = true; break;
 		case OPT_SEED:
 			if (str_to_u64(optarg, &u))
 				return usage_err("--seed '%s': not a non-negative integer", optarg);
@@ -566,12 +713,14 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "tunetop ab: expected ADDRESS=A,B (see 'tunetop ab --help')\n");
+		fprintf(stderr, "tunetop ab: expected %s (see 'tunetop ab --help')\n",
+			cfg.aa ? "ADDRESS[=VALUE] after --aa" : "ADDRESS=A,B");
 		return 2;
 	}
 	assign = argv[optind];
 	if (optind + 1 < argc)
-		return usage_err("unexpected argument '%s' (one ADDRESS=A,B per run)",
+		return usage_err(cfg.aa ? "unexpected argument '%s' (one ADDRESS[=VALUE] per run)"
+					: "unexpected argument '%s' (one ADDRESS=A,B per run)",
 				 argv[optind + 1]);
 	if (cfg.probe.policy == PROBE_POLICY_OTHER && !prio_given)
 		cfg.probe.prio = 0;

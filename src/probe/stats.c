@@ -1,6 +1,7 @@
-/* Percentiles, bootstrap confidence intervals and verdicts for the probe
- * and the A/B comparison (method in stats.h). Owns the seeded PRNG
- * (splitmix64) and the Beta/Gamma/normal variates the bootstrap draws. */
+/* Percentiles for the probe, and the window-level comparison of an ABBA
+ * experiment for the A/B (method in stats.h): the permutation interval, the
+ * residual noise of a window and the smallest difference it lets through.
+ * Owns the seeded PRNG (splitmix64) and its variates. */
 #include "probe/stats.h"
 
 #include <errno.h>
@@ -191,136 +192,236 @@ void stats_summarize(const struct stats_dist *d, struct stats_summary *s)
 	s->p999 = stats_dist_quantile(d, 0.999);
 }
 
-/* ---- bootstrap ------------------------------------------------------------ */
+/* ---- the window-level ABBA comparison --------------------------------------- */
 
-static double boot_quantile(struct stats_rng *r, const struct stats_dist *d, double q)
+/* The six ways to label two of a round's four windows B (bit i = window i);
+ * the first is the real one (A B B A). */
+static const unsigned abba_sets[6] = {0x6, 0x9, 0x3, 0x5, 0xa, 0xc};
+
+struct abba_round {
+	double u[6]; /* the arrangement's B − A contribution, already / (2R) */
+	double v[6]; /* its overlap with the real labels: +1/R, −1/R or 0 */
+};
+
+struct abba_perm {
+	const struct abba_round *rd;
+	unsigned n;
+	double t; /* observed statistic */
+	double *theta;
+	size_t ntheta;
+};
+
+static void abba_enum(struct abba_perm *p, unsigned r, double u, double v, bool ident)
 {
-	uint64_t rank = stats_rank(q, d->n);
-	double b = stats_rng_beta(r, (double)rank, (double)(d->n - rank + 1));
-	double j = ceil((double)d->n * b);
-
-	if (j < 1.0)
-		j = 1.0;
-	if (j > (double)d->n)
-		j = (double)d->n;
-	return stats_dist_at_rank(d, (uint64_t)j);
+	if (r == p->n) {
+		if (!ident)
+			p->theta[p->ntheta++] = (p->t - u) / (1.0 - v);
+		return;
+	}
+	for (int c = 0; c < 6; c++)
+		abba_enum(p, r + 1, u + p->rd[r].u[c], v + p->rd[r].v[c], ident && c == 0);
 }
 
-bool stats_ci_significant(const struct stats_ci *c)
+bool stats_abba_significant(const struct stats_abba *c)
 {
 	if (isnan(c->lo) || isnan(c->hi))
 		return false;
 	return c->lo > 0.0 || c->hi < 0.0;
 }
 
-static void boot_ci(struct stats_rng *r, const struct stats_dist *a, const struct stats_dist *b,
-		    double q, unsigned reps, double *diffs, struct stats_ci *out)
+/* Acklam's rational approximation of the standard normal quantile. */
+static double normal_quantile(double p)
 {
-	out->q = q;
-	out->est = stats_dist_quantile(b, q) - stats_dist_quantile(a, q);
-	for (unsigned i = 0; i < reps; i++)
-		diffs[i] = boot_quantile(r, b, q) - boot_quantile(r, a, q);
-	qsort(diffs, reps, sizeof(*diffs), cmp_double);
-	/* 2.5th and 97.5th percentiles of the resampled differences (nearest
-	 * rank, the same definition as everywhere else). */
-	out->lo = diffs[stats_rank(0.025, reps) - 1];
-	out->hi = diffs[stats_rank(0.975, reps) - 1];
+	static const double a[] = {-3.969683028665376e+01, 2.209460984245205e+02,
+				   -2.759285104469687e+02, 1.383577518672690e+02,
+				   -3.066479806614716e+01, 2.506628277459239e+00};
+	static const double b[] = {-5.447609879822406e+01, 1.615858368580409e+02,
+				   -1.556989798598866e+02, 6.680131188771972e+01,
+				   -1.328068155288572e+01};
+	static const double c[] = {-7.784894002430293e-03, -3.223964580411365e-01,
+				   -2.400758277161838e+00, -2.549732539343734e+00,
+				   4.374664141464968e+00,  2.938163982698783e+00};
+	static const double d[] = {7.784695709041462e-03, 3.224671290700398e-01,
+				   2.445134137142996e+00, 3.754408661907416e+00};
+	double q, r;
+
+	if (!(p > 0.0 && p < 1.0))
+		return NAN;
+	if (p < 0.02425) {
+		q = sqrt(-2.0 * log(p));
+		return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) /
+		       ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1.0);
+	}
+	if (p > 1.0 - 0.02425)
+		return -normal_quantile(1.0 - p);
+	q = p - 0.5;
+	r = q * q;
+	return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q /
+	       (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1.0);
 }
 
-int stats_compare(const struct stats_dist *a, const struct stats_dist *b, unsigned reps,
-		  uint64_t seed, struct stats_cmp *out)
+double stats_t_quantile(double p, double df)
 {
-	struct stats_rng r;
-	double *diffs;
+	double z = normal_quantile(p), z2 = z * z;
+	double g1 = (z2 + 1.0) * z / 4.0;
+	double g2 = ((5.0 * z2 + 16.0) * z2 + 3.0) * z / 96.0;
+	double g3 = (((3.0 * z2 + 19.0) * z2 + 17.0) * z2 - 15.0) * z / 384.0;
+	double g4 =
+		((((79.0 * z2 + 776.0) * z2 + 1482.0) * z2 - 1920.0) * z2 - 945.0) * z / 92160.0;
+
+	if (isnan(z) || !(df >= 1.0))
+		return NAN;
+	return z + g1 / df + g2 / (df * df) + g3 / (df * df * df) + g4 / (df * df * df * df);
+}
+
+double stats_abba_mde(double sd, unsigned rounds)
+{
+	double df = 3.0 * rounds - 1.0;
+
+	if (isnan(sd) || !rounds)
+		return NAN;
+	return (stats_t_quantile(0.975, df) + stats_t_quantile(0.80, df)) * sd / sqrt(rounds);
+}
+
+unsigned stats_abba_rounds_for(double sd, double effect)
+{
+	unsigned lo = STATS_ABBA_MIN_ROUNDS, hi = STATS_ABBA_MAX_ROUNDS;
+
+	if (isnan(sd) || !(effect > 0.0))
+		return 0;
+	if (stats_abba_mde(sd, lo) <= effect)
+		return lo;
+	if (stats_abba_mde(sd, hi) > effect)
+		return 0;
+	while (hi - lo > 1) { /* the MDE falls with the rounds */
+		unsigned mid = lo + (hi - lo) / 2;
+
+		if (stats_abba_mde(sd, mid) <= effect)
+			hi = mid;
+		else
+			lo = mid;
+	}
+	return hi;
+}
+
+int stats_abba(const double *x, unsigned rounds, unsigned reps, uint64_t seed,
+	       struct stats_abba *out)
+{
+	struct abba_round *rd;
+	struct abba_perm pm;
+	unsigned n = 0;
+	double t = 0.0, rss = 0.0;
+	uint64_t total = 1;
+	size_t k, below = 0, above = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (!reps)
-		reps = STATS_BOOT_REPS;
-	out->reps = reps;
-	out->seed = seed;
-	stats_summarize(a, &out->a);
-	stats_summarize(b, &out->b);
-	out->mean_diff = out->b.mean - out->a.mean;
-	out->max_diff = out->b.max - out->a.max;
-	if (!a->n || !b->n) {
-		out->p50 = (struct stats_ci){0.5, NAN, NAN, NAN};
-		out->p99 = (struct stats_ci){0.99, NAN, NAN, NAN};
+	out->est = out->lo = out->hi = out->p = out->sd = out->mde = NAN;
+	rd = xcalloc(rounds ? rounds : 1, sizeof(*rd));
+	for (unsigned r = 0; r < rounds; r++) {
+		const double *w = x + 4 * (size_t)r;
+
+		if (isnan(w[0]) || isnan(w[1]) || isnan(w[2]) || isnan(w[3]))
+			continue;
+		for (int c = 0; c < 6; c++) {
+			double s = 0.0;
+			int nb = 0;
+
+			for (int i = 0; i < 4; i++) {
+				bool b = abba_sets[c] >> i & 1;
+
+				s += b ? w[i] : -w[i];
+				nb += b && (i == 1 || i == 2);
+			}
+			rd[n].u[c] = s; /* scaled below, once n is known */
+			rd[n].v[c] = 2.0 * nb - 2.0;
+		}
+		n++;
+	}
+	out->rounds = n;
+	if (!n) {
+		free(rd);
 		return -EINVAL;
 	}
-	stats_rng_seed(&r, seed);
-	diffs = xcalloc(reps, sizeof(*diffs));
-	boot_ci(&r, a, b, 0.50, reps, diffs, &out->p50);
-	boot_ci(&r, a, b, 0.99, reps, diffs, &out->p99);
-	free(diffs);
+	for (unsigned r = 0; r < n; r++)
+		for (int c = 0; c < 6; c++) {
+			rd[r].u[c] /= 2.0 * n;
+			rd[r].v[c] /= 2.0 * n;
+		}
+	for (unsigned r = 0; r < n; r++)
+		t += rd[r].u[0];
+	out->est = t;
+	/* residuals of the additive model: round level + (B ? +t/2 : −t/2) */
+	for (unsigned r = 0; r < rounds; r++) {
+		const double *w = x + 4 * (size_t)r;
+		double m;
+
+		if (isnan(w[0]) || isnan(w[1]) || isnan(w[2]) || isnan(w[3]))
+			continue;
+		m = (w[0] + w[1] + w[2] + w[3]) / 4.0;
+		for (int i = 0; i < 4; i++) {
+			double e = w[i] - m - ((i == 1 || i == 2) ? t / 2.0 : -t / 2.0);
+
+			rss += e * e;
+		}
+	}
+	out->sd = sqrt(rss / (3.0 * n - 1.0));
+	out->mde = stats_abba_mde(out->sd, n);
+	if (n < STATS_ABBA_MIN_ROUNDS) {
+		free(rd);
+		return 0;
+	}
+
+	for (unsigned r = 0; r < n && total <= STATS_PERM_EXACT_MAX; r++)
+		total *= 6;
+	pm.rd = rd;
+	pm.n = n;
+	pm.t = t;
+	pm.ntheta = 0;
+	if (total <= STATS_PERM_EXACT_MAX) {
+		pm.theta = xcalloc(total, sizeof(double));
+		abba_enum(&pm, 0, 0.0, 0.0, true);
+		out->exact = true;
+	} else {
+		struct stats_rng rng;
+
+		if (!reps)
+			reps = STATS_PERM_REPS;
+		stats_rng_seed(&rng, seed);
+		pm.theta = xcalloc(reps, sizeof(double));
+		for (unsigned i = 0; i < reps; i++) {
+			double u = 0.0, v = 0.0;
+			bool ident = true;
+
+			for (unsigned r = 0; r < n; r++) {
+				int c = (int)(stats_rng_next(&rng) % 6);
+
+				u += rd[r].u[c];
+				v += rd[r].v[c];
+				ident &= c == 0;
+			}
+			if (!ident) /* the real labels: no crossing */
+				pm.theta[pm.ntheta++] = (t - u) / (1.0 - v);
+		}
+		total = pm.ntheta + 1;
+	}
+	out->perms = total;
+	qsort(pm.theta, pm.ntheta, sizeof(double), cmp_double);
+	k = (size_t)(0.025 * (double)total); /* floor: coverage >= 95 % */
+	if (k >= 1 && total - k <= pm.ntheta) {
+		out->lo = pm.theta[k - 1];
+		out->hi = pm.theta[total - k - 1];
+	}
+	for (size_t i = 0; i < pm.ntheta; i++) {
+		below += pm.theta[i] <= 0.0;
+		above += pm.theta[i] >= 0.0;
+	}
+	{
+		double pu = (1.0 + (double)below) / (double)total;
+		double pl = (1.0 + (double)above) / (double)total;
+
+		out->p = fmin(1.0, 2.0 * fmin(pu, pl));
+	}
+	free(pm.theta);
+	free(rd);
 	return 0;
-}
-
-/* ---- verdict --------------------------------------------------------------- */
-
-static int decimals_for(const double *v, int n)
-{
-	double m = 0.0;
-
-	for (int i = 0; i < n; i++)
-		if (!isnan(v[i]) && fabs(v[i]) > m)
-			m = fabs(v[i]);
-	return m >= 10.0 ? 0 : 1;
-}
-
-/* Signed number with a real minus sign (U+2212) and an explicit plus. */
-static void put_signed(struct sbuf *out, double v, int dec)
-{
-	double scale = dec ? 10.0 : 1.0;
-	double rounded = round(v * scale) / scale;
-
-	if (isnan(v)) {
-		sbuf_puts(out, "n/a");
-		return;
-	}
-	if (rounded == 0.0)
-		sbuf_printf(out, "%.*f", dec, 0.0);
-	else if (rounded < 0.0)
-		sbuf_printf(out, "\u2212%.*f", dec, -rounded);
-	else
-		sbuf_printf(out, "+%.*f", dec, rounded);
-}
-
-static void put_ci(struct sbuf *out, const char *name, const struct stats_ci *c, const char *unit,
-		   bool mark_ns)
-{
-	double v[3] = {c->est, c->lo, c->hi};
-	int dec = decimals_for(v, 3);
-
-	sbuf_printf(out, "%s ", name);
-	put_signed(out, c->est, dec);
-	sbuf_printf(out, " %s [", unit);
-	put_signed(out, c->lo, dec);
-	sbuf_puts(out, ", ");
-	put_signed(out, c->hi, dec);
-	sbuf_puts(out, "]");
-	if (mark_ns && !stats_ci_significant(c))
-		sbuf_puts(out, " (n.s.)");
-}
-
-void stats_verdict(const struct stats_cmp *c, const char *label, const char *unit, struct sbuf *out)
-{
-	bool s99 = stats_ci_significant(&c->p99), s50 = stats_ci_significant(&c->p50);
-	bool any = s99 || s50;
-	double mx[1] = {c->max_diff};
-
-	if (!unit)
-		unit = "";
-	sbuf_printf(out, "%s: ", label ? label : "B \u2212 A");
-	if (!c->a.n || !c->b.n) {
-		sbuf_printf(out, "no comparison (%s arm has no samples)", c->a.n ? "B" : "A");
-		return;
-	}
-	if (!any)
-		sbuf_puts(out, "no significant difference: ");
-	put_ci(out, "p99", &c->p99, unit, any);
-	sbuf_puts(out, ", ");
-	put_ci(out, "p50", &c->p50, unit, any);
-	sbuf_puts(out, ", max ");
-	put_signed(out, c->max_diff, decimals_for(mx, 1));
-	sbuf_printf(out, " %s", unit);
 }

@@ -1,17 +1,35 @@
 /* Statistics for the probe and the A/B comparison: sorted distributions
- * built from histograms or from raw values, nearest-rank percentiles, the
- * difference B - A with percentile-bootstrap confidence intervals (seeded, so
- * the same data gives the same interval), and a verdict sentence.
+ * built from histograms or from raw values, nearest-rank percentiles, and the
+ * window-level comparison of an ABBA experiment.
  *
- * Bootstrap method: a resample of n values drawn with replacement from a
- * sorted sample x(1..n) has, as its nearest-rank q-quantile (rank r), the
- * original value x(J) with J = ceil(n * B), B ~ Beta(r, n - r + 1) (the r-th
- * order statistic of n uniforms). So one resampled quantile costs one Beta
- * draw and a binary search, not n draws, which keeps a 2000-round bootstrap
- * over a million samples instant. This is exactly the ordinary bootstrap,
- * not an approximation. The interval is the 2.5th..97.5th percentile of the
- * 2000 resampled differences q(B*) - q(A*) (A and B resampled
- * independently). */
+ * The unit of evidence is the window, not the sample: wake-ups within a
+ * window are strongly correlated (one slow host tick delays hundreds of
+ * them), and windows of the same arm differ by more than their samples
+ * suggest. So each window is reduced to one number per metric (its p50, p99,
+ * mean, ...) and the arms are compared on those numbers.
+ *
+ * Method (stats_abba): the windows come in complete ABBA rounds (A B B A).
+ * The estimate is B − A = the mean of the B windows' values − the mean of
+ * the A windows'. Its 95 % interval inverts a permutation test in which the
+ * arm labels are permuted within each round (each round keeps two A and two
+ * B windows: 6 arrangements per round, 6^R in all, enumerated exactly up to
+ * STATS_PERM_EXACT_MAX, else STATS_PERM_REPS random ones drawn with a seed).
+ * Under "B = A + d" every arrangement is equally likely, and each
+ * arrangement π crosses the observed one at one d, θπ = (T − Uπ) / (1 − Vπ)
+ * (T the observed statistic, Uπ the statistic of π, Vπ its overlap with the
+ * real labels); the interval is [θ(k), θ(N−k)] over the N − 1 sorted θ with
+ * k = floor(0.025 N) — the exact set of d that the two-sided test at 5 % does
+ * not reject (Hartigan's construction). Fewer than STATS_ABBA_MIN_ROUNDS
+ * rounds have k = 0: no interval ("inconclusive"). Permuting within rounds
+ * keeps slow drift and between-round shifts out of the comparison; when
+ * neighbouring windows are correlated (AR(1) noise) the ABBA contrast is less
+ * variable than the other arrangements, which makes the test conservative.
+ *
+ * Noise and the smallest detectable difference: the residual standard
+ * deviation s of one window's value after removing each round's level and
+ * the arm difference (3R − 1 degrees of freedom) gives the standard error
+ * s / sqrt(R) of the estimate, and the minimum detectable effect (MDE,
+ * 80 % power at the two-sided 5 % level) (t(0.975) + t(0.80)) s / sqrt(R). */
 #ifndef TT_PROBE_STATS_H
 #define TT_PROBE_STATS_H
 
@@ -22,10 +40,10 @@
 #include "core/str.h"
 #include "probe/histogram.h"
 
-#define STATS_BOOT_REPS	   2000
 #define STATS_DEFAULT_SEED UINT64_C(0x7475e7ab5eed0001)
 
-/* splitmix64: tiny, fast, good enough for resampling, fully reproducible. */
+/* splitmix64: tiny, fast, good enough for random permutations and
+ * simulations, fully reproducible. */
 struct stats_rng {
 	uint64_t s;
 };
@@ -67,36 +85,42 @@ struct stats_summary {
 
 void stats_summarize(const struct stats_dist *d, struct stats_summary *s);
 
-/* A difference B - A with its 95% bootstrap confidence interval. */
-struct stats_ci {
-	double q;   /* 0.5, 0.99 */
-	double est; /* quantile(B) - quantile(A) on the original data */
-	double lo, hi;
+/* ---- the window-level ABBA comparison ---------------------------------- */
+
+#define STATS_ABBA_MIN_ROUNDS 3	    /* fewest complete rounds with a 95 % interval */
+#define STATS_PERM_EXACT_MAX  50000 /* 6^R arrangements enumerated up to this (R <= 6) */
+#define STATS_PERM_REPS	      20000 /* random arrangements beyond */
+#define STATS_ABBA_MAX_ROUNDS 100000
+
+struct stats_abba {
+	unsigned rounds; /* complete ABBA rounds used (a round with a NAN value is left out) */
+	double est;	 /* B − A: mean of the B windows' values − mean of the A windows' */
+	double lo, hi;	 /* 95 % interval; NAN when rounds < STATS_ABBA_MIN_ROUNDS */
+	double p;	 /* two-sided permutation p-value of "no difference"; NAN likewise */
+	double sd;	 /* residual SD of one window's value (round + arm model); NAN
+			  * when no round */
+	double mde;	 /* smallest difference these rounds see (80 % power, 5 %); NAN
+			  * when sd is */
+	bool exact;	 /* all 6^R arrangements enumerated (else random ones) */
+	uint64_t perms;	 /* arrangements the interval is based on */
 };
 
-/* True when the interval does not contain 0. */
-bool stats_ci_significant(const struct stats_ci *c);
-
-struct stats_cmp {
-	struct stats_summary a, b;
-	struct stats_ci p50, p99;
-	double mean_diff, max_diff; /* B - A, no interval (the max is one sample) */
-	unsigned reps;
-	uint64_t seed;
-};
-
-/* Compare two distributions. reps = 0 means STATS_BOOT_REPS. Returns 0, or
- * -EINVAL when either side is empty (out is then filled with what is known,
- * intervals NAN). */
-int stats_compare(const struct stats_dist *a, const struct stats_dist *b, unsigned reps,
-		  uint64_t seed, struct stats_cmp *out);
-
-/* One sentence, e.g. "cpu-sleep disabled: p99 −87 µs [−95, −80], p50 −3 µs
- * [−4, −2], max −210 µs", or "...: no significant difference: p99 +2 µs
- * [−3, +8], ..." when neither interval excludes 0. A single non-significant
- * interval is marked "(n.s.)". label NULL = "B − A"; unit e.g. "µs", "ms".
- * Appended to out (no newline). */
-void stats_verdict(const struct stats_cmp *c, const char *label, const char *unit,
-		   struct sbuf *out);
+/* Compare one metric: x[4 * rounds] are the windows' values in time order,
+ * round r = windows 4r..4r+3 with the B windows at 4r+1 and 4r+2 (ABBA).
+ * reps = 0 means STATS_PERM_REPS (used only beyond exact enumeration); seed
+ * makes the random arrangements reproducible. Returns 0, or -EINVAL when no
+ * round is complete (out->rounds = 0, est and everything else NAN). */
+int stats_abba(const double *x, unsigned rounds, unsigned reps, uint64_t seed,
+	       struct stats_abba *out);
+/* The interval excludes 0. */
+bool stats_abba_significant(const struct stats_abba *c);
+/* The MDE of R rounds for a window SD of sd (NAN when sd is NAN or R = 0). */
+double stats_abba_mde(double sd, unsigned rounds);
+/* Fewest rounds (at least STATS_ABBA_MIN_ROUNDS) whose MDE is at most
+ * effect; 0 when more than STATS_ABBA_MAX_ROUNDS would be needed or sd or
+ * effect is unknown. */
+unsigned stats_abba_rounds_for(double sd, double effect);
+/* Student's t quantile (Cornish-Fisher expansion, good to ~1 % for df >= 2). */
+double stats_t_quantile(double p, double df);
 
 #endif

@@ -61,13 +61,15 @@ struct latency {
 	struct hist *abh[2];
 	struct stats_summary abs[2];
 	struct ab_status st;
+	struct ab_window *abw; /* the windows (copied: they outlive the run) */
+	int nabw;
 	char ab_probe_line[200]; /* what the A/B measures with */
 	int seen_win;		 /* window whose switch the UI has caught up with */
 	char ab_addr[KNOB_ADDR_MAX];
 	char ab_val[2][KNOB_VALUE_MAX];
 	char ab_orig[KNOB_VALUE_MAX];
 	size_t ab_nknobs;
-	char verdict[640];
+	char verdict[1024];
 	char ab_end[400]; /* how it ended and how the knob was put back */
 	bool ab_end_err;
 	char ab_busy[KNOB_ADDR_MAX + 80];
@@ -185,6 +187,12 @@ static void refresh_ab(struct latency *L)
 		hist_summary(L->abh[a], &L->abs[a]);
 	}
 	ab_status(&L->ab, &L->st);
+	if (L->st.nwin > 0) {
+		L->abw = xrealloc(L->abw, (size_t)L->st.nwin * sizeof(*L->abw));
+		L->nabw = (int)ab_windows(&L->ab, L->abw, (size_t)L->st.nwin);
+		if (L->nabw > L->st.nwin)
+			L->nabw = L->st.nwin;
+	}
 }
 
 static void lat_refresh(struct latency *L)
@@ -414,11 +422,7 @@ static void ab_finish(struct tui *t, struct latency *L)
 
 	refresh_ab(L);
 	res = ab_result(r);
-	if (res->cmp_err)
-		snprintf(L->verdict, sizeof(L->verdict), "no comparison: arm %c has no samples",
-			 L->abs[0].n ? 'B' : 'A');
-	else
-		str_copy(L->verdict, sizeof(L->verdict), res->verdict);
+	str_copy(L->verdict, sizeof(L->verdict), res->verdict);
 	fmt_dur(r->end_ns - r->start_ns, d, sizeof(d));
 	if (r->phase == AB_DONE) {
 		snprintf(L->ab_end, sizeof(L->ab_end), "Done: %d windows in %s", r->nwin, d);
@@ -514,6 +518,7 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 	L->verdict[0] = L->ab_end[0] = '\0';
 	L->ab_end_err = false;
 	L->seen_win = -1;
+	L->nabw = 0;
 	snprintf(L->ab_busy, sizeof(L->ab_busy),
 		 "an A/B of %s is running (x on the Latency screen cancels it)", L->ab_addr);
 	tui_show_screen(t, "latency");
@@ -800,6 +805,7 @@ void latency_shutdown(struct tui *t, struct sbuf *msg)
 	free_rows(L);
 	free(L->abh[0]);
 	free(L->abh[1]);
+	free(L->abw);
 	free(L);
 	t->lat = NULL;
 }
@@ -1060,6 +1066,74 @@ static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y
 	}
 }
 
+/* A per-window value in at most 4 columns: 999, 1.2k, 12k, 123k, 1.2M. */
+static void fmt_cell(char *buf, size_t cap, double v, bool mean)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "-");
+	else if (mean && v < 100)
+		snprintf(buf, cap, "%.1f", v);
+	else if (v < 1000)
+		snprintf(buf, cap, "%.0f", floor(v));
+	else if (v < 9950)
+		snprintf(buf, cap, "%.1fk", v / 1e3);
+	else if (v < 999500)
+		snprintf(buf, cap, "%.0fk", v / 1e3);
+	else
+		snprintf(buf, cap, "%.1fM", v / 1e6);
+}
+
+/* The measured windows' p99, p50, mean and max, one column per window in
+ * order ("3B" = window 3, arm B), so the spread between windows of the same
+ * arm shows next to the verdict. As many blocks as fit in h lines (at least
+ * one); while running, the latest windows. Returns the lines used. */
+static int draw_ab_windows(struct tui *t, struct latency *L, int y, int h)
+{
+	static const char *const name[4] = {"p99", "p50", "mean", "max"};
+	const int cw = 5, lw = 6;
+	int ndone = 0, ncol = (COLS - lw) / cw, nblk, first = 0, used = 0;
+
+	while (ndone < L->nabw && L->abw[ndone].done)
+		ndone++;
+	if (!ndone || ncol < 1)
+		return 0;
+	nblk = (ndone + ncol - 1) / ncol;
+	if (nblk * 5 > h)
+		nblk = h >= 5 ? h / 5 : 1;
+	if (L->ab_on && ndone > ncol * nblk) /* running: the latest */
+		first = ndone - ncol * nblk;
+	for (int b = 0; b < nblk && first < ndone; b++) {
+		int last = first + ncol < ndone ? first + ncol : ndone;
+
+		ui_put(t, y + used, 0, lw, ROLE_COLHEAD, "Window");
+		for (int i = first; i < last; i++)
+			ui_printf(t, y + used, lw + (i - first) * cw, cw, ROLE_COLHEAD, "%*d%c",
+				  cw - 1, i + 1, ab_arm_name(L->abw[i].arm));
+		if (b == nblk - 1 && last < ndone)
+			ui_printf(t, y + used, lw + (last - first) * cw, COLS, ROLE_LABEL, " +%d",
+				  ndone - last);
+		used++;
+		for (int m = 0; m < 4; m++) {
+			ui_put(t, y + used, 0, lw, ROLE_LABEL, name[m]);
+			for (int i = first; i < last; i++) {
+				const struct ab_window *w = &L->abw[i];
+				double v = m == 0   ? w->p99
+					   : m == 1 ? w->p50
+					   : m == 2 ? w->mean
+						    : w->max;
+				char c[16];
+
+				fmt_cell(c, sizeof(c), v, m == 2);
+				ui_printf(t, y + used, lw + (i - first) * cw, cw,
+					  w->arm ? ROLE_VALUE : ROLE_LABEL, "%*s", cw, c);
+			}
+			used++;
+		}
+		first = last;
+	}
+	return used;
+}
+
 static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 {
 	const struct ab_status *st = &L->st;
@@ -1105,24 +1179,46 @@ static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 			      L->ab_val[a], w);
 		draw_stats(t, yy++, x, ROLE_VALUE, &L->abs[a]);
 	}
-	/* the verdict, on up to two lines */
+	yy += draw_ab_windows(t, L, yy, y + h - yy - 3);
+	/* the verdict, on up to six lines (fewer when the screen is short) */
 	if (L->ab_on) {
 		ui_put(t, yy++, 0, COLS, ROLE_LABEL,
 		       "Verdict when the last window ends (x cancels and puts the knob back)");
 	} else {
-		int w = COLS - 9;
+		const char *v = L->verdict;
+		int w = COLS - 9, nl = y + h - yy - 3;
 
-		int cut = (int)strlen(L->verdict);
-
-		/* ui_put clips at w bytes (µ and − take two and three): cut at the
-		 * last space within w bytes */
-		if (cut > w)
-			for (cut = w > 0 ? w : 0; cut > 0 && L->verdict[cut] != ' ';)
-				cut--;
+		if (nl > 6)
+			nl = 6;
+		if (nl < 2)
+			nl = 2;
 		ui_put(t, yy, 0, 9, ROLE_TITLE, "Verdict: ");
-		ui_printf(t, yy++, 9, w, ROLE_VALUE, "%.*s", cut, L->verdict);
-		if (L->verdict[cut])
-			ui_put(t, yy++, 9, w, ROLE_VALUE, L->verdict + cut + 1);
+		for (int line = 0; *v && line < nl && w > 0; line++) {
+			int cut = (int)strlen(v);
+
+			/* ui_put clips at w bytes (µ and − take two and three): cut at
+			 * the last ", " "; " or ": " within w bytes, else the last space */
+			if (cut > w && line < nl - 1) {
+				int sp = 0;
+
+				for (cut = w; cut > 0; cut--) {
+					if (v[cut] != ' ')
+						continue;
+					if (!sp)
+						sp = cut;
+					if (strchr(",;:", v[cut - 1]))
+						break;
+				}
+				if (cut <= 0)
+					cut = sp;
+			}
+			if (cut <= 0)
+				cut = (int)strlen(v);
+			ui_printf(t, yy++, 9, w, ROLE_VALUE, "%.*s", cut, v);
+			v += cut;
+			while (*v == ' ')
+				v++;
+		}
 	}
 	yy++;
 	if (y + h - yy >= 3 && L->abh[0] && L->abh[1]) {

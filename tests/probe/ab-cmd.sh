@@ -61,7 +61,11 @@ like "$out" "
 A +0 +4 +[1-9][0-9]* " "arm A: 4 windows, samples"
 like "$out" "
 B +1 +4 +[1-9][0-9]* " "arm B: 4 windows, samples"
-like "$out" "B − A \\(95% bootstrap CI" "B − A with bootstrap intervals"
+like "$out" "B − A window by window" "B − A window by window"
+# 2 rounds are too few for an interval: the estimates, no significance claim
+like "$out" "^verdict: .*: inconclusive: 8 windows \\(2 complete ABBA rounds\\); a 95% interval needs 3 rounds or more \\(--rounds 3\\)" \
+	"2 rounds: the verdict is inconclusive: 8 windows, and asks for --rounds 3"
+like "$out" "^  p50 .*\\(no interval\\)" "2 rounds: no interval printed"
 a50=$(printf '%s\n' "$out" | awk '$1 == "A" && $2 == "0" { print int($6) }')
 if [ $signed -ne 0 ] && [ "${a50:-0}" -gt 100 ]; then
 	skip "verdict names knob and value; p50 difference positive" \
@@ -115,7 +119,10 @@ ok "$(jq 'if (.comparison.p50.diff | type) == "number" then 0 else 1 end' "$TMPD
 	"comparison: p50 difference"
 is "$(jq '.comparison.p99 | has("diff") and has("lo") and has("hi") and has("significant")' "$TMPD/ab.json")" true \
 	"comparison: p99 with its interval"
-is "$(j '.comparison.resamples')" 2000 "2000 resamples"
+is "$(j '[.comparison.conclusive, .comparison.p99.lo, .comparison.p99.significant] | tostring')" '[false,null,null]' \
+	"2 rounds: not conclusive, no interval, significance null"
+is "$(jq -c '.comparison.p50.a == [.windows[] | select(.arm == "A") | .p50_ms]' "$TMPD/ab.json")" true \
+	"comparison: arm A's per-window p50 values"
 like "$(j '.comparison.verdict')" "^cpuidle/\\*/cpu-sleep/disable=1: " "verdict in JSON"
 is "$(j '.ab.restored')" true "restored: true"
 same_tree "$FIXTURES/rk3588" "$ROOT"

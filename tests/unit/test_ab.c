@@ -5,6 +5,7 @@
  * copied rk3588 fixture. */
 #include <dirent.h>
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -287,6 +288,35 @@ static void test_api(void)
 	free(cause);
 	cause = NULL;
 
+	/* A = B: refused, pointing at --aa; with cfg.aa an A/A run */
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1,1", &cfg, &cause) == -EINVAL &&
+		   cause && strstr(cause, "same value") && strstr(cause, "--aa"),
+	   "A = B refused, the cause names --aa");
+	ab_cfg_init(&cfg);
+	cfg.aa = true;
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable", &cfg, &cause) == 0,
+	   "A/A: ADDRESS alone parses");
+	ok(!strcmp(cfg.value[0], "0") && !strcmp(cfg.value[1], "0"),
+	   "... A = B = the current value 0");
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1", &cfg, &cause) == 0 &&
+		   !strcmp(cfg.value[0], "1") && !strcmp(cfg.value[1], "1"),
+	   "A/A: ADDRESS=1 gives A = B = 1");
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1,1", &cfg, &cause) == 0 &&
+		   !strcmp(cfg.value[1], "1"),
+	   "A/A: ADDRESS=1,1 too");
+	ok(ab_parse_knob(ctx, "irq/14/affinity=0,1", &cfg, &cause) == 0 &&
+		   !strcmp(cfg.value[0], "0,1") && !strcmp(cfg.value[1], "0,1"),
+	   "A/A: a CPU list with a comma is one value");
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=0,1", &cfg, &cause) == -EINVAL &&
+		   cause && strstr(cause, "one value"),
+	   "A/A: two different values refused");
+	free(cause);
+	cause = NULL;
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=7", &cfg, &cause) != 0,
+	   "A/A: a value that is not allowed refused");
+	free(cause);
+	cause = NULL;
+
 	/* The caller (the TUI) changed another knob first, in the same run. */
 	ok(knob_set_many(ctx, pre, NULL, 1, KNOB_SCOPED | KNOB_QUIET, NULL, &cause) == 0,
 	   "another knob set first by the caller");
@@ -323,15 +353,80 @@ static void test_api(void)
 	ok(s.n == 4 && s.max == 2.5, "ab_summary of arm A");
 	res = ab_result(&r);
 	ok(res->complete && res->cmp_err == 0, "result complete");
-	is_dbl(res->cmp.mean_diff, -0.5, 1e-9, "mean difference B - A = -0.5");
+	is_dbl(res->m[AB_MEAN].est, -0.5, 1e-9,
+	       "mean difference B - A of the per-window means = 1.25 - 1.75");
+	is_dbl(res->m[AB_P50].est, -1, 1e-9, "p50 difference of the per-window p50 = 0 - 1");
+	ok(res->windows == 4 && res->rounds == 1 && !res->conclusive,
+	   "1 round: 4 windows, not conclusive");
+	ok(isnan(res->m[AB_P99].lo) && !stats_abba_significant(&res->m[AB_P99]),
+	   "... no interval, nothing significant");
 	ok(strstr(res->verdict, "cpuidle/cpu0/cpu-sleep/disable=0: ") == res->verdict,
 	   "verdict starts with ADDR=B");
+	ok(strstr(res->verdict, "inconclusive: 4 windows") && strstr(res->verdict, "--rounds 3"),
+	   "verdict: inconclusive: 4 windows, suggests --rounds 3 (%s)", res->verdict);
+	ok(res->max_win[0] >= 0 && res->max_win[1] >= 0 && strstr(res->verdict, "not tested"),
+	   "the max: its windows, not tested");
+	{
+		struct ab_window w[8];
+
+		is_int(ab_windows(&r, w, 8), 4, "ab_windows: 4 windows");
+		ok(w[0].done && w[0].arm == 0 && w[1].arm == 1 && w[0].samples == 2 &&
+			   w[0].p50 == 1 && w[1].p50 == 0 && w[0].mean == 1.75,
+		   "ab_windows: per-window samples, p50, mean");
+	}
 	ok(r.restored && r.restore_err == 0, "restored without error");
 	read_file(root_dir, DISABLE0, buf, sizeof(buf));
 	is_str(buf, "0", "the A/B's knob is back to 0");
 	read_file(root_dir, GOV0, buf, sizeof(buf));
 	is_str(buf, "performance", "AB_RESTORE_OWN left the caller's change alone");
 	ab_free(&r);
+
+	/* 3 rounds: a difference without noise is conclusive */
+	ab_cfg_init(&cfg);
+	ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1,0", &cfg, &cause);
+	cfg.cmd = "echo \"v=$TUNETOP_AB_VALUE\"";
+	cfg.metric = "v=([0-9.]+)";
+	cfg.window_s = 0;
+	cfg.settle_ms = 0;
+	cfg.rounds = 3;
+	cfg.restore = AB_RESTORE_OWN;
+	ok(ab_start(&r, ctx, &cfg, &cause) == 0, "3-round run starts");
+	run_to_end(&r, 30);
+	res = ab_result(&r);
+	ok(res->conclusive && res->rounds == 3 && res->windows == 12, "3 rounds: conclusive");
+	ok(res->m[AB_P50].est == -1 && res->m[AB_P50].lo == -1 && res->m[AB_P50].hi == -1,
+	   "B - A = -1 [-1, -1]");
+	ok(stats_abba_significant(&res->m[AB_P50]) && res->m[AB_P50].exact &&
+		   res->m[AB_P50].perms == 216,
+	   "significant, all 216 arrangements");
+	ok(strstr(res->verdict, "p50 \u22121.0 [\u22121.0, \u22121.0]") != NULL,
+	   "verdict: p50 -1.0 [-1.0, -1.0] (%s)", res->verdict);
+	ab_free(&r);
+
+	/* A/A through the whole run */
+	ab_cfg_init(&cfg);
+	cfg.aa = true;
+	ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable", &cfg, &cause);
+	cfg.cmd = "echo v=3";
+	cfg.metric = "v=([0-9.]+)";
+	cfg.window_s = 0;
+	cfg.settle_ms = 0;
+	cfg.rounds = 3;
+	cfg.restore = AB_RESTORE_OWN;
+	ok(ab_start(&r, ctx, &cfg, &cause) == 0, "A/A run starts (%s)", cause ? cause : "ok");
+	run_to_end(&r, 30);
+	res = ab_result(&r);
+	ok(res->aa && res->conclusive && !stats_abba_significant(&res->m[AB_P99]),
+	   "A/A: conclusive, nothing significant");
+	ok(strstr(res->verdict, "disable=0 (A/A): noise floor, 12 windows") &&
+		   strstr(res->verdict, "cannot be seen with 6 windows per arm"),
+	   "A/A verdict: the noise floor (%s)", res->verdict);
+	ab_free(&r);
+	cfg.aa = false;
+	ok(ab_start(&r, ctx, &cfg, &cause) == -EINVAL, "A = B without aa: ab_start refuses");
+	ab_free(&r);
+	free(cause);
+	cause = NULL;
 
 	/* cancel while CMD runs */
 	ab_cfg_init(&cfg);

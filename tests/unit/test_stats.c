@@ -1,7 +1,8 @@
 /* Unit tests for src/probe/stats.c: the seeded PRNG and variates, quantiles
- * from histograms and from raw values, the bootstrap (deterministic, covers
- * the true difference on shifted synthetic data, spans 0 on equal data) and
- * the verdict's wording and sign. */
+ * from histograms and from raw values, and the window-level ABBA comparison:
+ * exact cases, the noise and MDE, and a seeded simulation of 1000 A/A and
+ * A/B experiments with correlated windows and samples (false positives at
+ * most 5 %, power at least 80 % for a shift of twice the window spread). */
 #include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -82,127 +83,189 @@ static void test_quantiles(void)
 	free(h);
 }
 
-/* Integer-us latencies: base + exponential tail, like a real probe. */
-static void fill(struct hist *h, struct stats_rng *r, uint64_t n, double base, double tail)
-{
-	hist_init(h);
-	for (uint64_t i = 0; i < n; i++) {
-		double us = floor(base - tail * log(stats_rng_uniform(r)));
+/* ---- the window-level ABBA comparison ------------------------------------- */
 
-		hist_add(h, (uint64_t)us * 1000, 0);
+static void test_abba_basics(void)
+{
+	/* 3 rounds (12 windows), ABBA: B at 1, 2 of each round */
+	double same[12], shift[12], two[8], noisy[12];
+	struct stats_abba c, c2;
+
+	is_dbl(stats_t_quantile(0.975, 10), 2.228, 0.01, "t(0.975, 10) = 2.228");
+	is_dbl(stats_t_quantile(0.975, 2), 4.303, 0.1, "t(0.975, 2) = 4.30 (within 3 %)");
+	is_dbl(stats_t_quantile(0.80, 1e9), 0.8416, 0.001, "t(0.80, inf) = z(0.80)");
+	is_dbl(stats_t_quantile(0.025, 8), -stats_t_quantile(0.975, 8), 1e-9, "t is symmetric");
+
+	for (int i = 0; i < 12; i++) {
+		int b = i % 4 == 1 || i % 4 == 2;
+
+		same[i] = 50;
+		shift[i] = 50 + 7 * b + i; /* +7 in B, and a linear drift */
+		noisy[i] = 50 + (i * 37 % 11) - 5 + 3 * b;
+	}
+	is_int(stats_abba(same, 3, 0, 1, &c), 0, "3 rounds compare");
+	ok(c.rounds == 3 && c.exact && c.perms == 216, "3 rounds: all 6^3 = 216 arrangements");
+	ok(c.est == 0 && c.lo == 0 && c.hi == 0 && c.sd == 0, "equal windows: 0 [0, 0], no noise");
+	ok(!stats_abba_significant(&c) && c.p == 1, "equal windows: not significant, p = 1");
+
+	stats_abba(shift, 3, 0, 1, &c);
+	is_dbl(c.est, 7, 1e-9, "a pure shift under linear drift: estimate exact (ABBA cancels it)");
+	ok(c.lo <= 7 && 7 <= c.hi, "... inside its interval [%g, %g]", c.lo, c.hi);
+	ok(stats_abba_significant(&c), "... and significant (p = %.3f)", c.p);
+	ok(c.p <= 2.0 * 5 / 216 + 1e-12, "... p at the smallest the 216 arrangements allow");
+
+	stats_abba(noisy, 3, 0, 1, &c);
+	ok(c.lo < c.est && c.est < c.hi, "noisy: estimate %.2f inside [%.2f, %.2f]", c.est, c.lo,
+	   c.hi);
+	ok(stats_abba_significant(&c) == (c.p < 0.05), "the interval and the p-value agree");
+	ok(c.sd > 0 && c.mde > c.sd, "noise: sd %.2f, detectable %.2f", c.sd, c.mde);
+
+	for (int i = 0; i < 8; i++)
+		two[i] = 50 + (i % 4 == 1 || i % 4 == 2) * 100 + i % 3;
+	is_int(stats_abba(two, 2, 0, 1, &c), 0, "2 rounds compare");
+	ok(c.rounds == 2 && isnan(c.lo) && isnan(c.hi) && isnan(c.p),
+	   "2 rounds: no interval, even for a huge difference");
+	ok(!stats_abba_significant(&c), "... so never significant");
+	ok(c.est > 99 && !isnan(c.sd) && !isnan(c.mde), "... but an estimate and the noise");
+
+	two[5] = NAN;
+	stats_abba(two, 2, 0, 1, &c);
+	is_int(c.rounds, 1, "a round with a NAN window is left out");
+	is_int(stats_abba(two, 0, 0, 1, &c), -22, "no round: -EINVAL");
+	ok(isnan(c.est) && isnan(c.sd), "no round: everything NAN");
+
+	/* MDE and the rounds it takes */
+	ok(stats_abba_mde(1, 12) < stats_abba_mde(1, 6) &&
+		   stats_abba_mde(1, 6) < stats_abba_mde(1, 3),
+	   "more rounds see smaller differences");
+	{
+		unsigned r = stats_abba_rounds_for(1, stats_abba_mde(1, 6) / 2);
+
+		ok(r > 20 && r < 27, "half the MDE of 6 rounds takes about 4x the rounds (%u)", r);
+		ok(stats_abba_mde(1, r) <= stats_abba_mde(1, 6) / 2 &&
+			   stats_abba_mde(1, r - 1) > stats_abba_mde(1, 6) / 2,
+		   "... the fewest that do");
+	}
+	is_int(stats_abba_rounds_for(1, 100), STATS_ABBA_MIN_ROUNDS, "at least the minimum");
+	is_int(stats_abba_rounds_for(1, 1e-9), 0, "0 when out of reach");
+
+	/* beyond exact enumeration: seeded random arrangements */
+	{
+		double v[40];
+		struct stats_rng r;
+
+		stats_rng_seed(&r, 5);
+		for (int i = 0; i < 40; i++)
+			v[i] = 10 * stats_rng_normal(&r) + (i % 4 == 1 || i % 4 == 2) * 30;
+		stats_abba(v, 10, 0, 42, &c);
+		stats_abba(v, 10, 0, 42, &c2);
+		ok(!c.exact && c.perms == STATS_PERM_REPS + 1,
+		   "10 rounds: %llu random arrangements", (unsigned long long)c.perms);
+		ok(c.lo == c2.lo && c.hi == c2.hi, "same seed, same interval");
+		ok(c.lo <= 30 && 30 <= c.hi && stats_abba_significant(&c),
+		   "covers the true +30 [%.1f, %.1f] and excludes 0", c.lo, c.hi);
 	}
 }
 
-static void test_bootstrap(void)
+/* A simulated A/B (or A/A) run: WINDOWS windows in ABBA order, each with a
+ * window effect that follows an AR(1) process between windows (the machine's
+ * state wanders: rho 0.5, sd 3 us), a slow linear drift, and SAMPLES wake-up
+ * latencies inside that are correlated with each other (log-normal tail
+ * driven by an AR(1) with phi 0.9) — the structure that made the old
+ * per-sample bootstrap call A/A runs significant. Per window: p50, p99,
+ * mean. */
+#define SIM_ROUNDS  4
+#define SIM_WINDOWS (4 * SIM_ROUNDS)
+#define SIM_SAMPLES 400
+#define SIM_RUNS    1000
+
+static void sim_windows(struct stats_rng *r, double m[3][SIM_WINDOWS])
 {
-	struct hist *a = malloc(sizeof(*a)), *b = malloc(sizeof(*b));
-	struct stats_dist da, db;
-	struct stats_cmp c1, c2, c3;
-	struct stats_rng r;
-	struct sbuf sb;
+	double eff = 3.0 * stats_rng_normal(r), v[SIM_SAMPLES];
+	const double rho = 0.5, phi = 0.9;
 
-	stats_rng_seed(&r, 12345);
-	fill(a, &r, 20000, 20, 10);
-	fill(b, &r, 20000, 35, 10); /* B is 15 us slower everywhere */
-	stats_dist_from_hist(&da, a);
-	stats_dist_from_hist(&db, b);
+	for (int w = 0; w < SIM_WINDOWS; w++) {
+		struct stats_dist d;
+		double z = stats_rng_normal(r), sum = 0;
 
-	is_int(stats_compare(&da, &db, 0, 99, &c1), 0, "compare ok");
-	stats_compare(&da, &db, 0, 99, &c2);
-	ok(c1.p50.lo == c2.p50.lo && c1.p50.hi == c2.p50.hi && c1.p99.lo == c2.p99.lo &&
-		   c1.p99.hi == c2.p99.hi,
-	   "same seed -> identical intervals");
-	is_int(c1.reps, STATS_BOOT_REPS, "default repetitions");
-	printf("# p50 %+.1f [%+.1f, %+.1f]  p99 %+.1f [%+.1f, %+.1f]\n", c1.p50.est, c1.p50.lo,
-	       c1.p50.hi, c1.p99.est, c1.p99.lo, c1.p99.hi);
-	ok(c1.p50.lo <= 15 && 15 <= c1.p50.hi, "p50 interval contains the true shift 15");
-	ok(c1.p99.lo <= 15 && 15 <= c1.p99.hi, "p99 interval contains the true shift 15");
-	ok(c1.p50.lo <= c1.p50.est && c1.p50.est <= c1.p50.hi, "estimate inside its interval");
-	ok(c1.p50.hi - c1.p50.lo <= 2.0, "p50 interval is narrow (20000 whole-us samples)");
-	ok(stats_ci_significant(&c1.p50) && stats_ci_significant(&c1.p99),
-	   "a 15 us shift is significant");
-	stats_compare(&da, &db, 0, 100, &c3);
-	ok(c3.p99.lo <= 15 && 15 <= c3.p99.hi, "another seed also covers the truth");
-
-	sbuf_init(&sb);
-	stats_verdict(&c1, "cpu-sleep enabled", "\u00b5s", &sb);
-	printf("# %s\n", sb.s);
-	ok(str_starts(sb.s, "cpu-sleep enabled: p99 +"), "slower B -> '+' on p99");
-	ok(strstr(sb.s, "p50 +15 \u00b5s [") != NULL, "p50 +15 µs with interval");
-	ok(strstr(sb.s, "max ") != NULL && strstr(sb.s, "no significant") == NULL,
-	   "max difference, no 'no significant'");
-
-	/* Swap: B faster -> minus signs (U+2212). */
-	stats_compare(&db, &da, 0, 99, &c2);
-	sbuf_reset(&sb);
-	stats_verdict(&c2, "cpu-sleep disabled", "\u00b5s", &sb);
-	printf("# %s\n", sb.s);
-	ok(str_starts(sb.s, "cpu-sleep disabled: p99 \u2212"), "faster B -> '\u2212' on p99");
-	is_dbl(c2.p50.est, -c1.p50.est, 1e-9, "swapping arms negates the estimate");
-
-	/* Same distribution on both sides: the interval spans 0. */
-	stats_dist_free(&db);
-	fill(b, &r, 20000, 20, 10);
-	stats_dist_from_hist(&db, b);
-	stats_compare(&da, &db, 0, 99, &c3);
-	ok(c3.p50.lo <= 0 && 0 <= c3.p50.hi && c3.p99.lo <= 0 && 0 <= c3.p99.hi,
-	   "equal distributions: both intervals contain 0");
-	sbuf_reset(&sb);
-	stats_verdict(&c3, NULL, "\u00b5s", &sb);
-	printf("# %s\n", sb.s);
-	ok(strstr(sb.s, "no significant difference") != NULL,
-	   "verdict says no significant difference");
-	ok(str_starts(sb.s, "B \u2212 A: "), "default label");
-
-	/* Empty arm. */
-	stats_dist_free(&db);
-	hist_init(b);
-	stats_dist_from_hist(&db, b);
-	is_int(stats_compare(&da, &db, 0, 1, &c3), -22, "empty arm -> -EINVAL");
-	ok(isnan(c3.p99.lo), "empty arm -> no interval");
-	sbuf_reset(&sb);
-	stats_verdict(&c3, "x", "\u00b5s", &sb);
-	ok(strstr(sb.s, "no samples") != NULL, "verdict names the empty arm");
-
-	stats_dist_free(&da);
-	stats_dist_free(&db);
-	sbuf_free(&sb);
-	free(a);
-	free(b);
+		if (w)
+			eff = rho * eff + sqrt(1 - rho * rho) * 3.0 * stats_rng_normal(r);
+		for (int i = 0; i < SIM_SAMPLES; i++) {
+			z = phi * z + sqrt(1 - phi * phi) * stats_rng_normal(r);
+			v[i] = 20.0 + eff + 0.3 * w + 5.0 * exp(0.8 * z);
+			sum += v[i];
+		}
+		stats_dist_from_values(&d, v, SIM_SAMPLES);
+		m[0][w] = stats_dist_quantile(&d, 0.50);
+		m[1][w] = stats_dist_quantile(&d, 0.99);
+		m[2][w] = sum / SIM_SAMPLES;
+		stats_dist_free(&d);
+	}
 }
 
-static void test_values_ms(void)
+static void test_abba_simulation(void)
 {
-	/* The --cmd case: wall times in ms, 5 ms vs 20 ms with small noise. */
-	double va[40], vb[40];
-	struct stats_dist da, db;
-	struct stats_cmp c;
-	struct sbuf sb;
+	static double m[SIM_RUNS][3][SIM_WINDOWS];
+	static const char *const name[3] = {"p50", "p99", "mean"};
+	double var[3] = {0, 0, 0}, spread[3];
 	struct stats_rng r;
 
-	stats_rng_seed(&r, 3);
-	for (int i = 0; i < 40; i++) {
-		va[i] = 5.0 + 0.3 * stats_rng_uniform(&r);
-		vb[i] = 20.0 + 0.3 * stats_rng_uniform(&r);
+	stats_rng_seed(&r, 20240611);
+	for (int e = 0; e < SIM_RUNS; e++) {
+		sim_windows(&r, m[e]);
+		/* window-to-window spread: SD of one arm's windows in a run */
+		for (int k = 0; k < 3; k++)
+			for (int a = 0; a < 2; a++) {
+				double s = 0, ss = 0;
+				int n = 0;
+
+				for (int w = 0; w < SIM_WINDOWS; w++)
+					if ((w % 4 == 1 || w % 4 == 2) == a) {
+						s += m[e][k][w];
+						ss += m[e][k][w] * m[e][k][w];
+						n++;
+					}
+				var[k] += (ss - s * s / n) / (n - 1) / (2.0 * SIM_RUNS);
+			}
 	}
-	stats_dist_from_values(&da, va, 40);
-	stats_dist_from_values(&db, vb, 40);
-	stats_compare(&da, &db, 500, 1, &c);
-	sbuf_init(&sb);
-	stats_verdict(&c, "state1 disabled", "ms", &sb);
-	printf("# %s\n", sb.s);
-	ok(c.p50.lo > 14 && c.p50.hi < 16, "p50 difference ~15 ms");
-	ok(strstr(sb.s, "p99 +15 ms") != NULL, "verdict in ms with the right sign");
-	sbuf_free(&sb);
-	stats_dist_free(&da);
-	stats_dist_free(&db);
+	for (int k = 0; k < 3; k++) {
+		int fp = 0, hit = 0;
+
+		spread[k] = sqrt(var[k]);
+		for (int e = 0; e < SIM_RUNS; e++) {
+			double x[SIM_WINDOWS];
+			struct stats_abba c;
+
+			stats_abba(m[e][k], SIM_ROUNDS, 0, 1, &c);
+			fp += stats_abba_significant(&c);
+			/* B 2x the spread slower: every sample of a B window shifted, which
+			 * shifts its p50, p99 and mean by exactly that much */
+			for (int w = 0; w < SIM_WINDOWS; w++)
+				x[w] = m[e][k][w] +
+				       ((w % 4 == 1 || w % 4 == 2) ? 2 * spread[k] : 0);
+			stats_abba(x, SIM_ROUNDS, 0, 1, &c);
+			hit += stats_abba_significant(&c) && c.est > 0;
+		}
+		printf("# %s: window spread %.2f us; A/A significant in %d of %d runs, a shift of "
+		       "%.2f us seen in %d\n",
+		       name[k], spread[k], fp, SIM_RUNS, 2 * spread[k], hit);
+		ok(fp <= SIM_RUNS * 5 / 100,
+		   "%s: A/A false positives %.1f %% <= 5 %% at the 95 %% level (%d rounds, %d "
+		   "windows, "
+		   "%d runs)",
+		   name[k], 100.0 * fp / SIM_RUNS, SIM_ROUNDS, SIM_WINDOWS, SIM_RUNS);
+		ok(hit >= SIM_RUNS * 80 / 100,
+		   "%s: a shift of 2x the window spread is seen in %.1f %% >= 80 %% of runs (%d "
+		   "windows)",
+		   name[k], 100.0 * hit / SIM_RUNS, SIM_WINDOWS);
+	}
 }
 
 int main(void)
 {
 	test_rng();
 	test_quantiles();
-	test_bootstrap();
-	test_values_ms();
+	test_abba_basics();
+	test_abba_simulation();
 	return done_testing();
 }
