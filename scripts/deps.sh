@@ -2,11 +2,12 @@
 # Install what tunetop needs to build and test on Debian/Ubuntu, when missing.
 #   scripts/deps.sh          build dependencies
 #   scripts/deps.sh --test   build + test dependencies (tmux, rt-tests, perf,
-#                            arm64 cross toolchain and qemu-user, chromium)
+#                            arm64 cross toolchain and qemu-user, chromium,
+#                            clang with libFuzzer for tests/fuzz)
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev"
 if [ "${1:-}" = "--test" ]; then
-	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time gcc-aarch64-linux-gnu qemu-user clang-format"
+	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time gcc-aarch64-linux-gnu qemu-user clang-format clang"
 	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libc6-dev:arm64"
 fi
 missing=""

@@ -10,3 +10,4 @@ include tests/probe.mk
 include tests/tui.mk
 include tests/teach.mk
 include tests/threads.mk
+include tests/fuzz.mk

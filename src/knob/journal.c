@@ -502,6 +502,15 @@ static void parse_text(const char *buf, size_t len, struct jrec **out, size_t *n
 	}
 }
 
+void journal_parse(const char *buf, size_t len, struct jrec **out, size_t *n, int *torn)
+{
+	*out = NULL;
+	*n = 0;
+	if (torn)
+		*torn = 0;
+	parse_text(buf, len, out, n, torn);
+}
+
 int journal_load(const char *path, struct jrec **out, size_t *n, int *torn)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);

@@ -71,6 +71,8 @@ int journal_sync(struct journal *j);
 /* Load every valid record of a journal file (missing file = none). *torn
  * counts ignored lines. */
 int journal_load(const char *path, struct jrec **out, size_t *n, int *torn);
+/* The same over a journal's text in memory (no I/O; fuzzing, tests). */
+void journal_parse(const char *buf, size_t len, struct jrec **out, size_t *n, int *torn);
 void jrec_free_all(struct jrec *r, size_t n);
 void jrec_free(struct jrec *r);
 /* Move records (indices in `move`, count nmove) to the archive file and

@@ -200,6 +200,9 @@ struct knob_profile {
  * $TUNETOP_PROFILES_DIR. Malformed files give "file:line: reason" (-EINVAL). */
 int knob_profile_find(const char *name_or_path, char **path, char **cause);
 int knob_profile_load(const char *path, struct knob_profile *p, char **cause);
+/* The same over text[0..len) in memory; path names it in messages. */
+int knob_profile_parse(const char *path, const char *text, size_t len, struct knob_profile *p,
+		       char **cause);
 void knob_profile_free(struct knob_profile *p);
 /* 1 matches, 0 does not (why says what this root is), -errno. */
 int knob_profile_match(const struct knob_profile *p, const struct sysroot *r, char *why,

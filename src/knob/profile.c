@@ -216,20 +216,14 @@ static int handler(void *user, const char *section, const char *name, const char
 	return ret;
 }
 
-int knob_profile_load(const char *path, struct knob_profile *p, char **cause)
+/* Parse the profile open as f (closed here); path names it. */
+static int load_stream(FILE *f, const char *path, struct knob_profile *p, char **cause)
 {
 	struct pstate st = {0};
 	const char *base = strrchr(path, '/');
 	int r;
 
-	memset(p, 0, sizeof(*p));
-	st.f = fopen(path, "re");
-	if (!st.f) {
-		int e = -errno;
-
-		knob_cause(cause, "profile %s: %s", path, strerror(-e));
-		return e;
-	}
+	st.f = f;
 	st.path = path;
 	st.p = p;
 	st.at_line_start = true;
@@ -258,6 +252,39 @@ int knob_profile_load(const char *path, struct knob_profile *p, char **cause)
 		return -EINVAL;
 	}
 	return 0;
+}
+
+int knob_profile_load(const char *path, struct knob_profile *p, char **cause)
+{
+	FILE *f;
+
+	memset(p, 0, sizeof(*p));
+	f = fopen(path, "re");
+	if (!f) {
+		int e = -errno;
+
+		knob_cause(cause, "profile %s: %s", path, strerror(-e));
+		return e;
+	}
+	return load_stream(f, path, p, cause);
+}
+
+int knob_profile_parse(const char *path, const char *text, size_t len, struct knob_profile *p,
+		       char **cause)
+{
+	static const char empty[1];
+	FILE *f;
+
+	memset(p, 0, sizeof(*p));
+	/* glibc's fmemopen takes a zero size, not a NULL buffer */
+	f = fmemopen((void *)(uintptr_t)(len ? text : empty), len, "r");
+	if (!f) {
+		int e = -errno;
+
+		knob_cause(cause, "profile %s: %s", path, strerror(-e));
+		return e;
+	}
+	return load_stream(f, path, p, cause);
 }
 
 void knob_profile_free(struct knob_profile *p)

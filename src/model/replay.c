@@ -798,21 +798,12 @@ static int read_file(const char *path, char **text, size_t *len)
 	return 0;
 }
 
-int replay_open(struct replay **out, const char *path, char **cause)
+/* Index r->text (owned by r); frees r on error. */
+static int index_text(struct replay **out, struct replay *r, const char *path, char **cause)
 {
-	struct replay *r = xcalloc(1, sizeof(*r));
 	size_t off = 0, lineno = 0;
 	bool have_header = false;
-	int e;
 
-	*out = NULL;
-	e = read_file(path, &r->text, &r->len);
-	if (e) {
-		if (cause)
-			*cause = xasprintf("%s: cannot read: %s", path, strerror(-e));
-		free(r);
-		return e;
-	}
 	while (off < r->len) {
 		const char *nl = memchr(r->text + off, '\n', r->len - off);
 		size_t len = nl ? (size_t)(nl - (r->text + off)) : r->len - off;
@@ -884,6 +875,36 @@ int replay_open(struct replay **out, const char *path, char **cause)
 	}
 	*out = r;
 	return 0;
+}
+
+int replay_open(struct replay **out, const char *path, char **cause)
+{
+	struct replay *r = xcalloc(1, sizeof(*r));
+	int e;
+
+	*out = NULL;
+	e = read_file(path, &r->text, &r->len);
+	if (e) {
+		if (cause)
+			*cause = xasprintf("%s: cannot read: %s", path, strerror(-e));
+		free(r);
+		return e;
+	}
+	return index_text(out, r, path, cause);
+}
+
+int replay_open_buf(struct replay **out, const char *text, size_t len, const char *name,
+		    char **cause)
+{
+	struct replay *r = xcalloc(1, sizeof(*r));
+
+	*out = NULL;
+	r->text = xmalloc(len + 1);
+	if (len)
+		memcpy(r->text, text, len);
+	r->text[len] = '\0';
+	r->len = len;
+	return index_text(out, r, name, cause);
 }
 
 void replay_close(struct replay *r)

@@ -54,6 +54,10 @@ struct replay_probe {
  * *cause says which line and why). Torn or malformed lines after the header
  * are skipped and counted (replay_skipped). */
 int replay_open(struct replay **out, const char *path, char **cause);
+/* The same over text[0..len) already in memory (copied); name stands for
+ * the path in messages. */
+int replay_open_buf(struct replay **out, const char *text, size_t len, const char *name,
+		    char **cause);
 void replay_close(struct replay *r);
 
 const struct replay_header *replay_header(const struct replay *r);

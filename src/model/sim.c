@@ -140,47 +140,52 @@ static int mkdirs_at(int dfd, const char *rel)
 	return 0;
 }
 
+/* No absolute name, no empty, "." or ".." component. */
 static bool safe_name(const char *n)
 {
 	const char *p = n;
 
 	if (!*n || *n == '/')
 		return false;
-	while (*p) {
+	for (;;) {
 		const char *slash = strchr(p, '/');
 		size_t len = slash ? (size_t)(slash - p) : strlen(p);
 
-		if (len == 2 && p[0] == '.' && p[1] == '.')
+		if (!len || (len == 1 && p[0] == '.') || (len == 2 && p[0] == '.' && p[1] == '.'))
 			return false;
 		if (!slash)
-			break;
+			return true;
 		p = slash + 1;
 	}
-	return true;
 }
 
-int sim_untar(const char *tar_path, const char *dir)
+/* Does name lie below one of the archive's own symlinks? */
+static bool under_link(char *const *links, size_t n, const char *name)
 {
-	int fd = open(tar_path, O_RDONLY | O_CLOEXEC), dfd, e = 0;
-	unsigned char h[512];
+	for (size_t i = 0; i < n; i++) {
+		size_t l = strlen(links[i]);
 
-	if (fd < 0)
-		return -errno;
-	dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (dfd < 0) {
-		e = -errno;
-		close(fd);
-		return e;
+		if (!strncmp(name, links[i], l) && name[l] == '/')
+			return true;
 	}
-	for (;;) {
-		char name[260], link[101], *rel;
-		uint64_t size, padded;
-		char type;
-		ssize_t got = read(fd, h, sizeof(h));
+	return false;
+}
 
-		if (got == 0)
-			break;
-		if (got != (ssize_t)sizeof(h)) {
+int sim_tar_walk(const void *buf, size_t len, int (*fn)(const struct sim_tar_entry *e, void *ctx),
+		 void *ctx)
+{
+	const unsigned char *base = buf;
+	char **links = NULL;
+	size_t off = 0, nlinks = 0, caplinks = 0;
+	int e = 0;
+
+	while (off < len) {
+		const unsigned char *h = base + off;
+		char name[260], link[101], *rel;
+		struct sim_tar_entry ent;
+		uint64_t size, padded;
+
+		if (len - off < 512) {
 			e = -EINVAL;
 			break;
 		}
@@ -191,13 +196,17 @@ int sim_untar(const char *tar_path, const char *dir)
 			break;
 		}
 		if (h[345])
-			snprintf(name, sizeof(name), "%.155s/%.100s", (char *)h + 345, (char *)h);
+			snprintf(name, sizeof(name), "%.155s/%.100s", (const char *)h + 345,
+				 (const char *)h);
 		else
-			snprintf(name, sizeof(name), "%.100s", (char *)h);
-		snprintf(link, sizeof(link), "%.100s", (char *)h + 157);
-		size = octal((char *)h + 124, 12);
+			snprintf(name, sizeof(name), "%.100s", (const char *)h);
+		snprintf(link, sizeof(link), "%.100s", (const char *)h + 157);
+		size = octal((const char *)h + 124, 12);
 		padded = (size + 511) & ~(uint64_t)511;
-		type = (char)h[156];
+		off += 512;
+		memset(&ent, 0, sizeof(ent));
+		ent.type = (char)h[156];
+		ent.link = link;
 		/* drop the first component */
 		rel = strchr(name, '/');
 		rel = rel ? rel + 1 : name + strlen(name);
@@ -207,55 +216,95 @@ int sim_untar(const char *tar_path, const char *dir)
 			while (l && rel[l - 1] == '/')
 				rel[--l] = '\0';
 		}
-		if (*rel && !safe_name(rel)) {
+		ent.rel = rel;
+		if (*rel && (!safe_name(rel) || under_link(links, nlinks, rel))) {
 			e = -EINVAL;
 			break;
 		}
-		if (type == '5') {
-			if (*rel && (e = mkdirs_at(dfd, rel)) != 0)
-				break;
-		} else if (type == '2') {
-			if (*rel && symlinkat(link, dfd, rel) != 0 && errno != EEXIST) {
-				e = -errno;
+		if ((ent.type == '0' || ent.type == '\0') && *rel) {
+			if (size > len - off) {
+				e = -EIO; /* the file's data is cut off */
 				break;
 			}
-		} else if ((type == '0' || type == '\0') && *rel) {
-			int out =
-				openat(dfd, rel,
-				       O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
-			uint64_t left = size;
-			char buf[4096];
-
-			if (out < 0) {
-				e = -errno;
-				break;
-			}
-			while (left) {
-				size_t want = left > sizeof(buf) ? sizeof(buf) : (size_t)left;
-
-				got = read(fd, buf, want);
-				if (got <= 0 || write(out, buf, (size_t)got) != got) {
-					e = -EIO;
-					break;
-				}
-				left -= (uint64_t)got;
-			}
-			close(out);
-			if (e)
-				break;
-			if (padded > size && lseek(fd, (off_t)(padded - size), SEEK_CUR) < 0) {
-				e = -errno;
-				break;
-			}
-			continue;
+			ent.data = (const char *)base + off;
+			ent.size = (size_t)size;
 		}
-		if (padded && lseek(fd, (off_t)padded, SEEK_CUR) < 0) {
+		if (ent.type == '2' && *rel) {
+			links = xgrow(links, &caplinks, nlinks + 1, sizeof(*links));
+			links[nlinks++] = xstrdup(rel);
+		}
+		if (*rel && (e = fn(&ent, ctx)) != 0)
+			break;
+		if (padded > len - off)
+			break; /* the archive ends inside the last entry's padding */
+		off += (size_t)padded;
+	}
+	for (size_t i = 0; i < nlinks; i++)
+		free(links[i]);
+	free(links);
+	return e;
+}
+
+static int untar_entry(const struct sim_tar_entry *ent, void *ctx)
+{
+	int dfd = *(int *)ctx, out;
+
+	if (ent->type == '5')
+		return mkdirs_at(dfd, ent->rel);
+	if (ent->type == '2')
+		return symlinkat(ent->link, dfd, ent->rel) != 0 && errno != EEXIST ? -errno : 0;
+	if (ent->type != '0' && ent->type != '\0')
+		return 0; /* hard links, devices, FIFOs: not in a fixture */
+	out = openat(dfd, ent->rel, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_CLOEXEC, 0644);
+	if (out < 0)
+		return -errno;
+	for (size_t done = 0; done < ent->size;) {
+		ssize_t k = write(out, ent->data + done, ent->size - done);
+
+		if (k <= 0) {
+			close(out);
+			return -EIO;
+		}
+		done += (size_t)k;
+	}
+	close(out);
+	return 0;
+}
+
+int sim_untar(const char *tar_path, const char *dir)
+{
+	int fd = open(tar_path, O_RDONLY | O_CLOEXEC), dfd, e = 0;
+	char *buf = NULL;
+	size_t len = 0, cap = 0;
+
+	if (fd < 0)
+		return -errno;
+	for (;;) {
+		ssize_t k;
+
+		buf = xgrow(buf, &cap, len + 65536, 1);
+		k = read(fd, buf + len, cap - len);
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0) {
 			e = -errno;
 			break;
 		}
+		if (k == 0)
+			break;
+		len += (size_t)k;
 	}
-	close(dfd);
 	close(fd);
+	if (!e) {
+		dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+		if (dfd < 0) {
+			e = -errno;
+		} else {
+			e = sim_tar_walk(buf, len, untar_entry, &dfd);
+			close(dfd);
+		}
+	}
+	free(buf);
 	return e;
 }
 

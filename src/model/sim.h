@@ -61,8 +61,24 @@ void sim_close(struct sim *s);
 
 /* Unpack a ustar archive into dir, dropping the first path component
  * ("rk3588/sys/..." -> "sys/..."). Regular files, directories and symlinks
- * only; absolute names and ".." are refused. 0 or -errno. */
+ * only; absolute names, ".", ".." or empty components and names below a
+ * symlink of the archive are refused. 0 or -errno. */
 int sim_untar(const char *tar_path, const char *dir);
+
+/* One member of a ustar archive, as sim_tar_walk() hands it over. */
+struct sim_tar_entry {
+	const char *rel;  /* name without its first component, no trailing '/' */
+	char type;	  /* '0' or '\0' file, '5' directory, '2' symlink, others as found */
+	const char *link; /* symlink target */
+	const char *data; /* regular file: its bytes (inside the archive), else NULL */
+	size_t size;
+};
+/* The parser behind sim_untar, over an archive in memory: calls fn for each
+ * member whose name is not empty once the first component is dropped, in
+ * archive order, stopping at fn's first error. No I/O. 0, -EINVAL (bad
+ * header or unsafe name), -EIO (a file's data cut off) or fn's error. */
+int sim_tar_walk(const void *buf, size_t len, int (*fn)(const struct sim_tar_entry *e, void *ctx),
+		 void *ctx);
 /* rm -r that never follows symlinks. 0 or -errno. */
 int sim_rmtree(const char *dir);
 

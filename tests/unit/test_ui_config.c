@@ -1,8 +1,8 @@
 /* Unit tests for the TUI's data files and the demo simulator, none of which
  * need a terminal: theme styles and theme files (src/ui/theme.c), tunetoprc
  * parsing, formatting and atomic saving (src/ui/config.c), and the
- * simulator (src/model/sim.c): unpacking the bundle and reacting to knob
- * files. */
+ * simulator (src/model/sim.c): unpacking the bundle (and its ustar reader
+ * on hostile archives) and reacting to knob files. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -255,6 +255,110 @@ static void test_sim(const char *tmp)
 
 /* clocks=: a good list is kept (and written back), a bad one is reported
  * on one line and the default (empty) is used; never fatal. */
+/* ---- the demo bundle's ustar reader ------------------------------------- */
+
+/* Append one ustar member (header, data padded to 512) to b. */
+static void tar_add(struct sbuf *b, const char *name, char type, const char *link, const char *data)
+{
+	char h[512] = {0}, pad[512] = {0};
+	size_t n = data ? strlen(data) : 0;
+
+	str_copy(h, 100, name);
+	snprintf(h + 100, 8, "0000644");
+	snprintf(h + 124, 12, "%011zo", n);
+	h[156] = type;
+	if (link)
+		str_copy(h + 157, 100, link);
+	memcpy(h + 257, "ustar", 6);
+	memcpy(h + 263, "00", 2);
+	sbuf_putn(b, h, sizeof(h));
+	if (n) {
+		sbuf_putn(b, data, n);
+		sbuf_putn(b, pad, (512 - n % 512) % 512);
+	}
+}
+
+struct tar_seen {
+	char names[8][64];
+	char data[64];
+	int n;
+};
+
+static int tar_collect(const struct sim_tar_entry *e, void *ctx)
+{
+	struct tar_seen *s = ctx;
+
+	if (s->n < 8)
+		str_copy(s->names[s->n++], sizeof(s->names[0]), e->rel);
+	if (e->data)
+		snprintf(s->data, sizeof(s->data), "%.*s", (int)e->size, e->data);
+	return 0;
+}
+
+static int tar_walk(const char *const *names, const char *const *types, const char *link,
+		    struct tar_seen *seen)
+{
+	struct sbuf b;
+	int e;
+
+	sbuf_init(&b);
+	for (size_t i = 0; names[i]; i++)
+		tar_add(&b, names[i], types[i][0], types[i][0] == '2' ? link : NULL,
+			types[i][0] == '0' ? "hi" : NULL);
+	memset(seen, 0, sizeof(*seen));
+	e = sim_tar_walk(b.s, b.len, tar_collect, seen);
+	sbuf_free(&b);
+	return e;
+}
+
+static void test_tar(const char *tmp)
+{
+	static const char *const good[] = {"top/", "top/a/", "top/a/f", "top/l", NULL};
+	static const char *const good_t[] = {"5", "5", "0", "2"};
+	static const char *const bad[][3] = {
+		{"top/l", "top/l/x", NULL}, /* through the archive's own symlink */
+		{"top/a", "top/./x", NULL},
+		{"top/a", "top/a//x", NULL},
+		{"top/a", "top/a/../../x", NULL},
+		{"top/a", "top//etc/x", NULL}, /* absolute once the top is dropped */
+	};
+	static const char *const bad_t[] = {"2", "0"};
+	struct tar_seen seen;
+	struct sbuf b;
+	char path[512], out[512], root[512];
+	FILE *f;
+
+	is_int(tar_walk(good, good_t, "/etc", &seen), 0, "ustar: a plain archive walks");
+	is_int(seen.n, 3, "  three members below the top directory");
+	is_str(seen.names[1], "a/f", "  first component dropped");
+	is_str(seen.data, "hi", "  file data handed over");
+	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++)
+		is_int(tar_walk(bad[i], bad_t, "/tmp", &seen), -EINVAL, bad[i][1]);
+	/* cut archives */
+	sbuf_init(&b);
+	tar_add(&b, "top/f", '0', NULL, "hello");
+	is_int(sim_tar_walk(b.s, 512 + 3, tar_collect, &seen), -EIO, "ustar: data cut off: -EIO");
+	is_int(sim_tar_walk(b.s, 100, tar_collect, &seen), -EINVAL,
+	       "ustar: header cut off: -EINVAL");
+	/* sim_untar must not write through a symlink the archive made: a link
+	 * to a directory outside, then a file "below" the link */
+	sbuf_reset(&b);
+	snprintf(out, sizeof(out), "%s/outside", tmp);
+	snprintf(root, sizeof(root), "%s/untar", tmp);
+	mkdir(out, 0755);
+	mkdir(root, 0755);
+	tar_add(&b, "top/", '5', NULL, NULL);
+	tar_add(&b, "top/esc", '2', out, NULL);
+	tar_add(&b, "top/esc/pwned", '0', NULL, "x");
+	snprintf(path, sizeof(path), "%s/evil.tar", tmp);
+	f = fopen(path, "w");
+	ok(f && fwrite(b.s, 1, b.len, f) == b.len && fclose(f) == 0, "evil archive written");
+	is_int(sim_untar(path, root), -EINVAL, "sim_untar refuses a member below its symlink");
+	snprintf(path, sizeof(path), "%s/pwned", out);
+	ok(access(path, F_OK) != 0, "  nothing written outside the root");
+	sbuf_free(&b);
+}
+
 static void test_clocks_key(void)
 {
 	struct ui_config c, d;
@@ -308,6 +412,7 @@ int main(void)
 	test_config(tmp);
 	test_clocks_key();
 	test_sim(tmp);
+	test_tar(tmp);
 	sim_rmtree(tmp);
 	printf("1..%d\n", tap_n);
 	return tap_failed ? 1 : 0;
