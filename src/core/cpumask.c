@@ -116,8 +116,12 @@ int cpulist_parse(const char *s, struct cpumask *out)
 			return -EINVAL;
 		if (b >= TT_MAX_CPUS)
 			return -ERANGE;
-		for (long c = a; c <= b; c += stride)
+		/* c + stride may not fit a long ("1-2:9223372036854775807") */
+		for (long c = a;; c += stride) {
 			cpumask_set(&m, (int)c);
+			if (b - c < stride)
+				break;
+		}
 		if (*p == ',')
 			p++;
 		else if (*p && !isspace((unsigned char)*p))

@@ -195,7 +195,11 @@ static char *parse_string(struct jp *j, size_t *outlen)
 		}
 		default:
 			j->p--;
-			fail(j, "bad escape '\\%c'", c);
+			/* a control byte would break the one-line message */
+			if (c < 0x20 || c >= 0x7f)
+				fail(j, "bad escape '\\' followed by byte 0x%02x", c);
+			else
+				fail(j, "bad escape '\\%c'", c);
 			free(buf);
 			return NULL;
 		}
@@ -279,9 +283,10 @@ static int parse_number(struct jp *j, struct jp_value *v)
 		exp10 += esign * e;
 	}
 	x = (long double)mant;
-	if (exp10 > 0)
+	/* mant 0: 0e999999 is 0, not 0 * inf = NaN */
+	if (mant && exp10 > 0)
 		x *= powl(10.0L, (long double)exp10);
-	else if (exp10 < 0)
+	else if (mant && exp10 < 0)
 		x /= powl(10.0L, (long double)-exp10);
 	v->type = JP_NUM;
 	v->num = (double)(neg ? -x : x);

@@ -21,6 +21,13 @@ static void test_cpulist(void)
 	is_int(cpulist_parse("0-7:2", &m), 0, "stride");
 	cpulist_format(&m, buf, sizeof(buf));
 	is_str(buf, "0,2,4,6", "stride expands");
+	/* found by tests/fuzz/fuzz_cpulist: c + stride overflowed a long (UB) */
+	is_int(cpulist_parse("1-2:9223372036854775807", &m), 0, "huge stride parses");
+	cpulist_format(&m, buf, sizeof(buf));
+	is_str(buf, "1", "huge stride: the first CPU only");
+	is_int(cpulist_parse("0-1023:1023", &m), 0, "stride to the last CPU");
+	cpulist_format(&m, buf, sizeof(buf));
+	is_str(buf, "0,1023", "stride reaches the range end exactly");
 	is_int(cpulist_parse("3-1", &m), -EINVAL, "reversed range rejected");
 	is_int(cpulist_parse("1,,2", &m), -EINVAL, "double comma rejected");
 	is_int(cpulist_parse("abc", &m), -EINVAL, "garbage rejected");

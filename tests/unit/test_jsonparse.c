@@ -54,6 +54,11 @@ static void test_values(void)
 	jp_free(&v);
 	ok(parse("123.456", &v, err) == 0 && v.num == 123.456, "123.456 exact as a double");
 	jp_free(&v);
+	/* found by tests/fuzz: 0 * powl(10, 999999) = 0 * inf was NaN */
+	ok(parse("[0e999999, -0.0e400, 0.000e-999999]", &v, err) == 0, "zeros with huge exponents");
+	for (size_t i = 0; i < 3; i++)
+		ok(jp_num(jp_at(&v, i), 1) == 0, "element %zu is 0, not NaN", i);
+	jp_free(&v);
 }
 
 static void test_errors(void)
@@ -74,6 +79,10 @@ static void test_errors(void)
 	}
 	ok(parse("{\n  \"a\": 1,\n  \"b\" 2\n}", &v, err) == -EINVAL, "missing colon");
 	ok(strstr(err, "line 3") != NULL, "error names the line (%s)", err);
+	/* found by tests/fuzz/fuzz_json: the byte after '\' went into the message */
+	ok(parse("\"\\\n\"", &v, err) == -EINVAL, "backslash newline refused");
+	ok(!strchr(err, '\n'), "its message stays one line (%s)", err);
+	is_str(err, "line 1, column 3: bad escape '\\' followed by byte 0x0a", "byte named in hex");
 }
 
 static void test_depth(void)
