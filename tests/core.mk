@@ -19,3 +19,15 @@ check_PROGRAMS += tests/unit/test_err
 tests_unit_test_err_SOURCES = tests/unit/test_err.c
 tests_unit_test_err_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_err
+# sysroot: a --root tree holds (symlinks out refused), writes renamed into
+# place, whole-file reads capped (issue 13)
+check_PROGRAMS += tests/unit/test_sysroot
+tests_unit_test_sysroot_SOURCES = tests/unit/test_sysroot.c
+tests_unit_test_sysroot_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_sysroot
+# files opened by name: src/sysfs/userfile.c and its users (issue 13)
+check_PROGRAMS += tests/unit/test_userfile
+tests_unit_test_userfile_SOURCES = tests/unit/test_userfile.c src/ui/theme.c src/ui/config.c \
+	src/ui/counters_fmt.c
+tests_unit_test_userfile_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_userfile

@@ -21,3 +21,6 @@ tests_unit_test_ui_counters_SOURCES = tests/unit/test_ui_counters.c \
 	src/ui/config.c src/ui/counters_fmt.c
 tests_unit_test_ui_counters_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_ui_counters
+# FIFOs as the journal, tunetoprc and the theme do not hang the TUI (issue 13)
+TESTS += tests/tui/userfiles.sh
+EXTRA_DIST += tests/tui/userfiles.sh

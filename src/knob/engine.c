@@ -104,6 +104,8 @@ int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *st
 	e = journal_dir_pick(state_dir, &dir, &why);
 	if (!e)
 		e = journal_dir_check(dir, !(flags & KNOB_NO_CREATE), &why);
+	if (!e)
+		e = journal_files_check(dir, &why);
 	if (e) {
 		if (!(flags & KNOB_READONLY_OK)) {
 			if (cause)

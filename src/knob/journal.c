@@ -1,8 +1,9 @@
 /* The journal file: state dir selection and checks, the writer lock, the
  * line codec with CRC, durable appends, loading (tolerant of a torn last
  * line) and archiving. The state dir is tunetop's own directory, not a
- * system file under the root, so this file uses open()/flock()/fsync()
- * directly (sysroot is for /sys and /proc). */
+ * system file under the root, so this file opens its files through
+ * sysfs/userfile.h (non-blocking, regular files only, no symlinks) and uses
+ * flock()/fsync() directly (sysroot is for /sys and /proc). */
 #include "knob/journal.h"
 
 #include <errno.h>
@@ -17,8 +18,29 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "sysfs/userfile.h"
 
 /* ---- state dir ------------------------------------------------------------ */
+
+/* "dir/", "dir//" and "dir/." name dir itself, but lstat() on them follows
+ * a symlink dir: cut them so that the checks see the last component. */
+static char *journal_dir_clean(const char *dir)
+{
+	char *d = xstrdup(dir);
+	size_t n = strlen(d);
+
+	for (;;) {
+		if (n > 1 && d[n - 1] == '/')
+			d[--n] = '\0';
+		else if (n > 2 && d[n - 1] == '.' && d[n - 2] == '/')
+			d[n -= 2] = '\0';
+		else if (n == 2 && d[0] == '.' && d[1] == '/')
+			d[--n] = '\0';
+		else
+			break;
+	}
+	return d;
+}
 
 int journal_dir_pick(const char *opt, char **out, char **cause)
 {
@@ -26,11 +48,11 @@ int journal_dir_pick(const char *opt, char **out, char **cause)
 	const char *xdg = getenv("XDG_RUNTIME_DIR");
 
 	if (opt && *opt) {
-		*out = xstrdup(opt);
+		*out = journal_dir_clean(opt);
 		return 0;
 	}
 	if (env && *env) {
-		*out = xstrdup(env);
+		*out = journal_dir_clean(env);
 		return 0;
 	}
 	if (geteuid() == 0) {
@@ -66,7 +88,7 @@ static int mkdir_parents(const char *dir)
 	return e;
 }
 
-int journal_dir_check(const char *dir, bool create, char **cause)
+static int dir_check(const char *dir, bool create, char **cause)
 {
 	struct stat st;
 
@@ -118,6 +140,47 @@ int journal_dir_check(const char *dir, bool create, char **cause)
 					   "refusing (it must be 0700)",
 					   dir, (unsigned)(st.st_mode & 07777));
 		return -EPERM;
+	}
+	return 0;
+}
+
+int journal_dir_check(const char *given, bool create, char **cause)
+{
+	char *dir = journal_dir_clean(given);
+	int e = dir_check(dir, create, cause);
+
+	free(dir);
+	return e;
+}
+
+int journal_files_check(const char *dir, char **cause)
+{
+	static const char *const names[] = {"journal", "journal.lock", "journal.archive",
+					    "journal.tmp"};
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		char *p = xasprintf("%s/%s", dir, names[i]);
+		struct stat st;
+		int e = 0;
+
+		if (lstat(p, &st) != 0) {
+			if (errno != ENOENT)
+				e = -errno;
+		} else if (S_ISLNK(st.st_mode)) {
+			e = -ELOOP;
+		} else if (!S_ISREG(st.st_mode)) {
+			e = -EINVAL;
+		} else if (i == 0 && (uint64_t)st.st_size > USERFILE_MAX_JOURNAL) {
+			e = -EFBIG;
+		}
+		if (e && cause)
+			*cause = e == -ELOOP
+					 ? xasprintf("%s: a symlink; refusing to use it", p)
+					 : xasprintf("%s: %s", p,
+						     userfile_strerror(e, USERFILE_MAX_JOURNAL));
+		free(p);
+		if (e)
+			return e;
 	}
 	return 0;
 }
@@ -447,35 +510,6 @@ void journal_fini(struct journal *j)
 	j->lock_fd = j->fd = -1;
 }
 
-static int read_all_fd(int fd, char **out, size_t *len)
-{
-	size_t cap = 8192, n = 0;
-	char *b = xmalloc(cap);
-
-	for (;;) {
-		ssize_t k;
-
-		if (cap - n < 4096) {
-			cap *= 2;
-			b = xrealloc(b, cap);
-		}
-		k = read(fd, b + n, cap - n - 1);
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			free(b);
-			return -errno;
-		}
-		if (k == 0)
-			break;
-		n += (size_t)k;
-	}
-	b[n] = '\0';
-	*out = b;
-	*len = n;
-	return 0;
-}
-
 static void parse_text(const char *buf, size_t len, struct jrec **out, size_t *n, int *torn)
 {
 	size_t cap = 0;
@@ -513,7 +547,6 @@ void journal_parse(const char *buf, size_t len, struct jrec **out, size_t *n, in
 
 int journal_load(const char *path, struct jrec **out, size_t *n, int *torn)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
 	char *buf = NULL;
 	size_t len = 0;
 	int e;
@@ -522,12 +555,10 @@ int journal_load(const char *path, struct jrec **out, size_t *n, int *torn)
 	*n = 0;
 	if (torn)
 		*torn = 0;
-	if (fd < 0)
-		return errno == ENOENT ? 0 : -errno;
-	e = read_all_fd(fd, &buf, &len);
-	close(fd);
+	/* never blocks: a FIFO or device named journal is refused */
+	e = userfile_read(path, O_NOFOLLOW, USERFILE_MAX_JOURNAL, &buf, &len);
 	if (e)
-		return e;
+		return e == -ENOENT ? 0 : e;
 	parse_text(buf, len, out, n, torn);
 	free(buf);
 	return 0;
@@ -546,16 +577,14 @@ static int sync_dir(const char *dir)
 	return e;
 }
 
-static int lock_owner(const char *lockp)
+/* The pid the writer put in the lock file (fd: our own open of it). */
+static int lock_owner(int fd)
 {
 	char buf[32];
-	int fd = open(lockp, O_RDONLY | O_CLOEXEC), pid = 0;
+	int pid = 0;
 	ssize_t k;
 
-	if (fd < 0)
-		return 0;
-	k = read(fd, buf, sizeof(buf) - 1);
-	close(fd);
+	k = pread(fd, buf, sizeof(buf) - 1, 0);
 	if (k > 0) {
 		buf[k] = '\0';
 		if (str_to_int(buf, &pid) != 0)
@@ -579,12 +608,12 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 
 	if (j->lock_fd >= 0)
 		return 0;
-	fd = open(j->lockp, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0600);
+	fd = userfile_open(j->lockp, O_RDWR | O_CREAT | O_NOFOLLOW, 0600, 0);
 	if (fd < 0) {
-		e = -errno;
+		e = fd;
 		if (cause)
 			*cause = xasprintf("cannot open journal lock %s: %s", j->lockp,
-					   strerror(-e));
+					   userfile_strerror(e, 0));
 		return e;
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -601,7 +630,7 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 		clock_gettime(CLOCK_MONOTONIC, &now);
 		ms = (now.tv_sec - t0.tv_sec) * 1000 + (now.tv_nsec - t0.tv_nsec) / 1000000;
 		if (ms >= timeout_ms) {
-			int owner = lock_owner(j->lockp);
+			int owner = lock_owner(fd);
 
 			close(fd);
 			if (cause) {
@@ -625,11 +654,14 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 	}
 	j->lock_fd = fd;
 
-	j->fd = open(j->path, O_RDWR | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+	j->fd = userfile_open(j->path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, 0600,
+			      USERFILE_MAX_JOURNAL);
 	if (j->fd < 0) {
-		e = -errno;
+		e = j->fd;
+		j->fd = -1;
 		if (cause)
-			*cause = xasprintf("cannot open journal %s: %s", j->path, strerror(-e));
+			*cause = xasprintf("cannot open journal %s: %s", j->path,
+					   userfile_strerror(e, USERFILE_MAX_JOURNAL));
 		journal_unlock(j);
 		return e;
 	}
@@ -806,9 +838,9 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 
 		jrec_encode(&s, &keep);
 	}
-	afd = open(j->archive, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC | O_NOFOLLOW, 0600);
+	afd = userfile_open(j->archive, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0600, 0);
 	if (afd < 0) {
-		e = -errno;
+		e = afd;
 		goto out;
 	}
 	e = write_all(afd, arch.s ? arch.s : "", arch.len);
@@ -818,9 +850,9 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 	if (e)
 		goto out;
 	tmp = xasprintf("%s.tmp", j->path);
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+	fd = userfile_open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600, 0);
 	if (fd < 0) {
-		e = -errno;
+		e = fd;
 		free(tmp);
 		goto out;
 	}
@@ -836,9 +868,11 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 	if (!e) {
 		sync_dir(j->dir);
 		close(j->fd);
-		j->fd = open(j->path, O_RDWR | O_APPEND | O_CLOEXEC | O_NOFOLLOW);
-		if (j->fd < 0)
-			e = -errno;
+		j->fd = userfile_open(j->path, O_RDWR | O_APPEND | O_NOFOLLOW, 0, 0);
+		if (j->fd < 0) {
+			e = j->fd;
+			j->fd = -1;
+		}
 		j->next_seq = max + 1;
 	}
 out:

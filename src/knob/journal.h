@@ -50,11 +50,16 @@ struct journal {
 };
 
 /* Pick the state dir: opt (--state-dir), $TUNETOP_STATE_DIR, /run/tunetop
- * (euid 0), $XDG_RUNTIME_DIR/tunetop. */
+ * (euid 0), $XDG_RUNTIME_DIR/tunetop. Trailing "/" and "/." are cut. */
 int journal_dir_pick(const char *opt, char **out, char **cause);
 /* Check (and with create, make) the state dir: a real directory, not a
  * symlink, owned by the effective user, not writable by group or others. */
 int journal_dir_check(const char *dir, bool create, char **cause);
+/* The journal's files in dir (journal, journal.lock, journal.archive,
+ * journal.tmp) are each absent or a regular file, not a symlink (-ELOOP),
+ * FIFO or device (-EINVAL, "DIR/journal: not a regular file"); the journal
+ * at most 64 MiB (-EFBIG). */
+int journal_files_check(const char *dir, char **cause);
 
 void journal_init(struct journal *j, const char *dir);
 void journal_fini(struct journal *j);

@@ -10,6 +10,7 @@
  * Errors are "file:line: reason". Lines are counted by our own reader (the
  * inih handler does not get line numbers in the default build). */
 #include <errno.h>
+#include <fcntl.h>
 #include <ini.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,6 +20,7 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "knob/knob_int.h"
+#include "sysfs/userfile.h"
 
 #ifndef TT_PKGDATADIR
 #define TT_PKGDATADIR "/usr/local/share/tunetop"
@@ -257,12 +259,20 @@ static int load_stream(FILE *f, const char *path, struct knob_profile *p, char *
 int knob_profile_load(const char *path, struct knob_profile *p, char **cause)
 {
 	FILE *f;
+	int fd;
 
 	memset(p, 0, sizeof(*p));
-	f = fopen(path, "re");
+	/* `apply /dev/zero` or a FIFO must not hang: a regular file of at most 1 MiB */
+	fd = userfile_open(path, O_RDONLY, 0, USERFILE_MAX_TEXT);
+	if (fd < 0) {
+		knob_cause(cause, "%s: %s", path, userfile_strerror(fd, USERFILE_MAX_TEXT));
+		return fd == -EFBIG ? -EINVAL : fd;
+	}
+	f = fdopen(fd, "r");
 	if (!f) {
 		int e = -errno;
 
+		close(fd);
 		knob_cause(cause, "profile %s: %s", path, strerror(-e));
 		return e;
 	}

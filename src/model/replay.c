@@ -18,6 +18,7 @@
 #include "core/xalloc.h"
 #include "model/explain.h"
 #include "model/record.h"
+#include "sysfs/userfile.h"
 
 struct line {
 	size_t off, len;
@@ -773,31 +774,6 @@ static void add_probe(struct replay *r, const struct jp_value *j, uint64_t t)
 	}
 }
 
-static int read_file(const char *path, char **text, size_t *len)
-{
-	FILE *f = fopen(path, "re");
-	struct sbuf b;
-	char buf[65536];
-	size_t n;
-
-	if (!f)
-		return -errno;
-	sbuf_init(&b);
-	while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-		sbuf_putn(&b, buf, n);
-	if (ferror(f)) {
-		int e = -EIO;
-
-		fclose(f);
-		sbuf_free(&b);
-		return e;
-	}
-	fclose(f);
-	*len = b.len;
-	*text = b.s ? sbuf_steal(&b) : xstrdup("");
-	return 0;
-}
-
 /* Index r->text (owned by r); frees r on error. */
 static int index_text(struct replay **out, struct replay *r, const char *path, char **cause)
 {
@@ -883,10 +859,12 @@ int replay_open(struct replay **out, const char *path, char **cause)
 	int e;
 
 	*out = NULL;
-	e = read_file(path, &r->text, &r->len);
+	/* never blocks on a FIFO; a regular file of at most 4 GiB */
+	e = userfile_read(path, 0, USERFILE_MAX_RECORD, &r->text, &r->len);
 	if (e) {
 		if (cause)
-			*cause = xasprintf("%s: cannot read: %s", path, strerror(-e));
+			*cause = xasprintf("%s: %s", path,
+					   userfile_strerror(e, USERFILE_MAX_RECORD));
 		free(r);
 		return e;
 	}

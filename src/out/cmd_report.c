@@ -7,12 +7,14 @@
  * percentiles, latency histograms), the findings and the journal events. No
  * scripts, no external assets: it opens from a mail attachment. */
 #include <errno.h>
+#include <fcntl.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "core/jsonparse.h"
@@ -21,6 +23,7 @@
 #include "model/findings.h"
 #include "model/record.h"
 #include "model/replay.h"
+#include "sysfs/userfile.h"
 
 /* ---- series ---------------------------------------------------------------------- */
 
@@ -1101,18 +1104,23 @@ static int write_file(const char *path, const struct sbuf *b)
 	return fclose(f) == 0 ? 0 : -errno;
 }
 
-static bool looks_like_recording(const char *path)
+/* 1 = a recording, 0 = something else, -errno (-EINVAL: not a regular
+ * file: a FIFO or a device must not hang report). */
+static int looks_like_recording(const char *path)
 {
-	FILE *f = fopen(path, "re");
+	int fd = userfile_open(path, O_RDONLY, 0, USERFILE_MAX_RECORD);
 	char buf[256];
-	bool r = false;
+	ssize_t k;
 
-	if (!f)
-		return false;
-	if (fgets(buf, sizeof(buf), f))
-		r = strstr(buf, "\"type\":\"header\"") && strstr(buf, RECORD_FORMAT);
-	fclose(f);
-	return r;
+	if (fd < 0)
+		return fd;
+	k = read(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (k <= 0)
+		return 0;
+	buf[k] = '\0';
+	buf[strcspn(buf, "\n")] = '\0';
+	return strstr(buf, "\"type\":\"header\"") && strstr(buf, RECORD_FORMAT);
 }
 
 int cmd_report(const struct tt_opts *o, int argc, char **argv)
@@ -1126,7 +1134,7 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 	const char *html_path = NULL, *path;
 	bool quiet = false;
 	struct sbuf text, html;
-	int c, rc = 0;
+	int c, rc = 0, kind;
 
 	(void)o;
 	optind = 1;
@@ -1145,7 +1153,13 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 	path = argv[optind];
 	sbuf_init(&text);
 	sbuf_init(&html);
-	if (looks_like_recording(path)) {
+	kind = looks_like_recording(path);
+	if (kind < 0) {
+		fprintf(stderr, "tunetop report: %s: %s\n", path,
+			userfile_strerror(kind, USERFILE_MAX_RECORD));
+		return 1;
+	}
+	if (kind) {
 		struct replay *rp;
 		struct rec r;
 		char *cause = NULL;
@@ -1162,29 +1176,24 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		rec_free(&r);
 		replay_close(rp);
 	} else {
-		struct sbuf raw;
 		struct jp_value doc;
-		char err[160], buf[65536];
-		FILE *f = fopen(path, "re");
-		size_t n;
+		char err[160], *raw = NULL;
+		size_t n = 0;
+		int e = userfile_read(path, 0, USERFILE_MAX_RECORD, &raw, &n);
 
-		if (!f) {
-			fprintf(stderr, "tunetop report: %s: cannot read: %s\n", path,
-				strerror(errno));
+		if (e) {
+			fprintf(stderr, "tunetop report: %s: %s\n", path,
+				userfile_strerror(e, USERFILE_MAX_RECORD));
 			return 1;
 		}
-		sbuf_init(&raw);
-		while ((n = fread(buf, 1, sizeof(buf), f)) > 0)
-			sbuf_putn(&raw, buf, n);
-		fclose(f);
-		if (jp_parse(raw.s ? raw.s : "", raw.len, &doc, err, sizeof(err)) != 0) {
+		if (jp_parse(raw, n, &doc, err, sizeof(err)) != 0) {
 			fprintf(stderr,
 				"tunetop report: %s: not a recording and not a JSON result (%s)\n",
 				path, err);
-			sbuf_free(&raw);
+			free(raw);
 			return 1;
 		}
-		sbuf_free(&raw);
+		free(raw);
 		if (jp_get(&doc, "ab") && jp_get(&doc, "arms")) {
 			ab_report(&text, html_path ? &html : NULL, &doc, path);
 		} else if (jp_get(&doc, "probe") && jp_get(&doc, "cpus")) {

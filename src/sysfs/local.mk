@@ -1,2 +1,3 @@
 libtunetop_a_SOURCES += src/sysfs/sysroot.c src/sysfs/sysroot.h
 libtunetop_a_SOURCES += src/sysfs/capture.c src/sysfs/capture.h
+libtunetop_a_SOURCES += src/sysfs/userfile.c src/sysfs/userfile.h

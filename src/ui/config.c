@@ -14,6 +14,7 @@
 
 #include "core/xalloc.h"
 #include "source/devfreq.h"
+#include "sysfs/userfile.h"
 #include "ui/counters_fmt.h"
 #include "probe/ab.h"
 
@@ -265,20 +266,15 @@ int config_path(char *buf, size_t cap)
 
 int config_load(const char *path, struct ui_config *c, struct sbuf *errs)
 {
-	FILE *f = fopen(path, "re");
-	struct sbuf b;
-	char chunk[1024];
-	size_t got;
+	char *text = NULL;
 	int bad;
 
-	if (!f)
-		return errno == ENOENT ? 0 : -errno;
-	sbuf_init(&b);
-	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0 && b.len < 64 * 1024)
-		sbuf_putn(&b, chunk, got);
-	fclose(f);
-	bad = config_parse(b.s ? b.s : "", c, errs);
-	sbuf_free(&b);
+	/* never blocks on a FIFO; a regular file of at most 1 MiB */
+	bad = userfile_read(path, 0, USERFILE_MAX_TEXT, &text, NULL);
+	if (bad)
+		return bad == -ENOENT ? 0 : bad;
+	bad = config_parse(text, c, errs);
+	free(text);
 	return bad;
 }
 

@@ -64,7 +64,8 @@ void config_format(const struct ui_config *c, struct sbuf *out);
 /* $XDG_CONFIG_HOME/tunetop/tunetoprc (or ~/.config/...); 0 or -ENOENT. */
 int config_path(char *buf, size_t cap);
 /* Load from path (a missing file is not an error: defaults). Returns the
- * number of problems, or -errno when the file exists but cannot be read. */
+ * number of problems, or -errno when the file exists but cannot be read
+ * (-EINVAL: not a regular file, -EFBIG: over 1 MiB; userfile_strerror()). */
 int config_load(const char *path, struct ui_config *c, struct sbuf *errs);
 /* Atomic save (creates the directory). 0 or -errno. */
 int config_save(const char *path, const struct ui_config *c);

@@ -26,6 +26,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "sysfs/userfile.h"
 
 static const char *const role_names[ROLE_COUNT] = {
 	[ROLE_DEFAULT] = "default",
@@ -335,29 +336,6 @@ static size_t theme_dirs(char dirs[][512], size_t max)
 	return n;
 }
 
-static int read_text(const char *path, char **out)
-{
-	FILE *f = fopen(path, "re");
-	struct sbuf b;
-	char chunk[1024];
-	size_t got;
-
-	if (!f)
-		return -errno;
-	sbuf_init(&b);
-	while ((got = fread(chunk, 1, sizeof(chunk), f)) > 0) {
-		sbuf_putn(&b, chunk, got);
-		if (b.len > 256 * 1024) {
-			fclose(f);
-			sbuf_free(&b);
-			return -EFBIG;
-		}
-	}
-	fclose(f);
-	*out = b.s ? sbuf_steal(&b) : xstrdup("");
-	return 0;
-}
-
 static bool valid_name(const char *name)
 {
 	if (!*name || strlen(name) > 31)
@@ -381,10 +359,17 @@ int theme_load(const char *name, struct theme *t, struct sbuf *errs, char *path_
 	nd = theme_dirs(dirs, 4);
 	for (size_t i = 0; i < nd; i++) {
 		char path[640], *text = NULL;
+		int e;
 
 		snprintf(path, sizeof(path), "%s/%s.theme", dirs[i], name);
-		if (read_text(path, &text) != 0)
+		/* never blocks on a FIFO; a regular file of at most 1 MiB */
+		e = userfile_read(path, 0, USERFILE_MAX_TEXT, &text, NULL);
+		if (e) {
+			if (e != -ENOENT && errs)
+				sbuf_printf(errs, "%s: %s\n", path,
+					    userfile_strerror(e, USERFILE_MAX_TEXT));
 			continue;
+		}
 		theme_parse(text, t, errs);
 		free(text);
 		if (!t->name[0])

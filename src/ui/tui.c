@@ -25,6 +25,7 @@
 #include "core/xalloc.h"
 #include "model/explain.h"
 #include "model/sim.h"
+#include "sysfs/userfile.h"
 #include "ui/tui.h"
 
 volatile int tui_signal_pending;
@@ -1243,7 +1244,8 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		int bad = config_load(t->cfg_path, &t->cfg, &errs);
 
 		if (bad < 0)
-			sbuf_printf(&errs, "%s: %s\n", t->cfg_path, strerror(-bad));
+			sbuf_printf(&errs, "%s: %s\n", t->cfg_path,
+				    userfile_strerror(bad, USERFILE_MAX_TEXT));
 	}
 	t->delay_tenths = delay ? delay : t->cfg.delay_tenths;
 	if (theme)
@@ -1260,8 +1262,10 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 
 		r = tui_replay_open(t, replay, &cause);
 		if (r) {
-			fprintf(stderr, "tunetop: --replay %s: %s\n", replay,
-				cause ? cause : strerror(-r));
+			if (cause) /* names the file: "FILE: not a regular file" */
+				fprintf(stderr, "tunetop: --replay %s\n", cause);
+			else
+				fprintf(stderr, "tunetop: --replay %s: %s\n", replay, strerror(-r));
 			free(cause);
 			free(t);
 			return 1;

@@ -1,0 +1,137 @@
+/* Opening and reading the files a user names: profiles, themes, tunetoprc,
+ * recordings and the undo journal. Unlike the kernel files of sysroot.c
+ * these may be anything the user points at, so each open is non-blocking
+ * (a FIFO must not hang the program), close-on-exec, checked with fstat to
+ * be a regular file and held to a size limit per kind of file. */
+#include "sysfs/userfile.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "core/xalloc.h"
+
+int userfile_check_fd(int fd, uint64_t max)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return -errno;
+	if (!S_ISREG(st.st_mode))
+		return -EINVAL;
+	if (max && (uint64_t)st.st_size > max)
+		return -EFBIG;
+	return 0;
+}
+
+int userfile_open(const char *path, int flags, mode_t mode, uint64_t max)
+{
+	struct stat st;
+	int fd, e, fl;
+
+	if (!path || !*path)
+		return -ENOENT;
+	/* Refuse a device before opening it: opening one can act (a tape, a
+	 * watchdog). The fstat below is the check that counts. */
+	if (((flags & O_NOFOLLOW) ? lstat(path, &st) : stat(path, &st)) == 0 &&
+	    !S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		return -EINVAL;
+	fd = open(path, flags | O_NONBLOCK | O_CLOEXEC, mode);
+	if (fd < 0)
+		return errno == ENXIO ? -EINVAL : -errno; /* a FIFO without a reader */
+	e = userfile_check_fd(fd, max);
+	if (!e) {
+		fl = fcntl(fd, F_GETFL);
+		if (fl < 0 || fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) != 0)
+			e = -errno;
+	}
+	if (e) {
+		close(fd);
+		return e;
+	}
+	return fd;
+}
+
+int userfile_read(const char *path, int flags, uint64_t max, char **out, size_t *len)
+{
+	struct stat st;
+	size_t cap, n = 0;
+	char *b;
+	int fd = userfile_open(path, O_RDONLY | (flags & O_NOFOLLOW), 0, max);
+
+	*out = NULL;
+	if (len)
+		*len = 0;
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) != 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	cap = (size_t)st.st_size + 1 < 4096 ? 4096 : (size_t)st.st_size + 1;
+	b = xmalloc(cap);
+	for (;;) {
+		ssize_t k;
+
+		if (cap - n < 2) {
+			cap *= 2;
+			b = xrealloc(b, cap);
+		}
+		k = read(fd, b + n, cap - n - 1);
+		if (k < 0) {
+			int e = -errno;
+
+			if (e == -EINTR)
+				continue;
+			free(b);
+			close(fd);
+			return e;
+		}
+		if (k == 0)
+			break;
+		n += (size_t)k;
+		if (max && n > max) { /* grew while we read it */
+			free(b);
+			close(fd);
+			return -EFBIG;
+		}
+	}
+	close(fd);
+	b[n] = '\0';
+	*out = b;
+	if (len)
+		*len = n;
+	return 0;
+}
+
+const char *userfile_strerror(int err, uint64_t max)
+{
+	static _Thread_local char buf[48];
+
+	if (err < 0)
+		err = -err;
+	if (err == EINVAL)
+		return "not a regular file";
+	if (err == EFBIG && max) {
+		if (max % (1ull << 30) == 0)
+			snprintf(buf, sizeof(buf), "larger than %llu GiB",
+				 (unsigned long long)(max >> 30));
+		else if (max % (1ull << 20) == 0)
+			snprintf(buf, sizeof(buf), "larger than %llu MiB",
+				 (unsigned long long)(max >> 20));
+		else if (max % 1024 == 0)
+			snprintf(buf, sizeof(buf), "larger than %llu KiB",
+				 (unsigned long long)(max >> 10));
+		else
+			snprintf(buf, sizeof(buf), "larger than %llu bytes",
+				 (unsigned long long)max);
+		return buf;
+	}
+	return strerror(err);
+}
