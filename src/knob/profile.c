@@ -96,7 +96,32 @@ struct pstate {
 	struct knob_profile *p;
 	int *lines; /* line of each assignment */
 	bool have_knobs_section;
+	int profile_line, knobs_line; /* the [profile] and [knobs] headers, 0 = not yet */
+	int description_line;
 };
+
+/* A second [profile] or [knobs] header would silently merge into the first
+ * (inih reports sections by name): refuse it, naming both lines. */
+static void section_header(struct pstate *st, const char *line)
+{
+	const char *end = strchr(line, ']');
+	size_t n = end ? (size_t)(end - line - 1) : 0;
+	int *seen = NULL;
+
+	if (!end)
+		return;
+	if (n == strlen("knobs") && !strncmp(line + 1, "knobs", n))
+		seen = &st->knobs_line;
+	else if (n == strlen("profile") && !strncmp(line + 1, "profile", n))
+		seen = &st->profile_line;
+	if (!seen)
+		return;
+	if (*seen && !st->err)
+		st->err = xasprintf("%s:%d: a second [%.*s] section (the first is at line %d)",
+				    st->path, st->line, (int)n, line + 1, *seen);
+	else if (!*seen)
+		*seen = st->line;
+}
 
 static char *reader(char *str, int num, void *stream)
 {
@@ -112,8 +137,10 @@ static char *reader(char *str, int num, void *stream)
 
 		st->line++;
 		st->indented = sp > 0 && r[sp] != '\n' && r[sp] != '\0' && !strchr(";#", r[sp]);
-		if (r[sp] == '[')
+		if (r[sp] == '[') {
 			st->section_line = st->line;
+			section_header(st, r + sp);
+		}
 	}
 	st->at_line_start = len > 0 && r[len - 1] == '\n';
 	if (!st->at_line_start && !feof(st->f) && !st->err)
@@ -168,9 +195,15 @@ static int handler(void *user, const char *section, const char *name, const char
 		ret = fail(st, "'%s' outside a section (expected [profile] or [knobs])%s", name,
 			   "");
 	} else if (!strcmp(section, "profile")) {
-		if (!strcmp(name, "description")) {
+		if (!strcmp(name, "description") && st->description_line) {
+			char first[32];
+
+			snprintf(first, sizeof(first), "%d", st->description_line);
+			ret = fail(st, "'%s' is set twice (first at line %s)", name, first);
+		} else if (!strcmp(name, "description")) {
 			free(p->description);
 			p->description = xstrdup(v);
+			st->description_line = st->line;
 		} else if (!strcmp(name, "match")) {
 			add_match(p, v);
 		} else {
