@@ -21,3 +21,6 @@ $(SCHEDSHIM): $(srcdir)/tests/live/schedshim.c
 CLEANFILES += $(SCHEDSHIM)
 TESTS += tests/threads/shim.sh
 EXTRA_DIST += tests/threads/shim.sh tests/live/schedshim.c
+# a tid reused within one clock tick, in a private pid namespace (issue 13)
+TESTS += tests/threads/tid_reuse.sh
+EXTRA_DIST += tests/threads/tid_reuse.sh

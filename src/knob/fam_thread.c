@@ -5,11 +5,19 @@
  * --root says (design §4): sched_setaffinity, sched_setscheduler,
  * setpriority, sched_setattr (uclamp).
  *
- * Identity (design §6): a ref carries the thread's start time (stat field
- * 22) in ident; the journal records it, undo re-expands the address and
- * refuses a tid that now belongs to another thread ("replaced since: not
- * touched"), and a thread that exited does not expand (ESRCH: reported and
- * dropped). Writes check the start time again right before the syscall.
+ * Identity (design §6): a ref carries the thread's identity in ident:
+ * "start=TICKS boot=BOOT_ID pidfs=INODE", the start time (stat field 22,
+ * clock ticks since boot), the live kernel's boot id and the inode of a
+ * pidfd for the thread (unique per boot on pidfs, Linux 6.9+); where there
+ * is no pidfs, "comm=NAME" stands in for the inode. The start time alone
+ * cannot tell a tid reused within one clock tick, nor a tid of another boot
+ * when --root is a fixture (the journal's boot id is the root's). The
+ * journal records ident, undo re-expands the address and refuses a tid that
+ * now belongs to another thread ("replaced since" / "is gone": not
+ * touched), and a thread that exited does not expand (ESRCH: reported and
+ * dropped). Writes check the whole identity again right before the
+ * syscall. Entries written before the boot and pidfs keys (ident
+ * "start=TICKS" only) no longer match and are dropped as replaced.
  *
  * Also here: value checks and the syscalls themselves, shared with `exec
  * --cpus/--fifo/--rr/--nice`, and the refusals in words (EPERM without
@@ -21,7 +29,11 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "core/err.h"
@@ -104,16 +116,108 @@ static uint64_t ref_start(const struct knob_ref *ref)
 	return v;
 }
 
+/* ---- identity ------------------------------------------------------------------- */
+
+#ifndef PIDFD_THREAD
+#define PIDFD_THREAD O_EXCL /* include/uapi/linux/pidfd.h, Linux 6.9 */
+#endif
+#define PIDFS_MAGIC_ 0x50494446u /* "PIDF", include/uapi/linux/magic.h */
+
+/* The live kernel's boot id ("" when unreadable), read once. */
+static const char *live_boot_id(void)
+{
+	static char id[48];
+	static bool done;
+
+	if (!done) {
+		if (sysfs_read_str(sysroot_live(), "proc/sys/kernel/random/boot_id", id,
+				   sizeof(id)) != 0)
+			id[0] = '\0';
+		done = true;
+	}
+	return id;
+}
+
+/* The pidfs inode of a thread: one per struct pid, never reused while the
+ * system runs. -ENOSYS / -EINVAL / -EOPNOTSUPP where pidfds are not on
+ * pidfs (before Linux 6.9: an anonymous inode shared by all of them). */
+static int pidfs_ino(pid_t tid, uint64_t *ino)
+{
+#ifdef SYS_pidfd_open
+	struct statfs sf;
+	struct stat st;
+	int fd = (int)syscall(SYS_pidfd_open, (int)tid, (unsigned)PIDFD_THREAD), e = 0;
+
+	if (fd < 0)
+		return -errno;
+	if (fstatfs(fd, &sf) != 0 || (unsigned long)sf.f_type != PIDFS_MAGIC_ ||
+	    fstat(fd, &st) != 0)
+		e = -EOPNOTSUPP;
+	else
+		*ino = (uint64_t)st.st_ino;
+	close(fd);
+	return e;
+#else
+	(void)tid;
+	(void)ino;
+	return -ENOSYS;
+#endif
+}
+
+/* "start=TICKS boot=BOOT_ID pidfs=INODE" (or "comm=NAME" for the inode). */
+static void make_ident(const struct tinfo *ti, char *buf, size_t cap)
+{
+	const char *boot = live_boot_id();
+	uint64_t ino;
+	size_t n;
+
+	snprintf(buf, cap, "start=%llu", (unsigned long long)ti->start);
+	n = strlen(buf);
+	if (boot[0] && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, " boot=%s", boot);
+	if (n >= cap)
+		return;
+	if (pidfs_ino(ti->tid, &ino) == 0)
+		snprintf(buf + n, cap - n, " pidfs=%llu", (unsigned long long)ino);
+	else
+		snprintf(buf + n, cap - n, " comm=%s", ti->comm);
+}
+
+/* One key of an ident ("pidfs" -> "123"); comm is last and may hold spaces. */
+static bool ident_key(const char *ident, const char *key, char *out, size_t cap)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = ident; p && *p; p = strchr(p, ' ')) {
+		while (*p == ' ')
+			p++;
+		if (!strncmp(p, key, kl) && p[kl] == '=') {
+			size_t n = !strcmp(key, "comm") ? strlen(p + kl + 1)
+							: strcspn(p + kl + 1, " ");
+
+			if (n >= cap)
+				n = cap - 1;
+			memcpy(out, p + kl + 1, n);
+			out[n] = '\0';
+			return true;
+		}
+	}
+	out[0] = '\0';
+	return false;
+}
+
 /* Is the ref's thread still the one that was expanded? */
 static int same_thread(const struct knob_ref *ref)
 {
-	uint64_t st;
+	struct tinfo ti;
+	char now[sizeof(ref->ident)];
 
-	if (thread_start_time(ref_tid(ref), &st) != 0)
+	if (tinfo_read(ref_tid(ref), &ti) != 0)
 		return -ESRCH;
-	if (ref->ident[0] && st != ref_start(ref))
-		return -ESRCH;
-	return 0;
+	if (!ref->ident[0])
+		return 0;
+	make_ident(&ti, now, sizeof(now));
+	return strcmp(now, ref->ident) ? -ESRCH : 0;
 }
 
 static bool have_cap_sys_nice(void)
@@ -789,14 +893,41 @@ static void thr_shell(const struct knob_ref *ref, const char *value, char *buf, 
 
 static void thr_replaced(const struct knob_ref *now, const char *recorded, char *why, size_t cap)
 {
-	unsigned long long was = 0;
+	unsigned long long was = 0, is = (unsigned long long)ref_start(now);
+	char rb[48], nb[48], rk[64], nk[64];
+	const char *key = "pidfs";
 
 	if (!recorded || sscanf(recorded, "start=%llu", &was) != 1)
 		was = 0;
-	snprintf(why, cap,
-		 "thread %s was replaced since (the journal recorded start time %llu, tid %s "
-		 "now belongs to a thread started at %llu): not touched",
-		 now->obj, was, now->obj, (unsigned long long)ref_start(now));
+	if (was != is) {
+		snprintf(why, cap,
+			 "thread %s was replaced since (the journal recorded start time %llu, tid "
+			 "%s now belongs to a thread started at %llu): not touched",
+			 now->obj, was, now->obj, is);
+		return;
+	}
+	ident_key(recorded, "boot", rb, sizeof(rb));
+	ident_key(now->ident, "boot", nb, sizeof(nb));
+	if (!ident_key(recorded, key, rk, sizeof(rk)))
+		key = "comm";
+	ident_key(recorded, key, rk, sizeof(rk));
+	ident_key(now->ident, key, nk, sizeof(nk));
+	if (!rb[0] && !rk[0])
+		snprintf(why, cap,
+			 "thread %s: the journal recorded only its start time %llu (an older "
+			 "tunetop), which cannot tell a tid reused within one clock tick: not "
+			 "touched",
+			 now->obj, was);
+	else if (strcmp(rb, nb))
+		snprintf(why, cap,
+			 "thread %s is gone: the change was made under boot id %s, this is boot "
+			 "%s: not touched",
+			 now->obj, rb[0] ? rb : "n/a", nb[0] ? nb : "n/a");
+	else
+		snprintf(why, cap,
+			 "thread %s is gone: tid %s now belongs to another thread started in the "
+			 "same clock tick (%s %s, the journal recorded %s): not touched",
+			 now->obj, now->obj, key, nk[0] ? nk : "n/a", rk[0] ? rk : "n/a");
 }
 
 const struct knob_ops fam_thread_ops = {
@@ -820,7 +951,10 @@ static const char *const syscall_of[NLEAVES] = {"sched_setaffinity", "sched_sets
 
 static int add_thread_refs(const struct tinfo *ti, const char *leafsel, struct refvec *out)
 {
+	char ident[sizeof(((struct knob_ref *)0)->ident)];
 	int added = 0;
+
+	make_ident(ti, ident, sizeof(ident));
 
 	for (size_t k = 0; k < NLEAVES; k++) {
 		const struct knob_def *d = knob_def_find("thread", thread_leaves[k]);
@@ -835,7 +969,7 @@ static int add_thread_refs(const struct tinfo *ti, const char *leafsel, struct r
 		snprintf(r->dir, sizeof(r->dir), "proc/%d/task/%d", (int)ti->tgid, (int)ti->tid);
 		snprintf(r->target, sizeof(r->target), "proc/%d/task/%d (%s)", (int)ti->tgid,
 			 (int)ti->tid, syscall_of[k]);
-		snprintf(r->ident, sizeof(r->ident), "start=%llu", (unsigned long long)ti->start);
+		str_copy(r->ident, sizeof(r->ident), ident);
 		snprintf(r->note, sizeof(r->note), "%s, pid %d%s", ti->comm, (int)ti->tgid,
 			 ti->kernel ? ", kernel thread" : "");
 		added++;

@@ -45,7 +45,7 @@ struct knob_ref {
 	char dir[TT_PATH_MAX];	   /* object directory under the root */
 	char target[TT_PATH_MAX];  /* root-relative file, or a family's target string */
 	char target2[TT_PATH_MAX]; /* second file of a composite knob (lock_*: max) */
-	char ident[64];		   /* identity check for syscall targets ("" for files) */
+	char ident[128];	   /* identity check for syscall targets ("" for files) */
 	char note[96];		   /* "cpu-sleep, exit latency 220 us" */
 	int cpu;		   /* CPU of per-CPU knobs, else -1 */
 	int index;		   /* idle state index, else -1 */
