@@ -4,3 +4,6 @@ CLI_TESTS = tests/cli/usage.sh tests/cli/golden.sh tests/cli/live.sh tests/cli/c
 	tests/cli/unreadable.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/golden
+# whole-file reads capped at 16 MiB (issue 13)
+TESTS += tests/cli/bigfile.sh
+EXTRA_DIST += tests/cli/bigfile.sh

@@ -14,3 +14,7 @@ EXTRA_DIST += $(KNOB_SH_TESTS) tests/knob/common.sh tests/bench/journal.sh
 check_PROGRAMS += tests/bench/bench_journal
 tests_bench_bench_journal_SOURCES = tests/bench/bench_journal.c
 tests_bench_bench_journal_LDADD = $(TT_TEST_LIBS)
+# A root that holds, writes that cannot tear (issue 13)
+KNOB_ROOT_TESTS = tests/knob/escape.sh tests/knob/torn.sh
+TESTS += $(KNOB_ROOT_TESTS)
+EXTRA_DIST += $(KNOB_ROOT_TESTS)

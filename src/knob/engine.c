@@ -564,6 +564,8 @@ static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e,
 				   "driver)";
 	else if (e == -EISDIR)
 		hint = ": is a directory";
+	else if (e == -EXDEV)
+		hint = ": symlink leaves the root";
 	else if (e == -EINVAL)
 		hint = ": the kernel refused the value";
 	snprintf(buf, cap, "%s: %s from %s: could not write '%s'%s", w->ref.addr, err_name(e), file,
@@ -767,11 +769,16 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 					char file[TT_PATH_MAX];
 
 					knob_abspath(ctx, x->ref.target, file, sizeof(file));
-					snprintf(line, sizeof(line),
-						 "%s: %s from %s: cannot read the "
-						 "current value, so it could not "
-						 "be restored; not changing it",
-						 x->ref.addr, err_name(re), file);
+					if (re == -EXDEV || re == -EFBIG)
+						snprintf(line, sizeof(line),
+							 "%s: %s: %s; not changing it", x->ref.addr,
+							 file, sysfs_why(re));
+					else
+						snprintf(line, sizeof(line),
+							 "%s: %s from %s: cannot read the "
+							 "current value, so it could not "
+							 "be restored; not changing it",
+							 x->ref.addr, err_name(re), file);
 					add_line(cause, line);
 					perr = perr ? perr : re;
 					continue;

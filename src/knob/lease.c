@@ -5,10 +5,10 @@
  * request.
  *
  * On a non-live root (fixture) the "device" is a regular file: writing
- * truncates it and stores the 4 bytes, and restoring writes back the bytes
- * that were there, which is what the kernel's release amounts to. The file
- * is opened through the root's directory fd (sysroot has no call that hands
- * out a long-lived fd). */
+ * stores the 4 bytes (sysfs_write: renamed into place, never torn), and
+ * restoring writes back the bytes that were there, which is what the
+ * kernel's release amounts to. The file is held open through sysfs_open(),
+ * which does not leave a non-live root. */
 #include <errno.h>
 #include <fcntl.h>
 #include <stdint.h>
@@ -18,13 +18,6 @@
 
 #include "core/str.h"
 #include "knob/knob_int.h"
-
-static const char *rel(const char *p)
-{
-	while (*p == '/')
-		p++;
-	return p;
-}
 
 static struct knob_lease *find(struct knob_ctx *ctx, const char *target)
 {
@@ -91,17 +84,17 @@ int lease_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *va
 				l = &ctx->lease[i];
 		if (!l)
 			return -EMFILE;
-		fd = openat(ctx->root->dirfd, rel(ref->target), O_RDWR | O_CLOEXEC);
+		fd = sysfs_open(ctx->root, ref->target, O_RDWR);
 		if (fd < 0)
-			return -errno;
+			return fd;
 		l->fd = fd;
 		l->held = true;
 		str_copy(l->target, sizeof(l->target), ref->target);
 	}
-	if (!ctx->root->live) {
-		if (ftruncate(l->fd, 0) != 0 || lseek(l->fd, 0, SEEK_SET) < 0)
-			return -errno;
-	}
+	/* a fixture file: the 4 bytes renamed into place (the held fd stands
+	 * for the request only) */
+	if (!ctx->root->live)
+		return sysfs_write(ctx->root, ref->target, (const char *)&v, sizeof(v));
 	/* exactly 4 bytes: the kernel reads them as a binary s32 */
 	n = write(l->fd, &v, sizeof(v));
 	if (n < 0)

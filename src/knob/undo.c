@@ -3,7 +3,8 @@
  * record first, only on entries of this root and boot, and is idempotent:
  * an entry is closed with a U record once its old value is back. A value
  * that differs from what tunetop wrote is reported and left alone unless
- * KNOB_FORCE. */
+ * KNOB_FORCE, except a value tunetop may have torn itself (torn() below),
+ * which is repaired. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,6 +15,7 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "knob/knob_int.h"
+#include "sysfs/sysroot.h"
 
 /* A W record with its fate. */
 struct jent {
@@ -111,6 +113,35 @@ static void close_entry(struct knob_ctx *ctx, const struct jent *e, const char *
 	u.run = ctx->run_id;
 	u.value = buf;
 	journal_append(&ctx->j, &u, false);
+}
+
+/* Is the file's content (raw, rawlen bytes) a write of tunetop's own cut
+ * short? Older tunetop wrote fixture files by truncating them and then
+ * writing, and a process killed in between left the file empty or holding
+ * a beginning of the value. That can be the new value, right after the
+ * entry's W record before its commit (the entry is still open), or the old
+ * bytes, which restore and rollback write back on a non-live root. So: the
+ * entry is the newest one of this file, and the file is empty or a strict
+ * prefix of one of those. sysfs never tears a write, and since writes to
+ * non-live roots are renamed into place no tunetop tears one either: only
+ * plain files of non-live roots are looked at. */
+static bool torn(struct knob_ctx *ctx, const struct jent *x, const struct knob_ref *ref,
+		 const char *raw, size_t rawlen)
+{
+	char want[KNOB_VALUE_MAX + 2];
+	size_t n;
+
+	if (ctx->root->live || knob_ref_ops(ref) != knob_file_ops() ||
+	    (ref->def && (ref->def->flags & (KD_LOCK | KD_LEASE))))
+		return false;
+	if (rawlen == 0)
+		return true;
+	if (x->w->raw && rawlen < x->w->rawlen && !memcmp(raw, x->w->raw, rawlen))
+		return true; /* a restore of the old bytes cut short */
+	if (x->state != KNOB_J_OPEN || !x->w->new_value)
+		return false;
+	n = (size_t)snprintf(want, sizeof(want), "%s\n", x->w->new_value);
+	return n < sizeof(want) && rawlen < n && !memcmp(raw, want, rawlen);
 }
 
 /* Resolve the knob an entry was written to; false when it vanished. */
@@ -218,8 +249,11 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 		struct jent *x = &e[i];
 		struct knob_ref ref;
 		char why[512], cur[KNOB_VALUE_MAX], line[2 * TT_PATH_MAX], file[TT_PATH_MAX];
+		char raw[4096];
+		size_t rawlen = 0;
 		const struct knob_ops *ops;
-		bool ours;
+		uint64_t newer = 0;
+		bool ours, cut = false;
 		int er;
 
 		if (!sel[i])
@@ -264,13 +298,23 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 					    x->w->old);
 			continue;
 		}
-		er = ops->read(ctx, &ref, cur, sizeof(cur), NULL, 0, NULL);
+		/* a writer killed before its rename left a temporary file */
+		if (!dry && !ctx->root->live && ops == knob_file_ops() && ref.target[0])
+			sysfs_write_cleanup(ctx->root, ref.target);
+		er = ops->read(ctx, &ref, cur, sizeof(cur), raw, sizeof(raw), &rawlen);
 		if (er == -ENOENT) {
 			if (report)
 				sbuf_printf(report, "%s: target vanished (%s gone); dropped\n",
 					    x->w->addr, file);
 			if (!dry)
 				close_entry(ctx, x, "vanished");
+			continue;
+		}
+		if (er == -EXDEV || er == -EFBIG) {
+			snprintf(line, sizeof(line), "%s: %s: %s; cannot restore it", x->w->addr,
+				 file, sysfs_why(er));
+			add_line(cause, line);
+			fails++;
 			continue;
 		}
 		if (er) {
@@ -281,7 +325,11 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 			fails++;
 			continue;
 		}
-		if (!strcmp(cur, x->w->old)) {
+		for (size_t k = i + 1; k < ne; k++)
+			if (!sel[k] && mine(ctx, &e[k]) && !strcmp(e[k].w->target, x->w->target))
+				newer = e[k].w->txn;
+		if (!strcmp(cur, x->w->old) &&
+		    !(rawlen < x->w->rawlen && !newer && torn(ctx, x, &ref, raw, rawlen))) {
 			if (report)
 				sbuf_printf(report, "%s: already %s\n", x->w->addr, x->w->old);
 			if (!dry)
@@ -289,13 +337,16 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 			continue;
 		}
 		ours = !strcmp(cur, x->w->new_value) || (x->readback && !strcmp(cur, x->readback));
+		if (!ours && !newer && torn(ctx, x, &ref, raw, rawlen)) {
+			ours = cut = true;
+			if (report)
+				sbuf_printf(report,
+					    "note: %s: %s holds a write cut short (%s); "
+					    "repairing it\n",
+					    x->w->addr, file,
+					    rawlen ? "a part of the value" : "empty");
+		}
 		if (!ours) {
-			uint64_t newer = 0;
-
-			for (size_t k = i + 1; k < ne; k++)
-				if (!sel[k] && mine(ctx, &e[k]) &&
-				    !strcmp(e[k].w->target, x->w->target))
-					newer = e[k].w->txn;
 			if (!(flags & KNOB_FORCE)) {
 				if (newer)
 					snprintf(line, sizeof(line),
@@ -308,7 +359,8 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 						 "%s: changed by someone else since "
 						 "(now %s, tunetop wrote %s); left "
 						 "alone (use --force to restore %s)",
-						 x->w->addr, cur, x->w->new_value, x->w->old);
+						 x->w->addr, cur[0] ? cur : "empty",
+						 x->w->new_value, x->w->old);
 				add_line(cause, line);
 				fails++;
 				continue;
@@ -341,10 +393,11 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 					    "note: %s: restored %s, the kernel reports %s\n",
 					    x->w->addr, x->w->old, back);
 		}
-		close_entry(ctx, x, ours ? "restored" : "restored (forced)");
+		close_entry(ctx, x, cut ? "repaired" : ours ? "restored" : "restored (forced)");
 		if (report)
-			sbuf_printf(report, "%s: %s -> %s (restored)\n", x->w->addr, cur,
-				    x->w->old);
+			sbuf_printf(report, "%s: %s -> %s (%s)\n", x->w->addr,
+				    cut ? "(cut short)" : cur, x->w->old,
+				    cut ? "repaired" : "restored");
 	}
 	if (fails)
 		rc = -EIO;

@@ -21,6 +21,20 @@
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
 
+/* Files the root refused to read (a symlink that leaves a --root tree, a
+ * file over 16 MiB): one line each on stderr, once per file. */
+static void tell_refused(const char *cmd, const struct sysroot *r)
+{
+	struct sbuf b;
+	char *save = NULL;
+
+	sbuf_init(&b);
+	if (sysroot_refused(r, &b))
+		for (char *l = strtok_r(b.s, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+			fprintf(stderr, "tunetop %s: %s; not read\n", cmd, l);
+	sbuf_free(&b);
+}
+
 /* --json or --csv: one output format; both is a usage error (-EINVAL). */
 static int pick_fmt(const char *cmd, enum fmt *f, enum fmt want)
 {
@@ -335,6 +349,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		perf_sample(&tset);
 		sm.snap[sm.cur].perf = &tset;
 	}
+	tell_refused("snapshot", &r);
 	emit(f, sampler_cur(&sm), &ro, true);
 out:
 	if (tset_open)
@@ -495,6 +510,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			break;
 		if ((e = sampler_tick(&sm)) != 0)
 			break;
+		tell_refused("watch", &r);
 		emit(f, sampler_cur(&sm), &ro, i == 0);
 		if (rec)
 			record_sample_with(rec, sampler_cur(&sm), NULL, NULL, ro.findings_opts);

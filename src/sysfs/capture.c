@@ -1,9 +1,13 @@
 /* Fixture capture: walk each path component under the source root; a
  * symlink component is recreated (made relative when it was absolute) and
  * followed, directories are created, and the final file's bytes are copied
- * exactly. Nothing is written outside the destination directory: every
- * write is an *at() call on the destination's fd with a path that has no
- * ".." component after normalisation. */
+ * exactly. On a source root other than "/" a symlink that leaves it
+ * (absolute, or climbing above it) is not followed (EXDEV), as sysroot
+ * reads would not follow it either. Nothing is written outside the
+ * destination directory: every write is an *at() call on a directory of
+ * the destination reached without following symlinks (capture creates
+ * only real directories on the way to a file), with a name that has no
+ * ".." after normalisation. */
 #include "sysfs/capture.h"
 
 #include <errno.h>
@@ -71,7 +75,37 @@ static int normalise(const char *in, char *out, size_t cap)
 
 static void skip(struct capture *c, const char *rel, int err)
 {
-	sbuf_printf(&c->skipped, "%s: %s\n", rel, err_name(err));
+	sbuf_printf(&c->skipped, "%s: %s\n", rel,
+		    err == -EFBIG ? "larger than " TT_READ_MAX_TEXT " (EFBIG)" : sysfs_why(err));
+}
+
+/* The destination directory holding `path` (O_PATH, reached without
+ * following any symlink) and, in *name, the last component. */
+static int out_parent(const struct capture *c, const char *path, const char **name)
+{
+	const char *slash = strrchr(path, '/'), *s = path;
+	int fd = openat(c->out_fd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC);
+
+	*name = slash ? slash + 1 : path;
+	while (fd >= 0 && slash && s < slash) {
+		char comp[256];
+		size_t n = strcspn(s, "/");
+		int next;
+
+		if (n >= sizeof(comp)) {
+			close(fd);
+			return -ENAMETOOLONG;
+		}
+		memcpy(comp, s, n);
+		comp[n] = '\0';
+		s += n + 1;
+		if (!n)
+			continue;
+		next = openat(fd, comp, O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		close(fd);
+		fd = next;
+	}
+	return fd < 0 ? -errno : fd;
 }
 
 static int copy_file(struct capture *c, const char *rel)
@@ -79,13 +113,20 @@ static int copy_file(struct capture *c, const char *rel)
 	char *data = NULL;
 	size_t len = 0;
 	int e = sysfs_read_alloc(c->src, rel, &data, &len);
-	int fd;
+	const char *name;
+	int fd, dfd;
 
 	if (e)
 		return e;
-	fd = openat(c->out_fd, rel, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	dfd = out_parent(c, rel, &name);
+	if (dfd < 0) {
+		free(data);
+		return dfd;
+	}
+	fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	e = fd < 0 ? -errno : 0;
+	close(dfd);
 	if (fd < 0) {
-		e = -errno;
 		free(data);
 		return e;
 	}
@@ -96,6 +137,51 @@ static int copy_file(struct capture *c, const char *rel)
 	free(data);
 	if (!e)
 		c->nfiles++;
+	return e;
+}
+
+/* lstat of path in the destination: 0 present, -ENOENT absent. */
+static int out_lstat(const struct capture *c, const char *path)
+{
+	const char *name;
+	struct stat st;
+	int e, dfd = out_parent(c, path, &name);
+
+	if (dfd < 0)
+		return dfd;
+	e = fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 ? 0 : -errno;
+	close(dfd);
+	return e;
+}
+
+static int out_symlink(const struct capture *c, const char *target, const char *path)
+{
+	const char *name;
+	int e, dfd = out_parent(c, path, &name);
+
+	if (dfd < 0)
+		return dfd;
+	e = symlinkat(target, dfd, name) == 0 || errno == EEXIST ? 0 : -errno;
+	close(dfd);
+	return e;
+}
+
+static int out_mkdir(const struct capture *c, const char *path)
+{
+	const char *name;
+	struct stat st;
+	int e = 0, dfd = out_parent(c, path, &name);
+
+	if (dfd < 0)
+		return dfd;
+	if (mkdirat(dfd, name, 0755) != 0) {
+		e = -errno;
+		/* there already, as a directory (not a symlink to one) */
+		if (e == -EEXIST && fstatat(dfd, name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+		    S_ISDIR(st.st_mode))
+			e = 0;
+	}
+	close(dfd);
 	return e;
 }
 
@@ -136,16 +222,19 @@ static int capture_norm(struct capture *c, const char *path, int depth)
 			else
 				linkdir[0] = '\0';
 			if (target[0] == '/') {
-				/* Absolute: it means "under the root". */
+				/* Absolute: on the live root it means "under
+				 * the root"; a tree's own root it would leave. */
+				if (!c->src->live)
+					return -EXDEV;
 				e = normalise(target, norm, sizeof(norm));
 			} else {
 				snprintf(joined, sizeof(joined), "%s/%s", linkdir, target);
 				e = normalise(joined, norm, sizeof(norm));
 			}
 			if (e)
-				return e;
+				return e == -EINVAL ? -EXDEV : e; /* climbs above the root */
 			/* Recreate the link, relative, inside the destination. */
-			if (faccessat(c->out_fd, prefix, F_OK, AT_SYMLINK_NOFOLLOW) != 0) {
+			if ((e = out_lstat(c, prefix)) == -ENOENT) {
 				char rel_target[2 * TT_PATH_MAX] = "";
 				size_t up = 0;
 
@@ -159,10 +248,12 @@ static int capture_norm(struct capture *c, const char *path, int depth)
 						sizeof(rel_target) - strlen(rel_target) - 1);
 				strncat(rel_target, norm,
 					sizeof(rel_target) - strlen(rel_target) - 1);
-				if (symlinkat(rel_target, c->out_fd, prefix) != 0 &&
-				    errno != EEXIST)
-					return -errno;
+				e = out_symlink(c, rel_target, prefix);
+				if (e)
+					return e;
 				c->nlinks++;
+			} else if (e) {
+				return e;
 			}
 			/* Continue with the target, then the rest of the path. */
 			{
@@ -178,8 +269,10 @@ static int capture_norm(struct capture *c, const char *path, int depth)
 			}
 		}
 		if (S_ISDIR(st.st_mode)) {
-			if (mkdirat(c->out_fd, prefix, 0755) != 0 && errno != EEXIST)
-				return -errno;
+			int e = out_mkdir(c, prefix);
+
+			if (e)
+				return e;
 		} else if (!slash) {
 			if (S_ISREG(st.st_mode))
 				return copy_file(c, prefix);

@@ -1,8 +1,13 @@
-/* Root-relative file access: the one place that calls open(). */
+/* Root-relative file access: the one place that calls open(). Owns path
+ * resolution under a root (nothing outside a non-live root is followed),
+ * the fd cache, whole-file reads (capped at TT_READ_MAX) and writes (a
+ * temporary file renamed over the target on a non-live root, so a killed
+ * writer never leaves a torn value). */
 #include "sysfs/sysroot.h"
 
 #include <dirent.h>
 #include <pthread.h>
+#include <signal.h>
 #include <sys/resource.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,9 +18,30 @@
 #include <sys/inotify.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
+#include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
 
+#if defined(__has_include)
+#if __has_include(<linux/openat2.h>)
+#include <linux/openat2.h>
+#define TT_HAVE_OPENAT2_H 1
+#endif
+#endif
+#ifndef TT_HAVE_OPENAT2_H
+struct open_how {
+	uint64_t flags;
+	uint64_t mode;
+	uint64_t resolve;
+};
+#define RESOLVE_NO_MAGICLINKS 0x02
+#define RESOLVE_BENEATH	      0x08
+#endif
+#ifndef SYS_openat2
+#define SYS_openat2 437 /* the same number on every architecture */
+#endif
+
+#include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 
@@ -24,6 +50,253 @@ static const char *rel(const char *path)
 	while (*path == '/')
 		path++;
 	return *path ? path : ".";
+}
+
+/* ---- resolving paths beneath a non-live root ---------------------------- */
+
+/* Under --root DIR every path is resolved without leaving DIR: a symlink
+ * that is absolute or climbs above DIR with ".." fails with -EXDEV (the
+ * rule of openat2()'s RESOLVE_BENEATH), so a tree cannot make tunetop read
+ * or write a file outside it. Links that stay inside keep working
+ * (cpuN/cpufreq -> ../cpufreq/policyN). Where the kernel has openat2()
+ * (5.6+) it resolves; elsewhere walk_dir() opens one component at a time
+ * with O_NOFOLLOW and follows links itself. The live root "/" uses plain
+ * openat(). */
+#define LINK_HOPS 40 /* symlinks followed per path (the kernel's MAXSYMLINKS) */
+
+static bool openat2_missing;
+
+static bool use_openat2(void)
+{
+	/* TUNETOP_TEST_NO_OPENAT2=1: the tests of the walk */
+	const char *v = getenv("TUNETOP_TEST_NO_OPENAT2");
+
+	return !(v && *v && strcmp(v, "0")) && !__atomic_load_n(&openat2_missing, __ATOMIC_RELAXED);
+}
+
+/* openat2() with RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS: fd or -errno;
+ * -ENOSYS (remembered) where the kernel does not have it. */
+static int openat2_beneath(int dirfd, const char *p, int flags, mode_t mode)
+{
+	struct open_how how;
+
+	memset(&how, 0, sizeof(how));
+	how.flags = (uint64_t)(unsigned)flags;
+	how.mode = (flags & O_CREAT) ? mode : 0;
+	how.resolve = RESOLVE_BENEATH | RESOLVE_NO_MAGICLINKS;
+	for (int tries = 0;; tries++) {
+		long fd = syscall(SYS_openat2, dirfd, p, &how, sizeof(how));
+
+		if (fd >= 0)
+			return (int)fd;
+		/* EAGAIN: a rename raced with ".." resolution */
+		if (errno == EAGAIN && tries < 16)
+			continue;
+		if (errno == ENOSYS)
+			__atomic_store_n(&openat2_missing, true, __ATOMIC_RELAXED);
+		return -errno;
+	}
+}
+
+/* O_PATH fd of the directory `dir` (relative) under rootfd without
+ * openat2(): each component is opened with O_NOFOLLOW; a symlink's target
+ * is read and put in front of the rest of the path; ".." pops a level,
+ * never above rootfd. */
+static int walk_dir(int rootfd, const char *dir)
+{
+	int stack[TT_PATH_MAX / 2 + 2];
+	size_t depth = 0, hops = 0;
+	char rest[TT_PATH_MAX * 2], target[TT_PATH_MAX], comp[256];
+	const char *s = rest;
+	int e = 0, top;
+
+	if (snprintf(rest, sizeof(rest), "%s", dir) >= (int)sizeof(rest))
+		return -ENAMETOOLONG;
+	stack[0] = rootfd;
+	while (!e) {
+		size_t n;
+		struct stat st;
+		int fd;
+
+		while (*s == '/')
+			s++;
+		if (!*s)
+			break;
+		n = strcspn(s, "/");
+		if (n >= sizeof(comp)) {
+			e = -ENAMETOOLONG;
+			break;
+		}
+		memcpy(comp, s, n);
+		comp[n] = '\0';
+		s += n;
+		if (!strcmp(comp, "."))
+			continue;
+		if (!strcmp(comp, "..")) {
+			if (depth == 0)
+				e = -EXDEV;
+			else
+				close(stack[depth--]);
+			continue;
+		}
+		fd = openat(stack[depth], comp, O_PATH | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0 || fstat(fd, &st) != 0) {
+			e = -errno;
+			if (fd >= 0)
+				close(fd);
+		} else if (S_ISLNK(st.st_mode)) {
+			ssize_t k = readlinkat(fd, "", target, sizeof(target) - 1);
+			char joined[sizeof(rest)];
+
+			close(fd);
+			if (k < 0) {
+				e = -errno;
+			} else if (++hops > LINK_HOPS) {
+				e = -ELOOP;
+			} else if (target[0] == '/') {
+				e = -EXDEV;
+			} else {
+				target[k] = '\0';
+				if (snprintf(joined, sizeof(joined), "%s/%s", target, s) >=
+				    (int)sizeof(joined)) {
+					e = -ENAMETOOLONG;
+				} else {
+					memcpy(rest, joined, strlen(joined) + 1);
+					s = rest;
+				}
+			}
+		} else if (!S_ISDIR(st.st_mode)) {
+			close(fd);
+			e = -ENOTDIR;
+		} else if (depth + 1 >= sizeof(stack) / sizeof(stack[0])) {
+			close(fd);
+			e = -ENAMETOOLONG;
+		} else {
+			stack[++depth] = fd;
+		}
+	}
+	top = depth ? stack[depth] : -1;
+	for (size_t i = 1; i < depth; i++)
+		close(stack[i]);
+	if (e) {
+		if (top >= 0)
+			close(top);
+		return e;
+	}
+	if (top < 0 && (top = openat(rootfd, ".", O_PATH | O_DIRECTORY | O_CLOEXEC)) < 0)
+		return -errno;
+	return top;
+}
+
+/* O_PATH fd of the directory dir under rootfd, not leaving it. */
+static int dir_beneath(int rootfd, const char *dir)
+{
+	if (use_openat2()) {
+		int fd = openat2_beneath(rootfd, *dir ? dir : ".", O_PATH | O_DIRECTORY | O_CLOEXEC,
+					 0);
+
+		if (fd != -ENOSYS)
+			return fd;
+	}
+	return walk_dir(rootfd, dir);
+}
+
+/* A path resolved to the directory that holds its last component. */
+struct leaf {
+	int dfd;	/* O_PATH fd of that directory */
+	char name[256]; /* the entry's name there, "." for the directory itself */
+};
+
+static void leaf_close(struct leaf *l)
+{
+	if (l->dfd >= 0)
+		close(l->dfd);
+	l->dfd = -1;
+}
+
+/* Resolve p under rootfd to the directory holding its last component and
+ * that component's name, without leaving rootfd. follow: a last component
+ * that is a symlink is followed (within rootfd) to what it names. The
+ * entry itself need not exist (the caller's *at() call says ENOENT). */
+static int resolve_at(int rootfd, const char *p, bool follow, struct leaf *out)
+{
+	char cur[TT_PATH_MAX * 2], dir[TT_PATH_MAX * 2], target[TT_PATH_MAX];
+	size_t hops = 0;
+
+	out->dfd = -1;
+	while (*p == '/')
+		p++;
+	if (snprintf(cur, sizeof(cur), "%s", p) >= (int)sizeof(cur))
+		return -ENAMETOOLONG;
+	for (;;) {
+		size_t n = strlen(cur);
+		char *slash;
+		const char *base;
+		ssize_t k;
+		int fd;
+
+		while (n > 0 && cur[n - 1] == '/')
+			cur[--n] = '\0';
+		memcpy(dir, cur, n + 1);
+		slash = strrchr(dir, '/');
+		if (slash) {
+			*slash = '\0';
+			base = slash + 1;
+		} else {
+			base = dir;
+		}
+		if (!*base || !strcmp(base, ".") || !strcmp(base, "..")) {
+			/* a directory named by its own path ("", "a/..") */
+			fd = dir_beneath(rootfd, cur);
+			if (fd < 0)
+				return fd;
+			out->dfd = fd;
+			str_copy(out->name, sizeof(out->name), ".");
+			return 0;
+		}
+		if (strlen(base) >= sizeof(out->name))
+			return -ENAMETOOLONG;
+		fd = dir_beneath(rootfd, slash ? dir : "");
+		if (fd < 0)
+			return fd;
+		str_copy(out->name, sizeof(out->name), base);
+		k = follow ? readlinkat(fd, base, target, sizeof(target) - 1) : -1;
+		if (k < 0) { /* not a symlink (EINVAL), absent, or not asked to follow */
+			out->dfd = fd;
+			return 0;
+		}
+		close(fd);
+		target[k] = '\0';
+		if (++hops > LINK_HOPS)
+			return -ELOOP;
+		if (target[0] == '/')
+			return -EXDEV;
+		if (snprintf(cur, sizeof(cur), "%s%s%s", slash ? dir : "", slash ? "/" : "",
+			     target) >= (int)sizeof(cur))
+			return -ENAMETOOLONG;
+	}
+}
+
+/* open(2) of p under rootfd without leaving it: fd or -errno. */
+static int open_beneath(int rootfd, const char *p, int flags, mode_t mode)
+{
+	struct leaf l;
+	int fd, e;
+
+	while (*p == '/')
+		p++;
+	if (use_openat2()) {
+		fd = openat2_beneath(rootfd, *p ? p : ".", flags, mode);
+		if (fd != -ENOSYS)
+			return fd;
+	}
+	e = resolve_at(rootfd, p, !(flags & O_NOFOLLOW), &l);
+	if (e)
+		return e;
+	fd = openat(l.dfd, l.name, flags | O_NOFOLLOW, mode);
+	e = fd < 0 ? -errno : fd;
+	leaf_close(&l);
+	return e;
 }
 
 /* ---- the fd cache ---------------------------------------------------- */
@@ -80,6 +353,14 @@ struct fdcache {
 	size_t dcap, dused; /* power of two; slots with a path */
 	uint32_t round;	    /* a round starts with a file read twice in the last one */
 	uint64_t drained_ns;
+	bool stale; /* a write replaced a file (new inode): drain before the next read */
+	/* Paths refused (a symlink leaving the root, over TT_READ_MAX), each
+	 * once; sysroot_refused() hands out those not told yet. */
+	struct refusal {
+		char *path;
+		int err;
+	} * refused;
+	size_t nrefused, refcap, reftold;
 };
 
 static size_t cache_limit(void)
@@ -455,6 +736,94 @@ static bool cacheable(const char *p)
 	return false;
 }
 
+#define REFUSED_MAX 64
+
+/* Note a refused path (once) for sysroot_refused(); returns err. */
+static int refuse(const struct sysroot *r, const char *p, int err)
+{
+	struct fdcache *c = r->cache;
+
+	if (!c || (err != -EXDEV && err != -EFBIG))
+		return err;
+	pthread_mutex_lock(&c->mu);
+	for (size_t i = 0; i < c->nrefused; i++)
+		if (!strcmp(c->refused[i].path, p))
+			goto out;
+	if (c->nrefused < REFUSED_MAX) {
+		c->refused = xgrow(c->refused, &c->refcap, c->nrefused + 1, sizeof(*c->refused));
+		c->refused[c->nrefused].path = xstrdup(p);
+		c->refused[c->nrefused].err = err;
+		c->nrefused++;
+	}
+out:
+	pthread_mutex_unlock(&c->mu);
+	return err;
+}
+
+/* open(2) under the root without noting a refusal: fd or -errno. */
+static int root_open_quiet(const struct sysroot *r, const char *p, int flags)
+{
+	int fd;
+
+	if (!r->live)
+		return open_beneath(r->dirfd, p, flags | O_CLOEXEC, 0);
+	fd = openat(r->dirfd, p, flags | O_CLOEXEC);
+	return fd < 0 ? -errno : fd;
+}
+
+static int root_open(const struct sysroot *r, const char *p, int flags)
+{
+	int fd = root_open_quiet(r, p, flags);
+
+	return fd == -EXDEV ? refuse(r, p, fd) : fd;
+}
+
+/* stat(2) of p under the root (symlinks followed inside it). */
+static int root_stat(const struct sysroot *r, const char *p, struct stat *st)
+{
+	int fd, e = 0;
+
+	if (r->live)
+		return fstatat(r->dirfd, p, st, 0) == 0 ? 0 : -errno;
+	fd = open_beneath(r->dirfd, p, O_PATH | O_CLOEXEC, 0);
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, st) != 0)
+		e = -errno;
+	close(fd);
+	return e;
+}
+
+size_t sysroot_refused(const struct sysroot *r, struct sbuf *out)
+{
+	struct fdcache *c = r->cache;
+	size_t n = 0;
+
+	if (!c)
+		return 0;
+	pthread_mutex_lock(&c->mu);
+	for (; c->reftold < c->nrefused; c->reftold++, n++) {
+		const struct refusal *f = &c->refused[c->reftold];
+		char abs[TT_PATH_MAX * 2];
+
+		sysroot_abspath(r, f->path, abs, sizeof(abs));
+		sbuf_printf(out, "%s: %s\n", abs,
+			    f->err == -EFBIG ? "larger than " TT_READ_MAX_TEXT " (EFBIG)"
+					     : sysfs_why(f->err));
+	}
+	pthread_mutex_unlock(&c->mu);
+	return n;
+}
+
+const char *sysfs_why(int err)
+{
+	switch (err < 0 ? -err : err) {
+	case EXDEV: return "symlink leaves the root (EXDEV)";
+	case EFBIG: return "file too large (EFBIG)";
+	default: return err_name(err);
+	}
+}
+
 void sysroot_flush(const struct sysroot *r)
 {
 	if (!r->cache)
@@ -485,6 +854,9 @@ static void cache_free(struct fdcache *c)
 		free(c->dirs[i].real);
 	}
 	free(c->dirs);
+	for (size_t i = 0; i < c->nrefused; i++)
+		free(c->refused[i].path);
+	free(c->refused);
 	if (c->ifd >= 0)
 		close(c->ifd);
 	pthread_mutex_destroy(&c->mu);
@@ -493,6 +865,9 @@ static void cache_free(struct fdcache *c)
 
 /* Read a whole file with pread from offset 0 on a cached fd (opening it on
  * first use). Returns the byte count or -errno; the caller holds no lock. */
+/* Buffer size of a whole-file read that finds out the file is too big. */
+#define READ_CAP ((size_t)TT_READ_MAX + 2)
+
 static ssize_t cached_pread(const struct sysroot *r, const char *p, char **buf, size_t *cap,
 			    bool grow)
 {
@@ -512,28 +887,27 @@ static ssize_t cached_pread(const struct sysroot *r, const char *p, char **buf, 
 			c->round++;
 			cache_drain(c);
 			c->drained_ns = now;
-		} else if (now - c->drained_ns > CACHE_DRAIN_NS) {
+		} else if (c->stale || now - c->drained_ns > CACHE_DRAIN_NS) {
 			cache_drain(c);
 			c->drained_ns = now;
 		}
+		c->stale = false;
 	}
 	if (e && e->fd >= 0 && !r->live && !e->watched) {
 		/* No watch: check that the path still names that file. */
 		struct stat st;
 
-		if (fstatat(r->dirfd, p, &st, 0) != 0 || st.st_ino != e->ino || st.st_dev != e->dev)
+		if (root_stat(r, p, &st) != 0 || st.st_ino != e->ino || st.st_dev != e->dev)
 			cache_close(c, e);
 	}
 again:
 	if (!e || e->fd < 0) {
 		if (c->open >= c->max_open)
 			cache_flush_locked(c);
-		fd = openat(r->dirfd, p, O_RDONLY | O_CLOEXEC);
+		fd = root_open_quiet(r, p, O_RDONLY);
 		if (fd < 0) {
-			int err = -errno;
-
 			pthread_mutex_unlock(&c->mu);
-			return err;
+			return refuse(r, p, fd);
 		}
 		if (!e)
 			e = cache_add(c, p);
@@ -569,9 +943,21 @@ again:
 		c->open++;
 	}
 	e->round = c->round;
+	if (grow && e->regular) {
+		/* a plain file says its size: a big one is refused unread */
+		struct stat st;
+
+		if (fstat(e->fd, &st) == 0 && st.st_size > (off_t)TT_READ_MAX) {
+			pthread_mutex_unlock(&c->mu);
+			(*buf)[0] = '\0';
+			return refuse(r, p, -EFBIG);
+		}
+	}
 	if (grow && (size_t)e->hint + e->hint / 8 + 64 > *cap) {
 		/* As big as last time, and some: one read instead of several. */
 		*cap = (size_t)e->hint + e->hint / 8 + 64;
+		if (*cap > READ_CAP)
+			*cap = READ_CAP;
 		*buf = xrealloc(*buf, *cap);
 	}
 	got = 0;
@@ -581,7 +967,14 @@ again:
 		if (got + 1 >= *cap) {
 			if (!grow)
 				break;
-			*cap *= 2;
+			if (got > TT_READ_MAX) {
+				/* whole-file reads stop at TT_READ_MAX */
+				e->hint = 0;
+				pthread_mutex_unlock(&c->mu);
+				(*buf)[0] = '\0';
+				return refuse(r, p, -EFBIG);
+			}
+			*cap = *cap * 2 > READ_CAP ? READ_CAP : *cap * 2;
 			*buf = xrealloc(*buf, *cap);
 		}
 		n = pread(e->fd, *buf + got, *cap - 1 - got, (off_t)got);
@@ -703,9 +1096,11 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 		}
 		return 0;
 	}
-	fd = openat(r->dirfd, rel(path), O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -errno;
+	fd = root_open(r, rel(path), O_RDONLY);
+	if (fd < 0) {
+		buf[0] = '\0';
+		return fd;
+	}
 	for (;;) {
 		ssize_t n;
 
@@ -758,15 +1153,28 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 			*len = (size_t)n;
 		return 0;
 	}
-	fd = openat(r->dirfd, rel(path), O_RDONLY | O_CLOEXEC);
+	fd = root_open(r, rel(path), O_RDONLY);
 	if (fd < 0)
-		return -errno;
+		return fd;
+	{
+		struct stat st;
+
+		if (fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > (off_t)TT_READ_MAX) {
+			close(fd);
+			return refuse(r, rel(path), -EFBIG);
+		}
+	}
 	buf = xmalloc(cap);
 	for (;;) {
 		ssize_t n;
 
+		if (got > TT_READ_MAX) {
+			close(fd);
+			free(buf);
+			return refuse(r, rel(path), -EFBIG);
+		}
 		if (cap - got < 2048) {
-			cap *= 2;
+			cap = cap * 2 > READ_CAP + 4096 ? READ_CAP + 4096 : cap * 2;
 			buf = xrealloc(buf, cap);
 		}
 		n = read(fd, buf + got, cap - 1 - got);
@@ -862,31 +1270,146 @@ bool sysfs_existsf(const struct sysroot *r, const char *fmt, ...)
 	return sysfs_exists(r, p);
 }
 
+/* A kernel file system (sysfs or procfs mounted inside a non-live root):
+ * its files are written in place, as on the live root. */
+static bool kernel_fs(int fd)
+{
+	struct statfs sf;
+
+	if (fstatfs(fd, &sf) != 0)
+		return false;
+	switch ((uint32_t)sf.f_type) {
+	case 0x62656572u: /* sysfs */
+	case 0x00009fa0u: /* proc */
+	case 0x64626720u: /* debugfs */
+	case 0x74726163u: /* tracefs */
+	case 0x63677270u: /* cgroup2 */
+	case 0x0027e0ebu: /* cgroup */
+	case 0x73636673u: /* securityfs */
+	case 0x62656570u: /* configfs */ return true;
+	default: return false;
+	}
+}
+
+/* One write() on an open fd, which is closed. */
+static int write_once(int fd, const char *val, size_t len)
+{
+	ssize_t n = write(fd, val, len);
+	int e = n < 0 ? -errno : (size_t)n == len ? 0 : -EIO;
+
+	if (close(fd) != 0 && !e)
+		e = -errno;
+	return e;
+}
+
+/* Temporary files are named ".NAME.tunetop-PID-N" next to NAME. */
+#define TMP_TAG ".tunetop-"
+
+/* Put val in place of the regular file name in dfd (whose stat is st): a
+ * temporary file in the same directory, renamed over it. A writer killed
+ * at any point leaves the old bytes or the new ones, never a part. */
+static int replace_file(int dfd, const char *name, const struct stat *st, const char *val,
+			size_t len)
+{
+	static unsigned seq;
+	char tmp[NAME_MAX + 1];
+	size_t off = 0;
+	int fd = -1, e = 0;
+
+	if (snprintf(tmp, sizeof(tmp), ".%s" TMP_TAG "%ld-%u", name, (long)getpid(),
+		     __atomic_fetch_add(&seq, 1, __ATOMIC_RELAXED)) >= (int)sizeof(tmp))
+		return -ENAMETOOLONG;
+	for (int tries = 0; fd < 0; tries++) {
+		fd = openat(dfd, tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600);
+		if (fd >= 0)
+			break;
+		if (errno != EEXIST || tries)
+			return -errno;
+		unlinkat(dfd, tmp, 0); /* left by a killed process that had our pid */
+	}
+	/* the target's mode and owner (a fixture copy keeps its permissions) */
+	if (fchmod(fd, st->st_mode & 07777) != 0)
+		e = -errno;
+	if (!e && (st->st_uid != geteuid() || st->st_gid != getegid()) &&
+	    fchown(fd, st->st_uid, st->st_gid) != 0 && errno != EPERM)
+		e = -errno;
+	while (!e && off < len) {
+		ssize_t n = write(fd, val + off, len - off);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			e = n < 0 ? -errno : -EIO;
+		else
+			off += (size_t)n;
+	}
+	if (close(fd) != 0 && !e)
+		e = -errno;
+	if (!e && renameat(dfd, tmp, dfd, name) != 0)
+		e = -errno;
+	if (e)
+		unlinkat(dfd, tmp, 0);
+	return e;
+}
+
+/* A write replaced the file at p: its cached fd reads the old inode. */
+static void cache_replaced(const struct sysroot *r, const char *p)
+{
+	struct fdcache *c = r->cache;
+	struct fdcache_ent *e;
+
+	if (!c)
+		return;
+	pthread_mutex_lock(&c->mu);
+	if ((e = cache_find(c, p)) != NULL)
+		cache_close(c, e);
+	c->stale = true; /* other paths of the same file: the inotify events say */
+	pthread_mutex_unlock(&c->mu);
+}
+
+static int write_beneath(const struct sysroot *r, const char *p, const char *val, size_t len)
+{
+	struct leaf l;
+	struct stat st;
+	int fd, e;
+
+	e = resolve_at(r->dirfd, p, true, &l);
+	if (e)
+		return refuse(r, p, e);
+	if (fstatat(l.dfd, l.name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		e = -errno;
+	} else if (S_ISDIR(st.st_mode)) {
+		e = -EISDIR;
+	} else if ((fd = openat(l.dfd, l.name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) <
+		   0) {
+		/* the target's own permissions decide, as for a write in place */
+		e = -errno;
+	} else if (!S_ISREG(st.st_mode) || kernel_fs(fd)) {
+		e = write_once(fd, val, len);
+	} else {
+		close(fd);
+		e = replace_file(l.dfd, l.name, &st, val, len);
+		if (!e)
+			cache_replaced(r, p);
+	}
+	leaf_close(&l);
+	return e;
+}
+
 int sysfs_write(const struct sysroot *r, const char *path, const char *val, size_t len)
 {
 	struct stat st;
-	int fd, flags = O_WRONLY | O_CLOEXEC;
-	ssize_t n;
+	int fd;
 
-	if (fstatat(r->dirfd, rel(path), &st, 0) == 0) {
-		if (S_ISDIR(st.st_mode))
-			return -EISDIR;
-		if (S_ISREG(st.st_mode) && !r->live)
-			flags |= O_TRUNC;
-	}
-	fd = openat(r->dirfd, rel(path), flags);
+	if (!r->live)
+		return write_beneath(r, rel(path), val, len);
+	/* sysfs and procfs take a value in one write() */
+	if (fstatat(r->dirfd, rel(path), &st, 0) == 0 && S_ISDIR(st.st_mode))
+		return -EISDIR;
+	fd = openat(r->dirfd, rel(path), O_WRONLY | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
-	n = write(fd, val, len);
-	if (n < 0) {
-		int e = -errno;
-
-		close(fd);
-		return e;
-	}
-	if (close(fd) != 0)
-		return -errno;
-	return (size_t)n == len ? 0 : -EIO;
+	return write_once(fd, val, len);
 }
 
 int sysfs_write_str(const struct sysroot *r, const char *path, const char *val)
@@ -894,28 +1417,114 @@ int sysfs_write_str(const struct sysroot *r, const char *path, const char *val)
 	return sysfs_write(r, path, val, strlen(val));
 }
 
+int sysfs_write_cleanup(const struct sysroot *r, const char *path)
+{
+	struct leaf l;
+	struct dirent *de;
+	char prefix[NAME_MAX + 16];
+	size_t plen;
+	int fd, e, n = 0;
+	DIR *d;
+
+	if (r->live)
+		return 0;
+	e = resolve_at(r->dirfd, rel(path), true, &l);
+	if (e)
+		return e;
+	plen = (size_t)snprintf(prefix, sizeof(prefix), ".%s" TMP_TAG, l.name);
+	fd = openat(l.dfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	d = fd >= 0 ? fdopendir(fd) : NULL;
+	if (!d) {
+		e = -errno;
+		if (fd >= 0)
+			close(fd);
+		leaf_close(&l);
+		return e;
+	}
+	while ((de = readdir(d)) != NULL) {
+		char *end;
+		long pid;
+
+		if (plen >= sizeof(prefix) || strncmp(de->d_name, prefix, plen))
+			continue;
+		pid = strtol(de->d_name + plen, &end, 10);
+		if (pid <= 0 || *end != '-' || pid == (long)getpid())
+			continue;
+		if (kill((pid_t)pid, 0) == 0 || errno != ESRCH)
+			continue; /* its writer may still be at work */
+		if (unlinkat(l.dfd, de->d_name, 0) == 0)
+			n++;
+	}
+	closedir(d);
+	leaf_close(&l);
+	return n;
+}
+
+int sysfs_open(const struct sysroot *r, const char *path, int flags)
+{
+	return root_open(r, rel(path), flags);
+}
+
 bool sysfs_exists(const struct sysroot *r, const char *path)
 {
+	int fd;
+
 	observe(r, path); /* capture copies what was looked at, too */
-	return faccessat(r->dirfd, rel(path), F_OK, 0) == 0;
+	if (r->live)
+		return faccessat(r->dirfd, rel(path), F_OK, 0) == 0;
+	fd = open_beneath(r->dirfd, rel(path), O_PATH | O_CLOEXEC, 0);
+	if (fd >= 0) {
+		close(fd);
+		return true;
+	}
+	/* A symlink that leaves the root is there, but refused: the read
+	 * that follows fails with EXDEV and says so. */
+	return refuse(r, rel(path), fd) == -EXDEV;
 }
 
 bool sysfs_is_dir(const struct sysroot *r, const char *path)
 {
 	struct stat st;
+	int e = root_stat(r, rel(path), &st);
 
-	return fstatat(r->dirfd, rel(path), &st, 0) == 0 && S_ISDIR(st.st_mode);
+	if (e == -EXDEV)
+		refuse(r, rel(path), e);
+	return e == 0 && S_ISDIR(st.st_mode);
 }
 
 bool sysfs_writable(const struct sysroot *r, const char *path)
 {
-	return faccessat(r->dirfd, rel(path), W_OK, AT_EACCESS) == 0;
+	struct leaf l;
+	bool ok;
+
+	if (r->live)
+		return faccessat(r->dirfd, rel(path), W_OK, AT_EACCESS) == 0;
+	if (resolve_at(r->dirfd, rel(path), true, &l) != 0)
+		return false;
+	ok = faccessat(l.dfd, l.name, W_OK, AT_EACCESS) == 0;
+	leaf_close(&l);
+	return ok;
 }
 
 int sysfs_readlink(const struct sysroot *r, const char *path, char *buf, size_t cap)
 {
-	ssize_t n = readlinkat(r->dirfd, rel(path), buf, cap - 1);
+	struct leaf l;
+	ssize_t n;
+	int e;
 
+	if (cap == 0)
+		return -EINVAL;
+	if (r->live) {
+		n = readlinkat(r->dirfd, rel(path), buf, cap - 1);
+	} else {
+		e = resolve_at(r->dirfd, rel(path), false, &l);
+		if (e)
+			return refuse(r, rel(path), e);
+		n = readlinkat(l.dfd, l.name, buf, cap - 1);
+		e = errno;
+		leaf_close(&l);
+		errno = e;
+	}
 	if (n < 0)
 		return -errno;
 	buf[n] = '\0';
@@ -937,9 +1546,9 @@ int sysfs_list(const struct sysroot *r, const char *path, struct sysfs_list *out
 	out->names = NULL;
 	out->n = 0;
 	observe(r, path);
-	fd = openat(r->dirfd, rel(path), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	fd = root_open(r, rel(path), O_RDONLY | O_DIRECTORY);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	d = fdopendir(fd);
 	if (!d) {
 		int e = -errno;

@@ -1,9 +1,13 @@
 /* The only code that opens files. Every path is relative to a root
- * directory (`--root DIR`, default "/"), opened with openat() on the root's
- * directory fd, so that fixture trees stand in for the live /sys and /proc.
- * Paths are written without the leading slash or with it; both work:
+ * directory (`--root DIR`, default "/"), opened on the root's directory fd,
+ * so that fixture trees stand in for the live /sys and /proc. Paths are
+ * written without the leading slash or with it; both work:
  * "sys/devices/system/cpu/online" == "/sys/devices/system/cpu/online".
- * Every function returns 0 or -errno. */
+ * Under a root other than "/" no path leaves the root: symlinks are
+ * followed only while they stay inside it (openat2() RESOLVE_BENEATH, or a
+ * walk with O_NOFOLLOW where the kernel lacks it); an absolute symlink or
+ * one that climbs out with ".." fails with -EXDEV and the path is noted
+ * for sysroot_refused(). Every function returns 0 or -errno. */
 #ifndef TT_SYSFS_SYSROOT_H
 #define TT_SYSFS_SYSROOT_H
 
@@ -12,6 +16,7 @@
 #include <stdint.h>
 
 struct fdcache;
+struct sbuf;
 
 struct sysroot {
 	int dirfd;
@@ -27,6 +32,9 @@ struct sysroot {
 };
 
 #define TT_PATH_MAX 512
+/* Whole-file reads (sysfs_read_alloc) stop here with -EFBIG. */
+#define TT_READ_MAX	 (16u << 20)
+#define TT_READ_MAX_TEXT "16 MiB"
 
 int sysroot_open(struct sysroot *r, const char *dir);
 void sysroot_close(struct sysroot *r);
@@ -40,11 +48,20 @@ size_t sysroot_cached(const struct sysroot *r);
 const struct sysroot *sysroot_live(void);
 /* Absolute file system path of `path` under the root, for messages. */
 void sysroot_abspath(const struct sysroot *r, const char *path, char *buf, size_t cap);
+/* Paths refused since the last call, one line each, appended to out:
+ * "ROOT/sys/.../disable: symlink leaves the root (EXDEV)",
+ * "ROOT/proc/interrupts: larger than 16 MiB (EFBIG)". Each path is told
+ * once. Returns the number of lines. */
+size_t sysroot_refused(const struct sysroot *r, struct sbuf *out);
+/* Words for an error of a read or write here: "symlink leaves the root
+ * (EXDEV)", "file too large (EFBIG)", otherwise the errno name. */
+const char *sysfs_why(int err);
 
 /* Raw read of a whole file into buf (NUL terminated). -EFBIG if it does not
  * fit. *len may be NULL. */
 int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap, size_t *len);
-/* Read a file of any size into a malloc'ed NUL-terminated buffer. */
+/* Read a whole file (up to TT_READ_MAX, else -EFBIG) into a malloc'ed
+ * NUL-terminated buffer. */
 int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size_t *len);
 /* Read and trim white space. -ENODATA when the trimmed value is empty. */
 int sysfs_read_str(const struct sysroot *r, const char *path, char *buf, size_t cap);
@@ -62,10 +79,22 @@ int sysfs_read_i64f(const struct sysroot *r, int64_t *out, const char *fmt, ...)
 bool sysfs_existsf(const struct sysroot *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 
-/* Write `val` (len bytes) with one write() call, as sysfs expects. Regular
- * files (fixtures) are truncated first. */
+/* Write `val` (len bytes). The live root: one write() call, as sysfs
+ * expects (an attribute takes a value whole). A non-live root: the bytes go
+ * to a temporary file ".NAME.tunetop-PID-N" next to the file (after
+ * following symlinks inside the root), renamed over it, so a writer killed
+ * at any moment leaves the old bytes or the new ones; the target's own
+ * permissions still decide (-EACCES). */
 int sysfs_write(const struct sysroot *r, const char *path, const char *val, size_t len);
 int sysfs_write_str(const struct sysroot *r, const char *path, const char *val);
+/* Remove temporary files of sysfs_write() that a killed writer left next
+ * to path (non-live roots). Returns how many, or -errno. */
+int sysfs_write_cleanup(const struct sysroot *r, const char *path);
+/* open(2) of a file under the root (O_CLOEXEC added): the fd or -errno, for
+ * a caller that must hold a file open (the cpu_dma_latency lease). */
+int sysfs_open(const struct sysroot *r, const char *path, int flags);
+/* True also for a symlink that leaves a non-live root (noted as refused):
+ * a read of it then fails with -EXDEV instead of looking absent. */
 bool sysfs_exists(const struct sysroot *r, const char *path);
 bool sysfs_is_dir(const struct sysroot *r, const char *path);
 /* access(W_OK) equivalent under the root. */
