@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
-# gen-bigmachine.sh OUT_DIR
+# gen-bigmachine.sh OUT_DIR [NCPU]
 #
 # Writes a synthetic fixture tree (sys/ and proc/ under OUT_DIR) for a 256-CPU
-# arm64 machine, for scaling and speed tests of tunetop (--root OUT_DIR):
+# arm64 machine, for scaling and speed tests of tunetop (--root OUT_DIR).
+# NCPU (a multiple of 64, default 256) makes a smaller or bigger one: as many
+# clusters of 64 CPUs, the IRQ rows' CPUs taken modulo NCPU.
 #   - 4 clusters of 64 CPUs, cpufreq policy0/64/128/192 (cpufreq-dt, schedutil,
 #     stats/ with time_in_state, total_trans, trans_table)
 #   - cpuidle psci_idle/menu, 3 states per CPU: WFI (1/1), cpu-sleep (220/1000),
 #     cluster-sleep (900/3000)
 #   - devfreq dmc, fb000000.gpu, fdab0000.npu (with trans_stat)
 #   - 8 thermal zones with hwmon, /proc/stat, /proc/softirqs, /proc/cpuinfo,
-#     /proc/interrupts with 256 CPU columns and 200 numbered rows (+ IPI rows),
+#     /proc/interrupts with a column per CPU and 200 numbered rows (+ IPI rows),
 #     /proc/irq/N/ for every numbered row (managed NVMe queues included)
 # The machine is invented: the formats follow shared/reference/boards.md
 # section 0 and the kernel's printing code, the numbers do not describe real
@@ -17,25 +19,39 @@
 # fixed-seed generator) and takes well under a second.
 set -eu
 
-if [ $# -ne 1 ] || [ -z "$1" ]; then
-	echo "usage: $0 OUT_DIR" >&2
+if [ $# -lt 1 ] || [ $# -gt 2 ] || [ -z "$1" ]; then
+	echo "usage: $0 OUT_DIR [NCPU]" >&2
 	exit 2
 fi
 out=$1
+NCPU=${2:-256}
+case $NCPU in
+'' | *[!0-9]*) NCPU=0 ;;
+esac
+if [ "$NCPU" -lt 64 ] || [ $((NCPU % 64)) -ne 0 ]; then
+	echo "$0: NCPU must be a multiple of 64" >&2
+	exit 2
+fi
 if [ -e "$out/sys" ] || [ -e "$out/proc" ]; then
 	echo "$0: $out already holds sys/ or proc/; give an empty or new directory" >&2
 	exit 1
 fi
 
-NCPU=256
 # Numbered IRQs: 2 per-CPU PPIs, 20 SPIs, 2 NVMe controllers (admin + 64 managed
 # queues each), 48 NIC queues: 200 rows. Virqs above 1000 make the first column
 # 4 wide (prec 4), as on large machines.
 IRQS="11 12 $(echo {13..32}) $(echo {100..164}) $(echo {300..364}) $(echo {1200..1247})"
 
 d=$out/sys/devices/system/cpu
-mkdir -p "$d"/cpu{0..255}/{topology,power,cpuidle/state{0,1,2}} \
-	"$d"/cpufreq/policy{0,64,128,192}/{stats,schedutil} "$d"/cpuidle \
+cpudirs=()
+for ((c = 0; c < NCPU; c++)); do
+	cpudirs+=("$d/cpu$c/topology" "$d/cpu$c/power" "$d/cpu$c/cpuidle/state0" \
+		"$d/cpu$c/cpuidle/state1" "$d/cpu$c/cpuidle/state2")
+done
+for ((p = 0; p < NCPU; p += 64)); do
+	cpudirs+=("$d/cpufreq/policy$p/stats" "$d/cpufreq/policy$p/schedutil")
+done
+mkdir -p "${cpudirs[@]}" "$d"/cpuidle \
 	"$out"/sys/devices/platform/{dmc,fb000000.gpu,fdab0000.npu}/devfreq \
 	"$out"/sys/class/{devfreq,thermal,hwmon} \
 	"$out"/sys/devices/virtual/thermal/thermal_zone{0..7} \
@@ -63,7 +79,7 @@ else
 		ln -s "../cpufreq/policy$((c / 64 * 64))" "$d/cpu$c/cpufreq"
 	done
 fi
-printf 'Synthetic 256-CPU arm64 test machine\0' >"$out/sys/firmware/devicetree/base/model"
+printf "Synthetic %s-CPU arm64 test machine\0" "$NCPU" >"$out/sys/firmware/devicetree/base/model"
 printf 'tunetop,bigmachine\0arm,neoverse-n1\0' >"$out/sys/firmware/devicetree/base/compatible"
 
 LC_ALL=C awk -v OUT="$out" -v NCPU="$NCPU" -v IRQS="$IRQS" '
@@ -239,11 +255,11 @@ BEGIN {
 				q = (n < 300 ? n - 100 : n - 300); ctl = (n < 300 ? 0 : 1)
 				chip = "ITS-MSI"; trig = "Edge"; hw = (ctl ? 1572864 : 524288) + q
 				act = "nvme" ctl "q" q
-				if (q > 0) { alo = (q - 1) * 4; ahi = alo + 3 } 
+				if (q > 0) { alo = ((q - 1) * 4) % NCPU; ahi = alo + 3 }
 				tgt = (q > 0 ? alo : 0)
 			} else {
 				q = n - 1200; chip = "ITS-MSI"; trig = "Edge"; hw = 34078720 + q
-				act = "mlx5_comp" q "@pci:0000:41:00.0"; tgt = q * 5 + 1
+				act = "mlx5_comp" q "@pci:0000:41:00.0"; tgt = (q * 5 + 1) % NCPU
 			}
 			elo = tgt; ehi = tgt
 			v = rnd(0, 3000000)

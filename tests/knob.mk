@@ -14,7 +14,8 @@ EXTRA_DIST += $(KNOB_SH_TESTS) tests/knob/common.sh tests/bench/journal.sh
 check_PROGRAMS += tests/bench/bench_journal
 tests_bench_bench_journal_SOURCES = tests/bench/bench_journal.c
 tests_bench_bench_journal_LDADD = $(TT_TEST_LIBS)
-# A root that holds, writes that cannot tear (issue 13)
-KNOB_ROOT_TESTS = tests/knob/escape.sh tests/knob/torn.sh
+# A root that holds, writes that cannot tear, SIGKILL at random (issue 13);
+# tests/bench/killloop.sh is the long form (make bench)
+KNOB_ROOT_TESTS = tests/knob/escape.sh tests/knob/torn.sh tests/knob/killloop.sh
 TESTS += $(KNOB_ROOT_TESTS)
-EXTRA_DIST += $(KNOB_ROOT_TESTS)
+EXTRA_DIST += $(KNOB_ROOT_TESTS) tests/bench/killloop.sh
