@@ -1,4 +1,4 @@
-/* The A/B controller (ab.h): configuration checks, the ABBA schedule, the
+/* The A/B controller (ab.h): configuration checks, the ABBA BAAB schedule, the
  * non-blocking state machine (switch → settle → measure, per window), the
  * CMD runner (one thread per run: posix_spawn of /bin/sh -c CMD in its own
  * process group, stdout captured for --metric, exact wall time from spawn to
@@ -101,7 +101,7 @@ int ab_window_arm(int win)
 {
 	int k = win % 4;
 
-	return k == 1 || k == 2;
+	return (k == 1 || k == 2) ^ ((win / 4) & 1); /* ABBA, then BAAB */
 }
 
 static bool is_int(const char *s, long long *v)
@@ -953,8 +953,8 @@ size_t ab_windows(struct ab_run *r, struct ab_window *out, size_t cap)
 	size_t n;
 
 	pthread_mutex_lock(&r->lock);
-	n = r->nwin > 0 ? (size_t)r->nwin : 0;
-	if (out && cap && r->w)
+	n = r->nwin > 0 && r->w ? (size_t)r->nwin : 0;
+	if (out && cap && n)
 		memcpy(out, r->w, (n < cap ? n : cap) * sizeof(*out));
 	pthread_mutex_unlock(&r->lock);
 	return n;
@@ -1038,6 +1038,16 @@ static void put_unit(struct sbuf *o, const char *unit)
 		sbuf_printf(o, " %s", unit);
 }
 
+/* More decimals while a non-zero bound of an interval would print as 0 (a
+ * significant [−12, −0.3] must not read [−12, 0]). */
+static int bound_decimals(double lo, double hi, int dec)
+{
+	while (dec < 3 && ((lo != 0.0 && fabs(lo) < 0.5 * pow(10.0, -dec)) ||
+			   (hi != 0.0 && fabs(hi) < 0.5 * pow(10.0, -dec))))
+		dec++;
+	return dec;
+}
+
 /* "p99 +11 µs [+2, +20]" (with_ci) or "p99 +11 µs" */
 static void put_metric(struct sbuf *o, const struct stats_abba *c, int m, const char *unit,
 		       bool with_ci)
@@ -1048,6 +1058,8 @@ static void put_metric(struct sbuf *o, const struct stats_abba *c, int m, const 
 	if (with_ci)
 		mag = fmax(mag, fmax(fabs(c->lo), fabs(c->hi)));
 	dec = num_decimals(mag);
+	if (with_ci)
+		dec = bound_decimals(c->lo, c->hi, dec);
 	sbuf_printf(o, "%s ", ab_metric_name(m));
 	put_num(o, c->est, dec, true);
 	put_unit(o, unit);
@@ -1089,10 +1101,10 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 		sbuf_printf(o, "inconclusive: %d window%s (", res->windows,
 			    res->windows == 1 ? "" : "s");
 		if (res->rounds)
-			sbuf_printf(o, "%u complete ABBA round%s", res->rounds,
+			sbuf_printf(o, "%u complete round%s", res->rounds,
 				    res->rounds == 1 ? "" : "s");
 		else
-			sbuf_puts(o, "no complete ABBA round");
+			sbuf_puts(o, "no complete round");
 		sbuf_printf(o, "); a 95%% interval needs %d rounds or more (--rounds %d)",
 			    STATS_ABBA_MIN_ROUNDS, STATS_ABBA_MIN_ROUNDS);
 		if (!res->rounds)
@@ -1162,7 +1174,7 @@ static void compute_result(struct ab_run *r, bool live)
 	struct ab_result *res = &r->res;
 	struct stats_dist da, db;
 	double *x[AB_NMETRICS];
-	int ndone = 0;
+	int *arm, ndone = 0;
 	struct sbuf v;
 
 	arm_dist(r, 0, live, &da);
@@ -1182,6 +1194,9 @@ static void compute_result(struct ab_run *r, bool live)
 		ndone++;
 	res->windows = ndone;
 	res->rounds = (unsigned)ndone / 4;
+	arm = xcalloc(4 * (size_t)res->rounds + 1, sizeof(int));
+	for (unsigned i = 0; i < 4 * res->rounds; i++)
+		arm[i] = r->w[i].arm;
 	for (int m = 0; m < AB_NMETRICS; m++) {
 		x[m] = xcalloc(4 * (size_t)res->rounds + 1, sizeof(double));
 		for (unsigned i = 0; i < 4 * res->rounds; i++)
@@ -1202,9 +1217,10 @@ static void compute_result(struct ab_run *r, bool live)
 	pthread_mutex_unlock(&r->lock);
 	res->max_diff = res->max[1] - res->max[0];
 	for (int m = 0; m < AB_NMETRICS; m++) {
-		stats_abba(x[m], res->rounds, 0, r->cfg.seed, &res->m[m]);
+		stats_abba(x[m], arm, res->rounds, 0, r->cfg.seed, &res->m[m]);
 		free(x[m]);
 	}
+	free(arm);
 	res->rounds = res->m[AB_P99].rounds; /* a round with an empty window is left out */
 	for (int m = 1; m < AB_NMETRICS; m++)
 		if (res->m[m].rounds < res->rounds)

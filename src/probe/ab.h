@@ -1,9 +1,10 @@
-/* The A/B controller: flip one knob between two values in ABBA order
- * (A B B A per round), discard a settle time after each switch, collect
+/* The A/B controller: flip one knob between two values in rounds of four
+ * windows, A B B A and B A A B alternating (ABBA BAAB ABBA ...), discard a
+ * settle time after each switch, collect
  * samples per window — the latency probe's histograms, or the wall time of a
  * command (or a number it prints) — reduce each window to its p50, p99, mean
  * and max, and compare the arms window by window (stats_abba: a permutation
- * test within ABBA rounds; the max is reported, never tested). An A/A run
+ * test within rounds; the max is reported, never tested). An A/A run
  * (cfg.aa: both arms the same value) measures the noise floor. `tunetop ab`
  * (cmd_ab.c) and the TUI's Latency screen both drive this code.
  *
@@ -84,7 +85,7 @@ struct ab_cfg {
 	char value[2][KNOB_VALUE_MAX]; /* A and B as given; the engine normalizes per knob */
 	double window_s;	       /* measuring time per window (AB_DEFAULT_WINDOW_S) */
 	unsigned settle_ms;	       /* discarded after each switch (AB_DEFAULT_SETTLE_MS) */
-	unsigned rounds;	       /* ABBA rounds: 4 windows each (AB_DEFAULT_ROUNDS) */
+	unsigned rounds;	       /* rounds of 4 windows, ABBA / BAAB (AB_DEFAULT_ROUNDS) */
 	/* AB_PROBE */
 	struct probe_cfg probe;	 /* CPUs (default all online), interval, policy, prio */
 	struct probe *probe_ext; /* non-NULL: use this running probe (the TUI's; it is
@@ -159,7 +160,7 @@ struct ab_result {
 	bool aa;			  /* an A/A run */
 	struct stats_summary a, b;	  /* every sample of each arm pooled: description only */
 	int windows;			  /* measured windows */
-	unsigned rounds;		  /* complete ABBA rounds the comparison uses */
+	unsigned rounds;		  /* complete rounds the comparison uses */
 	bool conclusive;		  /* rounds >= STATS_ABBA_MIN_ROUNDS: intervals exist */
 	struct stats_abba m[AB_NMETRICS]; /* B − A of the per-window p99, p50, mean */
 	double max[2];			  /* each arm's largest sample (window maxima) */
@@ -266,7 +267,7 @@ const char *ab_phase_name(enum ab_phase ph); /* "switch", "settle", "measure", "
 char ab_arm_name(int arm);		     /* 'A' / 'B' */
 const char *ab_metric_name(int m);	     /* "p99", "p50", "mean" */
 double ab_window_metric(const struct ab_window *w, int m);
-int ab_window_arm(int win); /* ABBA: 0 1 1 0 0 1 1 0 ... */
+int ab_window_arm(int win); /* ABBA BAAB: 0 1 1 0 1 0 0 1 0 1 1 0 ... */
 /* A sensible B for an A/B of the knob `addr` that now reads `cur`, from its
  * allowed values as knob_allowed() prints them: 0 <-> 1; a governor ->
  * performance (performance -> schedutil, else the first other); lock_* off

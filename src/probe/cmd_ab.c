@@ -29,17 +29,17 @@ static const char usage_text[] =
 	"                  [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
 	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
 	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
-	"Flip a knob between A and B in ABBA order (A B B A per round), discard the settle\n"
-	"time after each switch, measure each window and put the original value back. The\n"
-	"arms are compared window by window: B - A of the per-window p99, p50 and mean,\n"
-	"with 95% intervals from a permutation test within ABBA rounds (3 rounds or more;\n"
-	"fewer give an inconclusive verdict). The max is reported with its window, never\n"
-	"tested.\n"
+	"Flip a knob between A and B in rounds of 4 windows, A B B A and B A A B in turn,\n"
+	"discard the settle time after each switch, measure each window and put the\n"
+	"original value back. The arms are compared window by window: B - A of the\n"
+	"per-window p99, p50 and mean, with 95% intervals from a permutation test within\n"
+	"rounds (3 rounds or more; fewer give an inconclusive verdict). The max is\n"
+	"reported with its window, never tested.\n"
 	"  --aa             A/A run: both arms the same VALUE (default: the current one), to\n"
 	"                   measure the noise floor: the smallest difference a run can see\n"
 	"  --window SEC     measuring time per window (default 2; suffix ms/s/m allowed)\n"
 	"  --settle MS      discarded after each switch (default 500)\n"
-	"  --rounds N       ABBA rounds, 4 windows each (default 6: 24 windows, ~1 minute)\n"
+	"  --rounds N       rounds of 4 windows (default 6: 24 windows, ~1 minute)\n"
 	"  --cpus LIST      probe CPUs (default all online); with --cmd: CMD's CPU affinity\n"
 	"  --load SPEC      background load in both arms: cpu:N, mem:N, @CPUS placement,\n"
 	"                   comma-separated (cpu:1@0,mem:1@1)\n"
@@ -208,10 +208,21 @@ static int diff_decimals(const struct ab_run *r, double mag)
 	return decimals(r, mag);
 }
 
+/* More decimals while a non-zero bound of an interval would print as 0 (a
+ * significant [−12, −0.3] must not read [−12, 0]). */
+static int bound_decimals(double lo, double hi, int dec)
+{
+	while (dec < 3 && ((lo != 0.0 && fabs(lo) < 0.5 * pow(10.0, -dec)) ||
+			   (hi != 0.0 && fabs(hi) < 0.5 * pow(10.0, -dec))))
+		dec++;
+	return dec;
+}
+
 static void print_metric(FILE *f, const struct ab_run *r, int m, const struct stats_abba *c)
 {
 	double mag = fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)));
-	int dec = diff_decimals(r, mag), dn = diff_decimals(r, fmax(c->sd, c->mde));
+	int dec = bound_decimals(c->lo, c->hi, diff_decimals(r, mag));
+	int dn = diff_decimals(r, fmax(c->sd, c->mde));
 	char e[32], lo[32], hi[32], ci[80], p[16], sd[32], mde[32];
 
 	fmt_signed(e, sizeof(e), c->est, dec);
@@ -271,16 +282,16 @@ static void method_text(const struct ab_result *res, char *buf, size_t cap)
 	const struct stats_abba *c = &res->m[AB_P99];
 
 	if (!res->conclusive)
-		snprintf(buf, cap, "no interval: %u complete ABBA round%s, %d needed", res->rounds,
+		snprintf(buf, cap, "no interval: %u complete round%s, %d needed", res->rounds,
 			 res->rounds == 1 ? "" : "s", STATS_ABBA_MIN_ROUNDS);
 	else if (c->exact)
 		snprintf(buf, cap,
-			 "permutation test within %u ABBA rounds, all %llu arrangements of the "
+			 "permutation test within %u rounds, all %llu arrangements of the "
 			 "labels",
 			 res->rounds, (unsigned long long)c->perms);
 	else
 		snprintf(buf, cap,
-			 "permutation test within %u ABBA rounds, %llu random arrangements of "
+			 "permutation test within %u rounds, %llu random arrangements of "
 			 "the labels",
 			 res->rounds, (unsigned long long)c->perms - 1);
 }
@@ -299,7 +310,7 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 			r->nknobs, r->nknobs == 1 ? "" : "s", r->original, r->cfg.value[0],
 			r->cfg.value[1], interrupted ? " (interrupted)" : "");
 	describe_source(r, src, sizeof(src));
-	fprintf(f, "  %u round%s ABBA = %d windows of %g s, settle %u ms; samples: %s\n",
+	fprintf(f, "  %u round%s ABBA BAAB = %d windows of %g s, settle %u ms; samples: %s\n",
 		r->cfg.rounds, r->cfg.rounds == 1 ? "" : "s", r->nwin, r->cfg.window_s,
 		r->cfg.settle_ms, src);
 	if (r->source == AB_PROBE) {
@@ -449,7 +460,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_uint(&w, "settle_ms", r->cfg.settle_ms);
 	jw_uint(&w, "rounds", r->cfg.rounds);
 	jw_int(&w, "windows", r->nwin);
-	jw_str(&w, "order", "ABBA");
+	jw_str(&w, "order", "ABBA BAAB");
 	jw_uint(&w, "seed", r->cfg.seed);
 	jw_str(&w, "cmd", r->cfg.cmd);
 	jw_str(&w, "metric", r->cfg.metric);
@@ -554,7 +565,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_str(&w, "method",
 	       "per-window p99, p50 and mean; B - A = mean of the B windows' values - mean of "
 	       "the A windows'; 95% interval by inverting a permutation test of the labels "
-	       "within each complete ABBA round; the max is not tested");
+	       "within each complete round (ABBA or BAAB); the max is not tested");
 	jw_int(&w, "windows", res->windows);
 	jw_uint(&w, "rounds", res->rounds);
 	jw_bool(&w, "conclusive", res->conclusive && !res->cmp_err);

@@ -194,9 +194,26 @@ void stats_summarize(const struct stats_dist *d, struct stats_summary *s)
 
 /* ---- the window-level ABBA comparison --------------------------------------- */
 
-/* The six ways to label two of a round's four windows B (bit i = window i);
- * the first is the real one (A B B A). */
+/* The six ways to label two of a round's four windows B (bit i = window i). */
 static const unsigned abba_sets[6] = {0x6, 0x9, 0x3, 0x5, 0xa, 0xc};
+
+/* The round's real B windows as a set, or 0 when the round is not usable
+ * (a NAN value, or not two windows of each arm). */
+static unsigned round_set(const double *w, const int *arm)
+{
+	unsigned set = 0;
+	int nb = 0;
+
+	for (int i = 0; i < 4; i++) {
+		if (isnan(w[i]))
+			return 0;
+		if (arm[i]) {
+			set |= 1u << i;
+			nb++;
+		}
+	}
+	return nb == 2 ? set : 0;
+}
 
 struct abba_round {
 	double u[6]; /* the arrangement's B − A contribution, already / (2R) */
@@ -304,7 +321,7 @@ unsigned stats_abba_rounds_for(double sd, double effect)
 	return hi;
 }
 
-int stats_abba(const double *x, unsigned rounds, unsigned reps, uint64_t seed,
+int stats_abba(const double *x, const int *arm, unsigned rounds, unsigned reps, uint64_t seed,
 	       struct stats_abba *out)
 {
 	struct abba_round *rd;
@@ -319,18 +336,24 @@ int stats_abba(const double *x, unsigned rounds, unsigned reps, uint64_t seed,
 	rd = xcalloc(rounds ? rounds : 1, sizeof(*rd));
 	for (unsigned r = 0; r < rounds; r++) {
 		const double *w = x + 4 * (size_t)r;
+		unsigned real = round_set(w, arm + 4 * (size_t)r), sets[6];
+		int k6 = 1;
 
-		if (isnan(w[0]) || isnan(w[1]) || isnan(w[2]) || isnan(w[3]))
+		if (!real)
 			continue;
+		sets[0] = real; /* the real labels first: arrangement 0 */
+		for (int c = 0; c < 6; c++)
+			if (abba_sets[c] != real)
+				sets[k6++] = abba_sets[c];
 		for (int c = 0; c < 6; c++) {
 			double s = 0.0;
 			int nb = 0;
 
 			for (int i = 0; i < 4; i++) {
-				bool b = abba_sets[c] >> i & 1;
+				bool b = sets[c] >> i & 1;
 
 				s += b ? w[i] : -w[i];
-				nb += b && (i == 1 || i == 2);
+				nb += b && (real >> i & 1);
 			}
 			rd[n].u[c] = s; /* scaled below, once n is known */
 			rd[n].v[c] = 2.0 * nb - 2.0;
@@ -353,13 +376,14 @@ int stats_abba(const double *x, unsigned rounds, unsigned reps, uint64_t seed,
 	/* residuals of the additive model: round level + (B ? +t/2 : −t/2) */
 	for (unsigned r = 0; r < rounds; r++) {
 		const double *w = x + 4 * (size_t)r;
+		const int *a = arm + 4 * (size_t)r;
 		double m;
 
-		if (isnan(w[0]) || isnan(w[1]) || isnan(w[2]) || isnan(w[3]))
+		if (!round_set(w, a))
 			continue;
 		m = (w[0] + w[1] + w[2] + w[3]) / 4.0;
 		for (int i = 0; i < 4; i++) {
-			double e = w[i] - m - ((i == 1 || i == 2) ? t / 2.0 : -t / 2.0);
+			double e = w[i] - m - (a[i] ? t / 2.0 : -t / 2.0);
 
 			rss += e * e;
 		}

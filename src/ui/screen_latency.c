@@ -510,7 +510,9 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 		cpulist_format(&L->ab.p->cfg.cpus, list, sizeof(list));
 		probe_policy_text(L->ab.p, pol, sizeof(pol));
 		snprintf(L->ab_probe_line, sizeof(L->ab_probe_line),
-			 "%u x ABBA, %g s windows, settle %u ms; probe%s on CPUs %s every %llu us, "
+			 "%u rounds (ABBA, BAAB, ...), %g s windows, settle %u ms; probe%s on CPUs "
+			 "%s "
+			 "every %llu us, "
 			 "%s",
 			 cfg.rounds, cfg.window_s, cfg.settle_ms, cfg.probe_ext ? " (running)" : "",
 			 list, (unsigned long long)L->ab.p->cfg.interval_us, pol);
@@ -616,7 +618,7 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	ab_suggest_other(c[k].addr, cur, allowed, other, sizeof(other));
 	snprintf(title, sizeof(title), "A/B %s", c[k].addr);
 	snprintf(prompt, sizeof(prompt),
-		 "A = %s (now). B = ?  %d x ABBA, %d s windows, settle %d ms", cur,
+		 "A = %s (now). B = ?  %d rounds of 4 windows, %d s each, settle %d ms", cur,
 		 t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
 	if (ui_input(t, title, prompt, other, sizeof(other)) != 0)
 		return HR_HANDLED | HR_REDRAW;
@@ -634,8 +636,9 @@ static int ab_typed(struct tui *t, struct latency *L)
 	char prompt[128];
 
 	str_copy(buf, sizeof(buf), L->last_assign);
-	snprintf(prompt, sizeof(prompt), "ADDRESS=A,B  (%d x ABBA, %d s windows, settle %d ms)",
-		 t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
+	snprintf(prompt, sizeof(prompt),
+		 "ADDRESS=A,B  (%d rounds of 4 windows, %d s each, settle %d ms)", t->cfg.ab_rounds,
+		 t->cfg.ab_window_s, t->cfg.ab_settle_ms);
 	if (ui_input(t, "A/B a knob", prompt, buf, sizeof(buf)) != 0 || !*str_trim(buf))
 		return HR_HANDLED | HR_REDRAW;
 	ab_begin(t, L, str_trim(buf));

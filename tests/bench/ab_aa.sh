@@ -31,9 +31,10 @@ while [ "$i" -lt "$N" ]; do
 		continue
 	fi
 	done=$((done + 1))
-	row=$(jq -r '.comparison as $c | [ ("p99", "p50", "mean") as $m |
-		($c[$m] | "\(.diff | . * 10 | round / 10) [\(.lo // "n/a"), \(.hi // "n/a")]\(if .significant then " *" else "" end)") ]
-		+ [ "\($c.p99.mde | . * 10 | round / 10)" ] | @tsv' "$tmp/r.json")
+	row=$(jq -r 'def r: if . == null then "n/a" else . * 10 | round / 10 end;
+		.comparison as $c | [ ("p99", "p50", "mean") as $m |
+		($c[$m] | "\(.diff | r) [\(.lo | r), \(.hi | r)]\(if .significant then " *" else "" end)") ]
+		+ [ "\($c.p99.mde | r)" ] | @tsv' "$tmp/r.json")
 	printf '%4d %s\n' "$i" "$(printf '%s' "$row" | awk -F'\t' '{ printf "%-26s %-26s %-26s %s", $1, $2, $3, $4 }')"
 	s=$(jq -r '[.comparison.p99.significant, .comparison.p50.significant, .comparison.mean.significant] | map(if . then 1 else 0 end) | @tsv' "$tmp/r.json")
 	set -- $s

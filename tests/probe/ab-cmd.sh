@@ -63,7 +63,7 @@ like "$out" "
 B +1 +4 +[1-9][0-9]* " "arm B: 4 windows, samples"
 like "$out" "B − A window by window" "B − A window by window"
 # 2 rounds are too few for an interval: the estimates, no significance claim
-like "$out" "^verdict: .*: inconclusive: 8 windows \\(2 complete ABBA rounds\\); a 95% interval needs 3 rounds or more \\(--rounds 3\\)" \
+like "$out" "^verdict: .*: inconclusive: 8 windows \\(2 complete rounds\\); a 95% interval needs 3 rounds or more \\(--rounds 3\\)" \
 	"2 rounds: the verdict is inconclusive: 8 windows, and asks for --rounds 3"
 like "$out" "^  p50 .*\\(no interval\\)" "2 rounds: no interval printed"
 a50=$(printf '%s\n' "$out" | awk '$1 == "A" && $2 == "0" { print int($6) }')
@@ -114,7 +114,7 @@ is "$(j '[.arms[].arm] | join(",")')" "A,B" "two arms"
 is "$(j '.arms[0].samples == (.arms[0].values | length)')" true "arm A: samples = values"
 ok "$(jq 'if (.arms[0].values | min) >= 5 and (.arms[1].values | min) >= 20 then 0 else 1 end' "$TMPD/ab.json")" \
 	"wall times: A >= 5 ms, B >= 20 ms"
-is "$(j '[.windows[].arm] | join("")')" "ABBAABBA" "windows in ABBA order"
+is "$(j '[.windows[].arm] | join("")')" "ABBABAAB" "windows in ABBA BAAB order"
 ok "$(jq 'if (.comparison.p50.diff | type) == "number" then 0 else 1 end' "$TMPD/ab.json")" \
 	"comparison: p50 difference"
 is "$(jq '.comparison.p99 | has("diff") and has("lo") and has("hi") and has("significant")' "$TMPD/ab.json")" true \

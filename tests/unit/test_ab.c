@@ -46,7 +46,7 @@ static void test_schedule(void)
 	for (int i = 0; i < 8; i++)
 		s[i] = ab_arm_name(ab_window_arm(i));
 	s[8] = '\0';
-	is_str(s, "ABBAABBA", "two rounds are ABBA ABBA");
+	is_str(s, "ABBABAAB", "two rounds are ABBA BAAB");
 }
 
 /* The TUI's pre-filled B: the other sensible value of each kind of knob. */

@@ -85,11 +85,21 @@ static void test_quantiles(void)
 
 /* ---- the window-level ABBA comparison ------------------------------------- */
 
+/* The A/B's schedule (ab_window_arm): A B B A, B A A B, A B B A, ... */
+static int arm_of(int w)
+{
+	return (w % 4 == 1 || w % 4 == 2) ^ ((w / 4) & 1);
+}
+
 static void test_abba_basics(void)
 {
-	/* 3 rounds (12 windows), ABBA: B at 1, 2 of each round */
+	/* 3 rounds (12 windows) */
 	double same[12], shift[12], two[8], noisy[12];
+	int arm[40];
 	struct stats_abba c, c2;
+
+	for (int i = 0; i < 40; i++)
+		arm[i] = arm_of(i);
 
 	is_dbl(stats_t_quantile(0.975, 10), 2.228, 0.01, "t(0.975, 10) = 2.228");
 	is_dbl(stats_t_quantile(0.975, 2), 4.303, 0.1, "t(0.975, 2) = 4.30 (within 3 %)");
@@ -97,41 +107,47 @@ static void test_abba_basics(void)
 	is_dbl(stats_t_quantile(0.025, 8), -stats_t_quantile(0.975, 8), 1e-9, "t is symmetric");
 
 	for (int i = 0; i < 12; i++) {
-		int b = i % 4 == 1 || i % 4 == 2;
+		int b = arm[i];
 
 		same[i] = 50;
 		shift[i] = 50 + 7 * b + i; /* +7 in B, and a linear drift */
 		noisy[i] = 50 + (i * 37 % 11) - 5 + 3 * b;
 	}
-	is_int(stats_abba(same, 3, 0, 1, &c), 0, "3 rounds compare");
+	is_int(stats_abba(same, arm, 3, 0, 1, &c), 0, "3 rounds compare");
 	ok(c.rounds == 3 && c.exact && c.perms == 216, "3 rounds: all 6^3 = 216 arrangements");
 	ok(c.est == 0 && c.lo == 0 && c.hi == 0 && c.sd == 0, "equal windows: 0 [0, 0], no noise");
 	ok(!stats_abba_significant(&c) && c.p == 1, "equal windows: not significant, p = 1");
 
-	stats_abba(shift, 3, 0, 1, &c);
+	stats_abba(shift, arm, 3, 0, 1, &c);
 	is_dbl(c.est, 7, 1e-9, "a pure shift under linear drift: estimate exact (ABBA cancels it)");
 	ok(c.lo <= 7 && 7 <= c.hi, "... inside its interval [%g, %g]", c.lo, c.hi);
 	ok(stats_abba_significant(&c), "... and significant (p = %.3f)", c.p);
 	ok(c.p <= 2.0 * 5 / 216 + 1e-12, "... p at the smallest the 216 arrangements allow");
 
-	stats_abba(noisy, 3, 0, 1, &c);
+	stats_abba(noisy, arm, 3, 0, 1, &c);
 	ok(c.lo < c.est && c.est < c.hi, "noisy: estimate %.2f inside [%.2f, %.2f]", c.est, c.lo,
 	   c.hi);
 	ok(stats_abba_significant(&c) == (c.p < 0.05), "the interval and the p-value agree");
 	ok(c.sd > 0 && c.mde > c.sd, "noise: sd %.2f, detectable %.2f", c.sd, c.mde);
 
 	for (int i = 0; i < 8; i++)
-		two[i] = 50 + (i % 4 == 1 || i % 4 == 2) * 100 + i % 3;
-	is_int(stats_abba(two, 2, 0, 1, &c), 0, "2 rounds compare");
+		two[i] = 50 + arm[i] * 100 + i % 3;
+	is_int(stats_abba(two, arm, 2, 0, 1, &c), 0, "2 rounds compare");
 	ok(c.rounds == 2 && isnan(c.lo) && isnan(c.hi) && isnan(c.p),
 	   "2 rounds: no interval, even for a huge difference");
 	ok(!stats_abba_significant(&c), "... so never significant");
 	ok(c.est > 99 && !isnan(c.sd) && !isnan(c.mde), "... but an estimate and the noise");
 
 	two[5] = NAN;
-	stats_abba(two, 2, 0, 1, &c);
+	stats_abba(two, arm, 2, 0, 1, &c);
 	is_int(c.rounds, 1, "a round with a NAN window is left out");
-	is_int(stats_abba(two, 0, 0, 1, &c), -22, "no round: -EINVAL");
+	{
+		int bad[8] = {0, 1, 1, 1, 1, 0, 0, 1};
+
+		stats_abba(same, bad, 2, 0, 1, &c);
+		is_int(c.rounds, 1, "a round without two windows of each arm is left out");
+	}
+	is_int(stats_abba(two, arm, 0, 0, 1, &c), -22, "no round: -EINVAL");
 	ok(isnan(c.est) && isnan(c.sd), "no round: everything NAN");
 
 	/* MDE and the rounds it takes */
@@ -156,9 +172,9 @@ static void test_abba_basics(void)
 
 		stats_rng_seed(&r, 5);
 		for (int i = 0; i < 40; i++)
-			v[i] = 10 * stats_rng_normal(&r) + (i % 4 == 1 || i % 4 == 2) * 30;
-		stats_abba(v, 10, 0, 42, &c);
-		stats_abba(v, 10, 0, 42, &c2);
+			v[i] = 10 * stats_rng_normal(&r) + arm[i] * 30;
+		stats_abba(v, arm, 10, 0, 42, &c);
+		stats_abba(v, arm, 10, 0, 42, &c2);
 		ok(!c.exact && c.perms == STATS_PERM_REPS + 1,
 		   "10 rounds: %llu random arrangements", (unsigned long long)c.perms);
 		ok(c.lo == c2.lo && c.hi == c2.hi, "same seed, same interval");
@@ -167,13 +183,14 @@ static void test_abba_basics(void)
 	}
 }
 
-/* A simulated A/B (or A/A) run: WINDOWS windows in ABBA order, each with a
- * window effect that follows an AR(1) process between windows (the machine's
- * state wanders: rho 0.5, sd 3 us), a slow linear drift, and SAMPLES wake-up
- * latencies inside that are correlated with each other (log-normal tail
- * driven by an AR(1) with phi 0.9) — the structure that made the old
- * per-sample bootstrap call A/A runs significant. Per window: p50, p99,
- * mean. */
+/* A simulated A/B (or A/A) run: WINDOWS windows in the A/B's order, each
+ * with a window effect that follows an AR(1) process between windows (the
+ * machine's state wanders: rho 0.5, sd 3 us) plus bursts of load that span
+ * two neighbouring windows (an MA(1) term, sd 2 us), a slow linear drift,
+ * and SAMPLES wake-up latencies inside that are correlated with each other
+ * (log-normal tail driven by an AR(1) with phi 0.9) — the structure that
+ * made the old per-sample bootstrap call A/A runs significant. Per window:
+ * p50, p99, mean. */
 #define SIM_ROUNDS  4
 #define SIM_WINDOWS (4 * SIM_ROUNDS)
 #define SIM_SAMPLES 400
@@ -181,18 +198,20 @@ static void test_abba_basics(void)
 
 static void sim_windows(struct stats_rng *r, double m[3][SIM_WINDOWS])
 {
-	double eff = 3.0 * stats_rng_normal(r), v[SIM_SAMPLES];
+	double eff = 3.0 * stats_rng_normal(r), burst = stats_rng_normal(r), v[SIM_SAMPLES];
 	const double rho = 0.5, phi = 0.9;
 
 	for (int w = 0; w < SIM_WINDOWS; w++) {
 		struct stats_dist d;
-		double z = stats_rng_normal(r), sum = 0;
+		double z = stats_rng_normal(r), sum = 0, b = stats_rng_normal(r);
+		double load = 2.0 * (b + burst) / sqrt(2.0);
 
+		burst = b;
 		if (w)
 			eff = rho * eff + sqrt(1 - rho * rho) * 3.0 * stats_rng_normal(r);
 		for (int i = 0; i < SIM_SAMPLES; i++) {
 			z = phi * z + sqrt(1 - phi * phi) * stats_rng_normal(r);
-			v[i] = 20.0 + eff + 0.3 * w + 5.0 * exp(0.8 * z);
+			v[i] = 20.0 + eff + load + 0.3 * w + 5.0 * exp(0.8 * z);
 			sum += v[i];
 		}
 		stats_dist_from_values(&d, v, SIM_SAMPLES);
@@ -208,8 +227,11 @@ static void test_abba_simulation(void)
 	static double m[SIM_RUNS][3][SIM_WINDOWS];
 	static const char *const name[3] = {"p50", "p99", "mean"};
 	double var[3] = {0, 0, 0}, spread[3];
+	int arm[SIM_WINDOWS];
 	struct stats_rng r;
 
+	for (int w = 0; w < SIM_WINDOWS; w++)
+		arm[w] = arm_of(w);
 	stats_rng_seed(&r, 20240611);
 	for (int e = 0; e < SIM_RUNS; e++) {
 		sim_windows(&r, m[e]);
@@ -220,7 +242,7 @@ static void test_abba_simulation(void)
 				int n = 0;
 
 				for (int w = 0; w < SIM_WINDOWS; w++)
-					if ((w % 4 == 1 || w % 4 == 2) == a) {
+					if (arm[w] == a) {
 						s += m[e][k][w];
 						ss += m[e][k][w] * m[e][k][w];
 						n++;
@@ -236,14 +258,13 @@ static void test_abba_simulation(void)
 			double x[SIM_WINDOWS];
 			struct stats_abba c;
 
-			stats_abba(m[e][k], SIM_ROUNDS, 0, 1, &c);
+			stats_abba(m[e][k], arm, SIM_ROUNDS, 0, 1, &c);
 			fp += stats_abba_significant(&c);
 			/* B 2x the spread slower: every sample of a B window shifted, which
 			 * shifts its p50, p99 and mean by exactly that much */
 			for (int w = 0; w < SIM_WINDOWS; w++)
-				x[w] = m[e][k][w] +
-				       ((w % 4 == 1 || w % 4 == 2) ? 2 * spread[k] : 0);
-			stats_abba(x, SIM_ROUNDS, 0, 1, &c);
+				x[w] = m[e][k][w] + (arm[w] ? 2 * spread[k] : 0);
+			stats_abba(x, arm, SIM_ROUNDS, 0, 1, &c);
 			hit += stats_abba_significant(&c) && c.est > 0;
 		}
 		printf("# %s: window spread %.2f us; A/A significant in %d of %d runs, a shift of "
