@@ -96,34 +96,35 @@ int procstat_read(const struct sysroot *r, int ncpus, struct procstat *out)
 	return e;
 }
 
-static uint64_t sum(const struct cpu_times *t)
-{
-	return t->user + t->nice + t->system + t->idle + t->iowait + t->irq + t->softirq + t->steal;
-}
-
 void procstat_util(const struct cpu_times *a, const struct cpu_times *b, struct cpu_util *u)
 {
-	uint64_t ta, tb, d;
+	double d, dio;
 
 	u->user_pct = u->system_pct = u->irq_pct = u->softirq_pct = NAN;
 	u->iowait_pct = u->idle_pct = u->steal_pct = u->busy_pct = NAN;
 	if (!a || !b || !a->valid || !b->valid)
 		return;
-	ta = sum(a);
-	tb = sum(b);
-	if (tb <= ta || b->user < a->user || b->nice < a->nice || b->system < a->system ||
-	    b->idle < a->idle || b->irq < a->irq || b->softirq < a->softirq || b->steal < a->steal)
+	if (b->user < a->user || b->nice < a->nice || b->system < a->system || b->idle < a->idle ||
+	    b->irq < a->irq || b->softirq < a->softirq || b->steal < a->steal)
 		return;
-	d = tb - ta;
-	u->user_pct = 100.0 * (double)((b->user - a->user) + (b->nice - a->nice)) / (double)d;
-	u->system_pct = 100.0 * (double)(b->system - a->system) / (double)d;
-	u->irq_pct = 100.0 * (double)(b->irq - a->irq) / (double)d;
-	u->softirq_pct = 100.0 * (double)(b->softirq - a->softirq) / (double)d;
-	/* iowait may go backwards on some kernels (NO_HZ accounting): clamp. */
-	u->iowait_pct =
-		b->iowait >= a->iowait ? 100.0 * (double)(b->iowait - a->iowait) / (double)d : 0.0;
-	u->idle_pct = 100.0 * (double)(b->idle - a->idle) / (double)d;
-	u->steal_pct = 100.0 * (double)(b->steal - a->steal) / (double)d;
+	/* iowait may go backwards on some kernels (NO_HZ accounting): it then
+	 * counts 0, in the interval too, or the other shares would pass 100%
+	 * (tests/fuzz/fuzz_procstat). The interval is summed in doubles: a sum
+	 * of counter deltas cannot wrap. */
+	dio = b->iowait >= a->iowait ? (double)(b->iowait - a->iowait) : 0.0;
+	d = (double)(b->user - a->user) + (double)(b->nice - a->nice) +
+	    (double)(b->system - a->system) + (double)(b->idle - a->idle) + dio +
+	    (double)(b->irq - a->irq) + (double)(b->softirq - a->softirq) +
+	    (double)(b->steal - a->steal);
+	if (!(d > 0))
+		return;
+	u->user_pct = 100.0 * ((double)(b->user - a->user) + (double)(b->nice - a->nice)) / d;
+	u->system_pct = 100.0 * (double)(b->system - a->system) / d;
+	u->irq_pct = 100.0 * (double)(b->irq - a->irq) / d;
+	u->softirq_pct = 100.0 * (double)(b->softirq - a->softirq) / d;
+	u->iowait_pct = 100.0 * dio / d;
+	u->idle_pct = 100.0 * (double)(b->idle - a->idle) / d;
+	u->steal_pct = 100.0 * (double)(b->steal - a->steal) / d;
 	u->busy_pct = 100.0 - u->idle_pct - u->iowait_pct;
 	if (u->busy_pct < 0)
 		u->busy_pct = 0;

@@ -41,7 +41,7 @@ for n in $names; do
 	crashes=$(($(ls "$work/crashes/$n" | wc -l) - before))
 	[ "$rc" -ne 0 ] && [ "$crashes" -eq 0 ] && crashes=1 # died without an artifact
 	files=$(ls "$work/corpus/$n" | wc -l)
-	kib=$(du -sk "$work/corpus/$n" | cut -f1)
+	kib=$(du -sk --apparent-size "$work/corpus/$n" | cut -f1)
 	printf 'fuzz_%s: %s execs in %s s (%s exec/s), %s crashes, corpus %s inputs (%s KiB)\n' \
 		"$n" "${runs:-0}" "$secs" "${rate:-0}" "$crashes" "$files" "$kib"
 	printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$(date -u +%Y-%m-%dT%H:%M:%SZ)" "$n" "$secs" \

@@ -10,7 +10,7 @@ set -eu
 out=$1
 hand=$TT_SRCDIR/tests/fuzz/seeds
 rm -rf "$out"
-for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str; do
+for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat; do
 	mkdir -p "$out/$n"
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
@@ -27,6 +27,8 @@ for b in $boards; do
 		pair "$f/proc/interrupts" "$f/proc/interrupts" "$out/irqs/$b-pair"
 	[ -f "$f/proc/softirqs" ] && cp "$f/proc/softirqs" "$out/softirqs/$b" &&
 		pair "$f/proc/softirqs" "$f/proc/softirqs" "$out/softirqs/$b-pair"
+	[ -f "$f/proc/stat" ] && cp "$f/proc/stat" "$out/procstat/$b" &&
+		pair "$f/proc/stat" "$f/proc/stat" "$out/procstat/$b-pair"
 	for d in sys/kernel/debug/sched/debug proc/sched_debug; do
 		[ -f "$f/$d" ] && cp "$f/$d" "$out/rt/$b" && pair "$f/$d" "$f/$d" "$out/rt/$b-pair"
 	done

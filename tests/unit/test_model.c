@@ -24,6 +24,27 @@ static void put(const char *rel, const char *text)
 	fclose(f);
 }
 
+/* iowait going backwards (NO_HZ kernels) counts 0, in the interval too:
+ * found by tests/fuzz/fuzz_procstat, where idle showed 200%. */
+static void test_iowait_backwards(void)
+{
+	struct cpu_times a = {.valid = true, .user = 8, .system = 100, .idle = 1, .iowait = 10},
+			 b = a;
+	struct cpu_util u;
+
+	b.user += 1;
+	b.idle += 18;
+	b.iowait = 0;
+	procstat_util(&a, &b, &u);
+	is_dbl(u.idle_pct, 100.0 * 18 / 19, 1e-9, "iowait backwards: idle 18 of 19 jiffies");
+	is_dbl(u.user_pct, 100.0 * 1 / 19, 1e-9, "  user 1 of 19");
+	is_dbl(u.iowait_pct, 0.0, 1e-9, "  iowait 0");
+	b = a;
+	b.iowait = 0;
+	procstat_util(&a, &b, &u);
+	ok(isnan(u.busy_pct), "only iowait moved (backwards): n/a, not a share of nothing");
+}
+
 int main(void)
 {
 	char cmd[1200], tmpl[] = "/tmp/tt-model.XXXXXX";
@@ -143,6 +164,7 @@ int main(void)
 	snapshot_free(&a);
 	snapshot_free(&b);
 	sysroot_close(&r);
+	test_iowait_backwards();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpl);
 	if (system(cmd) != 0)
 		printf("# could not remove %s\n", tmpl);
