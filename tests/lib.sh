@@ -3,6 +3,20 @@
 set -u
 : "${TUNETOP:?run through make check}"
 : "${FIXTURES:=$TT_SRCDIR/tests/fixtures}"
+# TT_HOST_SHAPE=NAME: run this test as if the machine had that cpufreq /
+# cpuidle layout (tests/hostshape.sh), in a private mount namespace.
+if [ -n "${TT_HOST_SHAPE:-}" ] && [ "$TT_HOST_SHAPE" != host ] &&
+	[ "${TT_HOST_SHAPE_ACTIVE:-}" != "$TT_HOST_SHAPE" ]; then
+	if [ "$(id -u)" -ne 0 ] || ! command -v unshare >/dev/null 2>&1; then
+		echo "1..0 # SKIP host shape $TT_HOST_SHAPE needs root and unshare"
+		exit 0
+	fi
+	exec sh "$TT_SRCDIR/tests/hostshape.sh" run "$TT_HOST_SHAPE" \
+		"$(readlink /proc/$$/exe 2>/dev/null || echo sh)" "$0" "$@"
+fi
+[ -n "${TT_HOST_SHAPE_ACTIVE:-}" ] &&
+	printf '# host shape %s: /sys/devices/system/cpu is %s\n' "$TT_HOST_SHAPE_ACTIVE" \
+		"$(cat /sys/devices/system/cpu/cpuidle/current_driver 2>/dev/null)"
 _tap_n=0
 _tap_fail=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/tunetop-test.XXXXXX")
@@ -60,7 +74,7 @@ done_testing() {
 
 # copy_fixture NAME -> prints the path of a private writable copy
 copy_fixture() {
-	local dst="$TMPD/root-$1-$RANDOM"
+	local dst="$TMPD/root-$1-${RANDOM:-$$}"
 	cp -a "$FIXTURES/$1" "$dst"
 	printf '%s\n' "$dst"
 }

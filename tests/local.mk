@@ -11,3 +11,23 @@ include tests/tui.mk
 include tests/teach.mk
 include tests/threads.mk
 include tests/fuzz.mk
+
+# Tests that read the live machine. tests/run-all.sh runs them once more
+# under every emulated host shape (tests/hostshape.sh: a private mount
+# namespace with a generated /sys/devices/system/cpu), so that one build
+# machine checks them against hosts with no idle states, a KVM haltpoll
+# guest, intel_idle + intel_pstate and an arm big.LITTLE layout.
+EXTRA_DIST += tests/hostshape.sh
+HOST_SHAPES = none haltpoll intel arm
+LIVE_TESTS = tests/tui/unpriv.sh tests/tui/counters.sh tests/tui/record_probe.sh \
+	tests/live/perf_events.sh tests/cli/live.sh tests/cli/capture.sh \
+	tests/findings/learn.sh tests/threads/isolation.sh
+# make check-shapes [HOST_SHAPES='haltpoll arm']: each shape's results in
+# shape-NAME.log (test-suite.log of that run).
+check-shapes: all $(check_PROGRAMS)
+	@fail=0; for s in $(HOST_SHAPES); do \
+	  echo "== host shape $$s =="; \
+	  TT_HOST_SHAPE=$$s $(MAKE) $(AM_MAKEFLAGS) check TESTS='$(LIVE_TESTS)' \
+	    TEST_SUITE_LOG=shape-$$s.log || fail=1; \
+	done; test $$fail = 0
+.PHONY: check-shapes

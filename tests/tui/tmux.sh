@@ -83,6 +83,42 @@ tui_wait() {
 }
 
 # tui_wait_not NAME REGEX [SECONDS]: until REGEX is gone.
+# Columns of a table by their header, not by position: which columns a
+# screen shows depends on the host (the Cores screen drops Type where every
+# CPU is alike and adds C-state, Ent/s, Miss/s and Off where there are idle
+# states). The header is the first line matching HEADER_RE; the cells are
+# counted from the right, where every column is one word.
+# tui_cell NAME HEADER_RE ROW_RE COLUMN: print that cell of the first row
+# matching ROW_RE (empty: no such row or column).
+tui_cell() {
+	tui_screen "$1" | awk -v hre="$2" -v re="$3" -v col="$4" '
+		!h && $0 ~ hre { nh = split($0, H, " "); h = 1; next }
+		h && $0 ~ re {
+			n = split($0, F, " ")
+			for (i = nh; i > 0 && nh - i < n; i--)
+				if (H[i] == col) { print F[n - (nh - i)]; exit }
+			exit
+		}'
+}
+# tui_wait_cell NAME HEADER_RE ROW_RE COLUMN VALUE_RE [SECONDS]: until that
+# cell matches VALUE_RE (the whole cell).
+tui_wait_cell() {
+	local name=$1 hre=$2 re=$3 col=$4 vre=$5 limit=${6:-10} i=0 v=
+	while [ "$i" -lt $((limit * 10)) ]; do
+		v=$(tui_cell "$name" "$hre" "$re" "$col")
+		if printf '%s\n' "$v" | grep -Eqx -- "$vre"; then
+			return 0
+		fi
+		sleep 0.1
+		i=$((i + 1))
+	done
+	diag "timeout waiting for column $col of /$re/ to match /$vre/ in $name (got '$v'); the pane shows:"
+	tui_screen "$name" | sed 's/^/#   /'
+	return 1
+}
+# The Cores screen's header line, whatever columns this host gives it.
+CORES_HDR='^ CPU +(Type +)?Util'
+
 tui_wait_not() {
 	local name=$1 re=$2 limit=${3:-10} i=0
 	while [ "$i" -lt $((limit * 10)) ]; do

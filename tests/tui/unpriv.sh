@@ -10,7 +10,7 @@
 # has nothing), and q quits
 tui_start live 100 30 -- --state-dir "$TMPD/live-st"
 tui_wait live 'live'; ok $? "live: header says live"
-tui_wait live 'CPU +Type'; ok $? "live: cores screen draws"
+tui_wait live "$CORES_HDR"; ok $? "live: cores screen draws"
 tui_keys live 2
 tui_wait live 'Device +Kind'; ok $? "live: clocks screen draws"
 tui_keys live 3
