@@ -350,6 +350,22 @@ static void m_affinity(struct lesson_run *e, struct lesson_metrics *m)
 		       "no worker thread");
 		return;
 	}
+	/* A worker pinned while it slept moves at its next wake-up, and that
+	 * migration belongs to the change, not to the interval measured after
+	 * it: wait (1 s at most) until it has run on a CPU it may use. */
+	for (int i = 0; i < 50; i++) {
+		struct thread_table w = {0};
+		bool settled;
+
+		threads_read_pid(live, getpid(), 0, &w);
+		t = threads_find(&w, e->worker_tid);
+		settled = !t || !t->have_affinity || t->last_cpu < 0 ||
+			  cpumask_test(&t->affinity, t->last_cpu);
+		threads_free(&w);
+		if (settled)
+			break;
+		time_sleep_ns(20000000ULL);
+	}
 	memset(&ps, 0, sizeof(ps));
 	perf_ok = perf_open_thread(&ps, e->worker_tid, evs, &cause) == 0;
 	if (perf_ok)

@@ -766,17 +766,38 @@ static void derive_policy(struct cpufreq_policy *p, const struct cpufreq_policy 
 		return;
 	if (p->have_total_trans && q->have_total_trans)
 		p->transitions_per_s = (double)(p->total_trans - q->total_trans) / dt_s;
-	if (p->have_stats && q->have_stats)
+	if (p->have_stats && q->have_stats) {
+		/* Shares of the time the kernel counted in this interval, not of
+		 * the sampler's wall interval: time_in_state ticks in 10 ms
+		 * (clock_t) and is updated when the policy changes OPP or is
+		 * read, so against dt_s the shares wobble by a tick and drift
+		 * when the sampler itself runs late on a loaded machine. Where
+		 * that total is not known (an OPP new in this sample) or no
+		 * tick was counted, the share is of dt_s (10 ms per tick). */
+		double total_10ms = 0;
+
+		for (size_t i = 0; i < p->nstates; i++) {
+			long j = find_opp(q, p->tis_khz[i]);
+
+			if (j < 0) {
+				total_10ms = 0;
+				break;
+			}
+			total_10ms += (double)(p->tis_time_10ms[i] - q->tis_time_10ms[j]);
+		}
+		if (!(total_10ms > 0))
+			total_10ms = dt_s * 100.0;
 		for (size_t i = 0; i < p->nstates; i++) {
 			long j = find_opp(q, p->tis_khz[i]);
 			double pct;
 
 			if (j < 0)
 				continue;
-			/* clock_t is 10 ms: delta * 0.01 s / dt_s * 100 % */
-			pct = (double)(p->tis_time_10ms[i] - q->tis_time_10ms[j]) / dt_s;
+			pct = 100.0 * (double)(p->tis_time_10ms[i] - q->tis_time_10ms[j]) /
+			      total_10ms;
 			p->tis_pct[i] = pct > 100.0 ? 100.0 : pct;
 		}
+	}
 }
 
 void cpufreq_derive(struct cpufreq_info *cur, const struct cpufreq_info *prev, double dt_s)

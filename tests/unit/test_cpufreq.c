@@ -189,6 +189,15 @@ static void test_derive_hand(void)
 	is_dbl(b.pol[0].tis_pct[0], 80.0, 1e-9, "408 MHz: 40 x 10 ms / 500 ms = 80 %");
 	is_dbl(b.pol[0].tis_pct[1], 10.0, 1e-9, "600 MHz: 10 %");
 	is_dbl(b.pol[0].tis_pct[2], 10.0, 1e-9, "816 MHz: 10 %");
+	/* The sampler ran late (a loaded machine: dt 0.8 s) while the kernel
+	 * counted 50 ticks: the shares are of the counted time, so they still
+	 * add up to 100 % (of dt they would be 50 + 6.25 + 6.25). */
+	cpufreq_derive(&b, &a, 0.8);
+	is_dbl(b.pol[0].tis_pct[0], 80.0, 1e-9,
+	       "late sampler: 408 MHz still 80 % of the counted time");
+	is_dbl(b.pol[0].tis_pct[0] + b.pol[0].tis_pct[1] + b.pol[0].tis_pct[2], 100.0, 1e-9,
+	       "late sampler: the shares add up to 100 %");
+	is_dbl(b.pol[0].transitions_per_s, 37.5, 1e-9, "late sampler: transitions over dt");
 
 	/* No previous sample, dt <= 0 */
 	cpufreq_derive(&b, NULL, 0.5);
