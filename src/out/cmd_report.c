@@ -23,6 +23,7 @@
 #include "model/findings.h"
 #include "model/record.h"
 #include "model/replay.h"
+#include "out/report.h"
 #include "sysfs/userfile.h"
 
 /* ---- series ---------------------------------------------------------------------- */
@@ -1123,6 +1124,95 @@ static int looks_like_recording(const char *path)
 	return strstr(buf, "\"type\":\"header\"") && strstr(buf, RECORD_FORMAT);
 }
 
+/* A recording's text summary to text and, with html, its page. */
+static void render_recording(struct sbuf *text, struct sbuf *html, const struct replay *rp,
+			     const char *path)
+{
+	struct rec r;
+
+	rec_load(&r, rp);
+	rec_text(text, &r, path);
+	if (html)
+		rec_html(html, &r, path);
+	rec_free(&r);
+}
+
+/* An A/B result, a probe result or a snapshot document. 0, or -EINVAL with
+ * a one-line *cause naming path. */
+static int render_json(struct sbuf *text, struct sbuf *html, const char *raw, size_t n,
+		       const char *path, char **cause)
+{
+	struct jp_value doc;
+	char err[160];
+
+	if (jp_parse(raw ? raw : "", n, &doc, err, sizeof(err)) != 0) {
+		*cause = xasprintf("%s: not a recording and not a JSON result (%s)", path, err);
+		return -EINVAL;
+	}
+	if (jp_get(&doc, "ab") && jp_get(&doc, "arms")) {
+		ab_report(text, html, &doc, path);
+	} else if (jp_get(&doc, "probe") && jp_get(&doc, "cpus")) {
+		probe_report(text, html, &doc, path);
+	} else if (jp_get(&doc, "policies") && jp_get(&doc, "cpus")) {
+		struct snapshot s;
+
+		replay_snapshot_from_json(&doc, &s);
+		sbuf_printf(text, "snapshot %s: %s, %d CPUs, %zu policies\n", path,
+			    s.sys.model[0] ? s.sys.model : "n/a", s.topo.ncpus, s.freq.npolicies);
+		for (size_t i = 0; i < jp_len(jp_get(&doc, "findings")); i++) {
+			const struct jp_value *x = jp_at(jp_get(&doc, "findings"), i);
+
+			sbuf_printf(text, "  %-4s %-20s %s\n", jp_str(jp_get(x, "severity"), "?"),
+				    jp_str(jp_get(x, "id"), "?"), jp_str(jp_get(x, "title"), ""));
+		}
+		if (html) {
+			html_head(html, "tunetop snapshot");
+			sbuf_puts(html, "<section id=\"summary\"><h2>Summary</h2><pre>");
+			esc(html, text->s);
+			sbuf_puts(html, "</pre></section>\n");
+			html_tail(html);
+		}
+		snapshot_free(&s);
+	} else {
+		*cause = xasprintf("%s: JSON, but neither a recording, an A/B result, a probe "
+				   "result nor a snapshot",
+				   path);
+		jp_free(&doc);
+		return -EINVAL;
+	}
+	jp_free(&doc);
+	return 0;
+}
+
+/* Does the first line (of at most 255 bytes) name a tunetop recording? */
+static bool recording_head(const char *buf, size_t len)
+{
+	char head[256];
+	size_t n = len < sizeof(head) - 1 ? len : sizeof(head) - 1;
+
+	memcpy(head, buf, n);
+	head[n] = '\0';
+	head[strcspn(head, "\n")] = '\0';
+	return strstr(head, "\"type\":\"header\"") && strstr(head, RECORD_FORMAT);
+}
+
+int report_render(const char *name, const char *buf, size_t len, struct sbuf *text,
+		  struct sbuf *html, char **cause)
+{
+	struct replay *rp;
+	int e;
+
+	*cause = NULL;
+	if (!recording_head(buf, len))
+		return render_json(text, html, buf, len, name, cause);
+	e = replay_open_buf(&rp, buf, len, name, cause);
+	if (e)
+		return e;
+	render_recording(text, html, rp, name);
+	replay_close(rp);
+	return 0;
+}
+
 int cmd_report(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -1161,7 +1251,6 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 	}
 	if (kind) {
 		struct replay *rp;
-		struct rec r;
 		char *cause = NULL;
 
 		if (replay_open(&rp, path, &cause) != 0) {
@@ -1169,15 +1258,10 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 			free(cause);
 			return 1;
 		}
-		rec_load(&r, rp);
-		rec_text(&text, &r, path);
-		if (html_path)
-			rec_html(&html, &r, path);
-		rec_free(&r);
+		render_recording(&text, html_path ? &html : NULL, rp, path);
 		replay_close(rp);
 	} else {
-		struct jp_value doc;
-		char err[160], *raw = NULL;
+		char *raw = NULL, *cause = NULL;
 		size_t n = 0;
 		int e = userfile_read(path, 0, USERFILE_MAX_RECORD, &raw, &n);
 
@@ -1186,53 +1270,15 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 				userfile_strerror(e, USERFILE_MAX_RECORD));
 			return 1;
 		}
-		if (jp_parse(raw, n, &doc, err, sizeof(err)) != 0) {
-			fprintf(stderr,
-				"tunetop report: %s: not a recording and not a JSON result (%s)\n",
-				path, err);
-			free(raw);
-			return 1;
-		}
+		e = render_json(&text, html_path ? &html : NULL, raw, n, path, &cause);
 		free(raw);
-		if (jp_get(&doc, "ab") && jp_get(&doc, "arms")) {
-			ab_report(&text, html_path ? &html : NULL, &doc, path);
-		} else if (jp_get(&doc, "probe") && jp_get(&doc, "cpus")) {
-			probe_report(&text, html_path ? &html : NULL, &doc, path);
-		} else if (jp_get(&doc, "policies") && jp_get(&doc, "cpus")) {
-			struct snapshot s;
-			struct finding_list fl = {0};
-
-			replay_snapshot_from_json(&doc, &s);
-			sbuf_printf(&text, "snapshot %s: %s, %d CPUs, %zu policies\n", path,
-				    s.sys.model[0] ? s.sys.model : "n/a", s.topo.ncpus,
-				    s.freq.npolicies);
-			for (size_t i = 0; i < jp_len(jp_get(&doc, "findings")); i++) {
-				const struct jp_value *x = jp_at(jp_get(&doc, "findings"), i);
-
-				sbuf_printf(&text, "  %-4s %-20s %s\n",
-					    jp_str(jp_get(x, "severity"), "?"),
-					    jp_str(jp_get(x, "id"), "?"),
-					    jp_str(jp_get(x, "title"), ""));
-			}
-			if (html_path) {
-				html_head(&html, "tunetop snapshot");
-				sbuf_puts(&html, "<section id=\"summary\"><h2>Summary</h2><pre>");
-				esc(&html, text.s);
-				sbuf_puts(&html, "</pre></section>\n");
-				html_tail(&html);
-			}
-			findings_free(&fl);
-			snapshot_free(&s);
-		} else {
-			fprintf(stderr,
-				"tunetop report: %s: JSON, but neither a recording, an A/B result, "
-				"a "
-				"probe result nor a snapshot\n",
-				path);
-			jp_free(&doc);
+		if (e) {
+			fprintf(stderr, "tunetop report: %s\n", cause);
+			free(cause);
+			sbuf_free(&text);
+			sbuf_free(&html);
 			return 1;
 		}
-		jp_free(&doc);
 	}
 	if (!quiet)
 		fwrite(text.s, 1, text.len, stdout);

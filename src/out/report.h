@@ -37,4 +37,12 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 void report_csv_header(struct sbuf *b);
 void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 
+/* `tunetop report` (src/out/cmd_report.c) over a file's text in memory: a
+ * recording, an A/B or probe result or a snapshot document, named name in
+ * the output. The summary is appended to text and, with html, the page to
+ * html. 0, or -EINVAL / a replay_open_buf error with a one-line *cause
+ * (free it). */
+int report_render(const char *name, const char *buf, size_t len, struct sbuf *text,
+		  struct sbuf *html, char **cause);
+
 #endif

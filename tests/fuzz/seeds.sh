@@ -10,7 +10,7 @@ set -eu
 out=$1
 hand=$TT_SRCDIR/tests/fuzz/seeds
 rm -rf "$out"
-for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat; do
+for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report; do
 	mkdir -p "$out/$n"
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
@@ -68,6 +68,19 @@ cat >"$out/replay/lines.rec" <<'REC'
 {"type":"end","seq":5,"t_ns":6}
 REC
 head -1 "$out/replay/lines.rec" >"$out/json/header.json"
+
+# report: recordings, a snapshot, and short A/B and probe results (JSON)
+cp "$out/replay/"*.rec "$out/report/" 2>/dev/null || true
+cp "$out/json/stm32mp157.json" "$out/report/" 2>/dev/null || true
+"$TUNETOP" probe --cpus 0 -i 1000 -D 0.3 --policy other --json >"$out/report/probe.json" 2>/dev/null ||
+	rm -f "$out/report/probe.json"
+if [ -d "$FIXTURES/rk3588" ]; then
+	cp -a "$FIXTURES/rk3588" "$tmp/abroot"
+	mkdir -m 700 "$tmp/abstate"
+	"$TUNETOP" --root "$tmp/abroot" --state-dir "$tmp/abstate" ab \
+		cpufreq/policy0/governor=performance,powersave --window 0.1 --settle 0 --rounds 1 \
+		--cpus 0 --json >"$out/report/ab.json" 2>/dev/null || rm -f "$out/report/ab.json"
+fi
 
 # threads: this shell's and a kernel thread's files, and a pair
 for p in /proc/self /proc/2; do

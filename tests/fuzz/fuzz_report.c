@@ -1,0 +1,26 @@
+/* Fuzz `tunetop report` (src/out/cmd_report.c report_render): a recording
+ * (series per policy, CPU and zone, probe windows as a heat map and
+ * histograms, events), an A/B result, a probe result or a snapshot
+ * document, each into the text summary and the HTML page with its SVG
+ * plots. Succeeds with some text, or fails with a one-line reason. */
+#include "core/str.h"
+#include "out/report.h"
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct sbuf text, html;
+	char *cause = NULL;
+
+	sbuf_init(&text);
+	sbuf_init(&html);
+	if (report_render("fuzz.jsonl", (const char *)data, size, &text, &html, &cause) == 0) {
+		FUZZ_ASSERT(!cause && text.len > 0);
+	} else {
+		FUZZ_ASSERT(cause && !strchr(cause, '\n'));
+		free(cause);
+	}
+	sbuf_free(&text);
+	sbuf_free(&html);
+	return 0;
+}
