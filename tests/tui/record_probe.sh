@@ -27,6 +27,14 @@ tui_wait r '^all +[1-9][0-9]{3,} '; ok $? "the probe runs (over 1000 samples)"
 tui_keys r '!'
 tui_wait r '[0-9]+ deadline misses on a [a-zA-Z_ ?-]*kernel'
 ok $? "the probe's misses are a finding (Findings screen)"
+# Several refreshes with the probe running before it stops (a loaded
+# machine may take seconds to get there): wait for two windows on disk,
+# stopping writes one more.
+i=0
+while [ "$(grep -c '"type":"probe"' "$rec" 2>/dev/null)" -lt 2 ] && [ $i -lt 600 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 tui_keys r 0
 tui_keys r s
 tui_wait r 'Probe stopped after'; ok $? "s stops it"

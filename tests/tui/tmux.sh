@@ -14,6 +14,10 @@ unset NO_COLOR
 # A private server whose panes stay after their program exits (so that the
 # exit status can be read).
 printf 'set -g remain-on-exit on\nset -g history-limit 100\n' >"$TMPD/tmux.conf"
+# The default deadline of the waits below, in seconds: generous, since a
+# wait returns as soon as its condition holds and only a failure waits it
+# out (a machine busy with another build can take seconds to redraw).
+TUI_LIMIT=${TT_TUI_LIMIT:-30}
 tmx() { tmux -L "$TUI_SOCK" -f "$TMPD/tmux.conf" "$@"; }
 
 tui_cleanup() {
@@ -69,7 +73,7 @@ tui_status() { cat "$TMPD/$1.rc" 2>/dev/null; }
 
 # tui_wait NAME REGEX [SECONDS]: until the pane shows REGEX (extended).
 tui_wait() {
-	local name=$1 re=$2 limit=${3:-10} i=0
+	local name=$1 re=$2 limit=${3:-$TUI_LIMIT} i=0
 	while [ "$i" -lt $((limit * 10)) ]; do
 		if tui_screen "$name" | grep -Eq -- "$re"; then
 			return 0
@@ -120,7 +124,7 @@ tui_wait_cell() {
 CORES_HDR='^ CPU +(Type +)?Util'
 
 tui_wait_not() {
-	local name=$1 re=$2 limit=${3:-10} i=0
+	local name=$1 re=$2 limit=${3:-$TUI_LIMIT} i=0
 	while [ "$i" -lt $((limit * 10)) ]; do
 		tui_screen "$name" | grep -Eq -- "$re" || return 0
 		sleep 0.1
@@ -132,7 +136,7 @@ tui_wait_not() {
 
 # tui_wait_exit NAME [SECONDS]: until tunetop has exited.
 tui_wait_exit() {
-	local name=$1 limit=${2:-10} i=0
+	local name=$1 limit=${2:-$TUI_LIMIT} i=0
 	while [ "$i" -lt $((limit * 10)) ]; do
 		tui_dead "$name" && return 0
 		sleep 0.1
@@ -144,7 +148,7 @@ tui_wait_exit() {
 
 # wait_file FILE REGEX [SECONDS]: until FILE's contents match.
 wait_file() {
-	local f=$1 re=$2 limit=${3:-10} i=0
+	local f=$1 re=$2 limit=${3:-$TUI_LIMIT} i=0
 	while [ "$i" -lt $((limit * 10)) ]; do
 		grep -Eq -- "$re" "$f" 2>/dev/null && return 0
 		sleep 0.1
