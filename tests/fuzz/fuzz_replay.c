@@ -4,7 +4,8 @@
  * sample is turned back into a snapshot and handed to what consumes one
  * there: the findings rules and the text and JSON report writers, so that
  * a snapshot rebuilt from hostile JSON (counts that disagree with the CPU
- * masks, empty arrays, huge indices) is exercised end to end. */
+ * masks, empty arrays, huge indices) is exercised end to end. The JSON
+ * report written from it must parse again. */
 #include "core/jsonparse.h"
 #include "core/str.h"
 #include "model/findings.h"
@@ -26,6 +27,12 @@ static void consume(const struct snapshot *s)
 	report_text(&b, s, &ro);
 	sbuf_reset(&b);
 	report_json(&b, s, &ro);
+	{ /* whatever the recording held, the JSON written from it is JSON */
+		struct jp_value v;
+
+		FUZZ_ASSERT(jp_parse(b.s, b.len, &v, NULL, 0) == 0);
+		jp_free(&v);
+	}
 	sbuf_reset(&b);
 	report_csv(&b, s, &ro);
 	sbuf_free(&b);
