@@ -30,8 +30,8 @@ static const struct cmd_entry commands[] = {
 	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
 	 "[--dma-latency US] [--json]"},
 	{"ab", cmd_ab,
-	 "ab ADDRESS=A,B [--window SEC] [--settle MS] [--rounds N] [--cpus LIST] [--load SPEC] "
-	 "[--cmd CMD [--metric REGEX]] [--json] [--seed N]"},
+	 "ab ADDRESS=A,B | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
+	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]"},
 	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]"},
 	{"get", cmd_get, "get PATTERN..."},
 	{"set", cmd_set, "set [--dry-run] ADDRESS=VALUE..."},

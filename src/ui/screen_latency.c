@@ -1074,7 +1074,7 @@ static void fmt_cell(char *buf, size_t cap, double v, bool mean)
 {
 	if (isnan(v))
 		snprintf(buf, cap, "-");
-	else if (mean && v < 100)
+	else if (mean && v < 99.95)
 		snprintf(buf, cap, "%.1f", v);
 	else if (v < 1000)
 		snprintf(buf, cap, "%.0f", floor(v));
@@ -1082,8 +1082,10 @@ static void fmt_cell(char *buf, size_t cap, double v, bool mean)
 		snprintf(buf, cap, "%.1fk", v / 1e3);
 	else if (v < 999500)
 		snprintf(buf, cap, "%.0fk", v / 1e3);
-	else
+	else if (v < 9.95e6)
 		snprintf(buf, cap, "%.1fM", v / 1e6);
+	else
+		snprintf(buf, cap, "%.0fM", v / 1e6);
 }
 
 /* The measured windows' p99, p50, mean and max, one column per window in
