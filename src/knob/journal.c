@@ -637,12 +637,13 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 				if (owner > 0)
 					*cause = xasprintf(
 						"journal locked by pid %d (another tunetop "
-						"is changing knobs); try again when it is "
-						"done",
-						owner);
+						"is changing knobs; waited %d ms); try again "
+						"when it is done",
+						owner, timeout_ms);
 				else
-					*cause = xasprintf(
-						"journal %s is locked by another tunetop", j->path);
+					*cause = xasprintf("journal %s is locked by another "
+							   "tunetop (waited %d ms)",
+							   j->path, timeout_ms);
 			}
 			return -EWOULDBLOCK;
 		}

@@ -508,8 +508,13 @@ void cpuidle_derive(struct cpuidle_info *cur, const struct cpuidle_info *prev, d
 		if (prev && c < prev->ncpus && prev->cpu)
 			q = &prev->cpu[c];
 		/* Carried through prev, q was read before prev was taken:
-		 * this CPU's interval is that much longer. */
-		if (q && q->carried && q->read_ns && prev->read_ns > q->read_ns)
+		 * this CPU's interval is that much longer, from its own read
+		 * before to its read now (both stamped by cpuidle_read; the
+		 * sampler's dt_s plus the carry would differ by the time the
+		 * reads took, a lot on a loaded machine). */
+		if (q && q->carried && q->read_ns && cur->cpu[c].read_ns > q->read_ns)
+			dt_c = (double)(cur->cpu[c].read_ns - q->read_ns) / 1e9;
+		else if (q && q->carried && q->read_ns && prev->read_ns > q->read_ns)
 			dt_c += (double)(prev->read_ns - q->read_ns) / 1e9;
 		derive_cpu(&cur->cpu[c], q, dt_c);
 	}
