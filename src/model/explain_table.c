@@ -415,6 +415,9 @@ const struct explain_entry explain_table[] = {
 		 "EINVAL when the mask holds no online CPU; x86 can refuse when the target CPU has "
 		 "no free vectors.\n"
 		 "Per-CPU interrupts (local timer, IPIs, arm PMU) have no movable /proc/irq entry.\n"
+		 "Newer kernels create smp_affinity_list read-only for interrupts they will not "
+		 "move; older ones only answer the write (EIO). An interrupt that does not fire "
+		 "now still lands on an isolated CPU in its mask when it does.\n"
 		 "irqbalance rewrites masks every few seconds: stop it or ban CPUs with "
 		 "IRQBALANCE_BANNED_CPULIST.\n"
 		 "Show effective_affinity, not the requested mask: x86 delivers to one CPU of it.",

@@ -717,13 +717,11 @@ static void rule_isolated(struct ctx *c)
 					rate += row->rate_per_s[cpu];
 				}
 			}
-			{
-				struct cpumask x = aff;
-
-				cpumask_and(&x, &iso);
-				if (any_rate ? rate <= 0 : (!cnt || cpumask_empty(&x)))
-					continue;
-			}
+			/* by configuration (the affinity or effective affinity
+			 * includes an isolated CPU), fired or not; or fired there */
+			cpumask_and(&aff, &iso);
+			if (cpumask_empty(&aff) && !(any_rate && rate > 0))
+				continue;
 			if (!fd)
 				fd = add(c, "isolated-intruders", "irqs", FINDING_WARN,
 					 "irq/*/affinity", false,
@@ -735,14 +733,18 @@ static void rule_isolated(struct ctx *c)
 					 nlist ? ", " : "", row->label,
 					 row->name[0] ? row->name : "?");
 				len = strlen(list);
-				if (any_rate)
+				if (any_rate && rate > 0)
 					snprintf(list + len, sizeof(list) - len, "%.0f/s", rate);
-				else
+				else if (!any_rate && cnt)
 					snprintf(list + len, sizeof(list) - len,
 						 "%" PRIu64 " since boot", cnt);
+				else
+					snprintf(list + len, sizeof(list) - len, "affinity");
 				len = strlen(list);
 				snprintf(list + len, sizeof(list) - len, "%s)",
-					 row->managed ? ", managed" : "");
+					 row->managed			  ? ", managed"
+					 : row->move == IRQ_MOVE_READONLY ? ", read-only"
+									  : "");
 			}
 			nlist++;
 			if (row->movable && !row->managed) {

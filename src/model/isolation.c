@@ -1,9 +1,10 @@
 /* The isolation audit (see isolation.h): intruders on isolated / nohz_full
  * CPUs from the thread table (last CPU, CPU time and context switches over
- * the interval) and the interrupt table (per-CPU rates), with the knob
- * assignment that moves each one to the housekeeping CPUs or the reason it
- * cannot move; RT threads that are not pinned or that migrate. Also the
- * JSON and text writers of the audit. */
+ * the interval) and the interrupt table (per-CPU interrupts by their rates,
+ * device IRQs by their affinity and effective affinity, with the rate as
+ * evidence), with the knob assignment that moves each one to the
+ * housekeeping CPUs or the reason it cannot move; RT threads that are not
+ * pinned or that migrate. Also the JSON and text writers of the audit. */
 #include "model/isolation.h"
 
 #include <ctype.h>
@@ -205,12 +206,157 @@ static void audit_threads(struct iso_report *r, size_t *cap, const struct thread
 	}
 }
 
-static bool intersects(const struct cpumask *a, const struct cpumask *b)
+/* "isolated CPU 1", "nohz_full CPUs 2-3", "isolated/nohz_full CPUs 1-3". */
+static void cpus_words(const struct iso_report *r, const struct cpumask *m, char *buf, size_t cap)
 {
-	struct cpumask m = *a;
+	struct cpumask x = *m;
+	const char *kind;
+	char list[64];
 
-	cpumask_and(&m, b);
-	return !cpumask_empty(&m);
+	cpumask_andnot(&x, &r->isolated);
+	if (r->have_isolated && cpumask_empty(&x)) {
+		kind = "isolated";
+	} else {
+		x = *m;
+		cpumask_andnot(&x, &r->nohz_full);
+		kind = r->have_nohz_full && cpumask_empty(&x) ? "nohz_full" : "isolated/nohz_full";
+	}
+	cpulist_format(m, list, sizeof(list));
+	snprintf(buf, cap, "%s CPU%s %s", kind, cpumask_count(m) == 1 ? "" : "s", list);
+}
+
+/* Per-CPU interrupts (timer, IPIs, GIC PPIs): no affinity to change, so
+ * flagged where they fired, with what helps. */
+static void audit_percpu_irq(struct iso_report *r, size_t *cap, const struct irq_table *tab,
+			     const struct irq_row *row)
+{
+	if (!row->rate_per_s)
+		return;
+	for (int c = cpumask_next(&r->audited, 0); c >= 0; c = cpumask_next(&r->audited, c + 1)) {
+		struct iso_item *it;
+
+		if (c >= tab->ncpus || !cpumask_test(&row->have_cpu, c) || !pos(row->rate_per_s[c]))
+			continue;
+		it = add(r, cap, ISO_IRQ);
+		it->cpu = c;
+		snprintf(it->label, sizeof(it->label), "%s", row->label);
+		snprintf(it->name, sizeof(it->name), "%s", row->name);
+		it->rate_per_s = row->rate_per_s[c];
+		if (row->have_affinity)
+			cpulist_format(&row->affinity, it->affinity, sizeof(it->affinity));
+		r->nirq++;
+		snprintf(it->note, sizeof(it->note), "%s", percpu_irq_hint(row));
+	}
+}
+
+/* A device IRQ: flagged when its affinity or effective affinity includes an
+ * audited CPU (whether or not it fired), or when it fired on one anyway;
+ * one item per IRQ, on the audited CPU it fired on most (else the first it
+ * may target). Whether it can move is the kernel's answer (irq_row.move,
+ * managed), not which files exist. */
+static void audit_device_irq(struct iso_report *r, size_t *cap, const struct irq_table *tab,
+			     const struct irq_row *row)
+{
+	struct cpumask aff, eff, fired;
+	double rate = NAN, top = 0;
+	int topcpu = -1;
+	char cpus[96], where[96] = "";
+	struct iso_item *it;
+	size_t len;
+
+	cpumask_zero(&aff);
+	cpumask_zero(&eff);
+	cpumask_zero(&fired);
+	if (row->have_affinity) {
+		aff = row->affinity;
+		cpumask_and(&aff, &r->audited);
+	}
+	if (row->have_effective) {
+		eff = row->effective;
+		cpumask_and(&eff, &r->audited);
+	}
+	for (int c = cpumask_next(&r->audited, 0); row->rate_per_s && c >= 0;
+	     c = cpumask_next(&r->audited, c + 1)) {
+		if (c >= tab->ncpus || !cpumask_test(&row->have_cpu, c) ||
+		    !isfinite(row->rate_per_s[c]))
+			continue;
+		rate = (isfinite(rate) ? rate : 0.0) + row->rate_per_s[c];
+		if (pos(row->rate_per_s[c])) {
+			cpumask_set(&fired, c);
+			if (row->rate_per_s[c] > top) {
+				top = row->rate_per_s[c];
+				topcpu = c;
+			}
+		}
+	}
+	if (cpumask_empty(&aff) && cpumask_empty(&eff) && cpumask_empty(&fired))
+		return;
+	it = add(r, cap, ISO_IRQ);
+	if (topcpu < 0)
+		topcpu = cpumask_next(cpumask_empty(&aff) ? &eff : &aff, 0);
+	it->cpu = topcpu;
+	snprintf(it->label, sizeof(it->label), "%s", row->label);
+	snprintf(it->name, sizeof(it->name), "%s", row->name);
+	it->rate_per_s = rate;
+	if (row->have_affinity)
+		cpulist_format(&row->affinity, it->affinity, sizeof(it->affinity));
+	if (row->have_effective)
+		cpulist_format(&row->effective, it->effective, sizeof(it->effective));
+	r->nirq++;
+	/* which: the configuration, and the rate as evidence when it fired */
+	if (!cpumask_empty(&aff)) {
+		cpus_words(r, &aff, cpus, sizeof(cpus));
+		snprintf(it->reason, sizeof(it->reason), "affinity includes %s", cpus);
+	} else if (!cpumask_empty(&eff)) {
+		cpus_words(r, &eff, cpus, sizeof(cpus));
+		snprintf(it->reason, sizeof(it->reason), "effective affinity includes %s", cpus);
+	}
+	if (!cpumask_empty(&fired)) {
+		if (!cpumask_equal(&fired, cpumask_empty(&aff) ? &eff : &aff) || !it->reason[0]) {
+			char list[64];
+
+			cpulist_format(&fired, list, sizeof(list));
+			snprintf(where, sizeof(where), " on CPU%s %s",
+				 cpumask_count(&fired) == 1 ? "" : "s", list);
+		}
+		len = strlen(it->reason);
+		snprintf(it->reason + len, sizeof(it->reason) - len, "%sfired %.1f/s%s",
+			 len ? "; " : "", rate, where);
+	}
+	if (row->managed) {
+		snprintf(it->note, sizeof(it->note),
+			 "managed IRQ (the kernel refused a move with EIO): not movable; boot "
+			 "with isolcpus=managed_irq,%s",
+			 r->audited_list);
+	} else if (row->move == IRQ_MOVE_READONLY) {
+		snprintf(it->note, sizeof(it->note),
+			 "not movable: the kernel made /proc/irq/%d/smp_affinity_list read-only "
+			 "(managed, or its chip cannot move it); boot with "
+			 "isolcpus=managed_irq,%s",
+			 row->irq, r->audited_list);
+	} else if (row->move == IRQ_MOVE_NOFILE) {
+		snprintf(it->note, sizeof(it->note),
+			 "not movable: /proc/irq/%d has no smp_affinity_list", row->irq);
+	} else if (row->move != IRQ_MOVE_YES) {
+		it->move_unknown = true;
+		snprintf(it->note, sizeof(it->note),
+			 "movability unknown: no /proc/irq/%d/smp_affinity_list to ask", row->irq);
+	} else if (cpumask_empty(&r->housekeeping)) {
+		snprintf(it->note, sizeof(it->note), "no housekeeping CPU to move it to");
+	} else if (row->have_affinity && !cpumask_empty(&row->affinity) && cpumask_empty(&aff)) {
+		/* Moving it again would write what is there: the kernel has
+		 * not followed the write, yet or at all. */
+		it->move_unknown = true;
+		snprintf(it->note, sizeof(it->note),
+			 "movability unknown: affinity is already %s (housekeeping) but it still "
+			 "%s (effective affinity %s): the chip has not moved it yet or cannot",
+			 it->affinity, cpumask_empty(&fired) ? "targets the CPU" : "fires here",
+			 it->effective[0] ? it->effective : "n/a");
+	} else {
+		it->movable = true;
+		snprintf(it->fix, sizeof(it->fix), "irq/%d/affinity=%s", row->irq,
+			 r->housekeeping_list);
+	}
 }
 
 static void audit_irqs(struct iso_report *r, size_t *cap, const struct irq_table *tab)
@@ -218,54 +364,12 @@ static void audit_irqs(struct iso_report *r, size_t *cap, const struct irq_table
 	for (size_t i = 0; i < tab->n; i++) {
 		const struct irq_row *row = &tab->rows[i];
 
-		if (row->single_total || !row->rate_per_s)
+		if (row->single_total)
 			continue;
-		for (int c = cpumask_next(&r->audited, 0); c >= 0;
-		     c = cpumask_next(&r->audited, c + 1)) {
-			struct iso_item *it;
-
-			if (c >= tab->ncpus || !cpumask_test(&row->have_cpu, c) ||
-			    !pos(row->rate_per_s[c]))
-				continue;
-			it = add(r, cap, ISO_IRQ);
-			it->cpu = c;
-			snprintf(it->label, sizeof(it->label), "%s", row->label);
-			snprintf(it->name, sizeof(it->name), "%s", row->name);
-			it->rate_per_s = row->rate_per_s[c];
-			if (row->have_affinity)
-				cpulist_format(&row->affinity, it->affinity, sizeof(it->affinity));
-			r->nirq++;
-			if (!row->numeric || row->percpu) {
-				snprintf(it->note, sizeof(it->note), "%s", percpu_irq_hint(row));
-			} else if (row->managed) {
-				snprintf(it->note, sizeof(it->note),
-					 "managed IRQ (kernel-managed affinity): not movable; boot "
-					 "with isolcpus=managed_irq,<cpus>");
-			} else if (!row->movable) {
-				snprintf(it->note, sizeof(it->note),
-					 "no /proc/irq/%d/smp_affinity: not movable", row->irq);
-			} else if (cpumask_empty(&r->housekeeping)) {
-				snprintf(it->note, sizeof(it->note),
-					 "no housekeeping CPU to move it to");
-			} else if (row->have_affinity && !cpumask_empty(&row->affinity) &&
-				   !intersects(&row->affinity, &r->audited)) {
-				/* Moving it again would write what is there. */
-				char eff[64] = "n/a";
-
-				if (row->have_effective)
-					cpulist_format(&row->effective, eff, sizeof(eff));
-				snprintf(it->note, sizeof(it->note),
-					 "affinity is already %s (housekeeping) but it still fires "
-					 "here (effective affinity %s): the chip has not moved it "
-					 "yet "
-					 "or cannot",
-					 it->affinity, eff);
-			} else {
-				it->movable = true;
-				snprintf(it->fix, sizeof(it->fix), "irq/%d/affinity=%s", row->irq,
-					 r->housekeeping_list);
-			}
-		}
+		if (!row->numeric || row->percpu || row->irq < 0)
+			audit_percpu_irq(r, cap, tab, row);
+		else
+			audit_device_irq(r, cap, tab, row);
 	}
 }
 
@@ -443,6 +547,14 @@ static void json_item(struct jw *w, const struct iso_item *it)
 			jw_str(w, "affinity", it->affinity);
 		else
 			jw_null(w, "affinity");
+		if (it->effective[0])
+			jw_str(w, "effective_affinity", it->effective);
+		else
+			jw_null(w, "effective_affinity");
+		if (it->reason[0])
+			jw_str(w, "reason", it->reason);
+		else
+			jw_null(w, "reason");
 	} else {
 		json_thread(w, it);
 		if (it->kind == ISO_THREAD)
@@ -450,7 +562,10 @@ static void json_item(struct jw *w, const struct iso_item *it)
 		if (it->kind == ISO_RT_MIGRATING)
 			jw_double(w, "migrations_per_s", it->migrations_per_s, 1);
 	}
-	jw_bool(w, "movable", it->movable);
+	if (it->move_unknown)
+		jw_null(w, "movable"); /* only a try would tell */
+	else
+		jw_bool(w, "movable", it->movable);
 	if (it->fix[0])
 		jw_str(w, "fix", it->fix);
 	else
@@ -498,7 +613,10 @@ static void text_item(struct sbuf *b, const struct iso_item *it)
 
 	if (it->kind == ISO_IRQ) {
 		snprintf(who, sizeof(who), "%s %s", it->label, it->name);
-		snprintf(rate, sizeof(rate), "%.1f/s", it->rate_per_s);
+		if (isfinite(it->rate_per_s))
+			snprintf(rate, sizeof(rate), "%.1f/s", it->rate_per_s);
+		else
+			snprintf(rate, sizeof(rate), "n/a");
 	} else {
 		snprintf(who, sizeof(who), "%d %s%s", (int)it->tid, it->comm,
 			 it->kernel ? " [k]" : "");
@@ -516,8 +634,9 @@ static void text_item(struct sbuf *b, const struct iso_item *it)
 		sbuf_printf(b, "  %-4d %-7s ", it->cpu, isolation_kind_name(it->kind));
 	else
 		sbuf_printf(b, "  ");
-	sbuf_printf(b, "%-34.34s %-11s %s%s%s\n", who, rate, it->fix[0] ? it->fix : "-",
-		    it->note[0] ? "  # " : "", it->note);
+	sbuf_printf(b, "%-34.34s %-11s %s%s%s%s%s\n", who, rate, it->fix[0] ? it->fix : "-",
+		    it->reason[0] || it->note[0] ? "  # " : "", it->reason,
+		    it->reason[0] && it->note[0] ? "; " : "", it->note);
 }
 
 void isolation_text(struct sbuf *b, const struct iso_report *r)
@@ -539,9 +658,10 @@ void isolation_text(struct sbuf *b, const struct iso_report *r)
 			    "%s%s\n",
 			    r->audited_list, iso[0] ? iso : "none", nohz[0] ? nohz : "none",
 			    r->housekeeping_list[0] ? r->housekeeping_list : "none",
-			    r->have_rates ? "" : "  (one sample: no rates, nothing to audit)");
+			    r->have_rates ? ""
+					  : "  (one sample: no rates, the configuration only)");
 		if (!r->nthread && !r->nirq)
-			sbuf_puts(b, "  no intruders in the interval\n");
+			sbuf_puts(b, "  no intruders\n");
 		else
 			sbuf_printf(b, "  %-4s %-7s %-34s %-11s %s\n", "CPU", "kind", "who", "rate",
 				    "fix");

@@ -1,13 +1,18 @@
 /* The isolation audit: for every isolated (isolcpus) or nohz_full CPU, what
  * ran there in the last interval although it should not have: threads
  * (user and kernel) whose last CPU was that CPU and that used CPU time or
- * switched, and interrupts with a per-CPU rate above zero. Each intruder
+ * switched, per-CPU interrupts (timer, IPIs) with a rate above zero there,
+ * and device IRQs whose affinity or effective affinity includes the CPU,
+ * whether or not they fired (by configuration, not by luck; the rate is
+ * the evidence when they did), or that fired there anyway. Each intruder
  * comes with the knob assignment that moves it to the housekeeping CPUs
  * ("thread/123/affinity=0", "irq/56/affinity=0") when it can be moved, or
  * the reason it cannot (per-CPU kernel thread, per-CPU interrupt, managed
- * IRQ) and what helps instead. Threads confined to isolated CPUs are the
- * workload, not intruders. Independently of isolation: RT threads that are
- * not pinned, and RT threads that migrate.
+ * IRQ, read-only affinity) and what helps instead, or "movability unknown"
+ * where only a try would tell (a applies the fix through the journal).
+ * Threads confined to isolated CPUs are the workload, not intruders.
+ * Independently of isolation: RT threads that are not pinned, and RT
+ * threads that migrate.
  *
  * Pure model code: no curses, no writes. The JSON ("isolation" key) and
  * text writers are here too so that snapshot and the TUI share them. */
@@ -28,7 +33,7 @@
 
 enum iso_kind {
 	ISO_THREAD,	  /* a thread ran on an audited CPU */
-	ISO_IRQ,	  /* an interrupt fired on an audited CPU */
+	ISO_IRQ,	  /* an interrupt fired on (or device IRQ may target) an audited CPU */
 	ISO_RT_UNPINNED,  /* RT thread allowed on every online CPU */
 	ISO_RT_MIGRATING, /* RT thread with migrations/s > 0 */
 };
@@ -46,13 +51,17 @@ struct iso_item {
 	double cpu_pct;	   /* ISO_THREAD: CPU% in the interval; NAN n/a */
 	double migrations_per_s;
 	/* interrupts */
-	char label[16];	   /* "56", "LOC", "IPI2" */
-	char name[96];	   /* action names or description */
-	double rate_per_s; /* ISO_IRQ: on this CPU */
+	char label[16];	    /* "56", "LOC", "IPI2" */
+	char name[96];	    /* action names or description */
+	double rate_per_s;  /* ISO_IRQ: per-CPU row: on this CPU; device IRQ: summed over the
+			       audited CPUs (0 when it did not fire); NAN n/a */
+	char effective[64]; /* ISO_IRQ: effective affinity, "" n/a */
+	char reason[96];    /* device IRQ: "affinity includes isolated CPU 1; fired 120.0/s" */
 	/* what to do */
-	bool movable;	/* fix applies */
-	char fix[160];	/* "thread/123/affinity=0" ("" when not movable) */
-	char note[200]; /* why it cannot move / what helps instead */
+	bool movable;	   /* fix applies */
+	bool move_unknown; /* device IRQ whose movability only a try would tell */
+	char fix[160];	   /* "thread/123/affinity=0" ("" when not movable) */
+	char note[200];	   /* why it cannot move / what helps instead */
 };
 
 struct iso_report {

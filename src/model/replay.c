@@ -639,6 +639,10 @@ static void fill_irqs(const struct jp_value *doc, struct snapshot *s)
 		x->have_effective = mask_from_list(jp_get(j, "effective"), &x->effective);
 		x->percpu = jp_bool(jp_get(j, "percpu"), false);
 		x->movable = jp_bool(jp_get(j, "movable"), false);
+		/* a recording says only movable or not: not why */
+		x->move = x->percpu    ? IRQ_MOVE_PERCPU
+			  : x->movable ? IRQ_MOVE_YES
+				       : IRQ_MOVE_UNKNOWN;
 		x->managed = jp_bool(jp_get(j, "managed"), false);
 	}
 	if (!soft || soft->type != JP_OBJ)

@@ -7,10 +7,13 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "core/str.h"
 #include "core/timeutil.h"
@@ -324,13 +327,46 @@ static void read_mask(const struct sysroot *r, int irq, const char *list_name, c
 		*have = true;
 }
 
+/* The kernel's answer to "can it move", from the mode of the file the knob
+ * writes (smp_affinity_list), not from which files exist: the mode bits, not
+ * access(), which root passes on a read-only file. */
+static enum irq_move affinity_move(const struct sysroot *r, int irq)
+{
+	static const char *const names[] = {"smp_affinity_list", "smp_affinity"};
+	char path[64];
+	bool seen = false;
+
+	for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++) {
+		struct stat st;
+		int fd;
+
+		snprintf(path, sizeof(path), "proc/irq/%d/%s", irq, names[i]);
+		fd = sysfs_open(r, path, O_PATH | O_CLOEXEC);
+		if (fd < 0)
+			continue;
+		if (fstat(fd, &st) == 0) {
+			if (i == 0 && (st.st_mode & 0222)) {
+				close(fd);
+				return IRQ_MOVE_YES;
+			}
+			seen = true;
+		}
+		close(fd);
+	}
+	if (seen)
+		return IRQ_MOVE_READONLY;
+	snprintf(path, sizeof(path), "proc/irq/%d", irq);
+	return sysfs_is_dir(r, path) ? IRQ_MOVE_NOFILE : IRQ_MOVE_UNKNOWN;
+}
+
 static void read_row_files(const struct sysroot *r, struct irq_row *row)
 {
 	read_mask(r, row->irq, "smp_affinity_list", "smp_affinity", &row->affinity,
 		  &row->have_affinity);
 	read_mask(r, row->irq, "effective_affinity_list", "effective_affinity", &row->effective,
 		  &row->have_effective);
-	row->movable = !row->percpu && sysfs_existsf(r, "proc/irq/%d/smp_affinity", row->irq);
+	row->move = row->percpu ? IRQ_MOVE_PERCPU : affinity_move(r, row->irq);
+	row->movable = row->move == IRQ_MOVE_YES;
 }
 
 /* /proc/interrupts parsed and the affinity files of each numeric row read;
@@ -398,6 +434,7 @@ static int read_table(const struct sysroot *r, int ncpus, const struct irq_table
 					row->have_effective = true;
 				}
 			}
+			row->move = p->move;
 			row->movable = p->movable;
 			row->managed = p->managed;
 		} else {

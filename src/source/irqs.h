@@ -11,6 +11,19 @@
 #include "core/cpumask.h"
 #include "sysfs/sysroot.h"
 
+/* Can user space move the IRQ? The kernel's answer: it creates
+ * /proc/irq/N/smp_affinity(_list) without write permission where it will
+ * refuse the write (managed IRQs, chips that cannot move it, on kernels that
+ * say so), and none without SMP. A write that fails with EIO (managed) is
+ * the other answer, known only after trying (managed below). */
+enum irq_move {
+	IRQ_MOVE_UNKNOWN = 0, /* nothing to ask: no /proc/irq/N (a fixture, a recording) */
+	IRQ_MOVE_YES,	      /* smp_affinity_list is writable */
+	IRQ_MOVE_READONLY,    /* the affinity files are there, read-only */
+	IRQ_MOVE_NOFILE,      /* /proc/irq/N has no smp_affinity_list */
+	IRQ_MOVE_PERCPU,      /* per-CPU interrupt: no affinity */
+};
+
 struct irq_row {
 	char label[16]; /* "24", "LOC", "IPI0", "ERR" (without the ':') */
 	bool numeric;
@@ -27,10 +40,11 @@ struct irq_row {
 	struct cpumask affinity,
 		effective; /* /proc/irq/N/smp_affinity(_list), effective_affinity(_list) */
 	bool have_affinity, have_effective;
-	bool percpu;  /* per-CPU interrupt: arch rows (LOC, IPIn...) and GIC SGIs/PPIs (hwirq < 32)
-		       */
-	bool movable; /* numeric, not per-CPU, and /proc/irq/N/smp_affinity exists */
-	bool managed; /* kernel-managed (a write failed with EIO); false = not known to be */
+	bool percpu; /* per-CPU interrupt: arch rows (LOC, IPIn...) and GIC SGIs/PPIs (hwirq < 32)
+		      */
+	enum irq_move move; /* IRQ_MOVE_UNKNOWN for non-numeric rows and parsed text */
+	bool movable;	    /* move == IRQ_MOVE_YES */
+	bool managed;	    /* kernel-managed (a write failed with EIO); false = not known to be */
 	/* derived by irqs_derive(); NAN = n/a */
 	double *rate_per_s; /* [ncpus] */
 	double total_per_s;

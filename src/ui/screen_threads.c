@@ -1249,15 +1249,16 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 		ui_put(t, y + 1, 0, COLS, ROLE_LABEL,
 		       "No isolated or nohz_full CPU: nothing to audit (RT findings below)");
 	else if (!r->have_rates)
-		ui_put(t, y + 1, 0, COLS, ROLE_VALUE_NA,
-		       "Waiting for a second sample (rates over the refresh interval)");
+		ui_printf(t, y + 1, 0, COLS, r->nirq ? ROLE_ALERT : ROLE_VALUE_NA,
+			  "%zu IRQ%s may target CPU %s; waiting for a second sample (rates over "
+			  "the refresh interval)",
+			  r->nirq, r->nirq == 1 ? "" : "s", r->audited_list);
 	else
-		ui_printf(
-			t, y + 1, 0, COLS, r->nthread + r->nirq ? ROLE_ALERT : ROLE_OK,
-			"%zu intruder%s on CPU %s in the last interval (%zu IRQ, %zu thread), %zu "
-			"movable: m moves them to CPU %s (one change, u undoes)",
-			r->nthread + r->nirq, r->nthread + r->nirq == 1 ? "" : "s", r->audited_list,
-			r->nirq, r->nthread, movable, r->housekeeping_list);
+		ui_printf(t, y + 1, 0, COLS, r->nthread + r->nirq ? ROLE_ALERT : ROLE_OK,
+			  "%zu intruder%s on CPU %s (%zu IRQ by affinity or rate, %zu thread), %zu "
+			  "movable: m moves them to CPU %s (one change, u undoes)",
+			  r->nthread + r->nirq, r->nthread + r->nirq == 1 ? "" : "s",
+			  r->audited_list, r->nirq, r->nthread, movable, r->housekeeping_list);
 	if (r->have_threads)
 		ui_printf(t, y + 2, 0, COLS, ROLE_LABEL,
 			  "%zu workload thread%s confined to isolated CPUs; RT not pinned %zu, RT "
@@ -1287,7 +1288,10 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
 		if (it->kind == ISO_IRQ) {
 			snprintf(who, sizeof(who), "%s %s", it->label, it->name);
-			snprintf(rate, sizeof(rate), "%.1f/s", it->rate_per_s);
+			if (isfinite(it->rate_per_s))
+				snprintf(rate, sizeof(rate), "%.1f/s", it->rate_per_s);
+			else
+				snprintf(rate, sizeof(rate), "n/a");
 		} else {
 			snprintf(who, sizeof(who), "%d %s%s%s", (int)it->tid, it->kernel ? "[" : "",
 				 it->comm, it->kernel ? "]" : "");
@@ -1320,9 +1324,10 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 					      : ROLE_OK,
 				       "%s%s", it->fix, done ? " (changed)" : "");
 		}
-		if (it->note[0])
-			ui_printf(t, yy, x, COLS - x, sel ? base : ROLE_LABEL, "%s%s",
-				  it->fix[0] ? "  " : "", it->note);
+		if (it->reason[0] || it->note[0])
+			ui_printf(t, yy, x, COLS - x, sel ? base : ROLE_LABEL, "%s%s%s%s",
+				  it->fix[0] ? "  " : "", it->reason,
+				  it->reason[0] && it->note[0] ? "; " : "", it->note);
 	}
 }
 

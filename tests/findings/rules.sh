@@ -83,6 +83,16 @@ echo 1 >"$s/proc/irq/56/effective_affinity_list"
 has "$(findings "$s")" "isolated-intruders warn" "eth0 on isolated CPU 1: intruder"
 is "$(fixes "$s" isolated-intruders)" "irq/56/affinity=0" "fix: move it to housekeeping CPU 0"
 
+# --- by configuration: the display controller pinned to CPU 1 never fired
+# (and has only smp_affinity_list, writable): flagged all the same
+p=$(copy_fixture stm32mp157)
+rm -f "$p/proc/irq/60/smp_affinity"
+echo 1 >"$p/proc/irq/60/smp_affinity_list"
+has "$(findings "$p")" "isolated-intruders warn" "IRQ 60 pinned to isolated CPU 1, never fired: intruder"
+is "$(fixes "$p" isolated-intruders)" "irq/60/affinity=0" "fix: move it (only smp_affinity_list, writable)"
+like "$("$TUNETOP" --root "$p" snapshot --interval 0 --stable 2>&1)" "60 5a001000.display-controller \(affinity\)" \
+	"evidence: by its affinity"
+
 # --- an active cooling device; crit once it caps a performance policy
 c=$(copy_fixture rk3588)
 echo 3 >"$c/sys/devices/virtual/thermal/cooling_device1/cur_state"

@@ -99,13 +99,22 @@ int main(void)
 		const struct irq_row *o = irqs_find(&a, b.rows[i].label);
 
 		if (o) {
+			b.rows[i].move = o->move;
 			b.rows[i].movable = o->movable;
 			b.rows[i].affinity = o->affinity;
 			b.rows[i].have_affinity = o->have_affinity;
+			b.rows[i].effective = o->effective;
+			b.rows[i].have_effective = o->have_effective;
 		}
 		/* eth0 may run on both CPUs (the default mask): movable */
 		if (!strcmp(b.rows[i].label, "56"))
 			cpulist_parse("0-1", &b.rows[i].affinity);
+		/* the display controller is pinned to the isolated CPU by
+		 * configuration but did not fire in the interval */
+		if (!strcmp(b.rows[i].label, "60")) {
+			cpulist_parse("1", &b.rows[i].affinity);
+			cpulist_parse("1", &b.rows[i].effective);
+		}
 	}
 	irqs_derive(&b, &a, 1.0);
 	cpulist_parse("0-1", &online);
@@ -144,9 +153,22 @@ int main(void)
 		ok(!it->movable && !it->fix[0], "per-CPU timer: not movable, no fix");
 		ok(strstr(it->note, "nohz_full") != NULL, "note points to nohz_full");
 	}
+	it = find(&r, ISO_IRQ, "56", 0);
+	if (it)
+		ok(strstr(it->reason, "affinity includes isolated CPU 1; fired 120.0/s") != NULL,
+		   "eth0: by configuration, with the rate as evidence (%s)", it->reason);
+	it = find(&r, ISO_IRQ, "60", 0);
+	ok(it != NULL, "display controller pinned to CPU 1 flagged although it did not fire");
+	if (it) {
+		is_int(it->cpu, 1, "on CPU 1");
+		is_dbl(it->rate_per_s, 0.0, 1e-9, "0 interrupts/s");
+		is_str(it->reason, "affinity includes isolated CPU 1", "says which: the affinity");
+		ok(it->movable && !it->move_unknown, "movable (smp_affinity_list writable)");
+		is_str(it->fix, "irq/60/affinity=0", "fix moves it to CPU 0");
+	}
 	ok(find(&r, ISO_IRQ, "27", 0) == NULL, "i2c fired on CPU 0 only: not an intruder");
-	ok(find(&r, ISO_IRQ, "36", 0) == NULL, "unchanged counts: not an intruder");
-	is_int(r.nirq, 2, "two IRQ intruders");
+	ok(find(&r, ISO_IRQ, "36", 0) == NULL, "unchanged counts, affinity 0: not an intruder");
+	is_int(r.nirq, 3, "three IRQ intruders");
 
 	it = find(&r, ISO_THREAD, NULL, 100);
 	ok(it != NULL && it->movable, "thread that may run anywhere flagged, movable");
@@ -171,10 +193,11 @@ int main(void)
 		is_dbl(it->migrations_per_s, 3.0, 1e-9, "3 migrations/s");
 
 	nfix = isolation_fixes(&r, &fix);
-	is_int(nfix, 2, "two fixes for the one-key move");
-	if (nfix == 2) {
+	is_int(nfix, 3, "three fixes for the one-key move");
+	if (nfix == 3) {
 		is_str(fix[0], "irq/56/affinity=0", "IRQ fix first (CPU order, interrupts first)");
-		is_str(fix[1], "thread/100/affinity=0", "then the thread");
+		is_str(fix[1], "irq/60/affinity=0", "then the one that did not fire");
+		is_str(fix[2], "thread/100/affinity=0", "then the thread");
 	}
 	isolation_fixes_free(fix, nfix);
 
@@ -189,10 +212,14 @@ int main(void)
 	}
 	ok(strstr(out.s, "\"isolation\":{\"isolated_cpus\":\"1\"") != NULL, "JSON key isolation");
 	ok(strstr(out.s, "\"fix\":\"irq/56/affinity=0\"") != NULL, "JSON carries the fix");
+	ok(strstr(out.s, "\"reason\":\"affinity includes isolated CPU 1\"") != NULL,
+	   "JSON carries the reason");
 	sbuf_reset(&out);
 	isolation_text(&out, &r);
 	ok(strstr(out.s, "Isolation audit: CPUs 1") != NULL, "text heading");
 	ok(strstr(out.s, "RT threads not pinned (2)") != NULL, "text RT section");
+	ok(strstr(out.s, "irq/60/affinity=0  # affinity includes isolated CPU 1\n") != NULL,
+	   "text: the fix and which");
 	sbuf_free(&out);
 	isolation_free(&r);
 
@@ -209,13 +236,59 @@ int main(void)
 	it = find(&r, ISO_IRQ, "56", 0);
 	ok(it != NULL && !it->movable && !it->fix[0],
 	   "IRQ 56 already on housekeeping CPU 0: flagged, no fix offered");
-	if (it)
+	if (it) {
 		ok(strstr(it->note, "already 0") && strstr(it->note, "effective affinity 1"),
 		   "the note says the affinity is already set and where it still fires (%s)",
 		   it->note);
+		ok(it->move_unknown && strstr(it->note, "movability unknown"),
+		   "movability unknown, not 'not movable'");
+		ok(strstr(it->reason, "effective affinity includes isolated CPU 1; fired") != NULL,
+		   "which: the effective affinity, and the rate (%s)", it->reason);
+	}
 	isolation_free(&r);
 
-	/* one sample: no rates, nothing flagged on CPU 1 */
+	/* what the kernel says about moving it, not which files exist */
+	for (size_t i = 0; i < b.n; i++)
+		if (!strcmp(b.rows[i].label, "60")) {
+			b.rows[i].move = IRQ_MOVE_READONLY;
+			b.rows[i].movable = false;
+		}
+	isolation_audit(&sys, &online, &b, &tt, &r);
+	it = find(&r, ISO_IRQ, "60", 0);
+	ok(it && !it->movable && !it->move_unknown && !it->fix[0] &&
+		   strstr(it->note, "read-only") && strstr(it->note, "managed_irq"),
+	   "read-only smp_affinity_list: not movable, boot parameter named (%s)",
+	   it ? it->note : "");
+	isolation_free(&r);
+	for (size_t i = 0; i < b.n; i++)
+		if (!strcmp(b.rows[i].label, "60")) {
+			b.rows[i].move = IRQ_MOVE_UNKNOWN;
+			b.rows[i].managed = false;
+		}
+	isolation_audit(&sys, &online, &b, &tt, &r);
+	it = find(&r, ISO_IRQ, "60", 0);
+	ok(it && !it->movable && it->move_unknown && strstr(it->note, "movability unknown"),
+	   "nothing to ask: movability unknown (%s)", it ? it->note : "");
+	sbuf_init(&out);
+	{
+		struct jw w;
+
+		jw_init(&w, &out, false);
+		jw_obj_begin(&w, NULL);
+		isolation_json(&w, &r);
+		jw_obj_end(&w);
+	}
+	ok(strstr(out.s, "\"label\":\"60\"") && strstr(out.s, "\"movable\":null"),
+	   "JSON: movable null when unknown");
+	sbuf_free(&out);
+	isolation_free(&r);
+	for (size_t i = 0; i < b.n; i++)
+		if (!strcmp(b.rows[i].label, "60")) {
+			b.rows[i].move = IRQ_MOVE_YES;
+			b.rows[i].movable = true;
+		}
+
+	/* one sample: no rates; device IRQs all on CPU 0, so nothing flagged */
 	{
 		struct irq_table c;
 
