@@ -549,6 +549,7 @@ static void fill_thermal(const struct jp_value *doc, struct snapshot *s)
 		}
 		cpy(z->policy, sizeof(z->policy), jp_get(j, "policy"));
 		mask_from_array(jp_get(j, "cpus"), &z->cpus);
+		cpy(z->cpus_note, sizeof(z->cpus_note), jp_get(j, "cpus_note"));
 		z->above_passive = jp_bool(jp_get(j, "above_passive"), false);
 	}
 	o->ncooling = jp_len(cool);

@@ -56,6 +56,7 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 		jw_arr_end(w);
 		jw_str(w, "policy", z->policy[0] ? z->policy : NULL);
 		jw_cpus(w, "cpus", &z->cpus);
+		jw_str(w, "cpus_note", z->cpus_note[0] ? z->cpus_note : NULL);
 		jw_bool(w, "above_passive", z->above_passive);
 		jw_obj_end(w);
 	}
@@ -150,6 +151,8 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 		if (!cpumask_empty(&z->cpus)) {
 			cpulist_format(&z->cpus, cpus, sizeof(cpus));
 			sbuf_printf(b, "  cpus %s", cpus);
+		} else if (z->cpus_note[0]) {
+			sbuf_printf(b, "  cpus n/a (%s)", z->cpus_note);
 		}
 		if (z->above_passive)
 			sbuf_puts(b, "  ABOVE PASSIVE TRIP: throttling");

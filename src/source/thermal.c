@@ -8,6 +8,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -22,16 +23,71 @@
 
 /* ---- clusters ----------------------------------------------------------- */
 
+/* Where the clusters come from, in order of trust: the cpu-map
+ * (topology/cluster_cpus_list), topology/cluster_id, the cpufreq policies
+ * (related_cpus), else capacity and package alone. */
+enum cl_source { CL_CPUMAP, CL_ID, CL_POLICY, CL_NONE };
+
+static const char *const cl_source_name[] = {
+	"the cpu-map (cluster_cpus_list)",
+	"cluster_id",
+	"cpufreq related_cpus",
+	"cpu_capacity and package alone",
+};
+
 struct cluster {
 	int cap, cl, pkg;
+	struct cpumask key; /* CL_CPUMAP / CL_POLICY: the mask its CPUs share */
 	struct cpumask cpus;
 };
 
-/* Groups of CPUs with equal capacity, cluster id and package id, ordered by
- * first CPU. A CPU whose topology/ directory is gone (offline: ids -1) joins
- * the one group of its capacity when there is exactly one, and no group when
- * there are several. */
-static size_t build_clusters(const struct topology *t, struct cluster **out)
+/* The most trusted source every online CPU has. */
+static enum cl_source cluster_source(const struct topology *t)
+{
+	bool cpumap = true, id = true, policy = true, any = false;
+
+	for (int c = 0; c < t->ncpus; c++) {
+		const struct cpu_topo *ct = &t->cpu[c];
+
+		if (!cpumask_test(&t->possible, c) || !cpumask_test(&t->online, c))
+			continue;
+		any = true;
+		cpumap = cpumap && ct->have_cluster_cpus;
+		id = id && ct->cluster_id >= 0;
+		policy = policy && ct->have_related_cpus;
+	}
+	if (!any)
+		return CL_NONE;
+	return cpumap ? CL_CPUMAP : id ? CL_ID : policy ? CL_POLICY : CL_NONE;
+}
+
+/* The CPU's key under the source; false when it has none (offline: its
+ * topology/ is gone). */
+static bool cpu_key(const struct cpu_topo *ct, enum cl_source src, struct cpumask *key)
+{
+	cpumask_zero(key);
+	switch (src) {
+	case CL_CPUMAP: *key = ct->cluster_cpus; return ct->have_cluster_cpus;
+	case CL_POLICY: *key = ct->related_cpus; return ct->have_related_cpus;
+	case CL_ID:
+	case CL_NONE: break;
+	}
+	return !(ct->cluster_id < 0 && ct->package_id < 0);
+}
+
+static bool same_key(const struct cluster *g, const struct cpu_topo *ct, enum cl_source src,
+		     const struct cpumask *key)
+{
+	if (src == CL_CPUMAP || src == CL_POLICY)
+		return cpumask_equal(&g->key, key);
+	return g->cl == ct->cluster_id && g->pkg == ct->package_id;
+}
+
+/* Groups of CPUs with equal capacity and cluster (by the source), ordered
+ * by first CPU. A CPU without a key (offline: its topology/ is gone) joins
+ * the group whose mask names it, else the one group of its capacity when
+ * there is exactly one, and no group when there are several. */
+static size_t build_clusters(const struct topology *t, enum cl_source src, struct cluster **out)
 {
 	struct cluster *g = NULL;
 	size_t n = 0, cap = 0;
@@ -39,18 +95,24 @@ static size_t build_clusters(const struct topology *t, struct cluster **out)
 	for (int pass = 0; pass < 2; pass++) {
 		for (int c = 0; c < t->ncpus; c++) {
 			const struct cpu_topo *ct = &t->cpu[c];
-			bool no_ids = ct->cluster_id < 0 && ct->package_id < 0;
+			struct cpumask key;
+			bool keyed = cpu_key(ct, src, &key);
 			size_t match = n, nmatch = 0, idless = n;
 
-			if (!cpumask_test(&t->possible, c) || no_ids != (pass == 1))
+			if (!cpumask_test(&t->possible, c) || keyed != (pass == 0))
 				continue;
 			for (size_t i = 0; i < n; i++) {
 				if (g[i].cap != ct->capacity)
 					continue;
-				if (pass == 0 &&
-				    (g[i].cl != ct->cluster_id || g[i].pkg != ct->package_id))
+				if (pass == 0 && !same_key(&g[i], ct, src, &key))
 					continue;
-				if (g[i].cl < 0 && g[i].pkg < 0)
+				if (pass == 1 && (src == CL_CPUMAP || src == CL_POLICY) &&
+				    cpumask_test(&g[i].key, c)) {
+					match = i; /* its siblings name it */
+					nmatch = 1;
+					break;
+				}
+				if (g[i].cl < 0 && g[i].pkg < 0 && cpumask_empty(&g[i].key))
 					idless = i;
 				match = i;
 				nmatch++;
@@ -63,7 +125,7 @@ static size_t build_clusters(const struct topology *t, struct cluster **out)
 				cpumask_set(&g[match].cpus, c);
 				continue;
 			}
-			/* An id-less CPU that could belong to several groups is
+			/* A key-less CPU that could belong to several groups is
 			 * left out rather than forming a bogus group of its own. */
 			if (nmatch > 1)
 				continue;
@@ -71,6 +133,7 @@ static size_t build_clusters(const struct topology *t, struct cluster **out)
 			g[n].cap = ct->capacity;
 			g[n].cl = ct->cluster_id;
 			g[n].pkg = ct->package_id;
+			g[n].key = key;
 			cpumask_zero(&g[n].cpus);
 			cpumask_set(&g[n].cpus, c);
 			n++;
@@ -126,20 +189,38 @@ static int cpu_number(const char *norm)
 	return v < TT_MAX_CPUS ? v : -1;
 }
 
-bool thermal_zone_cpus(const char *type, const struct topology *t, int pkg_index,
-		       struct cpumask *out)
+static void say(char *why, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* The reason a zone has no CPUs, where the caller wants one. */
+static void say(char *why, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (!why || !cap)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(why, cap, fmt, ap);
+	va_end(ap);
+}
+
+bool thermal_zone_map(const char *type, const struct topology *t, int pkg_index, int nbig_zones,
+		      struct cpumask *out, char *why, size_t whycap)
 {
 	struct cluster *g = NULL;
+	enum cl_source src;
 	size_t n;
 	char norm[64];
 	int mincap = -1, maxcap = -1, k;
 	bool hetero;
 
 	cpumask_zero(out);
+	if (why && whycap)
+		why[0] = '\0';
 	if (!type || !t || t->ncpus <= 0)
 		return false;
 	norm_type(type, norm, sizeof(norm));
-	n = build_clusters(t, &g);
+	src = cluster_source(t);
+	n = build_clusters(t, src, &g);
 	for (size_t i = 0; i < n; i++) {
 		if (g[i].cap < 0)
 			continue;
@@ -152,21 +233,45 @@ bool thermal_zone_cpus(const char *type, const struct topology *t, int pkg_index
 
 	if (str_starts(norm, "bigcore")) {
 		const char *p = norm + 7;
-		int want = -1, seen = 0;
+		int want = -1, nbig = 0;
+		struct cpumask big;
 
 		if (isdigit((unsigned char)*p))
 			want = (int)strtol(p, NULL, 10);
+		cpumask_zero(&big);
 		for (size_t i = 0; hetero && i < n; i++) {
 			if (g[i].cap <= mincap)
 				continue;
-			if (want < 0 || seen == want)
+			if (want < 0 || nbig == want)
 				cpumask_or(out, &g[i].cpus);
-			seen++;
+			cpumask_or(&big, &g[i].cpus);
+			nbig++;
+		}
+		if (!hetero) {
+			say(why, whycap,
+			    mincap < 0 ? "no cpu_capacity: which cores are big is not known"
+				       : "all CPUs have one capacity: no big cores");
+		} else if (want >= 0 && (want >= nbig || nbig < nbig_zones)) {
+			/* The zones name more big clusters than the topology
+			 * shows: which one each measures is a guess. */
+			char list[64];
+
+			cpulist_format(&big, list, sizeof(list));
+			cpumask_zero(out);
+			say(why, whycap,
+			    "%d big-core zone%s but %s shows %d big cluster%s (CPUs %s)",
+			    nbig_zones > want ? nbig_zones : want + 1,
+			    (nbig_zones > want ? nbig_zones : want + 1) == 1 ? "" : "s",
+			    cl_source_name[src], nbig, nbig == 1 ? "" : "s", list);
 		}
 	} else if (str_starts(norm, "littlecore") || str_starts(norm, "little")) {
 		for (size_t i = 0; hetero && i < n; i++)
 			if (g[i].cap == mincap)
 				cpumask_or(out, &g[i].cpus);
+		if (!hetero)
+			say(why, whycap,
+			    mincap < 0 ? "no cpu_capacity: which cores are little is not known"
+				       : "all CPUs have one capacity: no little cores");
 	} else if (!strcmp(norm, "cputhermal") || !strcmp(norm, "cpu") || !strcmp(norm, "tcpu")) {
 		/* "tcpu": the processor participant of Intel DPTF. */
 		all_cpus(t, out);
@@ -211,6 +316,12 @@ bool thermal_zone_cpus(const char *type, const struct topology *t, int pkg_index
 	}
 	free(g);
 	return !cpumask_empty(out);
+}
+
+bool thermal_zone_cpus(const char *type, const struct topology *t, int pkg_index,
+		       struct cpumask *out)
+{
+	return thermal_zone_map(type, t, pkg_index, 0, out, NULL, 0);
 }
 
 /* ---- zones and cooling devices ------------------------------------------ */
@@ -326,12 +437,60 @@ static void read_cooling(const struct sysroot *r, const struct topology *t, int 
 	}
 }
 
+/* A zone named for a CPU cluster (bigcoreN, littlecore); cpuN-thermal
+ * names its one CPU, finer than the policy its cooling map caps. */
+static bool cluster_zone(const char *norm)
+{
+	return str_starts(norm, "bigcore") || str_starts(norm, "little");
+}
+
+/* The CPUs of the cpufreq cooling devices bound to the zone (its cdevN
+ * links, the thermal cooling maps): false when it has none, or when it also
+ * caps something else (then it measures more than those CPUs). */
+static bool zone_cdev_cpus(const struct sysroot *r, const struct thermal_info *th, int zone,
+			   struct cpumask *out)
+{
+	char dir[64], path[TT_PATH_MAX], link[TT_PATH_MAX];
+	struct sysfs_list l;
+	bool other = false;
+
+	cpumask_zero(out);
+	snprintf(dir, sizeof(dir), "sys/class/thermal/thermal_zone%d", zone);
+	if (sysfs_list(r, dir, &l) != 0)
+		return false;
+	for (size_t i = 0; i < l.n && !other; i++) {
+		const char *base;
+		int id;
+
+		if (dir_index(l.names[i], "cdev") < 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, l.names[i]);
+		if (sysfs_readlink(r, path, link, sizeof(link)) < 0)
+			continue;
+		base = strrchr(link, '/');
+		base = base ? base + 1 : link;
+		id = dir_index(base, "cooling_device");
+		other = true;
+		for (size_t k = 0; id >= 0 && k < th->ncooling; k++)
+			if (th->cooling[k].id == id &&
+			    str_starts(th->cooling[k].type, "cpufreq-") &&
+			    !cpumask_empty(&th->cooling[k].cpus)) {
+				cpumask_or(out, &th->cooling[k].cpus);
+				other = false;
+			}
+	}
+	sysfs_list_free(&l);
+	if (other)
+		cpumask_zero(out);
+	return !cpumask_empty(out);
+}
+
 static void read_thermal_class(const struct sysroot *r, const struct topology *t,
 			       struct thermal_info *th)
 {
 	struct sysfs_list l;
 	size_t zcap = 0, ccap = 0;
-	int npkg_seen = 0;
+	int npkg_seen = 0, nbig = 0;
 	bool any_cpu = false;
 
 	th->zone_err = sysfs_list(r, "sys/class/thermal", &l);
@@ -358,12 +517,24 @@ static void read_thermal_class(const struct sysroot *r, const struct topology *t
 	if (!t)
 		return;
 	for (size_t i = 0; i < th->nzones; i++) {
+		char norm[64];
+
+		norm_type(th->zones[i].type, norm, sizeof(norm));
+		if (str_starts(norm, "bigcore") && isdigit((unsigned char)norm[7]))
+			nbig++;
+	}
+	for (size_t i = 0; i < th->nzones; i++) {
 		struct thermal_zone *z = &th->zones[i];
 		char norm[64];
 
 		norm_type(z->type, norm, sizeof(norm));
-		if (thermal_zone_cpus(z->type, t, npkg_seen, &z->cpus))
+		if (cluster_zone(norm) && zone_cdev_cpus(r, th, z->id, &z->cpus)) {
+			/* its cooling maps name the cpufreq policies it caps */
 			any_cpu = true;
+		} else if (thermal_zone_map(z->type, t, npkg_seen, nbig, &z->cpus, z->cpus_note,
+					    sizeof(z->cpus_note))) {
+			any_cpu = true;
+		}
 		if (str_starts(norm, "x86pkgtemp"))
 			npkg_seen++;
 	}

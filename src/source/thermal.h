@@ -31,7 +31,9 @@ struct thermal_zone {
 	size_t ntrips;
 	struct thermal_trip trips[THERMAL_MAX_TRIPS];
 	char policy[32];     /* governor ("power_allocator", "step_wise"); "" n/a */
-	struct cpumask cpus; /* CPUs this zone covers (from its type and the topology) */
+	struct cpumask cpus; /* CPUs this zone covers (its cooling maps, else its type and the
+				topology) */
+	char cpus_note[128]; /* why cpus is empty for a zone that names CPUs; "" */
 	bool above_passive;  /* temp >= a passive trip */
 };
 
@@ -98,9 +100,19 @@ void thermal_free(struct thermal_info *th);
  * "TCPU") -> all CPUs,
  * soc-thermal -> all CPUs on a board whose CPUs are all alike,
  * x86_pkg_temp -> the CPUs of the pkg_index-th package, cpuN-thermal ->
- * CPU N. Clusters are the groups of CPUs with equal cpu_capacity, cluster_id
- * and package id, ordered by first CPU; big = capacity above the smallest.
- * Returns false (empty mask) when the type names no CPUs. */
+ * CPU N. Clusters are the groups of CPUs with equal cpu_capacity and
+ * cluster, ordered by first CPU, the cluster taken in order of trust from
+ * topology/cluster_cpus_list (the cpu-map), topology/cluster_id (with the
+ * package id), cpufreq related_cpus, else the package id alone (the source
+ * every online CPU has); big = capacity above the smallest. nbig_zones is
+ * how many bigcoreN zones the board has (0 unknown): when the topology
+ * shows fewer big clusters than the zones name, which one a zone measures
+ * is a guess, so it gets none. Returns false (empty mask) when the type
+ * names no CPUs; why (may be NULL) then says why where the type names CPUs
+ * ("" otherwise). */
+bool thermal_zone_map(const char *type, const struct topology *t, int pkg_index, int nbig_zones,
+		      struct cpumask *out, char *why, size_t whycap);
+/* thermal_zone_map() without the zone count or the reason. */
 bool thermal_zone_cpus(const char *type, const struct topology *t, int pkg_index,
 		       struct cpumask *out);
 

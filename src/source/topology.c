@@ -166,6 +166,7 @@ int topology_read(const struct sysroot *r, struct topology *t)
 	t->cpu = xcalloc((size_t)t->ncpus, sizeof(*t->cpu));
 	for (int c = 0; c < t->ncpus; c++) {
 		struct cpu_topo *ct = &t->cpu[c];
+		char buf[4096];
 		int64_t v;
 
 		ct->id = c;
@@ -186,6 +187,18 @@ int topology_read(const struct sysroot *r, struct topology *t)
 					c) == 0
 				? (int)v
 				: -1;
+		ct->have_cluster_cpus =
+			sysfs_read_strf(r, buf, sizeof(buf),
+					"sys/devices/system/cpu/cpu%d/topology/cluster_cpus_list",
+					c) == 0 &&
+			cpulist_parse(buf, &ct->cluster_cpus) == 0 &&
+			!cpumask_empty(&ct->cluster_cpus);
+		ct->have_related_cpus =
+			sysfs_read_strf(r, buf, sizeof(buf),
+					"sys/devices/system/cpu/cpu%d/cpufreq/related_cpus",
+					c) == 0 &&
+			cpulist_parse_spaces(buf, &ct->related_cpus) == 0 &&
+			!cpumask_empty(&ct->related_cpus);
 	}
 	if (sysfs_read_alloc(r, "proc/cpuinfo", &text, NULL) == 0) {
 		topology_parse_cpuinfo(text, t);

@@ -1,6 +1,6 @@
 /* CPU topology: possible / present / online CPUs, core types (from
  * /proc/cpuinfo "CPU part", x86 model name, Intel hybrid cpu_core/cpu_atom),
- * cpu_capacity and cluster ids. */
+ * cpu_capacity, cluster ids, cpu-map clusters and cpufreq policies. */
 #ifndef TT_SOURCE_TOPOLOGY_H
 #define TT_SOURCE_TOPOLOGY_H
 
@@ -17,6 +17,10 @@ struct cpu_topo {
 	int capacity;	    /* cpu_capacity, -1 = n/a */
 	int cluster_id;	    /* topology/cluster_id, -1 = n/a */
 	int package_id;	    /* topology/physical_package_id, -1 = n/a */
+	/* the CPU's cluster by the cpu-map (topology/cluster_cpus_list) and its
+	 * cpufreq policy (cpufreq/related_cpus); have_ false = n/a */
+	struct cpumask cluster_cpus, related_cpus;
+	bool have_cluster_cpus, have_related_cpus;
 };
 
 struct topology {

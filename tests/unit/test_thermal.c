@@ -74,6 +74,43 @@ static void test_mapping(void)
 	is_str(cpus_of("bigcore0-thermal", &t, 0), "4", "offline id-less CPU left out");
 	topology_free(&t);
 
+	/* cluster_id n/a, the cpu-map's cluster_cpus_list present (an RK3588
+	 * seen so: both big-core zones went to CPUs 4-7): the cpu-map splits
+	 * the big cores; related_cpus alone too. */
+	topo(&t, 8, cap, NULL, pkg0);
+	for (int c = 0; c < 8; c++) {
+		cpulist_parse(c < 4 ? "0-3" : c < 6 ? "4-5" : "6-7", &t.cpu[c].cluster_cpus);
+		t.cpu[c].have_cluster_cpus = true;
+	}
+	is_str(cpus_of("bigcore0-thermal", &t, 0), "4-5", "cluster_cpus_list: bigcore0 -> 4-5");
+	is_str(cpus_of("bigcore1-thermal", &t, 0), "6-7", "cluster_cpus_list: bigcore1 -> 6-7");
+	for (int c = 0; c < 8; c++) {
+		t.cpu[c].have_cluster_cpus = false;
+		cpulist_parse(c < 4 ? "0-3" : c < 6 ? "4-5" : "6-7", &t.cpu[c].related_cpus);
+		t.cpu[c].have_related_cpus = true;
+	}
+	is_str(cpus_of("bigcore1-thermal", &t, 0), "6-7", "related_cpus: bigcore1 -> 6-7");
+	/* nothing splits CPUs 4-7: n/a with the reason, not a guess */
+	for (int c = 0; c < 8; c++)
+		t.cpu[c].have_related_cpus = false;
+	{
+		char why[128];
+
+		ok(!thermal_zone_map("bigcore0-thermal", &t, 0, 2, &m, why, sizeof(why)) &&
+			   strstr(why,
+				  "2 big-core zones but cpu_capacity and package alone shows 1 "
+				  "big cluster (CPUs 4-7)"),
+		   "two big-core zones, one big cluster: n/a (%s)", why);
+		ok(!thermal_zone_map("bigcore1-thermal", &t, 0, 2, &m, why, sizeof(why)) && why[0],
+		   "bigcore1 too");
+		ok(thermal_zone_map("littlecore-thermal", &t, 0, 2, &m, why, sizeof(why)) &&
+			   !why[0],
+		   "the little cluster still maps");
+		ok(!thermal_zone_map("gpu-thermal", &t, 0, 2, &m, why, sizeof(why)) && !why[0],
+		   "gpu-thermal: no CPUs, nothing to explain");
+	}
+	topology_free(&t);
+
 	/* 5.10 BSP: clusters as packages, cluster_id n/a. */
 	topo(&t, 8, cap, NULL, pkg3);
 	is_str(cpus_of("bigcore0-thermal", &t, 0), "4-5", "5.10: bigcore0 -> 4-5");
@@ -194,10 +231,10 @@ static void test_rk3588(void)
 	jw_obj_begin(&w, NULL);
 	out_thermal_json(&w, &th);
 	jw_obj_end(&w);
-	ok(strstr(sb.s,
-		  "{\"zone\":\"bigcore0-thermal\",\"id\":1,\"temp_mc\":45307,\"error\":null,"
-		  "\"trips_mc\":[85000,115000],\"trip_types\":[\"passive\",\"critical\"],"
-		  "\"policy\":\"power_allocator\",\"cpus\":[4,5],\"above_passive\":false}") != NULL,
+	ok(strstr(sb.s, "{\"zone\":\"bigcore0-thermal\",\"id\":1,\"temp_mc\":45307,\"error\":null,"
+			"\"trips_mc\":[85000,115000],\"trip_types\":[\"passive\",\"critical\"],"
+			"\"policy\":\"power_allocator\",\"cpus\":[4,5],\"cpus_note\":null,"
+			"\"above_passive\":false}") != NULL,
 	   "json: zone");
 	ok(strstr(sb.s,
 		  "{\"id\":3,\"type\":\"devfreq-fb000000.gpu\",\"cur_state\":0,\"max_state\":7,"
