@@ -150,7 +150,9 @@ void out_irqs_text(struct sbuf *b, const struct irq_table *t)
 		if (r->name[0])
 			sbuf_printf(b, " %s", r->name);
 		if (r->numeric && !r->movable)
-			sbuf_puts(b, r->percpu ? " [per-cpu]" : " [fixed]");
+			sbuf_puts(b, r->percpu			   ? " [per-cpu]"
+				     : r->move == IRQ_MOVE_UNKNOWN ? " [movability unknown]"
+								   : " [fixed]");
 		if (r->managed)
 			sbuf_puts(b, " [managed]");
 		sbuf_putc(b, '\n');

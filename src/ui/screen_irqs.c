@@ -216,6 +216,8 @@ static void draw_row(struct tui *t, struct irq_view *v, const struct cpumask *is
 			flags[0] = 'P';
 		else if (is_managed(v, row->irq) || row->managed)
 			flags[0] = 'M';
+		else if (row->move == IRQ_MOVE_UNKNOWN)
+			flags[0] = '?';
 		else if (!row->movable)
 			flags[0] = '-';
 		else
@@ -458,8 +460,8 @@ static void irqs_draw(struct tui *t, struct screen *s, int y, int h)
 			  "%zu interrupts, %d CPUs; rates per second over the refresh interval%s",
 			  it->n, v->ncpus, t->prev ? "" : " (waiting for a second sample)");
 	ui_printf(t, y + 1, 0, COLS, ROLE_LABEL,
-		  "P per-CPU  M managed (EIO)  - not movable  * changed%s;  a moves the selected "
-		  "IRQ;  Left/Right: CPUs %d-%d of %d",
+		  "P per-CPU  M managed (EIO)  - not movable  ? unknown  * changed%s;  a moves the "
+		  "selected IRQ;  Left/Right: CPUs %d-%d of %d",
 		  has_rproc(t) ? "  R serves a remote core" : "", v->ncpus ? v->cpus[v->xoff] : 0,
 		  v->ncpus ? v->cpus[v->xoff + v->ncols - 1] : 0, v->ncpus);
 	ui_fill(t, y + 2, 0, COLS, ROLE_COLHEAD);
@@ -506,8 +508,20 @@ static int move_irq(struct tui *t, struct screen *s)
 		return HR_HANDLED | HR_REDRAW;
 	}
 	if (!row->movable) {
-		tui_status(t, true, "IRQ %s has no /proc/irq/%d/smp_affinity: not movable",
-			   row->label, row->irq);
+		/* the kernel's answer (irq_row.move), not which files exist */
+		if (row->move == IRQ_MOVE_READONLY)
+			tui_status(
+				t, true,
+				"IRQ %s: the kernel made /proc/irq/%d/smp_affinity_list read-only "
+				"(managed, or its chip cannot move it): not movable",
+				row->label, row->irq);
+		else if (row->move == IRQ_MOVE_NOFILE)
+			tui_status(t, true,
+				   "IRQ %s has no /proc/irq/%d/smp_affinity_list: not movable",
+				   row->label, row->irq);
+		else
+			tui_status(t, true, "IRQ %s: movability unknown (no /proc/irq/%d to ask)",
+				   row->label, row->irq);
 		return HR_HANDLED | HR_REDRAW;
 	}
 	irq = row->irq;
