@@ -69,6 +69,12 @@ const struct knob_def knob_defs[] = {
 	  .allow = KA_FIXED, .allow_src = "0 1", .allow_what = "values", .needs_root = true,
 	  .help = "1 keeps this CPU out of the idle state; deep states cost their exit latency "
 		  "on every wake-up. Per CPU: write all CPUs for a global effect" },
+	{ .family = "cpuidle", .leaf = "governor", .pattern = "cpuidle/governor",
+	  .scope = KS_GLOBAL, .dir = CPU_DIR "/cpuidle", .file = "current_governor",
+	  .type = KT_ENUM, .unit = "", .allow = KA_WORDS_FILE, .allow_src = "available_governors",
+	  .allow_what = "available cpuidle governors", .needs_root = true,
+	  .help = "cpuidle governor (menu, teo, ladder, haltpoll): which idle state the CPU "
+		  "picks. haltpoll ignores per-state disable; menu and teo honour it" },
 	{ .family = "pmqos", .leaf = "cpu_dma_latency_us", .pattern = "pmqos/cpu_dma_latency_us",
 	  .scope = KS_GLOBAL, .dir = "dev", .file = "cpu_dma_latency", .type = KT_I64,
 	  .unit = "us", .allow = KA_RANGE, .lo = 0, .hi = 2000000000, .allow_what = "range",
@@ -679,11 +685,40 @@ static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 	const char *ssel = seg_or_star(seg, nseg, 1, flags, &missing);
 	const char *leaf = seg_or_star(seg, nseg, 2, flags, &missing);
 	const struct knob_def *d = knob_def_find("cpuidle", "disable");
+	const struct knob_def *g = knob_def_find("cpuidle", "governor");
 	struct cpumask m;
 	int any_dir = 0;
 
+	/* cpuidle/governor: one file for the whole system */
+	if (nseg <= 1 &&
+	    (knob_is_glob(csel) ? knob_glob_match(csel, g->leaf) : !strcmp(csel, g->leaf))) {
+		char path[TT_PATH_MAX], abs[TT_PATH_MAX];
+
+		join(path, sizeof(path), g->dir, g->file);
+		if (sysfs_exists(ctx->root, path)) {
+			add_ref(out, g, "cpuidle/governor", "", g->dir);
+		} else if (!knob_is_glob(csel)) {
+			join(path, sizeof(path), g->dir, "current_governor_ro");
+			if (sysfs_exists(ctx->root, path)) {
+				knob_abspath(ctx, path, abs, sizeof(abs));
+				knob_cause(cause,
+					   "cpuidle/governor: only %s: this kernel cannot switch "
+					   "cpuidle governors (read-only)",
+					   abs);
+				return -EROFS;
+			}
+			knob_abspath(ctx, g->dir, abs, sizeof(abs));
+			knob_cause(cause,
+				   "cpuidle/governor: ENOENT from %s/current_governor: no cpuidle "
+				   "on this root",
+				   abs);
+			return -ENOENT;
+		}
+		if (!knob_is_glob(csel))
+			return 0;
+	}
 	if (missing)
-		return incomplete(cause, "cpuidle", "<cpus>/<state>/disable");
+		return incomplete(cause, "cpuidle", "governor or cpuidle/<cpus>/<state>/disable");
 	if (nseg > 3)
 		return too_long(cause, "cpuidle", seg, nseg);
 	if (knob_is_glob(leaf) ? !knob_glob_match(leaf, "disable") : strcmp(leaf, "disable") != 0) {

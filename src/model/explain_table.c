@@ -219,6 +219,32 @@ const struct explain_entry explain_table[] = {
 	.see = "cpuidle.latency_us cpuidle.residency_pct pmqos/cpu_dma_latency_us probe.latency_us",
 },
 {
+	.key = "cpuidle/governor", .knob = true,
+	.aliases = "current_governor cpuidle governor haltpoll menu teo ladder",
+	.title = "The cpuidle governor (which idle state a CPU picks)",
+	.what = "One governor for the whole system decides, at every idle entry, which of the "
+		"driver's states to enter from the predicted sleep length and the latency "
+		"limits. menu and teo are the usual ones; ladder steps one state at a time; "
+		"haltpoll (KVM guests) polls briefly and then halts.",
+	.files = { CPU "/cpuidle/current_governor", CPU "/cpuidle/available_governors",
+		   CPU "/cpuidle/current_driver" },
+	.units = "a word of available_governors",
+	.why = "A per-state disable only works if the governor consults it. haltpoll does not: "
+	       "with cpuidle/*/state1/disable=1 a KVM guest on haltpoll keeps entering "
+	       "'haltpoll idle' (its usage keeps growing), so an idle-state A/B there compares "
+	       "a knob with itself. menu and teo honour disable; every governor honours a PM "
+	       "QoS latency request.",
+	.try_value = "menu",
+	.try_hint = "On a haltpoll guest, switch to menu (or teo) before disabling idle states, "
+		    "or hold pmqos/cpu_dma_latency_us instead; watch the state's usage (Ent/s on "
+		    "the Cores screen) to see that the disable took.",
+	.traps = "Writable only where the kernel has current_governor (older kernels: "
+		 "current_governor_ro, and the cpuidle_sysfs_switch boot option).\n"
+		 "The choice is global and lasts until reboot or the next write; tunetop journals "
+		 "it like any knob (restore puts it back).",
+	.see = "cpuidle/*/*/disable pmqos/cpu_dma_latency_us cpuidle.residency_pct",
+},
+{
 	.key = "pmqos/cpu_dma_latency_us", .knob = true,
 	.aliases = "cpu_dma_latency pm_qos pmqos dma_latency pmqos.cpu_dma_latency_us",
 	.title = "PM QoS CPU latency limit (/dev/cpu_dma_latency)",
