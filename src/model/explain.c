@@ -647,6 +647,22 @@ void explain_render(struct sbuf *b, const struct explain_resolved *x, int width)
 		heading(b, "See also");
 		wrap(b, e->see, width, "  ", "  ");
 	}
+	if (explain_cites_field_notes(e)) {
+		heading(b, "Field notes");
+		paragraphs(b, EXPLAIN_FIELD_NOTES, width, false);
+	}
+}
+
+bool explain_cites_field_notes(const struct explain_entry *e)
+{
+	static const char *const boards[] = {"RK3588", "B4860", "AM5729", "rknn"};
+	const char *const texts[] = {e->what, e->why, e->try_hint, e->traps, e->units};
+
+	for (size_t i = 0; i < sizeof(texts) / sizeof(texts[0]); i++)
+		for (size_t k = 0; texts[i] && k < sizeof(boards) / sizeof(boards[0]); k++)
+			if (strstr(texts[i], boards[k]))
+				return true;
+	return false;
 }
 
 void explain_render_list(struct sbuf *b)

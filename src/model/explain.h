@@ -96,6 +96,14 @@ void explain_resolved_free(struct explain_resolved *x);
 /* The whole entry as text (what `tunetop explain` prints and the TUI's F1
  * window shows), wrapped at `width` columns (0 = 78), paths resolved. */
 void explain_render(struct sbuf *b, const struct explain_resolved *x, int width);
+/* Does the entry cite the field investigations (a reference board such as
+ * the RK3588, B4860 or AM5729)? Those numbers are background from other
+ * machines; every place that shows the entry labels them so
+ * (EXPLAIN_FIELD_NOTES). */
+bool explain_cites_field_notes(const struct explain_entry *e);
+#define EXPLAIN_FIELD_NOTES                                                                        \
+	"Board names here (RK3588, B4860, AM5729) cite the field notes: background measured on "   \
+	"those machines, not on this one."
 /* One line per entry: key and title (`tunetop explain --list`). */
 void explain_render_list(struct sbuf *b);
 

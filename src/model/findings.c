@@ -1,7 +1,10 @@
 /* The findings rules. Each rule is a function over the inputs that appends
- * findings; the table at the bottom lists them in evaluation order. The
- * numbers quoted in the evidence come from the inputs, the reference numbers
- * from the field investigations (shared/reference/field-notes.md). */
+ * findings; the table at the bottom lists them in evaluation order. Every
+ * number quoted in a finding comes from the inputs (this sample) or from the
+ * rule's own threshold, which the evidence names; reference cases from the
+ * field notes belong in the explain entries, labelled as background. Where
+ * a rule's fix is already in place and the finding persists, the rule says
+ * what still holds the value (finding.held). */
 #include "model/findings.h"
 
 #include <errno.h>
@@ -230,16 +233,78 @@ struct collapse {
 	double at;	 /* % of time there, NAN unknown */
 	bool since_boot; /* at is since boot, not over the interval */
 	double min_util; /* lowest utilisation of its CPUs, NAN unknown */
+	char held[256];	 /* the fix is in place: what holds the clock ("" = not in place) */
 };
 
-/* A policy at its lowest OPP under a governor other than performance. */
+/* intel_pstate / amd-pstate in active mode: "powersave" and "performance"
+ * are the driver's own policies, not cpufreq governors; with HWP the
+ * hardware picks the frequency (the EPP hint biases it), so a low clock on
+ * an idle CPU is not a governor that collapsed. */
+static bool hw_pstate(const struct cpufreq_policy *p)
+{
+	return !strcmp(p->driver, "intel_pstate") || !strcmp(p->driver, "amd-pstate-epp");
+}
+
+/* The highest frequency the policy can reach, kHz (-1 unknown). */
+static int64_t top_opp(const struct cpufreq_policy *p)
+{
+	int64_t hi = p->hw_max_khz;
+
+	for (size_t i = 0; i < p->navail; i++)
+		if ((int64_t)p->avail_khz[i] > hi)
+			hi = (int64_t)p->avail_khz[i];
+	return hi;
+}
+
+/* The policy's fix (performance, or min = max) is in force but its clock
+ * stays low: what holds it, from this sample; false when nothing visible
+ * does (a static sample, a clock read before it moved: no claim). */
+static bool cpufreq_held(const struct ctx *c, const struct cpufreq_policy *p, char *buf, size_t cap)
+{
+	const struct thermal_info *th = &c->s->therm;
+	char a[32], b[32];
+
+	buf[0] = '\0';
+	if (p->max_khz > 0 && p->max_khz < top_opp(p)) {
+		snprintf(buf, cap, "scaling_max_freq clamps %s at %s (its top OPP is %s)", p->name,
+			 mhz(a, sizeof(a), (double)p->max_khz, 1000),
+			 mhz(b, sizeof(b), (double)top_opp(p), 1000));
+		return true;
+	}
+	for (size_t i = 0; (c->s->what & SNAP_THERMAL) && i < th->ncooling; i++) {
+		const struct thermal_cooling *cd = &th->cooling[i];
+		struct cpumask x = cd->cpus;
+
+		cpumask_and(&x, &p->cpus);
+		if (!cd->active || cpumask_empty(&x))
+			continue;
+		snprintf(buf, cap,
+			 "a thermal cap: cooling_device%d (%s) at state %" PRId64 " of %" PRId64
+			 " limits %s",
+			 cd->id, cd->type, cd->cur_state, cd->max_state, p->name);
+		return true;
+	}
+	return false;
+}
+
+/* A policy at its lowest OPP under a governor other than performance; or
+ * under performance (or with min = its top OPP) when something holds it
+ * there (k->held says what). */
 static bool collapsed(const struct ctx *c, const struct cpufreq_policy *p, struct collapse *out)
 {
 	int64_t lo = lowest_opp(p);
+	bool fixed;
 
-	if (p->cur_khz < 0 || lo <= 0 || p->cur_khz > lo || !p->governor[0] ||
-	    !strcmp(p->governor, "performance") || cpumask_empty(&p->cpus))
+	if (p->cur_khz < 0 || lo <= 0 || p->cur_khz > lo || !p->governor[0] || hw_pstate(p) ||
+	    cpumask_empty(&p->cpus))
 		return false;
+	fixed = !strcmp(p->governor, "performance") ||
+		(p->hw_max_khz > 0 && p->min_khz >= p->hw_max_khz);
+	if (fixed && !(top_opp(p) > lo))
+		return false; /* a single OPP: nothing to gain */
+	out->held[0] = '\0';
+	if (fixed && !cpufreq_held(c, p, out->held, sizeof(out->held)))
+		return false; /* nothing visible holds it: no claim */
 	out->p = p;
 	out->lo = lo;
 	out->at = time_at_pct(p, lo, &out->since_boot);
@@ -266,6 +331,18 @@ static void collapse_numbers(struct finding *fd, const struct collapse *k)
 			 k->since_boot ? "since boot" : "over the last interval");
 	if (!isnan(k->min_util))
 		evidence(fd, ", lowest CPU utilisation %.1f%%", k->min_util);
+	if (k->held[0])
+		evidence(fd, " (its fix is in place, yet it stays there: %s)", k->held);
+}
+
+/* The first held reason of the policies a finding covers. */
+static void collapse_held(struct finding *fd, const struct collapse *k, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (k[i].held[0]) {
+			snprintf(fd->held, sizeof(fd->held), "%s", k[i].held);
+			return;
+		}
 }
 
 static void collapse_fix(struct finding *fd, const struct cpufreq_policy *p)
@@ -275,11 +352,6 @@ static void collapse_fix(struct finding *fd, const struct cpufreq_policy *p)
 	else if (p->hw_max_khz > 0)
 		fix(fd, "cpufreq/%s/min_khz=%" PRId64, p->name, p->hw_max_khz);
 }
-
-#define COLLAPSE_REF                                                                               \
-	". RK3588 NPU: 97 ms mean, 79-128 ms spread at 408 MHz in a quiet test, 48 ms under "      \
-	"load; "                                                                                   \
-	"big cores on performance ~33.8 ms"
 
 /* With thread data: one finding per policy that hosts an RT or pinned
  * thread that is runnable or blocked. */
@@ -340,7 +412,7 @@ static void collapse_with_threads(struct ctx *c, const struct collapse *k)
 		 "set-up on the latency path crawl",
 		 any_rt ? "Real-time threads" : "Pinned threads", hits,
 		 nhits > 3 ? " and more" : "");
-	evidence(fd, COLLAPSE_REF);
+	collapse_held(fd, k, 1);
 	collapse_fix(fd, p);
 }
 
@@ -411,7 +483,7 @@ static void rule_governor_collapse(struct ctx *c)
 			 c->o->low_util_pct);
 	else
 		evidence(fd, "any latency thread woken there starts at the slowest clock");
-	evidence(fd, COLLAPSE_REF);
+	collapse_held(fd, k, n);
 	if (n > FINDING_MAX_FIX && n == f->npolicies)
 		fix(fd, "cpufreq/*/governor=performance");
 	else
@@ -419,6 +491,78 @@ static void rule_governor_collapse(struct ctx *c)
 			collapse_fix(fd, k[i].p);
 out:
 	free(k);
+}
+
+/* ---- hardware P-states (HWP) ------------------------------------------------------ */
+
+/* intel_pstate / amd-pstate active: 'powersave' is the driver's policy and
+ * the hardware picks the clock; a low clock on an idle CPU is expected. An
+ * informational note with the EPP hint, which is what biases the choice. */
+static void rule_hwp(struct ctx *c)
+{
+	const struct cpufreq_info *f = &c->s->freq;
+	char names[96] = "", epp[48] = "", a[32], b[32];
+	size_t n = 0, nlow = 0;
+	const struct cpufreq_policy *first = NULL;
+	bool all_perf_avail = true;
+	struct finding *fd;
+	char title[128];
+
+	for (size_t i = 0; i < f->npolicies; i++) {
+		const struct cpufreq_policy *p = &f->pol[i];
+
+		if (!hw_pstate(p) || strcmp(p->governor, "powersave") || !p->epp[0] ||
+		    !strcmp(p->epp, "performance"))
+			continue;
+		if (!first) {
+			first = p;
+			snprintf(epp, sizeof(epp), "%s", p->epp);
+		} else if (strcmp(epp, p->epp)) {
+			snprintf(epp, sizeof(epp), "mixed");
+		}
+		if (p->cur_khz >= 0 && p->cur_khz <= lowest_opp(p))
+			nlow++;
+		all_perf_avail &= has_gov(p->epp_avail, p->nepp, "performance");
+		if (n < 4) {
+			size_t len = strlen(names);
+
+			snprintf(names + len, sizeof(names) - len, "%s%s", n ? ", " : "", p->name);
+		} else if (n == 4) {
+			size_t len = strlen(names);
+
+			snprintf(names + len, sizeof(names) - len, " and more");
+		}
+		n++;
+	}
+	if (!n)
+		return;
+	snprintf(title, sizeof(title), "%s: hardware P-states (%s) under 'powersave', EPP '%s'",
+		 names, first->driver, epp);
+	fd = add(c, "hwp-epp", n == 1 ? first->name : "cpufreq", FINDING_INFO,
+		 "cpufreq/*/energy_performance_preference", false, title);
+	evidence(fd,
+		 "%zu %s driven by %s in active mode: 'powersave' is the driver's policy, not a "
+		 "cpufreq governor, and the hardware picks the frequency between %s and %s from "
+		 "load, biased by energy_performance_preference '%s'. %zu of them read their "
+		 "lowest frequency in this sample, which an idle CPU is expected to; this is not a "
+		 "governor collapse. For latency, the EPP hint 'performance' makes the hardware "
+		 "ramp faster",
+		 n, n == 1 ? "policy" : "policies", first->driver,
+		 mhz(a, sizeof(a), (double)lowest_opp(first), 1000),
+		 mhz(b, sizeof(b), (double)top_opp(first), 1000), epp, nlow);
+	if (!all_perf_avail)
+		return;
+	if (n > FINDING_MAX_FIX || n == f->npolicies) {
+		fix(fd, "cpufreq/*/energy_performance_preference=performance");
+		return;
+	}
+	for (size_t i = 0; i < f->npolicies; i++) {
+		const struct cpufreq_policy *p = &f->pol[i];
+
+		if (hw_pstate(p) && !strcmp(p->governor, "powersave") && p->epp[0] &&
+		    strcmp(p->epp, "performance"))
+			fix(fd, "cpufreq/%s/energy_performance_preference=performance", p->name);
+	}
 }
 
 /* ---- deep idle states ------------------------------------------------------------ */
@@ -549,61 +693,159 @@ static void rule_idle_latency(struct ctx *c)
 		else
 			evidence(fd,
 				 ". No thread data (degraded rule): checked on every online CPU");
-		evidence(fd, ". RK3588 cpu-sleep 220 us, Intel C6 ~170 us; disabling is per CPU");
+		evidence(fd, ". Disabling is per CPU");
 		fix(fd, "cpuidle/%s/%s/disable=1", cpus, names[n]);
 	}
 }
 
 /* ---- DDR / NPU devfreq starving the NPU -------------------------------------------- */
 
+#define DEVFREQ_LOW_SHARE 0.5  /* a clock at or below half its maximum counts as low */
+#define DEVFREQ_SAT_PCT	  90.0 /* a device's own load at or above this is saturated */
+
+/* The device's top OPP (the clamp max_freq may be below it). */
+static int64_t devfreq_top(const struct devfreq_dev *d)
+{
+	int64_t top = d->max_hz;
+
+	for (size_t i = 0; i < d->navail; i++)
+		if ((int64_t)d->avail_hz[i] > top)
+			top = (int64_t)d->avail_hz[i];
+	return top;
+}
+
+/* The device's fix (performance, or min = max) is in force but its clock
+ * stays below the maximum: what holds it, from this sample; false when
+ * nothing visible does (a static sample, a clock read before it moved: no
+ * claim). */
+static bool devfreq_held(const struct ctx *c, const struct devfreq_dev *d, char *buf, size_t cap)
+{
+	const struct thermal_info *th = &c->s->therm;
+	int64_t top = devfreq_top(d);
+	char a[32], b[32];
+	for (size_t i = 0; (c->s->what & SNAP_THERMAL) && i < th->ncooling; i++) {
+		const struct thermal_cooling *cd = &th->cooling[i];
+
+		if (cd->active && !strcmp(cd->devfreq, d->name)) {
+			snprintf(buf, cap,
+				 "a thermal cap: cooling_device%d (%s) at state %" PRId64
+				 " of %" PRId64 " limits %s",
+				 cd->id, cd->type, cd->cur_state, cd->max_state, d->name);
+			return true;
+		}
+	}
+	if (d->max_hz > 0 && d->max_hz < top) {
+		snprintf(buf, cap, "max_freq clamps %s at %s (its top OPP is %s)", d->name,
+			 mhz(a, sizeof(a), (double)d->max_hz, 1e6),
+			 mhz(b, sizeof(b), (double)top, 1e6));
+		return true;
+	}
+	return false;
+}
+
+/* Load evidence: the NPU's own load file says it is busy; the DDR (or the
+ * NPU itself) below its maximum is flagged only when its clock is low (at
+ * or below half its maximum) or its own load file says it is saturated at
+ * the clock it has. A clock merely below maximum is not starving anything. */
 static void rule_devfreq_starved(struct ctx *c)
 {
 	const struct devfreq_info *df = &c->s->devf;
 	struct busy_dev npu;
 	char a[32], b[32], why[160];
 
-	if (!npu_busy(c, &npu))
-		return;
-	if (npu.inferred)
-		snprintf(why, sizeof(why),
-			 "the NPU %s runs at %s above its minimum (no load file: taken "
-			 "as busy)",
-			 npu.d->name, mhz(a, sizeof(a), (double)npu.d->cur_hz, 1e6));
-	else
-		snprintf(why, sizeof(why), "the NPU %s is %.0f%% busy (load %s)", npu.d->name,
-			 npu.load, npu.d->load);
+	if (!npu_busy(c, &npu) || npu.inferred)
+		return; /* no load file: a clock is not load evidence */
+	snprintf(why, sizeof(why), "the NPU %s is %.0f%% busy (load file '%s', threshold %.0f%%)",
+		 npu.d->name, npu.load, npu.d->load, c->o->busy_pct);
 	for (size_t i = 0; i < df->ndev; i++) {
 		const struct devfreq_dev *d = &df->dev[i];
+		double own = devfreq_load_pct(d);
+		int64_t top = devfreq_top(d);
+		bool low, sat, fixed;
 		struct finding *fd;
-		char title[128];
+		char title[128], held[256];
 
 		if (d->kind != DEVFREQ_DDR && d->kind != DEVFREQ_NPU)
 			continue;
-		if (d->cur_hz < 0 || d->max_hz <= 0 || d->cur_hz >= d->max_hz)
+		if (d->cur_hz < 0 || top <= 0 || d->cur_hz >= top)
 			continue;
+		low = (double)d->cur_hz <= DEVFREQ_LOW_SHARE * (double)top;
+		sat = !isnan(own) && own >= DEVFREQ_SAT_PCT;
+		if (d->kind == DEVFREQ_NPU && !sat)
+			continue; /* a busy NPU below max with headroom is its governor working */
+		if (!low && !sat)
+			continue;
+		fixed = !strcmp(d->governor, "performance") || (d->min_hz > 0 && d->min_hz >= top);
+		held[0] = '\0';
+		if (fixed && !devfreq_held(c, d, held, sizeof(held)))
+			continue; /* nothing visible holds it: no claim */
 		snprintf(title, sizeof(title), "%s %s at %s of %s while the NPU works",
 			 d->kind == DEVFREQ_DDR ? "DDR controller" : "NPU", d->name,
 			 mhz(a, sizeof(a), (double)d->cur_hz, 1e6),
-			 mhz(b, sizeof(b), (double)d->max_hz, 1e6));
+			 mhz(b, sizeof(b), (double)top, 1e6));
 		fd = add(c, "devfreq-starved", d->name, FINDING_WARN,
 			 d->kind == DEVFREQ_DDR ? "devfreq/dmc/governor" : "devfreq/*/governor",
 			 false, title);
 		evidence(fd, "%s (%s) runs at %s of its %s maximum under '%s' while %s", d->name,
 			 devfreq_kind_name(d->kind), mhz(a, sizeof(a), (double)d->cur_hz, 1e6),
-			 mhz(b, sizeof(b), (double)d->max_hz, 1e6),
-			 d->governor[0] ? d->governor : "n/a", why);
-		if (d->kind == DEVFREQ_DDR)
-			evidence(fd, ". RK3588: DDR 528 -> 2112 MHz (with cpu-sleep off) took "
-				     "rknn_run from "
-				     "33.8 to 29.4 ms");
+			 mhz(b, sizeof(b), (double)top, 1e6), d->governor[0] ? d->governor : "n/a",
+			 why);
+		if (sat)
+			evidence(fd, "; its own load is %.0f%% (load file, saturated at >= %.0f%%)",
+				 own, DEVFREQ_SAT_PCT);
+		else
+			evidence(fd,
+				 "; %.0f%% of its maximum is at or below the %.0f%% counted as low",
+				 100.0 * (double)d->cur_hz / (double)top,
+				 100.0 * DEVFREQ_LOW_SHARE);
+		if (!isnan(own) && !sat)
+			evidence(fd, " (its own load %.0f%%)", own);
+		if (fixed) {
+			snprintf(fd->held, sizeof(fd->held), "%s", held);
+			evidence(fd, ". Its fix is in place, yet it stays there: %s", fd->held);
+		}
 		if (has_gov(d->avail_gov, d->ngov, "performance"))
 			fix(fd, "devfreq/%s/governor=performance", d->name);
 		else
-			fix(fd, "devfreq/%s/min_hz=%" PRId64, d->name, d->max_hz);
+			fix(fd, "devfreq/%s/min_hz=%" PRId64, d->name, top);
 	}
 }
 
 /* ---- RT throttling ---------------------------------------------------------------- */
+
+/* The RT (SCHED_FIFO / SCHED_RR) threads that last ran on the CPUs, with
+ * their CPU share where the table has rates. */
+static size_t rt_tasks_on(const struct ctx *c, const struct cpumask *cpus, char *buf, size_t cap)
+{
+	const struct thread_table *tt = c->in->threads;
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; tt && k < tt->n; k++) {
+		const struct thread_info *t = &tt->t[k];
+		size_t len = strlen(buf);
+
+		if (!threads_is_rt(t) || t->last_cpu < 0 || !cpumask_test(cpus, t->last_cpu))
+			continue;
+		if (n < 4) {
+			snprintf(buf + len, cap - len, "%s%s (tid %d, %s %d, cpu%d", n ? ", " : "",
+				 t->comm, (int)t->tid, threads_policy_label(t->policy), t->rt_prio,
+				 t->last_cpu);
+			len = strlen(buf);
+			if (!isnan(t->cpu_pct))
+				snprintf(buf + len, cap - len, ", %.0f%% of a CPU", t->cpu_pct);
+			len = strlen(buf);
+			snprintf(buf + len, cap - len, ")");
+		}
+		n++;
+	}
+	if (n > 4) {
+		size_t len = strlen(buf);
+
+		snprintf(buf + len, cap - len, " and %zu more", n - 4);
+	}
+	return n;
+}
 
 static void rule_rt_throttling(struct ctx *c)
 {
@@ -611,7 +853,7 @@ static void rule_rt_throttling(struct ctx *c)
 	struct cpumask thr, near;
 	double worst = NAN;
 	int worst_cpu = -1, events = 0;
-	char cpus[128], title[128];
+	char cpus[128], title[128], tasks[384];
 	struct finding *fd;
 	bool crit;
 
@@ -650,18 +892,32 @@ static void rule_rt_throttling(struct ctx *c)
 	if (crit)
 		evidence(fd, "%srt_throttled on CPU %s%s", worst_cpu >= 0 ? "; " : "", cpus,
 			 events ? "" : " right now");
+	else
+		evidence(fd, " (near = at or above %.0f%% of the runtime)", c->o->rt_near_pct);
 	if (events)
 		evidence(fd, " (%d throttle events seen)", events);
+	if (!c->in->threads)
+		evidence(fd, ". No thread data: the RT tasks using that time are not named here "
+			     "(snapshot --threads or the Threads screen lists them)");
+	else if (rt_tasks_on(c, crit ? &thr : &near, tasks, sizeof(tasks)))
+		evidence(fd, ". RT threads that last ran there: %s", tasks);
+	else
+		evidence(fd, ". No SCHED_FIFO / SCHED_RR thread last ran there in this sample (the "
+			     "RT time may belong to kernel threads or short-lived tasks)");
 	if (rt->have_runtime && rt->have_period)
 		evidence(fd,
 			 ". Budget sched_rt_runtime_us %" PRId64 " of sched_rt_period_us %" PRId64
 			 ": a throttled CPU stops its RT tasks for up to %" PRId64 " ms per period",
 			 rt->runtime_us, rt->period_us, (rt->period_us - rt->runtime_us) / 1000);
-	evidence(fd,
-		 ". B4860 base station: throttling caused ~300 us L2 latency and 500 ms+ stalls; "
-		 "fixed by fewer RT threads and a 100000/90000 us window (shorter stalls)");
 	if (rt->fair_server)
 		evidence(fd, ". This kernel has the 6.12+ fair server");
+	if (rt->have_runtime && rt->have_period && rt->runtime_us == 90000 &&
+	    rt->period_us == 100000) {
+		snprintf(fd->held, sizeof(fd->held),
+			 "the RT tasks still ask for more than the 90000 of 100000 us window: a "
+			 "shorter window bounds each stall, it does not remove throttling");
+		evidence(fd, ". Its fix is in place, yet it persists: %s", fd->held);
+	}
 	/* Shorter window: runtime first (it must stay <= period). */
 	fix(fd, "sched/rt_runtime_us=90000");
 	fix(fd, "sched/rt_period_us=100000");
@@ -763,8 +1019,6 @@ static void rule_isolated(struct ctx *c)
 					 ". Managed interrupts cannot be moved (EIO): boot with "
 					 "isolcpus=managed_irq,%s",
 					 isos);
-			evidence(fd,
-				 ". B4860: network IRQs moved to CPU 0, tuned max/mean 35/12 us");
 		}
 	}
 	if (tt) {
@@ -798,10 +1052,7 @@ static void rule_isolated(struct ctx *c)
 		if (fd)
 			evidence(fd,
 				 "threads not confined to the isolated CPUs %s ran there: %s%s. "
-				 "Pin them "
-				 "to the housekeeping CPUs %s (AM5729: pinning the control loop "
-				 "alone on "
-				 "the isolated core cut max latency ~33%% under load)",
+				 "Pin them to the housekeeping CPUs %s",
 				 isos, list, nlist > 5 ? " and more" : "", hk);
 	}
 }
@@ -869,10 +1120,7 @@ static void rule_cooling(struct ctx *c)
 				hot = true;
 			}
 		}
-		evidence(fd,
-			 ". Improve cooling or lock only the clusters that need it (RK3588 step C: "
-			 "big "
-			 "cores only, warm instead of hot; the full lock needed active cooling)");
+		evidence(fd, ". Improve cooling or lock only the clusters that need it");
 	}
 }
 
@@ -921,10 +1169,7 @@ static void rule_uclamp(struct ctx *c)
 			 title);
 		evidence(fd,
 			 "%s%s ask for a utilisation floor, but %s runs '%s' (now %s): only "
-			 "schedutil "
-			 "turns uclamp into frequency. RK3588 BSP: util_min=512 accepted, the "
-			 "cluster "
-			 "still fell to 408 MHz between inferences",
+			 "schedutil turns uclamp into frequency",
 			 list, n > 3 ? " and more" : "", p->name, p->governor,
 			 mhz(a, sizeof(a), (double)p->cur_khz, 1000));
 		if (has_gov(p->avail_gov, p->ngov, "schedutil"))
@@ -981,9 +1226,7 @@ static void rule_memory(struct ctx *c)
 				 "VmLck is 0 kB for %s%s: a page fault on the RT path (swap-in, "
 				 "first touch, reclaim) costs milliseconds. Call "
 				 "mlockall(MCL_CURRENT | "
-				 "MCL_FUTURE) at start-up and pre-touch stacks and buffers (B4860: "
-				 "mlockall "
-				 "with THP never)",
+				 "MCL_FUTURE) at start-up and pre-touch stacks and buffers",
 				 list, n > 4 ? " and more" : "");
 		}
 	}
@@ -1032,8 +1275,7 @@ static void rule_migrations(struct ctx *c)
 			 title);
 		evidence(fd,
 			 "%s (tid %d, %s %d) moved between CPUs %.1f times per second (threshold "
-			 "%.0f/s); each migration leaves its cache behind. AM5729: pinned to the "
-			 "isolated core, max latency under load fell ~33%%",
+			 "%.0f/s); each migration leaves its cache behind",
 			 t->comm, (int)t->tid, threads_policy_label(t->policy), t->rt_prio,
 			 t->migrations_per_s, c->o->migrations_per_s);
 		if (target >= 0)
@@ -1067,9 +1309,7 @@ static void rule_probe_kernel(struct ctx *c)
 	if (y->preempt == PREEMPT_MODEL_DYNAMIC && strcmp(y->dyn_mode, "full"))
 		evidence(fd, "; PREEMPT_DYNAMIC in mode '%s': boot with preempt=full",
 			 y->dyn_mode[0] ? y->dyn_mode : "n/a");
-	evidence(fd,
-		 ". B4860: CFS max 1200 us / mean 350 us, PREEMPT_RT default 300/45, tuned 35/12: "
-		 "no knob replaces a preemptible kernel");
+	evidence(fd, ". No knob replaces a fully preemptible (PREEMPT_RT) kernel");
 }
 
 /* ---- table and driver ----------------------------------------------------------------- */
@@ -1086,19 +1326,25 @@ static const struct rule rules[] = {
 	  "warn; otherwise info)",
 	  "snapshot, threads"},
 	 rule_governor_collapse},
+	{{"hwp-epp", "cpufreq/*/energy_performance_preference",
+	  "informational: policies under hardware P-states (intel_pstate / amd-pstate active) in "
+	  "'powersave' with an EPP hint other than performance",
+	  "snapshot"},
+	 rule_hwp},
 	{{"idle-exit-latency", "cpuidle/*/*/disable",
 	  "an enabled idle state's exit latency exceeds the latency budget on CPUs hosting RT "
 	  "threads (without threads: on any online CPU, info)",
 	  "snapshot, threads"},
 	 rule_idle_latency},
 	{{"devfreq-starved", "devfreq/dmc/governor",
-	  "the DDR controller or the NPU runs below its maximum while the NPU is busy (load file, "
-	  "else its clock above minimum)",
+	  "the NPU's load file says it is busy while the DDR controller runs at or below half its "
+	  "maximum, or the DDR or the NPU is saturated (own load >= 90%) below its maximum",
 	  "snapshot"},
 	 rule_devfreq_starved},
 	{{"rt-throttling", "sched/rt_runtime_us",
-	  "RT throttling engaged on a CPU (crit), or rt_time near the runtime limit (warn)",
-	  "snapshot"},
+	  "RT throttling engaged on a CPU (crit), or rt_time near the runtime limit (warn); names "
+	  "the RT threads that ran there",
+	  "snapshot, threads"},
 	 rule_rt_throttling},
 	{{"isolated-intruders", "system.isolcpus",
 	  "device interrupts or unrelated threads on isolated (isolcpus / nohz_full) CPUs",

@@ -33,6 +33,12 @@ struct finding {
 	bool degraded;	     /* evaluated without thread / probe data */
 	size_t nfix;
 	char fix[FINDING_MAX_FIX][FINDING_FIX_LEN]; /* "ADDRESS=VALUE", in order */
+	/* The fix's values are already in place and the finding persists:
+	 * what still holds the value ("scaling_max_freq clamps policy4 at
+	 * 408 MHz"), also in the evidence. "" = the fix is not in place (a fix
+	 * recorded as applied whose finding fires with held[] empty was undone
+	 * by someone: a process rewrote it). */
+	char held[256];
 };
 
 struct finding_list {

@@ -142,11 +142,29 @@ static void draw_detail(struct tui *t, const struct finding *f, int y, int h)
 					ui_put(t, y + n, 0, x, ROLE_LABEL, " Fix");
 				ui_put(t, y + n++, x, w, done ? ROLE_CHANGED : ROLE_OK, f->fix[i]);
 			}
-			if (n < h)
+			if (n < h && done && !t->replay) {
+				/* applied, and the rule still fires: the rule says what
+				 * holds the value when the fix is in place; when it is
+				 * not, someone changed it back */
+				char msg[320];
+
+				if (f->held[0])
+					snprintf(msg, sizeof(msg),
+						 "applied, but the finding persists: %s (u undoes "
+						 "the last change)",
+						 f->held);
+				else
+					snprintf(
+						msg, sizeof(msg),
+						"applied, but the value no longer holds: a process "
+						"rewrote it after tunetop's change (u undoes the "
+						"last "
+						"change)");
+				n += wrap(t, y + n, x, w, h - n, ROLE_WARN, msg);
+			} else if (n < h)
 				ui_put(t, y + n++, x, w, ROLE_LABEL,
 				       t->replay ? "(a replay is read-only: the fix cannot be "
 						   "applied)"
-				       : done	 ? "applied (u undoes the last change)"
 						 : "a or Enter applies it (one journaled change, u "
 						   "undoes it)");
 		}
@@ -157,6 +175,9 @@ static void draw_detail(struct tui *t, const struct finding *f, int y, int h)
 		ui_put(t, y + n++, x, w, ROLE_VALUE, line);
 		if (n < h && e->why)
 			n += wrap(t, y + n, x, w, h - n - 1, ROLE_VALUE, e->why);
+		if (n < h && explain_cites_field_notes(e))
+			n += wrap(t, y + n, x, w, h - n - 1, ROLE_LABEL,
+				  "(" EXPLAIN_FIELD_NOTES ")");
 		if (n < h)
 			ui_put(t, y + n++, x, w, ROLE_LABEL,
 			       "e: the whole entry (files on this root, shell line, traps)");

@@ -28,6 +28,11 @@ npu_busy "$r" 65
 f=$(findings "$r")
 has "$f" "governor-collapse warn" "NPU 65% busy while CPUs idle at 408 MHz: warn"
 has "$f" "devfreq-starved warn" "NPU busy, dmc at 534 of 2400 MHz: devfreq-starved"
+dmc=$r/sys/devices/platform/dmc/devfreq/dmc
+cp "$dmc/cur_freq" "$TMPD/dmc.cur"
+echo 1968000000 >"$dmc/cur_freq"
+hasnt "$(findings "$r")" devfreq-starved "NPU busy, dmc at 1968 of 2400 MHz: not starved"
+cp "$TMPD/dmc.cur" "$dmc/cur_freq"
 is "$(fixes "$r" devfreq-starved)" "devfreq/dmc/governor=performance" "fix: dmc performance"
 
 # --- apply the fixes of the collapse and idle findings through the journal
@@ -37,8 +42,16 @@ is "$#" 4 "four fixes (three governors, one cpuidle list)"
 "$TUNETOP" --root "$r" --state-dir "$st" set "$@" >"$TMPD/set.out" 2>&1
 ok $? "tunetop set applies the fixes"
 f=$(findings "$r")
-hasnt "$f" governor-collapse "after the fix: governors are performance"
 hasnt "$f" idle-exit-latency "after the fix: cpu-sleep disabled everywhere"
+# (a fixture's clock does not move: 408 MHz under performance with nothing
+# visible holding it makes no claim)
+hasnt "$(findings "$r")" governor-collapse "after the fix: governors are performance"
+echo 408000 >"$r/sys/devices/system/cpu/cpufreq/policy4/scaling_max_freq"
+like "$("$TUNETOP" --root "$r" snapshot --interval 0 --stable)" \
+	"scaling_max_freq clamps policy4 at 408 MHz \(its top OPP is 2256 MHz\)" \
+	"a max clamp holds policy4 at 408 MHz under performance: named"
+cp "$FIXTURES/rk3588/sys/devices/system/cpu/cpufreq/policy4/scaling_max_freq" \
+	"$r/sys/devices/system/cpu/cpufreq/policy4/scaling_max_freq"
 "$TUNETOP" --root "$r" --state-dir "$st" restore >/dev/null 2>&1
 ok $? "restore"
 npu_busy "$r" 0
@@ -82,7 +95,6 @@ echo 1 >"$s/proc/irq/56/smp_affinity_list"
 echo 1 >"$s/proc/irq/56/effective_affinity_list"
 has "$(findings "$s")" "isolated-intruders warn" "eth0 on isolated CPU 1: intruder"
 is "$(fixes "$s" isolated-intruders)" "irq/56/affinity=0" "fix: move it to housekeeping CPU 0"
-
 # --- by configuration: the display controller pinned to CPU 1 never fired
 # (and has only smp_affinity_list, writable): flagged all the same
 p=$(copy_fixture stm32mp157)
@@ -116,6 +128,14 @@ for b in intel rpi4 broken; do
 	ok $? "$b: carries a findings array"
 done
 has "$(findings "$(copy_fixture intel)")" "idle-exit-latency info" "intel: C6 170 us > 100 us"
+i=$(copy_fixture intel)
+f=$(findings "$i")
+hasnt "$f" governor-collapse "intel_pstate HWP in powersave: not a governor collapse"
+has "$f" "hwp-epp info" "intel: an informational EPP note instead"
+json=$("$TUNETOP" --root "$i" snapshot --interval 0 --stable --json)
+unlike_json() { printf '%s' "$json" | grep -Eq -- "$1"; }
+unlike_json '"evidence":"[^"]*(RK3588|B4860|AM5729|rknn)'
+is $? 1 "intel: no reference case quoted in the evidence"
 
 # --- --latency-budget: the budget the idle exit latencies are judged by
 # (the TUI's latency_budget_us): cpu-sleep's 220 us fires above it only

@@ -162,11 +162,10 @@ static void test_degraded_rk3588(void)
 	ok(has_fix(f, "devfreq/dmc/governor=performance"), "fix: dmc performance");
 	ok(!find(&l, "devfreq-starved", "fdab0000.npu"), "NPU itself at its max: not starved");
 
-	/* No load file: busy inferred from the NPU clock above its minimum. */
+	/* No load file: a clock above the minimum is not load evidence. */
 	dev_of(&s, "npu")->load[0] = '\0';
 	eval(&s, NULL, NULL, &l);
-	f = find(&l, "devfreq-starved", "dmc");
-	ok(f && strstr(f->evidence, "taken as busy"), "no load file: inferred, said so");
+	ok(!find(&l, "devfreq-starved", NULL), "no NPU load file: no devfreq finding");
 
 	/* PM QoS already keeps CPUs out of cpu-sleep: silent. */
 	s.idle.dma_latency_us = 50;
@@ -420,6 +419,104 @@ static void test_cooling_thp_probe(void)
 	snapshot_free(&s);
 }
 
+/* Findings that are precise: driver semantics, load evidence, the RT tasks
+ * named, what holds a value whose fix is in place, no reference numbers. */
+static void test_precise(void)
+{
+	struct snapshot s = snap_of("intel");
+	struct finding_list l = {0};
+	struct thread_table tt = table(3, 2);
+	const struct finding *f;
+	struct devfreq_dev *dmc;
+
+	/* intel_pstate (HWP) in powersave: not a collapse, an EPP note */
+	eval(&s, NULL, NULL, &l);
+	ok(!find(&l, "governor-collapse", NULL), "intel HWP powersave: no governor collapse");
+	f = find(&l, "hwp-epp", NULL);
+	ok(f && f->sev == FINDING_INFO && strstr(f->evidence, "hardware picks the frequency") &&
+		   strstr(f->evidence, "balance_performance"),
+	   "HWP: an informational note with the EPP (%s)", f ? f->evidence : "");
+	ok(has_fix(f, "cpufreq/*/energy_performance_preference=performance"),
+	   "its fix is the EPP hint");
+	snapshot_free(&s);
+
+	/* RK3588: the NPU busy by its load file; the DDR at 1968 of 2400 MHz is not
+	 * starved, at 534 it is; saturated by its own load it is */
+	s = snap_of("rk3588");
+	snprintf(dev_of(&s, "npu")->load, sizeof(dev_of(&s, "npu")->load), "65@1000000000Hz");
+	dmc = dev_of(&s, "dmc");
+	dmc->cur_hz = 1968000000;
+	eval(&s, NULL, NULL, &l);
+	ok(!find(&l, "devfreq-starved", "dmc"), "DDR at 1968 of 2400 MHz: not starved");
+	snprintf(dmc->load, sizeof(dmc->load), "95@1968000000Hz");
+	eval(&s, NULL, NULL, &l);
+	f = find(&l, "devfreq-starved", "dmc");
+	ok(f && strstr(f->evidence, "own load is 95%"), "DDR saturated by its own load (%s)",
+	   f ? f->evidence : "");
+	dmc->load[0] = '\0';
+	dmc->cur_hz = 534000000;
+	eval(&s, NULL, NULL, &l);
+	f = find(&l, "devfreq-starved", "dmc");
+	ok(f && strstr(f->evidence, "65% busy") && strstr(f->evidence, "threshold 20%"),
+	   "the evidence names the load and the threshold (%s)", f ? f->evidence : "");
+	ok(f && !f->held[0], "governor not performance: nothing held");
+	/* the fix in place, a thermal cap on the DDR */
+	snprintf(dmc->governor, sizeof(dmc->governor), "performance");
+	for (size_t i = 0; i < s.therm.ncooling; i++)
+		if (!strcmp(s.therm.cooling[i].devfreq, "dmc")) {
+			s.therm.cooling[i].active = true;
+			s.therm.cooling[i].cur_state = 2;
+		}
+	eval(&s, NULL, NULL, &l);
+	f = find(&l, "devfreq-starved", "dmc");
+	ok(!f, "fix in place, nothing visible holds it: no claim");
+	dmc->max_hz = 534000000;
+	eval(&s, NULL, NULL, &l);
+	f = find(&l, "devfreq-starved", "dmc");
+	ok(f && strstr(f->held, "max_freq clamps dmc at 534 MHz (its top OPP is 2400 MHz)"),
+	   "fix in place, a max_freq clamp holds it (%s)", f ? f->held : "");
+	/* a policy on performance held at its lowest OPP by scaling_max_freq */
+	for (size_t i = 0; i < s.freq.npolicies; i++)
+		if (!strcmp(s.freq.pol[i].name, "policy4")) {
+			struct cpufreq_policy *p = &s.freq.pol[i];
+
+			snprintf(p->governor, sizeof(p->governor), "performance");
+			p->max_khz = p->cur_khz;
+		}
+	eval(&s, NULL, NULL, &l);
+	f = find(&l, "governor-collapse", NULL);
+	ok(f && strstr(f->held, "scaling_max_freq clamps policy4 at 408 MHz"),
+	   "performance held at 408 MHz: scaling_max_freq named (%s)", f ? f->held : "");
+	for (size_t i = 0; i < l.n; i++)
+		ok(!strstr(l.v[i].evidence, "RK3588") && !strstr(l.v[i].evidence, "B4860") &&
+			   !strstr(l.v[i].evidence, "AM5729") && !strstr(l.v[i].evidence, "33.8"),
+		   "%s: no reference case quoted", l.v[i].id);
+	snapshot_free(&s);
+
+	/* STM32MP157: the RT task on the throttled CPU named, with its share */
+	s = snap_of("stm32mp157");
+	rt_on(&tt.t[0], "ctrl-loop", 1, true);
+	tt.t[0].cpu_pct = 97;
+	tt.t[0].state = 'R';
+	rt_on(&tt.t[1], "other-rt", 0, true);
+	eval(&s, &tt, NULL, &l);
+	f = find(&l, "rt-throttling", NULL);
+	ok(f && strstr(f->evidence, "ctrl-loop (tid 1000, FIFO 80, cpu1, 97% of a CPU)"),
+	   "throttling names the RT thread on CPU 1 and its share (%s)", f ? f->evidence : "");
+	ok(f && !strstr(f->evidence, "other-rt"), "not the RT thread of another CPU");
+	eval(&s, NULL, NULL, &l);
+	f = find(&l, "rt-throttling", NULL);
+	ok(f && strstr(f->evidence, "No thread data"), "without threads: says it cannot name them");
+	s.rt.runtime_us = 90000;
+	s.rt.period_us = 100000;
+	eval(&s, NULL, NULL, &l);
+	f = find(&l, "rt-throttling", NULL);
+	ok(f && strstr(f->held, "90000 of 100000"), "window fix in place: why it persists");
+	findings_free(&l);
+	snapshot_free(&s);
+	free(tt.t);
+}
+
 static void test_rules_table(void)
 {
 	ok(findings_rule_count() >= 10, "at least ten rules");
@@ -437,6 +534,7 @@ int main(void)
 	test_threads_rk3588();
 	test_stm32();
 	test_cooling_thp_probe();
+	test_precise();
 	test_rules_table();
 	return done_testing();
 }
