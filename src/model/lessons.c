@@ -38,6 +38,14 @@ static void metric(struct lesson_metrics *m, const char *name, double v, const c
 	x->v = v;
 	str_copy(x->unit, sizeof(x->unit), unit);
 	str_copy(x->note, sizeof(x->note), note ? note : "");
+	x->better = 0;
+}
+
+/* The metric just added is judged: +1 higher is better, -1 lower. */
+static void judged(struct lesson_metrics *m, signed char better)
+{
+	if (m->n)
+		m->m[m->n - 1].better = better;
 }
 
 /* ---- sampling ------------------------------------------------------------------- */
@@ -109,6 +117,7 @@ static void m_governor(struct lesson_run *e, struct lesson_metrics *m)
 		snprintf(name, sizeof(name), "%s clock", p->name);
 		metric(m, name, p->cur_khz >= 0 ? (double)p->cur_khz / 1000 : NAN, "MHz",
 		       p->governor);
+		judged(m, +1);
 		for (int c = cpumask_next(&p->cpus, 0); c >= 0 && c < s->stat.ncpus;
 		     c = cpumask_next(&p->cpus, c + 1))
 			if (!isnan(s->stat.util[c].busy_pct) &&
@@ -126,6 +135,7 @@ static void m_governor(struct lesson_run *e, struct lesson_metrics *m)
 		}
 		snprintf(name, sizeof(name), "%s time at lowest OPP", p->name);
 		metric(m, name, at, "%", isnan(at) ? "no stats/time_in_state" : NULL);
+		judged(m, -1);
 	}
 }
 
@@ -169,7 +179,10 @@ static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
 	/* learn --record: the window goes with the samples (tunetop report) */
 	if (e->b->rec && h.count)
 		record_probe(e->b->rec, &h, "0", cfg.interval_us);
+	metric(m, "wake-up latency p50 (probe, cpu0)", hist_percentile_us(&h, 0.50), "us", note);
+	judged(m, e->b->sim ? 0 : -1);
 	metric(m, "wake-up latency p99 (probe, cpu0)", hist_percentile_us(&h, 0.99), "us", note);
+	judged(m, e->b->sim ? 0 : -1);
 	metric(m, "wake-up latency max (probe, cpu0)", hist_max_us(&h), "us", note);
 	probe_free(&p);
 }
@@ -195,10 +208,13 @@ static void m_idle(struct lesson_run *e, struct lesson_metrics *m)
 		shallow += s0 && !isnan(s0->residency_pct) ? s0->residency_pct : 0;
 		n++;
 	}
+	/* fewer wake-ups from the deep state: fewer that pay its exit latency */
 	snprintf(name, sizeof(name), "%s residency, mean of CPUs", deep);
 	metric(m, name, n ? res / n : NAN, "%", n ? NULL : "no rates");
+	judged(m, -1);
 	snprintf(name, sizeof(name), "%s entries per second, mean", deep);
 	metric(m, name, n ? ent / n : NAN, "/s", NULL);
+	judged(m, -1);
 	metric(m, "state0 (shallowest) residency, mean", n ? shallow / n : NAN, "%", NULL);
 	probe_metrics(e, m);
 }
@@ -217,6 +233,7 @@ static void m_devfreq(struct lesson_run *e, struct lesson_metrics *m)
 			continue;
 		snprintf(name, sizeof(name), "%s clock", d->name);
 		metric(m, name, d->cur_hz >= 0 ? (double)d->cur_hz / 1e6 : NAN, "MHz", d->governor);
+		judged(m, +1);
 		if (d->load[0]) {
 			load = strtod(d->load, &end);
 			snprintf(name, sizeof(name), "%s load", d->name);
@@ -251,6 +268,7 @@ static void m_rt(struct lesson_run *e, struct lesson_metrics *m)
 	}
 	metric(m, "CPUs with RT throttled", s && s->rt.ncpu ? thr : NAN, "",
 	       s && s->rt.ncpu ? NULL : "no scheduler debug file (root, debugfs)");
+	judged(m, -1);
 	metric(m, "highest rt_time / rt_runtime", worst, "%", NULL);
 	metric(m, "sched_rt_runtime_us", s && s->rt.have_runtime ? (double)s->rt.runtime_us : NAN,
 	       "us", s && s->rt.have_runtime && s->rt.runtime_us < 0 ? "-1 = no limit" : NULL);
@@ -379,6 +397,7 @@ static void m_affinity(struct lesson_run *e, struct lesson_metrics *m)
 	metric(m, "worker migrations (/proc/PID/task/TID/sched)",
 	       t && t->have_migrations ? t->migrations_per_s : NAN, "/s",
 	       t && t->have_migrations ? NULL : "no se.nr_migrations (CONFIG_SCHED_DEBUG)");
+	judged(m, -1);
 	if (t)
 		e->worker_cpu = t->last_cpu;
 	if (perf_ok && perf_sample(&ps) == 0) {
@@ -389,6 +408,7 @@ static void m_affinity(struct lesson_run *e, struct lesson_metrics *m)
 			snprintf(name, sizeof(name), "worker %s (perf)", ps.ev_label[k]);
 			metric(m, name, c->err ? NAN : c->rate_per_s, "/s",
 			       c->err ? ps.reason[k] : (c->scaled ? "scaled (multiplexed)" : NULL));
+			judged(m, -1);
 		}
 	} else {
 		metric(m, "worker cache misses (perf)", NAN, "/s",
@@ -409,74 +429,70 @@ static const struct lesson lessons[] = {
 		.needs = "cpufreq",
 		.explain = {"cpufreq/*/governor", "cpu.freq_khz", NULL},
 		.intro = "A latency-critical thread that blocks in a device ioctl makes its CPU "
-			 "look "
-			 "idle, and a dynamic governor parks the cluster at the lowest OPP. On an "
-			 "RK3588 "
-			 "an NPU inference took 97 ms on average (79-128 ms) on a quiet board at "
-			 "408 MHz "
-			 "and 48 ms on a busy one. Look at the clock of each policy and how much "
-			 "of the "
-			 "time it spends at its lowest OPP.",
+			 "look idle, and a dynamic governor parks the cluster at the lowest OPP. "
+			 "Look at the clock of each policy and how much of the time it spends at "
+			 "its lowest OPP. Field notes (background, another machine: an RK3588): an "
+			 "NPU inference took 97 ms on average (79-128 ms) on a quiet board at 408 "
+			 "MHz and 48 ms on a busy one.",
 		.toggle = {"cpufreq/*/governor=performance", NULL},
 		.toggle_hint = "Cores screen (F3): g on a policy; or echo performance into each "
 			       "policy's scaling_governor",
 		.measure = m_governor,
 		.measure_s = 1.5,
 		.after =
-			"performance pins every policy at its highest allowed OPP: the clock no "
-			"longer "
-			"depends on how busy the CPU looks, so DMA set-up and interrupt handling "
-			"run at "
-			"full speed (RK3588: ~34 ms instead of 48-97 ms). The cost is heat and "
-			"power: on "
-			"the RK3588 the big cores alone were enough (step C, warm instead of hot).",
+			"performance asks for the highest allowed OPP whatever the load, so the "
+			"clock does not depend on how busy the CPU looks; the cost is heat and "
+			"power. This lesson measures clocks, not the latency they cause. Field "
+			"notes (background, an RK3588, not this board): ~34 ms per inference "
+			"instead of 48-97 ms, and the big cores alone were enough (warm instead of "
+			"hot).",
 	},
 	{
 		.title = "Idle-state A/B with the probe",
 		.needs = "cpuidle",
 		.explain = {"cpuidle/*/*/disable", "cpuidle.latency_us", "probe.latency_us"},
 		.intro =
-			"Deep idle states save power but every wake-up pays their exit latency "
-			"(RK3588 cpu-sleep 220 us, Intel C6 ~170 us). Look at the residency of the "
-			"deepest state and at the wake-up latency the probe measures.",
+			"Deep idle states save power but a wake-up from one pays its exit latency "
+			"(each state declares it: tunetop explain cpuidle.latency_us). Look at the "
+			"residency of the deepest state and at the wake-up latency the probe "
+			"measures.",
 		.toggle = {"cpuidle/*/{deep}/disable=1", NULL},
 		.toggle_hint =
 			"Cores screen (F3): i; or echo 1 into stateK/disable of EVERY CPU (it "
 			"is per CPU)",
 		.measure = m_idle,
 		.measure_s = 2.5,
-		.after = "With the deep state disabled the governor falls back to the shallow one: "
-			 "its "
-			 "residency moves there and the exit latency disappears from every "
-			 "wake-up. On the "
-			 "RK3588 NPU pipeline this plus DDR on performance took rknn_run from 33.8 "
-			 "to "
-			 "29.4 ms with variance ~0. A PM QoS request (/dev/cpu_dma_latency, 4-byte "
-			 "binary, "
-			 "held by an open fd) does the same without per-CPU writes. Use tunetop ab "
-			 "to "
-			 "A/B it properly.",
+		.after =
+			"With the deep state disabled the idle governor can only pick shallower "
+			"states, which declare a lower exit latency; whether wake-ups get faster "
+			"is "
+			"what the probe has to show. A PM QoS request (/dev/cpu_dma_latency, "
+			"4-byte binary, held by an open fd) does the same without per-CPU writes. "
+			"One pair of probe windows is weak evidence: tunetop ab alternates the two "
+			"settings over many windows. Field notes (background, an RK3588 NPU "
+			"pipeline, not this board): this plus DDR on performance took rknn_run "
+			"from 33.8 to 29.4 ms.",
 	},
 	{
 		.title = "DDR and NPU clocks",
 		.needs = "devfreq",
 		.explain = {"devfreq/dmc/governor", "devfreq/*/governor", "devfreq.load"},
 		.intro = "An accelerator is only as fast as the memory that feeds it. Look at the "
-			 "DDR "
-			 "controller's clock next to the NPU's: on the RK3588 the dmc sat at 528 "
-			 "MHz while "
-			 "the NPU ran at 1 GHz.",
+			 "DDR controller's clock next to the NPU's and at their loads. Field notes "
+			 "(background, an RK3588): the dmc sat at 528 MHz while the NPU ran at 1 "
+			 "GHz.",
 		.toggle = {"devfreq/ddr/governor=performance", "devfreq/npu/governor=performance",
 			   NULL},
 		.toggle_hint = "Clocks screen (F4): g on dmc and on the NPU; or echo performance > "
 			       "/sys/class/devfreq/dmc/governor",
 		.measure = m_devfreq,
 		.measure_s = 1.5,
-		.after = "Both devices now run at their top OPP: the DDR no longer has to ramp up "
-			 "at "
-			 "every inference burst (RK3588: dmc 528 -> 2112 MHz, part of step D, 33.8 "
-			 "-> "
-			 "29.4 ms, which made 30 FPS possible). It needs active cooling.",
+		.after =
+			"performance asks both devices for their top OPP, so the DDR need not "
+			"ramp up at every inference burst; it needs active cooling. This lesson "
+			"measures clocks and loads, not inference time. Field notes (background, "
+			"an RK3588, not this board): dmc 528 -> 2112 MHz was part of the step from "
+			"33.8 to 29.4 ms per inference.",
 	},
 	{
 		.title = "RT throttling",
@@ -492,13 +508,11 @@ static const struct lesson lessons[] = {
 			"RT screen (F5): r; or echo -1 > /proc/sys/kernel/sched_rt_runtime_us",
 		.measure = m_rt,
 		.measure_s = 1.5,
-		.after = "-1 removes the limit: the RT task is no longer stopped, but nothing "
-			 "protects "
-			 "normal tasks from a runaway RT thread any more (before 6.12; since 6.12 "
-			 "the "
-			 "deadline fair server does). The B4860 base station instead made fewer "
-			 "threads RT "
-			 "and used a 100000/90000 us window, which bounds each stall to 10 ms.",
+		.after = "-1 removes the limit: RT tasks are no longer stopped, but nothing "
+			 "protects normal tasks from a runaway RT thread any more (before 6.12; "
+			 "since 6.12 the deadline fair server does). Field notes (background, a "
+			 "B4860 base station, not this board): fewer RT threads and a "
+			 "100000/90000 us window instead, which bounds each stall to 10 ms.",
 	},
 	{
 		.title = "Affinity, migrations and cache misses",
@@ -514,12 +528,12 @@ static const struct lesson lessons[] = {
 		.toggle_hint = "Threads screen: a on the thread; or taskset -pc CPU TID",
 		.measure = m_affinity,
 		.measure_s = 1.5,
-		.after = "Pinned, the worker stays on one CPU: no migrations, warm caches. On a TI "
-			 "AM5729 with PREEMPT_RT, pinning the control loop to the isolated core "
-			 "cut the "
-			 "maximum latency under load by ~33%. Pin to a CPU that takes no device "
-			 "interrupts "
-			 "(irq affinity) and, ideally, is isolated (isolcpus).",
+		.after =
+			"Pinned, a thread can only run on its CPU, so the scheduler cannot move it "
+			"away from its cache. Pin to a CPU that takes no device interrupts (irq "
+			"affinity) and, ideally, is isolated (isolcpus). Field notes (background, "
+			"a TI AM5729 with PREEMPT_RT, not this machine): pinning the control loop "
+			"to the isolated core cut the maximum latency under load by ~33%.",
 	},
 };
 
@@ -614,4 +628,227 @@ bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s)
 		str_copy(e->assign[e->nassign++], sizeof(e->assign[0]), out);
 	}
 	return e->nassign > 0;
+}
+/* ---- what the measurements show --------------------------------------------------- */
+
+enum change { CH_NONE, CH_UP, CH_DOWN };
+
+static bool is_probe(const struct lesson_metric *m)
+{
+	return !strncmp(m->name, "wake-up latency", 15);
+}
+
+/* Which rule judges a metric: "MHz", "%", "probe", "/s", else "count". */
+static const char *rule_kind(const struct lesson_metric *m)
+{
+	if (is_probe(m))
+		return "probe";
+	if (!strcmp(m->unit, "MHz") || !strcmp(m->unit, "%") || !strcmp(m->unit, "/s"))
+		return m->unit;
+	return "count";
+}
+
+/* The rules, stated in the text: one before/after pair is all there is. */
+static enum change compare(const struct lesson_metric *a, const struct lesson_metric *b)
+{
+	double x = a->v, y = b->v, d = fabs(y - x), hi = fmax(fabs(x), fabs(y)),
+	       lo = fmin(fabs(x), fabs(y));
+	const char *k = rule_kind(a);
+	bool changed;
+
+	if (!strcmp(k, "MHz"))
+		changed = d > 0.05 * hi;
+	else if (!strcmp(k, "%"))
+		changed = d > 10.0;
+	else if (!strcmp(k, "probe"))
+		changed = d > 20.0 && hi > 2.0 * lo;
+	else if (!strcmp(k, "/s"))
+		changed = d > 2.0 && hi > 2.0 * lo;
+	else
+		changed = d >= 1.0;
+	if (!changed)
+		return CH_NONE;
+	return y > x ? CH_UP : CH_DOWN;
+}
+
+static const char *rule_text(const char *unit)
+{
+	if (!strcmp(unit, "MHz"))
+		return "a clock counts as changed when it moves by more than 5%";
+	if (!strcmp(unit, "%"))
+		return "a share counts as changed when it moves by more than 10 points";
+	if (!strcmp(unit, "probe"))
+		return "one probe window against one cannot separate small differences from "
+		       "run-to-run noise, so a latency counts as changed only when the windows "
+		       "differ by more than 2x and by more than 20 us";
+	if (!strcmp(unit, "/s"))
+		return "a rate counts as changed when it differs by more than 2x and by more "
+		       "than 2/s";
+	return "a count or setting changes when it differs by one or more";
+}
+
+static bool live_vm(char *what, size_t cap)
+{
+	const struct sysroot *r = sysroot_live();
+	char *ci = NULL;
+	size_t len = 0;
+	bool vm = false;
+
+	what[0] = '\0';
+	if (sysfs_read_str(r, "sys/hypervisor/type", what, cap) == 0 && what[0])
+		return true;
+	if (sysfs_read_alloc(r, "proc/cpuinfo", &ci, &len) == 0 && ci) {
+		vm = strstr(ci, " hypervisor") != NULL;
+		free(ci);
+	}
+	if (vm)
+		snprintf(what, cap, "the CPU flags say hypervisor");
+	return vm;
+}
+
+static void fmt_v(const struct lesson_metric *m, char *buf, size_t cap)
+{
+	if (isnan(m->v))
+		snprintf(buf, cap, "n/a");
+	else
+		snprintf(buf, cap, "%.1f%s%s", m->v, m->unit[0] ? " " : "", m->unit);
+}
+
+void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *before,
+		    const struct lesson_metrics *after, struct sbuf *out)
+{
+	const char *units[8];
+	size_t nunits = 0, n = before->n < after->n ? before->n : after->n;
+	int better = 0, worse = 0, same = 0, judged_n = 0;
+	bool sim = e->b->sim != NULL, probe_excluded = false, na = false;
+	char vm[96];
+
+	for (size_t i = 0; i < n; i++) {
+		const struct lesson_metric *a = &before->m[i], *b = &after->m[i];
+		bool seen = false;
+
+		if (isnan(a->v) || isnan(b->v) || (!a->better && !is_probe(a)))
+			continue;
+		for (size_t k = 0; k < nunits; k++)
+			seen |= !strcmp(units[k], rule_kind(a));
+		if (!seen && nunits < 8)
+			units[nunits++] = rule_kind(a);
+	}
+	sbuf_puts(out, "What this run measured. The rule: ");
+	for (size_t k = 0; k < nunits; k++)
+		sbuf_printf(out, "%s%s", k ? "; " : "", rule_text(units[k]));
+	sbuf_puts(out, nunits ? ".\n" : "nothing measured on both sides.\n");
+	for (size_t i = 0; i < n; i++) {
+		const struct lesson_metric *a = &before->m[i], *b = &after->m[i];
+		char va[40], vb[40];
+		enum change ch;
+		const char *word;
+
+		if (!a->better && !is_probe(a))
+			continue; /* context: in the table, not judged */
+		fmt_v(a, va, sizeof(va));
+		fmt_v(b, vb, sizeof(vb));
+		if (isnan(a->v) || isnan(b->v)) {
+			sbuf_printf(out, "- %s: %s -> %s: not measured on both sides%s%s%s.\n",
+				    a->name, va, vb, b->note[0] || a->note[0] ? " (" : "",
+				    b->note[0] ? b->note : a->note,
+				    b->note[0] || a->note[0] ? ")" : "");
+			na |= a->better != 0;
+			continue;
+		}
+		ch = compare(a, b);
+		if (is_probe(a) && sim)
+			probe_excluded = true;
+		if (a->better && !(sim && is_probe(a))) {
+			judged_n++;
+			if (ch == CH_NONE) {
+				word = "no difference seen";
+				same++;
+			} else if ((ch == CH_UP) == (a->better > 0)) {
+				word = "improved";
+				better++;
+			} else {
+				word = "worse";
+				worse++;
+			}
+		} else {
+			word = ch == CH_NONE ? "no difference seen" : ch == CH_UP ? "rose" : "fell";
+		}
+		sbuf_printf(out, "- %s: %s -> %s: %s%s.\n", a->name, va, vb, word,
+			    a->better && !(sim && is_probe(a)) ? "" : " (not judged)");
+	}
+	if (!judged_n)
+		sbuf_puts(out, "Overall: nothing this run measured can judge the effect.\n");
+	else if (better && !worse)
+		sbuf_printf(out, "Overall: improved (%d of %d judged numbers).\n", better,
+			    judged_n);
+	else if (worse && !better)
+		sbuf_printf(out, "Overall: worse (%d of %d judged numbers).\n", worse, judged_n);
+	else if (worse && better)
+		sbuf_printf(out, "Overall: mixed (%d improved, %d worse, %d no difference seen).\n",
+			    better, worse, same);
+	else
+		sbuf_puts(out, "Overall: no difference seen: the change did not show in these "
+			       "numbers on this board.\n");
+	if (sim)
+		sbuf_puts(out, "The board is simulated: the numbers are the simulator's, showing "
+			       "what the mechanism does, not a measurement of hardware.\n");
+	if (probe_excluded)
+		sbuf_puts(out, "The probe ran on this machine, which the change did not touch (it "
+			       "went to the simulated board): the difference between its windows "
+			       "is run-to-run noise, not an effect, and is not judged.\n");
+	if (!sim && (lesson_on_threads(e->l) || !strcmp(e->l->needs, "cpuidle")) &&
+	    live_vm(vm, sizeof(vm)))
+		sbuf_printf(out, "This machine is a virtual machine (%s): %s\n", vm,
+			    lesson_on_threads(e->l)
+				    ? "migrations are real, but the host moves the virtual CPUs "
+				      "too, and cache-miss counters often do not exist in a guest."
+				    : "the guest's idle states are not the host's C-states, so the "
+				      "probe may not show their exit latency.");
+	if (na)
+		sbuf_puts(out, "Where a number is n/a this machine cannot show that effect; the "
+			       "note next to it says why.\n");
+}
+
+/* ---- what the board lacks ------------------------------------------------------------ */
+
+const char *lesson_root_missing(const struct sysroot *r, const char *needs, char *buf, size_t cap)
+{
+	if (lesson_root_has(r, needs))
+		return NULL;
+	if (!strcmp(needs, "cpufreq"))
+		snprintf(buf, cap,
+			 "no cpufreq policy (sys/devices/system/cpu/cpufreq is empty): no scaling "
+			 "driver is loaded; a virtual machine usually has none, on hardware load "
+			 "its driver (acpi-cpufreq, intel_pstate, cpufreq-dt)");
+	else if (!strcmp(needs, "cpuidle"))
+		snprintf(buf, cap,
+			 "no idle state to disable (cpu0/cpuidle/state1 is missing): the kernel "
+			 "has no cpuidle driver with more than one state; a virtual machine "
+			 "usually has none or haltpoll only");
+	else if (!strcmp(needs, "devfreq"))
+		snprintf(buf, cap,
+			 "no devfreq device (sys/class/devfreq is empty): DDR, GPU or NPU "
+			 "frequency scaling is an SoC feature that PCs and VMs do not have");
+	else if (!strcmp(needs, "rt") && sysfs_is_dir(r, "sys/kernel/debug/sched"))
+		snprintf(buf, cap,
+			 "per-CPU RT runqueues need sys/kernel/debug/sched/debug: the kernel "
+			 "lacks CONFIG_SCHED_DEBUG");
+	else if (!strcmp(needs, "rt"))
+		snprintf(buf, cap,
+			 "per-CPU RT runqueues (rt_throttled, rt_time) need debugfs: mount -t "
+			 "debugfs none /sys/kernel/debug (as root)");
+	else
+		snprintf(buf, cap, "no %s interface", needs);
+	return buf;
+}
+
+int lesson_shell_lines(struct knob_ctx *ctx, const struct lesson_run *e, struct sbuf *out,
+		       char **cause)
+{
+	const char *as[LESSON_MAX_TOGGLES];
+
+	for (size_t i = 0; i < e->nassign; i++)
+		as[i] = e->assign[i];
+	return knob_set_many(ctx, as, NULL, e->nassign, KNOB_DRY_RUN, out, cause);
 }

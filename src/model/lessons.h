@@ -15,6 +15,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "core/str.h"
 #include "knob/knob.h"
 #include "model/snapshot.h"
 #include "sysfs/sysroot.h"
@@ -32,6 +33,9 @@ struct lesson_metric {
 	double v; /* NAN = n/a */
 	char unit[12];
 	char note[96]; /* why n/a, or a remark */
+	/* which way is better for latency: +1 higher, -1 lower, 0 context only
+	 * (not judged: the mechanism, or a number the change cannot affect) */
+	signed char better;
 };
 
 struct lesson_metrics {
@@ -74,8 +78,11 @@ struct lesson {
 	const char *toggle[LESSON_MAX_TOGGLES];
 	const char *toggle_hint; /* where else to do it: the TUI key / the shell form */
 	void (*measure)(struct lesson_run *e, struct lesson_metrics *m);
-	double measure_s;  /* about how long measure() takes */
-	const char *after; /* what changed and why */
+	double measure_s; /* about how long measure() takes */
+	/* what the change does in principle, and field-note background
+	 * (labelled); never a claim about this run: lesson_verdict() says what
+	 * this run's measurements show */
+	const char *after;
 };
 
 size_t lesson_count(void);
@@ -104,6 +111,25 @@ bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s);
  * moving it (e->worker_tid set). Stop joins them. 0 or -errno. */
 int lesson_workers_start(struct lesson_run *e);
 void lesson_workers_stop(struct lesson_run *e);
+
+/* What this run's before/after measurements show, in sentences chosen from
+ * the numbers: per judged metric improved, worse or no difference seen by
+ * the rule the text states, then why the board could not show an effect
+ * where it cannot (simulated board, the probe measuring another machine, a
+ * virtual machine, n/a). */
+void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *before,
+		    const struct lesson_metrics *after, struct sbuf *out);
+
+/* NULL when the root has what the lesson needs; else what is missing and
+ * how to get it, in buf ("per-CPU RT runqueues need debugfs: mount -t
+ * debugfs none /sys/kernel/debug"). */
+const char *lesson_root_missing(const struct sysroot *r, const char *needs, char *buf, size_t cap);
+
+/* The exact writes the toggles will make, as shell lines ("echo -1 >
+ * /proc/sys/kernel/sched_rt_runtime_us   # sched/rt_runtime_us: 950000 ->
+ * -1"), from the knob engine's dry run; 0 or -errno (cause set). */
+int lesson_shell_lines(struct knob_ctx *ctx, const struct lesson_run *e, struct sbuf *out,
+		       char **cause);
 
 /* "12.3 MHz", "n/a". */
 void lesson_metric_value(const struct lesson_metric *m, char *buf, size_t cap);

@@ -85,6 +85,16 @@ struct sim {
 	bool root_open;
 	double t;   /* simulated seconds since start */
 	bool quiet; /* sim_set_quiet: every CPU nearly idle, no bursts, no RT task */
+	/* TUNETOP_SIM_EFFECT (tests; read only here, so only on the simulated
+	 * board): what the knobs do. SIM_EFFECT_PRESENT (default) as on the
+	 * board; ABSENT: governors, idle disable bits and the RT runtime keep
+	 * the effect of their values at start (the change shows no effect);
+	 * REVERSED: their effect is inverted (performance acts as powersave and
+	 * the reverse, a deep state's disable bit acts inverted, no RT limit
+	 * acts as the default limit and the default as none). */
+	enum { SIM_EFFECT_PRESENT, SIM_EFFECT_ABSENT, SIM_EFFECT_REVERSED } effect;
+	char gov0[16][32];  /* ABSENT: the governors at start, per policy */
+	char dgov0[16][32]; /* ABSENT: the devfreq governors at start, per device */
 	uint64_t rng;
 	int ncpus;
 	struct sim_cpu *cpu;
@@ -798,6 +808,14 @@ int sim_open(struct sim **out, const char *bundle, char *err, size_t cap)
 		return e;
 	}
 	s->root_open = true;
+	{
+		const char *ef = getenv("TUNETOP_SIM_EFFECT");
+
+		if (ef && !strcmp(ef, "absent"))
+			s->effect = SIM_EFFECT_ABSENT;
+		else if (ef && !strcmp(ef, "reversed"))
+			s->effect = SIM_EFFECT_REVERSED;
+	}
 	s->rng = 0x9e3779b97f4a7c15ULL;
 	if (sysfs_read_str(&s->root, "sys/devices/system/cpu/possible", buf, sizeof(buf)) != 0 ||
 	    cpulist_parse(buf, &online) != 0 || cpumask_empty(&online)) {
@@ -899,6 +917,29 @@ void sim_close(struct sim *s)
 
 /* ---- stepping ------------------------------------------------------------ */
 
+/* The governor the simulation acts on (TUNETOP_SIM_EFFECT). at0 keeps the
+ * value first seen. */
+static void effect_gov(struct sim *s, char *at0, char *gov, size_t cap)
+{
+	if (!at0[0])
+		snprintf(at0, 32, "%s", gov);
+	if (s->effect == SIM_EFFECT_ABSENT)
+		snprintf(gov, cap, "%s", at0);
+	else if (s->effect == SIM_EFFECT_REVERSED && !strcmp(gov, "performance"))
+		snprintf(gov, cap, "powersave");
+	else if (s->effect == SIM_EFFECT_REVERSED)
+		snprintf(gov, cap, "performance");
+}
+
+static int64_t effect_runtime(const struct sim *s, int64_t rt)
+{
+	if (s->effect == SIM_EFFECT_ABSENT)
+		return 950000;
+	if (s->effect == SIM_EFFECT_REVERSED)
+		return rt < 0 ? 950000 : -1;
+	return rt;
+}
+
 static void step_load(struct sim *s, double dt)
 {
 	double t = s->t;
@@ -926,7 +967,8 @@ static void step_load(struct sim *s, double dt)
 		u += (rnd(s) - 0.5) * 0.06;
 		if (c == last) {
 			double share = 1.0;
-			int64_t rt = get_i64(s, "proc/sys/kernel/sched_rt_runtime_us", 950000);
+			int64_t rt = effect_runtime(
+				s, get_i64(s, "proc/sys/kernel/sched_rt_runtime_us", 950000));
 			int64_t per = get_i64(s, "proc/sys/kernel/sched_rt_period_us", 1000000);
 
 			if (rt >= 0 && per > 0)
@@ -1001,6 +1043,7 @@ static void step_cpufreq(struct sim *s, double dt)
 		snprintf(path, sizeof(path), "%s/scaling_governor", p->dir);
 		if (sysfs_read_str(&s->root, path, gov, sizeof(gov)) != 0)
 			gov[0] = '\0';
+		effect_gov(s, s->gov0[i < 16 ? i : 15], gov, sizeof(gov));
 		snprintf(path, sizeof(path), "%s/scaling_min_freq", p->dir);
 		lo = get_i64(s, path, (int64_t)p->opp_khz[0]);
 		snprintf(path, sizeof(path), "%s/scaling_max_freq", p->dir);
@@ -1067,6 +1110,10 @@ static void step_idle(struct sim *s, double dt)
 				 "sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable", c,
 				 cpu->st[k].index);
 			en[k] = get_i64(s, path, 0) == 0;
+			if (k > 0 && s->effect == SIM_EFFECT_ABSENT)
+				en[k] = true;
+			else if (k > 0 && s->effect == SIM_EFFECT_REVERSED)
+				en[k] = !en[k];
 			if (en[k]) {
 				deepest = (int)k;
 				nen++;
@@ -1230,6 +1277,7 @@ static void step_devfreq(struct sim *s, double dt)
 		snprintf(path, sizeof(path), "%s/governor", d->dir);
 		if (sysfs_read_str(&s->root, path, gov, sizeof(gov)) != 0)
 			gov[0] = '\0';
+		effect_gov(s, s->dgov0[i < 16 ? i : 15], gov, sizeof(gov));
 		snprintf(path, sizeof(path), "%s/min_freq", d->dir);
 		lo = get_i64(s, path, (int64_t)d->opp_hz[0]);
 		snprintf(path, sizeof(path), "%s/max_freq", d->dir);
@@ -1317,7 +1365,7 @@ static void step_thermal(struct sim *s, double dt)
 
 static void step_rt(struct sim *s)
 {
-	int64_t rt = get_i64(s, "proc/sys/kernel/sched_rt_runtime_us", 950000);
+	int64_t rt = effect_runtime(s, get_i64(s, "proc/sys/kernel/sched_rt_runtime_us", 950000));
 	int64_t per = get_i64(s, "proc/sys/kernel/sched_rt_period_us", 1000000);
 	int last = s->ncpus - 1;
 	struct sbuf b;

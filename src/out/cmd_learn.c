@@ -82,14 +82,21 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 		struct sysroot r;
 
 		if (sysroot_open(&r, "/") == 0) {
-			bool ok = lesson_root_has(&r, l->needs) && (geteuid() == 0 || !auto_mode);
+			char why[256];
+			const char *missing = lesson_root_missing(&r, l->needs, why, sizeof(why));
+			bool ok = !missing && (geteuid() == 0 || !auto_mode);
 
-			if (!ok)
-				printf("This machine has no %s interface we can change (%s): using "
-				       "the "
-				       "simulated RK3588.\n\n",
-				       l->needs,
-				       lesson_root_has(&r, l->needs) ? "not root" : "absent");
+			if (missing)
+				printf("This machine cannot run this lesson: %s. Using the "
+				       "simulated "
+				       "RK3588.\n\n",
+				       missing);
+			else if (!ok)
+				printf("This machine has the %s interface, but changing it needs "
+				       "root "
+				       "(run as root for this machine). Using the simulated "
+				       "RK3588.\n\n",
+				       l->needs);
 			demo = !ok;
 			sysroot_close(&r);
 		}
@@ -319,6 +326,8 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 			continue;
 		printf("\n  %s - %s\n", x->key, x->title);
 		wrap_print(x->why, "    ");
+		if (explain_cites_field_notes(x))
+			wrap_print("(" EXPLAIN_FIELD_NOTES ")", "    ");
 		printf("    (tunetop explain %s)\n", x->key);
 	}
 	if (threads) {
@@ -341,16 +350,27 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 		goto out;
 	}
 	printf("\nThe change\n");
-	for (size_t i = 0; i < e.nassign; i++) {
-		const struct explain_entry *x = explain_find(e.assign[i]);
-		struct explain_resolved xr;
-
+	for (size_t i = 0; i < e.nassign; i++)
 		printf("  %s\n", e.assign[i]);
-		if (x && explain_resolve(x, e.assign[i], &b.root, &xr) == 0) {
-			if (xr.shell[0])
-				wrap_print(xr.shell, "    shell: ");
-			explain_resolved_free(&xr);
+	if (!threads) {
+		struct sbuf sh;
+		char *cause = NULL;
+
+		/* the knob engine's dry run: exactly the writes it will make */
+		sbuf_init(&sh);
+		if (lesson_shell_lines(b.ctx, &e, &sh, &cause) == 0 && sh.len) {
+			printf("  the writes, as shell lines:\n");
+			for (const char *ln = sh.s; *ln;) {
+				size_t len = strcspn(ln, "\n");
+
+				printf("    %.*s\n", (int)len, ln);
+				ln += len + (ln[len] == '\n');
+			}
+		} else if (cause) {
+			printf("  the change cannot be made: %s\n", cause);
 		}
+		free(cause);
+		sbuf_free(&sh);
 	}
 	if (!auto_mode)
 		do_it = ask_learner(&b, &e);
@@ -364,7 +384,16 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 	printf("\nMeasuring after...\n");
 	lesson_measure(&e, &after);
 	print_metrics(&before, &after);
-	printf("\nWhat changed and why\n");
+	{
+		struct sbuf v;
+
+		sbuf_init(&v);
+		lesson_verdict(&e, &before, &after, &v);
+		printf("\nWhat changed\n");
+		wrap_print(v.s, "  ");
+		sbuf_free(&v);
+	}
+	printf("\nWhy (background)\n");
 	wrap_print(l->after, "  ");
 restore:
 	/* 5. restore */

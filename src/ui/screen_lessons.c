@@ -53,7 +53,7 @@ struct lview {
 	bool root_open;
 	struct knob_ctx *ctx; /* private knob engine (private board, or lesson 5 read-only) */
 	char tmpstate[256];   /* private journal directory for lesson 5 ("" none) */
-	char where[200];
+	char where[400];
 	struct lesson_board lb;
 	struct lesson_run run;
 	struct lesson_metrics before, after;
@@ -61,6 +61,7 @@ struct lview {
 	bool toggled, restored, self_changed;
 	uint64_t txn;
 	char report[1024]; /* what the change / the restore did */
+	char shell[1024];  /* the writes the change will make (knob engine dry run) */
 	/* the page as lines (steps other than the list) */
 	struct lline *lines;
 	size_t nlines, cap;
@@ -105,6 +106,7 @@ static int board_open(struct tui *t, struct lview *v, const struct lesson *l, ch
 {
 	char *cause = NULL, bundle[512];
 	const char *why_not = NULL;
+	char missing[256];
 	bool tui_can = tui_cannot_write(t) == NULL;
 
 	memset(&v->lb, 0, sizeof(v->lb));
@@ -145,6 +147,7 @@ static int board_open(struct tui *t, struct lview *v, const struct lesson *l, ch
 		return 0;
 	}
 	why_not = !lesson_root_has(&t->root, l->needs) ? "has no" : "may not change its";
+	lesson_root_missing(&t->root, l->needs, missing, sizeof(missing));
 	if (sim_find_bundle(bundle, sizeof(bundle)) != 0) {
 		snprintf(err, cap, "this board %s %s and the simulated board is not installed",
 			 why_not, l->needs);
@@ -167,8 +170,13 @@ static int board_open(struct tui *t, struct lview *v, const struct lesson *l, ch
 	}
 	v->lb.root = &v->root;
 	v->lb.sim = v->sim;
-	snprintf(v->where, sizeof(v->where), "a simulated %s of its own (%s %s %s we can change)",
-		 sim_board(v->sim), t->sim ? "the demo" : "this board", why_not, l->needs);
+	if (lesson_root_has(&t->root, l->needs))
+		snprintf(v->where, sizeof(v->where),
+			 "a simulated %s of its own (%s %s %s we can change: writing needs root)",
+			 sim_board(v->sim), t->sim ? "the demo" : "this board", why_not, l->needs);
+	else
+		snprintf(v->where, sizeof(v->where), "a simulated %s of its own (%s: %s)",
+			 sim_board(v->sim), t->sim ? "the demo" : "this board", missing);
 	return 0;
 }
 
@@ -343,6 +351,20 @@ static int measure_before(struct tui *t, struct screen *s, struct lview *v)
 		tui_status(t, true, "Lesson: nothing to toggle on this board");
 		v->run.nassign = 0;
 	}
+	v->shell[0] = '\0';
+	if (v->run.nassign && !lesson_on_threads(l) && lesson_ctx(t, v)) {
+		struct sbuf sh;
+		char *cause = NULL;
+
+		sbuf_init(&sh);
+		if (lesson_shell_lines(lesson_ctx(t, v), &v->run, &sh, &cause) == 0)
+			str_copy(v->shell, sizeof(v->shell), sh.len ? sh.s : "");
+		else
+			snprintf(v->shell, sizeof(v->shell), "cannot be made: %s",
+				 cause ? cause : "?");
+		free(cause);
+		sbuf_free(&sh);
+	}
 	v->step = L_BEFORE;
 	s->sel = 0;
 	if (v->run.nassign)
@@ -445,7 +467,12 @@ static void build_page(struct tui *t, struct lview *v)
 	v->nlines = 0;
 	add(v, ROLE_TITLE, "Lesson %zu of %zu: %s   (step %s)", v->lesson + 1, lesson_count(),
 	    l->title, steps[v->step]);
-	add(v, v->sim || t->sim ? ROLE_SIMULATED : ROLE_LABEL, "Runs on %s", v->where);
+	{
+		char runs[420];
+
+		snprintf(runs, sizeof(runs), "Runs on %s", v->where);
+		add_wrapped(v, v->sim || t->sim ? ROLE_SIMULATED : ROLE_LABEL, "", runs);
+	}
 	add(v, ROLE_DEFAULT, " ");
 	switch (v->step) {
 	case L_EXPLAIN:
@@ -458,6 +485,8 @@ static void build_page(struct tui *t, struct lview *v)
 			add(v, ROLE_DEFAULT, " ");
 			add(v, ROLE_TITLE, "  %s - %s", x->key, x->title);
 			add_wrapped(v, ROLE_VALUE, "    ", x->why);
+			if (explain_cites_field_notes(x))
+				add_wrapped(v, ROLE_LABEL, "    ", "(" EXPLAIN_FIELD_NOTES ")");
 		}
 		add(v, ROLE_DEFAULT, " ");
 		add(v, ROLE_OK, "Enter: measure the board as it is now (%.1f s)    Esc: the list",
@@ -473,16 +502,11 @@ static void build_page(struct tui *t, struct lview *v)
 		}
 		add(v, ROLE_OK, "Your turn: press t to make this change through the knob engine");
 		add(v, ROLE_OK, "(journaled; it is undone when the lesson ends):");
-		for (size_t i = 0; i < v->run.nassign; i++) {
-			const struct explain_entry *x = explain_find(v->run.assign[i]);
-			struct explain_resolved xr;
-
+		for (size_t i = 0; i < v->run.nassign; i++)
 			add(v, ROLE_CHANGED, "    %s", v->run.assign[i]);
-			memset(&xr, 0, sizeof(xr));
-			if (x && explain_resolve(x, v->run.assign[i], v->lb.root, &xr) == 0 &&
-			    xr.shell[0])
-				add_wrapped(v, ROLE_LABEL, "      shell: ", xr.shell);
-			explain_resolved_free(&xr);
+		if (v->shell[0]) {
+			add(v, ROLE_LABEL, "  the writes, as shell lines:");
+			add_report(v, v->shell);
 		}
 		add_wrapped(v, ROLE_LABEL, "  elsewhere: ", l->toggle_hint);
 		if (v->tui_board && !lesson_on_threads(l))
@@ -498,7 +522,17 @@ static void build_page(struct tui *t, struct lview *v)
 		add(v, ROLE_DEFAULT, " ");
 		add_metrics(v, &v->before, &v->after);
 		add(v, ROLE_DEFAULT, " ");
-		add(v, ROLE_TITLE, "What changed and why");
+		add(v, ROLE_TITLE, "What changed");
+		{
+			struct sbuf vd;
+
+			sbuf_init(&vd);
+			lesson_verdict(&v->run, &v->before, &v->after, &vd);
+			add_wrapped(v, ROLE_VALUE, "  ", vd.s);
+			sbuf_free(&vd);
+		}
+		add(v, ROLE_DEFAULT, " ");
+		add(v, ROLE_TITLE, "Why (background)");
 		add_wrapped(v, ROLE_VALUE, "  ", l->after);
 		add(v, ROLE_DEFAULT, " ");
 		add(v, ROLE_OK, "%s",

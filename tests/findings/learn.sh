@@ -5,6 +5,17 @@
 # HTML.
 . "$TT_SRCDIR/tests/lib.sh"
 
+# the verdict's sentences wrap: match them on the output as one line
+flat() { printf '%s' "$1" | tr '\n' ' ' | tr -s ' '; }
+unlike() { # unlike GOT REGEX DESCRIPTION
+	if printf '%s' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		diag "matches: '$2'"
+	else
+		ok 0 "$3"
+	fi
+}
+
 out=$("$TUNETOP" learn)
 ok $? "learn lists the lessons"
 for t in "Governor collapse" "Idle-state A/B with the probe" "DDR and NPU clocks" "RT throttling" \
@@ -19,13 +30,18 @@ out=$("$TUNETOP" learn 1 --auto --demo --record "$TMPD/l1.jsonl" </dev/null 2>&1
 ok $? "lesson 1 runs"
 like "$out" 'SIMULATED RK3588' "labelled simulated"
 like "$out" 'tunetop explain cpufreq/\*/governor' "explains with a pointer to the entry"
-like "$out" 'shell: echo performance > /sys/devices/system/cpu/cpufreq/policy4/scaling_governor' \
-	"shows the shell line"
+like "$out" 'echo performance > [^ ]*/root/sys/devices/system/cpu/cpufreq/policy4/scaling_governor +# cpufreq/policy4/governor: interactive -> performance' \
+	"shows the write it makes as a shell line (the knob engine's dry run)"
 like "$out" 'policy4 clock +408\.0 MHz +2256\.0 MHz' \
 	"policy4 parked at its lowest OPP on the quiet board, at its top OPP after the change"
 like "$out" 'policy4 time at lowest OPP +([5-9][0-9]|100)\.[0-9] % +0\.0 %' \
 	"most of the time at the lowest OPP before, none after"
 like "$out" 'cpufreq/policy4/governor: performance -> interactive' "restored at the end"
+like "$(flat "$out")" 'The rule: a clock counts as changed when it moves by more than 5%' "states its rule"
+like "$(flat "$out")" '- policy4 clock: 408\.0 MHz -> 2256\.0 MHz: improved\.' "the verdict quotes the numbers"
+like "$(flat "$out")" 'Overall: improved' "effect present: improved"
+like "$(flat "$out")" 'The board is simulated' "says the numbers are the simulator's"
+unlike "$(flat "$out")" 'longer depends on how busy' "no canned claim of the effect"
 grep -q '"simulated":true' "$TMPD/l1.jsonl"
 ok $? "the recording says simulated"
 is "$(grep -c '"kind":"knob"' "$TMPD/l1.jsonl")" 6 "three changes and three restores recorded"
@@ -55,6 +71,15 @@ else
 	skip "the simulated board's report is well-formed HTML" "no python3"
 fi
 
+# the simulated effect forced absent, then reversed: the words follow the numbers
+out=$(TUNETOP_SIM_EFFECT=absent "$TUNETOP" learn 1 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" '- policy4 clock: 408\.0 MHz -> 408\.0 MHz: no difference seen\.' "absent: no difference seen"
+like "$(flat "$out")" 'Overall: no difference seen' "absent: overall no difference"
+unlike "$(flat "$out")" 'Overall: improved' "absent: not called improved"
+out=$(TUNETOP_SIM_EFFECT=reversed "$TUNETOP" learn 1 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" '- policy4 clock: 2256\.0 MHz -> 408\.0 MHz: worse\.' "reversed: worse, with the numbers"
+like "$(flat "$out")" 'Overall: worse' "reversed: overall worse"
+
 # 2: idle-state A/B; --record keeps the probe's two windows (before, after)
 # with the p99 the lesson prints.
 out=$("$TUNETOP" learn 2 --auto --demo --record "$TMPD/l2.jsonl" </dev/null 2>&1)
@@ -66,6 +91,15 @@ rec99=$(grep '"type":"probe"' "$TMPD/l2.jsonl" | sed 's/.*"p99_us":\([0-9.]*\).*
 is "$rec99" "$p99s" "the windows' p99 are the ones the lesson printed"
 "$TUNETOP" report "$TMPD/l2.jsonl" >"$TMPD/l2.txt" 2>&1
 grep -q '2 probe windows' "$TMPD/l2.txt"; ok $? "report counts them"
+like "$(flat "$out")" 'cpu-sleep residency, mean of CPUs: [0-9.]+ % -> 0\.0 %: improved' \
+	"the deep state's residency falls: improved"
+like "$(flat "$out")" 'a latency counts as changed only when the windows differ by more than 2x and by more than 20 us' \
+	"states the noise rule for one pair of probe windows"
+like "$(flat "$out")" 'The probe ran on this machine, which the change did not touch' \
+	"says the probe cannot show the simulated change"
+like "$(flat "$out")" 'wake-up latency p99 \(probe, cpu0\): [0-9.]+ us -> [0-9.]+ us: [a-z ]+ \(not judged\)' \
+	"the probe's windows are not judged on the simulated board"
+unlike "$(flat "$out")" 'disappears from every' "no canned claim that the exit latency disappears"
 
 # 3: DDR and NPU.
 out=$("$TUNETOP" learn 3 --auto --demo </dev/null 2>&1)
@@ -78,6 +112,24 @@ out=$("$TUNETOP" learn 4 --auto --demo </dev/null 2>&1)
 ok $? "lesson 4 runs"
 like "$out" 'CPUs with RT throttled +1\.0 +0\.0' "throttled before, not after"
 like "$out" 'sched/rt_runtime_us: -1 -> 950000' "runtime restored"
+is "$(printf '%s\n' "$out" | grep -c '^ *echo ')" 1 "one shell line: the one write made"
+like "$out" 'echo -1 > [^ ]*/proc/sys/kernel/sched_rt_runtime_us' "the write to sched_rt_runtime_us"
+unlike "$out" 'echo [^ ]+ > [^ ]*sched_rt_period_us' "no shell line for a period it never writes"
+like "$(flat "$out")" '- CPUs with RT throttled: 1\.0 -> 0\.0: improved\.' "present: improved"
+out=$(TUNETOP_SIM_EFFECT=absent "$TUNETOP" learn 4 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" '- CPUs with RT throttled: 1\.0 -> 1\.0: no difference seen\.' "absent: no difference seen"
+out=$(TUNETOP_SIM_EFFECT=reversed "$TUNETOP" learn 4 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" '- CPUs with RT throttled: 0\.0 -> 1\.0: worse\.' "reversed: worse"
+like "$(flat "$out")" 'Overall: worse' "reversed: overall worse"
+
+# on this machine: a missing interface names what is missing and how to get it
+if [ ! -e /sys/kernel/debug/sched/debug ] && [ ! -e /proc/sched_debug ]; then
+	out=$("$TUNETOP" learn 4 --auto </dev/null 2>&1)
+	like "$(flat "$out")" 'cannot run this lesson: per-CPU RT runqueues (\(rt_throttled, rt_time\) need debugfs: mount -t debugfs none /sys/kernel/debug|need sys/kernel/debug/sched/debug: the kernel lacks CONFIG_SCHED_DEBUG)' \
+		"no RT runqueue file: says what is missing and how to get it"
+else
+	skip "no RT runqueue file: says what is missing" "this machine has one"
+fi
 
 # 5: this kernel; the worker is pinned, its migrations stop.
 out=$("$TUNETOP" learn 5 --auto </dev/null 2>&1)
