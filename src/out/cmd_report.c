@@ -936,10 +936,21 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 			sbuf_printf(t, "  %s %.1f", cols[k], stat_of(a, cols[k]));
 		sbuf_printf(t, " %s\n", unit);
 	}
-	sbuf_printf(t, "  p99 difference B - A: %.1f %s [%.1f, %.1f]; verdict: %s\n",
-		    jp_num(jp_path(cmp, "p99.diff"), NAN), unit,
-		    jp_num(jp_path(cmp, "p99.lo"), NAN), jp_num(jp_path(cmp, "p99.hi"), NAN),
-		    jp_str(jp_get(cmp, "verdict"), "n/a"));
+	{
+		/* No interval (too few rounds: the verdict says inconclusive):
+		 * say so rather than print nan. */
+		double lo = jp_num(jp_path(cmp, "p99.lo"), NAN),
+		       hi = jp_num(jp_path(cmp, "p99.hi"), NAN);
+		char iv[64];
+
+		if (isfinite(lo) && isfinite(hi))
+			snprintf(iv, sizeof(iv), "[%.1f, %.1f]", lo, hi);
+		else
+			snprintf(iv, sizeof(iv), "(no interval)");
+		sbuf_printf(t, "  p99 difference B - A: %.1f %s %s; verdict: %s\n",
+			    jp_num(jp_path(cmp, "p99.diff"), NAN), unit, iv,
+			    jp_str(jp_get(cmp, "verdict"), "n/a"));
+	}
 	if (!html)
 		return;
 	{
@@ -975,12 +986,18 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 		}
 		sbuf_puts(html, "</table>\n<p>Verdict: <strong>");
 		esc(html, jp_str(jp_get(cmp, "verdict"), "n/a"));
-		sbuf_printf(html,
-			    "</strong> (p99 difference B - A %.1f %s, 95%% interval %.1f to "
-			    "%.1f)</p>\n",
-			    jp_num(jp_path(cmp, "p99.diff"), NAN), unit,
-			    jp_num(jp_path(cmp, "p99.lo"), NAN),
-			    jp_num(jp_path(cmp, "p99.hi"), NAN));
+		if (isfinite(jp_num(jp_path(cmp, "p99.lo"), NAN)) &&
+		    isfinite(jp_num(jp_path(cmp, "p99.hi"), NAN)))
+			sbuf_printf(html,
+				    "</strong> (p99 difference B - A %.1f %s, 95%% interval %.1f "
+				    "to %.1f)</p>\n",
+				    jp_num(jp_path(cmp, "p99.diff"), NAN), unit,
+				    jp_num(jp_path(cmp, "p99.lo"), NAN),
+				    jp_num(jp_path(cmp, "p99.hi"), NAN));
+		else
+			sbuf_printf(html,
+				    "</strong> (p99 difference B - A %.1f %s, no interval)</p>\n",
+				    jp_num(jp_path(cmp, "p99.diff"), NAN), unit);
 		sbuf_puts(html, "</section>\n<section id=\"latency\">\n<h2>Latency histograms per "
 				"arm</h2>\n");
 		for (size_t i = 0; i < jp_len(arms) && i < 2; i++) {

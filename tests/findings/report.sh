@@ -184,6 +184,17 @@ like "$out" 'verdict: B is better' "A/B: the verdict"
 grep -q 'id="plot-hist"' "$TMPD/ab.html" && grep -q 'id="plot-windows"' "$TMPD/ab.html"
 ok $? "A/B HTML: histograms per arm and windows"
 
+# An inconclusive A/B (2 rounds of a command on a copied fixture: no
+# interval) reads "(no interval)", never nan.
+abroot=$(copy_fixture rk3588)
+"$TUNETOP" --root "$abroot" --state-dir "$TMPD/ab-st" ab 'cpuidle/cpu0/cpu-sleep/disable=0,1' \
+	--cmd 'true' --rounds 2 --json >"$TMPD/ab2.json" 2>/dev/null
+out=$("$TUNETOP" report "$TMPD/ab2.json" --html "$TMPD/ab2.html" 2>&1)
+ok $? "report of an inconclusive A/B"
+like "$out" 'p99 difference B - A: .* \(no interval\); verdict: .*inconclusive' "says there is no interval"
+printf '%s' "$out" | grep -qi nan; ok $((!$?)) "no nan in the text"
+grep -qi '\bnan\b' "$TMPD/ab2.html"; ok $((!$?)) "no nan in the HTML"
+
 # A probe result from this machine.
 if "$TUNETOP" probe --cpus 0 -i 1000 -D 1 --json >"$TMPD/probe.json" 2>"$TMPD/probe.err"; then
 	out=$("$TUNETOP" report "$TMPD/probe.json" --html "$TMPD/probe.html")
