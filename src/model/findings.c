@@ -467,10 +467,11 @@ static void rule_governor_collapse(struct ctx *c)
 		evidence(fd, "; and %zu more policies", n - 6);
 	evidence(fd, ". No thread data (degraded rule): ");
 	if (busy && !npu.inferred)
-		evidence(
-			fd,
-			"the NPU %s is %.0f%% busy while the CPUs that drive it idle at the bottom",
-			npu.d->name, npu.load);
+		evidence(fd,
+			 "the NPU %s is %.0f%% busy (load file, threshold %.0f%%) while the CPUs "
+			 "that "
+			 "drive it idle at the bottom",
+			 npu.d->name, npu.load, c->o->busy_pct);
 	else if (busy)
 		evidence(fd,
 			 "the NPU %s runs at %s (no load file: taken as busy) while the CPUs that "

@@ -774,8 +774,15 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 		} else {
 			word = ch == CH_NONE ? "no difference seen" : ch == CH_UP ? "rose" : "fell";
 		}
-		sbuf_printf(out, "- %s: %s -> %s: %s%s.\n", a->name, va, vb, word,
+		sbuf_printf(out, "- %s: %s -> %s: %s%s", a->name, va, vb, word,
 			    a->better && !(sim && is_probe(a)) ? "" : " (not judged)");
+		/* a clock that did not move although its governor now asks for
+		 * the top: something else holds it */
+		if (ch == CH_NONE && !strcmp(a->unit, "MHz") && !strcmp(b->note, "performance"))
+			sbuf_puts(out, ", although its governor reads performance: something holds "
+				       "the clock (a max clamp, a thermal cap or firmware; the "
+				       "findings name a clamp or cooling device they see)");
+		sbuf_puts(out, ".\n");
 	}
 	if (!judged_n)
 		sbuf_puts(out, "Overall: nothing this run measured can judge the effect.\n");
