@@ -988,6 +988,7 @@ int replay_findings(const struct replay *r, size_t i, struct finding_list *out)
 		cpy(f->subject, sizeof(f->subject), jp_get(x, "subject"));
 		cpy(f->title, sizeof(f->title), jp_get(x, "title"));
 		cpy(f->evidence, sizeof(f->evidence), jp_get(x, "evidence"));
+		cpy(f->held, sizeof(f->held), jp_get(x, "held"));
 		f->sev = sev_of(jp_str(jp_get(x, "severity"), ""));
 		f->explain = explain_key(jp_str(jp_get(x, "explain"), ""));
 		f->degraded = jp_bool(jp_get(x, "degraded"), false);

@@ -18,6 +18,8 @@ void out_findings_list_json(struct jw *w, const char *key, const struct finding_
 		jw_str(w, "subject", f->subject);
 		jw_str(w, "title", f->title);
 		jw_str(w, "evidence", f->evidence);
+		if (f->held[0]) /* only when the fix is in place and the finding persists */
+			jw_str(w, "held", f->held);
 		jw_str(w, "explain", f->explain);
 		jw_bool(w, "degraded", f->degraded);
 		jw_arr_begin(w, "fix");

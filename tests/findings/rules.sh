@@ -50,6 +50,8 @@ echo 408000 >"$r/sys/devices/system/cpu/cpufreq/policy4/scaling_max_freq"
 like "$("$TUNETOP" --root "$r" snapshot --interval 0 --stable)" \
 	"scaling_max_freq clamps policy4 at 408 MHz \(its top OPP is 2256 MHz\)" \
 	"a max clamp holds policy4 at 408 MHz under performance: named"
+like "$("$TUNETOP" --root "$r" snapshot --interval 0 --stable --json)" \
+	'"held":"scaling_max_freq clamps policy4 at 408 MHz' "and in the JSON as held"
 cp "$FIXTURES/rk3588/sys/devices/system/cpu/cpufreq/policy4/scaling_max_freq" \
 	"$r/sys/devices/system/cpu/cpufreq/policy4/scaling_max_freq"
 "$TUNETOP" --root "$r" --state-dir "$st" restore >/dev/null 2>&1
