@@ -1179,15 +1179,65 @@ const struct screen_ops screen_threads = {
 struct iso_view {
 	struct iso_report rep;
 	bool have;
+	/* t: a device IRQ's fix applied to learn whether the kernel moves it;
+	 * restored (undone) when its effective affinity has not left the
+	 * audited CPUs by try_until_ns */
+	int try_irq; /* -1 none */
+	uint64_t try_txn, try_until_ns;
 };
+
+#define ISO_TRY_NS (3ull * 1000000000ull)
+
+/* The outcome of a pending try, once the refreshed snapshot tells it. */
+static void isolation_try_check(struct tui *t, struct iso_view *v, const struct snapshot *sn)
+{
+	char label[16], addr[KNOB_ADDR_MAX], eff[64] = "n/a";
+	const struct tui_change *chg;
+	const struct irq_row *row;
+	struct cpumask on;
+
+	if (v->try_irq < 0 || !sn || !(sn->what & SNAP_IRQS))
+		return;
+	snprintf(label, sizeof(label), "%d", v->try_irq);
+	snprintf(addr, sizeof(addr), "irq/%d/affinity", v->try_irq);
+	chg = tui_changed(t, addr);
+	if (!chg || chg->txn != v->try_txn) { /* undone or changed again meanwhile */
+		v->try_irq = -1;
+		return;
+	}
+	row = irqs_find(&sn->irqs, label);
+	if (row && row->have_effective) {
+		cpulist_format(&row->effective, eff, sizeof(eff));
+		on = row->effective;
+		cpumask_and(&on, &v->rep.audited);
+		if (!cpumask_empty(&row->effective) && cpumask_empty(&on)) {
+			tui_status(t, false,
+				   "Try: IRQ %d moved (effective affinity %s): movable; kept (u "
+				   "undoes)",
+				   v->try_irq, eff);
+			v->try_irq = -1;
+			return;
+		}
+	}
+	if (time_mono_ns() < v->try_until_ns)
+		return;
+	if (t->nchanges && tui_undo_last(t) == 0)
+		tui_status(t, false,
+			   "Try: IRQ %d still on CPU %s after %llu s (effective affinity %s): the "
+			   "kernel did not move it; restored",
+			   v->try_irq, v->rep.audited_list, ISO_TRY_NS / 1000000000ull, eff);
+	v->try_irq = -1;
+}
 
 static void isolation_build(struct tui *t, struct screen *s)
 {
 	struct iso_view *v = s->priv;
 	const struct snapshot *sn = t->snap;
 
-	if (!v)
+	if (!v) {
 		v = s->priv = xcalloc(1, sizeof(*v));
+		v->try_irq = -1;
+	}
 	s->heading_lines = 4;
 	if (!is_threads_screen(t, s) && v->have)
 		return;
@@ -1203,6 +1253,7 @@ static void isolation_build(struct tui *t, struct screen *s)
 	isolation_audit(&sn->sys, &sn->topo.online, (sn->what & SNAP_IRQS) ? &sn->irqs : NULL,
 			t->root.live && !t->replay ? thr_table() : NULL, &v->rep);
 	v->have = true;
+	isolation_try_check(t, v, sn);
 	s->nrows = (int)v->rep.n;
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
@@ -1262,13 +1313,13 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 	if (r->have_threads)
 		ui_printf(t, y + 2, 0, COLS, ROLE_LABEL,
 			  "%zu workload thread%s confined to isolated CPUs; RT not pinned %zu, RT "
-			  "migrating %zu; a applies the selected fix",
+			  "migrating %zu; a applies the selected fix, t tries it",
 			  r->nworkload, r->nworkload == 1 ? "" : "s", r->nrt_unpinned,
 			  r->nrt_migrating);
 	else
 		ui_put(t, y + 2, 0, COLS, ROLE_LABEL,
 		       "Threads not audited: they belong to the live system, not to this root; a "
-		       "applies the selected fix");
+		       "applies the selected fix, t tries it");
 	ui_fill(t, y + 3, 0, COLS, ROLE_COLHEAD);
 	ui_put(t, y + 3, 0, COLS, ROLE_COLHEAD,
 	       " CPU  KIND        WHO                              RATE        FIX / WHY NOT");
@@ -1372,6 +1423,39 @@ static int isolation_key(struct tui *t, struct screen *s, int ch)
 		one[0] = v->rep.v[s->sel].fix;
 		return apply_fixes(t, one, 1);
 	}
+	case 't': {
+		/* try and restore: the fix through the journal, kept only if
+		 * the kernel moves the IRQ (its effective affinity leaves the
+		 * audited CPUs) within ISO_TRY_NS */
+		const struct iso_item *it =
+			s->sel >= 0 && (size_t)s->sel < v->rep.n ? &v->rep.v[s->sel] : NULL;
+		const struct tui_change *chg;
+		char addr[KNOB_ADDR_MAX];
+		const char *one[1];
+		int irq;
+
+		if (!it || it->kind != ISO_IRQ || !isdigit((unsigned char)it->label[0]) ||
+		    !it->fix[0]) {
+			tui_status(t, true, "Nothing to try on this row: %s",
+				   it && it->note[0] ? it->note : "not a device IRQ with a fix");
+			return HR_HANDLED | HR_REDRAW;
+		}
+		irq = atoi(it->label);
+		one[0] = it->fix;
+		if (tui_set(t, one, 1, 0) != 0)
+			return HR_HANDLED | HR_REDRAW; /* the refusal (EIO: managed) is shown */
+		snprintf(addr, sizeof(addr), "irq/%d/affinity", irq);
+		chg = tui_changed(t, addr);
+		if (chg) {
+			v->try_irq = irq;
+			v->try_txn = chg->txn;
+			v->try_until_ns = time_mono_ns() + ISO_TRY_NS;
+			tui_status(t, false,
+				   "Try: %s; restored unless the kernel moves IRQ %d within %llu s",
+				   it->fix, irq, ISO_TRY_NS / 1000000000ull);
+		}
+		return HR_HANDLED | HR_REDRAW | HR_RESCAN;
+	}
 	default: return HR_IGNORED;
 	}
 }
@@ -1400,6 +1484,7 @@ static int isolation_explain(struct tui *t, struct screen *s, struct explain_ite
 static const struct keyhint isolation_hints[] = {
 	{"m", "MoveAll"},
 	{"a", "Apply"},
+	{"t", "Try"},
 	{NULL, NULL},
 };
 
