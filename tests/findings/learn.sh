@@ -101,12 +101,45 @@ like "$(flat "$out")" 'The probe ran on this machine, which the change did not t
 like "$(flat "$out")" 'wake-up latency p99 \(probe, cpu0\): [0-9.]+ us -> [0-9.]+ us: [a-z ]+ \(not judged\)' \
 	"the probe's windows are not judged on the simulated board"
 unlike "$(flat "$out")" 'disappears from every' "no canned claim that the exit latency disappears"
+like "$(flat "$out")" 'Overall: improved' "lesson 2, effect present: overall improved"
+# the effect forced absent: the deep state is still entered after the change
+# (its residency is the simulator's load and moves from run to run, so only
+# the direction is asserted); reversed: it was not entered before, is after
+out=$(TUNETOP_SIM_EFFECT=absent "$TUNETOP" learn 2 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" 'cpu-sleep residency, mean of CPUs: [0-9.]+ % -> ([1-9][0-9]*|0\.[1-9]|0\.0[1-9])[0-9.]* %: ' \
+	"lesson 2, absent: the deep state is still entered after the change"
+unlike "$(flat "$out")" 'cpu-sleep residency, mean of CPUs: [0-9.]+ % -> [0-9.]+ %: improved' \
+	"lesson 2, absent: the residency is not called improved"
+like "$(flat "$out")" '- cpu-sleep entries per second, mean: [0-9.]+ /s -> [1-9][0-9.]* /s: no difference seen' \
+	"lesson 2, absent: entries per second, no difference seen"
+unlike "$(flat "$out")" 'Overall: improved' "lesson 2, absent: not called improved"
+out=$(TUNETOP_SIM_EFFECT=reversed "$TUNETOP" learn 2 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" '- cpu-sleep residency, mean of CPUs: 0\.0 % -> [1-9][0-9.]* %: worse\.' \
+	"lesson 2, reversed: the deep state's residency rises from 0: worse"
+like "$(flat "$out")" '- cpu-sleep entries per second, mean: 0\.0 /s -> [1-9][0-9.]* /s: worse\.' \
+	"lesson 2, reversed: its entries rise from 0: worse"
+like "$(flat "$out")" 'Overall: worse' "lesson 2, reversed: overall worse"
 
 # 3: DDR and NPU.
 out=$("$TUNETOP" learn 3 --auto --demo </dev/null 2>&1)
 ok $? "lesson 3 runs"
 like "$out" 'dmc clock +[0-9.]+ MHz +2400\.0 MHz' "dmc at 2400 MHz after"
 like "$out" 'devfreq/dmc/governor: performance -> dmc_ondemand' "restored"
+like "$(flat "$out")" '- dmc clock: [0-9.]+ MHz -> 2400\.0 MHz: improved\.' "lesson 3, present: dmc improved, with the numbers"
+like "$(flat "$out")" '- fdab0000\.npu clock: [0-9.]+ MHz -> 1000\.0 MHz: improved\.' "lesson 3, present: NPU at its top OPP, improved"
+like "$(flat "$out")" 'Overall: improved' "lesson 3, present: overall improved"
+out=$(TUNETOP_SIM_EFFECT=absent "$TUNETOP" learn 3 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" '- dmc clock: ([0-9.]+) MHz -> \1 MHz: no difference seen, although its governor reads performance: something holds the clock' \
+	"lesson 3, absent: dmc clock unchanged, no difference seen, something holds it"
+like "$(flat "$out")" '- fdab0000\.npu clock: ([0-9.]+) MHz -> \1 MHz: no difference seen, although its governor reads performance' \
+	"lesson 3, absent: NPU clock unchanged, no difference seen"
+like "$(flat "$out")" 'Overall: no difference seen' "lesson 3, absent: overall no difference"
+unlike "$(flat "$out")" 'Overall: improved' "lesson 3, absent: not called improved"
+out=$(TUNETOP_SIM_EFFECT=reversed "$TUNETOP" learn 3 --auto --demo </dev/null 2>&1)
+like "$(flat "$out")" '- dmc clock: 2400\.0 MHz -> [0-9.]+ MHz: worse\.' "lesson 3, reversed: dmc from its top OPP down: worse"
+like "$(flat "$out")" '- fdab0000\.npu clock: 1000\.0 MHz -> [0-9.]+ MHz: worse\.' "lesson 3, reversed: NPU from its top OPP down: worse"
+like "$(flat "$out")" 'Overall: worse' "lesson 3, reversed: overall worse"
+like "$out" 'devfreq/dmc/governor: performance -> dmc_ondemand' "lesson 3, reversed: restored"
 
 # 4: RT throttling: the simulated RT task is throttled, then not.
 out=$("$TUNETOP" learn 4 --auto --demo </dev/null 2>&1)
