@@ -80,6 +80,20 @@ static void *spawn_main(void *arg)
 	return NULL;
 }
 
+/* Stop and join the named threads still alive (they use w[]), free w. */
+static void stop_named(struct worker *w, long n)
+{
+	pthread_mutex_lock(&mu);
+	for (long i = 0; i < n; i++)
+		atomic_store(&w[i].stop, 1);
+	pthread_cond_broadcast(&cv);
+	pthread_mutex_unlock(&mu);
+	for (long i = 0; i < n; i++)
+		if (w[i].alive)
+			pthread_join(w[i].th, NULL);
+	free(w);
+}
+
 static void usage(void)
 {
 	fprintf(stderr, "usage: threads_helper [-n N] [-p PREFIX] [--busy|--block] [-w MS] "
@@ -137,6 +151,7 @@ int main(int argc, char **argv)
 		snprintf(w[i].name, sizeof(w[i].name), "%.10s%ld", prefix, i);
 		if (pthread_create(&w[i].th, &attr, named_main, &w[i]) != 0) {
 			fprintf(stderr, "threads_helper: pthread_create failed\n");
+			stop_named(w, i);
 			return 1;
 		}
 		w[i].alive = true;
@@ -147,6 +162,7 @@ int main(int argc, char **argv)
 
 		if (e) {
 			fprintf(stderr, "threads_helper: spawn %ld: %s\n", i, strerror(e));
+			stop_named(w, nnamed);
 			return 1;
 		}
 	}
@@ -180,5 +196,7 @@ int main(int argc, char **argv)
 			break;
 		}
 	}
+	stop_named(w, nnamed);
+	pthread_attr_destroy(&attr);
 	return 0;
 }
