@@ -25,7 +25,7 @@ run_build() { # dir, configure flags...
 echo "== build and test (gcc, -Werror) =="
 run_build build-test --enable-werror || status=1
 echo "== build and test (ASan + UBSan) =="
-TT_SKIP_CROSS=1 TT_SKIP_FUZZ=1 ASAN_OPTIONS=detect_leaks=0 run_build build-asan --enable-werror --enable-sanitizers || status=1
+TT_SKIP_CROSS=1 TT_SKIP_FUZZ=1 ASAN_OPTIONS=detect_leaks=1 run_build build-asan --enable-werror --enable-sanitizers || status=1
 if [ -z "${TT_SKIP_DISTCHECK:-}" ]; then
 	echo "== make distcheck =="
 	if make -C build-test -j"$jobs" distcheck >build-test/distcheck.out 2>&1; then
