@@ -283,7 +283,8 @@ static int list_prefixed(struct knob_ctx *ctx, const char *dir, const char *pref
 			free(l->names[i]);
 	}
 	l->n = k;
-	qsort(l->names, l->n, sizeof(char *), cmp_numsuffix);
+	if (l->n > 1) /* names is NULL for an empty directory */
+		qsort(l->names, l->n, sizeof(char *), cmp_numsuffix);
 	return 0;
 }
 

@@ -39,4 +39,12 @@ python3 -c "import json,sys; [json.loads(l) for l in open(sys.argv[1])]" "$TMPD/
 ok $? "every watch line is JSON"
 "$TUNETOP" watch --csv -i 100 -n 2 >"$TMPD/watch.csv"; ok $? "watch --csv exits 0"
 is "$(grep -c '^time_ns,' "$TMPD/watch.csv")" 1 "watch CSV has one header"
+# knobs and get on whatever this host has (an empty cpufreq or cpuidle
+# directory included: UBSan once caught a qsort of NULL there)
+"$TUNETOP" knobs >"$TMPD/knobs.out" 2>"$TMPD/knobs.err"
+ok $? "knobs on the live machine exits 0 ($(head -c 200 "$TMPD/knobs.err"))"
+"$TUNETOP" get 'cpufreq/*/governor' >/dev/null 2>"$TMPD/get.err"
+rc=$?
+ok "$([ $rc -le 2 ] && ! grep -q 'runtime error' "$TMPD/get.err" && [ "$(wc -l <"$TMPD/get.err")" -le 1 ] && echo 0 || echo 1)" \
+	"get cpufreq/*/governor: values or one line saying why not, no sanitizer error (exit $rc)"
 done_testing

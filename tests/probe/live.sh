@@ -60,12 +60,20 @@ like "$(head -n1 "$t")" "PM QoS untouched" "header says PM QoS is untouched"
 # ---- SIGINT prints the results ---------------------------------------------------
 "$TUNETOP" probe -D 0 --cpus 0 --json >"$TMPD/int.json" 2>"$TMPD/int.err" &
 pid=$!
+# Once its thread runs (a loaded machine may take a while to get there),
+# a second of sampling at 1 ms: hundreds of samples for a SCHED_FIFO thread.
+i=0
+while ! cat /proc/"$pid"/task/*/comm 2>/dev/null | grep -q '^tt-probe' && [ $i -lt 300 ]; do
+	sleep 0.1
+	i=$((i + 1))
+done
 sleep 1
 kill -INT "$pid"
 wait "$pid"
 is "$?" 0 "SIGINT: exit 0"
 is "$(jq '.probe.interrupted' "$TMPD/int.json")" true "SIGINT: results printed, marked interrupted"
-ok "$(jq 'if .cpus[0].samples > 300 then 0 else 1 end' "$TMPD/int.json")" "SIGINT: samples collected"
+ok "$(jq 'if .cpus[0].samples > 100 then 0 else 1 end' "$TMPD/int.json")" \
+	"SIGINT: samples collected ($(jq '.cpus[0].samples' "$TMPD/int.json"))"
 
 # ---- the threads really are pinned and SCHED_FIFO 95 (root) ---------------------
 if [ "$is_root" = yes ] && command -v chrt >/dev/null 2>&1; then
