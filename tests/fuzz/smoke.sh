@@ -26,7 +26,7 @@ for b in "$bindir"/fuzz_*; do
 	[ -x "$b" ] || continue
 	name=${b##*/}
 	n=$((n + 1))
-	line=$(grep "^$name: " "$TMPD/run.out")
+	line=$(grep "^$name: [0-9]* execs" "$TMPD/run.out")
 	execs=$(printf '%s' "$line" | sed -n 's/^[^:]*: \([0-9]*\) execs.*/\1/p')
 	crashes=$(printf '%s' "$line" | sed -n 's/.*, \([0-9]*\) crashes,.*/\1/p')
 	[ -n "$line" ] && diag "$line"
