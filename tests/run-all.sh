@@ -21,7 +21,18 @@ run_build() { # dir, configure flags...
 	make -C "$dir" -j"$jobs" check >"$dir/check.out" 2>&1
 	rc=$?
 	grep -E '^(FAIL|ERROR|XPASS)' "$dir/check.out" | head -50
+	failed_logs "$dir" "$dir/check.out"
 	return $rc
+}
+
+# failed_logs DIR OUTPUT: the diagnostics (the "# " lines) of the first
+# failed tests, so that a CI log says why, not only what
+failed_logs() {
+	sed -n 's/^\(FAIL\|ERROR\|XPASS\): \([^ ]*\).*/\2/p' "$2" | sort -u | head -5 | while read -r t; do
+		[ -f "$1/${t%.*}.log" ] || continue
+		echo "-- $t: its diagnostics"
+		grep '^#' "$1/${t%.*}.log" | grep -v '^# *$' | head -25 | sed 's/^/   /'
+	done
 }
 
 echo "== build and test (gcc, -Werror) == $(at)"
@@ -47,6 +58,7 @@ if [ -z "${TT_SKIP_SHAPES:-}" ] && [ -f build-test/check.out ]; then
 	echo "== live tests under emulated host shapes == $(at)"
 	make -C build-test -j"$jobs" check-shapes >build-test/shapes.out 2>&1 || status=1
 	grep -E '^(== host shape|FAIL|ERROR|XPASS)' build-test/shapes.out | grep -B1 -E '^(FAIL|ERROR|XPASS)' | head -50
+	failed_logs build-test build-test/shapes.out
 fi
 
 # sum NAME FILE: the counts of every automake summary in FILE (one per run)

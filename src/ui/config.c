@@ -62,6 +62,8 @@ const struct config_key config_keys[] = {
 	{"ab_rounds", CONFIG_INT, OFF(ab_rounds), 1, 100, "A/B: ABBA rounds (4 windows each)"},
 	{"latency_budget_us", CONFIG_INT, OFF(latency_budget_us), 1, 100000,
 	 "Findings: latency budget (us)"},
+	{"irq_try_s", CONFIG_INT, OFF(irq_try_s), 1, 600,
+	 "Isolation: t waits this long for the kernel to move an IRQ (s)"},
 };
 const size_t config_nkeys = sizeof(config_keys) / sizeof(config_keys[0]);
 
@@ -82,6 +84,7 @@ void config_defaults(struct ui_config *c)
 	c->ab_settle_ms = AB_DEFAULT_SETTLE_MS;
 	c->ab_rounds = AB_DEFAULT_ROUNDS;
 	c->latency_budget_us = 100;
+	c->irq_try_s = 3;
 }
 
 void config_get(const struct ui_config *c, const struct config_key *k, char *buf, size_t cap)

@@ -36,6 +36,9 @@ struct ui_config {
 	int ab_window_s, ab_settle_ms, ab_rounds;
 	/* Findings: the latency budget (idle-state exit latency, probe wake-ups) */
 	int latency_budget_us;
+	/* Isolation: how long t waits for the kernel to move an IRQ (x86
+	 * moves one at its next interrupt: a rare IRQ needs longer) */
+	int irq_try_s;
 };
 
 /* CONFIG_LIST: free text up to max-1 printable characters, may be empty,

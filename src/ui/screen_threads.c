@@ -1186,8 +1186,6 @@ struct iso_view {
 	uint64_t try_txn, try_until_ns;
 };
 
-#define ISO_TRY_NS (3ull * 1000000000ull)
-
 /* The outcome of a pending try, once the refreshed snapshot tells it. */
 static void isolation_try_check(struct tui *t, struct iso_view *v, const struct snapshot *sn)
 {
@@ -1225,7 +1223,8 @@ static void isolation_try_check(struct tui *t, struct iso_view *v, const struct 
 		tui_status(t, false,
 			   "Try: IRQ %d still on CPU %s after %llu s (effective affinity %s): the "
 			   "kernel did not move it; restored",
-			   v->try_irq, v->rep.audited_list, ISO_TRY_NS / 1000000000ull, eff);
+			   v->try_irq, v->rep.audited_list, (unsigned long long)t->cfg.irq_try_s,
+			   eff);
 	v->try_irq = -1;
 }
 
@@ -1426,7 +1425,7 @@ static int isolation_key(struct tui *t, struct screen *s, int ch)
 	case 't': {
 		/* try and restore: the fix through the journal, kept only if
 		 * the kernel moves the IRQ (its effective affinity leaves the
-		 * audited CPUs) within ISO_TRY_NS */
+		 * audited CPUs) within tunetoprc irq_try_s */
 		const struct iso_item *it =
 			s->sel >= 0 && (size_t)s->sel < v->rep.n ? &v->rep.v[s->sel] : NULL;
 		const struct tui_change *chg;
@@ -1449,10 +1448,11 @@ static int isolation_key(struct tui *t, struct screen *s, int ch)
 		if (chg) {
 			v->try_irq = irq;
 			v->try_txn = chg->txn;
-			v->try_until_ns = time_mono_ns() + ISO_TRY_NS;
+			v->try_until_ns =
+				time_mono_ns() + (uint64_t)t->cfg.irq_try_s * 1000000000ull;
 			tui_status(t, false,
 				   "Try: %s; restored unless the kernel moves IRQ %d within %llu s",
-				   it->fix, irq, ISO_TRY_NS / 1000000000ull);
+				   it->fix, irq, (unsigned long long)t->cfg.irq_try_s);
 		}
 		return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 	}
