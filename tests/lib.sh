@@ -21,6 +21,10 @@ _tap_n=0
 _tap_fail=0
 TMPD=$(mktemp -d "${TMPDIR:-/tmp}/tunetop-test.XXXXXX")
 export TUNETOP_STATE_DIR="$TMPD/state"
+# set/apply watch each knob's effect for 500 ms after writing it (knob.h
+# "effect"); on a fixture tree nothing moves, so tests skip the watch unless
+# they test it (tests/knob/effect*.sh pass --verify MS)
+export TUNETOP_VERIFY_MS="${TUNETOP_VERIFY_MS:-0}"
 trap 'tap_cleanup' EXIT
 
 tap_cleanup() {

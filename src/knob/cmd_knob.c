@@ -122,13 +122,20 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 		default: return usage_err("knobs", usage);
 		}
 	}
-	if (knob_cmd_open(o, "knobs", KNOB_NO_JOURNAL, &root, &ctx))
+	/* the journal (read-only) gives each changed knob's effect */
+	if (knob_cmd_open(o, "knobs", json ? KNOB_READONLY_OK | KNOB_NO_CREATE : KNOB_NO_JOURNAL,
+			  &root, &ctx))
 		return 1;
 	rc = expand_patterns(ctx, "knobs", argv + optind, argc - optind, KNOB_EXPAND_PREFIX, &refs,
 			     &n);
 	if (json) {
 		struct sbuf b;
 		struct jw w;
+		struct knob_jentry *je = NULL;
+		size_t nje = 0;
+
+		if (knob_ctx_state_dir(ctx) && knob_journal_list(ctx, &je, &nje, NULL, NULL) != 0)
+			nje = 0;
 
 		sbuf_init(&b);
 		jw_init(&w, &b, true);
@@ -151,6 +158,18 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 			jw_str(&w, "file", path);
 			jw_str(&w, "note", refs[i].note[0] ? refs[i].note : NULL);
 			jw_str(&w, "help", knob_ref_help(&refs[i]));
+			{ /* the effect of tunetop's active change of it, if watched */
+				const struct knob_jentry *act = NULL;
+
+				for (size_t k = nje; k-- > 0 && !act;)
+					if (je[k].state == KNOB_J_ACTIVE && je[k].this_root &&
+					    je[k].addr && !strcmp(je[k].addr, refs[i].addr))
+						act = &je[k];
+				jw_str(&w, "effect",
+				       act && act->effect_evidence ? knob_effect_name(act->effect)
+								   : NULL);
+				jw_str(&w, "effect_evidence", act ? act->effect_evidence : NULL);
+			}
 			jw_obj_end(&w);
 		}
 		jw_arr_end(&w);
@@ -158,6 +177,7 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 		sbuf_putc(&b, '\n');
 		fputs(b.s, stdout);
 		sbuf_free(&b);
+		knob_journal_free(je, nje);
 	} else {
 		size_t wa = 7, wv = 5;
 
@@ -251,13 +271,27 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 
 /* ---- set / apply ------------------------------------------------------------- */
 
+/* --verify MS: how long to watch the effect (0 = not at all). */
+static int verify_opt(const char *cmd, const char *arg, int *ms)
+{
+	if (str_to_int(arg, ms) != 0 || *ms < 0 || *ms > 60000) {
+		fprintf(stderr, "tunetop %s: --verify: '%s' is not a time in ms (0 to 60000)\n",
+			cmd, arg);
+		return -EINVAL;
+	}
+	return 0;
+}
+
 int cmd_set(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
+					   {"verify", required_argument, NULL, 'V'},
+					   {"no-verify", no_argument, NULL, 'N'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "set [--dry-run] ADDRESS=VALUE...";
+	const char *usage = "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE...";
 	bool dry = false;
+	int verify_ms = (int)knob_effect_default_ms();
 	struct sysroot root;
 	struct knob_ctx *ctx;
 	struct sbuf rep;
@@ -267,6 +301,11 @@ int cmd_set(const struct tt_opts *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "nh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'n': dry = true; break;
+		case 'V':
+			if (verify_opt("set", optarg, &verify_ms))
+				return 2;
+			break;
+		case 'N': verify_ms = 0; break;
 		case 'h': printf("usage: tunetop %s\n", usage); return 0;
 		default: return usage_err("set", usage);
 		}
@@ -278,6 +317,8 @@ int cmd_set(const struct tt_opts *o, int argc, char **argv)
 	sbuf_init(&rep);
 	e = knob_set_many(ctx, (const char *const *)argv + optind, NULL, (size_t)(argc - optind),
 			  dry ? KNOB_DRY_RUN : 0, &rep, &cause);
+	if (!e && !dry && verify_ms > 0)
+		knob_effect_verify(ctx, (unsigned)verify_ms, 0, &rep);
 	knob_print_report(&rep);
 	if (e)
 		knob_print_cause("set", cause);
@@ -385,10 +426,14 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
 					   {"force", no_argument, NULL, 'f'},
 					   {"list", no_argument, NULL, 'l'},
+					   {"verify", required_argument, NULL, 'V'},
+					   {"no-verify", no_argument, NULL, 'N'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "apply [--dry-run] [--force] PROFILE | apply --list";
+	const char *usage =
+		"apply [--dry-run] [--force] [--verify MS | --no-verify] PROFILE | apply --list";
 	bool dry = false, force = false, list = false;
+	int verify_ms = (int)knob_effect_default_ms();
 	struct sysroot root;
 	struct knob_ctx *ctx;
 	struct knob_profile p;
@@ -401,6 +446,11 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 		case 'n': dry = true; break;
 		case 'f': force = true; break;
 		case 'l': list = true; break;
+		case 'V':
+			if (verify_opt("apply", optarg, &verify_ms))
+				return 2;
+			break;
+		case 'N': verify_ms = 0; break;
 		case 'h': printf("usage: tunetop %s\n", usage); return 0;
 		default: return usage_err("apply", usage);
 		}
@@ -420,6 +470,8 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 	sbuf_init(&rep);
 	e = knob_set_many(ctx, (const char *const *)p.assign, (const char *const *)p.label, p.n,
 			  KNOB_EMPTY_OK | (dry ? KNOB_DRY_RUN : 0), &rep, &cause);
+	if (!e && !dry && verify_ms > 0)
+		knob_effect_verify(ctx, (unsigned)verify_ms, KNOB_QUIET, &rep);
 	knob_print_report(&rep);
 	if (e)
 		knob_print_cause("apply", cause);
@@ -615,6 +667,9 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 			jw_str(&w, "readback", e[i].readback);
 			jw_str(&w, "state", knob_jstate_name(e[i].state));
 			jw_str(&w, "how", e[i].how);
+			jw_str(&w, "effect",
+			       e[i].effect_evidence ? knob_effect_name(e[i].effect) : NULL);
+			jw_str(&w, "effect_evidence", e[i].effect_evidence);
 			jw_bool(&w, "scoped", e[i].scoped);
 			jw_bool(&w, "kept", e[i].kept);
 			jw_bool(&w, "orphaned", e[i].orphaned);
@@ -651,6 +706,12 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 				printf(" (%s)", e[i].how ? e[i].how : "");
 			else if (e[i].readback && strcmp(e[i].readback, e[i].new_value))
 				printf(" (kernel reports %s)", e[i].readback);
+			if (e[i].effect_evidence && e[i].state == KNOB_J_ACTIVE)
+				printf(" [%s: %s]",
+				       e[i].effect == KNOB_EFFECT_NOT_SEEN   ? "NOT IN EFFECT"
+				       : e[i].effect == KNOB_EFFECT_VERIFIED ? "in effect"
+									     : "effect unknown",
+				       e[i].effect_evidence);
 			if (!e[i].this_root)
 				printf(" [root %s]", e[i].root);
 			printf("\n");

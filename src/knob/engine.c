@@ -155,6 +155,7 @@ void knob_ctx_close(struct knob_ctx *ctx)
 		journal_fini(&ctx->j);
 	free(ctx->state_dir);
 	free(ctx->ro_why);
+	free(ctx->last);
 	free(ctx);
 }
 
@@ -266,10 +267,10 @@ int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report)
 		}
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (r[i].type == 'C' || r[i].type == 'A' || r[i].type == 'U') {
+		if (strchr("CAUE", r[i].type)) {
 			move[i] = nmove &&
 				  bsearch(&r[i].ref, moved, nmove, sizeof(uint64_t), cmp_seq);
-			if (r[i].type != 'C' && !move[i])
+			if ((r[i].type == 'A' || r[i].type == 'U') && !move[i])
 				closed++;
 		}
 	}
@@ -666,6 +667,7 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 		free(*cause);
 		*cause = NULL;
 	}
+	ctx->nlast = 0;
 	/* 1. expand and validate everything; nothing is written before this passes */
 	for (i = 0; i < n; i++) {
 		const char *a = assignments[i];
@@ -1033,6 +1035,14 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 	}
 	journal_sync(&ctx->j);
 	knob_op_unlock(ctx);
+	/* what knob_effect_begin() watches */
+	free(ctx->last);
+	ctx->last = xcalloc(nw ? nw : 1, sizeof(*ctx->last));
+	for (i = 0; i < nw; i++) {
+		ctx->last[i].ref = w[i].ref;
+		str_copy(ctx->last[i].value, sizeof(ctx->last[i].value), w[i].value);
+	}
+	ctx->nlast = nw;
 	free(w);
 	return 0;
 }

@@ -331,6 +331,12 @@ void jrec_encode(const struct jrec *r, struct sbuf *out)
 		put_u64(out, "time", r->time_ns);
 		put_str(out, "value", r->value);
 		break;
+	case 'E':
+		put_u64(out, "ref", r->ref);
+		put_u64(out, "time", r->time_ns);
+		put_str(out, "value", r->value);
+		put_str(out, "evidence", r->evidence ? r->evidence : "");
+		break;
 	default: break;
 	}
 	crc = journal_crc32(out->s + start, out->len - start);
@@ -357,7 +363,7 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 	const char *p, *end = line + len;
 
 	memset(r, 0, sizeof(*r));
-	if (len < 3 || !line[0] || !strchr("WCAUKS", line[0]) || line[1] != '\t')
+	if (len < 3 || !line[0] || !strchr("WCAUKES", line[0]) || line[1] != '\t')
 		return -EINVAL;
 	/* the CRC field is last */
 	crcf = NULL;
@@ -442,6 +448,8 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 			seen |= 32;
 		} else if (KEY("value")) {
 			STR(value);
+		} else if (KEY("evidence")) {
+			STR(evidence);
 		}
 		/* unknown keys: ignored (newer writer) */
 #undef KEY
@@ -452,7 +460,7 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 		goto bad;
 	if (r->type == 'W' && (seen & (4 | 8 | 16 | 32)) != (4 | 8 | 16 | 32))
 		goto bad;
-	if (strchr("CAUK", r->type) && !(seen & 2))
+	if (strchr("CAUKE", r->type) && !(seen & 2))
 		goto bad;
 	if (r->type == 'K' && !r->run)
 		goto bad;
@@ -476,6 +484,7 @@ void jrec_free(struct jrec *r)
 	free(r->raw);
 	free(r->new_value);
 	free(r->value);
+	free(r->evidence);
 	memset(r, 0, sizeof(*r));
 }
 

@@ -16,6 +16,8 @@
  *      (TUI "Keep and quit", --keep): ref(=newest W seq then) time pid run;
  *      the run's W records up to ref are kept, not orphaned (undo and
  *      restore still revert them)
+ *   E  effect seen after the write (knob_effect_*): ref time
+ *      value(=verified|not_seen|unknown) evidence(=the counters and interval)
  *   S  sequence mark after compaction: seq */
 #ifndef TT_KNOB_JOURNAL_H
 #define TT_KNOB_JOURNAL_H
@@ -27,7 +29,7 @@
 #include "core/str.h"
 
 struct jrec {
-	char type;			 /* 'W' 'C' 'A' 'U' 'K' 'S' */
+	char type;			 /* 'W' 'C' 'A' 'U' 'K' 'E' 'S' */
 	uint64_t seq, txn, ref, time_ns; /* seq: W and S records only (the ids users see) */
 	bool scoped; /* W: the change lives only as long as its run (exec, TUI): if that
 		      * process is gone while the entry is active, it is orphaned */
@@ -36,7 +38,8 @@ struct jrec {
 	char *addr, *target, *ident;
 	char *old, *raw, *new_value; /* raw: exact old bytes (may contain NULs: rawlen) */
 	size_t rawlen;
-	char *value; /* C: readback; A: errno name; U: how */
+	char *value;	/* C: readback; A: errno name; U: how; E: effect state */
+	char *evidence; /* E: what was measured */
 };
 
 struct journal {

@@ -151,6 +151,58 @@ int knob_restore_run(struct knob_ctx *ctx, const char *run_id, unsigned flags, s
  * *nkept (may be NULL) = entries marked; nothing is written when none. */
 int knob_keep_run(struct knob_ctx *ctx, const char *run_id, size_t *nkept, char **cause);
 
+/* ---- effect: does the kernel obey? --------------------------------------------- *
+ *
+ * A write the kernel accepts is not yet a change in behaviour (the haltpoll
+ * cpuidle governor never looks at a state's disable). After a transaction,
+ * each knob with an observable is watched over an interval with the
+ * kernel's own counters:
+ *   cpuidle/<cpu>/<state>/disable   the state's usage on that CPU (1: it
+ *                                   stops growing while the CPU idles)
+ *   cpufreq min/max/lock, devfreq   scaling_cur_freq / cur_freq within the
+ *                                   written bound(s)
+ *   irq/<n>/affinity                effective_affinity, and which CPUs'
+ *                                   counts in /proc/interrupts grow
+ *   thread/<tid>/affinity           the CPU it last ran on, if it ran
+ *   thread policy/nice/uclamp       sched_getattr
+ *   pmqos latency                   no deeper idle state entered
+ * and the rest is "unknown" (no counter shows it). On a root that is not
+ * the live machine, an observable that did not move in the interval proves
+ * nothing: "unknown (static)". A verdict is recorded in the journal (an E
+ * record of the knob's active change) and shown by set/apply, `journal`,
+ * `knobs --json`, the Journal screen; ab and learn refuse a verdict on a
+ * knob whose effect was not seen. A cpuidle governor change re-watches the
+ * active idle-state changes: their effect depends on it. */
+enum knob_effect { KNOB_EFFECT_UNKNOWN, KNOB_EFFECT_VERIFIED, KNOB_EFFECT_NOT_SEEN };
+const char *knob_effect_name(enum knob_effect e);  /* "unknown" "verified" "not_seen" */
+enum knob_effect knob_effect_parse(const char *s); /* NULL/other: unknown */
+
+struct knob_effect_watch;
+/* Start watching the knobs of this ctx's last successful knob_set_many
+ * (written or already in place) and the active changes a write there can
+ * change the effect of. NULL when it wrote nothing watchable. */
+struct knob_effect_watch *knob_effect_begin(struct knob_ctx *ctx);
+/* Watch one knob at a value (ab's arms, lessons). NULL on a bad address. */
+struct knob_effect_watch *knob_effect_begin_addr(struct knob_ctx *ctx, const char *addr,
+						 const char *value);
+/* Sample again and judge. flags: KNOB_QUIET = no per-knob lines except
+ * warnings; KNOB_EFFECT_NO_RECORD = do not write E records. report gets
+ * "effect: ADDR: verified: EVIDENCE" and "warning: ADDR=VALUE is not in
+ * effect: EVIDENCE" lines (and the known reason, e.g. haltpoll). Returns
+ * the number of knobs whose effect was not seen. */
+#define KNOB_EFFECT_NO_RECORD 0x1000
+int knob_effect_end(struct knob_ctx *ctx, struct knob_effect_watch *w, unsigned flags,
+		    struct sbuf *report);
+/* The verdicts of an ended watch: the worst one and its evidence
+ * ("state1 (haltpoll idle) entered 45 times on CPU 1 in 2.0 s"). */
+enum knob_effect knob_effect_worst(const struct knob_effect_watch *w, const char **addr,
+				   const char **evidence);
+void knob_effect_free(struct knob_effect_watch *w);
+/* begin, wait ms (0: the default, TUNETOP_VERIFY_MS or 500), end. */
+int knob_effect_verify(struct knob_ctx *ctx, unsigned ms, unsigned flags, struct sbuf *report);
+/* The default watch interval in ms: $TUNETOP_VERIFY_MS (0 = do not watch) or 500. */
+unsigned knob_effect_default_ms(void);
+
 /* ---- journal view ----------------------------------------------------------- */
 
 enum knob_jstate {
@@ -174,6 +226,8 @@ struct knob_jentry {
 			 * gone (crash): `restore` handles it */
 	bool this_root; /* recorded for the ctx's root */
 	enum knob_jstate state;
+	enum knob_effect effect; /* the newest E record (unknown: none) */
+	char *effect_evidence;	 /* NULL: never watched */
 };
 
 /* All entries of the journal, oldest first (torn or corrupt lines are

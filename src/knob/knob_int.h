@@ -130,6 +130,13 @@ struct knob_ctx {
 	struct knob_lease lease[KNOB_MAX_LEASES];
 	struct cpumask online;
 	bool have_online;
+	/* the knobs of the last successful knob_set_many (written or already
+	 * in place), for knob_effect_begin() */
+	struct knob_last {
+		struct knob_ref ref;
+		char value[KNOB_VALUE_MAX];
+	} * last;
+	size_t nlast;
 };
 
 /* knob_table.c */

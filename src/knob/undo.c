@@ -24,7 +24,8 @@ struct jent {
 	const char *readback; /* C value */
 	const char *how;      /* A / U value */
 	const char *undo_run;
-	bool kept; /* a K record of its run covers it */
+	bool kept;		       /* a K record of its run covers it */
+	const char *effect, *evidence; /* the newest E record */
 };
 
 static int cmp_jent(const void *key, const void *elem)
@@ -50,12 +51,15 @@ static struct jent *build(struct jrec *r, size_t n, size_t *ne)
 	for (size_t i = 0; i < n; i++) {
 		struct jent *x;
 
-		if (!strchr("CAU", r[i].type))
+		if (!strchr("CAUE", r[i].type))
 			continue;
 		x = bsearch(&r[i].ref, e, k, sizeof(*e), cmp_jent);
 		if (!x)
 			continue;
-		if (r[i].type == 'C') {
+		if (r[i].type == 'E') {
+			x->effect = r[i].value;
+			x->evidence = r[i].evidence;
+		} else if (r[i].type == 'C') {
 			x->readback = r[i].value;
 			if (x->state == KNOB_J_OPEN)
 				x->state = KNOB_J_ACTIVE;
@@ -546,6 +550,8 @@ int knob_journal_list(struct knob_ctx *ctx, struct knob_jentry **out, size_t *n,
 		o->new_value = dup_or_null(w->new_value);
 		o->readback = dup_or_null(e[i].readback);
 		o->how = dup_or_null(e[i].how);
+		o->effect = knob_effect_parse(e[i].effect);
+		o->effect_evidence = dup_or_null(e[i].evidence);
 		o->pid = w->pid;
 		o->alive = knob_run_alive(w->run);
 		o->this_root = str_eq(w->root, ctx->root->path);
@@ -577,6 +583,7 @@ void knob_journal_free(struct knob_jentry *e, size_t n)
 		free(e[i].new_value);
 		free(e[i].readback);
 		free(e[i].how);
+		free(e[i].effect_evidence);
 	}
 	free(e);
 }
