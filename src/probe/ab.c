@@ -1090,6 +1090,17 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 	bool any = false;
 
 	sbuf_printf(o, "%s: ", r->label);
+	if (res->not_in_effect_arm >= 0) {
+		const struct ab_arm *a = &r->arm[res->not_in_effect_arm];
+
+		sbuf_printf(o,
+			    "no verdict: the knob was not in effect in %u of the %u %c windows "
+			    "(%s), so a difference cannot be credited to it; make the kernel obey "
+			    "first (tunetop set %s=%s warns why), or A/B a knob that takes effect",
+			    a->not_seen, a->windows, res->not_in_effect_arm ? 'B' : 'A',
+			    a->effect_evidence, r->cfg.addr, a->value);
+		return;
+	}
 	if (res->cmp_err) {
 		sbuf_printf(o, "no comparison (%c arm has no samples)", res->a.n ? 'B' : 'A');
 		return;
@@ -1226,6 +1237,7 @@ static void compute_result(struct ab_run *r, bool live)
 		if (res->m[m].rounds < res->rounds)
 			res->rounds = res->m[m].rounds;
 	res->conclusive = res->rounds >= STATS_ABBA_MIN_ROUNDS;
+	res->not_in_effect_arm = r->arm[1].not_seen ? 1 : r->arm[0].not_seen ? 0 : -1;
 	sbuf_init(&v);
 	make_verdict(r, res, &v);
 	str_copy(res->verdict, sizeof(res->verdict), v.s ? v.s : "");
@@ -1482,6 +1494,24 @@ static int do_switch(struct ab_run *r)
 	return 0;
 }
 
+/* The effect of the knob over the window that just ended. */
+static void end_window_effect(struct ab_run *r)
+{
+	struct ab_window *w = &r->w[r->win];
+	struct ab_arm *arm = &r->arm[w->arm];
+	const char *ev = "";
+
+	w->effect = KNOB_EFFECT_UNKNOWN;
+	if (!r->watch)
+		return;
+	knob_effect_end(r->ctx, r->watch, KNOB_QUIET | KNOB_EFFECT_NO_RECORD, NULL);
+	w->effect = knob_effect_worst(r->watch, NULL, &ev);
+	if (w->effect == KNOB_EFFECT_NOT_SEEN && !arm->not_seen++)
+		str_copy(arm->effect_evidence, sizeof(arm->effect_evidence), ev);
+	knob_effect_free(r->watch);
+	r->watch = NULL;
+}
+
 static void end_window_probe(struct ab_run *r)
 {
 	struct hist *h = xmalloc(sizeof(*h));
@@ -1701,6 +1731,10 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 					return r->phase;
 				}
 			}
+			/* is the knob in effect while this window measures? */
+			knob_effect_free(r->watch);
+			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
+							  r->cfg.value[ab_window_arm(r->win)]);
 			now = time_mono_ns();
 			pthread_mutex_lock(&r->lock);
 			r->w[r->win].start_ns = now;
@@ -1724,6 +1758,7 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 					*next_ms = ms_until(r->t_end, now);
 					return r->phase;
 				}
+				end_window_effect(r);
 				end_window_probe(r);
 				set_phase(r, AB_SWITCH);
 				continue;
@@ -1755,6 +1790,7 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 				}
 				continue;
 			}
+			end_window_effect(r);
 			end_window_cmd(r);
 			set_phase(r, AB_SWITCH);
 			continue;
@@ -1777,6 +1813,8 @@ void ab_free(struct ab_run *r)
 	}
 	kill_child_now(r);
 	stop_measuring(r);
+	knob_effect_free(r->watch);
+	r->watch = NULL;
 	if (r->own_probe)
 		probe_free(&r->probe);
 	r->own_probe = false;

@@ -144,6 +144,7 @@ struct ab_window {
 	double mean, p50, p99, max; /* in the run's unit; NAN when no samples */
 	size_t val_from, val_to;    /* AB_CMD: the arm's values of this window */
 	unsigned cmd_runs;	    /* AB_CMD: CMD runs in the window */
+	enum knob_effect effect;    /* the knob's effect watched over the window */
 };
 
 struct ab_arm {
@@ -153,6 +154,8 @@ struct ab_arm {
 	double *val;	  /* AB_CMD: samples in order */
 	size_t nval, capval;
 	unsigned cmd_runs;
+	unsigned not_seen;	   /* windows where the knob was not in effect */
+	char effect_evidence[320]; /* the first of them */
 };
 
 struct ab_result {
@@ -167,6 +170,9 @@ struct ab_result {
 	int max_win[2];			  /* the window it came from, 0-based; -1 = none */
 	double max_diff;		  /* max[1] − max[0]: one sample each, never tested */
 	int cmp_err;			  /* -EINVAL when an arm has no samples */
+	/* the knob was not in effect in some window: no verdict (the
+	 * difference cannot be credited to it); -1 = it was in every one */
+	int not_in_effect_arm;
 	char verdict[1024]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
 };
 
@@ -214,6 +220,7 @@ struct ab_run {
 	/* private */
 	char *own_cmd, *own_metric, *own_load; /* cfg's strings, copied */
 	struct knob_ctx *ctx;
+	struct knob_effect_watch *watch; /* the window being measured */
 	pthread_mutex_t lock;
 	bool cancel_req, cancelling;
 	uint64_t t_end, kill_at;

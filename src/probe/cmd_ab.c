@@ -271,9 +271,10 @@ static void print_windows(FILE *f, const struct ab_run *r)
 		fmt_val(r, c[1], sizeof(c[1]), x->p50, false, dec);
 		fmt_val(r, c[2], sizeof(c[2]), x->p99, false, dec);
 		fmt_val(r, c[3], sizeof(c[3]), x->max, false, dec);
-		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s\n", i + 1, i / 4 + 1,
+		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s%s\n", i + 1, i / 4 + 1,
 			ab_arm_name(x->arm), r->cfg.value[x->arm], (unsigned long long)x->samples,
-			c[0], c[1], c[2], c[3]);
+			c[0], c[1], c[2], c[3],
+			x->effect == KNOB_EFFECT_NOT_SEEN ? "  (knob not in effect)" : "");
 	}
 }
 
@@ -555,6 +556,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_double(&w, k, x->max, 3);
 		if (r->source == AB_CMD)
 			jw_uint(&w, "cmd_runs", x->cmd_runs);
+		jw_str(&w, "effect", knob_effect_name(x->effect));
 		jw_obj_end(&w);
 	}
 	jw_arr_end(&w);
@@ -568,7 +570,18 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	       "within each complete round (ABBA or BAAB); the max is not tested");
 	jw_int(&w, "windows", res->windows);
 	jw_uint(&w, "rounds", res->rounds);
-	jw_bool(&w, "conclusive", res->conclusive && !res->cmp_err);
+	jw_bool(&w, "conclusive", res->conclusive && !res->cmp_err && res->not_in_effect_arm < 0);
+	/* was the knob in effect in every window? (knob.h "effect") */
+	jw_str(&w, "effect", res->not_in_effect_arm >= 0 ? "not_seen" : "in_effect_or_unknown");
+	if (res->not_in_effect_arm >= 0) {
+		const struct ab_arm *na = &r->arm[res->not_in_effect_arm];
+
+		jw_str(&w, "not_in_effect_arm", res->not_in_effect_arm ? "B" : "A");
+		jw_uint(&w, "not_in_effect_windows", na->not_seen);
+		jw_str(&w, "effect_evidence", na->effect_evidence);
+	} else {
+		jw_null(&w, "not_in_effect_arm");
+	}
 	jw_double(&w, "confidence", 0.95, 2);
 	jw_bool(&w, "exact", res->m[AB_P99].exact);
 	jw_uint(&w, "arrangements", res->m[AB_P99].perms);
