@@ -297,6 +297,8 @@ static bool ask_learner(const struct board *b, const struct lesson_run *e)
 	return line[0] == 'd' || line[0] == 'D';
 }
 
+#define LEARN_MAX_WATCH 4
+
 static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool demo,
 		      const char *record_path)
 {
@@ -306,6 +308,7 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 	struct lesson_metrics before = {0}, after = {0};
 	bool threads = !strcmp(l->needs, "threads"), do_it = auto_mode;
 	cpu_set_t saved;
+	struct knob_effect_watch *watch[LEARN_MAX_WATCH] = {0};
 	int rc = 0;
 
 	memset(&e, 0, sizeof(e));
@@ -380,17 +383,48 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 		rc = 1;
 		goto restore;
 	}
-	/* 4. measure after, compare */
+	/* 4. measure after (watching whether the kernel obeys the change), compare */
 	printf("\nMeasuring after...\n");
+	for (size_t i = 0; !threads && i < e.nassign && i < LEARN_MAX_WATCH; i++) {
+		char addr[KNOB_ADDR_MAX];
+		const char *eq = strchr(e.assign[i], '=');
+
+		watch[i] = NULL;
+		if (!eq || (size_t)(eq - e.assign[i]) >= sizeof(addr))
+			continue;
+		memcpy(addr, e.assign[i], (size_t)(eq - e.assign[i]));
+		addr[eq - e.assign[i]] = '\0';
+		watch[i] = knob_effect_begin_addr(b.ctx, addr, eq + 1);
+	}
 	lesson_measure(&e, &after);
 	print_metrics(&before, &after);
 	{
-		struct sbuf v;
+		struct sbuf v, ne;
 
 		sbuf_init(&v);
-		lesson_verdict(&e, &before, &after, &v);
+		sbuf_init(&ne);
+		for (size_t i = 0; !threads && i < e.nassign && i < LEARN_MAX_WATCH; i++) {
+			if (!watch[i])
+				continue;
+			knob_effect_end(b.ctx, watch[i], KNOB_QUIET | KNOB_EFFECT_NO_RECORD, &ne);
+			knob_effect_free(watch[i]);
+			watch[i] = NULL;
+		}
 		printf("\nWhat changed\n");
-		wrap_print(v.s, "  ");
+		if (ne.len) {
+			/* a knob the kernel ignored: the numbers compare it with itself */
+			wrap_print(ne.s, "  ");
+			wrap_print(
+				"No conclusion: the change was not in effect while the lesson "
+				"measured, so the numbers above compare the board with itself. "
+				"Make the kernel obey first (the warning says how), then run the "
+				"lesson again.",
+				"  ");
+		} else {
+			lesson_verdict(&e, &before, &after, &v);
+			wrap_print(v.s, "  ");
+		}
+		sbuf_free(&ne);
 		sbuf_free(&v);
 	}
 	printf("\nWhy (background)\n");
