@@ -21,8 +21,11 @@ print("gpu=%s policy4=%s policy0=%s npu=%s" % (d.get("fb000000.gpu"), p.get("pol
       p.get("policy0"), d.get("fdab0000.npu")))' "$1"
 }
 
-snap() {
-	"$TUNETOP" --root "$root" --state-dir "$TMPD/st" snapshot --interval 0 --stable "$@"
+snap() { # a failure says why (stderr and status) in the log
+	"$TUNETOP" --root "$root" --state-dir "$TMPD/st" snapshot --interval 0 --stable "$@" 2>"$TMPD/snap.err"
+	_rc=$?
+	[ "$_rc" -eq 0 ] || diag "snapshot $* exited $_rc: $(cat "$TMPD/snap.err")"
+	return "$_rc"
 }
 
 snap --json >"$TMPD/a.json"
