@@ -168,7 +168,7 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
 	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
 	       " Time      Txn  Status   Address                            Old -> New          "
-	       "By");
+	       "Effect    By");
 	rows = h - s->heading_lines;
 	ui_scroll(s, rows);
 	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
@@ -209,10 +209,25 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 			       : e->state == KNOB_J_ACTIVE ? ROLE_CHANGED
 							   : base,
 			       "%-19.19s ", ov);
+		/* did the kernel obey? (knob.h "effect"; "-": never watched) */
+		x += ui_printf(t, yy, x, COLS - x,
+			       sel				   ? ROLE_CURSOR
+			       : e->effect == KNOB_EFFECT_NOT_SEEN ? ROLE_ALERT
+			       : e->effect == KNOB_EFFECT_VERIFIED ? ROLE_CHANGED
+								   : ROLE_VALUE_NA,
+			       "%-9s ",
+			       !e->effect_evidence		   ? "-"
+			       : e->effect == KNOB_EFFECT_NOT_SEEN ? "NOT SEEN"
+			       : e->effect == KNOB_EFFECT_VERIFIED ? "verified"
+								   : "unknown");
 		x += ui_put(t, yy, x, COLS - x, base, by);
 		if (e->how && e->how[0])
+			x += ui_printf(t, yy, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  %s",
+				       e->how);
+		if (e->effect_evidence && e->state == KNOB_J_ACTIVE &&
+		    e->effect != KNOB_EFFECT_VERIFIED)
 			ui_printf(t, yy, x, COLS - x, sel ? ROLE_CURSOR : ROLE_LABEL, "  %s",
-				  e->how);
+				  e->effect_evidence);
 	}
 	if (!s->nrows)
 		ui_put(t, y + 2, 1, COLS - 1, ROLE_LABEL,

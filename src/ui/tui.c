@@ -196,6 +196,10 @@ void tui_reload_journal(struct tui *t)
 		}
 		str_copy(c->new_value, sizeof(c->new_value), e[i].new_value ? e[i].new_value : "");
 		c->txn = e[i].txn;
+		c->watched = e[i].effect_evidence != NULL;
+		c->effect = e[i].effect;
+		str_copy(c->effect_evidence, sizeof(c->effect_evidence),
+			 e[i].effect_evidence ? e[i].effect_evidence : "");
 		if (run && e[i].run && !strcmp(run, e[i].run))
 			c->ours = true;
 	}
@@ -310,7 +314,40 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 	free(cause);
 	sbuf_free(&report);
 	tui_reload_journal(t);
+	if (!e && !(flags & KNOB_DRY_RUN)) {
+		unsigned ms = knob_effect_default_ms();
+
+		/* watch whether the kernel obeys; judged by tui_effect_poll() */
+		knob_effect_free(t->eff_watch);
+		t->eff_watch = ms ? knob_effect_begin(t->knob) : NULL;
+		t->eff_due_ns = time_mono_ns() + (uint64_t)ms * 1000000ull;
+	}
 	return e;
+}
+
+/* The watch of the last change, once its time is up: a change the kernel
+ * does not obey says so on the status line (and in the Journal screen). */
+static void tui_effect_poll(struct tui *t, uint64_t now)
+{
+	struct sbuf rep;
+
+	if (!t->eff_watch || now < t->eff_due_ns)
+		return;
+	sbuf_init(&rep);
+	if (knob_effect_end(t->knob, t->eff_watch, KNOB_QUIET, &rep) > 0) {
+		char line[TUI_STATUS_LEN];
+		size_t nl = count_lines(rep.s);
+
+		tui_first_line(rep.s, line, sizeof(line));
+		if (nl > 1)
+			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
+		else
+			tui_status(t, true, "%s", line);
+	}
+	sbuf_free(&rep);
+	knob_effect_free(t->eff_watch);
+	t->eff_watch = NULL;
+	tui_reload_journal(t);
 }
 
 int tui_set1(struct tui *t, const char *fmt, ...)
@@ -490,6 +527,7 @@ static void tui_tick(struct tui *t)
 	/* rates need two samples: take the second one soon after the start */
 	if (t->sampler.count == 1 && t->delay_tenths > 3)
 		t->next_tick_ns = now + 300000000ULL;
+	tui_effect_poll(t, now);
 	tui_counters_tick(t);
 	tui_findings_eval(t);
 	tui_record_sample(t);
@@ -1549,6 +1587,8 @@ out:
 	if (t->sampler_on)
 		sampler_free(&t->sampler);
 	devfreq_clk_list_free(t->cfg_clocks);
+	knob_effect_free(t->eff_watch);
+	t->eff_watch = NULL;
 	if (t->knob)
 		knob_ctx_close(t->knob);
 	sysroot_close(&t->root);

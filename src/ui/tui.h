@@ -114,10 +114,18 @@ struct tui_change {
 	uint64_t txn; /* newest transaction that set it (for knob_undo_id) */
 	char old[64], new_value[64];
 	bool ours; /* made by this run */
+	/* did the kernel obey it? (the newest E record; watched: one exists) */
+	enum knob_effect effect;
+	bool watched;
+	char effect_evidence[200];
 };
 
 struct tui {
 	const struct tt_opts *opts;
+	/* the effect of the last change made here, judged at the first tick
+	 * after eff_due_ns (knob_effect_*) */
+	struct knob_effect_watch *eff_watch;
+	uint64_t eff_due_ns;
 	/* what is shown */
 	const char *root_path; /* "/" live, a fixture root, or the simulator's temp root */
 	struct sysroot root;
