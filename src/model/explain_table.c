@@ -968,6 +968,79 @@ const struct explain_entry explain_table[] = {
 	.traps = "Most of the fixes are in firmware and driver configuration, not sysfs knobs.",
 	.see = "irq.rate softirq.rate counters.cache_misses",
 },
+{
+	.key = "knob.effect",
+	.aliases = "effect not_seen verified not in effect ignored obey effect_evidence",
+	.title = "Is a change in effect? (verified / not seen / unknown)",
+	.what = "After each write tunetop watches the kernel's own counters for 500 ms (set "
+		"--verify MS): a disabled idle state's usage on its CPU, the current frequency "
+		"against a floor or cap, an IRQ's effective affinity and the CPUs its count grows "
+		"on, a thread's last CPU and sched_getattr, no idle state deeper than a PM QoS "
+		"request. Verified: the counters show it; not seen: they contradict it; unknown: "
+		"nothing shows it (no counter, the CPU did not idle, the IRQ did not fire, or a "
+		"fixture tree where nothing moves).",
+	.files = { CPU "/cpu*/cpuidle/state*/usage", CPU "/cpufreq/policy*/scaling_cur_freq",
+		   "proc/irq/*/effective_affinity_list", "proc/interrupts" },
+	.units = "verified, not_seen or unknown, with the counters and the interval",
+	.why = "A write the kernel accepts is not a kernel that obeys: sysfs takes the value and "
+	       "something else decides. Known cases: the haltpoll cpuidle governor (KVM guests) "
+	       "never reads a state's disable (CPU 1 entered 'haltpoll idle' 45 times in 2 s "
+	       "with state1/disable=1; with menu: 0, and POLL 7,888); intel_idle.max_cstate= or "
+	       "processor.max_cstate= on the command line hide deeper states; a thermal cooling "
+	       "device, a PM QoS frequency request or firmware holds the clock below a floor; "
+	       "a managed IRQ refuses a new affinity (EIO) or keeps its effective one. An A/B "
+	       "or a lesson on a knob that is not in effect compares the board with itself, so "
+	       "tunetop gives no verdict there.",
+	.try_hint = "Read the warning: it names the counter and, for a known cause, the fix "
+		    "(cpuidle/governor=menu on haltpoll). The Journal screen's Effect column "
+		    "and 'tunetop journal' keep the verdict with the change.",
+	.shell = "tunetop set --verify 2000 ADDRESS=VALUE; tunetop journal --json",
+	.traps = "An idle state the governor rarely picks shows 'unknown' when enabled, not "
+		 "'not seen': only a disabled state that is still entered contradicts the "
+		 "write.\n"
+		 "x86 moves an IRQ at its next interrupt: an IRQ that did not fire in the watch "
+		 "is 'unknown', not 'not seen'.\n"
+		 "A lock on a fixture tree stays 'unknown' unless the tree's counters move.",
+	.see = "cpuidle/governor cpuidle.max_cstate irq.managed thermal.cooling_state",
+},
+{
+	.key = "cpuidle.max_cstate",
+	.aliases = "intel_idle.max_cstate processor.max_cstate max_cstate idle=poll "
+		   "idle=halt cpuidle.off",
+	.title = "Idle states limited on the kernel command line",
+	.what = "intel_idle.max_cstate=N and processor.max_cstate=N stop the driver from "
+		"registering states deeper than N; idle=poll and cpuidle.off=1 leave no cpuidle "
+		"states at all (the CPU spins or halts).",
+	.files = { "proc/cmdline", CPU "/cpuidle/current_driver", CPU "/cpu*/cpuidle/state*/name" },
+	.units = "boot parameters",
+	.why = "A state that was never registered cannot be disabled, A/B-tested or blamed: the "
+	       "latency floor is set at boot. idle=poll removes idle exit latency on every CPU "
+	       "and burns power and thermal headroom, so the clocks may throttle instead.",
+	.try_hint = "Compare the states under cpuidle with what the CPU offers; change the boot "
+		    "parameter (and reboot) rather than a knob.",
+	.shell = "tr ' ' '\\n' </proc/cmdline | grep -E 'max_cstate|idle=|cpuidle.off'",
+	.traps = "processor.max_cstate applies to acpi_idle only; intel_idle ignores it and "
+		 "needs intel_idle.max_cstate.",
+	.see = "cpuidle/*/*/disable knob.effect",
+},
+{
+	.key = "irq.managed",
+	.aliases = "managed_irq managed irq.managed EIO isolcpus=managed_irq",
+	.title = "Kernel-managed IRQs (their affinity cannot be moved)",
+	.what = "Multi-queue drivers (NVMe, many NICs) ask the kernel to spread their queue "
+		"IRQs over the CPUs and manage them: writing smp_affinity fails with EIO and the "
+		"effective affinity stays where the kernel put it.",
+	.files = { "proc/irq/*/smp_affinity_list", "proc/irq/*/effective_affinity_list" },
+	.units = "a CPU list",
+	.why = "A managed queue IRQ on an isolated CPU interrupts the latency thread whenever "
+	       "that queue is used, and no irq/N/affinity write moves it.",
+	.try_hint = "Boot with isolcpus=managed_irq,CPUS (the kernel then keeps managed IRQs off "
+		    "those CPUs when it can), or reduce the driver's queue count.",
+	.shell = "cat /proc/irq/N/effective_affinity_list",
+	.traps = "Since Linux 5.x the write fails with EIO; older kernels accepted it and "
+		 "ignored it (tunetop's effect check sees that as 'not seen').",
+	.see = "irq/*/affinity system.isolcpus knob.effect",
+},
 };
 /* clang-format on */
 

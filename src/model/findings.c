@@ -1125,6 +1125,82 @@ static void rule_cooling(struct ctx *c)
 	}
 }
 
+/* ---- an idle state disabled but still entered (haltpoll) -------------------------------- */
+
+static void rule_idle_ignored(struct ctx *c)
+{
+	const struct cpuidle_info *ci = &c->s->idle;
+
+	for (int cpu = 0; cpu < ci->ncpus; cpu++) {
+		const struct cpuidle_cpu *cc = &ci->cpu[cpu];
+
+		for (size_t k = 0; cc->online && k < cc->nstates; k++) {
+			const struct cpuidle_state *st = &cc->st[k];
+			char subj[64], title[160];
+			struct finding *fd;
+			bool halt = !strcmp(ci->governor, "haltpoll");
+
+			if (st->disable != 1 || isnan(st->entries_per_s) || st->entries_per_s <= 0)
+				continue;
+			snprintf(subj, sizeof(subj), "cpu%d/state%d", cpu, st->index);
+			snprintf(title, sizeof(title),
+				 "%s is disabled on CPU %d but still entered (%.0f/s)%s",
+				 st->name[0] ? st->name : "an idle state", cpu, st->entries_per_s,
+				 halt ? ": the haltpoll governor ignores disable" : "");
+			fd = add(c, "idle-disable-ignored", subj, FINDING_WARN,
+				 halt ? "cpuidle/governor" : "knob.effect", false, title);
+			evidence(fd,
+				 "cpuidle/cpu%d/state%d/disable is 1, yet its usage grew by %.0f "
+				 "entries/s; governor %s",
+				 cpu, st->index, st->entries_per_s,
+				 ci->governor[0] ? ci->governor : "n/a");
+			if (halt && ci->avail_governors[0]) {
+				const char *pick = strstr(ci->avail_governors, "menu")	? "menu"
+						   : strstr(ci->avail_governors, "teo") ? "teo"
+											: NULL;
+				if (pick) {
+					fix(fd, "cpuidle/governor=%s", pick);
+					evidence(fd, ". %s honours per-state disable", pick);
+				}
+			}
+		}
+	}
+}
+
+/* ---- idle states limited at boot ------------------------------------------------------ */
+
+static void rule_max_cstate(struct ctx *c)
+{
+	static const char *const params[] = {"intel_idle.max_cstate", "processor.max_cstate",
+					     "idle", "cpuidle.off"};
+	const struct system_info *y = &c->s->sys;
+	char found[256] = "";
+
+	if (!y->cmdline[0])
+		return;
+	for (size_t i = 0; i < sizeof(params) / sizeof(params[0]); i++) {
+		char val[64], one[96];
+
+		if (!system_cmdline_param(y->cmdline, params[i], val, sizeof(val)))
+			continue;
+		snprintf(one, sizeof(one), "%s%s=%s", found[0] ? " " : "", params[i], val);
+		if (strlen(found) + strlen(one) < sizeof(found))
+			strcat(found, one);
+	}
+	if (found[0]) {
+		struct finding *fd = add(c, "idle-limited-at-boot", "cmdline", FINDING_INFO,
+					 "cpuidle.max_cstate", false,
+					 "idle states are limited on the kernel command line");
+
+		evidence(fd,
+			 "/proc/cmdline has %s: states beyond that limit are never registered, "
+			 "so they cannot be disabled, measured or blamed; driver %s, %zu states on "
+			 "CPU 0",
+			 found, c->s->idle.driver[0] ? c->s->idle.driver : "n/a",
+			 c->s->idle.ncpus > 0 ? c->s->idle.cpu[0].nstates : (size_t)0);
+	}
+}
+
 /* ---- uclamp under a governor that ignores it ------------------------------------------ */
 
 static void rule_uclamp(struct ctx *c)
@@ -1355,6 +1431,16 @@ static const struct rule rules[] = {
 	  "an active cooling device (crit when it caps a locked or performance policy)",
 	  "snapshot"},
 	 rule_cooling},
+	{{"idle-disable-ignored", "cpuidle/governor",
+	  "an idle state disabled on a CPU is still entered (the haltpoll governor ignores "
+	  "per-state disable)",
+	  "snapshot with rates"},
+	 rule_idle_ignored},
+	{{"idle-limited-at-boot", "cpuidle.max_cstate",
+	  "intel_idle.max_cstate, processor.max_cstate, idle= or cpuidle.off on the kernel command "
+	  "line",
+	  "snapshot"},
+	 rule_max_cstate},
 	{{"uclamp-ignored", "thread/*/uclamp_min",
 	  "uclamp set on threads of a policy whose governor is not schedutil", "threads"},
 	 rule_uclamp},

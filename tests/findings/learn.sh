@@ -102,23 +102,18 @@ like "$(flat "$out")" 'wake-up latency p99 \(probe, cpu0\): [0-9.]+ us -> [0-9.]
 	"the probe's windows are not judged on the simulated board"
 unlike "$(flat "$out")" 'disappears from every' "no canned claim that the exit latency disappears"
 like "$(flat "$out")" 'Overall: improved' "lesson 2, effect present: overall improved"
-# the effect forced absent: the deep state is still entered after the change
-# (its residency is the simulator's load and moves from run to run, so only
-# the direction is asserted); reversed: it was not entered before, is after
-out=$(TUNETOP_SIM_EFFECT=absent "$TUNETOP" learn 2 --auto --demo </dev/null 2>&1)
-like "$(flat "$out")" 'cpu-sleep residency, mean of CPUs: [0-9.]+ % -> ([1-9][0-9]*|0\.[1-9]|0\.0[1-9])[0-9.]* %: ' \
-	"lesson 2, absent: the deep state is still entered after the change"
-unlike "$(flat "$out")" 'cpu-sleep residency, mean of CPUs: [0-9.]+ % -> [0-9.]+ %: improved' \
-	"lesson 2, absent: the residency is not called improved"
-like "$(flat "$out")" '- cpu-sleep entries per second, mean: [0-9.]+ /s -> [1-9][0-9.]* /s: no difference seen' \
-	"lesson 2, absent: entries per second, no difference seen"
-unlike "$(flat "$out")" 'Overall: improved' "lesson 2, absent: not called improved"
-out=$(TUNETOP_SIM_EFFECT=reversed "$TUNETOP" learn 2 --auto --demo </dev/null 2>&1)
-like "$(flat "$out")" '- cpu-sleep residency, mean of CPUs: 0\.0 % -> [1-9][0-9.]* %: worse\.' \
-	"lesson 2, reversed: the deep state's residency rises from 0: worse"
-like "$(flat "$out")" '- cpu-sleep entries per second, mean: 0\.0 /s -> [1-9][0-9.]* /s: worse\.' \
-	"lesson 2, reversed: its entries rise from 0: worse"
-like "$(flat "$out")" 'Overall: worse' "lesson 2, reversed: overall worse"
+# the effect forced absent, then reversed: in both the disabled state is
+# still entered, which the lesson's effect watch sees (the simulator moves
+# its usage counter): it says so with the counters and draws no conclusion,
+# instead of reading run-to-run numbers as an effect of the change
+for how in absent reversed; do
+	out=$(TUNETOP_SIM_EFFECT=$how "$TUNETOP" learn 2 --auto --demo </dev/null 2>&1)
+	like "$(flat "$out")" 'warning: cpuidle/cpu[0-9]+/state1/disable=1 is not in effect: cpu-sleep \(state1\) entered [0-9]+ times on CPU [0-9]+ in [0-9.]+ s while disabled' \
+		"lesson 2, $how: the disabled state still entered is seen, with its counters"
+	like "$(flat "$out")" 'No conclusion: the change was not in effect while the lesson measured' \
+		"lesson 2, $how: no conclusion"
+	unlike "$(flat "$out")" 'Overall:' "lesson 2, $how: no verdict on a change not in effect"
+done
 
 # 3: DDR and NPU.
 out=$("$TUNETOP" learn 3 --auto --demo </dev/null 2>&1)

@@ -197,8 +197,10 @@ grep -qi '\bnan\b' "$TMPD/ab2.html"; ok $((!$?)) "no nan in the HTML"
 
 # A probe result from this machine.
 if "$TUNETOP" probe --cpus 0 -i 1000 -D 1 --json >"$TMPD/probe.json" 2>"$TMPD/probe.err"; then
-	out=$("$TUNETOP" report "$TMPD/probe.json" --html "$TMPD/probe.html")
-	ok $? "report of a probe result"
+	out=$("$TUNETOP" report "$TMPD/probe.json" --html "$TMPD/probe.html" 2>"$TMPD/rep.err")
+	rc=$?
+	[ "$rc" -eq 0 ] || diag "report exited $rc: $(cat "$TMPD/rep.err"); the probe JSON starts: $(head -c 300 "$TMPD/probe.json")"
+	ok "$rc" "report of a probe result"
 	like "$out" 'all CPUs: [0-9]+ samples' "probe: summary"
 	grep -q 'id="plot-hist"' "$TMPD/probe.html"
 	ok $? "probe HTML has its histogram"
