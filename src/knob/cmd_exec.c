@@ -377,6 +377,7 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 	char *cause = NULL;
 	int e, rc, pipefd[2], status = 0, pending_sig = 0;
 	pid_t child;
+	struct knob_effect_watch *watch = NULL;
 
 	rc = parse(argc, argv, &x);
 	if (rc) {
@@ -525,6 +526,9 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 			return ce.step == STEP_EXEC ? (ce.err == ENOENT ? 127 : 126) : 1;
 		}
 	}
+	/* is the kernel obeying while CMD runs? (knob.h "effect") */
+	if (knob_effect_default_ms())
+		watch = knob_effect_begin(ctx);
 	/* wait for CMD, forwarding signals */
 	for (;;) {
 		siginfo_t si;
@@ -547,6 +551,20 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 	rc = WIFEXITED(status)	   ? WEXITSTATUS(status)
 	     : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
 				   : 1;
+	if (watch) {
+		/* only what was not in effect, and even with -q: the run measured
+		 * a board that did not obey */
+		struct sbuf wr;
+		bool q = x.quiet;
+
+		sbuf_init(&wr);
+		knob_effect_end(ctx, watch, KNOB_QUIET | KNOB_EFFECT_NO_RECORD, &wr);
+		knob_effect_free(watch);
+		x.quiet = false;
+		say(&x, &wr);
+		x.quiet = q;
+		sbuf_free(&wr);
+	}
 	if (restore_own(ctx, &x, &rep) != 0 && rc == 0)
 		rc = 1;
 	knob_ctx_close(ctx);
