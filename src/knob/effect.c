@@ -668,34 +668,44 @@ static void known_reason(struct knob_ctx *ctx, const struct eff_item *it, char *
 	}
 }
 
-static void record(struct knob_ctx *ctx, const struct eff_item *it)
+/* The E records of the verdicts, one per knob that has an active change on
+ * this root: one journal read and one lock for the whole watch. */
+static void record_all(struct knob_ctx *ctx, const struct knob_effect_watch *w)
 {
 	struct knob_jentry *e = NULL;
 	size_t n = 0;
-	uint64_t ref = 0;
+	uint64_t *ref;
+	bool any = false;
 
 	if (!ctx->state_dir || ctx->readonly || knob_journal_list(ctx, &e, &n, NULL, NULL) != 0)
 		return;
-	for (size_t i = n; i-- > 0;)
-		if (e[i].state == KNOB_J_ACTIVE && e[i].this_root && e[i].addr &&
-		    !strcmp(e[i].addr, it->ref.addr)) {
-			ref = e[i].id;
-			break;
-		}
+	ref = xcalloc(w->n ? w->n : 1, sizeof(*ref));
+	for (size_t k = 0; k < w->n; k++)
+		for (size_t i = n; i-- > 0;)
+			if (e[i].state == KNOB_J_ACTIVE && e[i].this_root && e[i].addr &&
+			    !strcmp(e[i].addr, w->v[k].ref.addr)) {
+				ref[k] = e[i].id;
+				any = true;
+				break;
+			}
 	knob_journal_free(e, n);
-	if (!ref)
-		return;
-	if (knob_op_lock(ctx, NULL, NULL) == 0) {
-		struct jrec r = {.type = 'E', .ref = ref};
-		char state[16], ev[sizeof(it->evidence)];
+	if (any && knob_op_lock(ctx, NULL, NULL) == 0) {
+		for (size_t k = 0; k < w->n; k++) {
+			struct jrec r = {.type = 'E', .ref = ref[k]};
+			char state[16], ev[sizeof(w->v[k].evidence)];
 
-		str_copy(state, sizeof(state), knob_effect_name(it->eff));
-		str_copy(ev, sizeof(ev), it->evidence);
-		r.value = state;
-		r.evidence = ev;
-		journal_append(&ctx->j, &r, true);
+			if (!ref[k])
+				continue;
+			str_copy(state, sizeof(state), knob_effect_name(w->v[k].eff));
+			str_copy(ev, sizeof(ev), w->v[k].evidence);
+			r.value = state;
+			r.evidence = ev;
+			journal_append(&ctx->j, &r, false);
+		}
+		journal_sync(&ctx->j);
 		knob_op_unlock(ctx);
 	}
+	free(ref);
 }
 
 int knob_effect_end(struct knob_ctx *ctx, struct knob_effect_watch *w, unsigned flags,
@@ -712,8 +722,6 @@ int knob_effect_end(struct knob_ctx *ctx, struct knob_effect_watch *w, unsigned 
 
 		sample(ctx, it, 1);
 		judge(ctx, w, it);
-		if (!(flags & KNOB_EFFECT_NO_RECORD))
-			record(ctx, it);
 		if (it->eff == KNOB_EFFECT_NOT_SEEN) {
 			bad++;
 			known_reason(ctx, it, why, sizeof(why));
@@ -726,6 +734,8 @@ int knob_effect_end(struct knob_ctx *ctx, struct knob_effect_watch *w, unsigned 
 				    knob_effect_name(it->eff), it->evidence);
 		}
 	}
+	if (!(flags & KNOB_EFFECT_NO_RECORD))
+		record_all(ctx, w);
 	return bad;
 }
 
