@@ -165,6 +165,30 @@ static void test_codec(void)
 		is_int(jrec_decode(x.s, x.len, &d), -EINVAL, "K without run= is rejected");
 		sbuf_free(&x);
 	}
+	{
+		/* E: the effect seen after a change (knob.h "effect") */
+		struct jrec e = {.type = 'E', .ref = 9, .time_ns = 6};
+		struct sbuf x;
+
+		e.value = xstrdup("not_seen");
+		e.evidence =
+			xstrdup("haltpoll idle (state1) entered 45 times on CPU 1 in 2.0 s\t!");
+		sbuf_init(&x);
+		jrec_encode(&e, &x);
+		ok(!strncmp(x.s, "E\tref=9\t", 8), "E record: type, then the W it judges");
+		is_int(jrec_decode(x.s, x.len - 1, &d), 0, "E record decodes");
+		ok(d.type == 'E' && d.ref == 9 && d.seq == 0, "E carries ref, no id of its own");
+		is_str(d.value, "not_seen", "E: the verdict");
+		is_str(d.evidence, "haltpoll idle (state1) entered 45 times on CPU 1 in 2.0 s\t!",
+		       "E: the evidence, a tab included, round-trips");
+		jrec_free(&d);
+		jrec_free(&e);
+		sbuf_reset(&x);
+		sbuf_puts(&x, "E\ttime=1\tvalue=verified");
+		sbuf_printf(&x, "\tcrc=%08x", journal_crc32(x.s, x.len));
+		is_int(jrec_decode(x.s, x.len, &d), -EINVAL, "E without ref= is rejected");
+		sbuf_free(&x);
+	}
 	jrec_free(&w);
 	sbuf_free(&b);
 }
