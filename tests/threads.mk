@@ -6,7 +6,7 @@ tests_unit_test_isolation_SOURCES = tests/unit/test_isolation.c
 tests_unit_test_isolation_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_isolation
 THREADS_SH_TESTS = tests/threads/cli.sh tests/threads/irq.sh tests/threads/isolation.sh \
-	tests/threads/tui.sh tests/threads/isolation_try.sh
+	tests/threads/tui.sh tests/threads/isolation_try.sh tests/tui/effect.sh
 TESTS += $(THREADS_SH_TESTS)
 EXTRA_DIST += $(THREADS_SH_TESTS) tests/threads/common.sh tests/bench/tui_threads.sh
 # tests/threads/shim.sh: an LD_PRELOAD shim (a plain shared object, built for
