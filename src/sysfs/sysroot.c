@@ -1403,10 +1403,13 @@ int sysfs_write(const struct sysroot *r, const char *path, const char *val, size
 
 	if (!r->live)
 		return write_beneath(r, rel(path), val, len);
-	/* sysfs and procfs take a value in one write() */
+	/* sysfs and procfs take a value in one write(). O_TRUNC as the shell's
+	 * `echo V > FILE` opens them (the kernel ignores it there): a regular
+	 * file standing in for one (an emulated host shape bind-mounted over
+	 * /sys) must not keep the tail of a longer old value. */
 	if (fstatat(r->dirfd, rel(path), &st, 0) == 0 && S_ISDIR(st.st_mode))
 		return -EISDIR;
-	fd = openat(r->dirfd, rel(path), O_WRONLY | O_CLOEXEC);
+	fd = openat(r->dirfd, rel(path), O_WRONLY | O_TRUNC | O_CLOEXEC);
 	if (fd < 0)
 		return -errno;
 	return write_once(fd, val, len);
