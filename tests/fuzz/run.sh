@@ -44,11 +44,13 @@ for n in $names; do
 	# A timeout under nice on a busy machine may be the scheduler's: an
 	# input that then runs in well under the limit on its own is moved to
 	# WORK/spurious/NAME/ and not counted.
-	for t in "$work/crashes/$n"/timeout-*; do
+	# A slow-unit-* file is libFuzzer's note of an input that took over 10 s
+	# (-report_slow_units), not a failure: the same test applies.
+	for t in "$work/crashes/$n"/timeout-* "$work/crashes/$n"/slow-unit-*; do
 		[ -f "$t" ] || continue
 		if "$bin" -timeout=10 -runs=1 "$t" >/dev/null 2>&1; then
 			mkdir -p "$work/spurious/$n" && mv "$t" "$work/spurious/$n/"
-			echo "fuzz_$n: a timeout that did not repeat (busy machine): $work/spurious/$n/${t##*/}"
+			echo "fuzz_$n: a timeout or slow input that did not repeat (busy machine): $work/spurious/$n/${t##*/}"
 			rc=0
 		fi
 	done
