@@ -13,8 +13,8 @@
 #   - 8 thermal zones with hwmon, /proc/stat, /proc/softirqs, /proc/cpuinfo,
 #     /proc/interrupts with a column per CPU and 200 numbered rows (+ IPI rows),
 #     /proc/irq/N/ for every numbered row (managed NVMe queues included)
-# The machine is invented: the formats follow shared/reference/boards.md
-# section 0 and the kernel's printing code, the numbers do not describe real
+# The machine is invented: the formats follow the fixtures in
+# tests/fixtures and the kernel's printing code, the numbers do not describe real
 # hardware. Output is byte-for-byte deterministic (no clock, no $RANDOM, a
 # fixed-seed generator) and takes well under a second.
 set -eu

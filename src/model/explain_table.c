@@ -1,7 +1,7 @@
 /* The explain entries themselves: every knob family and every metric that
  * tunetop shows, as data. The numbers in `why` and `traps` come from the
- * field investigations (shared/reference/field-notes.md) and the kernel
- * reference (kernel.md); keep them exact when editing. explain.c does the
+ * field investigations on the reference boards (EXPLAIN_FIELD_NOTES) and the kernel
+ * sources and documentation; keep them exact when editing. explain.c does the
  * lookup, path resolution and rendering. */
 #include "model/explain.h"
 

@@ -10,7 +10,7 @@
 #ifndef TT_SOURCE_PFM_H
 #define TT_SOURCE_PFM_H
 
-#include <linux/perf_event.h> /* before any perfmon header (kernel.md §1) */
+#include <linux/perf_event.h> /* before any perfmon header */
 #include <stdbool.h>
 #include <stddef.h>
 

@@ -1,6 +1,6 @@
 /* sched_getattr / sched_setattr wrappers and uclamp detection. Owns the
  * syscall numbers: libc headers give SYS_sched_* on most systems; the table
- * below covers old headers (numbers from kernel.md §4). */
+ * below covers old headers (numbers from the kernel's syscall tables). */
 #include "source/schedattr.h"
 
 #include <errno.h>

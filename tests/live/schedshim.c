@@ -12,7 +12,7 @@
  *       every process of the test, so a value set by one tunetop is read back
  *       by the next one.
  *   TT_SHIM_RT_EPERM=1    RT group scheduling (CONFIG_RT_GROUP_SCHED) with a
- *       cpu cgroup whose cpu.rt_runtime_us is 0 (kernel.md §4):
+ *       cpu cgroup whose cpu.rt_runtime_us is 0 (Documentation/scheduler/sched-rt-group.rst):
  *       sched_setscheduler() and sched_setattr() to SCHED_FIFO or SCHED_RR
  *       fail with EPERM, even for root.
  *

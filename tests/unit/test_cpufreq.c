@@ -119,7 +119,7 @@ static void test_parse_trans(void)
 	   "counts [from][to]");
 	free(k);
 	free(c);
-	/* The boards.md example: 6 columns but only 2 rows (truncated). */
+	/* A captured example: 6 columns but only 2 rows (truncated). */
 	is_int(cpufreq_parse_trans_table(
 		       "   From  :    To\n"
 		       "         :    624000    936000   1248000   1560000   1872000   2028000 \n"

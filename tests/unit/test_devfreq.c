@@ -13,7 +13,7 @@
 #include "source/devfreq.h"
 #include "tap.h"
 
-/* OPi 5 Max capture (boards.md §0): 10-digit frequencies run together. */
+/* OPi 5 Max capture (tests/fixtures/rk3588/README): 10-digit frequencies run together. */
 static const char opi5max[] = "     From  :   To\n"
 			      "           : 534000000132000000019680000002400000000   time(ms)\n"
 			      "  534000000:         0         0         0        12    438923\n"
