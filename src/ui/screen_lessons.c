@@ -60,8 +60,9 @@ struct lview {
 	bool have_before, have_after;
 	bool toggled, restored, self_changed;
 	uint64_t txn;
-	char report[1024]; /* what the change / the restore did */
-	char shell[1024];  /* the writes the change will make (knob engine dry run) */
+	char report[1024];	  /* what the change / the restore did */
+	char shell[1024];	  /* the writes the change will make (knob engine dry run) */
+	char not_in_effect[1024]; /* warnings of a change the board did not obey ("" none) */
 	/* the page as lines (steps other than the list) */
 	struct lline *lines;
 	size_t nlines, cap;
@@ -288,6 +289,7 @@ static void leave(struct tui *t, struct lview *v)
 	v->have_before = v->have_after = false;
 	v->txn = 0;
 	v->report[0] = '\0';
+	v->not_in_effect[0] = '\0';
 	memset(&v->run, 0, sizeof(v->run));
 	v->step = L_LIST;
 }
@@ -375,7 +377,31 @@ static int measure_before(struct tui *t, struct screen *s, struct lview *v)
 
 static int measure_after(struct tui *t, struct screen *s, struct lview *v)
 {
+	struct knob_ctx *ctx = lesson_on_threads(lesson_at(v->lesson)) ? NULL : lesson_ctx(t, v);
+	struct knob_effect_watch *w[LESSON_MAX_TOGGLES] = {0};
+	struct sbuf ne;
+
+	/* does the board obey the change while the lesson measures? */
+	for (size_t i = 0; ctx && i < v->run.nassign && i < LESSON_MAX_TOGGLES; i++) {
+		char addr[KNOB_ADDR_MAX];
+		const char *eq = strchr(v->run.assign[i], '=');
+
+		if (!eq || (size_t)(eq - v->run.assign[i]) >= sizeof(addr))
+			continue;
+		memcpy(addr, v->run.assign[i], (size_t)(eq - v->run.assign[i]));
+		addr[eq - v->run.assign[i]] = '\0';
+		w[i] = knob_effect_begin_addr(ctx, addr, eq + 1);
+	}
 	measure(t, v, &v->after);
+	sbuf_init(&ne);
+	for (size_t i = 0; i < LESSON_MAX_TOGGLES; i++) {
+		if (!w[i])
+			continue;
+		knob_effect_end(ctx, w[i], KNOB_QUIET | KNOB_EFFECT_NO_RECORD, &ne);
+		knob_effect_free(w[i]);
+	}
+	snprintf(v->not_in_effect, sizeof(v->not_in_effect), "%s", ne.s ? ne.s : "");
+	sbuf_free(&ne);
 	v->have_after = true;
 	v->step = L_AFTER;
 	s->sel = 0;
@@ -527,8 +553,19 @@ static void build_page(struct tui *t, struct lview *v)
 			struct sbuf vd;
 
 			sbuf_init(&vd);
-			lesson_verdict(&v->run, &v->before, &v->after, &vd);
-			add_wrapped(v, ROLE_VALUE, "  ", vd.s);
+			if (v->not_in_effect[0]) {
+				/* the numbers compare the board with itself */
+				add_wrapped(v, ROLE_ALERT, "  ", v->not_in_effect);
+				add_wrapped(
+					v, ROLE_VALUE, "  ",
+					"No conclusion: the change was not in effect while the "
+					"lesson measured, so the numbers above compare the board "
+					"with itself. Make the kernel obey first (the warning says "
+					"how), then measure again.");
+			} else {
+				lesson_verdict(&v->run, &v->before, &v->after, &vd);
+				add_wrapped(v, ROLE_VALUE, "  ", vd.s);
+			}
 			sbuf_free(&vd);
 		}
 		add(v, ROLE_DEFAULT, " ");

@@ -6,6 +6,8 @@
 # its top OPP) -> what changed and why -> restore (files back). Esc leaves
 # a lesson and undoes its change. On a board without the interface (a
 # fixture without cpufreq) a lesson runs on a simulated board of its own.
+# Where the board does not obey the change, the lesson says so and draws no
+# conclusion.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
@@ -82,5 +84,24 @@ tui_wait n 'policy4 clock +[0-9.]+ MHz +2256\.0 MHz'; ok $? "and measures it"
 tui_wait n 'changes 0 '; ok $? "the shown board is not touched"
 tui_keys n Escape q
 tui_wait_exit n; ok $? "quits"
+
+# a board that does not obey (the demo's simulated effect absent: the
+# disabled cpu-sleep is still entered): lesson 2 says so, with the counter,
+# and draws no conclusion (issue 21)
+tui_start x 120 60 TUNETOP_SIM_EFFECT=absent -- --demo --screen lessons
+tui_wait x '2  Idle-state A/B with the probe'; ok $? "absent effect: the demo's lessons"
+tui_keys x Down Enter
+tui_wait x 'Lesson 2 of 5'; ok $? "lesson 2"
+tui_keys x Enter
+tui_wait x 'step 2/4' 15; ok $? "measured before"
+tui_keys x t
+tui_wait x 'step 3/4' 20; ok $? "measured after"
+tui_wait x 'warning: cpuidle/cpu[0-9]+/state1/disable=1 is not in effect: cpu-sleep'
+ok $? "the change not in effect is said, with the counter"
+tui_wait x 'No conclusion: the change was not in effect'; ok $? "and no conclusion is drawn"
+tui_screen x | grep -q 'Overall:'
+ok $((!$?)) "no verdict"
+tui_keys x Escape q
+tui_wait_exit x; ok $? "quits"
 
 done_testing
