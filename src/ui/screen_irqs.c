@@ -32,9 +32,6 @@
 #define CPUW		    8 /* width of a per-CPU rate column */
 
 /* screen_threads.c */
-int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
-		   const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
-		   char *out, size_t cap);
 
 struct irq_view {
 	int xoff;  /* index of the first CPU column shown */

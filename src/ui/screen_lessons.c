@@ -34,8 +34,6 @@
 #include "model/sim.h"
 #include "ui/tui.h"
 
-extern volatile int tui_signal_pending; /* tui.c */
-
 enum lstep { L_LIST, L_EXPLAIN, L_BEFORE, L_AFTER, L_DONE };
 
 struct lline {

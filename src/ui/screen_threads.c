@@ -46,13 +46,6 @@
 
 #define THR_MIN_INTERVAL_NS 1000000000ULL
 
-extern volatile int tui_signal_pending; /* tui.c */
-
-/* Shared with screen_irqs.c (prototype there too). */
-int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
-		   const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
-		   char *out, size_t cap);
-
 /* ---- the thread list, shared by both screens ------------------------------------ */
 
 struct thr_cache {

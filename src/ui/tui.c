@@ -28,7 +28,7 @@
 #include "sysfs/userfile.h"
 #include "ui/tui.h"
 
-volatile int tui_signal_pending;
+volatile sig_atomic_t tui_signal_pending;
 
 /* Sources every screen needs: the header shows clocks and the cores the rest,
  * and the findings counted in the header read RT throttling, thermal cooling

@@ -8,6 +8,7 @@
 
 #define NCURSES_WIDECHAR 1
 #include <curses.h>
+#include <signal.h>
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -200,6 +201,15 @@ void tui_draw(struct tui *t);
 void tui_show_screen(struct tui *t, const char *id);
 /* The first line of s (NULL: empty) into out. */
 void tui_first_line(const char *s, char *out, size_t cap);
+/* The signal that asked the TUI to stop (0: none), set by its handler. */
+extern volatile sig_atomic_t tui_signal_pending;
+/* The CPU-list dialog of the Threads screen, shared with the IRQs screen
+ * (screen_threads.c): offer, the current mask and the isolated CPUs shown;
+ * *scope_process toggled by W; the chosen list in out. 0 chosen, -1 cancelled
+ * (or nothing to offer). */
+int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
+		   const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
+		   char *out, size_t cap);
 void tui_apply_theme(struct tui *t);
 bool tui_is_demo(const struct tui *t);
 /* Drawing a recording (--replay): read-only, no live data. */

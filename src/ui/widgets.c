@@ -182,8 +182,6 @@ static int dialog_getch(struct tui *t)
 	return getch();
 }
 
-extern volatile int tui_signal_pending; /* tui.c */
-
 int ui_menu(struct tui *t, const char *title, const char *const *items, int n, int sel,
 	    const char *footer)
 {
