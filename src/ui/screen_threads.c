@@ -512,7 +512,8 @@ static void build_tree(struct thr_view *v, const struct thread_table *tab, int *
 	free(tr.done);
 }
 
-static bool is_threads_screen(struct tui *t, const struct screen *s)
+/* Is s the screen on display (Threads and Isolation rebuild only then)? */
+static bool screen_is_shown(struct tui *t, const struct screen *s)
 {
 	return &t->screens[t->cur] == s;
 }
@@ -535,9 +536,9 @@ static void threads_build(struct tui *t, struct screen *s)
 		v->n = 0;
 		return;
 	}
-	if (!is_threads_screen(t, s) && v->n)
+	if (!screen_is_shown(t, s) && v->n)
 		return; /* only while shown */
-	if (is_threads_screen(t, s))
+	if (screen_is_shown(t, s))
 		thr_refresh(false);
 	tab = thr_table();
 	v->n = 0;
@@ -1231,9 +1232,9 @@ static void isolation_build(struct tui *t, struct screen *s)
 		v->try_irq = -1;
 	}
 	s->heading_lines = 4;
-	if (!is_threads_screen(t, s) && v->have)
+	if (!screen_is_shown(t, s) && v->have)
 		return;
-	if (is_threads_screen(t, s) && t->root.live && !t->replay)
+	if (screen_is_shown(t, s) && t->root.live && !t->replay)
 		thr_refresh(false);
 	if (v->have)
 		isolation_free(&v->rep);
