@@ -223,6 +223,26 @@ int topology_read(const struct sysroot *r, struct topology *t)
 		for (int c = 0; c < t->ncpus; c++)
 			if (!t->cpu[c].core_type[0] && !str_starts(t->cpu_model, "ARM"))
 				set_type(t, c, "x86");
+	/* Heterogeneous CPUs are hybrid too: big.LITTLE (core types differ) or
+	 * one core type in clusters of different capacity (512 / 1024). */
+	for (int c = 0, cap = -1, type = -1; !t->hybrid && c < t->ncpus; c++) {
+		const struct cpu_topo *ct = &t->cpu[c];
+
+		if (!ct->present)
+			continue;
+		if (ct->capacity >= 0) {
+			if (cap < 0)
+				cap = ct->capacity;
+			else if (cap != ct->capacity)
+				t->hybrid = true;
+		}
+		if (ct->core_type[0]) {
+			if (type < 0)
+				type = c;
+			else if (strcmp(t->cpu[type].core_type, ct->core_type))
+				t->hybrid = true;
+		}
+	}
 	return 0;
 }
 

@@ -28,7 +28,8 @@ struct topology {
 	struct cpumask possible, present, online;
 	struct cpu_topo *cpu;
 	char cpu_model[128]; /* x86 "model name" / ARM "Hardware"/"model name"; "" = unknown */
-	bool hybrid;	     /* Intel hybrid (cpu_core + cpu_atom PMUs) */
+	bool hybrid; /* heterogeneous: Intel hybrid (cpu_core + cpu_atom PMUs), core types that
+		      * differ (big.LITTLE), or capacities that differ */
 };
 
 /* 0; -ENOENT when there are no CPUs; the errno that hid them (-EACCES: a
