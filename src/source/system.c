@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/utsname.h>
 
 #include "core/str.h"
 #include "core/xalloc.h"
@@ -164,6 +165,38 @@ static void read_uptime(const struct sysroot *r, struct system_info *s)
 	}
 }
 
+/* The architecture as tunetop names it, from a kernel machine name
+ * (uname -m): "aarch64" -> arm64, "armv7l" -> arm, "x86_64", "i686" -> x86. */
+static const char *arch_of_machine(const char *m)
+{
+	if (!strcmp(m, "aarch64") || !strncmp(m, "arm64", 5))
+		return "arm64";
+	if (!strncmp(m, "arm", 3))
+		return "arm";
+	if (!strcmp(m, "x86_64"))
+		return "x86_64";
+	if (m[0] == 'i' && !strcmp(m + 2, "86"))
+		return "x86";
+	return m[0] ? m : NULL;
+}
+
+/* Under --root, when /proc/version does not say (Debian's armmp kernel is
+ * built by a gcc whose name carries no target): /proc/cpuinfo. A 64-bit ARM
+ * kernel prints "CPU architecture: 8" and no "ARMv" model name; a 32-bit one
+ * prints "ARMv7 Processor" (also on ARMv8 cores, which then run AArch32);
+ * an x86 CPU with "lm" (long mode) runs an x86_64 kernel in practice. */
+static const char *arch_of_cpuinfo(const char *t)
+{
+	if (strstr(t, "vendor_id"))
+		return strstr(t, " lm ") ? "x86_64" : "x86";
+	if (strstr(t, "model name\t: ARMv") || strstr(t, "Processor\t: ARMv") ||
+	    strstr(t, "CPU architecture: 7") || strstr(t, "CPU architecture: 6"))
+		return "arm";
+	if (strstr(t, "CPU architecture: 8") || strstr(t, "CPU architecture: 9"))
+		return "arm64";
+	return NULL;
+}
+
 int system_read(const struct sysroot *r, struct system_info *s)
 {
 	char buf[4096];
@@ -181,6 +214,22 @@ int system_read(const struct sysroot *r, struct system_info *s)
 			snprintf(s->arch, sizeof(s->arch), "x86_64");
 		else if (strstr(s->version, "arm-") || strstr(s->version, "gnueabi"))
 			snprintf(s->arch, sizeof(s->arch), "arm");
+	}
+	if (r->live) { /* the running kernel says it exactly */
+		struct utsname u;
+		const char *a;
+
+		if (uname(&u) == 0 && (a = arch_of_machine(u.machine)) != NULL)
+			str_copy(s->arch, sizeof(s->arch), a);
+	}
+	if (!s->arch[0]) {
+		char *text = NULL;
+		const char *a;
+
+		if (sysfs_read_alloc(r, "proc/cpuinfo", &text, NULL) == 0 &&
+		    (a = arch_of_cpuinfo(text)) != NULL)
+			str_copy(s->arch, sizeof(s->arch), a);
+		free(text);
 	}
 	if (!s->kernel[0])
 		sysfs_read_str(r, "proc/sys/kernel/osrelease", s->kernel, sizeof(s->kernel));
