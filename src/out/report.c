@@ -250,8 +250,15 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		sbuf_printf(b, "isolated %s  nohz_full %s  thp %s\n", iso, nohz,
 			    y->thp[0] ? y->thp : "n/a");
 	}
-	sbuf_puts(b,
-		  "\nCPU  type          state   busy    user    sys     irq     freq MHz  temp\n");
+	/* the type column fits the longest name: a cut name can read as
+	 * another part ("ARM part 0x05" for 0x051) */
+	int tw = 13;
+
+	for (int c = 0; c < s->topo.ncpus; c++)
+		if ((int)strlen(s->topo.cpu[c].core_type) > tw)
+			tw = (int)strlen(s->topo.cpu[c].core_type);
+	sbuf_printf(b, "\nCPU  %-*s state   busy    user    sys     irq     freq MHz  temp\n", tw,
+		    "type");
 	for (int c = 0; c < s->topo.ncpus; c++) {
 		const struct cpu_topo *t = &s->topo.cpu[c];
 		const struct cpu_util *u = &s->stat.util[c];
@@ -271,7 +278,7 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 			snprintf(tbuf, sizeof(tbuf), "%.1f C", (double)temp / 1000.0);
 		else
 			snprintf(tbuf, sizeof(tbuf), "n/a");
-		sbuf_printf(b, "%-4d %-13.13s %-7s %-7s %-7s %-7s %-7s %-9s %s\n", c,
+		sbuf_printf(b, "%-4d %-*s %-7s %-7s %-7s %-7s %-7s %-9s %s\n", c, tw,
 			    t->core_type[0] ? t->core_type : "n/a",
 			    t->online ? "online" : "offline",
 			    t->online ? na_pct(b1, sizeof(b1), u->busy_pct) : "-",

@@ -45,6 +45,25 @@ const char *topology_arm_part_name(unsigned implementer, unsigned part)
 	return NULL;
 }
 
+/* The vendor of an ARM "CPU implementer" code (the Arm ARM's MIDR list). */
+static const char *arm_vendor(unsigned implementer)
+{
+	static const struct {
+		unsigned code;
+		const char *name;
+	} v[] = {
+		{0x41, "ARM"},	     {0x42, "Broadcom"}, {0x43, "Cavium"}, {0x46, "Fujitsu"},
+		{0x48, "HiSilicon"}, {0x4e, "NVIDIA"},	 {0x50, "APM"},	   {0x51, "Qualcomm"},
+		{0x53, "Samsung"},   {0x56, "Marvell"},	 {0x61, "Apple"},  {0x69, "Intel"},
+		{0x6d, "Microsoft"}, {0xc0, "Ampere"},
+	};
+
+	for (size_t i = 0; i < sizeof(v) / sizeof(v[0]); i++)
+		if (v[i].code == implementer)
+			return v[i].name;
+	return NULL;
+}
+
 static void set_type(struct topology *t, int cpu, const char *name)
 {
 	if (cpu >= 0 && cpu < t->ncpus)
@@ -88,7 +107,17 @@ int topology_parse_cpuinfo(const char *text, struct topology *t)
 				char unk[32];
 
 				if (!n) {
-					snprintf(unk, sizeof(unk), "ARM part 0x%03x", (unsigned)v);
+					/* the vendor (implementer) and the part: the part
+					 * number alone names different cores per vendor */
+					unsigned im = have_impl ? impl : 0x41;
+					const char *vendor = arm_vendor(im);
+
+					if (vendor)
+						snprintf(unk, sizeof(unk), "%s 0x%03x", vendor,
+							 (unsigned)v);
+					else
+						snprintf(unk, sizeof(unk), "impl 0x%02x 0x%03x", im,
+							 (unsigned)v);
 					n = unk;
 				}
 				set_type(t, cpu, n);

@@ -4,7 +4,8 @@
 # in clusters of different capacity (the QEMU virt board with 512 / 1024);
 # equal CPUs are not hybrid. And "arch" where /proc/version does not name
 # it (Debian's armmp kernel: built by a plain "gcc-12"): from /proc/cpuinfo
-# under --root, from uname on the live root.
+# under --root, from uname on the live root. An unknown ARM part is named
+# with its vendor and never cut short in the text report.
 . "$TT_SRCDIR/tests/lib.sh"
 
 hybrid() {
@@ -37,4 +38,13 @@ printf '%s\n' "$debian" | sed 's/armmp/amd64/' >"$r/proc/version"
 is "$(arch "$r")" x86_64 "x86 with long mode, /proc/version silent: x86_64"
 want=$(uname -m | sed 's/^aarch64$/arm64/; s/^armv.*/arm/; s/^i.86$/x86/')
 is "$(arch /)" "$want" "the live root: uname -m ($(uname -m))"
+
+# an unknown part: the vendor (implementer) and the part number, whole
+r=$(copy_fixture stm32mp157)
+sed -i '0,/CPU implementer.*/s//CPU implementer\t: 0x51/; 0,/CPU part.*/s//CPU part\t: 0x051/' "$r/proc/cpuinfo"
+json=$("$TUNETOP" --root "$r" snapshot --json --interval 0 --stable 2>/dev/null)
+is "$(printf '%s' "$json" | python3 -c 'import json, sys; print([c["core_type"] for c in json.load(sys.stdin)["cpus"]])')" \
+	"['Qualcomm 0x051', 'Cortex-A7']" "an unknown Qualcomm part: vendor and part"
+like "$("$TUNETOP" --root "$r" snapshot --interval 0 --stable 2>/dev/null)" '
+0    Qualcomm 0x051 online ' "the text report shows the whole name"
 done_testing
