@@ -26,7 +26,9 @@ hasnt "$(findings_over "$r")" idle-disable-ignored "disabled and not entered: no
 	i=0
 	while [ $i -lt 60 ]; do
 		i=$((i + 1))
-		echo $((u + i * 20)) >"$cpu/cpu1/cpuidle/state1/usage"
+		# replaced in one step: a reader never sees the file empty
+		echo $((u + i * 20)) >"$TMPD/usage.new"
+		mv -f "$TMPD/usage.new" "$cpu/cpu1/cpuidle/state1/usage"
 		sleep 0.05
 	done
 ) &

@@ -13,6 +13,10 @@ d=$root/sys/devices/system/cpu/cpu1/cpuidle
 echo 0 >"$d/state1/disable"
 cp -a "$root" "$TMPD/before"
 
+# put FILE VALUE: replace a counter in one step (a reader never sees it empty)
+put() {
+	echo "$2" >"$1.new" && mv -f "$1.new" "$1"
+}
 # kernel MODE: "ignore" enters state1 always; "obey" only while it is enabled
 kernel() {
 	(
@@ -21,10 +25,10 @@ kernel() {
 		while [ ! -e "$TMPD/stop" ]; do
 			if [ "$1" = ignore ] || [ "$(cat "$d/state1/disable")" = 0 ]; then
 				u1=$((u1 + 5))
-				echo "$u1" >"$d/state1/usage"
+				put "$d/state1/usage" "$u1"
 			else
 				u0=$((u0 + 5))
-				echo "$u0" >"$d/state0/usage"
+				put "$d/state0/usage" "$u0"
 			fi
 			sleep 0.05
 		done
@@ -38,7 +42,7 @@ stop_kernel() {
 }
 ab() {
 	"$TUNETOP" --root "$root" --state-dir "$TMPD/st" ab cpuidle/cpu1/state1/disable=0,1 \
-		--cmd true --window 1 --rounds 3 "$@"
+		--cmd true --window 1 --settle 1500 --rounds 3 "$@"
 }
 
 kernel ignore
@@ -73,10 +77,13 @@ out=$(ab 2>&1)
 stop_kernel
 printf '%s\n' "$out" | grep -q 'not in effect'
 ok $((!$?)) "a kernel that obeys: no window marked"
-like "$out" 'verdict: cpuidle/cpu1/state1/disable=1: (no significant difference|significant|inconclusive)' \
-	"a kernel that obeys: a verdict again"
+like "$out" 'verdict: cpuidle/cpu1/state1/disable=1: ' "a kernel that obeys: a verdict line"
+printf '%s\n' "$out" | grep -q 'verdict: .*no verdict'
+ok $((!$?)) "a kernel that obeys: a verdict again, not 'no verdict'"
 
-# the counters are the emulated kernel's, not knobs: put them back
+# the counters are the emulated kernel's, not knobs: put them back (the
+# settle time of 1.5 s lets the emulated kernel, a shell loop that a loaded
+# machine may starve, see each switch before a window measures)
 cp "$TMPD/before/sys/devices/system/cpu/cpu1/cpuidle/state0/usage" "$d/state0/usage"
 cp "$TMPD/before/sys/devices/system/cpu/cpu1/cpuidle/state1/usage" "$d/state1/usage"
 if same_tree "$TMPD/before" "$root"; then ok 0 "the copy is as it was"; else
