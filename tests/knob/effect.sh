@@ -9,7 +9,7 @@
 . "$TT_SRCDIR/tests/lib.sh"
 
 C=sys/devices/system/cpu
-V=1500
+V=2500
 
 root=
 tt() { "$TUNETOP" --root "$root" --state-dir "$TMPD/st-$(basename "$root")" "$@"; }
@@ -17,14 +17,15 @@ tt() { "$TUNETOP" --root "$root" --state-dir "$TMPD/st-$(basename "$root")" "$@"
 # put FILE VALUE: replace a counter in one step (a reader never sees it empty)
 put() { printf '%s\n' "$2" >"$1.kw" && mv -f "$1.kw" "$1"; }
 
-# grow FILE...: the kernel counts: add 7 to each counter every 0.1 s, 20 times
+# grow FILE...: the kernel counts: add 7 to each counter every 0.1 s until
+# kwait (so the counting covers the whole watch however late tunetop starts
+# it on a loaded machine)
 KPID=
 grow() {
+	rm -f "$TMPD/kstop"
 	(
-		i=0
-		while [ "$i" -lt 20 ]; do
+		while [ ! -e "$TMPD/kstop" ]; do
 			for f in "$@"; do put "$f" $(($(cat "$f") + 7)); done
-			i=$((i + 1))
 			sleep 0.1
 		done
 	) &
@@ -32,32 +33,38 @@ grow() {
 }
 
 # follow FILE LIMIT WANT VALUE: once LIMIT reads WANT (tunetop wrote it), the
-# kernel moves FILE to VALUE at its next tick (0.4 s later)
+# kernel moves FILE to VALUE at its next tick, 1 s later: tunetop takes its
+# first sample right after the write, well before that even under load
 follow() {
+	rm -f "$TMPD/kstop"
 	(
 		i=0
-		while [ "$i" -lt 60 ] && [ "$(cat "$2")" != "$3" ]; do
+		while [ "$i" -lt 600 ] && [ "$(cat "$2")" != "$3" ]; do
 			sleep 0.05
 			i=$((i + 1))
 		done
-		sleep 0.4
+		sleep 1
 		put "$1" "$4"
 	) &
 	KPID=$!
 }
 
-kwait() { [ -n "$KPID" ] && wait "$KPID"; KPID=; }
+kwait() {
+	touch "$TMPD/kstop"
+	[ -n "$KPID" ] && wait "$KPID"
+	KPID=
+	rm -f "$TMPD/kstop"
+}
 
 # irq_grow IRQ CPU: the IRQ fires on CPU (its proc/interrupts column grows)
 irq_grow() {
+	rm -f "$TMPD/kstop"
 	(
-		i=0
-		while [ "$i" -lt 20 ]; do
+		while [ ! -e "$TMPD/kstop" ]; do
 			awk -v irq="$1:" -v col=$(($2 + 2)) \
 				'$1 == irq { $col += 5 } { print }' "$root/proc/interrupts" \
 				>"$root/proc/interrupts.kw" &&
 				mv -f "$root/proc/interrupts.kw" "$root/proc/interrupts"
-			i=$((i + 1))
 			sleep 0.1
 		done
 	) &

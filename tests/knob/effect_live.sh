@@ -68,7 +68,7 @@ grep -qw menu "$C/cpuidle/available_governors" ||
 # gets shorter.
 (
 	i=0
-	while [ "$i" -lt 600 ] && [ ! -e "$O/stop" ]; do
+	while [ "$i" -lt 6000 ] && [ ! -e "$O/stop" ]; do
 		for d in "$C"/cpu[0-9]*/cpuidle; do
 			read -r gov <"$C/cpuidle/current_governor"
 			s=state1
