@@ -369,24 +369,13 @@ struct knob_effect_watch *knob_effect_begin_addr(struct knob_ctx *ctx, const cha
 	for (size_t i = 0; i < nr; i++) {
 		if (refs[i].def && (refs[i].def->flags & KD_LOCK)) {
 			/* the two halves, as knob_set_many writes them */
-			struct knob_ref h = refs[i];
-			bool cf = !strcmp(h.def->family, "cpufreq");
-			char *slash = strrchr(h.addr, '/');
+			for (int half = 0; half < 2; half++) {
+				struct knob_ref h;
 
-			h.def = knob_def_find(h.def->family, cf ? "min_khz" : "min_hz");
-			if (slash)
-				snprintf(slash + 1, sizeof(h.addr) - (size_t)(slash + 1 - h.addr),
-					 "%s", cf ? "min_khz" : "min_hz");
-			if (h.def)
-				add_item(w, &cap, &h, value);
-			h = refs[i];
-			h.def = knob_def_find(h.def->family, cf ? "max_khz" : "max_hz");
-			slash = strrchr(h.addr, '/');
-			if (slash)
-				snprintf(slash + 1, sizeof(h.addr) - (size_t)(slash + 1 - h.addr),
-					 "%s", cf ? "max_khz" : "max_hz");
-			if (h.def)
-				add_item(w, &cap, &h, value);
+				knob_split_lock(&refs[i], half == 1, &h);
+				if (h.def)
+					add_item(w, &cap, &h, value);
+			}
 		} else {
 			add_item(w, &cap, &refs[i], value);
 		}

@@ -334,7 +334,7 @@ static bool pair_flag(const struct kw *w, unsigned f)
 }
 
 /* A primitive ref for the min or max half of a lock. */
-static void split_lock(const struct knob_ref *lock, bool max, struct knob_ref *out)
+void knob_split_lock(const struct knob_ref *lock, bool max, struct knob_ref *out)
 {
 	const char *leaf = max ? (!strcmp(lock->def->family, "cpufreq") ? "max_khz" : "max_hz")
 			       : (!strcmp(lock->def->family, "cpufreq") ? "min_khz" : "min_hz");
@@ -746,7 +746,7 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 				x = &w[nw];
 				memset(x, 0, sizeof(*x));
 				if (parts == 2)
-					split_lock(ref, part == 1, &x->ref);
+					knob_split_lock(ref, part == 1, &x->ref);
 				else
 					x->ref = *ref;
 				if (parts == 2 && !strcmp(norm, "off")) {

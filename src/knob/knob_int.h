@@ -205,6 +205,10 @@ int knob_op_lock(struct knob_ctx *ctx, struct sbuf *report, char **cause);
 void knob_op_unlock(struct knob_ctx *ctx);
 int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report);
 
+/* engine.c: one half of a composite lock_* knob (max false: the min file),
+ * as a min_khz / max_khz (min_hz / max_hz) knob with its address. */
+void knob_split_lock(const struct knob_ref *lock, bool max, struct knob_ref *out);
+
 /* engine.c: process identity */
 /* Start time (clock ticks since boot, /proc/PID/stat field 22) of a live pid; 0 = gone. */
 uint64_t knob_pid_starttime(int pid);
