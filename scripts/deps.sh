@@ -3,12 +3,18 @@
 #   scripts/deps.sh          build dependencies
 #   scripts/deps.sh --test   build + test dependencies (tmux, rt-tests, perf,
 #                            arm64 cross toolchain and qemu-user, chromium,
-#                            clang with libFuzzer for tests/fuzz)
+#                            clang with libFuzzer for tests/fuzz, and for
+#                            tests/qemu qemu-system-arm, dtc and the armhf
+#                            cross toolchain)
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev"
 if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time gcc-aarch64-linux-gnu qemu-user clang-format clang"
+	# the real-kernel stage (tests/qemu): system emulators, dtc, the armhf
+	# cross compiler and static libraries for both ARM targets
+	pkgs="$pkgs qemu-system-arm device-tree-compiler cpio gcc-arm-linux-gnueabihf"
 	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libc6-dev:arm64"
+	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf libc6-dev:armhf"
 fi
 missing=""
 for p in $pkgs ${arm64:-}; do
@@ -21,18 +27,20 @@ if [ "$(id -u)" != 0 ]; then
 		exit 1
 	fi
 fi
-case "$missing" in *:arm64*)
-	${SUDO:-} dpkg --print-foreign-architectures | grep -qx arm64 || ${SUDO:-} dpkg --add-architecture arm64 ;;
-esac
+for a in arm64 armhf; do
+	case "$missing" in *:$a*)
+		${SUDO:-} dpkg --print-foreign-architectures | grep -qx $a || ${SUDO:-} dpkg --add-architecture $a ;;
+	esac
+done
 echo "deps.sh: installing$missing" >&2
 ${SUDO:-} apt-get update -qq
 # The arm64 dev packages are a nicety for the cross-build test: never fail the
 # whole install because the foreign architecture is not served.
-native=$(echo "$missing" | tr ' ' '\n' | grep -v ':arm64' | tr '\n' ' ')
-foreign=$(echo "$missing" | tr ' ' '\n' | grep ':arm64' | tr '\n' ' ')
+native=$(echo "$missing" | tr ' ' '\n' | grep -v ':arm' | tr '\n' ' ')
+foreign=$(echo "$missing" | tr ' ' '\n' | grep ':arm' | tr '\n' ' ')
 [ -n "${native% }" ] && DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -qq $native >/dev/null
 if [ -n "${foreign% }" ]; then
 	DEBIAN_FRONTEND=noninteractive ${SUDO:-} apt-get install -y -qq $foreign >/dev/null ||
-		echo "deps.sh: arm64 dev packages unavailable; the cross-build test will be skipped" >&2
+		echo "deps.sh: arm64/armhf dev packages unavailable; the cross-build and QEMU tests will be skipped" >&2
 fi
 exit 0

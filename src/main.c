@@ -8,6 +8,8 @@
 #include "cmd.h"
 #include "knob/knob.h"
 #include "source/devfreq.h"
+#include "source/pfm.h"
+#include "source/thermal.h"
 
 struct cmd_entry {
 	const char *name;
@@ -153,6 +155,8 @@ int main(int argc, char **argv)
 		return 2;
 	if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
 		printf("tunetop %s\n", PACKAGE_VERSION);
+		printf("libpfm4: %s\n", pfm_status());
+		printf("libsensors: %s\n", thermal_libsensors_status());
 		return 0;
 	}
 	if (argc > 1 &&

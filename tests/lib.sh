@@ -71,6 +71,15 @@ like() { # like GOT REGEX DESCRIPTION
 	fi
 }
 
+unlike() { # unlike GOT REGEX DESCRIPTION
+	if printf '%s' "$1" | grep -Eq -- "$2"; then
+		ok 1 "$3"
+		diag "matches: '$2':" "$(printf '%s' "$1" | grep -Eo -- "$2" | head -3)"
+	else
+		ok 0 "$3"
+	fi
+}
+
 done_testing() {
 	echo "1..$_tap_n"
 	[ "$_tap_fail" -eq 0 ]

@@ -31,3 +31,12 @@ check-shapes: all $(check_PROGRAMS)
 	    TEST_SUITE_LOG=shape-$$s.log || fail=1; \
 	done; test $$fail = 0
 .PHONY: check-shapes
+
+# Real kernels under QEMU (tests/qemu/boot.sh): Debian's arm64, arm64-rt and
+# armmp kernels with a static tunetop inside. Not part of `make check` (it
+# downloads packages and builds twice more); tests/run-all.sh runs it once.
+QEMU_TESTS = tests/qemu/boot.sh
+EXTRA_DIST += $(QEMU_TESTS) tests/qemu/guest.sh tests/qemu/clusters.dtsi
+check-qemu: all $(check_PROGRAMS)
+	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(QEMU_TESTS)' TEST_SUITE_LOG=qemu.log
+.PHONY: check-qemu

@@ -2,7 +2,8 @@
 # The whole test suite, as the README's second command: installs missing test
 # dependencies (as root), builds twice (normal with -Werror, then ASan+UBSan)
 # in build-test/ and build-asan/, runs `make check` in both and `make
-# distcheck` once, and ends with "N passed, N failed, N skipped".
+# distcheck` once, the live tests under emulated host shapes and the
+# real-kernel stage under QEMU, and ends with "N passed, N failed, N skipped".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -61,10 +62,20 @@ if [ -z "${TT_SKIP_SHAPES:-}" ] && [ -f build-test/check.out ]; then
 	failed_logs build-test build-test/shapes.out
 fi
 
+# Real kernels: arm64, arm64-rt and armmp booted under QEMU with a static
+# tunetop inside (tests/qemu/boot.sh; skipped with the reason when QEMU or
+# the packages cannot be had).
+if [ -z "${TT_SKIP_QEMU:-}" ] && [ -f build-test/check.out ]; then
+	echo "== real kernels under QEMU == $(at)"
+	make -C build-test check-qemu >build-test/qemu.out 2>&1 || status=1
+	grep -E '^(FAIL|ERROR|XPASS|SKIP)' build-test/qemu.out | head -30
+	failed_logs build-test build-test/qemu.out
+fi
+
 # sum NAME FILE: the counts of every automake summary in FILE (one per run)
 sum() { sed -n "s/^# $1: *\\([0-9]*\\)/\\1/p" "$2" | awk '{ n += $1 } END { print n + 0 }'; }
 pass=0 fail=0 skip=0
-for f in build-test/check.out build-asan/check.out build-test/shapes.out; do
+for f in build-test/check.out build-asan/check.out build-test/shapes.out build-test/qemu.out; do
 	[ -f "$f" ] || continue
 	pass=$((pass + $(sum PASS "$f")))
 	fail=$((fail + $(sum FAIL "$f") + $(sum ERROR "$f") + $(sum XPASS "$f")))

@@ -593,7 +593,14 @@ const struct explain_entry explain_table[] = {
 	.aliases = "residency_pct entries_per_s cpuidle.entries_per_s idle residency usage time",
 	.title = "Idle-state residency and entries per second",
 	.what = "stateK/time and stateK/usage of each CPU over the interval: the share of time "
-		"in each idle state and how often it was entered.",
+		"in each idle state and how often it was entered. The kernel adds a stay to time "
+		"(and to usage) only when the CPU leaves the state, so a CPU asleep through most "
+		"of the interval would show far too little. tunetop takes the CPU's idle time "
+		"from /proc/stat, which includes the idle period in progress, and credits the "
+		"difference to the state the CPU is in (the deepest entered in the interval; "
+		"before any entry, the one seen last or the deepest enabled); when the states "
+		"counted more than that idle time (a stay that began before the interval), the "
+		"excess is taken from the largest shares.",
 	.files = { CPU "/cpu*/cpuidle/state*/time", CPU "/cpu*/cpuidle/state*/usage" },
 	.units = "percent of the interval; entries per second",
 	.why = "Every entry into a deep state is an exit latency paid at the next wake-up: a CPU "
@@ -601,7 +608,11 @@ const struct explain_entry explain_table[] = {
 	.try_hint = "Disable the deep state on the latency CPUs (F3 Cores: i) and watch residency "
 		    "move to the shallow one.",
 	.traps = "time is measured by the kernel and may overstate the hardware residency.\n"
-		 "A disabled state stops accumulating; an offline CPU has no states (n/a, not 0).",
+		 "A disabled state stops accumulating; an offline CPU has no states (n/a, not 0).\n"
+		 "A single sample, or a tree whose counters did not move (a capture, a fixture), "
+		 "has no rates: n/a, not 0.\n"
+		 "/proc/stat counts in 10 ms ticks: over a 1 s interval the credited stay is "
+		 "good to about 1 %.",
 	.see = "cpuidle/*/*/disable cpuidle.latency_us cpuidle.above_per_s",
 },
 {

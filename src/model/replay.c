@@ -266,6 +266,8 @@ static void fill_cpufreq(const struct jp_value *doc, struct snapshot *s)
 			for (size_t k = 0; k < tis->n; k++) {
 				x->tis_khz[k] = strtoull(tis->k[k], NULL, 10);
 				x->tis_pct[k] = dbl(&tis->v[k]);
+				x->tis_time_10ms[k] = (uint64_t)jp_int(
+					jp_get(jp_get(p, "time_in_state_10ms"), tis->k[k]), 0);
 			}
 		}
 		cpy(x->tunables_gov, sizeof(x->tunables_gov), jp_get(p, "tunables_governor"));

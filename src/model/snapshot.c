@@ -16,6 +16,28 @@
  * in between their cheap refresh re-reads only the values that move. */
 #define SNAP_FULL_EVERY 16
 
+/* Each freshly read CPU's idle and total time from /proc/stat, for
+ * cpuidle_derive()'s stay in progress (a carried CPU keeps those of its
+ * read). */
+static void idle_ticks(const struct procstat *st, struct cpuidle_info *idle)
+{
+	for (int c = 0; c < idle->ncpus && idle->cpu; c++) {
+		struct cpuidle_cpu *cc = &idle->cpu[c];
+		const struct cpu_times *t;
+
+		if (cc->carried)
+			continue;
+		cc->have_ticks = false;
+		if (c >= st->ncpus || !st->cpu || !st->cpu[c].valid)
+			continue;
+		t = &st->cpu[c];
+		cc->have_ticks = true;
+		cc->idle_ticks = t->idle + t->iowait;
+		cc->all_ticks = t->user + t->nice + t->system + t->idle + t->iowait + t->irq +
+				t->softirq + t->steal;
+	}
+}
+
 /* prev: the previous snapshot of the same root (NULL: none, read all in
  * full); full: re-read the slow sources in full anyway; fresh: the CPUs
  * whose idle states are read (NULL = all; the others carry prev's). */
@@ -53,6 +75,7 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 		cpuidle_read(r, &s->topo, &s->idle);
 	else
 		cpuidle_update(r, &s->topo, &prev->idle, fresh, full, &s->idle);
+	idle_ticks(&s->stat, &s->idle);
 	if (what & SNAP_DEVFREQ) {
 		if (!full && (prev->what & SNAP_DEVFREQ))
 			devfreq_refresh(r, &prev->devf, &s->devf);

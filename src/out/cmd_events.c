@@ -96,8 +96,10 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 		sbuf_init(&b);
 		n = pfm_list_filtered(&b, optind < argc ? argv[optind] : NULL);
 		if (n < 0) {
-			fprintf(stderr, "tunetop: events: tunetop was built without libpfm4: only "
-					"the generic events can be used (tunetop events)\n");
+			fprintf(stderr,
+				"tunetop: events: libpfm4 %s: only the generic events can be "
+				"used (tunetop events)\n",
+				pfm_status());
 			sbuf_free(&b);
 			return 1;
 		}
@@ -169,9 +171,9 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 
 		sbuf_init(&b);
 		n = pfm_list(&b);
-		printf("\nlibpfm4%s, PMUs it finds present (any of their events works with "
+		printf("\nlibpfm4 %s; PMUs it finds present (any of their events works with "
 		       "--events; `tunetop events --list [PATTERN]`):\n",
-		       pfm_version() ? pfm_version() : "");
+		       pfm_status());
 		if (b.s) {
 			/* Only the "pmu ..." header lines. */
 			char *save = NULL;
@@ -184,8 +186,9 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 		(void)n;
 		sbuf_free(&b);
 	} else {
-		printf("\nlibpfm4: not built in; --events takes generic names "
-		       "(cycles, instructions, cache-misses, ...) and raw codes (r11)\n");
+		printf("\nlibpfm4: %s; --events takes generic names "
+		       "(cycles, instructions, cache-misses, ...) and raw codes (r11)\n",
+		       pfm_status());
 	}
 	sysroot_close(&root);
 	return 0;

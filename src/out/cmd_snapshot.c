@@ -81,7 +81,7 @@ static void emit(enum fmt f, const struct snapshot *s, const struct report_opts 
 		report_json(&b, s, ro);
 	} else if (f == FMT_CSV) {
 		if (header)
-			report_csv_header(&b);
+			report_csv_header(&b, s);
 		report_csv(&b, s, ro);
 	} else {
 		report_text(&b, s, ro);

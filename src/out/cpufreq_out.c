@@ -80,8 +80,19 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 			jw_double(w, key, p->tis_pct ? p->tis_pct[i] : NAN, 1);
 		}
 		jw_obj_end(w);
+		/* the kernel's counters (clock_t ticks since boot): a single or
+		 * replayed sample still tells where the policy spent its time */
+		jw_obj_begin(w, "time_in_state_10ms");
+		for (size_t i = 0; i < p->nstates; i++) {
+			char key[32];
+
+			snprintf(key, sizeof(key), "%" PRIu64, p->tis_khz[i]);
+			jw_uint(w, key, p->tis_time_10ms[i]);
+		}
+		jw_obj_end(w);
 	} else {
 		jw_null(w, "time_in_state_pct");
+		jw_null(w, "time_in_state_10ms");
 	}
 	jw_str_na(w, "tunables_governor", p->tunables_gov);
 	if (p->tunables_gov[0]) {

@@ -14,13 +14,15 @@ void out_perf_fmt_rate(char *buf, size_t cap, double v)
 {
 	double a = fabs(v);
 
+	/* Each bound is where the smaller unit would round up to 1000 of
+	 * it: 999.96e6 is "1.00G", not "1000.0M". */
 	if (!isfinite(v))
 		snprintf(buf, cap, "n/a");
-	else if (a >= 1e9)
+	else if (a >= 999.95e6)
 		snprintf(buf, cap, "%.2fG", v / 1e9);
-	else if (a >= 1e6)
+	else if (a >= 999.95e3)
 		snprintf(buf, cap, "%.1fM", v / 1e6);
-	else if (a >= 1e4)
+	else if (a >= 9999.95)
 		snprintf(buf, cap, "%.1fk", v / 1e3);
 	else
 		snprintf(buf, cap, "%.1f", v);
@@ -85,6 +87,8 @@ void out_perf_json(struct jw *w, const struct perf_set *s)
 		if (!s->ev_err[e]) {
 			if (perf_ev_unscheduled(s, e))
 				jw_str(w, s->ev_name[e], PERF_UNSCHEDULED_WHY);
+			else if (perf_ev_never_counted(s, e))
+				jw_str(w, s->ev_name[e], PERF_NEVER_COUNTED_WHY);
 			continue;
 		}
 		snprintf(msg, sizeof(msg), "%s: %s", err_name(s->ev_err[e]), s->why[e]);
@@ -161,6 +165,10 @@ void out_perf_text(struct sbuf *b, const struct perf_set *s)
 	for (size_t e = 0; e < s->nev; e++) {
 		if (!s->reason[e][0] && perf_ev_unscheduled(s, e)) {
 			sbuf_printf(b, "  %s: n/a — %s\n", s->ev_name[e], PERF_UNSCHEDULED_WHY);
+			continue;
+		}
+		if (!s->reason[e][0] && perf_ev_never_counted(s, e)) {
+			sbuf_printf(b, "  %s: n/a — %s\n", s->ev_name[e], PERF_NEVER_COUNTED_WHY);
 			continue;
 		}
 		if (!s->reason[e][0])

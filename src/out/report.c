@@ -257,15 +257,17 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 	for (int c = 0; c < s->topo.ncpus; c++)
 		if ((int)strlen(s->topo.cpu[c].core_type) > tw)
 			tw = (int)strlen(s->topo.cpu[c].core_type);
-	sbuf_printf(b, "\nCPU  %-*s state   busy    user    sys     irq     freq MHz  temp\n", tw,
-		    "type");
+	sbuf_printf(b,
+		    "\nCPU  %-*s cap   cluster state   busy    user    sys     irq     freq MHz  "
+		    "temp\n",
+		    tw, "type");
 	for (int c = 0; c < s->topo.ncpus; c++) {
 		const struct cpu_topo *t = &s->topo.cpu[c];
 		const struct cpu_util *u = &s->stat.util[c];
 		int pi = cpufreq_policy_index(&s->freq, c);
 		bool have_temp = false;
 		int64_t temp = 0;
-		char freq[16], tbuf[16];
+		char freq[16], tbuf[16], cap[16], clu[16];
 
 		if (pi >= 0 && t->online && s->freq.pol[pi].cur_khz >= 0)
 			snprintf(freq, sizeof(freq), "%lld",
@@ -278,8 +280,16 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 			snprintf(tbuf, sizeof(tbuf), "%.1f C", (double)temp / 1000.0);
 		else
 			snprintf(tbuf, sizeof(tbuf), "n/a");
-		sbuf_printf(b, "%-4d %-*s %-7s %-7s %-7s %-7s %-7s %-9s %s\n", c, tw,
-			    t->core_type[0] ? t->core_type : "n/a",
+		if (t->capacity >= 0)
+			snprintf(cap, sizeof(cap), "%d", t->capacity);
+		else
+			snprintf(cap, sizeof(cap), "n/a");
+		if (t->cluster_id >= 0)
+			snprintf(clu, sizeof(clu), "%d", t->cluster_id);
+		else
+			snprintf(clu, sizeof(clu), "n/a");
+		sbuf_printf(b, "%-4d %-*s %-5s %-7s %-7s %-7s %-7s %-7s %-7s %-9s %s\n", c, tw,
+			    t->core_type[0] ? t->core_type : "n/a", cap, clu,
 			    t->online ? "online" : "offline",
 			    t->online ? na_pct(b1, sizeof(b1), u->busy_pct) : "-",
 			    t->online ? na_pct(b2, sizeof(b2), u->user_pct) : "-",
@@ -327,11 +337,19 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 	out_findings_text(b, s, o->threads, o->findings, o->findings_opts);
 }
 
-void report_csv_header(struct sbuf *b)
+void report_csv_header(struct sbuf *b, const struct snapshot *s)
 {
 	sbuf_puts(b, "time_ns,cpu,online,core_type,policy,governor,freq_khz,util_pct,user_pct,"
 		     "system_pct,"
-		     "irq_pct,softirq_pct,iowait_pct,temp_mc,idle_states,idle_residency_pct\n");
+		     "irq_pct,softirq_pct,iowait_pct,temp_mc,idle_states,idle_residency_pct");
+	if (s && s->perf && s->perf->priv) {
+		const char *pre = s->perf->tid > 0 ? "thread_" : "";
+
+		for (size_t e = 0; e < s->perf->nev; e++)
+			sbuf_printf(b, ",%s%s_per_s", pre, s->perf->ev_name[e]);
+		sbuf_printf(b, ",%sipc,%smiss_rate_pct", pre, pre);
+	}
+	sbuf_putc(b, '\n');
 }
 
 static void csv_num(struct sbuf *b, double v, int dec)
@@ -340,6 +358,18 @@ static void csv_num(struct sbuf *b, double v, int dec)
 		sbuf_putc(b, ',');
 	else
 		sbuf_printf(b, ",%.*f", dec, v);
+}
+
+/* The counter columns of CPU c's row (n/a: empty). */
+static void csv_perf(struct sbuf *b, const struct perf_set *p, int c)
+{
+	int row = p->tid > 0 ? 0 : c;
+	bool have = row < p->ncpus;
+
+	for (size_t e = 0; e < p->nev; e++)
+		csv_num(b, have ? perf_at(p, row, e)->rate_per_s : NAN, 1);
+	csv_num(b, have ? p->ipc[row] : NAN, 3);
+	csv_num(b, have ? p->miss_rate_pct[row] : NAN, 2);
 }
 
 void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_opts *o)
@@ -392,6 +422,8 @@ void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_op
 		} else {
 			sbuf_putc(b, ',');
 		}
+		if (s->perf && s->perf->priv)
+			csv_perf(b, s->perf, c);
 		sbuf_putc(b, '\n');
 	}
 }

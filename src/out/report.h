@@ -34,7 +34,10 @@ struct report_opts {
 
 void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 void report_text(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
-void report_csv_header(struct sbuf *b);
+/* The CSV header; with s->perf (--counters) a column per event
+ * ("<event>_per_s", "thread_<event>_per_s" for a thread's counters, whose
+ * values repeat on every row) and ipc, miss_rate_pct. */
+void report_csv_header(struct sbuf *b, const struct snapshot *s);
 void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 
 /* `tunetop report` (src/out/cmd_report.c) over a file's text in memory: a

@@ -737,6 +737,18 @@ static long find_opp(const struct cpufreq_policy *q, uint64_t khz)
 	return -1;
 }
 
+/* Whether any OPP's time_in_state changed between q and p. */
+static bool tis_moved(const struct cpufreq_policy *p, const struct cpufreq_policy *q)
+{
+	for (size_t i = 0; i < p->nstates; i++) {
+		long j = find_opp(q, p->tis_khz[i]);
+
+		if (j < 0 || p->tis_time_10ms[i] != q->tis_time_10ms[j])
+			return true;
+	}
+	return p->nstates != q->nstates;
+}
+
 static void derive_policy(struct cpufreq_policy *p, const struct cpufreq_policy *q, double dt_s)
 {
 	bool reset = false;
@@ -766,6 +778,14 @@ static void derive_policy(struct cpufreq_policy *p, const struct cpufreq_policy 
 		return;
 	if (p->have_total_trans && q->have_total_trans)
 		p->transitions_per_s = (double)(p->total_trans - q->total_trans) / dt_s;
+	if (p->have_stats && q->have_stats && !tis_moved(p, q)) {
+		/* Not a tick counted anywhere: the kernel adds the current
+		 * OPP's time at every read, so this is a tree nobody updates
+		 * (a capture, a fixture), not an interval at no frequency. */
+		if (p->transitions_per_s == 0)
+			p->transitions_per_s = NAN;
+		return;
+	}
 	if (p->have_stats && q->have_stats) {
 		/* Shares of the time the kernel counted in this interval, not of
 		 * the sampler's wall interval: time_in_state ticks in 10 ms

@@ -450,6 +450,105 @@ static double rate(bool have_a, uint64_t a, bool have_b, uint64_t b, double dt_s
 	return (double)(a - b) / dt_s;
 }
 
+/* The CPU's idle share between q and cc from their /proc/stat ticks;
+ * NAN when not known (no ticks, no time counted, a counter went back). */
+static double ticks_idle_pct(const struct cpuidle_cpu *cc, const struct cpuidle_cpu *q)
+{
+	double pct;
+
+	if (!cc->have_ticks || !q->have_ticks || cc->all_ticks <= q->all_ticks ||
+	    cc->idle_ticks < q->idle_ticks)
+		return NAN;
+	pct = 100.0 * (double)(cc->idle_ticks - q->idle_ticks) /
+	      (double)(cc->all_ticks - q->all_ticks);
+	return pct > 100.0 ? 100.0 : pct;
+}
+
+/* The state (position in cc->st) the CPU is taken to be in at the end of
+ * the interval: the deepest entered in it; else the one taken before; else
+ * the one with the most time since boot (a state the platform rejects, as
+ * QEMU does PSCI suspend, has none); else the deepest enabled. -1 none. */
+static int stay_guess(struct cpuidle_cpu *cc, const struct cpuidle_cpu *q)
+{
+	int g = -1;
+
+	for (size_t i = 0; i < cc->nstates; i++)
+		if (cc->st[i].entries_per_s > 0)
+			g = (int)i;
+	for (size_t i = 0; g < 0 && q->have_stay_state && i < cc->nstates; i++)
+		if (cc->st[i].index == q->stay_state)
+			g = (int)i;
+	if (g < 0) {
+		int most = -1;
+
+		for (size_t i = 0; i < cc->nstates; i++)
+			if (cc->st[i].have_time && cc->st[i].time_us > 0 &&
+			    (most < 0 || cc->st[i].time_us > cc->st[most].time_us))
+				most = (int)i;
+		g = most;
+	}
+	for (size_t i = cc->nstates; g < 0 && i-- > 0;)
+		if (cc->st[i].disable != 1 && cc->st[i].default_status != 0)
+			g = (int)i;
+	cc->have_stay_state = g >= 0;
+	cc->stay_state = g >= 0 ? cc->st[g].index : 0;
+	return g;
+}
+
+/* See cpuidle_derive(): the stay in progress, and n/a where nothing moved. */
+static void account_stay(struct cpuidle_cpu *cc, const struct cpuidle_cpu *q)
+{
+	double idle_pct = ticks_idle_pct(cc, q), sum = 0, gap;
+	bool moved = false;
+	int g;
+
+	for (size_t i = 0; i < cc->nstates; i++) {
+		const struct cpuidle_state *s = &cc->st[i], *p = match_state(q, s);
+
+		if (p && ((s->have_usage && p->have_usage && s->usage != p->usage) ||
+			  (s->have_time && p->have_time && s->time_us != p->time_us)))
+			moved = true;
+		sum += s->residency_pct; /* NAN if any is */
+	}
+	if (!moved && isnan(idle_pct)) {
+		for (size_t i = 0; i < cc->nstates; i++) {
+			struct cpuidle_state *s = &cc->st[i];
+
+			s->residency_pct = s->entries_per_s = s->above_per_s = s->below_per_s = NAN;
+		}
+		cc->have_stay_state = q->have_stay_state;
+		cc->stay_state = q->stay_state;
+		return;
+	}
+	g = stay_guess(cc, q);
+	if (isnan(idle_pct) || isnan(sum) || g < 0)
+		return;
+	gap = idle_pct - sum;
+	if (gap > 0) {
+		struct cpuidle_state *s = &cc->st[g];
+
+		s->residency_pct = s->residency_pct + gap > 100.0 ? 100.0 : s->residency_pct + gap;
+		cc->stay_pct = gap;
+		return;
+	}
+	/* The states counted more than the CPU was idle: a stay that began
+	 * before the interval ended in it. Take the excess from the largest. */
+	while (gap < 0) {
+		struct cpuidle_state *big = NULL;
+		double take;
+
+		for (size_t i = 0; i < cc->nstates; i++)
+			if (cc->st[i].residency_pct > 0 &&
+			    (!big || cc->st[i].residency_pct > big->residency_pct))
+				big = &cc->st[i];
+		if (!big)
+			break;
+		take = -gap < big->residency_pct ? -gap : big->residency_pct;
+		big->residency_pct -= take;
+		gap += take;
+	}
+}
+
 static void derive_cpu(struct cpuidle_cpu *cc, const struct cpuidle_cpu *q, double dt_s)
 {
 	bool reset = false;
@@ -457,6 +556,7 @@ static void derive_cpu(struct cpuidle_cpu *cc, const struct cpuidle_cpu *q, doub
 	/* Carried from the previous sample: it keeps the rates it had. */
 	if (cc->carried)
 		return;
+	cc->stay_pct = NAN;
 	for (size_t i = 0; i < cc->nstates; i++) {
 		struct cpuidle_state *s = &cc->st[i];
 
@@ -494,6 +594,7 @@ static void derive_cpu(struct cpuidle_cpu *cc, const struct cpuidle_cpu *q, doub
 		s->above_per_s = rate(s->have_above, s->above, p->have_above, p->above, dt_s);
 		s->below_per_s = rate(s->have_below, s->below, p->have_below, p->below, dt_s);
 	}
+	account_stay(cc, q);
 }
 
 void cpuidle_derive(struct cpuidle_info *cur, const struct cpuidle_info *prev, double dt_s)

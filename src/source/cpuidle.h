@@ -31,7 +31,10 @@ struct cpuidle_state {
 	bool have_usage, have_time, have_above, have_below, have_rejected;
 	uint64_t usage, time_us, above, below, rejected;
 	/* Derived by cpuidle_derive(); NAN = n/a. */
-	double residency_pct; /* delta time / interval, clamped to [0, 100] */
+	/* delta time / interval, clamped to [0, 100], with the stay in
+	 * progress credited (see struct cpuidle_cpu); NAN when no counter of
+	 * the CPU moved and its idle time is not known (a static tree). */
+	double residency_pct;
 	double entries_per_s; /* delta usage */
 	double above_per_s;   /* entered, but too deep for the actual idle time */
 	double below_per_s;   /* entered, but a deeper state would have fit */
@@ -51,6 +54,19 @@ struct cpuidle_cpu {
 	/* Copied from the previous sample by cpuidle_update(), not re-read:
 	 * values, rates and read_ns are those of the sample it was read in. */
 	bool carried;
+	/* This CPU's idle time (idle + iowait) and all its time from
+	 * /proc/stat, in USER_HZ ticks, taken with the read. Set by the caller
+	 * that reads both (the snapshot); with them cpuidle_derive() accounts
+	 * the stay in progress and tells "nothing moved" from "0 %". */
+	bool have_ticks;
+	uint64_t idle_ticks, all_ticks;
+	/* Derived: the state the CPU is taken to be in (the deepest one
+	 * entered in the latest interval that had entries; before any, the
+	 * deepest enabled one), and the share of the interval credited to its
+	 * stay in progress (NAN: none credited). */
+	bool have_stay_state;
+	int stay_state; /* K of stateK */
+	double stay_pct;
 };
 
 struct cpuidle_info {
@@ -96,7 +112,16 @@ int cpuidle_update(const struct sysroot *r, const struct topology *t,
  * counter lower than before (reset, re-registered driver), a CPU offline in
  * either sample, no prev (NULL) or dt_s <= 0 gives NAN, never a negative
  * rate. A carried record (cpuidle_update) keeps its rates; a CPU carried
- * in prev is derived over dt_s plus the time it was carried. */
+ * in prev is derived over dt_s plus the time it was carried.
+ * The kernel adds a stay to stateK/time only when the CPU leaves the state,
+ * so over a short interval a CPU in a long sleep shows far less residency
+ * than it had. Where both records have their /proc/stat ticks (which count
+ * the idle period in progress), the difference between that idle time and
+ * the states' sum is credited to the state the CPU is taken to be in, or,
+ * when the states counted more (a stay that began before the interval),
+ * taken from the largest shares. Where no counter of the CPU moved and the
+ * ticks do not say it was busy or idle (a static tree), every rate of the
+ * CPU is NAN (n/a), not 0. */
 void cpuidle_derive(struct cpuidle_info *cur, const struct cpuidle_info *prev, double dt_s);
 void cpuidle_free(struct cpuidle_info *c);
 /* The state of cpu by "stateK" or by name ("cpu-sleep", "C6"), NULL none. */

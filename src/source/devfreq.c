@@ -663,6 +663,11 @@ static void derive_dev(struct devfreq_dev *c, const struct devfreq_dev *p, doubl
 		else
 			sum += c->trans_time_ms[i] - p->trans_time_ms[j];
 	}
+	if (ok && sum == 0 && c->transitions_per_s == 0)
+		/* No time counted at any frequency and no transition: the
+		 * kernel adds the current one's time at every read of
+		 * trans_stat, so this is a tree nobody updates. */
+		c->transitions_per_s = NAN;
 	if (!ok || sum == 0)
 		return;
 	for (size_t i = 0; i < c->ntrans; i++) {

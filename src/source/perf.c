@@ -771,6 +771,7 @@ static void open_row(struct perf_set *s, int row, pid_t pid, int cpu, size_t max
 		bool user_only = false;
 
 		c->task = cpu < 0;
+		c->hw = d->hw;
 
 		if (d->err) {
 			c->err = d->err;
@@ -1228,12 +1229,20 @@ void perf_counter_update(struct perf_counter *c, uint64_t value, uint64_t enable
 			c->scaled = dr < de;
 			if (c->scaled)
 				est = (double)dv * (double)de / (double)dr;
-			c->rate_per_s = dt_s > 0 && isfinite(dt_s) ? est / dt_s : NAN;
+			if (!c->task && de > 0)
+				c->rate_per_s = est / ((double)de / 1e9);
+			else
+				c->rate_per_s = dt_s > 0 && isfinite(dt_s) ? est / dt_s : NAN;
 		}
 	} else {
 		c->rate_per_s = NAN;
 		c->scaled = running > 0 && running < enabled;
 		c->unscheduled = false;
+	}
+	c->never_counted = c->hw && value == 0 && running > 0;
+	if (c->never_counted) {
+		c->rate_per_s = NAN;
+		c->scaled = false;
 	}
 	c->value = value;
 	c->enabled = enabled;
@@ -1365,6 +1374,24 @@ bool perf_ev_unscheduled(const struct perf_set *s, size_t ev)
 			return true;
 	}
 	return false;
+}
+
+bool perf_ev_never_counted(const struct perf_set *s, size_t ev)
+{
+	bool any = false;
+
+	if (!s || ev >= s->nev)
+		return false;
+	for (int row = 0; row < s->ncpus; row++) {
+		const struct perf_counter *c = perf_at(s, row, ev);
+
+		if (c->fd < 0 || c->err || !c->running)
+			continue;
+		if (!c->never_counted)
+			return false;
+		any = true;
+	}
+	return any;
 }
 
 int perf_set_find(const struct perf_set *s, const char *name)

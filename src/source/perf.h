@@ -64,6 +64,8 @@ struct perf_counter {
 	bool task;	     /* task-bound (pid=tid, cpu=-1): time stops while it sleeps */
 	bool scaled;	     /* multiplexed during the last interval: values are estimates */
 	bool unscheduled;    /* enabled but never on the PMU in the last interval: n/a */
+	bool hw;	     /* a hardware (PMU) event: one that ran and counted 0 ... */
+	bool never_counted;  /* ... since it was opened is n/a (an emulator's PMU), not 0 */
 	double scaled_value; /* value * enabled / running; NAN when running == 0 */
 	double rate_per_s;   /* scaled delta over the last interval / seconds; NAN n/a */
 	/* The previous read, kept by perf_sample(). */
@@ -129,6 +131,11 @@ void perf_close(struct perf_set *s);
 #define PERF_UNSCHEDULED_WHY "not scheduled on the PMU (multiplexed out)"
 /* True when some row of event ev was multiplexed out in the last interval. */
 bool perf_ev_unscheduled(const struct perf_set *s, size_t ev);
+/* Every open row of the event ran on the PMU and counted nothing since it
+ * was opened: a PMU that accepts the event but does not count it (QEMU's
+ * TCG, some hypervisors). Its rates are n/a. */
+#define PERF_NEVER_COUNTED_WHY "never counted: the PMU accepts the event but counts nothing here"
+bool perf_ev_never_counted(const struct perf_set *s, size_t ev);
 
 /* Index of an event in the set by name, or -1. */
 int perf_set_find(const struct perf_set *s, const char *name);
@@ -198,7 +205,12 @@ int perf_events_parse(const char *list, char ***vec, char *why, size_t cap);
 void perf_events_free(char **vec);
 
 /* Fold one read into a counter: deltas against the previous read, scaling,
- * rate over dt_s seconds (NAN or <= 0: no rate). Running did not advance:
+ * and the rate: a CPU-bound counter's over its own enabled time in the
+ * interval (a counter opened, or a CPU back online, in the middle of it
+ * counted for less than dt_s), a task-bound one's over dt_s seconds (its
+ * enabled time stops while the thread sleeps); NAN or <= 0: no rate. A
+ * hardware counter (c->hw) that ran and has counted 0 since it was opened is
+ * n/a and never_counted. Running did not advance:
  * n/a and `unscheduled` when enabled did (multiplexed out); when neither did
  * on a task-bound counter (c->task) the thread did not run and the rate is 0
  * over an interval of at least PERF_ZERO_MIN_S (n/a over a shorter one). */

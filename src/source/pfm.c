@@ -14,6 +14,7 @@
 #ifdef HAVE_LIBPFM
 #include <ctype.h>
 #include <dlfcn.h>
+#include <limits.h>
 #include <perfmon/pfmlib_perf_event.h>
 #include <pthread.h>
 #include <stdlib.h>
@@ -99,15 +100,54 @@ bool pfm_available(void)
 	return pfm_init_ret == PFM_SUCCESS;
 }
 
+/* The file the library was loaded from, resolved ("" unknown). */
+static const char *lib_path(void)
+{
+	static char path[PATH_MAX];
+	Dl_info di;
+	char *real;
+
+	if (path[0] || !lib.handle)
+		return path;
+	memset(&di, 0, sizeof(di));
+	if (!dladdr(*(void **)&lib.initialize, &di) || !di.dli_fname)
+		return path;
+	real = realpath(di.dli_fname, NULL);
+	str_copy(path, sizeof(path), real ? real : di.dli_fname);
+	free(real);
+	return path;
+}
+
 const char *pfm_version(void)
 {
-	static char buf[16];
+	static char buf[32];
+	const char *path, *so;
 	int v;
 
 	if (!pfm_available())
 		return NULL;
+	path = lib_path();
+	so = strstr(path, ".so.");
+	if (so && isdigit((unsigned char)so[4]) && strchr(so + 4, '.')) {
+		str_copy(buf, sizeof(buf), so + 4);
+		return buf;
+	}
 	v = pfm_get_version();
 	snprintf(buf, sizeof(buf), "%d.%d", PFM_MAJ_VERSION(v), PFM_MIN_VERSION(v));
+	return buf;
+}
+
+const char *pfm_status(void)
+{
+	static char buf[PATH_MAX + 320];
+
+	if (pfm_available())
+		snprintf(buf, sizeof(buf), "%s (%s)", pfm_version(),
+			 lib_path()[0] ? lib_path() : PFM_SONAME);
+	else if (lib.handle)
+		snprintf(buf, sizeof(buf), "failed to initialize: %s", init_error());
+	else
+		snprintf(buf, sizeof(buf), "failed to load: %s", lib_error);
 	return buf;
 }
 
@@ -252,6 +292,11 @@ bool pfm_available(void)
 const char *pfm_version(void)
 {
 	return NULL;
+}
+
+const char *pfm_status(void)
+{
+	return "not built in (configure found no libpfm4 headers, or --without-libpfm)";
 }
 
 int pfm_encode_pmu(const char *event_string, struct perf_event_attr *attr, char *pmu,

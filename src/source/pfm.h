@@ -35,7 +35,15 @@ int pfm_encode_pmu(const char *event_string, struct perf_event_attr *attr, char 
  * (case-insensitive). Returns the number of events listed, or -ENOTSUP. */
 int pfm_list_filtered(struct sbuf *out, const char *filter);
 int pfm_list(struct sbuf *out);
-/* "4.x" (libpfm reports the minor version as 0 even for 4.13), or NULL. */
+/* The version of the library loaded: from its file name ("4.13.0", from
+ * libpfm.so.4.13.0), else pfm_get_version()'s "4.x" (libpfm reports the
+ * minor version as 0 even for 4.13); NULL when not available. */
 const char *pfm_version(void);
+/* One line on libpfm4 for --version and `tunetop events`:
+ *   "4.13.0 (/usr/lib/x86_64-linux-gnu/libpfm.so.4.13.0)"
+ *   "failed to load: cannot load libpfm.so.4: <dlerror>"
+ *   "failed to initialize: <pfm_strerror>"
+ *   "not built in (configure found no libpfm4 headers, or --without-libpfm)" */
+const char *pfm_status(void);
 
 #endif

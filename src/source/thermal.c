@@ -845,3 +845,16 @@ void thermal_free(struct thermal_info *th)
 	free(th->hwmon);
 	memset(th, 0, sizeof(*th));
 }
+
+const char *thermal_libsensors_status(void)
+{
+#ifdef HAVE_SENSORS
+	static char buf[64];
+
+	snprintf(buf, sizeof(buf), "%s",
+		 libsensors_version ? libsensors_version : "version unknown");
+	return buf;
+#else
+	return "not built in (configure found no libsensors, or --without-sensors)";
+#endif
+}

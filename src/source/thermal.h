@@ -94,6 +94,8 @@ bool thermal_cpus_capped(const struct thermal_info *th, const struct cpumask *cp
 int thermal_refresh(const struct sysroot *r, const struct thermal_info *prev,
 		    struct thermal_info *out);
 void thermal_free(struct thermal_info *th);
+/* One line on libsensors for --version: its version, or "not built in (...)". */
+const char *thermal_libsensors_status(void);
 
 /* CPUs a zone type covers (pure; unit-tested): bigcoreN -> the N-th big
  * cluster, littlecore -> the little cluster(s), cpu-thermal (and Intel DPTF

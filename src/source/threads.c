@@ -468,6 +468,9 @@ static void table_begin(const struct sysroot *live, struct thread_table *out)
 	if (sysfs_read_str(live, "sys/devices/system/cpu/online", buf, sizeof(buf)) == 0 &&
 	    cpulist_parse(buf, &out->online) == 0)
 		out->have_online = true;
+	if (sysfs_read_str(live, "sys/devices/system/cpu/isolated", buf, sizeof(buf)) == 0 &&
+	    cpulist_parse(buf, &out->isolated) == 0)
+		out->have_isolated = true;
 }
 
 static void table_end(struct thread_table *out)
@@ -629,6 +632,13 @@ bool threads_is_pinned(const struct thread_table *tab, const struct thread_info 
 	if (!t->have_affinity || !tab->have_online)
 		return false;
 	m = tab->online;
+	if (tab->have_isolated) {
+		struct cpumask hk = tab->online;
+
+		cpumask_andnot(&hk, &tab->isolated);
+		if (!cpumask_empty(&hk))
+			m = hk;
+	}
 	cpumask_andnot(&m, &t->affinity);
 	return !cpumask_empty(&m); /* some online CPU is not allowed */
 }

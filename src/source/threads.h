@@ -47,6 +47,10 @@ struct thread_table {
 	uint64_t time_ns;      /* CLOCK_MONOTONIC when the read started */
 	struct cpumask online; /* online CPUs at read time (to tell pinned threads) */
 	bool have_online;
+	/* isolcpus= CPUs (sys/devices/system/cpu/isolated): a new thread's
+	 * default affinity leaves them out, so that alone is not "pinned" */
+	struct cpumask isolated;
+	bool have_isolated;
 };
 
 /* threads_read flags */
@@ -96,7 +100,10 @@ const char *threads_policy_name(int policy);
 const char *threads_policy_label(int policy);
 /* FIFO, RR or DEADLINE. */
 bool threads_is_rt(const struct thread_info *t);
-/* Affinity narrower than the online CPUs (false when either is unknown). */
+/* Affinity narrower than the housekeeping CPUs: some online CPU that is
+ * not isolated is not allowed (false when either is unknown). With
+ * isolcpus= every thread's default affinity leaves the isolated CPUs out:
+ * measured against all online CPUs every thread would count as pinned. */
 bool threads_is_pinned(const struct thread_table *tab, const struct thread_info *t);
 
 #endif

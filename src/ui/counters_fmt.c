@@ -195,6 +195,10 @@ void ctr_reasons(const struct perf_set *s, const struct ctr_item *it, size_t n, 
 				snprintf(r, sizeof(r), "%s", PERF_UNSCHEDULED_WHY);
 				break;
 			}
+			if (perf_ev_never_counted(s, (size_t)e)) {
+				snprintf(r, sizeof(r), "%s", PERF_NEVER_COUNTED_WHY);
+				break;
+			}
 			user_only |= s->ev_user_only[e];
 		}
 		if (!r[0]) {

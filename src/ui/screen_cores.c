@@ -575,11 +575,12 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 		struct bar_seg seg[8];
 		int n = 0;
 		double ent = 0, miss = 0;
-		bool have_rate = false;
+		bool have_rate = false, have_res = false;
 
 		for (size_t k = 0; k < ic->nstates && k < 8; k++) {
 			const struct cpuidle_state *st = &ic->st[k];
 
+			have_res |= isfinite(st->residency_pct);
 			seg[n++] = (struct bar_seg){
 				nz(st->residency_pct),
 				(enum role)(ROLE_IDLE0 + (int)(k % THEME_IDLE_ROLES)),
@@ -590,8 +591,12 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 			}
 			miss += nz(st->above_per_s) + nz(st->below_per_s);
 		}
-		if (L->idle >= 0)
+		/* n/a, not an empty bar: one sample, or counters that did
+		 * not move (a static tree) */
+		if (L->idle >= 0 && have_res)
 			ui_bar(t, y, L->idle, L->widle, seg, n, NULL, ROLE_VALUE);
+		else if (L->idle >= 0)
+			ui_bar(t, y, L->idle, L->widle, NULL, 0, "n/a", ROLE_VALUE_NA);
 		if (L->ent >= 0) {
 			/* Dimmed: carried from an earlier sample (the row was
 			 * off screen then); read at the next refresh. */

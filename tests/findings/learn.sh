@@ -7,14 +7,6 @@
 
 # the verdict's sentences wrap: match them on the output as one line
 flat() { printf '%s' "$1" | tr '\n' ' ' | tr -s ' '; }
-unlike() { # unlike GOT REGEX DESCRIPTION
-	if printf '%s' "$1" | grep -Eq -- "$2"; then
-		ok 1 "$3"
-		diag "matches: '$2'"
-	else
-		ok 0 "$3"
-	fi
-}
 
 out=$("$TUNETOP" learn)
 ok $? "learn lists the lessons"

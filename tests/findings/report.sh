@@ -25,6 +25,19 @@ wait_for() { # wait_for COUNT PATTERN: until the recording has COUNT matching li
 	done
 	diag "timed out waiting for $1 lines matching $2"
 }
+# The emulated kernel: CPU 0 keeps entering cpu-sleep while recording (a
+# tree whose counters do not move has no residency to plot: n/a).
+idle=$r/sys/devices/system/cpu/cpu0/cpuidle/state1
+(
+	t=$(cat "$idle/time") u=$(cat "$idle/usage")
+	while :; do
+		t=$((t + 50000)) u=$((u + 5))
+		echo $t >"$TMPD/time.new" && mv -f "$TMPD/time.new" "$idle/time"
+		echo $u >"$TMPD/usage.new" && mv -f "$TMPD/usage.new" "$idle/usage"
+		sleep 0.1
+	done
+) &
+kern=$!
 "$TUNETOP" --root "$r" --state-dir "$st" watch --json -i 200 -n 600 --record "$rec" >"$TMPD/watch.out" 2>&1 &
 wpid=$!
 wait_for 3 '"type":"sample"'
@@ -43,6 +56,8 @@ wait_for $((n + 3)) '"type":"sample"'
 kill -INT $wpid
 wait $wpid
 ok $? "watch --record stops cleanly on SIGINT"
+kill $kern
+wait $kern 2>/dev/null
 nsamples=$(grep -c '"type":"sample"' "$rec")
 
 is "$(head -c 40 "$rec")" '{"type":"header","format":"tunetop-recor' "first line is the header"

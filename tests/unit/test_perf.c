@@ -300,7 +300,31 @@ static void test_scaling(void)
 	ok(!c.scaled, "n/a is not marked scaled");
 	/* No interval length. */
 	perf_counter_update(&c, 2500, 4000000000, 2500000000, NAN);
-	ok(isnan(c.rate_per_s), "unknown interval: no rate");
+	is_dbl(c.rate_per_s, 500.0, 1e-9,
+	       "unknown wall interval: a CPU counter's rate is over its enabled time");
+	/* Enabled for 0.5 s of a 1 s interval (opened, or the CPU back online,
+	 * in the middle): the rate is over the 0.5 s it counted. */
+	perf_counter_update(&c, 3000, 4500000000, 3000000000, 1.0);
+	is_dbl(c.rate_per_s, 1000.0, 1e-9, "500 events in 0.5 s enabled: 1000/s, not 500/s");
+	/* A task counter keeps the wall interval (its time stops while asleep). */
+	memset(&c, 0, sizeof(c));
+	c.task = true;
+	perf_counter_update(&c, 100, 1000000, 1000000, 1.0);
+	perf_counter_update(&c, 200, 2000000, 2000000, 2.0);
+	is_dbl(c.rate_per_s, 50.0, 1e-9, "task counter: 100 over 2 s of wall time = 50/s");
+	/* A hardware counter that runs and never counts (QEMU TCG): n/a. */
+	memset(&c, 0, sizeof(c));
+	c.hw = true;
+	perf_counter_update(&c, 0, 1000000000, 1000000000, 1.0);
+	perf_counter_update(&c, 0, 2000000000, 2000000000, 1.0);
+	ok(isnan(c.rate_per_s) && c.never_counted, "hardware counter at 0 since open: n/a");
+	perf_counter_update(&c, 5, 3000000000, 3000000000, 1.0);
+	ok(!c.never_counted && c.rate_per_s == 5.0, "once it counts: a rate (%g)", c.rate_per_s);
+	/* A software counter at 0 is a fact. */
+	memset(&c, 0, sizeof(c));
+	perf_counter_update(&c, 0, 1000000000, 1000000000, 1.0);
+	perf_counter_update(&c, 0, 2000000000, 2000000000, 1.0);
+	ok(c.rate_per_s == 0.0 && !c.never_counted, "software counter at 0: 0/s");
 	/* A counter that never ran. */
 	memset(&c, 0, sizeof(c));
 	perf_counter_update(&c, 0, 5000, 0, 1.0);
@@ -381,6 +405,15 @@ static void test_out(void)
 	is_str(buf, "12.3k", "rate k");
 	out_perf_fmt_rate(buf, sizeof(buf), 42.0);
 	is_str(buf, "42.0", "rate");
+	/* just under a unit boundary: the next unit, not "1000.0M" */
+	out_perf_fmt_rate(buf, sizeof(buf), 999960000.0);
+	is_str(buf, "1.00G", "999.96M rounds to 1.00G");
+	out_perf_fmt_rate(buf, sizeof(buf), 999960.0);
+	is_str(buf, "1.0M", "999.96k rounds to 1.0M");
+	out_perf_fmt_rate(buf, sizeof(buf), 9999.96);
+	is_str(buf, "10.0k", "9999.96 rounds to 10.0k");
+	out_perf_fmt_rate(buf, sizeof(buf), 999940000.0);
+	is_str(buf, "999.9M", "999.94M stays M");
 
 	snprintf(root, sizeof(root), "%s/vm", tmpl);
 	sysroot_open(&r, root);

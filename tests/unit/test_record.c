@@ -138,6 +138,10 @@ static void roundtrip(const char *board)
 				       b.v[i].explain && !strcmp(a.v[i].explain, b.v[i].explain);
 			ok(same, "%s: recorded findings = findings of the replayed snapshot (%zu)",
 			   board, a.n);
+			for (size_t i = 0; !same && i < a.n; i++)
+				printf("# replayed %s: %s\n", a.v[i].id, a.v[i].evidence);
+			for (size_t i = 0; !same && i < b.n; i++)
+				printf("# recorded %s: %s\n", b.v[i].id, b.v[i].evidence);
 			findings_free(&a);
 			findings_free(&b);
 			snapshot_free(&s);

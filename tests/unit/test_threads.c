@@ -243,6 +243,26 @@ static void test_json(void)
 	ta[0].cpu_pct = 12.34;
 	ok(threads_is_rt(&ta[0]) && !threads_is_rt(&ta[1]), "is_rt");
 	ok(threads_is_pinned(&tab, &ta[1]) && !threads_is_pinned(&tab, &ta[0]), "is_pinned");
+	{
+		/* isolcpus=3: the default affinity 0-2 is not "pinned"; 0-1 is;
+		 * 0-3 (wider than the default) is not. */
+		struct thread_table iso = tab;
+		struct thread_info t = ta[0];
+
+		cpulist_parse("3", &iso.isolated);
+		iso.have_isolated = true;
+		cpulist_parse("0-2", &t.affinity);
+		ok(!threads_is_pinned(&iso, &t),
+		   "isolcpus=3: affinity 0-2 is the default, not pinned");
+		ok(threads_is_pinned(&tab, &t), "without isolcpus: 0-2 of 0-3 is pinned");
+		cpulist_parse("0-1", &t.affinity);
+		ok(threads_is_pinned(&iso, &t), "isolcpus=3: affinity 0-1 is pinned");
+		cpulist_parse("3", &t.affinity);
+		ok(threads_is_pinned(&iso, &t),
+		   "isolcpus=3: affinity 3 (the isolated CPU) is pinned");
+		cpulist_parse("0-3", &t.affinity);
+		ok(!threads_is_pinned(&iso, &t), "isolcpus=3: affinity 0-3 is not pinned");
+	}
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
