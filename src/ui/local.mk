@@ -3,7 +3,8 @@
 # tests link without curses). The simulator behind --demo (src/model/sim.c)
 # is not UI, but only the TUI uses it, so it is listed here too.
 tunetop_SOURCES += \
-	src/ui/tui.c src/ui/tui.h \
+	src/ui/tui.c src/ui/tui.h src/ui/tui_int.h src/ui/tui_knob.c src/ui/tui_frame.c \
+	src/ui/tui_keys.c src/ui/tui_setup.c \
 	src/ui/widgets.c \
 	src/ui/theme.c src/ui/theme.h \
 	src/ui/config.c src/ui/config.h \

@@ -1,0 +1,239 @@
+/* The TUI's keys: switching screens, the quit dialog, the mouse, the F1
+ * explain window and the global key handler (the current screen's own key
+ * function gets a key first). */
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "model/explain.h"
+#include "model/sim.h"
+#include "sysfs/userfile.h"
+#include "ui/tui.h"
+#include "ui/tui_int.h"
+
+/* ---- keys ----------------------------------------------------------------- */
+
+static void switch_to(struct tui *t, int i)
+{
+	unsigned needs;
+
+	if (i < 0 || i >= t->nscreens)
+		return;
+	t->cur = i;
+	needs = tui_snap_base(t) | t->screens[i].ops->needs;
+	if (!t->replay && t->snap && (t->snap->what & needs) != needs)
+		tui_tick(t); /* this screen reads a source the others did not */
+	else if (t->screens[i].ops->build)
+		t->screens[i].ops->build(t, &t->screens[i]);
+}
+
+int tui_find_screen(struct tui *t, const char *id)
+{
+	for (int i = 0; i < t->nscreens; i++)
+		if (!strcmp(t->screens[i].ops->id, id))
+			return i;
+	return -1;
+}
+
+void tui_show_screen(struct tui *t, const char *id)
+{
+	switch_to(t, tui_find_screen(t, id));
+}
+
+/* The quit dialog: returns true to leave (t->keep set when keeping). */
+bool tui_quit_dialog(struct tui *t)
+{
+	static const char *const buttons[] = {"Restore and quit", "Keep and quit", "Cancel"};
+	char text[256];
+	int c;
+
+	if (!t->nours || t->keep || !t->cfg.confirm_quit || !t->knob)
+		return true;
+	snprintf(text, sizeof(text),
+		 "This session changed %zu knob%s.\n"
+		 "Restore the original values before quitting,\n"
+		 "or keep them (undo later with 'tunetop restore')?",
+		 t->nours, t->nours == 1 ? "" : "s");
+	c = ui_choice(t, "Quit", text, buttons, 3, 0);
+	if (c == 1)
+		t->keep = true;
+	return c == 0 || c == 1;
+}
+
+static int handle_mouse(struct tui *t)
+{
+	MEVENT me;
+	struct screen *s = &t->screens[t->cur];
+	int rows_y;
+
+	if (getmouse(&me) != OK)
+		return HR_IGNORED;
+	if (me.bstate & BUTTON4_PRESSED)
+		return ui_list_key(s, KEY_UP, t->body_h - s->heading_lines) | HR_REDRAW;
+	if (me.bstate & BUTTON5_PRESSED)
+		return ui_list_key(s, KEY_DOWN, t->body_h - s->heading_lines) | HR_REDRAW;
+	if (!(me.bstate & (BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON1_RELEASED)))
+		return HR_IGNORED;
+	if (me.y == 2) {
+		for (int i = 0; i < t->nscreens; i++)
+			if (me.x >= t->tabs_x[i] && me.x < t->tabs_x[i + 1]) {
+				switch_to(t, i);
+				return HR_HANDLED | HR_REDRAW;
+			}
+		return HR_HANDLED;
+	}
+	rows_y = t->body_y + s->heading_lines;
+	if (me.y >= rows_y && me.y < t->body_y + t->body_h) {
+		int row = s->top + me.y - rows_y;
+
+		if (row < s->nrows) {
+			s->sel = row;
+			return HR_HANDLED | HR_REDRAW;
+		}
+	}
+	return HR_HANDLED;
+}
+
+/* 'e' / Enter / ?: explain what the selected row shows (src/model/explain.h),
+ * with the original value first when tunetop changed it. A row with nothing
+ * to explain says so, or (help_if_none, the ? key) opens the Help screen. */
+static int do_explain(struct tui *t, bool help_if_none)
+{
+	struct screen *s = &t->screens[t->cur];
+	struct explain_item items[TUI_MAX_EXPLAIN];
+	const struct explain_entry *e;
+	struct explain_resolved x;
+	const struct tui_change *c;
+	struct sbuf b;
+	char title[KNOB_ADDR_MAX + 16];
+	int n = s->ops->explain ? s->ops->explain(t, s, items, TUI_MAX_EXPLAIN) : 0, k = 0;
+
+	if (n <= 0) {
+		if (help_if_none)
+			switch_to(t, tui_find_screen(t, "help"));
+		else
+			tui_status(t, false, "Nothing to explain on this row (F1 lists the keys)");
+		return HR_REDRAW;
+	}
+	if (n > 1) {
+		const char *labels[TUI_MAX_EXPLAIN];
+
+		for (int i = 0; i < n; i++)
+			labels[i] = items[i].label;
+		k = ui_menu(t, "Explain", labels, n, 0, "Enter: explain   Esc: cancel");
+		if (k < 0)
+			return HR_REDRAW;
+	}
+	e = explain_find(items[k].key);
+	if (!e) {
+		tui_status(t, true, "No explanation for %s", items[k].key);
+		return HR_REDRAW;
+	}
+	memset(&x, 0, sizeof(x));
+	if (explain_resolve(e, items[k].key, &t->root, &x) != 0) {
+		tui_status(t, true, "Cannot explain %s", items[k].key);
+		explain_resolved_free(&x);
+		return HR_REDRAW;
+	}
+	sbuf_init(&b);
+	c = tui_changed(t, items[k].key);
+	if (c)
+		sbuf_printf(&b,
+			    "Changed%s: %s -> %s  (original value: %s; u undoes the last change, U "
+			    "restores all)\n\n",
+			    c->ours ? " by this session" : " (journal)", c->old, c->new_value,
+			    c->old);
+	if (t->replay)
+		sbuf_printf(&b,
+			    "REPLAY: the values on the screen come from %s; the files below are "
+			    "resolved on %s as it is now.\n\n",
+			    t->replay->path, t->root.path);
+	explain_render(&b, &x, COLS - 8 > 40 ? COLS - 8 : 40);
+	snprintf(title, sizeof(title), "Explain %s", items[k].key);
+	ui_text(t, title, b.s ? b.s : "");
+	sbuf_free(&b);
+	explain_resolved_free(&x);
+	return HR_REDRAW;
+}
+
+int tui_handle_key(struct tui *t, int ch)
+{
+	struct screen *s = &t->screens[t->cur];
+	int r;
+
+	if (ch == KEY_MOUSE)
+		return handle_mouse(t);
+	if (ch == KEY_RESIZE)
+		return HR_REDRAW;
+	/* a replay's transport keys first (where a screen uses them, for an
+	 * action, it would be refused anyway), except on Setup, whose + - and
+	 * space change settings */
+	if (t->replay && strcmp(s->ops->id, "setup")) {
+		r = tui_replay_key(t, ch);
+		if (r & HR_HANDLED)
+			return r;
+	}
+	/* screen keys first, so a screen may use a letter the global map has */
+	r = s->ops->key ? s->ops->key(t, s, ch) : HR_IGNORED;
+	if (r & HR_HANDLED)
+		return r;
+	r = ui_list_key(s, ch, t->body_h - s->heading_lines);
+	if (r & HR_HANDLED)
+		return r | HR_REDRAW;
+	switch (ch) {
+	case 'q':
+	case KEY_F(10): return HR_QUIT;
+	case '\t': switch_to(t, (t->cur + 1) % t->nscreens); return HR_REDRAW;
+	case KEY_BTAB: switch_to(t, (t->cur + t->nscreens - 1) % t->nscreens); return HR_REDRAW;
+	case '?': return do_explain(t, true); /* the row's entry, else Help */
+	case 'h':
+	case KEY_F(1): switch_to(t, tui_find_screen(t, "help")); return HR_REDRAW;
+	case 'S':
+	case KEY_F(2): switch_to(t, tui_find_screen(t, "setup")); return HR_REDRAW;
+	case 'u': tui_undo_last(t); return HR_RESCAN | HR_REDRAW;
+	case 'U': tui_restore_all(t, true); return HR_RESCAN | HR_REDRAW;
+	case 'e':
+	case '\n':
+	case '\r':
+	case KEY_ENTER: return do_explain(t, false);
+	case 'o':
+		t->show_orig = !t->show_orig;
+		tui_status(t, false,
+			   t->show_orig ? "Showing original values of changed knobs (o hides)"
+					: "Original values hidden (o shows)");
+		return HR_REDRAW;
+	case 'A': return latency_ab_key(t);
+	case 12: /* ^L */ clearok(stdscr, TRUE); return HR_REDRAW;
+	default: break;
+	}
+	if (ch >= '1' && ch <= '9' && ch - '1' < t->nscreens) {
+		switch_to(t, ch - '1');
+		return HR_REDRAW;
+	}
+	if (ch == '0' && t->nscreens >= 10) {
+		switch_to(t, 9);
+		return HR_REDRAW;
+	}
+	for (int i = 0; i < t->nscreens; i++)
+		if ((t->screens[i].ops->fkey && ch == t->screens[i].ops->fkey) ||
+		    (t->screens[i].ops->hotkey && ch == t->screens[i].ops->hotkey)) {
+			switch_to(t, i);
+			return HR_REDRAW;
+		}
+	if (t->replay)
+		return tui_replay_key(t, ch);
+	return HR_IGNORED;
+}

@@ -1,0 +1,438 @@
+/* The TUI's glue to the knob engine: the status line, the journal as the
+ * session sees it (its own changes, others', orphans), set / undo / restore
+ * through knob_set_many() and friends (this code never writes a knob file
+ * itself), the effect watch after a change, the crash-recovery offer at
+ * start and the restore on exit. */
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "model/explain.h"
+#include "model/sim.h"
+#include "sysfs/userfile.h"
+#include "ui/tui.h"
+#include "ui/tui_int.h"
+
+/* ---- status line ---------------------------------------------------------- */
+
+void tui_status(struct tui *t, bool err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->status, sizeof(t->status), fmt, ap);
+	va_end(ap);
+	/* one line */
+	for (char *p = t->status; *p; p++)
+		if (*p == '\n') {
+			if (p[1])
+				*p = ' ';
+			else
+				*p = '\0';
+		}
+	t->status_err = err;
+	t->status_until_ns = time_mono_ns() + (err ? 8 : 5) * 1000000000ULL;
+}
+
+/* ---- changes and the knob engine ------------------------------------------ */
+
+const char *tui_cannot_write(struct tui *t)
+{
+	if (!t->knob)
+		return t->ro_why[0] ? t->ro_why : "the knob engine is not available";
+	if (t->readonly)
+		return t->ro_why;
+	return latency_busy(t);
+}
+
+void tui_reload_journal(struct tui *t)
+{
+	struct knob_jentry *e = NULL;
+	size_t n = 0;
+	int torn = 0;
+	char *cause = NULL;
+	const char *run;
+
+	if (t->replay) {
+		/* the changes as recorded at the shown sample */
+		if (t->replay->have_cur)
+			tui_replay_goto(t, t->replay->idx);
+		return;
+	}
+	free(t->changes);
+	t->changes = NULL;
+	t->nchanges = t->nours = t->norphans = 0;
+	if (!t->knob)
+		return;
+	tui_record_poll(t); /* a change just made is an event of the recording now */
+	if (knob_journal_list(t->knob, &e, &n, &torn, &cause) != 0) {
+		free(cause);
+		return;
+	}
+	run = knob_ctx_run_id(t->knob);
+	t->changes = xcalloc(n ? n : 1, sizeof(*t->changes));
+	for (size_t i = 0; i < n; i++) {
+		struct tui_change *c = NULL;
+
+		if (!e[i].this_root)
+			continue;
+		if (e[i].orphaned)
+			t->norphans++;
+		if (e[i].state != KNOB_J_ACTIVE)
+			continue;
+		/* one row per address: keep the oldest old value, the newest new one */
+		for (size_t k = 0; k < t->nchanges; k++)
+			if (!strcmp(t->changes[k].addr, e[i].addr))
+				c = &t->changes[k];
+		if (!c) {
+			c = &t->changes[t->nchanges++];
+			str_copy(c->addr, sizeof(c->addr), e[i].addr);
+			str_copy(c->old, sizeof(c->old), e[i].old ? e[i].old : "");
+		}
+		str_copy(c->new_value, sizeof(c->new_value), e[i].new_value ? e[i].new_value : "");
+		c->txn = e[i].txn;
+		c->watched = e[i].effect_evidence != NULL;
+		c->effect = e[i].effect;
+		str_copy(c->effect_evidence, sizeof(c->effect_evidence),
+			 e[i].effect_evidence ? e[i].effect_evidence : "");
+		if (run && e[i].run && !strcmp(run, e[i].run))
+			c->ours = true;
+	}
+	for (size_t k = 0; k < t->nchanges; k++)
+		if (t->changes[k].ours)
+			t->nours++;
+	knob_journal_free(e, n);
+}
+
+const struct tui_change *tui_changed(const struct tui *t, const char *addr)
+{
+	for (size_t i = 0; i < t->nchanges; i++)
+		if (!strcmp(t->changes[i].addr, addr))
+			return &t->changes[i];
+	return NULL;
+}
+
+const struct tui_change *tui_changed_prefix(const struct tui *t, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	for (size_t i = 0; i < t->nchanges; i++)
+		if (!strncmp(t->changes[i].addr, prefix, n))
+			return &t->changes[i];
+	return NULL;
+}
+
+static size_t count_lines(const char *s)
+{
+	size_t n = 0;
+
+	for (; s && *s; s++)
+		if (*s == '\n' && s[1])
+			n++;
+	return s ? n + 1 : 0;
+}
+
+void tui_first_line(const char *s, char *out, size_t cap)
+{
+	const char *nl;
+	size_t n;
+
+	if (!s) {
+		out[0] = '\0';
+		return;
+	}
+	nl = strchr(s, '\n');
+	n = nl ? (size_t)(nl - s) : strlen(s);
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+/* A refusal too long for the status line loses its reason at the end:
+ * "ADDR: ERR from FILE: could not write 'V': REASON; nothing changed"
+ * becomes "ADDR=V: ERR: REASON" (the address names the knob; the file and
+ * "nothing changed" are what "Refused" already says). */
+static void brief_refusal(char *line, size_t cap)
+{
+	const char *nothing = "; nothing changed";
+	size_t n = strlen(line), k = strlen(nothing);
+	char *sep = strstr(line, ": "), *from, *cw, *q, out[1024];
+
+	if (n > k && !strcmp(line + n - k, nothing))
+		line[n - k] = '\0';
+	from = sep ? strstr(sep, " from ") : NULL;
+	cw = from ? strstr(from, ": could not write '") : NULL;
+	q = cw ? strchr(cw + 19, '\'') : NULL;
+	if (!q)
+		return;
+	*sep = *from = *q = '\0';
+	/* line: ADDR, sep + 2: ERR, cw + 19: V, q + 1: ": REASON" or "" */
+	snprintf(out, sizeof(out), "%s=%s: %s%s", line, cw + 19, sep + 2, q + 1);
+	str_copy(line, cap, out);
+}
+
+int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
+{
+	struct sbuf report;
+	char *cause = NULL, line[TUI_STATUS_LEN];
+	const char *why = tui_cannot_write(t);
+	int e;
+
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return -EPERM;
+	}
+	/* Scoped: this session restores them on exit, and if it dies first the
+	 * next start sees them as orphaned. Under --keep they are meant to stay. */
+	if (!t->keep)
+		flags |= KNOB_SCOPED;
+	sbuf_init(&report);
+	e = knob_set_many(t->knob, assign, NULL, n, flags, &report, &cause);
+	if (e) {
+		char full[1024];
+
+		tui_first_line(cause, full, sizeof(full));
+		if ((int)strlen(full) + 9 > COLS)
+			brief_refusal(full, sizeof(full));
+		str_copy(line, sizeof(line), full);
+		tui_status(t, true, "Refused: %s", line[0] ? line : err_name(e));
+	} else {
+		size_t nl = report.len ? count_lines(report.s) : 0;
+
+		tui_first_line(report.s, line, sizeof(line));
+		if (nl > 1)
+			tui_status(t, false, "%s (+%zu more)  u undoes", line, nl - 1);
+		else
+			tui_status(t, false, "%s  u undoes", line[0] ? line : assign[0]);
+	}
+	free(cause);
+	sbuf_free(&report);
+	tui_reload_journal(t);
+	if (!e && !(flags & KNOB_DRY_RUN)) {
+		unsigned ms = knob_effect_default_ms();
+
+		/* watch whether the kernel obeys; judged by tui_effect_poll() */
+		knob_effect_free(t->eff_watch);
+		t->eff_watch = ms ? knob_effect_begin(t->knob) : NULL;
+		t->eff_due_ns = time_mono_ns() + (uint64_t)ms * 1000000ull;
+	}
+	return e;
+}
+
+/* The watch of the last change, once its time is up: a change the kernel
+ * does not obey says so on the status line (and in the Journal screen). */
+void tui_effect_poll(struct tui *t, uint64_t now)
+{
+	struct sbuf rep;
+
+	if (!t->eff_watch || now < t->eff_due_ns)
+		return;
+	sbuf_init(&rep);
+	if (knob_effect_end(t->knob, t->eff_watch, KNOB_QUIET, &rep) > 0) {
+		char line[TUI_STATUS_LEN];
+		size_t nl = count_lines(rep.s);
+
+		tui_first_line(rep.s, line, sizeof(line));
+		if (nl > 1)
+			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
+		else
+			tui_status(t, true, "%s", line);
+	}
+	sbuf_free(&rep);
+	knob_effect_free(t->eff_watch);
+	t->eff_watch = NULL;
+	tui_reload_journal(t);
+}
+
+int tui_set1(struct tui *t, const char *fmt, ...)
+{
+	char buf[KNOB_ADDR_MAX + KNOB_VALUE_MAX];
+	const char *a[1] = {buf};
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	return tui_set(t, a, 1, 0);
+}
+
+int tui_undo_last(struct tui *t)
+{
+	struct sbuf report;
+	char *cause = NULL, line[TUI_STATUS_LEN];
+	const char *why = tui_cannot_write(t);
+	int e;
+
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return -EPERM;
+	}
+	if (!t->nchanges) {
+		tui_status(t, false, "Nothing to undo");
+		return 0;
+	}
+	sbuf_init(&report);
+	e = knob_undo_last(t->knob, 1, 0, &report, &cause);
+	if (e) {
+		tui_first_line(cause, line, sizeof(line));
+		tui_status(t, true, "Undo failed: %s", line[0] ? line : err_name(e));
+	} else {
+		size_t nl = report.len ? count_lines(report.s) : 0;
+
+		tui_first_line(report.s, line, sizeof(line));
+		if (nl > 1)
+			tui_status(t, false, "Undone: %s (+%zu more)", line, nl - 1);
+		else
+			tui_status(t, false, "Undone: %s", line[0] ? line : "last change");
+	}
+	free(cause);
+	sbuf_free(&report);
+	tui_reload_journal(t);
+	return e;
+}
+
+int tui_restore_all(struct tui *t, bool ask)
+{
+	struct sbuf report;
+	char *cause = NULL, line[TUI_STATUS_LEN], text[200];
+	const char *why = tui_cannot_write(t);
+	static const char *const buttons[] = {"Restore", "Cancel"};
+	int e;
+
+	if (why) {
+		tui_status(t, true, "Refused: %s", why);
+		return -EPERM;
+	}
+	if (!t->nchanges) {
+		tui_status(t, false, "Nothing to restore");
+		return 0;
+	}
+	if (ask) {
+		snprintf(text, sizeof(text),
+			 "Put back the original value of %zu changed knob%s\n"
+			 "(newest first, as recorded in the journal)?",
+			 t->nchanges, t->nchanges == 1 ? "" : "s");
+		if (ui_choice(t, "Restore all", text, buttons, 2, 0) != 0) {
+			tui_status(t, false, "Restore cancelled");
+			return 0;
+		}
+	}
+	sbuf_init(&report);
+	e = knob_restore_all(t->knob, 0, &report, &cause);
+	if (e) {
+		tui_first_line(cause, line, sizeof(line));
+		tui_status(t, true, "Restore failed: %s", line[0] ? line : err_name(e));
+	} else {
+		tui_status(t, false, "Restored %zu change%s", t->nchanges,
+			   t->nchanges == 1 ? "" : "s");
+	}
+	free(cause);
+	sbuf_free(&report);
+	tui_reload_journal(t);
+	return e;
+}
+
+/* ---- startup: orphaned entries ------------------------------------------------ */
+
+void tui_offer_orphans(struct tui *t)
+{
+	static const char *const buttons[] = {"Restore them", "Leave them"};
+	struct knob_jentry *e = NULL;
+	size_t n = 0, cnt = 0;
+	int torn = 0, pid = 0;
+	char *cause = NULL, text[300];
+
+	if (t->knob && t->readonly && t->norphans) {
+		tui_status(
+			t, true,
+			"%zu change%s left by a tunetop that died; read-only, so not restored (%s)",
+			t->norphans, t->norphans == 1 ? "" : "s", t->ro_why);
+		return;
+	}
+	if (!t->knob || t->readonly || knob_journal_list(t->knob, &e, &n, &torn, &cause) != 0) {
+		free(cause);
+		return;
+	}
+	for (size_t i = 0; i < n; i++)
+		if (e[i].this_root && e[i].orphaned && e[i].state == KNOB_J_ACTIVE) {
+			cnt++;
+			pid = e[i].pid;
+		}
+	if (cnt) {
+		snprintf(text, sizeof(text),
+			 "%zu change%s made by a tunetop that ended without restoring\n"
+			 "(pid %d: crashed or killed) %s still in place.\n"
+			 "Restore the original values now?",
+			 cnt, cnt == 1 ? "" : "s", pid, cnt == 1 ? "is" : "are");
+		if (ui_choice(t, "Changes left behind", text, buttons, 2, 0) == 0) {
+			for (size_t i = 0; i < n; i++) {
+				struct sbuf rep;
+
+				if (!(e[i].this_root && e[i].orphaned &&
+				      e[i].state == KNOB_J_ACTIVE))
+					continue;
+				sbuf_init(&rep);
+				knob_restore_run(t->knob, e[i].run, 0, &rep, &cause);
+				sbuf_free(&rep);
+				free(cause);
+				cause = NULL;
+				/* entries of the same run are now undone */
+				for (size_t k = i + 1; k < n; k++)
+					if (e[k].run && e[i].run && !strcmp(e[k].run, e[i].run))
+						e[k].state = KNOB_J_UNDONE;
+			}
+			tui_status(t, false, "Restored %zu change%s left by pid %d", cnt,
+				   cnt == 1 ? "" : "s", pid);
+		} else {
+			tui_status(t, false,
+				   "Left %zu change%s in place ('tunetop restore' or U later)", cnt,
+				   cnt == 1 ? "" : "s");
+		}
+	}
+	knob_journal_free(e, n);
+	tui_reload_journal(t);
+}
+
+void tui_restore_on_exit(struct tui *t, struct sbuf *msg)
+{
+	struct sbuf report;
+	char *cause = NULL;
+	int e;
+
+	if (!t->knob || t->readonly || !t->nours)
+		return;
+	if (t->keep) {
+		/* recorded, so that the next start does not take them for the
+		 * leftovers of a crash */
+		e = knob_keep_run(t->knob, NULL, NULL, &cause);
+		if (e)
+			sbuf_printf(msg, "tunetop: %s\n", cause ? cause : err_name(e));
+		sbuf_printf(msg, "tunetop: kept %zu change%s (undo with 'tunetop restore')\n",
+			    t->nours, t->nours == 1 ? "" : "s");
+		free(cause);
+		return;
+	}
+	sbuf_init(&report);
+	e = knob_restore_run(t->knob, knob_ctx_run_id(t->knob), KNOB_QUIET, &report, &cause);
+	if (e)
+		sbuf_printf(msg, "tunetop: restore failed: %s\n", cause ? cause : err_name(e));
+	else
+		sbuf_printf(msg, "tunetop: restored %zu change%s\n", t->nours,
+			    t->nours == 1 ? "" : "s");
+	free(cause);
+	sbuf_free(&report);
+}

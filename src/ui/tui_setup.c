@@ -1,0 +1,250 @@
+/* The TUI's setup: the command line (`tunetop [options]` with no command),
+ * tunetoprc and the theme, the root to show, the knob engine and the
+ * sampler. */
+#include <errno.h>
+#include <getopt.h>
+#include <locale.h>
+#include <math.h>
+#include <signal.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "model/explain.h"
+#include "model/sim.h"
+#include "sysfs/userfile.h"
+#include "ui/tui.h"
+#include "ui/tui_int.h"
+
+/* ---- main ------------------------------------------------------------------------ */
+
+static void usage(FILE *f)
+{
+	fprintf(f,
+		"usage: tunetop [--root DIR] [--state-dir DIR] [--demo] [-d TENTHS] [--theme "
+		"NAME]\n"
+		"               [--keep] [--no-color] [--screen NAME] [--record FILE | --replay "
+		"FILE]\n"
+		"  --demo          simulate an RK3588 board (nothing on this machine is touched)\n"
+		"  -d TENTHS       refresh interval in tenths of a second (default 10)\n"
+		"  --theme NAME    default, monochrome, light, high-contrast, or a "
+		"themes/NAME.theme\n"
+		"  --keep          leave this session's changes in place on exit\n"
+		"  --no-color      attributes only (also NO_COLOR=1)\n"
+		"  --screen NAME   start on cores, clocks, rt, journal, setup, help, threads,\n"
+		"                  irqs, isolation, latency, findings or lessons\n"
+		"  --record FILE   write every sample and journal event as JSON lines (as watch\n"
+		"                  --record does; tunetop report FILE summarises them)\n"
+		"  --replay FILE   drive the screens from a recording, read-only: space "
+		"play/pause,\n"
+		"                  . , step, [ ] 10 samples back / on, { } start / end, + - "
+		"speed\n");
+}
+
+int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char **theme,
+		   const char **screen, int *delay, const char **record, const char **replay)
+{
+	static const struct option lo[] = {
+		{"demo", no_argument, NULL, 'D'},
+		{"delay", required_argument, NULL, 'd'},
+		{"theme", required_argument, NULL, 'T'},
+		{"keep", no_argument, NULL, 'k'},
+		{"no-color", no_argument, NULL, 'C'},
+		{"no-colour", no_argument, NULL, 'C'},
+		{"screen", required_argument, NULL, 's'},
+		{"record", required_argument, NULL, 'R'},
+		{"replay", required_argument, NULL, 'P'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "+d:h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'D': *demo = true; break;
+		case 'd':
+			if (str_to_int(optarg, delay) != 0 || *delay < 1 || *delay > 600) {
+				fprintf(stderr, "tunetop: -d %s: tenths of a second, 1..600\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case 'T': *theme = optarg; break;
+		case 'k': t->keep = true; break;
+		case 'C': t->no_color = true; break;
+		case 's': *screen = optarg; break;
+		case 'R': *record = optarg; break;
+		case 'P': *replay = optarg; break;
+		case 'h': usage(stdout); return 0;
+		default:
+			fprintf(stderr, "tunetop: unknown option '%s' (see tunetop --help)\n",
+				argv[optind - 1]);
+			return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "tunetop: unexpected argument '%s' (see tunetop --help)\n",
+			argv[optind]);
+		return 2;
+	}
+	if (*replay && (*record || *demo)) {
+		fprintf(stderr, "tunetop: --replay shows a recording: it does not go with %s\n",
+			*record ? "--record" : "--demo");
+		return 2;
+	}
+	if ((*record && !**record) || (*replay && !**replay)) {
+		fprintf(stderr, "tunetop: --record and --replay need a file\n");
+		return 2;
+	}
+	return -1;
+}
+
+void tui_settings_load(struct tui *t, const char *theme, int delay, struct sbuf *errs)
+{
+	char path[512];
+
+	config_defaults(&t->cfg);
+	if (config_path(t->cfg_path, sizeof(t->cfg_path)) == 0) {
+		int bad = config_load(t->cfg_path, &t->cfg, errs);
+
+		if (bad < 0)
+			sbuf_printf(errs, "%s: %s\n", t->cfg_path,
+				    userfile_strerror(bad, USERFILE_MAX_TEXT));
+	}
+	t->delay_tenths = delay ? delay : t->cfg.delay_tenths;
+	if (theme)
+		str_copy(t->cfg.theme, sizeof(t->cfg.theme), theme);
+	if (theme_load(t->cfg.theme, &t->theme, errs, path, sizeof(path)) != 0) {
+		sbuf_printf(errs, "theme '%s' not found: using default\n", t->cfg.theme);
+		theme_default(&t->theme);
+	}
+}
+
+/* The root to show (a replay, the demo board, or o->root). 0, or 1 after
+ * saying why on stderr. */
+int tui_open_root(struct tui *t, const struct tt_opts *o, bool demo, const char *replay)
+{
+	char *cause = NULL;
+	int r;
+
+	if (replay) {
+		const char *rr;
+		struct stat st;
+
+		r = tui_replay_open(t, replay, &cause);
+		if (r) {
+			if (cause) /* names the file: "FILE: not a regular file" */
+				fprintf(stderr, "tunetop: --replay %s\n", cause);
+			else
+				fprintf(stderr, "tunetop: --replay %s: %s\n", replay, strerror(-r));
+			free(cause);
+			return 1;
+		}
+		/* explain resolves files on the recorded root while it exists */
+		rr = tui_replay_root(t);
+		t->root_path =
+			rr && rr[0] && stat(rr, &st) == 0 && S_ISDIR(st.st_mode) ? rr : o->root;
+	} else if (demo) {
+		char bundle[512], err[256];
+
+		if (sim_find_bundle(bundle, sizeof(bundle)) != 0) {
+			fprintf(stderr,
+				"tunetop: --demo: the demo board (rk3588-demo.tar) is not "
+				"installed "
+				"(looked next to the program and in %s/demo)\n",
+				TT_PKGDATADIR);
+			return 1;
+		}
+		if (sim_open(&t->sim, bundle, err, sizeof(err)) != 0) {
+			fprintf(stderr, "tunetop: --demo: %s\n", err);
+			return 1;
+		}
+		sim_step(t->sim, 1.0);
+		t->root_path = sim_root(t->sim);
+	} else {
+		t->root_path = o->root;
+	}
+	r = sysroot_open(&t->root, t->root_path);
+	if (r) {
+		fprintf(stderr, "tunetop: %s: %s\n", t->root_path, strerror(-r));
+		return 1;
+	}
+	return 0;
+}
+
+/* The knob engine, its writer lock held for the whole session, and what
+ * makes the session read-only (not root, a journal that is not writable). */
+void tui_open_engine(struct tui *t, const char *state_dir)
+{
+	char *cause = NULL;
+	int r;
+
+	/* Without root nothing can be written: say so before anything else. */
+	if (geteuid() != 0) {
+		if (t->root.live)
+			snprintf(t->ro_why, sizeof(t->ro_why),
+				 "not root (run with sudo to change knobs)");
+		else if (access(t->root_path, W_OK) != 0)
+			snprintf(t->ro_why, sizeof(t->ro_why), "not root: %s is not writable",
+				 t->root_path);
+		t->readonly = t->ro_why[0] != '\0';
+	}
+	/* the knob engine: writer lock held for the whole session */
+	r = knob_ctx_open(&t->knob, &t->root, state_dir, KNOB_READONLY_OK | KNOB_HOLD_LOCK, &cause);
+	if (r) {
+		if (!t->readonly)
+			snprintf(t->ro_why, sizeof(t->ro_why), "%s", cause ? cause : err_name(r));
+		t->knob = NULL;
+		t->readonly = true;
+	} else {
+		const char *why = NULL;
+
+		if (knob_ctx_readonly(t->knob, &why) && !t->readonly) {
+			t->readonly = true;
+			snprintf(t->ro_why, sizeof(t->ro_why), "%s",
+				 why ? why : "journal not writable");
+		}
+	}
+	free(cause);
+}
+
+/* The sampler and its clock list, and --record FILE. 0, or 1 after saying
+ * why on stderr. */
+int tui_open_sampler(struct tui *t, const struct tt_opts *o, const char *record,
+		     const char *state_dir, struct sbuf *errs)
+{
+	char *cause = NULL;
+
+	sampler_init(&t->sampler, &t->root, TUI_SNAP_BASE);
+	t->sampler_on = true;
+	/* --clocks, else tunetoprc clocks= (checked when read), else the default. */
+	if (o->clocks) {
+		t->sampler.clk_names = o->clocks;
+	} else if (t->cfg.clocks[0]) {
+		char why[160];
+
+		if (devfreq_clk_list_parse(t->cfg.clocks, &t->cfg_clocks, why, sizeof(why)) == 0)
+			t->sampler.clk_names = (const char *const *)t->cfg_clocks;
+		else
+			sbuf_printf(errs, "clocks: %s: using the default list\n", why);
+	}
+	if (record && tui_record_open(t, record, state_dir, &cause) != 0) {
+		fprintf(stderr, "tunetop: --record: %s\n",
+			cause ? cause : "cannot create the file");
+		free(cause);
+		cause = NULL;
+		return 1;
+	}
+
+	return 0;
+}
