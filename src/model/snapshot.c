@@ -250,4 +250,5 @@ void sampler_free(struct sampler *s)
 	sampler_counters_close(s);
 	snapshot_free(&s->snap[0]);
 	snapshot_free(&s->snap[1]);
+	thread_sampler_free(&s->threads);
 }

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "model/thread_sampler.h"
 #include "source/cpufreq.h"
 #include "source/cpuidle.h"
 #include "source/devfreq.h"
@@ -75,6 +76,10 @@ struct sampler {
 	struct perf_set perf;
 	bool perf_open;
 	char *perf_cause;
+	/* The live system's threads, read when a view asks
+	 * (thread_sampler_refresh): one table for every screen and the
+	 * findings. Freed by sampler_free. */
+	struct thread_sampler threads;
 };
 
 /* Open per-CPU counters (generic events, or the given libpfm/perf event

@@ -44,105 +44,10 @@
 #include "source/threads.h"
 #include "ui/tui.h"
 
-#define THR_MIN_INTERVAL_NS 1000000000ULL
-
-/* ---- the thread list, shared by both screens ------------------------------------ */
-
-struct thr_cache {
-	struct thread_table tab[2];
-	int cur;	     /* newest table, -1 none yet */
-	uint64_t read_ns;    /* CLOCK_MONOTONIC of the newest read */
-	double cost_ms;	     /* CPU time of the last full read + derive */
-	double cost_sum_ms;  /* for the average */
-	unsigned long nread; /* full reads */
-	long clk_tck;
-};
-
-static struct thr_cache cache = {.cur = -1};
-
-static const struct thread_table *thr_table(void)
+/* The thread table lives in the model (t->sampler.threads). */
+static const struct thread_table *thr_table(struct tui *t)
 {
-	return cache.cur >= 0 ? &cache.tab[cache.cur] : NULL;
-}
-
-static double thread_cpu_ms(void)
-{
-	struct timespec ts;
-
-	if (clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts) != 0)
-		return 0;
-	return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
-
-/* Read every thread when the last read is a second old (or force). */
-static void thr_refresh(bool force)
-{
-	uint64_t now = time_mono_ns();
-	int nxt;
-	double c0;
-
-	if (!force && cache.cur >= 0 && now - cache.read_ns < THR_MIN_INTERVAL_NS)
-		return;
-	if (!cache.clk_tck)
-		cache.clk_tck = sysconf(_SC_CLK_TCK);
-	nxt = cache.cur < 0 ? 0 : 1 - cache.cur;
-	c0 = thread_cpu_ms();
-	threads_free(&cache.tab[nxt]);
-	if (threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE, &cache.tab[nxt]) != 0)
-		return;
-	if (cache.cur >= 0)
-		threads_derive(&cache.tab[nxt], &cache.tab[cache.cur],
-			       (double)(cache.tab[nxt].time_ns - cache.tab[cache.cur].time_ns) /
-				       1e9,
-			       cache.clk_tck);
-	else
-		threads_derive(&cache.tab[nxt], NULL, NAN, cache.clk_tck);
-	cache.cost_ms = thread_cpu_ms() - c0;
-	cache.cost_sum_ms += cache.cost_ms;
-	cache.nread++;
-	cache.cur = nxt;
-	cache.read_ns = now;
-}
-
-/* After an action: re-read the one process and copy what can have changed
- * (scheduling, affinity) into the current table; rates stay. */
-static void thr_patch_process(pid_t pid)
-{
-	struct thread_table one;
-	struct thread_table *cur = cache.cur >= 0 ? &cache.tab[cache.cur] : NULL;
-
-	if (!cur || pid <= 0)
-		return;
-	memset(&one, 0, sizeof(one));
-	if (threads_read_pid(sysroot_live(), pid, THREADS_KERNEL, &one) != 0) {
-		threads_free(&one);
-		return;
-	}
-	for (size_t i = 0; i < one.n; i++) {
-		struct thread_info *x = threads_find(cur, one.t[i].tid);
-
-		if (!x || x->start_time != one.t[i].start_time)
-			continue;
-		x->policy = one.t[i].policy;
-		x->rt_prio = one.t[i].rt_prio;
-		x->nice = one.t[i].nice;
-		x->uclamp_min = one.t[i].uclamp_min;
-		x->uclamp_max = one.t[i].uclamp_max;
-		x->affinity = one.t[i].affinity;
-		x->have_affinity = one.t[i].have_affinity;
-	}
-	threads_free(&one);
-}
-
-const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
-{
-	if (t->replay || !t->root.live)
-		return NULL;
-	if (refresh)
-		thr_refresh(false);
-	if (cache.cur < 0 || time_mono_ns() - cache.read_ns > max_age_ns)
-		return NULL;
-	return thr_table();
+	return thread_sampler_table(&t->sampler.threads);
 }
 
 static void live_online(struct cpumask *m)
@@ -539,8 +444,8 @@ static void threads_build(struct tui *t, struct screen *s)
 	if (!screen_is_shown(t, s) && v->n)
 		return; /* only while shown */
 	if (screen_is_shown(t, s))
-		thr_refresh(false);
-	tab = thr_table();
+		thread_sampler_refresh(&t->sampler.threads, false);
+	tab = thr_table(t);
 	v->n = 0;
 	v->nthreads = v->nprocs = v->nkernel = 0;
 	if (!tab) {
@@ -592,15 +497,12 @@ static void threads_free_screen(struct screen *s)
 	}
 	free(v);
 	s->priv = NULL;
-	threads_free(&cache.tab[0]);
-	threads_free(&cache.tab[1]);
-	cache.cur = -1;
 }
 
-static const struct thread_info *selected(struct screen *s)
+static const struct thread_info *selected(struct tui *t, struct screen *s)
 {
 	struct thr_view *v = s->priv;
-	const struct thread_table *tab = thr_table();
+	const struct thread_table *tab = thr_table(t);
 
 	if (!v || !tab || s->sel < 0 || (size_t)s->sel >= v->n)
 		return NULL;
@@ -653,7 +555,7 @@ static const char *addr_of(char *buf, size_t cap, pid_t tid, const char *leaf)
 static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct thr_view *v = s->priv;
-	const struct thread_table *tab = thr_table();
+	const struct thread_table *tab = thr_table(t);
 	struct cpumask iso, online;
 	int rows, x, pane = tui_thread_counters_lines(t, h);
 	char head[256];
@@ -682,7 +584,8 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 		       v->scope_process ? "process (W)" : "thread (W)");
 	if (v->filter[0])
 		x += ui_printf(t, y, x, COLS - x, ROLE_WARN, "filter '%s'  ", v->filter);
-	ui_printf(t, y, x, COLS - x, ROLE_LABEL, "read %.1f ms CPU, at most 1/s", cache.cost_ms);
+	ui_printf(t, y, x, COLS - x, ROLE_LABEL, "read %.1f ms CPU, at most 1/s",
+		  t->sampler.threads.cost_ms);
 	/* column heading */
 	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
 	x = 2;
@@ -816,7 +719,7 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 		       v->filter[0] ? "no thread matches the filter (F4 or \\ changes it)"
 				    : "no threads");
 	{ /* counters of the selected thread (src/ui/counters.c) */
-		const struct thread_info *th = selected(s);
+		const struct thread_info *th = selected(t, s);
 
 		tui_thread_counters_draw(t, th ? th->tid : 0, th ? th->start_time : 0,
 					 th ? th->comm : NULL, y + h - pane, pane);
@@ -840,7 +743,7 @@ static int after_action(struct tui *t, const struct thread_info *th)
 {
 	pid_t pid = th->pid;
 
-	thr_patch_process(pid);
+	thread_sampler_patch_process(&t->sampler.threads, pid);
 	(void)t;
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
@@ -985,7 +888,7 @@ static int do_uclamp(struct tui *t, struct screen *s, const struct thread_info *
 static void search_next(struct tui *t, struct screen *s, bool from_next)
 {
 	struct thr_view *v = s->priv;
-	const struct thread_table *tab = thr_table();
+	const struct thread_table *tab = thr_table(t);
 
 	if (!v->search[0] || !tab || !v->n)
 		return;
@@ -1026,7 +929,7 @@ static int sort_menu(struct tui *t, struct screen *s)
 static int threads_key(struct tui *t, struct screen *s, int ch)
 {
 	struct thr_view *v = s->priv;
-	const struct thread_info *th = selected(s);
+	const struct thread_info *th = selected(t, s);
 	int r = HR_IGNORED;
 
 	if (!v)
@@ -1129,7 +1032,7 @@ static int threads_key(struct tui *t, struct screen *s, int ch)
 
 static int threads_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
 {
-	const struct thread_info *th = selected(s);
+	const struct thread_info *th = selected(t, s);
 	int n = 0;
 
 	(void)t;
@@ -1235,7 +1138,7 @@ static void isolation_build(struct tui *t, struct screen *s)
 	if (!screen_is_shown(t, s) && v->have)
 		return;
 	if (screen_is_shown(t, s) && t->root.live && !t->replay)
-		thr_refresh(false);
+		thread_sampler_refresh(&t->sampler.threads, false);
 	if (v->have)
 		isolation_free(&v->rep);
 	v->have = false;
@@ -1244,7 +1147,7 @@ static void isolation_build(struct tui *t, struct screen *s)
 		return;
 	/* threads are this machine's: audit them only against the live root's CPUs */
 	isolation_audit(&sn->sys, &sn->topo.online, (sn->what & SNAP_IRQS) ? &sn->irqs : NULL,
-			t->root.live && !t->replay ? thr_table() : NULL, &v->rep);
+			t->root.live && !t->replay ? thr_table(t) : NULL, &v->rep);
 	v->have = true;
 	isolation_try_check(t, v, sn);
 	s->nrows = (int)v->rep.n;
@@ -1382,7 +1285,7 @@ static int apply_fixes(struct tui *t, const char *const *a, size_t n)
 		return HR_HANDLED | HR_REDRAW;
 	}
 	tui_set(t, a, n, 0);
-	thr_refresh(true);
+	thread_sampler_refresh(&t->sampler.threads, true);
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
 

@@ -156,6 +156,15 @@ void tui_tick(struct tui *t)
 			t->screens[i].ops->build(t, &t->screens[i]);
 }
 
+const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
+{
+	if (t->replay || !t->root.live)
+		return NULL;
+	if (refresh)
+		thread_sampler_refresh(&t->sampler.threads, false);
+	return thread_sampler_recent(&t->sampler.threads, max_age_ns ? max_age_ns : UINT64_MAX);
+}
+
 void tui_resample(struct tui *t)
 {
 	t->tick_all = true;
@@ -358,6 +367,8 @@ static void close_session(struct tui *t, struct sbuf *exitmsg)
 	tui_counters_free(t);
 	if (t->sampler_on)
 		sampler_free(&t->sampler);
+	else
+		thread_sampler_free(&t->sampler.threads);
 	devfreq_clk_list_free(t->cfg_clocks);
 	knob_effect_free(t->eff_watch);
 	t->eff_watch = NULL;

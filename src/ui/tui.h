@@ -325,9 +325,10 @@ int tui_replay_header(struct tui *t, int y, int x);
 /* Had the recorded event happened at the shown sample? */
 bool tui_replay_event_shown(const struct tui *t, const struct replay_event *e);
 
-/* ---- screen_threads.c (shared) --------------------------------------------- */
-/* The live thread table when one was read less than max_age_ns ago (read
- * it now when refresh); NULL on a replay or when none is recent. */
+/* ---- tui.c: the model's thread table (t->sampler.threads) -------------------- */
+/* The live thread table when one was read at most max_age_ns ago (0: any
+ * age; read it now when refresh and a second old); NULL on a replay, a
+ * non-live root or when none is recent. */
 const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh);
 
 /* ---- screens ----------------------------------------------------------------

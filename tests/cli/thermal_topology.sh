@@ -22,7 +22,7 @@ variant() { # variant NAME: a copied rk3588 without cluster_id, zones 50/60 C
 	echo "$_r"
 }
 cpu_temp() { # cpu_temp OUTPUT CPU: the temperature column of the CPU table
-	printf '%s\n' "$1" | awk -v c="$2" '$1 == c && $3 ~ /line/ { print ($NF == "C" ? $(NF-1) : $NF); exit }'
+	printf '%s\n' "$1" | awk -v c="$2" '$1 == c && / (on|off)line / { print ($NF == "C" ? $(NF-1) : $NF); exit }'
 }
 
 # clusterlist: the reported board

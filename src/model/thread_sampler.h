@@ -1,0 +1,41 @@
+/* The live system's thread table as the model keeps it: the newest two
+ * reads of every thread (threads_read) with the rates between them, read at
+ * most once per THREAD_SAMPLER_MIN_NS unless forced. It lives in the
+ * sampler (struct sampler.threads), so the Threads and Isolation screens,
+ * the Findings screen and the header's findings all see the same table,
+ * whichever screen was shown. Zero-initialised is empty. */
+#ifndef TT_MODEL_THREAD_SAMPLER_H
+#define TT_MODEL_THREAD_SAMPLER_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <sys/types.h>
+
+#include "source/threads.h"
+
+#define THREAD_SAMPLER_MIN_NS 1000000000ULL
+
+struct thread_sampler {
+	struct thread_table tab[2];
+	int cur;	     /* newest table, valid when nread > 0 */
+	uint64_t read_ns;    /* CLOCK_MONOTONIC of the newest read */
+	double cost_ms;	     /* CPU time of the last full read + derive */
+	double cost_sum_ms;  /* for the average */
+	unsigned long nread; /* full reads */
+	long clk_tck;
+};
+
+/* Read every thread when the last read is THREAD_SAMPLER_MIN_NS old, or
+ * force. A failed read keeps the previous table. */
+void thread_sampler_refresh(struct thread_sampler *ts, bool force);
+/* The newest table, NULL before the first read. */
+const struct thread_table *thread_sampler_table(const struct thread_sampler *ts);
+/* The newest table if it is at most max_age_ns old (0: any age), else NULL. */
+const struct thread_table *thread_sampler_recent(const struct thread_sampler *ts,
+						 uint64_t max_age_ns);
+/* After an action: re-read one process and copy what can have changed
+ * (scheduling, affinity) into the newest table; the rates stay. */
+void thread_sampler_patch_process(struct thread_sampler *ts, pid_t pid);
+void thread_sampler_free(struct thread_sampler *ts);
+
+#endif

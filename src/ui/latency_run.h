@@ -1,0 +1,82 @@
+/* The TUI's latency probe and A/B state (src/ui/latency_run.c), shared
+ * with the Latency screen that draws it (src/ui/screen_latency.c). */
+#ifndef TT_UI_LATENCY_RUN_H
+#define TT_UI_LATENCY_RUN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "probe/ab.h"
+#include "probe/histogram.h"
+#include "probe/probe.h"
+#include "probe/stats.h"
+#include "ui/tui.h"
+
+#define LAT_REFRESH_MS 500 /* live views: at most two refreshes a second */
+#define LAT_HIST_MIN_W 22  /* narrowest histogram column */
+#define LAT_MAX_BINS   128
+
+/* One table row of the probe view: every CPU merged, or one CPU. */
+struct lat_row {
+	int cpu; /* -1 = all */
+	struct hist *h;
+	struct stats_summary s;
+};
+
+struct latency {
+	/* the probe started with s */
+	struct probe probe;
+	bool probe_on;	   /* measuring */
+	bool probe_inited; /* probe_free needed */
+	char cpus_text[256];
+	char no_mlock_note[160];
+	uint64_t probe_secs_ns; /* running time at the last refresh */
+	struct lat_row *row;	/* [0] all, then one per CPU; nrow = probe.n + 1 */
+	int nrow;
+	/* the A/B started with A */
+	struct ab_run ab;
+	bool ab_on;    /* started and not yet freed */
+	bool ab_shown; /* the A/B view (running or its result) replaces the probe view */
+	struct hist *abh[2];
+	struct stats_summary abs[2];
+	struct ab_status st;
+	struct ab_window *abw; /* the windows (copied: they outlive the run) */
+	int nabw;
+	char ab_probe_line[200]; /* what the A/B measures with */
+	int seen_win;		 /* window whose switch the UI has caught up with */
+	char ab_addr[KNOB_ADDR_MAX];
+	char ab_val[2][KNOB_VALUE_MAX];
+	char ab_orig[KNOB_VALUE_MAX];
+	size_t ab_nknobs;
+	char verdict[1024];
+	char ab_end[400]; /* how it ended and how the knob was put back */
+	bool ab_end_err;
+	char ab_busy[KNOB_ADDR_MAX + 80];
+	char last_assign[KNOB_ADDR_MAX + 2 * KNOB_VALUE_MAX + 2];
+	/* --record: the probe's merged histogram at the last recorded window */
+	struct hist *rec_last;
+	/* refresh */
+	uint64_t next_refresh_ns;
+	int pending;	/* HR_* bits for the main loop */
+	bool told_exit; /* an A/B cancelled by leaving: say so on exit */
+};
+
+/* t->lat, created on first use. */
+struct latency *lat_get(struct tui *t);
+/* The Latency screen is the current one. */
+bool lat_shown(const struct tui *t);
+/* Percentiles of a histogram as the CLI prints them. */
+void lat_hist_summary(const struct hist *h, struct stats_summary *s);
+/* Formatting: a latency in us ("n/a" for NAN), a monotonic time as the
+ * wall-clock time of day, a duration. */
+const char *lat_fmt_us(char *buf, size_t cap, double v, bool mean);
+void lat_fmt_when(uint64_t mono_ns, char *buf, size_t cap);
+void lat_fmt_dur(uint64_t ns, char *buf, size_t cap);
+/* Refresh the cache from the running probe or A/B. */
+void lat_refresh(struct latency *L);
+/* The Latency screen's actions (HR_* results): s, r, x / Esc. */
+int lat_act_start_stop(struct tui *t, struct latency *L);
+int lat_act_reset(struct tui *t, struct latency *L);
+int lat_act_cancel(struct tui *t, struct latency *L);
+
+#endif
