@@ -213,12 +213,17 @@ jqt isolated isolation '.isolation.housekeeping_cpus == "0,2-3" or .isolation.ho
 jqt isolated isolation '[.isolation.rt_unpinned[] | select(.comm == "sleep")] | length == 1' \
 	"an RT thread with the default (housekeeping) affinity is rt-unpinned, not 'pinned'"
 
+# -icount shift=0: QEMU's PMU counts instructions only with icount
 # shellcheck disable=SC2086
-boot rt qemu-system-aarch64 "$kernel_rt" arm64 clusters "" $m64
+boot rt qemu-system-aarch64 "$kernel_rt" arm64 clusters "" $m64 -icount shift=0
 common rt arm64 Cortex-A53
 arm64_idle rt
 clusters rt
 jqt rt snapshot '.system.preempt == "PREEMPT_RT"' "the RT kernel is seen as PREEMPT_RT"
+jqt rt counters '[.counters.per_cpu[].ipc] | any(. != null and . > 0)' \
+	"with -icount instructions count: an IPC > 0"
+jqt arm64 counters '.counters.errors.instructions | test("ENOENT")' \
+	"without -icount the PMU has no instructions event: n/a with the reason"
 
 # shellcheck disable=SC2086
 boot armhf qemu-system-arm "$kernel_armhf" armhf clusters "" $m32
