@@ -7,7 +7,8 @@
 #
 # Variants: "clusters" (tests/qemu/clusters.dtsi: two clusters with
 # capacities 512/1024 and a PSCI idle state cpu-sleep), "isolated" (the
-# same, with isolcpus=1 nohz_full=1 on the command line).
+# same, with isolcpus=1 nohz_full=1 on the command line). The RT kernel boots
+# with -icount shift=0, where QEMU's PMU counts instructions too.
 #
 # The kernel and busybox packages come from `apt-get download` and are kept
 # in $TT_QEMU_CACHE (default ~/.cache/tunetop/qemu) between runs. Run by
