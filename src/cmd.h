@@ -16,6 +16,10 @@ struct tt_opts {
 	/* --clocks LIST: the debugfs clocks to read (NULL-terminated), NULL = the
 	   default list (the TUI then takes tunetoprc's clocks=) */
 	const char *const *clocks;
+	/* --self-cpus LIST, --self-nice N: where the monitor's own threads run
+	   (the TUI and watch; src/model/selfplace.h); NULL = tunetoprc /
+	   $TUNETOP_SELF_NICE / the defaults */
+	const char *self_cpus, *self_nice;
 };
 
 typedef int (*tt_cmd_fn)(const struct tt_opts *o, int argc, char **argv);

@@ -65,6 +65,9 @@ static void usage(FILE *f)
 		   "  --clocks LIST     debugfs clocks to read, comma-separated (default: "
 		   "scmi_clk_npu,\n"
 		   "                    scmi_clk_ddr, scmi_clk_gpu, clk_npu, aclk_npu, clk_gpu)\n"
+		   "  --self-cpus LIST  CPUs the monitor's own threads run on (TUI, watch;\n"
+		   "                    default: the housekeeping CPUs)\n"
+		   "  --self-nice N     their nice value (default 10; never RT)\n"
 		   "  -h, --help        this help; 'tunetop COMMAND --help' for a command\n"
 		   "  -V, --version     print the version\n"
 		   "\nSee tunetop(8).\n");
@@ -94,6 +97,12 @@ static int take_globals(int *argc, char **argv, struct tt_opts *o, const char **
 		} else if (!strncmp(a, "--clocks", 8) && (a[8] == '\0' || a[8] == '=')) {
 			slot = clocks;
 			name = "--clocks";
+		} else if (!strncmp(a, "--self-cpus", 11) && (a[11] == '\0' || a[11] == '=')) {
+			slot = &o->self_cpus;
+			name = "--self-cpus";
+		} else if (!strncmp(a, "--self-nice", 11) && (a[11] == '\0' || a[11] == '=')) {
+			slot = &o->self_nice;
+			name = "--self-nice";
 		}
 		if (!slot) {
 			argv[out++] = argv[i];
@@ -105,10 +114,13 @@ static int take_globals(int *argc, char **argv, struct tt_opts *o, const char **
 			*slot = argv[++i];
 		} else {
 			fprintf(stderr, "tunetop: %s needs %s\n", name,
-				slot == clocks ? "a list of clock names" : "a directory");
+				slot == clocks		? "a list of clock names"
+				: slot == &o->self_cpus ? "a CPU list"
+				: slot == &o->self_nice ? "a nice value"
+							: "a directory");
 			return -1;
 		}
-		if (!**slot && slot != clocks) {
+		if (!**slot && (slot == &o->root || slot == &o->state_dir)) {
 			fprintf(stderr, "tunetop: %s needs a directory\n", name);
 			return -1;
 		}

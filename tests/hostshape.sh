@@ -20,7 +20,8 @@
 #   intel     intel_idle (POLL C1 C1E C6) + intel_pstate with HWP, powersave
 #   arm       big.LITTLE: psci_idle (WFI, cpu-sleep 220 us), one cpufreq-dt
 #             policy per cluster (schedutil), capacities 512 / 1024
-# Only the mount namespace of CMD sees the tree: the machine's /sys is
+# TT_SHAPE_ISOLATED=LIST writes LIST into the tree's isolated file (as
+# isolcpus= would). Only the mount namespace of CMD sees the tree: the machine's /sys is
 # never written (writes a test makes land in the tree, in a temporary
 # directory removed afterwards). `run` needs root (unshare -m); where it
 # cannot enter a namespace it exits 77 (the automake skip status).
@@ -43,7 +44,7 @@ gen_cpu_common() { # DIR NCPU
 	w "$d/possible" "$(list_range "$n")"
 	w "$d/present" "$(list_range "$n")"
 	w "$d/offline" ""
-	w "$d/isolated" ""
+	w "$d/isolated" "${TT_SHAPE_ISOLATED:-}"
 	w "$d/nohz_full" "(null)"
 	w "$d/kernel_max" 8191
 	c=0

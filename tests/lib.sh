@@ -25,6 +25,10 @@ export TUNETOP_STATE_DIR="$TMPD/state"
 # "effect"); on a fixture tree nothing moves, so tests skip the watch unless
 # they test it (tests/knob/effect*.sh pass --verify MS)
 export TUNETOP_VERIFY_MS="${TUNETOP_VERIFY_MS:-0}"
+# the monitor's own threads at nice 0, not the default 10: on a loaded CI
+# machine a niced tunetop can be starved past a test's deadline
+# (tests/cli/self_place.sh tests the default)
+export TUNETOP_SELF_NICE="${TUNETOP_SELF_NICE:-0}"
 trap 'tap_cleanup' EXIT
 
 tap_cleanup() {

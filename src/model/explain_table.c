@@ -588,6 +588,29 @@ const struct explain_entry explain_table[] = {
 	.see = "cpufreq/*/schedutil/rate_limit_us cpu.freq_khz",
 },
 {
+	.key = "tunetop.self",
+	.shell = "taskset -p $(pidof tunetop); ps -o ni,cls -p $(pidof tunetop)",
+	.aliases = "self self_cpus self_nice --self-cpus --self-nice placement observer",
+	.title = "Where tunetop itself runs",
+	.what = "The monitor's own threads (sampler, UI, A/B controller) run on the housekeeping "
+		"CPUs: online minus isolated (isolcpus=) minus nohz_full, and minus the CPUs a "
+		"running probe or A/B measures when one is left; at SCHED_OTHER, nice 10, never "
+		"RT. The probe's threads go where the user asks. The TUI header shows it as "
+		"'self CPUS nNICE'.",
+	.files = { CPU "/online", CPU "/isolated", CPU "/nohz_full" },
+	.units = "a CPU list; a nice value",
+	.why = "A monitor is a process like any other: its sampling and drawing run wherever the "
+	       "scheduler puts them, the CPU under study included, and add their own wake-ups "
+	       "to the jitter being measured (milliseconds on the worst case of a 1 kHz "
+	       "cyclictest, for htop and tunetop alike, when they share its CPU).",
+	.try_hint = "--self-cpus LIST (tunetoprc self_cpus=) to choose the CPUs, --self-nice N "
+		    "(self_nice=, $TUNETOP_SELF_NICE) for the nice value.",
+	.traps = "Lowering the nice value below the current one needs CAP_SYS_NICE or "
+		 "RLIMIT_NICE: unprivileged, --self-nice 0 after nice 10 fails (said once).\n"
+		 "On a machine with nothing isolated the housekeeping CPUs are all of them.",
+	.see = "probe.latency_us system.isolcpus",
+},
+{
 	.key = "cpuidle.residency_pct",
 	.shell = "grep . /sys/devices/system/cpu/cpu{1:4}/cpuidle/state*/{name,time,usage}",
 	.aliases = "residency_pct entries_per_s cpuidle.entries_per_s idle residency usage time",

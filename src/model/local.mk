@@ -1,5 +1,6 @@
 libtunetop_a_SOURCES += src/model/snapshot.c src/model/snapshot.h
 libtunetop_a_SOURCES += src/model/thread_sampler.c src/model/thread_sampler.h
+libtunetop_a_SOURCES += src/model/selfplace.c src/model/selfplace.h
 libtunetop_a_SOURCES += src/model/explain.c src/model/explain.h src/model/explain_int.h src/model/explain_table.c
 libtunetop_a_SOURCES += src/model/findings.c src/model/findings.h
 libtunetop_a_SOURCES += src/model/isolation.c src/model/isolation.h

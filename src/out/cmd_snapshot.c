@@ -14,6 +14,7 @@
 #include "core/xalloc.h"
 #include "knob/knob.h"
 #include "model/record.h"
+#include "model/selfplace.h"
 #include "model/snapshot.h"
 #include "out/report.h"
 #include "source/threads.h"
@@ -462,6 +463,20 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "tunetop watch: unexpected argument '%s'\n", argv[optind]);
 		return 2;
+	}
+	{
+		/* the monitor's own placement: off the CPUs under study */
+		struct self_place sp;
+		char why[200];
+
+		if (self_place_parse(o->self_cpus,
+				     o->self_nice ? o->self_nice : getenv("TUNETOP_SELF_NICE"), &sp,
+				     why, sizeof(why)) != 0) {
+			fprintf(stderr, "tunetop watch: %s\n", why);
+			return 2;
+		}
+		if (self_place_apply(&sp, NULL) != 0 || sp.err[0])
+			fprintf(stderr, "tunetop watch: self placement: %s\n", sp.err);
 	}
 	if (open_root(o, &r, "watch"))
 		return 1;

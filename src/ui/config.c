@@ -2,6 +2,8 @@
  * setting). The file starts with "config_version=N"; a newer version is
  * read as far as it is understood and reported once. */
 #include "ui/config.h"
+#include "core/cpumask.h"
+#include "model/selfplace.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -23,6 +25,17 @@
 static int events_check(const char *val, char *why, size_t cap)
 {
 	return ctr_events_parse(val, NULL, why, cap);
+}
+
+/* Empty is the housekeeping CPUs; otherwise a CPU list. */
+static int self_cpus_check(const char *val, char *why, size_t cap)
+{
+	struct cpumask m;
+
+	if (!*val || (cpulist_parse(val, &m) == 0 && !cpumask_empty(&m)))
+		return 0;
+	snprintf(why, cap, "not a CPU list (e.g. 0 or 0-1,3)");
+	return -EINVAL;
 }
 
 /* Empty is the default list; otherwise what --clocks accepts. */
@@ -64,6 +77,9 @@ const struct config_key config_keys[] = {
 	 "Findings: latency budget (us)"},
 	{"irq_try_s", CONFIG_INT, OFF(irq_try_s), 1, 600,
 	 "Isolation: t waits this long for the kernel to move an IRQ (s)"},
+	{"self_cpus", CONFIG_LIST, OFF(self_cpus), 0, 64,
+	 "Self: CPUs tunetop's own threads run on (empty = housekeeping CPUs)", self_cpus_check},
+	{"self_nice", CONFIG_INT, OFF(self_nice), -20, 19, "Self: nice of tunetop's own threads"},
 };
 const size_t config_nkeys = sizeof(config_keys) / sizeof(config_keys[0]);
 
@@ -85,6 +101,8 @@ void config_defaults(struct ui_config *c)
 	c->ab_rounds = AB_DEFAULT_ROUNDS;
 	c->latency_budget_us = 100;
 	c->irq_try_s = 3;
+	c->self_cpus[0] = '\0';
+	c->self_nice = SELF_NICE_DEFAULT;
 }
 
 void config_get(const struct ui_config *c, const struct config_key *k, char *buf, size_t cap)

@@ -39,6 +39,10 @@ struct ui_config {
 	/* Isolation: how long t waits for the kernel to move an IRQ (x86
 	 * moves one at its next interrupt: a rare IRQ needs longer) */
 	int irq_try_s;
+	/* where the monitor's own threads run (--self-cpus, --self-nice win):
+	 * "" = the housekeeping CPUs */
+	char self_cpus[64];
+	int self_nice;
 };
 
 /* CONFIG_LIST: free text up to max-1 printable characters, may be empty,

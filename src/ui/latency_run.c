@@ -298,7 +298,8 @@ int lat_act_start_stop(struct tui *t, struct latency *L)
 		char d[32];
 
 		probe_stop_now(L);
-		record_window(t, L); /* the last samples, after the threads stopped */
+		self_place_apply(&t->self, NULL); /* the probe's CPUs are free again */
+		record_window(t, L);		  /* the last samples, after the threads stopped */
 		lat_fmt_dur(L->probe_secs_ns, d, sizeof(d));
 		tui_status(t, false, "Probe stopped after %s (s starts it again)", d);
 		return HR_HANDLED | HR_REDRAW;
@@ -334,6 +335,8 @@ int lat_act_start_stop(struct tui *t, struct latency *L)
 	}
 	L->probe_on = true;
 	L->ab_shown = false;
+	/* tunetop's own threads leave the CPUs the probe measures */
+	self_place_apply(&t->self, &cpus);
 	if (L->rec_last)
 		hist_init(L->rec_last); /* windows count from this start */
 	cpulist_format(&cpus, L->cpus_text, sizeof(L->cpus_text));
@@ -373,6 +376,8 @@ static void ab_finish(struct tui *t, struct latency *L)
 	size_t n;
 
 	refresh_ab(L);
+	if (!L->probe_on)
+		self_place_apply(&t->self, NULL);
 	res = ab_result(r);
 	str_copy(L->verdict, sizeof(L->verdict), res->verdict);
 	lat_fmt_dur(r->end_ns - r->start_ns, d, sizeof(d));
@@ -451,6 +456,7 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 	}
 	free(cause);
 	L->ab_on = L->ab_shown = true;
+	self_place_apply(&t->self, &L->ab.p->cfg.cpus);
 	str_copy(L->ab_addr, sizeof(L->ab_addr), cfg.addr);
 	str_copy(L->ab_val[0], sizeof(L->ab_val[0]), cfg.value[0]);
 	str_copy(L->ab_val[1], sizeof(L->ab_val[1]), cfg.value[1]);

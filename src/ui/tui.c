@@ -402,6 +402,11 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 	sbuf_init(&errs);
 	sbuf_init(&exitmsg);
 	tui_settings_load(t, theme, delay, &errs);
+	if (tui_self_place(t, &errs) != 0) {
+		sbuf_free(&errs);
+		free(t);
+		return 2;
+	}
 	if (tui_open_root(t, o, demo, replay) != 0) {
 		sim_close(t->sim);
 		tui_replay_close(t);

@@ -15,6 +15,7 @@
 #include "cmd.h"
 #include "knob/knob.h"
 #include "model/findings.h"
+#include "model/selfplace.h"
 #include "model/snapshot.h"
 #include "ui/config.h"
 #include "ui/theme.h"
@@ -122,6 +123,8 @@ struct tui_change {
 };
 
 struct tui {
+	/* where tunetop's own threads run (src/model/selfplace.h) */
+	struct self_place self;
 	const struct tt_opts *opts;
 	/* the effect of the last change made here, judged at the first tick
 	 * after eff_due_ns (knob_effect_*) */

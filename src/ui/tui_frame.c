@@ -243,6 +243,20 @@ static void draw_header(struct tui *t)
 		snprintf(src, sizeof(src), "live");
 	else
 		snprintf(src, sizeof(src), "root %s", t->root_path);
+	/* where tunetop itself runs, when the source still fits after it */
+	if (!t->replay && t->self.applied) {
+		char cpus[64], self[96];
+		int n;
+
+		cpulist_format(&t->self.cpus, cpus, sizeof(cpus));
+		n = snprintf(self, sizeof(self), "%s n%d", cpus, t->self.nice);
+		if (x + 5 + n + 2 + (int)strlen(src) <= COLS) {
+			x += ui_put(t, y, x, COLS - x, ROLE_HEADER, "self ");
+			x += ui_put(t, y, x, COLS - x,
+				    t->self.err[0] ? ROLE_WARN : ROLE_HEADER_VALUE, self) +
+			     2;
+		}
+	}
 	if (x < COLS) {
 		int room = COLS - x;
 		int len = (int)strlen(src);

@@ -56,6 +56,11 @@ int tui_open_sampler(struct tui *t, const struct tt_opts *o, const char *record,
 int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char **theme,
 		   const char **screen, int *delay, const char **record, const char **replay);
 
+/* tui_setup.c: place tunetop's own threads (--self-cpus, --self-nice,
+ * $TUNETOP_SELF_NICE, tunetoprc self_cpus= / self_nice=). -EINVAL after
+ * saying why on stderr when a command-line value is bad; a bad tunetoprc
+ * value goes to errs and the defaults are used. */
+int tui_self_place(struct tui *t, struct sbuf *errs);
 /* tui_setup.c: tunetoprc, then --theme and --delay over it; complaints go
  * to errs (shown on the status line and in F2 Setup). */
 void tui_settings_load(struct tui *t, const char *theme, int delay, struct sbuf *errs);

@@ -248,3 +248,28 @@ int tui_open_sampler(struct tui *t, const struct tt_opts *o, const char *record,
 
 	return 0;
 }
+
+int tui_self_place(struct tui *t, struct sbuf *errs)
+{
+	const struct tt_opts *o = t->opts;
+	const char *env = getenv("TUNETOP_SELF_NICE");
+	char nice[16], why[200];
+
+	snprintf(nice, sizeof(nice), "%d", t->cfg.self_nice);
+	/* --self-cpus / --self-nice, else $TUNETOP_SELF_NICE, else tunetoprc */
+	if (self_place_parse(o->self_cpus ? o->self_cpus : t->cfg.self_cpus,
+			     o->self_nice  ? o->self_nice
+			     : env && *env ? env
+					   : nice,
+			     &t->self, why, sizeof(why)) != 0) {
+		if (o->self_cpus || o->self_nice || (env && *env)) {
+			fprintf(stderr, "tunetop: %s\n", why);
+			return -EINVAL;
+		}
+		sbuf_printf(errs, "self_cpus: %s: using the housekeeping CPUs\n", why);
+		self_place_parse(NULL, nice, &t->self, why, sizeof(why));
+	}
+	if (self_place_apply(&t->self, NULL) != 0 || t->self.err[0])
+		sbuf_printf(errs, "self placement: %s\n", t->self.err);
+	return 0;
+}
