@@ -5,6 +5,7 @@
  * steps), Left steps back; every change applies at once and is saved
  * atomically to tunetoprc. Problems found while loading the settings or
  * the theme are listed underneath. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -54,6 +55,8 @@ static void setup_draw(struct tui *t, struct screen *s, int y, int h)
 				  "(default: %s)",
 				  k->offset == offsetof(struct ui_config, events)
 					  ? ctr_default_events()
+				  : k->offset == offsetof(struct ui_config, self_cpus)
+					  ? "the housekeeping CPUs"
 					  : "none");
 		else
 			ui_put(t, yy, 52, COLS - 52, sel ? ROLE_CURSOR : ROLE_VALUE, v);
@@ -74,6 +77,25 @@ static void setup_draw(struct tui *t, struct screen *s, int y, int h)
 	if (yy + 1 < y + h)
 		ui_printf(t, yy + 1, 1, COLS - 1, ROLE_LABEL, "Theme '%s': %s", t->theme.name,
 			  t->theme.description);
+	/* tunetop itself: where it runs and what it costs (explain tunetop.self) */
+	if (yy + 3 < y + h && !t->replay) {
+		char cpus[64], csw[32], rss[32];
+
+		cpulist_format(&t->self.cpus, cpus, sizeof(cpus));
+		if (isfinite(t->self_csw_per_s))
+			snprintf(csw, sizeof(csw), "%.1f/s", t->self_csw_per_s);
+		else
+			snprintf(csw, sizeof(csw), "n/a");
+		if (t->self_rss_kib >= 0)
+			snprintf(rss, sizeof(rss), "%.1f MiB", (double)t->self_rss_kib / 1024.0);
+		else
+			snprintf(rss, sizeof(rss), "n/a");
+		ui_printf(t, yy + 3, 1, COLS - 1, t->self.err[0] ? ROLE_WARN : ROLE_LABEL,
+			  "tunetop itself: CPUs %s nice %d (%s%s%s); wake-ups %s, sampler %.2f ms "
+			  "CPU a refresh, RSS %s",
+			  t->self.applied ? cpus : "n/a", t->self.nice, t->self.how,
+			  t->self.err[0] ? "; " : "", t->self.err, csw, t->self_cpu_ms, rss);
+	}
 }
 
 static void cycle_theme(struct tui *t, int dir)

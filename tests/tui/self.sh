@@ -14,6 +14,15 @@ pid=$(tui_pid s)
 is "$(ps -o ni= -p "$pid" | tr -d ' ')" 4 "the process runs at nice 4"
 is "$(taskset -p "$pid" | sed 's/.*: //')" "$(printf '%x' $(((1 << ncpu) - 1)))" \
 	"and on every CPU (nothing isolated here)"
+# Setup shows what tunetop itself costs; an idle screen wakes it about
+# once per refresh (1 s here), not more
+tui_keys s 5
+tui_wait s "tunetop itself: CPUs 0-$((ncpu - 1)) nice 4 \\(housekeeping: online 0-$((ncpu - 1))\\); wake-ups [0-9.]+/s, sampler [0-9.]+ ms CPU a refresh, RSS [0-9.]+ MiB"
+ok $? "Setup: where tunetop runs, its wake-ups, sampler CPU and RSS"
+sleep 3
+w=$(tui_screen s | sed -n 's/.*wake-ups \([0-9.]*\)\/s.*/\1/p')
+awk -v w="$w" 'BEGIN { exit !(w != "" && w < 50) }'
+ok $? "idle on Setup: $w wake-ups/s (a 1 s refresh; a busy loop would be thousands)"
 if [ "$ncpu" -ge 2 ]; then
 	last=$((ncpu - 1))
 	tui_keys s 0
