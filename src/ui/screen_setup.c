@@ -79,11 +79,12 @@ static void setup_draw(struct tui *t, struct screen *s, int y, int h)
 			  t->theme.description);
 	/* tunetop itself: where it runs and what it costs (explain tunetop.self) */
 	if (yy + 3 < y + h && !t->replay) {
-		char cpus[64], csw[32], rss[32];
+		char cpus[64], csw[64], rss[32];
 
 		cpulist_format(&t->self.cpus, cpus, sizeof(cpus));
 		if (isfinite(t->self_csw_per_s))
-			snprintf(csw, sizeof(csw), "%.1f/s", t->self_csw_per_s);
+			snprintf(csw, sizeof(csw), "%.1f/s (%.1f/s preempted)", t->self_csw_per_s,
+				 t->self_preempt_per_s);
 		else
 			snprintf(csw, sizeof(csw), "n/a");
 		if (t->self_rss_kib >= 0)

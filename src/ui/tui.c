@@ -128,14 +128,21 @@ static void self_cost(struct tui *t, uint64_t now)
 
 	t->self_cpu_ms = (double)t->sampler.last_cost_ns / 1e6;
 	if (getrusage(RUSAGE_SELF, &ru) == 0) {
-		uint64_t n = (uint64_t)ru.ru_nvcsw + (uint64_t)ru.ru_nivcsw;
+		/* voluntary switches: it went to sleep, so each is a wake-up;
+		 * involuntary ones: something else took the CPU from it */
+		uint64_t n = (uint64_t)ru.ru_nvcsw, m = (uint64_t)ru.ru_nivcsw;
 
-		if (t->self_csw_ns && now > t->self_csw_ns && n >= t->self_csw)
-			t->self_csw_per_s =
-				(double)(n - t->self_csw) * 1e9 / (double)(now - t->self_csw_ns);
-		else
-			t->self_csw_per_s = NAN;
+		if (t->self_csw_ns && now > t->self_csw_ns && n >= t->self_csw &&
+		    m >= t->self_preempt) {
+			double dt = (double)(now - t->self_csw_ns) / 1e9;
+
+			t->self_csw_per_s = (double)(n - t->self_csw) / dt;
+			t->self_preempt_per_s = (double)(m - t->self_preempt) / dt;
+		} else {
+			t->self_csw_per_s = t->self_preempt_per_s = NAN;
+		}
 		t->self_csw = n;
+		t->self_preempt = m;
 		t->self_csw_ns = now;
 	}
 	t->self_rss_kib = -1;

@@ -127,9 +127,9 @@ struct tui {
 	struct self_place self;
 	/* its own cost, measured at each tick: context switches per second
 	 * (every wake-up is one), CPU per refresh, resident memory */
-	double self_csw_per_s, self_cpu_ms;
+	double self_csw_per_s, self_preempt_per_s, self_cpu_ms;
 	long self_rss_kib;
-	uint64_t self_csw, self_csw_ns;
+	uint64_t self_csw, self_preempt, self_csw_ns;
 	const struct tt_opts *opts;
 	/* the effect of the last change made here, judged at the first tick
 	 * after eff_due_ns (knob_effect_*) */
