@@ -7,6 +7,8 @@
 # watch_place ARGS...: start `tunetop watch` with ARGS, print
 # "<affinity mask> <nice> <policy>" of the running process, stop it
 watch_place() {
+	# a fresh file: the last call's output must not pass for this one's
+	rm -f "$TMPD/watch.out"
 	"$TUNETOP" watch -i 200 -n 300 "$@" >"$TMPD/watch.out" 2>&1 &
 	wp=$!
 	i=0
