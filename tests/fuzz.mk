@@ -21,7 +21,7 @@ TESTS += tests/fuzz/smoke.sh
 # The sources under test: the library plus the curses-free parts of the UI
 # (build.sh compiles the .c files among them).
 FUZZ_SRCS = $(libtunetop_a_SOURCES) src/ui/theme.c src/ui/config.c \
-	src/ui/counters_fmt.c src/model/sim.c
+	src/ui/counters_fmt.c
 
 fuzz-build: config.h
 	@TT_SRCDIR='$(abs_top_srcdir)' TT_BUILDDIR='$(abs_top_builddir)' \

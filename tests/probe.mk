@@ -18,3 +18,8 @@ AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-kill.
 TESTS += tests/unit/test_ab $(AB_SH_TESTS)
 # make bench: 10 real A/A experiments, the false-positive rate per metric
 EXTRA_DIST += $(AB_SH_TESTS) tests/bench/ab_aa.sh
+# make bench: the observer effect (issue 20), compared with the A/B's window test
+check_PROGRAMS += tests/bench/abba_cmp
+tests_bench_abba_cmp_SOURCES = tests/bench/abba_cmp.c
+tests_bench_abba_cmp_LDADD = $(TT_TEST_LIBS)
+EXTRA_DIST += tests/bench/observer.sh

@@ -12,7 +12,7 @@ EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh tests/bench/tui_
 
 check_PROGRAMS += tests/unit/test_ui_config
 tests_unit_test_ui_config_SOURCES = tests/unit/test_ui_config.c \
-	src/ui/theme.c src/ui/config.c src/ui/counters_fmt.c src/model/sim.c
+	src/ui/theme.c src/ui/config.c src/ui/counters_fmt.c
 tests_unit_test_ui_config_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_ui_config
 # counters as the TUI shows them, and the events key

@@ -6,3 +6,5 @@ libtunetop_a_SOURCES += src/model/findings.c src/model/findings.h
 libtunetop_a_SOURCES += src/model/isolation.c src/model/isolation.h
 libtunetop_a_SOURCES += src/model/record.c src/model/record.h src/model/replay.c src/model/replay.h
 libtunetop_a_SOURCES += src/model/lessons.c src/model/lessons.h
+# the simulated board behind --demo and `learn` (lessons.c steps it)
+libtunetop_a_SOURCES += src/model/sim.c src/model/sim.h

@@ -1,7 +1,6 @@
 # ui layer: the interactive monitor. The only code that includes curses, so
 # it is linked into the tunetop binary only (not libtunetop.a, which the
-# tests link without curses). The simulator behind --demo (src/model/sim.c)
-# is not UI, but only the TUI uses it, so it is listed here too.
+# tests link without curses).
 tunetop_SOURCES += \
 	src/ui/tui.c src/ui/tui.h src/ui/tui_int.h src/ui/tui_knob.c src/ui/tui_frame.c \
 	src/ui/tui_keys.c src/ui/tui_setup.c \
@@ -17,8 +16,7 @@ tunetop_SOURCES += \
 	src/ui/screen_help.c src/ui/screens.def \
 	src/ui/screen_threads.c src/ui/screen_irqs.c \
 	src/ui/screen_latency.c src/ui/latency_run.c src/ui/latency_run.h \
-	src/ui/playback.c src/ui/screen_findings.c src/ui/screen_lessons.c \
-	src/model/sim.c src/model/sim.h
+	src/ui/playback.c src/ui/screen_findings.c src/ui/screen_lessons.c
 
 # The --demo board: the RK3588 fixture as a ustar archive, built from the
 # fixture tree (symlinks kept), found by the program next to itself in the
