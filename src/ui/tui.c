@@ -217,7 +217,6 @@ void tui_resample(struct tui *t)
  * status line. */
 static void open_screens(struct tui *t, const char *screen, struct sbuf *errs)
 {
-	/* screens */
 	for (size_t i = 0; i < NSCREEN_TABLE && i < TUI_MAX_SCREENS; i++)
 		t->screens[t->nscreens++].ops = screen_table[i];
 	t->cur = 0;

@@ -242,10 +242,8 @@ int tui_open_sampler(struct tui *t, const struct tt_opts *o, const char *record,
 		fprintf(stderr, "tunetop: --record: %s\n",
 			cause ? cause : "cannot create the file");
 		free(cause);
-		cause = NULL;
 		return 1;
 	}
-
 	return 0;
 }
 
