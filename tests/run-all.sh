@@ -1,9 +1,10 @@
 #!/bin/sh
 # The whole test suite, as the README's second command: installs missing test
 # dependencies (as root), builds twice (normal with -Werror, then ASan+UBSan)
-# in build-test/ and build-asan/, runs `make check` in both and `make
-# distcheck` once, the live tests under emulated host shapes and the
-# real-kernel stage under QEMU, and ends with "N passed, N failed, N skipped".
+# in build-test/ and build-asan/ and runs `make check` in both, builds once
+# more with clang -Werror (build-clang/, no tests run), runs `make distcheck`
+# once, the live tests under emulated host shapes and the real-kernel stage
+# under QEMU, and ends with "N passed, N failed, N skipped".
 set -u
 top=$(cd "$(dirname "$0")/.." && pwd)
 cd "$top" || exit 2
@@ -38,6 +39,21 @@ failed_logs() {
 
 echo "== build and test (gcc, -Werror) == $(at)"
 run_build build-test --enable-werror || status=1
+# clang must build everything (program, library, tests) without a warning too
+if [ -z "${TT_SKIP_CLANG:-}" ] && command -v clang >/dev/null 2>&1; then
+	echo "== build (clang, -Werror) == $(at)"
+	mkdir -p build-clang
+	if (cd build-clang && "$top/configure" -q CC=clang --enable-werror >configure.out 2>&1) &&
+		make -C build-clang -j"$jobs" >build-clang/build.out 2>&1 &&
+		make -C build-clang -j"$jobs" check TESTS= >>build-clang/build.out 2>&1; then
+		echo "clang build: ok"
+		clang_ok=1
+	else
+		grep -E 'error|warning' build-clang/build.out build-clang/configure.out 2>/dev/null | head -20
+		clang_ok=0
+		status=1
+	fi
+fi
 echo "== build and test (ASan + UBSan) == $(at)"
 TT_SKIP_CROSS=1 TT_SKIP_FUZZ=1 ASAN_OPTIONS=detect_leaks=1 run_build build-asan --enable-werror --enable-sanitizers || status=1
 if [ -z "${TT_SKIP_DISTCHECK:-}" ]; then
@@ -81,6 +97,7 @@ for f in build-test/check.out build-asan/check.out build-test/shapes.out build-t
 	fail=$((fail + $(sum FAIL "$f") + $(sum ERROR "$f") + $(sum XPASS "$f")))
 	skip=$((skip + $(sum SKIP "$f")))
 done
+case ${clang_ok:-} in 1) pass=$((pass + 1)) ;; 0) fail=$((fail + 1)) ;; esac
 if [ "${dist_ok:-1}" = 1 ] && [ -z "${TT_SKIP_DISTCHECK:-}" ]; then pass=$((pass + 1)); elif [ -z "${TT_SKIP_DISTCHECK:-}" ]; then fail=$((fail + 1)); fi
 [ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
 echo "run-all: $(at)"

@@ -266,7 +266,9 @@ char *journal_unescape(const char *s, size_t len, size_t *outlen)
 				i += 2;
 				break;
 			}
-			/* fall through */
+			o[k++] = '\\'; /* not an escape: kept as written */
+			o[k++] = s[i];
+			break;
 		default: o[k++] = '\\'; o[k++] = s[i];
 		}
 	}

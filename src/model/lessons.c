@@ -304,6 +304,7 @@ static void *worker_main(void *arg)
 		if (!w->busy)
 			time_sleep_ns(1000000);
 	}
+	(void)x; /* the loop's only purpose is to burn CPU */
 	return NULL;
 }
 

@@ -832,10 +832,10 @@ static void non_schedutil(struct tui *t, char *buf, size_t cap)
 
 static int do_uclamp(struct tui *t, struct screen *s, const struct thread_info *th)
 {
-	static const char *const items[] = {"uclamp_min  utilization floor (raises the frequency "
-					    "schedutil picks)",
-					    "uclamp_max  utilization ceiling (caps it)",
-					    "reset       uclamp_min 0, uclamp_max 1024"};
+	static const char *const items[] = {
+		"uclamp_min  utilization floor (raises the frequency schedutil picks)",
+		"uclamp_max  utilization ceiling (caps it)",
+		"reset       uclamp_min 0, uclamp_max 1024"};
 	struct thr_view *v = s->priv;
 	char title[96], who[48], val[16], others[200], foot[300];
 	int k;

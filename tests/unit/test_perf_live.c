@@ -341,6 +341,7 @@ static void test_user_events(void)
 	   "unknown event: n/a with its reason");
 	for (int i = 0; i < 1000000; i++)
 		x += i;
+	(void)x;
 	perf_sample(&s);
 	ok(perf_at(&s, 0, 1)->value > 0, "task-clock counted");
 	is_int(perf_set_find(&s, "task-clock"), 1, "perf_set_find");
@@ -369,6 +370,7 @@ static void test_idle_thread(void)
 
 			for (unsigned k = 0; k < 100000; k++)
 				x += k;
+			(void)x;
 			usleep(500);
 		}
 		_exit(0);
