@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "cmd.h"
+#include "core/str.h"
 #include "knob/knob.h"
 #include "source/devfreq.h"
 #include "source/pfm.h"
@@ -154,6 +155,7 @@ int main(int argc, char **argv)
 	char **clk_names = NULL, why[160];
 	int rc;
 
+	(void)str_utf8_locale(); /* decided while there is one thread (core/str.h) */
 	if (take_globals(&argc, argv, &o, &clocks) < 0)
 		return 2;
 	if (clocks) {

@@ -29,6 +29,10 @@ export TUNETOP_VERIFY_MS="${TUNETOP_VERIFY_MS:-0}"
 # machine a niced tunetop can be starved past a test's deadline
 # (tests/cli/self_place.sh tests the default)
 export TUNETOP_SELF_NICE="${TUNETOP_SELF_NICE:-0}"
+# Text for people follows the locale (UTF-8: "−", "µs"; else ASCII): the
+# tests expect UTF-8 unless they set LC_ALL themselves.
+export LANG=C.UTF-8
+unset LC_ALL LC_CTYPE
 trap 'tap_cleanup' EXIT
 
 tap_cleanup() {

@@ -4,6 +4,8 @@
 #include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
+#include <langinfo.h>
+#include <locale.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -273,4 +275,29 @@ char *sbuf_steal(struct sbuf *b)
 
 	sbuf_init(b);
 	return s;
+}
+
+bool str_utf8_locale(void)
+{
+	static int utf8 = -1;
+
+	if (utf8 < 0) {
+		const char *cur = setlocale(LC_CTYPE, NULL);
+		char saved[128];
+
+		snprintf(saved, sizeof(saved), "%s", cur ? cur : "C");
+		utf8 = setlocale(LC_CTYPE, "") && !strcmp(nl_langinfo(CODESET), "UTF-8");
+		setlocale(LC_CTYPE, saved);
+	}
+	return utf8 == 1;
+}
+
+const char *str_minus(void)
+{
+	return str_utf8_locale() ? "\u2212" : "-";
+}
+
+const char *str_micro(void)
+{
+	return str_utf8_locale() ? "\u00b5" : "u";
 }

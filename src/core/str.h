@@ -24,6 +24,15 @@ int str_to_hex_u64(const char *s, uint64_t *out);
 
 /* Trim white space in place; returns s advanced past leading space. */
 char *str_trim(char *s);
+/* Whether the user's locale (LC_ALL, LC_CTYPE, LANG) uses UTF-8: text
+ * for people then uses the real minus sign and µ, else ASCII '-' and "us".
+ * Decided once; call it first while the program has one thread (setlocale
+ * is not thread-safe). JSON is not affected by it except for the human
+ * "verdict" strings. */
+bool str_utf8_locale(void);
+const char *str_minus(void); /* "\u2212" or "-" */
+const char *str_micro(void); /* "\u00b5" or "u" */
+
 bool str_eq(const char *a, const char *b);
 /* Copy src into dst (capacity cap), always NUL terminated, truncating.
  * Returns the length of src (like strlcpy). */

@@ -164,11 +164,11 @@ void out_perf_text(struct sbuf *b, const struct perf_set *s)
 			    "  * scaled: the PMU was shared (multiplexed), values are estimates\n");
 	for (size_t e = 0; e < s->nev; e++) {
 		if (!s->reason[e][0] && perf_ev_unscheduled(s, e)) {
-			sbuf_printf(b, "  %s: n/a — %s\n", s->ev_name[e], PERF_UNSCHEDULED_WHY);
+			sbuf_printf(b, "  %s: n/a - %s\n", s->ev_name[e], PERF_UNSCHEDULED_WHY);
 			continue;
 		}
 		if (!s->reason[e][0] && perf_ev_never_counted(s, e)) {
-			sbuf_printf(b, "  %s: n/a — %s\n", s->ev_name[e], PERF_NEVER_COUNTED_WHY);
+			sbuf_printf(b, "  %s: n/a - %s\n", s->ev_name[e], PERF_NEVER_COUNTED_WHY);
 			continue;
 		}
 		if (!s->reason[e][0])

@@ -1027,7 +1027,7 @@ static void put_num(struct sbuf *o, double v, int dec, bool sign)
 	else if (x == 0.0)
 		sbuf_printf(o, "%.*f", dec, 0.0);
 	else if (x < 0.0)
-		sbuf_printf(o, "\u2212%.*f", dec, -x);
+		sbuf_printf(o, "%s%.*f", str_minus(), dec, -x);
 	else
 		sbuf_printf(o, "%s%.*f", sign ? "+" : "", dec, x);
 }
@@ -1281,7 +1281,8 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 	r->cfg.metric = r->own_metric = cfg->metric ? xstrdup(cfg->metric) : NULL;
 	r->cfg.load = r->own_load = cfg->load ? xstrdup(cfg->load) : NULL;
 	r->source = cfg->cmd ? AB_CMD : AB_PROBE;
-	str_copy(r->unit_buf, sizeof(r->unit_buf), r->source == AB_PROBE ? "\u00b5s" : "ms");
+	str_copy(r->unit_buf, sizeof(r->unit_buf),
+		 r->source == AB_PROBE ? (str_utf8_locale() ? "\u00b5s" : "us") : "ms");
 	r->unit = r->unit_buf;
 	r->phase = AB_IDLE;
 	hist_init(&r->arm[0].hist);

@@ -345,13 +345,13 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 				      : "wall time of each CMD run in ms");
 	print_windows(f, r);
 	if (res->cmp_err) {
-		fprintf(f, "B \u2212 A: no comparison (an arm has no samples)\n");
+		fprintf(f, "B %s A: no comparison (an arm has no samples)\n", str_minus());
 	} else {
 		method_text(res, meth, sizeof(meth));
 		fprintf(f,
-			"B \u2212 A window by window (mean of the B windows' values \u2212 mean of "
+			"B %s A window by window (mean of the B windows' values %s mean of "
 			"the A windows'),\n95%% interval: %s:\n",
-			meth);
+			str_minus(), str_minus(), meth);
 		fprintf(f, "  %-5s %10s %-3s %-22s %7s %9s %10s\n", "", "B - A", "", "95% interval",
 			"p", "sd/window", "detectable");
 		for (int m = 0; m < AB_NMETRICS; m++)

@@ -976,7 +976,7 @@ static void set_reasons(struct perf_set *s, const struct cpumask *rows_tried)
 			s->why[e][0] = '\0';
 			if (s->ev_user_only[e])
 				snprintf(s->reason[e], PERF_REASON_LEN,
-					 "%s: user space only — kernel counting needs CAP_PERFMON "
+					 "%s: user space only - kernel counting needs CAP_PERFMON "
 					 "or perf_event_paranoid < 2",
 					 s->ev_name[e]);
 			else
@@ -993,7 +993,7 @@ static void set_reasons(struct perf_set *s, const struct cpumask *rows_tried)
 			snprintf(s->why[e], PERF_WHY_LEN,
 				 "not counted on CPUs %s: a %s event (CPUs %s)", list,
 				 p->pmus.p[d->only_pmu].name, cpus);
-			snprintf(s->reason[e], PERF_REASON_LEN, "%s: n/a — %s (%s)", s->ev_name[e],
+			snprintf(s->reason[e], PERF_REASON_LEN, "%s: n/a - %s (%s)", s->ev_name[e],
 				 s->why[e], err_name(first));
 			continue;
 		} else if ((first == -EACCES || first == -EPERM) && d->kernel_only && !p->per_cpu) {
@@ -1016,7 +1016,7 @@ static void set_reasons(struct perf_set *s, const struct cpumask *rows_tried)
 			cpulist_format(&failed, list, sizeof(list));
 			snprintf(s->why[e] + n, PERF_WHY_LEN - n, " on CPUs %s", list);
 		}
-		snprintf(s->reason[e], PERF_REASON_LEN, "%s: n/a — %s (%s)", s->ev_name[e],
+		snprintf(s->reason[e], PERF_REASON_LEN, "%s: n/a - %s (%s)", s->ev_name[e],
 			 s->why[e], err_name(first));
 	}
 }
@@ -1118,7 +1118,7 @@ int perf_open_cpus_on(struct perf_set *s, const struct sysroot *r, const struct 
 			s->ev_err[e] = -EOPNOTSUPP;
 			snprintf(s->why[e], PERF_WHY_LEN,
 				 "counters need the live system (--root %s)", r->path);
-			snprintf(s->reason[e], PERF_REASON_LEN, "%s: n/a — %s (EOPNOTSUPP)",
+			snprintf(s->reason[e], PERF_REASON_LEN, "%s: n/a - %s (EOPNOTSUPP)",
 				 s->ev_name[e], s->why[e]);
 		}
 		snprintf(s->note, sizeof(s->note),

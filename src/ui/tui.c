@@ -241,9 +241,17 @@ static void open_screens(struct tui *t, const char *screen, struct sbuf *errs)
 
 /* Signals (before newterm(), so that ncurses keeps ours), then curses. 0,
  * or 1 after saying why on stderr. */
+static bool can_address(void)
+{
+	const char *cup = tigetstr("cup");
+
+	return cup && cup != (const char *)-1;
+}
+
 static int start_curses(struct tui *t)
 {
 	struct sigaction sa;
+	const char *term;
 
 	/* signals: installed before newterm() so that ncurses keeps ours */
 	memset(&sa, 0, sizeof(sa));
@@ -265,7 +273,25 @@ static int start_curses(struct tui *t)
 			"'tunetop snapshot' or 'tunetop watch'\n");
 		return 1;
 	}
+	term = getenv("TERM");
+	if (term && !strcmp(term, "dumb")) {
+		fprintf(stderr, "tunetop: TERM=dumb cannot draw the monitor (no cursor "
+				"movement); set TERM to your terminal's type, or use 'tunetop "
+				"watch' or 'tunetop snapshot' for text\n");
+		return 1;
+	}
 	tui_term = newterm(NULL, stdout, stdin);
+	if (tui_term && !can_address()) {
+		endwin();
+		delscreen(tui_term);
+		tui_term = NULL;
+		fprintf(stderr,
+			"tunetop: terminal '%s' cannot move the cursor; set TERM to "
+			"your terminal's type, or use 'tunetop watch' or 'tunetop "
+			"snapshot' for text\n",
+			term ? term : "");
+		return 1;
+	}
 	if (!tui_term) {
 		fprintf(stderr,
 			"tunetop: terminal '%s' is not usable (set TERM), or use 'tunetop "

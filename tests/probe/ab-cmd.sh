@@ -162,6 +162,19 @@ is "$(grep -c 'arm B value 1' "$TMPD/m.err")" 2 "CMD sees TUNETOP_AB_ARM and TUN
 same_tree "$FIXTURES/rk3588" "$ROOT"
 ok $? "--metric run: fixture restored"
 
+# the text for people follows the locale: the real minus sign and µ under
+# UTF-8, ASCII '-' and 'us' under a C locale (no byte above 0x7f)
+for loc in C C.UTF-8; do
+	LC_ALL=$loc "$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --window 0 --settle 0 \
+		--rounds 1 --cmd "$TMPD/infer.sh" --metric 'inference: ([0-9.]+) ms' >"$TMPD/loc-$loc.txt" 2>/dev/null
+done
+is "$(LC_ALL=C grep -c '[^ -~]' "$TMPD/loc-C.txt")" 0 "LC_ALL=C: the report is ASCII only"
+n=$(LC_ALL=C grep -c '[^ -~]' "$TMPD/loc-C.UTF-8.txt")
+ok "$([ "$n" -gt 0 ]; echo $?)" "LC_ALL=C.UTF-8: the report has UTF-8 text ($n lines)"
+like "$(cat "$TMPD/loc-C.txt")" "^verdict: .*p50 -4\\.(75|8) ms" "LC_ALL=C: ASCII minus sign in the verdict"
+like "$(cat "$TMPD/loc-C.txt")" "B - A window by window" "LC_ALL=C: ASCII minus sign in the table's heading"
+like "$(cat "$TMPD/loc-C.UTF-8.txt")" "^verdict: .*p50 −4\\.(75|8) ms" "LC_ALL=C.UTF-8: the real minus sign"
+
 out=$("$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --window 0 --settle 0 --rounds 1 \
 	--cmd 'echo nothing here' --metric 'inference: ([0-9.]+) ms' 2>&1 >/dev/null)
 is "$?" 1 "--metric matching nothing: exit 1"

@@ -98,6 +98,17 @@ out=$("$TUNETOP" --root "$root" --state-dir "$TMPD/st" </dev/null 2>&1 >"$TMPD/n
 is "$?" 1 "no terminal: exit status 1"
 like "$out" 'needs a terminal.*tunetop snapshot' "no terminal: points to snapshot / watch"
 is "$(wc -c <"$TMPD/notty.out" | tr -d ' ')" 0 "no terminal: nothing written to stdout"
+# a terminal that cannot move the cursor: refused with one line, nothing drawn
+if command -v script >/dev/null 2>&1; then
+	script -qec "env TERM=dumb $TUNETOP --root $root --state-dir $TMPD/st 2>$TMPD/dumb.err; echo rc=\$?" \
+		/dev/null >"$TMPD/dumb.out" 2>&1 </dev/null
+	like "$(cat "$TMPD/dumb.out")" "rc=1" "TERM=dumb: exit status 1"
+	is "$(wc -l <"$TMPD/dumb.err" | tr -d ' ')" 1 "TERM=dumb: one line on stderr"
+	like "$(cat "$TMPD/dumb.err")" "TERM=dumb cannot draw the monitor.*tunetop watch" "TERM=dumb: says why and what to use"
+	is "$(tr -d '\r' <"$TMPD/dumb.out")" "rc=1" "TERM=dumb: nothing drawn on the terminal"
+else
+	for i in 1 2 3 4; do skip "TERM=dumb" "script (util-linux) is not installed"; done
+fi
 "$TUNETOP" --bogus-option </dev/null >/dev/null 2>&1
 is "$?" 2 "unknown option: exit status 2"
 "$TUNETOP" -d 0 </dev/null >/dev/null 2>&1

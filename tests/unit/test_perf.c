@@ -212,7 +212,7 @@ static void test_pmus(void)
 		is_str(s.ev_label[PERF_EV_CACHE_MISSES], "L1D refills", "big.LITTLE label");
 		is_int(s.nfds, 0, "no fds");
 		ok(strstr(s.reason[PERF_EV_CYCLES],
-			  "cycles: n/a — counters need the live system") ==
+			  "cycles: n/a - counters need the live system") ==
 			   s.reason[PERF_EV_CYCLES],
 		   "reason once per event");
 		perf_close(&s);

@@ -129,7 +129,7 @@ static void check_hw_na(const struct perf_set *s, const char *what)
 		const struct perf_counter *c = perf_at(s, 0, (size_t)e);
 		char want[PERF_REASON_LEN];
 
-		snprintf(want, sizeof(want), "%s: n/a — no hardware PMU (ENOENT)",
+		snprintf(want, sizeof(want), "%s: n/a - no hardware PMU (ENOENT)",
 			 perf_ev_name((enum perf_ev)e));
 		if (s->ev_err[e] == -EACCES)
 			ok(strstr(s->reason[e], "(EACCES)") != NULL, "%s: %s n/a, EACCES", what,
@@ -260,7 +260,7 @@ static void test_cpus(void)
 	out_perf_text(&b, &s);
 	ok(strstr(b.s, "context switches") != NULL, "text table");
 	if (no_core_pmu())
-		ok(strstr(b.s, "  cycles: n/a — no hardware PMU (ENOENT)\n") != NULL,
+		ok(strstr(b.s, "  cycles: n/a - no hardware PMU (ENOENT)\n") != NULL,
 		   "text: the reason once");
 	sbuf_free(&b);
 	perf_close(&s);
