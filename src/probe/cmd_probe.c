@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cmd.h"
 #include "core/cpumask.h"
@@ -346,32 +347,59 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 
 /* ---- command ----------------------------------------------------------------- */
 
+/* One line of progress on a terminal, rewritten in place: time, samples so
+ * far, the worst wake-up yet. */
+static void show_progress(const struct probe *p, double done_s, double secs)
+{
+	struct hist *all = xmalloc(sizeof(*all));
+	char len[32] = "";
+
+	probe_snapshot_all(p, all);
+	if (secs > 0)
+		snprintf(len, sizeof(len), "/%.0f", secs);
+	fprintf(stderr, "\rtunetop: probe: %llu%s s, %llu samples, max %.0f %ss\033[K",
+		(unsigned long long)done_s, len, (unsigned long long)all->count,
+		all->count ? (double)all->max_ns / 1e3 : 0.0, str_micro());
+	free(all);
+}
+
 /* Wait for the duration (0 = forever) or a terminating signal; returns true
- * when a signal ended it. Polls thread errors once a second. */
+ * when a signal ended it. Polls thread errors once a second, and shows the
+ * progress then when stderr is a terminal. */
 static bool wait_run(const struct probe *p, const sigset_t *sigs, double secs)
 {
 	/* The run is timed from the probe's start, not from here. */
 	const double t0 = (double)p->start_ns / 1e9;
+	const bool tty = isatty(STDERR_FILENO);
+	bool sig = false;
 
 	for (;;) {
 		struct timespec now, ts;
-		double left = 1.0;
+		double left = 1.0, done_s;
 
 		clock_gettime(CLOCK_MONOTONIC, &now);
+		done_s = (double)now.tv_sec + (double)now.tv_nsec / 1e9 - t0;
+		if (tty && done_s >= 1.0)
+			show_progress(p, done_s, secs);
 		if (secs > 0) {
-			left = secs - ((double)now.tv_sec + (double)now.tv_nsec / 1e9 - t0);
+			left = secs - done_s;
 			if (left <= 0)
-				return false;
+				break;
 			if (left > 1.0)
 				left = 1.0;
 		}
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
-		if (sigtimedwait(sigs, NULL, &ts) > 0)
-			return true;
+		if (sigtimedwait(sigs, NULL, &ts) > 0) {
+			sig = true;
+			break;
+		}
 		if (probe_error(p, NULL, NULL))
-			return false;
+			break;
 	}
+	if (tty)
+		fputs("\r\033[K", stderr); /* the report follows on a clean line */
+	return sig;
 }
 
 int cmd_probe(const struct tt_opts *o, int argc, char **argv)

@@ -56,6 +56,18 @@ ok $? "a row for CPU 0"
 like "$(cat "$t")" "Histogram, CPU 0" "an ASCII histogram"
 like "$(cat "$t")" "\\|#+" "with bars"
 like "$(head -n1 "$t")" "PM QoS untouched" "header says PM QoS is untouched"
+unlike "$(cat "$TMPD/err")" "probe: [0-9]+(/[0-9]+)? s, " "stderr not a terminal: no progress line"
+
+# ---- progress on a terminal: one line a second, rewritten in place -----------------
+if command -v script >/dev/null 2>&1; then
+	script -qec "$TUNETOP probe -D 2.5 --cpus 0 --policy other" /dev/null >"$TMPD/tty.out" 2>&1 </dev/null
+	tr '\r' '\n' <"$TMPD/tty.out" >"$TMPD/tty.lines"
+	like "$(cat "$TMPD/tty.lines")" "^tunetop: probe: 1/2 s, [1-9][0-9]* samples, max [0-9]+ µs" "terminal: progress after 1 s"
+	like "$(cat "$TMPD/tty.lines")" "^tunetop: probe: 2/2 s, [1-9][0-9]* samples" "terminal: progress after 2 s"
+	like "$(cat "$TMPD/tty.lines")" "CPU +samples +min" "terminal: then the report"
+else
+	for i in 1 2 3; do skip "probe progress" "script (util-linux) is not installed"; done
+fi
 
 # ---- SIGINT prints the results ---------------------------------------------------
 "$TUNETOP" probe -D 0 --cpus 0 --json >"$TMPD/int.json" 2>"$TMPD/int.err" &
