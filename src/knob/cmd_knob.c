@@ -414,10 +414,15 @@ static int list_profiles(const struct tt_opts *o)
 		}
 		sysroot_close(&dir);
 	}
-	if (!found)
-		printf("no profiles found\n");
 	if (root.dirfd >= 0)
 		sysroot_close(&root);
+	if (!found) {
+		fprintf(stderr, "tunetop apply: no profiles found in");
+		for (size_t d = 0; dirs[d]; d++)
+			fprintf(stderr, "%s %s", d ? "," : "", dirs[d]);
+		fprintf(stderr, "\n");
+		return 1;
+	}
 	return 0;
 }
 

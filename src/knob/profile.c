@@ -28,7 +28,7 @@
 
 const char *const *knob_profile_dirs(void)
 {
-	static char *dirs[4];
+	static char *dirs[5];
 	static bool init;
 
 	if (!init) {
@@ -41,7 +41,9 @@ const char *const *knob_profile_dirs(void)
 		else if (home && *home)
 			dirs[k++] = xasprintf("%s/.config/tunetop/profiles", home);
 		dirs[k++] = xstrdup(TT_PKGDATADIR "/profiles");
-		if (src && *src)
+		if (userfile_source_tree()) /* ./tunetop in its build tree */
+			dirs[k++] = xasprintf("%s/profiles", userfile_source_tree());
+		if (src && *src && !(k && !strcmp(dirs[k - 1], src)))
 			dirs[k++] = xstrdup(src);
 		dirs[k] = NULL;
 		init = true;

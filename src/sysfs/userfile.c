@@ -6,6 +6,7 @@
 #include "sysfs/userfile.h"
 
 #include <errno.h>
+#include <limits.h>
 #include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,4 +135,33 @@ const char *userfile_strerror(int err, uint64_t max)
 		return buf;
 	}
 	return strerror(err);
+}
+
+#ifndef TT_BUILD_SRCDIR
+#define TT_BUILD_SRCDIR	  ""
+#define TT_BUILD_BUILDDIR ""
+#endif
+
+const char *userfile_source_tree(void)
+{
+	static char src[PATH_MAX];
+	static int known = -1;
+
+	if (known < 0) {
+		char exe[PATH_MAX], build[PATH_MAX];
+		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+		char *slash;
+
+		known = 0;
+		if (n > 0 && *TT_BUILD_BUILDDIR && realpath(TT_BUILD_BUILDDIR, build) &&
+		    realpath(TT_BUILD_SRCDIR, src)) {
+			exe[n] = '\0';
+			slash = strrchr(exe, '/');
+			if (slash) {
+				*slash = '\0';
+				known = !strcmp(exe, build);
+			}
+		}
+	}
+	return known ? src : NULL;
 }

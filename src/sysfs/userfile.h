@@ -32,6 +32,12 @@ int userfile_read(const char *path, int flags, uint64_t max, char **out, size_t 
 /* The same checks for an fd that is already open (fstat). */
 int userfile_check_fd(int fd, uint64_t max);
 
+/* The source tree this binary was built from, when the running binary is
+ * the one in its build tree (not installed): profiles, themes and the demo
+ * are then found there, so `./tunetop` works straight after `make`. NULL
+ * for an installed binary or when the trees are gone. */
+const char *userfile_source_tree(void);
+
 /* Words for an error of the functions above: "not a regular file", "larger
  * than 1 MiB", else strerror(). Thread-local storage for the EFBIG case. */
 const char *userfile_strerror(int err, uint64_t max);

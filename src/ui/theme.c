@@ -333,6 +333,8 @@ static size_t theme_dirs(char dirs[][512], size_t max)
 		snprintf(dirs[n++], 512, "%s/.config/tunetop/themes", home);
 	if (n < max)
 		snprintf(dirs[n++], 512, "%s/themes", TT_PKGDATADIR);
+	if (userfile_source_tree() && n < max) /* ./tunetop in its build tree */
+		snprintf(dirs[n++], 512, "%s/themes", userfile_source_tree());
 	return n;
 }
 

@@ -85,6 +85,17 @@ pristine; ok $? "dry run changed nothing"
 out=$(tt apply --list)
 like "$out" "rk3588-npu +matches" "--list shows which profiles match"
 like "$out" "x86-rt +other" "and which do not"
+# the binary in its build tree finds the source tree's profiles by itself
+out=$(env -u TUNETOP_PROFILES_DIR XDG_CONFIG_HOME="$TMPD/empty" "$TUNETOP" --root "$root" apply --list 2>&1)
+is "$?" 0 "--list from the build tree: exit 0"
+like "$out" "rk3588-npu +matches +$TT_SRCDIR/profiles/rk3588-npu.profile" "--list from the build tree: the source tree's profiles, with their path"
+is "$(printf '%s\n' "$out" | grep -c '^rk3588-npu ')" 1 "--list: each profile once"
+# a copy of the binary outside its build tree (as if installed elsewhere) with no profiles anywhere
+cp "$TUNETOP" "$TMPD/tunetop-copy"
+out=$(env -u TUNETOP_PROFILES_DIR XDG_CONFIG_HOME="$TMPD/empty" "$TMPD/tunetop-copy" --root "$root" apply --list 2>&1)
+is "$?" 1 "--list with no profile anywhere: exit 1"
+like "$out" "^tunetop apply: no profiles found in $TMPD/empty/tunetop/profiles, " "--list with none: one line naming the directories"
+is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" 1 "--list with none: one line"
 out=$(tt apply no-such-profile 2>&1)
 is "$?" 2 "unknown profile name: exit 2"
 like "$out" "no profile 'no-such-profile' \\(looked in $XDG_CONFIG_HOME/tunetop/profiles, .*, $TT_SRCDIR/profiles\\)" "lists where it looked"
