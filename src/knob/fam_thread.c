@@ -168,7 +168,7 @@ static int pidfs_ino(pid_t tid, uint64_t *ino)
 static void make_ident(const struct tinfo *ti, char *buf, size_t cap)
 {
 	const char *boot = live_boot_id();
-	uint64_t ino;
+	uint64_t ino = 0;
 	size_t n;
 
 	snprintf(buf, cap, "start=%llu", (unsigned long long)ti->start);
