@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Install what tunetop needs to build and test on Debian/Ubuntu, when missing.
 #   scripts/deps.sh          build dependencies
 #   scripts/deps.sh --test   build + test dependencies (tmux, rt-tests, perf,

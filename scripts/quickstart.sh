@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Quick start: install missing build dependencies, build in build/, and start
 # tunetop: on this machine when it exposes cpufreq or cpuidle states to tune,
 # otherwise on the bundled simulated RK3588 board (--demo).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Command entry points. main.c parses the global options (--root,
  * --state-dir, --clocks, wherever they appear), then calls one of these with argv[0]
  * set to the command name, so each command can use getopt_long on the rest.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunetop: argument parsing and dispatch only. */
 #include <errno.h>
 #include <stdio.h>

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # libFuzzer harnesses for the parsers fed from outside (doc/fuzzing.md).
 # Built with clang by tests/fuzz/build.sh, never by the normal build:
 #   make fuzz                  build, then run each harness FUZZ_SECONDS (600)

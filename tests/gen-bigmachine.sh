@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# SPDX-License-Identifier: GPL-2.0-or-later
 # gen-bigmachine.sh OUT_DIR [NCPU]
 #
 # Writes a synthetic fixture tree (sys/ and proc/ under OUT_DIR) for a 256-CPU

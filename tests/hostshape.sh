@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Emulated host shapes: run a live test as if this machine had another
 # cpufreq / cpuidle layout, so one build machine exercises them all.
 #

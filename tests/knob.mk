@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests for knob (see tests/local.mk): address/expander/validation/profile and
 # journal unit tests, shell tests that write to copied fixture roots.
 check_PROGRAMS += tests/unit/test_knob tests/unit/test_journal

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared helpers for shell tests: TAP output, temporary fixture copies.
 # Source it: . "$TT_SRCDIR/tests/lib.sh"
 set -u

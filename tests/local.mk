@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Test programs and scripts. Each area lists its tests in its own fragment.
 EXTRA_DIST += tests/lib.sh tests/unit/tap.h tests/gen-bigmachine.sh \
 	tests/bench/run.sh tests/bench/bench_sample.c tests/bench/threads.sh \

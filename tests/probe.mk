@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests for probe (see tests/local.mk): histogram and statistics unit tests,
 # live probe runs on the build machine.
 check_PROGRAMS += tests/unit/test_histogram tests/unit/test_stats

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The whole test suite, as the README's second command: installs missing test
 # dependencies (as root), builds twice (normal with -Werror, then ASan+UBSan)
 # in build-test/ and build-asan/ and runs `make check` in both, builds once

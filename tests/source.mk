@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests for source (see tests/local.mk)
 check_PROGRAMS += tests/unit/test_cpufreq
 tests_unit_test_cpufreq_SOURCES = tests/unit/test_cpufreq.c

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tests for issue 8 (explain, findings, record/replay/report, learn): unit
 # tests of the JSON reader, the explain table and the findings rules, and
 # shell tests that build fixture variants (tests/findings/*.sh).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Threads, IRQs and isolation (issue 5): the isolation audit unit test, live
 # CLI tests on the threads_helper (tests/source.mk builds it), IRQ moves on
 # copied fixtures, the audit in snapshot output, and the TUI screens (tmux).

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # TUI tests: tmux send-keys / capture-pane against copied fixtures and --demo
 # (tests/tui/tmux.sh has the helpers), plus a unit test of the parts that
 # need no terminal (themes, tunetoprc, the demo simulator).

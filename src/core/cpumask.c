@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU bitmaps and CPU-list parsing/formatting. */
 #include "core/cpumask.h"
 

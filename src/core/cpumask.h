@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU sets as fixed bitmaps (TT_MAX_CPUS bits, the size of glibc's cpu_set_t)
  * and the kernel's CPU-list syntax ("0-3,8,10-11"). */
 #ifndef TT_CORE_CPUMASK_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* errno names for one-line error messages: the whole Linux errno set
  * (asm-generic/errno-base.h and errno.h, 1..133; 41 and 58 are unused), as
  * a table because strerrorname_np() is glibc-only. Where two names share a

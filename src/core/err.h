@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Error conventions: functions return 0 or -errno. These helpers name an
  * errno for messages ("EINVAL") and explain it in words. */
 #ifndef TT_CORE_ERR_H

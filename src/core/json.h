@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A small streaming JSON writer into an sbuf. Keys are NULL inside arrays.
  * NaN doubles and NULL strings are written as null ("never show a guess as a
  * fact"). */

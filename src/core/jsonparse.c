@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The JSON reader: a recursive-descent parser over a byte range, building
  * jp_value trees with xmalloc'ed members. Owns nothing global. */
 #include "core/jsonparse.h"

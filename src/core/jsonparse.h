@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A small JSON reader (RFC 8259) into a tree of values: enough to read back
  * what tunetop writes (recordings, `ab --json`, `probe --json`) without a
  * new library dependency. Numbers are parsed without the C library's

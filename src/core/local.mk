@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 libtunetop_a_SOURCES += \
 	src/core/xalloc.c src/core/xalloc.h \
 	src/core/str.c src/core/str.h \

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* String parsing and buffers. */
 #include "core/str.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Small string helpers: strict number parsing (0 or -errno, never 0-as-error),
  * trimming, growable buffers. */
 #ifndef TT_CORE_STR_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Clock helpers over clock_gettime. */
 #include "core/timeutil.h"
 

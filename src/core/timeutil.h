@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Clocks. All values are in nanoseconds unless the name says otherwise. */
 #ifndef TT_CORE_TIMEUTIL_H
 #define TT_CORE_TIMEUTIL_H

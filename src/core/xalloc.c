@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Allocation wrappers and the fatal-error path. */
 #include "core/xalloc.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Allocation that never returns NULL: out of memory is fatal (the only
  * fatal error besides broken invariants). */
 #ifndef TT_CORE_XALLOC_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Knob addresses: splitting a pattern into segments, CPU selectors, and
  * knob_expand(), which hands the segments to the family that owns the first
  * one (knob_table.c). Also small helpers shared by the engine files. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunetop exec: apply a profile and knobs (one journaled transaction), hold
  * pmqos/cpu_dma_latency_us if given, run CMD with the requested affinity and
  * scheduling, forward SIGINT/SIGTERM/SIGHUP/SIGQUIT to it, wait, restore

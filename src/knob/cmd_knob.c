@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Knob commands: knobs, get, set, apply, undo, restore, journal. Each parses
  * its options, calls the engine (knob.h) and prints: results to stdout,
  * errors one line each to stderr; exit codes per design §3. */

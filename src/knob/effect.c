@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Effect verification (knob.h "effect"): after a write the kernel accepted,
  * does it behave as asked? Each knob family with an observable is sampled
  * when the watch begins and again when it ends, and judged from the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The engine context and transactions: knob_ctx_open (state dir, run id,
  * boot id of the root), knob_set_many (validate everything, order the writes
  * safely, journal each old value durably before writing, re-read, roll back

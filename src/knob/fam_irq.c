@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The irq knob family: irq/<n>/affinity, the CPU list in
  * <root>/proc/irq/N/smp_affinity_list (so fixture roots work and restore
  * byte for byte through the default file ops). <n> is an IRQ number, a glob

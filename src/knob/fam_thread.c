@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The thread and process knob families: thread/<tid>/{affinity, policy,
  * nice, uclamp_min, uclamp_max} and process/<pid>/..., which expands to the
  * same knob of every thread of the process (one thread ref each, so undo

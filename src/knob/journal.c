@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The journal file: state dir selection and checks, the writer lock, the
  * line codec with CRC, durable appends, loading (tolerant of a torn last
  * line) and archiving. The state dir is tunetop's own directory, not a

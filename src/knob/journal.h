@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The write-ahead undo journal (design §6): state dir rules, the lock, the
  * record codec and durable appends. Policy (what to undo, in which order)
  * lives in engine.c; this file only stores and loads records.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The knob engine: everything tunetop changes on a board goes through here.
  *
  * A knob is named by an address (design §5, doc/knobs.md) such as

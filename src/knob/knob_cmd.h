@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers shared by the knob commands (cmd_knob.c, cmd_exec.c). */
 #ifndef TT_KNOB_KNOB_CMD_H
 #define TT_KNOB_KNOB_CMD_H

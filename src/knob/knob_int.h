@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Internals of the knob engine shared by the src/knob files (not for other layers;
  * they use knob.h). */
 #ifndef TT_KNOB_KNOB_INT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The knob table: every knob tunetop can change, described as data (file,
  * type, unit, where the allowed values come from, help), the family
  * expanders that turn address segments into concrete knobs on a root, and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* fd-held knobs: pmqos/cpu_dma_latency_us. The kernel keeps a PM QoS request
  * only while /dev/cpu_dma_latency stays open, and takes exactly 4 bytes as a
  * binary int32 (any other length is parsed as hex text!). A lease is an fd

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # knob layer sources
 libtunetop_a_SOURCES += \
 	src/knob/knob.h src/knob/knob_int.h src/knob/knob_cmd.h \

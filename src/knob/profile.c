@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Profiles: INI files (parsed with libinih) naming a set of knob
  * assignments and the boards they are meant for.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Undo and restore from the journal, and the journal view for `tunetop
  * journal` and the TUI. Undo works on whole changes (transactions), newest
  * record first, only on entries of this root and boot, and is idempotent:

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Explain: finding an entry for an address or a metric, resolving its file
  * templates and knobs on a root, and rendering it as wrapped text. The
  * entries themselves are data in explain_table.c. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The explain table: one entry per knob family and per metric, saying what
  * it is, which files it comes from (resolved on the current root), its
  * units, why it matters for jitter, what to try (a knob address and the

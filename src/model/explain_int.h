@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Private to the explain module: the table (explain_table.c) and its size. */
 #ifndef TT_MODEL_EXPLAIN_INT_H
 #define TT_MODEL_EXPLAIN_INT_H

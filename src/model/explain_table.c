@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The explain entries themselves: every knob family and every metric that
  * tunetop shows, as data. The numbers in `why` and `traps` come from the
  * field investigations on the reference boards (EXPLAIN_FIELD_NOTES) and the kernel

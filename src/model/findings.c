@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The findings rules. Each rule is a function over the inputs that appends
  * findings; the table at the bottom lists them in evaluation order. Every
  * number quoted in a finding comes from the inputs (this sample) or from the

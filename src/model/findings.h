@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Findings: rules evaluated over the model that point at the likely cause
  * of jitter. Each finding has a rule id, a severity, the evidence (the
  * numbers that triggered it, in words) and a fix as a list of knob

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The isolation audit (see isolation.h): intruders on isolated / nohz_full
  * CPUs from the thread table (last CPU, CPU time and context switches over
  * the interval) and the interrupt table (per-CPU interrupts by their rates,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The isolation audit: for every isolated (isolcpus) or nohz_full CPU, what
  * ran there in the last interval although it should not have: threads
  * (user and kernel) whose last CPU was that CPU and that used CPU time or

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The lessons of `tunetop learn` and of the TUI's Lessons screen (see
  * lessons.h): the table at the bottom, the measurement functions it points
  * to, the worker threads of lesson 5 and the resolution of the toggles'

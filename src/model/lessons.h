@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The guided lessons of `tunetop learn` and of the TUI's Lessons screen, in
  * one place: each lesson is data (what to explain: explain-table keys; what
  * the learner toggles: knob assignments with placeholders; what it means

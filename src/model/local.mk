@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 libtunetop_a_SOURCES += src/model/snapshot.c src/model/snapshot.h
 libtunetop_a_SOURCES += src/model/thread_sampler.c src/model/thread_sampler.h
 libtunetop_a_SOURCES += src/model/selfplace.c src/model/selfplace.h

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The recorder: JSON lines into a file, one flushed line per sample, event
  * and probe window. Samples reuse the batch JSON writer (out/report.h), so a
  * recording carries exactly what `snapshot --json` shows, findings included.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Recordings: every sample and every journal event of a run as JSON lines
  * (one object per line, flushed per line, so a killed run still leaves a
  * readable file). `watch --record FILE` and the TUI's --record write them;

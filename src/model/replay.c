@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The replay reader: loads a recording, indexes its lines by type and
  * rebuilds snapshots from the snapshot JSON (the inverse of report_json for
  * everything the screens draw). Allocations follow the sources' own layout

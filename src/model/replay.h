@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reading a recording (model/record.h) back: the header, the samples as
  * struct snapshot (enough to draw every screen: topology, system, CPU
  * utilisation, cpufreq, cpuidle + PM QoS, devfreq, RT, thermal, IRQs and

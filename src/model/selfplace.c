@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunetop's own placement (see selfplace.h). */
 #include "model/selfplace.h"
 

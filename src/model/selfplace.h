@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Where tunetop's own threads run (issue 20): the monitor must not cause
  * the jitter it hunts. By default the sampler, the UI and the A/B
  * controller run on the housekeeping CPUs (online minus isolated minus

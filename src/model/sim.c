@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The --demo board simulator (see sim.h). Owns the temporary root: unpacks
  * the bundle with a small ustar reader, keeps the simulated state (loads,
  * frequencies, counters) in memory, and rewrites the counter files through

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The board simulator behind `tunetop --demo` (design §4): unpacks the
  * bundled RK3588 fixture (a ustar archive built from tests/fixtures/rk3588)
  * into a private temporary root, then advances its counters once per tick

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Snapshot assembly and the two-slot sampler. Every SNAP_FULL_EVERY ticks
  * (and on the first) every source is read in full; in between each source's
  * refresh copies what cannot have changed from the previous snapshot and

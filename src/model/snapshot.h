@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The model: one snapshot holds every source's data at one instant; the
  * sampler keeps the previous one and derives rates (residency %,
  * transitions/s, utilisation...) between them. Views (TUI panels, batch

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The model's live thread table (see thread_sampler.h). */
 #include "model/thread_sampler.h"
 

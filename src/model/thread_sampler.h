@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The live system's thread table as the model keeps it: the newest two
  * reads of every thread (threads_read) with the rates between them, read at
  * most once per THREAD_SAMPLER_MIN_NS unless forced. It lives in the

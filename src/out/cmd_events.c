@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tunetop events`: what this machine offers for counting. The generic
  * events with their open status (per CPU and for this thread, on the live
  * kernel), the core PMUs in sys/bus/event_source/devices (one per cluster on

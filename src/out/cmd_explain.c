@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tunetop explain ADDR|METRIC`: print the explain entry for a knob address
  * or a metric, with its files resolved on the --root; `--list` lists the
  * table, `--all` prints every entry (docs, tests). */

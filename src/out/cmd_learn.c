@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tunetop learn [N]`: the guided lessons of model/lessons.h in text mode.
  * The runner does explain -> toggle -> measure -> compare -> restore, on the
  * live board when it has the interfaces (and we may write them), otherwise

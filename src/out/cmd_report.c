@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tunetop report FILE [--html OUT]`: a summary of a recording (model/
  * record.h), of an A/B result (`tunetop ab --json`), of a probe result
  * (`tunetop probe --json`) or of one snapshot (`snapshot --json`). The text

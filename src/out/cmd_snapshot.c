@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The batch front end: `snapshot`, `watch` and `capture`. */
 #include <errno.h>
 #include <getopt.h>

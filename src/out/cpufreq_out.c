@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpufreq section writers: the "policies" and "intel_pstate" keys of the
  * JSON snapshot (design §8) and the cpufreq part of the text report. They
  * only read a struct cpufreq_info; n/a is null in JSON and "n/a" in text. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuidle and PM QoS section writers: the per-CPU "idle" arrays, the
  * "cpuidle" and "pmqos" keys of the JSON snapshot (design §8) and the
  * cpuidle / PM QoS part of the text report. They only read a struct

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuidle and PM QoS sections of the JSON snapshot and of the text report. */
 #ifndef TT_OUT_CPUIDLE_OUT_H
 #define TT_OUT_CPUIDLE_OUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devfreq section writers: the "devfreq", "clocks" and "clocks_error" keys
  * of the JSON snapshot (design §8) and the devfreq part of the text report.
  * They only read a struct devfreq_info; n/a is null in JSON and "n/a" with

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devfreq and debugfs clock sections of the JSON snapshot and of the text
  * report. */
 #ifndef TT_OUT_DEVFREQ_OUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Findings writers. The batch writers evaluate the rules themselves over
  * what the snapshot command sampled, so `snapshot --json` carries findings
  * without its callers knowing about rules. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Findings writers: the "findings" array of the JSON snapshot (id, severity,
  * evidence, fix as ["address=value", ...]) and the findings section of the
  * text report. */

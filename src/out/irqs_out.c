@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* IRQ and softirq sections of the JSON snapshot and of the text output. */
 #include "out/irqs_out.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* JSON and text writers for the IRQ and softirq tables. */
 #ifndef TT_OUT_IRQS_OUT_H
 #define TT_OUT_IRQS_OUT_H

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 libtunetop_a_SOURCES += src/out/cmd_snapshot.c
 libtunetop_a_SOURCES += src/out/cpufreq_out.c src/out/cpufreq_out.h src/out/cpuidle_out.c src/out/cpuidle_out.h
 libtunetop_a_SOURCES += src/out/threads_out.c src/out/threads_out.h \

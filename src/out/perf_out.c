@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Counters section writers: the "counters" key of the JSON snapshot and the
  * counters table of the text report. Only read a struct perf_set: rates per
  * second, derived IPC and miss rate, scaled marks, and each reason once. */

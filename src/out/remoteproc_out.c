@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Remote processors section writers: the "remoteproc" and "rpmsg" keys of
  * the JSON snapshot and the "Remote cores" part of the text report. */
 #include "out/remoteproc_out.h"

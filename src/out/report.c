@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The JSON document, the text report and the CSV rows. Per-source sections
  * come from <source>_out.c; this file assembles the top level and the
  * per-CPU records, which combine several sources. */

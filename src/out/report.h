@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Batch writers over a snapshot: the JSON document of design §8, a readable
  * text report, and CSV (one row per CPU). Also used by the golden tests. */
 #ifndef TT_OUT_REPORT_H

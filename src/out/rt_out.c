@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* RT throttling section writers: the "rt" key of the JSON snapshot (design
  * §8) and the RT part of the text report. They only read a struct rt_info;
  * n/a is null in JSON and "n/a" with its reason in text. */

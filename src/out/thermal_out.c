@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Thermal section writers: the "thermal", "cooling", "hwmon" and
  * "hwmon_source" keys of the JSON snapshot (design §8) and the thermal part
  * of the text report. They only read a struct thermal_info; n/a is null in

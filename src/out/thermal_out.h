@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Thermal section (zones, cooling devices, hwmon temperatures) of the JSON
  * snapshot and of the text report. */
 #ifndef TT_OUT_THERMAL_OUT_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Thread section of the JSON snapshot and of the text output. */
 #include "out/threads_out.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The A/B controller (ab.h): configuration checks, the ABBA BAAB schedule, the
  * non-blocking state machine (switch → settle → measure, per window), the
  * CMD runner (one thread per run: posix_spawn of /bin/sh -c CMD in its own

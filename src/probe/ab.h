@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The A/B controller: flip one knob between two values in rounds of four
  * windows, A B B A and B A A B alternating (ABBA BAAB ABBA ...), discard a
  * settle time after each switch, collect

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tunetop ab`: option parsing, the loop that drives the A/B state machine
  * (ab.c) while waiting for SIGINT/SIGTERM/SIGHUP, progress lines on a
  * terminal, and the text and JSON reports. The controller itself, the load

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tunetop probe`: option parsing, running the probe for a duration or until
  * SIGINT/SIGTERM/SIGHUP, and the text (table + log-scaled ASCII histogram)
  * and JSON reports. The measuring itself is probe.c; numbers come from

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fixed-bucket latency histograms: bucket arithmetic, the single-writer /
  * many-reader seqcount protocol, merging and rank/percentile lookup.
  *

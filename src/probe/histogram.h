@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Latency histograms with fixed buckets, exact min/max/sum/count kept aside.
  *
  * Bucket layout (whole microseconds; a latency of x ns is truncated to

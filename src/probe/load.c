@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The background load generator (load.h): parsing of the --load SPEC, the
  * pinned SCHED_OTHER burn ("cpu") and streaming ("mem") threads, their
  * start handshake and their stop. Owns nothing else; the A/B controller

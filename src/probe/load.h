@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The built-in background load for `tunetop ab --load` (and the TUI): the
  * way people run stress-ng next to cyclictest, without a second tool.
  *

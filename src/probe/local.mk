@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # probe layer sources: latency probe threads, histograms, statistics, commands
 libtunetop_a_SOURCES += \
 	src/probe/histogram.c src/probe/histogram.h \

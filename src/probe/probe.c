@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The latency probe threads: setup (affinity, policy, memory lock, optional
  * PM QoS hold), the measuring loop, the start handshake, live snapshots,
  * reset and stop. See probe.h for the method and the overflow rule.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The latency probe: one measuring thread per CPU, pinned, real-time
  * (SCHED_FIFO 95 by default), memory locked, sleeping on absolute
  * CLOCK_MONOTONIC deadlines; each wake-up records latency = wake time -

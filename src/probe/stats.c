@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Percentiles for the probe, and the window-level comparison of an ABBA
  * experiment for the A/B (method in stats.h): the permutation interval, the
  * residual noise of a window and the smallest difference it lets through.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Statistics for the probe and the A/B comparison: sorted distributions
  * built from histograms or from raw values, nearest-rank percentiles, and the
  * window-level comparison of an ABBA experiment.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpufreq data source. Owns everything read from
  * sys/devices/system/cpu/cpufreq/ (policyN/ and the global files), the
  * per-CPU cpuN/cpufreq/ directories of old kernels that have no policyN/,

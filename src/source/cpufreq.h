@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpufreq data source: one entry per cpufreq policy (driver, governor,
  * current / limit / hardware frequencies, available frequencies and
  * governors, stats/time_in_state, total_trans, trans_table, the active

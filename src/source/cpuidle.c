@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuidle and PM QoS data source. Owns what is read from
  * sys/devices/system/cpu/cpuidle/ (driver, governor), cpuN/cpuidle/stateK/
  * (per CPU per state description, limits, disable bits and counters),

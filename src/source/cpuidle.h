@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* cpuidle and PM QoS data source: the cpuidle driver and governor, per CPU
  * per idle state its description, limits, disable flags and counters (and
  * the rates derived from two reads), per-CPU pm_qos_resume_latency_us and

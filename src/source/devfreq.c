@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devfreq devices (sys/class/devfreq/<dev>/, all frequencies in Hz) and the
  * debugfs clock fallback (sys/kernel/debug/clk/<name>/clk_rate). Owns the
  * trans_stat parser, the name -> kind classification and the rates derived

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* devfreq data source: every device under sys/class/devfreq (NPU, GPU, DDR
  * controller, buses): governor, current / target / min / max frequency (Hz),
  * available frequencies and governors, trans_stat (time per frequency, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* /proc/interrupts source. Owns the parser (header → CPU column map, count
  * columns split on white space, single-total rows, chip / hwirq / action
  * text), the /proc/irq/N affinity files, the wrap-safe per-CPU rates and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Interrupts: /proc/interrupts (per-CPU counts, columns mapped by the CPUn
  * header so offline CPUs leave holes) and /proc/irq/N/{smp_affinity_list,
  * effective_affinity_list}, both under the given root so fixtures work. */

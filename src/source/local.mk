@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # source layer sources
 libtunetop_a_SOURCES += src/source/topology.c src/source/topology.h
 libtunetop_a_SOURCES += src/source/procstat.c src/source/procstat.h src/source/system.c src/source/system.h

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* perf_event_open counters per CPU and per thread (see perf.h for the model).
  *
  * Owns: the generic event table and its labels, event-string resolution

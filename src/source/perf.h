@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Hardware and software counters through perf_event_open(2): per CPU
  * (pid=-1, cpu=N) for the Cores screen and per thread (pid=TID, cpu=-1) for
  * the thread selected on the Threads screen.

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libpfm4 wrapper: initialization once, encoding into perf_event_attr,
  * listing present PMUs and their events. The only file that includes the
  * perfmon headers; <linux/perf_event.h> must come first (perfmon carries its

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* libpfm4 event encoding: any event string libpfm understands
  * ("perf::cache-misses", "arm_ac55::L1D_CACHE_REFILL", "perf_raw::r17")
  * becomes a perf_event_attr. Built without libpfm4 (no HAVE_LIBPFM), every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* /proc/stat: per-CPU jiffies and the derived utilisation split. A CPU line
  * that is missing (offline CPU) or short leaves that CPU invalid; a counter
  * that went backwards (hotplug resets) gives NAN, never a negative share. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Per-CPU time accounting from /proc/stat, and the utilisation split
  * (user, system, irq, softirq, iowait, idle, steal) over an interval. */
 #ifndef TT_SOURCE_PROCSTAT_H

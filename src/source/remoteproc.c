@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Remote processors: reads /sys/class/remoteproc, /sys/bus/rpmsg/devices and
  * the debugfs trace buffers under the root. Owns the parsing of rpmsg
  * addresses and device names, trace tails, and the rule for which interrupt

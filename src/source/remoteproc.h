@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Remote processors (OpenAMP / RPMsg): /sys/class/remoteproc/remoteprocN
  * (name, state, firmware), their trace buffers in debugfs
  * (sys/kernel/debug/remoteproc/remoteprocN/trace0), and the rpmsg channels

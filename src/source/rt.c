@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* RT bandwidth (sched_rt_period_us / sched_rt_runtime_us), per-CPU rt_rq and
  * dl_rq state parsed from the scheduler debug file, and the fair server
  * parameters. Owns the sched debug parser and the throttle-event counting

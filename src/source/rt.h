@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* RT throttling data source: the global RT bandwidth limit
  * (proc/sys/kernel/sched_rt_{period,runtime}_us), per-CPU rt_rq and dl_rq
  * state from the scheduler debug file (sys/kernel/debug/sched/debug on 5.13+,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sched_getattr / sched_setattr wrappers and uclamp detection. Owns the
  * syscall numbers: libc headers give SYS_sched_* on most systems; the table
  * below covers old headers (numbers from the kernel's syscall tables). */

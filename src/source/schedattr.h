@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sched_getattr(2) / sched_setattr(2) without libc support: our own struct
  * (glibc 2.41 adds `struct sched_attr` to <sched.h>, and <linux/sched/types.h>
  * clashes with <sched.h> on glibc 2.36, so we use a private name and private

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* /proc/softirqs source: parser (header → CPU columns), per-CPU rates with
  * 32-bit wrap handling (the counts are unsigned int per CPU). */
 #include "source/softirqs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Softirqs: <root>/proc/softirqs per-CPU counts (TIMER, NET_RX, NET_TX,
  * BLOCK, IRQ_POLL, TASKLET, SCHED, HRTIMER, RCU, HI), columns mapped by the
  * CPUn header, wrap-safe rates. */

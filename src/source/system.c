@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System identity, preemption model and isolation parameters. */
 #include "source/system.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* System identity and the isolation-related settings: kernel release and
  * preemption model, board model / DT compatible (or DMI name), the
  * /proc/cmdline parameters that shape latency, isolated and nohz_full CPUs,

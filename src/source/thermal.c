@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Thermal zones and cooling devices (sys/class/thermal), hwmon temperature
  * inputs (sys/class/hwmon, or libsensors on the live root), and the mapping
  * of zones and cooling devices to the CPUs they measure or cap. Owns the

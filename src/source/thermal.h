@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Thermal data source: thermal zones (type, temperature, trip points, policy,
  * the CPUs each zone covers), cooling devices (state, the CPUs or devfreq
  * device they cap) and hwmon temperature inputs. hwmon comes from the files

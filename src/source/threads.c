@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Thread list source. Owns reading /proc/PID/task/TID/{stat,status,sched}
  * for every thread (open/read/close only, no spawning), the affinity and
  * uclamp syscalls per thread, and the per-thread rates (CPU %, migrations,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Threads of the live system: /proc/PID/task/TID/{stat,status,sched} plus
  * sched_getaffinity and (only where the kernel has uclamp) sched_getattr.
  * Per-process files always come from the live root (design §4). A thread is

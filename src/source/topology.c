@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU topology from /sys/devices/system/cpu and /proc/cpuinfo. */
 #include "source/topology.h"
 

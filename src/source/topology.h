@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* CPU topology: possible / present / online CPUs, core types (from
  * /proc/cpuinfo "CPU part", x86 model name, Intel hybrid cpu_core/cpu_atom),
  * cpu_capacity, cluster ids, cpu-map clusters and cpufreq policies. */

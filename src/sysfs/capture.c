@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fixture capture: walk each path component under the source root; a
  * symlink component is recreated (made relative when it was absolute) and
  * followed, directories are created, and the final file's bytes are copied

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Copy files from a root into a fixture tree, keeping the symlinks that lead
  * to them (as relative links inside the destination). Used by
  * `tunetop capture`. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Root-relative file access: the one place that calls open(). Owns path
  * resolution under a root (nothing outside a non-live root is followed),
  * the fd cache, whole-file reads (capped at TT_READ_MAX) and writes (a

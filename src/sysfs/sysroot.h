@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The only code that opens files. Every path is relative to a root
  * directory (`--root DIR`, default "/"), opened on the root's directory fd,
  * so that fixture trees stand in for the live /sys and /proc. Paths are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Opening and reading the files a user names: profiles, themes, tunetoprc,
  * recordings and the undo journal. Unlike the kernel files of sysroot.c
  * these may be anything the user points at, so each open is non-blocking

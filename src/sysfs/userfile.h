@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Files the user names (profiles, themes, tunetoprc, recordings, the undo
  * journal), as opposed to the kernel files under the root that sysroot.c
  * reads. Opening one never blocks: a FIFO, a device (/dev/zero) or a socket

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunetoprc parsing and atomic saving, driven by config_keys[] (one row per
  * setting). The file starts with "config_version=N"; a newer version is
  * read as far as it is understood and reported once. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunetoprc: the TUI's settings as versioned key=value lines, described by
  * a table ({key, type, offset, range, help}) from which parsing, range checks,
  * writing and the setup screen all come. Unknown keys and bad values are

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* perf counters in the TUI, opened only while a screen shows them.
  *
  * Per CPU (the Cores screen's IPC / cache misses / switches / migrations

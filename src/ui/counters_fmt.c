@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* perf counters as the TUI shows them (see counters_fmt.h). No curses. */
 #include "ui/counters_fmt.h"
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* perf counters as the TUI shows them, without curses (so the unit tests
  * link it): the `events` setting of tunetoprc, the counter columns of the
  * Cores screen (which ones a set can fill, their headings and cells), and

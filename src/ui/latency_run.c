@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's latency probe and A/B runs, outside any screen: the probe the
  * user starts on the Latency screen, the A/B that A starts on a knob row of
  * any screen, and a cache of what both show (struct latency, t->lat). The

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's latency probe and A/B state (src/ui/latency_run.c), shared
  * with the Latency screen that draws it (src/ui/screen_latency.c). */
 #ifndef TT_UI_LATENCY_RUN_H

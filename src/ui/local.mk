@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ui layer: the interactive monitor. The only code that includes curses, so
 # it is linked into the tunetop binary only (not libtunetop.a, which the
 # tests link without curses).

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's recordings and findings: --record FILE writes every sample the
  * TUI takes and every journal event as JSON lines (model/record.h, exactly
  * what `watch --record` writes); --replay FILE drives every screen from a

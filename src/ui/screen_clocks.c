@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Clocks screen: every devfreq device (NPU, GPU, DDR controller, buses)
  * with its kind, governor, current / min / max frequency, a time-in-frequency
  * meter from trans_stat (low OPPs green, middle yellow, top red), transitions

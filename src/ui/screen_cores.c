@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Cores screen (default): CPUs grouped under their cpufreq policy
  * (cluster) line, one line per CPU with core type, a utilisation meter
  * (user / system / irq), a frequency meter against the policy's hardware

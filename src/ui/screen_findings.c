@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Findings screen ('!'): the findings of the current sample
  * (model/findings.h, evaluated after every sample by playback.c; in a replay
  * the recorded ones), most severe first: severity, rule, subject and title.

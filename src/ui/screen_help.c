@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Help screen (F1, ?): the keys, the screens and the meaning of every
  * column, as scrollable text. */
 #include <stdio.h>

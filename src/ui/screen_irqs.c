@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The IRQs screen: /proc/interrupts as per-CPU rates over the refresh
  * interval (columns mapped by the CPUn header, wrap-safe deltas from
  * src/source/irqs.c; rows come and go), one column per CPU scrolled

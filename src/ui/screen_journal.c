@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Journal screen: every change recorded in the write-ahead journal of
  * the state dir, newest first: time, transaction id, status (active, kept,
  * undone, failed, open, other boot), address, old -> new, and who made it

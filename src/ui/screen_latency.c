@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Latency screen (key 0): draws the TUI's latency probe and its A/B
  * runs (src/ui/latency_run.c owns them): live per-CPU log-scaled
  * histograms with p50/p90/p99/p99.9 and the max with its time, the two arms

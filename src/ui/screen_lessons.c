@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Lessons screen ('L'): the guided exercises of `tunetop learn`
  * (model/lessons.h, the same table and measurements), step by step:
  *

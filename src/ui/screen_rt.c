@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The RT & isolation screen: the RT bandwidth limit (period, runtime and
  * the share of each period RT tasks may take, or "unlimited"), the 6.12+
  * fair server, the preemption model, isolated / nohz_full CPUs and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Setup screen (F2): one row per tunetoprc setting, straight from
  * config_keys[] (theme, refresh interval, start screen, Cores columns,
  * header meters, units, mouse, quit confirmation). Enter / Space / Right

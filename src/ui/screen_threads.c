@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The Threads screen and the Isolation screen.
  *
  * Threads: an htop-like list of every thread (flat, or a process tree with

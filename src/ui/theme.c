@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Theme roles, the two compiled-in themes and the theme file parser. A theme
  * file is INI (libinih):
  *

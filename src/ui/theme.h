@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Themes: semantic colour roles (what a piece of text means: "a value we
  * changed", "n/a", "meter high") mapped to terminal colours and attributes.
  * Two themes are compiled in (default, monochrome); others are INI files

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The interactive terminal UI: `tunetop` with no command. This file owns
  * the session's life (tui_main: setup, curses, the event loop, teardown),
  * the screen table, signal handling and the sampling tick: sample on the

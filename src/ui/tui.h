@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Internal interface of the terminal UI (src/ui/ only): the application
  * state, the screen ops table and the widgets. Screens are const ops
  * structs listed in one table (tui.c: screens[]); adding a screen is adding

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's frame: the theme's colour pairs, the header (clocks, uptime,
  * findings count, where the session stands), the tab strip, the status
  * line and key bar, and tui_draw(), which draws the frame around the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* What the TUI's own files share (tui.c: the loop and the session;
  * tui_knob.c: the knob glue; tui_frame.c: the frame; tui_keys.c: the keys;
  * tui_setup.c: the command line, settings, root, engine and sampler). Screens use ui/tui.h only. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's keys: switching screens, the quit dialog, the mouse, the F1
  * explain window and the global key handler (the current screen's own key
  * function gets a key first). */

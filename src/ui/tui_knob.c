@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's glue to the knob engine: the status line, the journal as the
  * session sees it (its own changes, others', orphans), set / undo / restore
  * through knob_set_many() and friends (this code never writes a knob file

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's setup: the command line (`tunetop [options]` with no command),
  * tunetoprc and the theme, the root to show, the knob engine and the
  * sampler. */

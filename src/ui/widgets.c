@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Widgets: clipped text in a theme role, meters (plain and stacked), modal
  * dialogs (menu, buttons, line input), the bottom key bar, list scrolling,
  * and frequency formatting. Dialogs are modal: they redraw the whole screen

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A/A false-positive rate of `tunetop ab` on this machine: 10 real A/B runs of
 # an idle-state knob of a copied RK3588 fixture (--root COPY: only the
 # fixture's file flips, the probe measures this machine, so there is no real

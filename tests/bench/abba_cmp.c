@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* abba_cmp: the A/B's window-level comparison (stats_abba) for windows
  * measured outside tunetop, used by tests/bench/observer.sh.
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* bench_journal ROOT STATE_DIR [N]: cost of journaled knob changes, in
  * process (no fork/exec noise). ROOT must be a writable copy of a fixture
  * (the script makes one on tmpfs). Prints medians in microseconds:

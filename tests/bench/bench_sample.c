@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Benchmark: CPU and wall time of one sampler tick (median and mean of N)
  * on a root. With FOCUS, as the TUI's Cores screen samples: idle states of
  * the first FOCUS CPUs at each tick (the rows shown), the others in turn,

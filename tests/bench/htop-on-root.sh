@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run htop as if the machine were the fixture tree ROOT: in a private mount
 # namespace, ROOT's proc/stat is bound over /proc/stat and its
 # sys/devices/system/cpu over /sys/devices/system/cpu, so htop counts and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Cost of one journaled knob change on tmpfs (design §6: the record is
 # appended and fsynced before the write, the file is re-read, a commit
 # record follows). Printed, never asserted.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Kill at random, long form: tests/knob/killloop.sh with 100 SIGKILLs (set
 # and profile apply on a 64-CPU tree, restore, diff -r against the pristine
 # copy each time). Prints the failures and a count; exits 1 on a failure.

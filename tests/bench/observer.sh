@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark (not a test) of the observer effect (issue 20): does watching the
 # machine with tunetop disturb the latency of the CPU under study?
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark: counter read cost (perf_sample) per CPU per sample, for the
 # generic per-CPU set, a software-only per-CPU set and a thread set. Median
 # of the samples; printed, never asserted. Each per-CPU sample is one group

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark (not a test): tunetop probe against cyclictest (Debian rt-tests)
 # with identical settings -- one thread pinned to CPU 0, SCHED_FIFO 95,
 # 1000 us interval, memory locked, PM QoS left alone (cyclictest --laptop

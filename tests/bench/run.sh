@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # make bench: every benchmark, printed; none of them fails on timing.
 set -u
 : "${TT_BUILDDIR:?run through make bench}"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Benchmark: sampling cost of the thread list (threads_read) with a helper
 # process holding 2,000 threads. Median of 20 reads; printed, never asserted.
 # Run from a build tree: TT_BUILDDIR=... sh tests/bench/threads.sh (make bench).

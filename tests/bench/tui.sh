@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # TUI cost (issue 4): CPU time per second of tunetop at a 1 s refresh in a
 # 120x40 tmux pane, on the live machine and on the 256-CPU generated tree,
 # next to htop measured the same way in the same run (htop -d 10): live, and

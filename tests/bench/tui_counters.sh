@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Cost of the TUI's perf counters (issue 6): CPU time of tunetop on the
 # Cores screen with its counter columns (per-CPU counters open, one group
 # read per CPU and PMU at each refresh) and without them (column_counters=0),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Cost of the TUI's Threads screen (issue 5) with a helper holding 2,000
 # threads: CPU seconds per second of tunetop showing the Threads screen at
 # a 1 s refresh and at a 0.2 s refresh (the thread list is still read at

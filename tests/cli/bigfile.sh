@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Whole-file reads stop at 16 MiB (issue 13): a 300 MB proc/interrupts in a
 # --root tree (a sparse file) is refused with one line naming it, and the
 # rest of the snapshot is there.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Thermal capping is marked on what it caps (issue 6): an active devfreq
 # cooling device (devfreq-fb000000.gpu) marks that device and an active
 # cpufreq cooling device (cpufreq-cpu4) marks policy4, as "thermal_capped"

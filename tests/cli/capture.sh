@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # capture: a tree copied from a root reads back the same as the original.
 . "$TT_SRCDIR/tests/lib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The debugfs clock list is configurable (issue 2): the global option
 # --clocks LIST (anywhere on the line, also --clocks=LIST) replaces the
 # default list (scmi_clk_npu, scmi_clk_ddr, ...) for snapshot, watch and the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Cross-build for arm64 with Debian's cross toolchain and :arm64 dev packages,
 # then run the arm64 binary under qemu-aarch64 on the RK3588 fixture.
 . "$TT_SRCDIR/tests/lib.sh"

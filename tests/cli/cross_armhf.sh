@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Cross-build for 32-bit ARM (armhf: STM32MP1's Cortex-A7, AM57x's Cortex-A15)
 # with Debian's cross toolchain and :armhf dev packages, -Werror and 64-bit
 # time_t and file offsets (-D_TIME_BITS=64, as Debian's armhf moves to), then
@@ -39,6 +40,6 @@ for f in rk3588 stm32mp157 rpi4 intel broken; do
 		fi
 	done
 done
-like "$(cat "$TMPD/armhf.stm32mp157.json")" '"core_type": "Cortex-A7"' "armhf binary names the STM32MP1's Cortex-A7"
+like "$(cat "$TMPD/armhf.stm32mp157.json")" '"core_type":"Cortex-A7"' "armhf binary names the STM32MP1's Cortex-A7"
 diag "armhf binary size: $(stat -c %s "$b/tunetop") bytes (unstripped)"
 done_testing

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Numeric environment variables are parsed strictly (issue 13): a bad
 # TUNETOP_LOCK_TIMEOUT_MS ("abc", "12abc", "-1", "1.5", out of range) is one
 # line naming the variable and exit 2 for every command, before anything is

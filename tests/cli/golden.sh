@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Golden output: `snapshot --json` and the text report on every fixture,
 # against tests/golden/<board>.{json,txt}. TT_UPDATE_GOLDEN=1 rewrites them.
 . "$TT_SRCDIR/tests/lib.sh"

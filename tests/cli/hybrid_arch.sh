@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # "hybrid" in snapshot --json means heterogeneous CPUs (issue 19): Intel
 # hybrid PMUs, core types that differ (RK3588's A55 + A76), or one core type
 # in clusters of different capacity (the QEMU virt board with 512 / 1024);

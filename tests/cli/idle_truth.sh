@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Idle residency that tells the truth (issue 19 items 2 and 3).
 # - The kernel adds a stay to stateK/time only when the CPU leaves the state:
 #   a CPU asleep through most of the interval shows far less residency than

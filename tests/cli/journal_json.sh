@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # snapshot --json carries "journal": {"entries", "active", "orphaned"} for
 # the root it reads (design §8): read without the lock, a missing state dir
 # is not created (and holds nothing), an unusable one gives null; changes of

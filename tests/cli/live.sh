@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The live machine (a VM without cpufreq, cpuidle states, devfreq, PMU or
 # hwmon here): every view still works and what is missing is null / n/a.
 . "$TT_SRCDIR/tests/lib.sh"

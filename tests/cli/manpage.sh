@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # man/tunetop.8 stays honest: a subsection for every command of --help, every
 # long option of every command's --help (and of the TUI's), clean rendering.
 . "$TT_SRCDIR/tests/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Counters in the outputs (issue 19 item 4): libpfm4's status says "not
 # built in", "failed to load (why)" or its real version; --csv --counters
 # carries a column per event.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Where the monitor's own threads run (issue 20): the housekeeping CPUs at
 # nice 10 by default, never RT; --self-cpus / --self-nice; bad values are a
 # one-line usage error. Checked on the real process with taskset and ps.

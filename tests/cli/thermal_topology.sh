@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Thermal zone -> CPU mapping from every source the kernel offers, in order
 # of trust: the cpu-map (topology/cluster_cpus_list), cluster_id, cpufreq
 # related_cpus, the zones' cooling maps, else the zone's name; n/a with a

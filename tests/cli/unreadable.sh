@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A CPU directory that cannot be read is EACCES, not "missing" (issue 13):
 # on a copied fixture with sys/devices/system/cpu/cpu1 (or the whole cpu
 # directory) at mode 000, an unprivileged run of get/snapshot names EACCES

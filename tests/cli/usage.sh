@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Command line: --help, --version, bad options and unknown commands.
 . "$TT_SRCDIR/tests/lib.sh"
 

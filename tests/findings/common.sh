@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the findings tests: fixture variants and the findings of a
 # root as "id severity" lines. Source after tests/lib.sh.
 

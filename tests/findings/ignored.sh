@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Knobs the kernel does not obey, as findings and explain entries (issue
 # 21): an idle state disabled but still entered (the haltpoll governor
 # ignores per-state disable) with the fix cpuidle/governor=menu, and idle

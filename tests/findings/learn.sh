@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop learn: the lesson list, and lessons run with --auto on the
 # simulated RK3588 (and lesson 5 on this kernel): explain -> toggle ->
 # measure -> compare -> restore, with a recording that `report` turns into

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # watch --record -> tunetop report (text and HTML): the recording carries the
 # samples and the journal events made while it ran; the HTML page is
 # self-contained and well formed, has its plots, and renders in headless

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Each finding fires on a fixture variant built to trigger it and stays
 # silent on a tuned one; the fixes are valid knob assignments that the
 # journal applies and restores byte for byte.

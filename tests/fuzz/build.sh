@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Build the libFuzzer harnesses (tests/fuzz/fuzz_*.c) with clang:
 #   build.sh --check          exit 0 if clang + libFuzzer work, else print why
 #   build.sh OUTDIR [NAME...] build OUTDIR/fuzz_NAME (all harnesses by default)

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Helpers shared by the libFuzzer harnesses (tests/fuzz/fuzz_*.c, see
  * doc/fuzzing.md). Each harness is one LLVMFuzzerTestOneInput over a pure
  * parser; these turn the raw input into the NUL-terminated text the parsers

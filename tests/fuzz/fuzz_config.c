@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the tunetoprc reader (src/ui/config.c: key=value lines checked
  * against the key table). Whatever it accepts must be written back by
  * config_format() as a file that reads again without a problem and to the

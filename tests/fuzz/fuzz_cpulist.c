@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the CPU list and mask parsers (src/core/cpumask.c): "0-3,8,10-11:2"
  * lists (sysfs, isolcpus, --cpus), space separated lists (related_cpus) and
  * the comma-grouped hex masks of /proc/irq/N/smp_affinity. What parses must

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the /proc/interrupts parser (src/source/irqs.c). The input is one
  * file, or two separated by a NUL byte: then the second is parsed as the
  * next sample and its rates derived against the first (rows matched by

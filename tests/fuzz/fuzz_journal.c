@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the undo journal reader (src/knob/journal.c: one tab-separated
  * record per line, a CRC-32 last). A fuzzer cannot guess CRCs, so when the
  * input starts with '+' the harness appends a correct "crc=" field to every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the JSON reader (src/core/jsonparse.c), which reads recordings,
  * `snapshot --json` files and `ab`/`probe --json` output. Beyond "no crash,
  * no leak, no UB": every string it returns survives json_escape() and a

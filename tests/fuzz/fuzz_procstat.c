@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the /proc/stat parser (src/source/procstat.c: per-CPU times, ctxt,
  * intr, procs_*). With a second file after a NUL byte, both are parsed and
  * the utilisation split derived, as the sampler does; every percentage is

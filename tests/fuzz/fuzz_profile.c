@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the profile reader (src/knob/profile.c: INI through libinih, with
  * its own line counting, '#' comments after values and duplicate checks).
  * A profile that loads has a description and at least one ADDRESS=VALUE;

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the recording reader (src/model/replay.c over the JSON reader): a
  * recording (one JSON document per line) or a single `snapshot --json`
  * document, as `tunetop --replay` and `tunetop report` read them. Every

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz `tunetop report` (src/out/cmd_report.c report_render): a recording
  * (series per policy, CPU and zone, probe windows as a heat map and
  * histograms, events), an A/B result, a probe result or a snapshot

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the scheduler debug parser (src/source/rt.c: rt_rq / dl_rq blocks of
  * sys/kernel/debug/sched/debug or proc/sched_debug). With a second file
  * after a NUL byte, both are parsed and the throttling events derived. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the /proc/softirqs parser (src/source/softirqs.c): one file, or two
  * separated by a NUL byte whose rates are derived as the sampler does. */
 #include "source/softirqs.h"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the strict number parsers every sysfs / procfs value goes through
  * (src/core/str.c: str_to_u64, str_to_i64, str_to_int, str_to_double,
  * str_to_hex_u64) and the white space helpers. A number that parses prints

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the demo bundle's ustar reader (src/model/sim.c sim_tar_walk, what
  * sim_untar unpacks with). No file is written: the harness checks what an
  * unpacker would be asked to do. Every member name is relative, has no

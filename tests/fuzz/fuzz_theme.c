@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the theme reader (src/ui/theme.c: INI through libinih, colour and
  * attribute specs). It never fails on a bad role or colour (those are
  * reported, one line each); every style it keeps is a colour curses takes. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz the /proc/PID/task/TID parsers (src/source/threads.c): the same text
  * goes through the stat, status and sched parsers (each ignores what is not
  * its format). With a second file after a NUL byte, both are parsed as two

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Run the fuzz harnesses built by build.sh, one at a time:
 #   run.sh BINDIR SECONDS [NAME...]      (all harnesses in BINDIR by default)
 # env: TT_SRCDIR, FIXTURES, TUNETOP    for the seed corpora (seeds.sh)

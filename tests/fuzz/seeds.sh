@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Seed corpora for the fuzz harnesses, made from the test fixtures, the
 # shipped profiles and themes, and the built tunetop (snapshots, recordings
 # and a journal of the fixtures), plus the few hand-made seeds in

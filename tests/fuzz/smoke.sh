@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Fuzz smoke test: build the libFuzzer harnesses (make fuzz-build) and run
 # each about 10 s on its seed corpus; none may crash, leak or hit UB. Skips
 # without clang + libFuzzer, and when TT_SKIP_FUZZ=1 (the ASan build of

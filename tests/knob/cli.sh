@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # knobs / get / set: listing, values, dry-run, write ordering, bad input.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/knob/common.sh"

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared setup for the knob shell tests (sourced after tests/lib.sh).
 export TUNETOP_PROFILES_DIR="$TT_SRCDIR/profiles"
 export XDG_CONFIG_HOME="$TMPD/config"

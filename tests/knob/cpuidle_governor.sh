@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # cpuidle/governor (issue 21): the cpuidle governor as a knob on copied
 # fixtures: listed with its allowed values, set through the journal,
 # validated against available_governors, restored byte for byte, refused

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Effect verification (issue 21) on copied fixtures: after set/apply each
 # knob with an observable is watched (--verify MS) against the kernel's
 # counters. A background "kernel" moves the counters of the copy during the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Effect verification (issue 21) on the live machine, acting only on what
 # this test starts: a busy loop's affinity and nice, verified from its
 # /proc stat and sched_getattr. Then, in the emulated haltpoll host

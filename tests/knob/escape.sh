@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A --root tree holds: a symlink in it that leads outside (absolute, a
 # relative ../../.. one, a directory link) is neither written nor read
 # through. `set` fails with one line naming the file and EXDEV, the outside

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop exec: apply, run CMD with affinity/scheduling, hold the PM QoS
 # lease, forward signals, restore, exit with CMD's status; SIGKILL leaves
 # orphaned entries for `restore`, SIGTERM restores by itself.

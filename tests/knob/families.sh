@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every knob family on every fixture that has it: set -> files changed as
 # expected -> restore -> the copied tree equals the fixture again.
 . "$TT_SRCDIR/tests/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The undo journal: undo / undo ID / undo -n N / restore (idempotent), values
 # changed by someone else, another boot id, torn lines, two writers at once,
 # unusable state dirs.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Kill at random (issue 13): on a 64-CPU tree (tests/gen-bigmachine.sh) a
 # multi-file `set` (two idle states disabled on every CPU and a governor)
 # and a profile `apply` are killed with SIGKILL after a random delay, then

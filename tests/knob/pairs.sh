@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # min <= max pairs (cpufreq min/max_khz, devfreq min/max_hz, intel_pstate
 # min/max_perf_pct): the requested values are combined with the current value
 # of the other half, a bad pair is refused before any write (exit 2, one line

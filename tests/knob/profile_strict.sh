@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A profile says each thing once (issue 13): a second `description`, a
 # second [knobs] or [profile] section is refused with one line naming
 # FILE:LINE (and the first one), exit 2, nothing applied, nothing journaled.

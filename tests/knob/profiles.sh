@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Profiles: the shipped ones on the boards they are for, board matching,
 # --force, dry run, malformed files (file:line: reason), unknown addresses.
 . "$TT_SRCDIR/tests/lib.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Transactions: a target that cannot be written stops the change and rolls
 # back what was already written (exit 1, tree unchanged); errors are one line
 # naming the address, the file and the reason.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Writes that cannot tear: on a --root tree a value is written to a
 # temporary file and renamed into place. restore and undo repair a value
 # tunetop may have torn itself (older versions truncated and then wrote, and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Files tunetop opens by name never hang it and are regular files of a sane
 # size (issue 13): a FIFO or a device named as a profile, a recording
 # (report, --replay) or the journal is refused in one line "FILE: not a

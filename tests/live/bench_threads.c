@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Sampling cost of the thread list: median wall and CPU time of N
  * threads_read() calls for several flag sets, plus the per-thread cost of
  * the optional sched_getattr (uclamp) call. Printed, never asserted. Run by

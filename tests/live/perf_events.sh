@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # `tunetop events` on this machine: every generic event listed with its
 # open status; without a hardware PMU the hardware events say n/a with
 # ENOENT (or EACCES when not permitted) and the software events open.

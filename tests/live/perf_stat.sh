@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Software counters against perf stat (Debian linux-perf) on the same
 # workload: tests/live/pingpong with the same rounds, pinned to CPU 0,
 # counted by tunetop's per-thread counters (test_perf_live --count) and by

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* A pipe ping-pong with a known number of context switches, for the
  * counter tests: the main process and a child pass one byte back and forth
  * ROUNDS times. Each round blocks each side once, so the main thread makes

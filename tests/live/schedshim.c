@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* LD_PRELOAD shim for the thread tests: simulates two kernel behaviours this
  * test machine may not have, so that tunetop's handling of them can be
  * tested end to end (set, get, journal, restore, messages). Built only for

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Live thread tests: threads_read on a helper process this test starts
 # (tests/live/threads_helper), after changing its threads with taskset, chrt
 # and renice; the values must match what those tools print. Also: a thread

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Test driver for the live thread tests: reads the thread table with
  * threads_read (all processes, -a) or threads_read_pid and prints the
  * threads of one process, one line each, in a form the shell tests grep:

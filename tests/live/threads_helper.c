@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Multi-threaded helper for the live thread tests and the thread-list
  * benchmark. Starts N named threads (PREFIX0..PREFIXn-1) that sleep in a
  * short loop (voluntary context switches), block, or spin, plus optionally

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop ab --cmd on copied rk3588 fixture roots: a command whose run time
 # depends on the knob's file gives a verdict with the right sign; the knob is
 # restored byte for byte and nothing is left open in the journal; --metric

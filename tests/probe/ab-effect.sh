@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # ab refuses a verdict on a knob the kernel does not obey (issue 21): on a
 # copied stm32mp157, an emulated haltpoll kernel keeps entering CStop
 # (state1) on CPU 1 whether or not it is disabled. The B windows

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop ab killed with SIGKILL mid-run (a changed value in place): the
 # journal shows the orphaned entries and `tunetop restore` brings the copied
 # fixture back byte for byte. Once with --cmd, once with the probe.

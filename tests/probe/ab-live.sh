@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop ab with the latency probe on the live build machine while the knob
 # is a copied fixture's (the probe always measures the live machine): both
 # arms get samples, exit 0, the fixture is restored. --load cpu:1@1 really

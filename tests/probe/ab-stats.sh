@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop ab's window-level statistics on copied rk3588 fixture roots: the
 # per-window values in --json next to the verdict, the inconclusive verdict
 # of too few rounds, and --aa (an A/A run: both arms one value, the noise

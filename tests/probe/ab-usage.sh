@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop ab: bad input exits 2 with one clear line on stderr, prints nothing
 # on stdout, and touches nothing (the fixture copy is unchanged and the
 # journal has no entries).

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop probe on the live build machine: sample counts, monotone
 # percentiles, JSON histogram sums, the text report, SIGINT, the real-time
 # policy and affinity of the measuring threads (root only), the fallback to

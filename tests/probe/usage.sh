@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop probe: usage errors exit 2 with one clear line on stderr, nothing runs.
 . "$TT_SRCDIR/tests/lib.sh"
 

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Real kernels (issue 19): Debian's arm64, arm64 PREEMPT_RT and armhf armmp
 # kernels booted under qemu-system-aarch64 / qemu-system-arm (TCG, -M virt)
 # with a static tunetop in a busybox initramfs whose /init

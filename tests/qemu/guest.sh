@@ -1,4 +1,5 @@
 #!/bin/busybox sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Runs inside the QEMU guest as /init (busybox sh): mounts the kernel's
 # filesystems, runs a batch of tunetop commands and powers off. Each
 # command's output goes to the console between "@@TT-BEGIN NAME" and

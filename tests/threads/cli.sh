@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Live CLI tests of thread/<tid>/... and process/<pid>/... on a helper this
 # test starts (tests/live/threads_helper): set affinity, policy, nice and
 # uclamp, checked with taskset -p, chrt -p and ps -L -o tid,ni; restore puts

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Shared setup for the thread tests (sourced after tests/lib.sh): the
 # multi-threaded helper this test starts (the only process the live tests
 # touch) and small readers around taskset, chrt and ps.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # irq/<n>/affinity on copied fixture roots: set -> proc/irq/N/smp_affinity_list
 # changed -> restore -> the copy equals the fixture byte for byte (diff -r);
 # a managed IRQ (EIO injected with TUNETOP_TEST_FAULT) is refused in words and

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The isolation audit in `snapshot --threads` (text and JSON "isolation"
 # key) on a copied stm32mp157 fixture (isolcpus=1 nohz_full=1) whose
 # proc/interrupts changes between the two samples: eth0 (IRQ 56) and the

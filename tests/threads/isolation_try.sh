@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Isolation screen's t (try and restore) in tmux, on a copied stm32mp157
 # (isolcpus=1): IRQ 60 is pinned to CPU 1 by configuration (it never fires,
 # and has only smp_affinity_list). t applies its fix through the journal and

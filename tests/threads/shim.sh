@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Kernel behaviours this machine may lack, simulated by an LD_PRELOAD shim
 # (tests/live/schedshim.c) on the thread helper this test starts:
 # - uclamp supported (CONFIG_UCLAMP_TASK): set thread/process uclamp, get

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A tid reused within one clock tick is not the thread tunetop changed
 # (issue 13). In a private pid namespace (unshare -pf --mount-proc; its own
 # /proc/sys/kernel/ns_last_pid, never the host's) a process gets tid T,

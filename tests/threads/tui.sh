@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # TUI screens of issue 5 in tmux. Threads (live): the helper's threads are
 # listed; a sets a helper thread's affinity through the checklist (taskset -p
 # agrees), u reverts it; F8 nice +1 (ps agrees), the policy dialog (chrt

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Live actions on a copied RK3588 fixture: a governor change, an idle-state
 # toggle on all CPUs and a devfreq lock change the fixture files and show
 # the changed marker; 'o' shows the original value; 'u' reverts the last

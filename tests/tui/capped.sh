@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Thermal capping as text on the TUI (issue 6): with the GPU's devfreq
 # cooling device and policy4's cpufreq cooling device at cur_state 2, the
 # Clocks row of fb000000.gpu and the Cores line of policy4 say CAPPED; back

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Clocks screen's debugfs clocks come from tunetoprc clocks= (issue 2),
 # --clocks wins over it, and a bad clocks= is reported (not fatal) and the
 # default list is used. Copied RK3588 fixture with sys/kernel/debug/clk.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # perf counters in the TUI and the Remote cores section (issue 6).
 # Live: the Cores screen's counter columns (software ones with numbers on a
 # CPU kept busy by a pipe ping-pong this test starts pinned to CPU 0,

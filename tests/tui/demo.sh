@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --demo: the simulated RK3588 board. Every screen says SIMULATED RK3588;
 # the simulator reacts to knob writes (governor -> frequency, disabled idle
 # state stops accumulating time, devfreq governor -> DDR clock, RT runtime

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # A change made in the TUI is watched (TUNETOP_VERIFY_MS) and judged at the
 # next tick (issue 21): on a copied stm32mp157 (isolcpus=1), the Isolation
 # screen's a moves IRQ 60 off CPU 1. Where the "kernel" follows (a watcher

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Findings screen and the header count: on the RK3588 fixture as shipped
 # (governor collapse, cpu-sleep above the latency budget) the header counts
 # what `snapshot --json` lists and the screen shows each finding with its

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Cores screen reads at every tick only the idle states of the CPUs it
 # shows (sampler_focus); a change of ours is followed by a tick that reads
 # every CPU, so that CPUs off screen are not left stale. Here a 14-line pane

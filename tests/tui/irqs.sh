@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # IRQs screen selection (copied RK3588 fixture): Up/Down/PgUp/PgDn/Home/End
 # move it, the actions (a moves the IRQ, e explains it) name the IRQ it is
 # on, and it stays on that IRQ (by label) when rows above it disappear or

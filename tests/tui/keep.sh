@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Leaving changes in place: --keep, and "Keep and quit" in the quit dialog;
 # the changes stay in the journal marked as kept (a K record), so the next
 # start does not offer them as left behind by a crash, and 'tunetop restore'

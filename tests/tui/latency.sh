@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Latency screen (key 0) and A/B from a knob row, on a copied RK3588
 # fixture (the knob is the fixture's file; the probe measures this machine's
 # timer latency): s starts the probe on the CPUs typed in (default all),

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The Lessons screen on the simulated RK3588 (--demo): L lists the five
 # lessons of `tunetop learn`; lesson 1 steps through explain -> measure ->
 # the learner's toggle (t, through the knob engine: the demo's governor

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # --record keeps the latency probe's windows: one "probe" line per refresh
 # while it runs (every probe CPU merged, the samples since the last one) and
 # one more when it stops, so that they add up to the samples the screen

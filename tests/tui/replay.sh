@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Record and replay: `tunetop --demo --record F` writes the samples it shows,
 # `tunetop --replay F` draws them again, marked REPLAY: the Cores, Clocks
 # and Findings screens show the recorded numbers of the sample in the header

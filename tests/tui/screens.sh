@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Every screen draws the fixture's values (copied RK3588 fixture, nothing is
 # changed), screens switch with number keys, F-keys and Tab, and the other
 # fixtures (x86, STM32MP157, RPi 4, broken files) draw without failing.

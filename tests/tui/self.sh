@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The TUI's own placement (issue 20): the header says where tunetop runs;
 # the main thread is there (taskset), at the nice asked; a probe started on
 # one CPU moves tunetop off it while it measures, and back after.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Signals restore this session's changes (SIGTERM, SIGHUP, SIGINT / ^C, a
 # closed terminal); a second instance on the same journal is read-only and
 # refuses actions with the reason; after kill -9 the next start offers to

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The tab strip fits any width: at 120x40, 80x24 and 40x16, Tab cycles
 # through every screen listed in src/ui/screens.def and each time the
 # current tab's whole label (" 8 IRQs ", number keys 1..9 then 0, after the

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Terminal handling: resizing (80x24, 200x60, with a dialog open), an
 # 8-colour TERM, NO_COLOR / --no-color, every shipped theme, bad settings
 # lines reported but not fatal, F2 setup saved to tunetoprc, and the mouse

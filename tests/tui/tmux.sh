@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Helpers for the TUI tests: run tunetop in a detached tmux pane on a private
 # tmux server, send keys, and poll the pane's text (never fixed sleeps).
 # Source after tests/lib.sh:  . "$TT_SRCDIR/tests/tui/tmux.sh"

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Without privileges tunetop is READ-ONLY, says why, and refuses actions
 # with the reason: an unprivileged user (nobody) on a fixture it cannot
 # write, and on the live machine. Also a live smoke run as the test user

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The TUI does not hang on odd files it opens by name (issue 13): a FIFO
 # named journal in the state dir makes it read-only and say why; a FIFO as
 # tunetoprc or as the theme file is reported ("FILE: not a regular file")

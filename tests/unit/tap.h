@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Minimal TAP producer for C unit tests (run by Automake's tap-driver). */
 #ifndef TT_TESTS_TAP_H
 #define TT_TESTS_TAP_H

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/probe/ab.c and load.c: the ABBA schedule, --load SPEC
  * parsing, load threads that start pinned and stop, ADDR=A,B parsing, and the
  * library API the TUI uses (ab_start / ab_poll / ab_cancel / ab_result, the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/core: CPU lists, number parsing, JSON writer. */
 #include <errno.h>
 

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/cpufreq.c and src/out/cpufreq_out.c: the list,
  * time_in_state and trans_table parsers, derived rates (hand-computed,
  * counter resets), and the fixture trees (rk3588, intel, broken, stm32mp157,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/cpuidle.c and src/out/cpuidle_out.c: the PM QoS
  * and default_status parsers, derived rates (hand-computed, counter resets,
  * offline CPUs), and the fixture trees (rk3588, intel, stm32mp157, rpi4,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/devfreq (classification, the trans_stat parser
  * with the kernel's run-together columns and truncated input, reading the
  * fixtures, rates between two samples) and src/out/devfreq_out. */

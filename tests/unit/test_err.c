@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* err_name() names every Linux errno (src/core/err.c): each code 1..133
  * that Linux assigns gets its E-name, never "E?27"; where glibc has
  * strerrorname_np() the names agree with it. */

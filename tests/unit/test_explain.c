@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The explain table: completeness, lookup by address / metric / word,
  * resolution of every entry's files on every fixture, and the traps issue 8
  * asks for (with the field numbers). */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Findings rules over fixture snapshots, with hand-built thread tables and
  * probe results: every rule fires on an input built to trigger it and stays
  * silent once the input is "tuned" (the struct edited the way the fix would

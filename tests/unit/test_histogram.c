@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/probe/histogram.c: bucket edges, exact percentiles on
  * whole-microsecond data, the last (>= 1 s) bucket, merge, the delta of two
  * snapshots (a recorded window), snapshots taken

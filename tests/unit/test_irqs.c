@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/irqs.c and the IRQ JSON writer: the
  * /proc/interrupts parser (sparse CPU columns, ERR/MIS single totals, arm64
  * IPI rows, GIC rows, wide counts), wrap-safe derive, rows that come and go,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Isolation audit on the stm32mp157 fixture (isolcpus=1 nohz_full=1): two
  * samples of its /proc/interrupts where eth0 (IRQ 56) and the arch timer
  * fired on CPU 1, and a hand-made thread table (an intruder that may run

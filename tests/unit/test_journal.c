@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the journal: field escaping, the record codec with CRC,
  * loading with a torn last line, lock contention, state dir checks,
  * archiving, and keep marks (a run that quit keeping its changes is not

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The JSON reader: values, escapes, numbers, errors, and a round trip of
  * what the writer (core/json.h) produces. */
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for knob addresses (parser, expander, aliases, filters),
  * validation and profiles, against the read-only fixtures. */
 #include <errno.h>

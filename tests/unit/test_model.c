@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The model end to end: change a copied fixture's counters between two
  * snapshots and check the derived rates against hand-computed values. */
 #include <stdio.h>

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/perf.c and src/out/perf_out.c that need no
  * counters: generic names and labels (ARM L1D vs x86 LLC), event-string
  * resolution, core-PMU discovery on temporary sysfs trees (big.LITTLE,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Live tests for src/source/perf.c on the machine that runs them, using
  * only processes this test starts (tests/live/pingpong):
  *  - per-thread software counters on the pingpong workload against its known

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/pfm.c: libpfm4 encodings of generic event
  * strings ("cycles", "perf::cache-misses" -> type 0 config 3, raw, user-only
  * modifiers), errors for unknown events, the PMU listing, and ARM strings

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Record -> replay at the API level (what the TUI's --record / --replay
  * use): samples of every fixture written and read back must give the same
  * snapshot JSON (so every screen draws the same), the same findings, the

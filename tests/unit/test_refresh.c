@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The cheap refresh reads (topology, system, cpufreq, cpuidle, irqs) and
  * the fd cache under them: on every fixture a refresh after a full read
  * gives the same result (and JSON) as a full read; on a copied fixture a

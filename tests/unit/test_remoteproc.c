@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/remoteproc.c and src/out/remoteproc_out.c:
  * rpmsg address and device-name parsing, trace tails, which interrupt names
  * serve inter-processor messaging, a temporary sysfs tree (no fixture

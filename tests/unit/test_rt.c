@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/rt (sched debug parser: both rt_rq spellings,
  * child groups, with and without rt_nr_migratory, unlimited runtime,
  * truncated input; reading the fixtures; throttle events between samples)

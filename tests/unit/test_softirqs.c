@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/softirqs.c and its JSON writer: header column
  * map (sparse CPUs), wrap-safe rates, rows that come and go, live read. */
 #include <errno.h>

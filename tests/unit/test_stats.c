@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/probe/stats.c: the seeded PRNG and variates, quantiles
  * from histograms and from raw values, and the window-level ABBA comparison:
  * exact cases, the noise and MDE, and a seeded simulation of 1000 A/A and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* sysroot under a --root tree (issue 13): symlinks that leave the root are
  * refused (-EXDEV) by every call, with openat2() and with the component
  * walk (TUNETOP_TEST_NO_OPENAT2=1); links inside it work; writes are

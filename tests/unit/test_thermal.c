@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/thermal (zone -> CPU mapping on synthetic
  * topologies, zones / cooling devices / hwmon on the fixtures, active
  * throttling, negative and unreadable temperatures) and src/out/thermal_out. */

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/threads.c, schedattr.c and the thread JSON
  * writer: stat parsing (comm with spaces and ')'), status and sched
  * parsing, derive with hand-made tables (reused tids, vanished threads), and

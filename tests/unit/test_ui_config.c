@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the TUI's data files and the demo simulator, none of which
  * need a terminal: theme styles and theme files (src/ui/theme.c), tunetoprc
  * parsing, formatting and atomic saving (src/ui/config.c), and the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the counters as the TUI shows them (src/ui/counters_fmt.c)
  * and the `events` key of tunetoprc (src/ui/config.c): splitting and
  * checking an events list, which Cores columns a set can fill and their

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Files opened by name (src/sysfs/userfile.c) and their users: a FIFO, a
  * device, a directory or a symlink where one is refused never blocks and
  * gives -EINVAL ("not a regular file"); the size limit gives -EFBIG; a
