@@ -49,9 +49,9 @@ const struct key_entry *key_find(const char *screen, int code)
 
 /* ---- Help screen ------------------------------------------------------------ */
 
-#define HELP_KEYW  11 /* the keys column */
-#define HELP_TEXTX 14 /* where the sentence starts */
-#define HELP_HALF  32 /* a paired line's first sentence column width */
+#define HELP_KEYW  13 /* the keys column */
+#define HELP_TEXTX 16 /* where the sentence starts (as the prose columns) */
+#define HELP_HALF  30 /* a paired line's first sentence column width */
 
 /* s word-wrapped: the first line continues the current one at column x,
  * the next ones start at column HELP_TEXTX. */
@@ -99,7 +99,7 @@ void key_help_lines(struct sbuf *b, const char *screen, int width)
 		if (i + 1 < key_table_n && !strcmp(key_table[i + 1].screen, screen))
 			n = &key_table[i + 1];
 		/* two short global keys to a line, as a quick-reference card */
-		if (!strcmp(screen, "global") && n && pairable(e) && pairable(n) &&
+		if (!strcmp(screen, "global") && n && pairable(e) && strlen(n->keys) <= HELP_KEYW &&
 		    HELP_TEXTX + HELP_HALF + HELP_KEYW + 1 + (int)strlen(n->help) <= width) {
 			sbuf_printf(b, "  %-*s %-*s%-*s %s\n", HELP_KEYW, e->keys, HELP_HALF,
 				    e->help, HELP_KEYW, n->keys, n->help);

@@ -207,8 +207,10 @@ static void test_help(void)
 	is_int(wide, 0, "Help's key lines fit the width");
 	sbuf_init(&b);
 	key_help_lines(&b, "global", 90);
-	ok(b.s && strstr(b.s, "\n  !           Findings"), "short global keys: two to a line");
-	ok(b.s && strstr(b.s, "Findings                        L           Lessons\n"),
+	/* keys at column 2, sentences at 16 (as the prose columns of Help),
+	 * the second key of a pair at 46, its sentence at 60 */
+	ok(b.s && strstr(b.s, "\n  !" "             Findings"), "short global keys: two to a line");
+	ok(b.s && strstr(b.s, "  Findings" "                      L" "             Lessons\n"),
 	   "the second one at column 46");
 	sbuf_free(&b);
 }
