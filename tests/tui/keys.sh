@@ -26,7 +26,8 @@ fi
 # ---- the screens' key functions test no key the table lacks ---------------------
 # Each screen file's ops: .id and .key; the key function's body; the key
 # codes it compares ch with (case X: / ch == X / ch != X), as C writes them.
-"$GEN" --codes | sort -u >"$TMPD/codes"
+"$GEN" --codes >"$TMPD/codes.act"
+sed 's/ [0-9]*$//' "$TMPD/codes.act" | sort -u >"$TMPD/codes"
 for f in "$TT_SRCDIR"/src/ui/screen_*.c; do
 	awk '/^const struct screen_ops/ { id = ""; fn = "" }
 	     /\.id = "/ { id = $0; sub(/.*\.id = "/, "", id); sub(/".*/, "", id) }
@@ -64,6 +65,27 @@ while read -r id fn f; do
 done <"$TMPD/keyfns"
 [ "$nfound" -gt 60 ]; ok $? "key codes read from the key functions ($nfound)"
 is "$missing" 0 "every key a screen's key function handles is in the table"
+
+# ---- the screens' own keys (screen_ops fkey / hotkey) are the table's --------
+# global keys that go to a screen (KA_HELP 2, KA_SETUP 3, KA_GOTO 4), and
+# every KA_GOTO key is one of them
+grep -hoE "\.(fkey|hotkey) = (KEY_F\([0-9]+\)|'.')" "$TT_SRCDIR"/src/ui/screen_*.c |
+	sed 's/.* = //' | sort -u >"$TMPD/jump"
+[ "$(wc -l <"$TMPD/jump")" -ge 8 ]; ok $? "screens' fkeys and hotkeys found ($(wc -l <"$TMPD/jump"))"
+bad=0
+while read -r c; do
+	grep -qE "^global $(printf '%s' "$c" | sed 's/[][()]/\\&/g') [234]\$" "$TMPD/codes.act" || {
+		diag "screen key $c is no global KA_GOTO / KA_HELP / KA_SETUP key of the table"
+		bad=$((bad + 1))
+	}
+done <"$TMPD/jump"
+for c in $(awk '$1 == "global" && $3 == 4 { print $2 }' "$TMPD/codes.act"); do
+	grep -qxF "$c" "$TMPD/jump" || {
+		diag "KA_GOTO key $c: no screen has it as fkey or hotkey"
+		bad=$((bad + 1))
+	}
+done
+is "$bad" 0 "the screens' fkeys / hotkeys and the table's screen-jump keys agree"
 
 # ---- the running TUI: Help and the key bars ------------------------------------
 . "$TT_SRCDIR/tests/tui/tmux.sh"

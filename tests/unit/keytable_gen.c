@@ -7,8 +7,9 @@
  *   keytable_gen --list           one line per key: screen, keys, action,
  *                                 bar (KB_*), bar key, hint, help
  *                                 (tab-separated)
- *   keytable_gen --codes          one line per code: screen and the code as
- *                                 C source names it ('a', KEY_F(7), 27)
+ *   keytable_gen --codes          one line per code: screen, the code as
+ *                                 C source names it ('a', KEY_F(7), 27) and
+ *                                 the action (KA_*, a number)
  * tests/tui/keys.sh compares these with the man page, the Help screen and
  * the screens' key functions. */
 #include <stdio.h>
@@ -130,7 +131,8 @@ int main(int argc, char **argv)
 				char name[32];
 
 				code_name(key_table[i].codes[k], name, sizeof(name));
-				printf("%s %s\n", key_table[i].screen, name);
+				printf("%s %s %d\n", key_table[i].screen, name,
+				       (int)key_table[i].action);
 			}
 	} else {
 		fprintf(stderr, "usage: keytable_gen --man | --man-update FILE | --help ID [WIDTH] "

@@ -170,6 +170,8 @@ static void test_find(void)
 	ok(e && e->action == KA_SCREEN && !strcmp(e->keys, "F7 ]"), "F7 on Threads: nice");
 	ok(key_find("cores", 'x') == NULL, "x is no Cores key");
 	ok(key_find("nosuch", 'g') == NULL, "an unknown screen has no keys");
+	/* tests/tui/keys.sh reads keytable_gen --codes' action numbers */
+	ok(KA_HELP == 2 && KA_SETUP == 3 && KA_GOTO == 4, "KA_HELP 2, KA_SETUP 3, KA_GOTO 4");
 	e = key_find("replay", '=');
 	ok(e && !strcmp(e->keys, "+ -"), "= is replay's faster too");
 }
@@ -209,8 +211,12 @@ static void test_help(void)
 	key_help_lines(&b, "global", 90);
 	/* keys at column 2, sentences at 16 (as the prose columns of Help),
 	 * the second key of a pair at 46, its sentence at 60 */
-	ok(b.s && strstr(b.s, "\n  !" "             Findings"), "short global keys: two to a line");
-	ok(b.s && strstr(b.s, "  Findings" "                      L" "             Lessons\n"),
+	ok(b.s && strstr(b.s, "\n  !"
+			      "             Findings"),
+	   "short global keys: two to a line");
+	ok(b.s && strstr(b.s, "  Findings"
+			      "                      L"
+			      "             Lessons\n"),
 	   "the second one at column 46");
 	sbuf_free(&b);
 }
