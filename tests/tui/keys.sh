@@ -129,18 +129,21 @@ tui_wait h 'policy'; ok $? "Esc on Help: the first screen"
 
 # Each screen's key bar: the global head hints, the screen's, the tail ones,
 # in the table's order (wide enough that none is cut).
+# bar_re ID: that bar as a regex: "F1 *Help +F2 *Setup +g *Gov ..."
+bar_re() {
+	awk -F '\t' -v id="$1" '
+		function q(s) { gsub(/[][\\.*+?(){}|^$\/]/, "\\\\&", s); return s }
+		$1 == "global" && $4 == 1 { head = head q($5) " *" q($6) " +" }
+		$1 == "global" && $4 == 3 { tl = tl " +" q($5) " *" q($6) }
+		$1 == id && $4 == 2 { mid = mid q($5) " *" q($6) " +" }
+		END { r = head mid tl; gsub(/\+ \+/, "+", r); print r }' "$TMPD/list"
+}
 tui_start b 240 30 -- --demo --state-dir "$TMPD/stb"
 tui_wait b 'F1 *Help'; ok $? "key bar"
 n=0
 for id in $(sed -n 's/^SCREEN(screen_\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def"); do
 	n=$((n + 1))
-	# hints as a regex: "F1 *Help +F2 *Setup +g *Gov ..."
-	re=$(awk -F '\t' -v id="$id" '
-		function q(s) { gsub(/[][\\.*+?(){}|^$\/]/, "\\\\&", s); return s }
-		$1 == "global" && $4 == 1 { head = head q($5) " *" q($6) " +" }
-		$1 == "global" && $4 == 3 { tl = tl " +" q($5) " *" q($6) }
-		$1 == id && $4 == 2 { mid = mid q($5) " *" q($6) " +" }
-		END { r = head mid tl; sub(/^ \+/, "", r); gsub(/\+ \+/, "+", r); print r }' "$TMPD/list")
+	re=$(bar_re "$id")
 	if [ $n -le 9 ]; then
 		tui_keys b "$n"
 	elif [ $n -eq 10 ]; then
@@ -150,4 +153,12 @@ for id in $(sed -n 's/^SCREEN(screen_\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.d
 	fi
 	tui_wait b "^$re" 10; ok $? "key bar of $id: $re"
 done
+
+# A replay's bar: the global hints around the table's replay keys.
+root=$(copy_fixture rk3588)
+"$TUNETOP" watch --root "$root" -i 100 -n 3 --record "$TMPD/rec.jsonl" >/dev/null 2>&1
+ok $? "a short recording (watch --record)"
+re=$(bar_re replay)
+tui_start r 160 30 -- --replay "$TMPD/rec.jsonl"
+tui_wait r "^$re"; ok $? "key bar of a replay: $re"
 done_testing
