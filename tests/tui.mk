@@ -6,7 +6,7 @@ TUI_TESTS = tests/tui/screens.sh tests/tui/self.sh tests/tui/actions.sh tests/tu
 	tests/tui/signals.sh tests/tui/terminal.sh tests/tui/unpriv.sh tests/tui/demo.sh \
 	tests/tui/counters.sh tests/tui/latency.sh tests/tui/irqs.sh tests/tui/tabs.sh \
 	tests/tui/findings.sh tests/tui/replay.sh tests/tui/lessons.sh tests/tui/focus.sh \
-	tests/tui/record_probe.sh tests/tui/capped.sh tests/tui/clocks_cfg.sh
+	tests/tui/record_probe.sh tests/tui/capped.sh tests/tui/clocks_cfg.sh tests/tui/keys.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh tests/bench/tui_counters.sh \
 	tests/bench/htop-on-root.sh
@@ -25,3 +25,15 @@ TESTS += tests/unit/test_ui_counters
 # FIFOs as the journal, tunetoprc and the theme do not hang the TUI (issue 13)
 TESTS += tests/tui/userfiles.sh
 EXTRA_DIST += tests/tui/userfiles.sh
+# the key table (src/ui/keys.def): its rules, and what is generated from
+# it (the key bar, Help's key lines, the man page's list: keytable_gen
+# prints them; tests/tui/keys.sh compares them with man/tunetop.8, the Help
+# screen and the screens' key functions)
+check_PROGRAMS += tests/unit/test_keytable tests/unit/keytable_gen
+tests_unit_test_keytable_SOURCES = tests/unit/test_keytable.c src/ui/keytable.c
+tests_unit_test_keytable_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+tests_unit_test_keytable_LDADD = $(TT_TEST_LIBS)
+tests_unit_keytable_gen_SOURCES = tests/unit/keytable_gen.c src/ui/keytable.c
+tests_unit_keytable_gen_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+tests_unit_keytable_gen_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_keytable

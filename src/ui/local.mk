@@ -5,6 +5,7 @@
 tunetop_SOURCES += \
 	src/ui/tui.c src/ui/tui.h src/ui/tui_int.h src/ui/tui_knob.c src/ui/tui_frame.c \
 	src/ui/tui_keys.c src/ui/tui_setup.c \
+	src/ui/keytable.c src/ui/keytable.h src/ui/keys.def \
 	src/ui/widgets.c \
 	src/ui/theme.c src/ui/theme.h \
 	src/ui/config.c src/ui/config.h \

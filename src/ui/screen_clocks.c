@@ -430,13 +430,6 @@ static int clocks_key(struct tui *t, struct screen *s, int ch)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static const struct keyhint clocks_hints[] = {
-	{"g", "Gov"},
-	{"f", "Freq"},
-	{"e", "Explain"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_clocks = {
 	.id = "clocks",
 	.name = "Clocks",
@@ -445,7 +438,6 @@ const struct screen_ops screen_clocks = {
 	.draw = clocks_draw,
 	.key = clocks_key,
 	.explain = clocks_explain,
-	.hints = clocks_hints,
 	.free = clocks_free,
 	.focus = tui_focus_none,
 };

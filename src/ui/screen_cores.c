@@ -1025,10 +1025,6 @@ static void cores_focus(struct tui *t, struct screen *s, struct cpumask *cpus)
 		cpumask_set(cpus, c->rows[s->sel].cpu);
 }
 
-static const struct keyhint cores_hints[] = {
-	{"g", "Gov"}, {"f", "Freq"}, {"i", "Idle"}, {"e", "Explain"}, {NULL, NULL},
-};
-
 const struct screen_ops screen_cores = {
 	.id = "cores",
 	.name = "Cores",
@@ -1038,7 +1034,6 @@ const struct screen_ops screen_cores = {
 	.draw = cores_draw,
 	.key = cores_key,
 	.explain = cores_explain,
-	.hints = cores_hints,
 	.free = cores_free,
 	.counters = TUI_CTR_CPU,
 	.focus = cores_focus,

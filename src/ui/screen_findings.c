@@ -311,12 +311,6 @@ static int findings_explain(struct tui *t, struct screen *s, struct explain_item
 	return n;
 }
 
-static const struct keyhint findings_hints[] = {
-	{"a", "ApplyFix"},
-	{"e", "Explain"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_findings = {
 	.id = "findings",
 	.name = "Findings",
@@ -326,6 +320,5 @@ const struct screen_ops screen_findings = {
 	.draw = findings_draw,
 	.key = findings_key,
 	.explain = findings_explain,
-	.hints = findings_hints,
 	.free = findings_free_screen,
 };

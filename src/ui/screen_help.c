@@ -1,28 +1,23 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The Help screen (F1, ?): the keys, the screens and the meaning of every
- * column, as scrollable text. */
+/* The Help screen (F1, ?): the keys (from the key table, src/ui/keys.def),
+ * the screens and the meaning of every column, as scrollable text. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "ui/keytable.h"
 #include "ui/tui.h"
 
+/* The prose of the Help screen: "#" starts a heading, "@ID" stands for the
+ * key lines of screen ID ("global", "replay") from the key table
+ * (src/ui/keys.def), generated for the terminal's width. */
 static const char *const help_text[] = {
 	"#tunetop: see why a latency-critical thread jitters, change the knob, put everything back",
 	"",
 	"#Keys (everywhere)",
-	"  F1 h        this help                     F2 S        setup: theme, interval, columns",
-	"  ?           the selected row's explanation (this help where the row has none)",
-	"  Tab S-Tab   next / previous screen         1..9 0      screen by number",
-	"  F3 F4 F5 F6 Cores, Clocks, RT, Journal     Up Down PgUp PgDn Home End  move",
-	"  !           Findings                       L           Lessons",
-	"  u           undo the last change           U           restore all changes (asks)",
-	"  o           show original values of changed knobs next to them",
-	"  A           A/B the selected row's knob between its value and another one",
-	"              (asked, pre-filled); the Latency screen shows the run",
-	"  e Enter     explain the selected row: what it is, the files it comes from on",
-	"              this root, why it matters for jitter, what to try, the shell line",
-	"  q F10       quit: restores this session's changes unless you choose keep (or --keep)",
-	"  Mouse       click a tab or a row to select it; the wheel scrolls",
+	"@global",
 	"",
 	"#Cores (F3)",
 	"  policyN line  cluster: CPUs x core type, governor, min-max limits (or 'locked'),",
@@ -44,59 +39,66 @@ static const char *const help_text[] = {
 	"  LLCm/s L1Dr/s cache misses per second: last-level misses on x86, L1D refills on ARM",
 	"  Csw/s Mig/s   context switches and CPU migrations per second (software: work in VMs)",
 	"                n/a with its reason once on the Counters legend line; * = multiplexed",
-	"  g governor    f lock a frequency / set min / max / release    i idle state on/off",
-	"                (this CPU or all CPUs)",
+	"@cores",
 	"",
 	"#Clocks (F4)",
 	"  every devfreq device (NPU, GPU, DDR, buses): kind, governor, cur/min/max MHz,",
 	"  time in each frequency (low green, middle yellow, top red), transitions/s, load;",
-	"  then debugfs clock rates. g governor, f lock / min / max / release",
+	"  then debugfs clock rates.",
+	"@clocks",
 	"",
 	"#RT (F5)",
 	"  RT bandwidth: sched_rt_runtime_us of sched_rt_period_us (share RT tasks may use;",
 	"  unlimited = -1), throttling now and events seen, fair server (6.12+), preemption",
 	"  model, isolated / nohz_full CPUs and cmdline, PM QoS in force, THP mode; per CPU:",
 	"  RT tasks, throttled, rt_time vs budget, deadline tasks, resume latency limit.",
-	"  r RT runtime (unlimited / 95% / value)   l hold a cpu_dma_latency value (lease,",
-	"  released when tunetop exits)",
+	"@rt",
 	"",
 	"#Journal (F6)",
 	"  every recorded change: time, transaction, status, address, old -> new, who.",
 	"  kept = left in place on purpose by a tunetop that quit with keep (or --keep).",
-	"  u undoes the selected change, U restores all.",
+	"@journal",
+	"",
+	"#Setup (F2)",
+	"  the settings saved to tunetoprc: theme, interval, start screen, columns, events,",
+	"  header clocks, GHz, mouse, confirm quit, probe and A/B settings, latency budget.",
+	"@setup",
+	"",
+	"#Help (F1)",
+	"@help",
 	"",
 	"#Threads (7)",
 	"  PID TID, state, policy, RT prio, nice, uclamp min/max (n/a without uclamp),",
 	"  affinity, last CPU, CPU%, migrations/s, context switches/s, VmLck, name.",
 	"  R marks RT threads, ! a thread last seen on an isolated CPU.",
-	"  a affinity   F7 ] / F8 [ nice -1 / +1   p P Y policy   c uclamp (u is undo)",
-	"  W thread / whole process   \\ filter   / search   t tree   < > I sort   K H hide",
+	"@threads",
 	"",
 	"#IRQs (8)",
 	"  per-CPU interrupt rates, total/s, P per-CPU  M managed  - not movable,",
-	"  affinity and effective affinity, chip, name; softirqs.  a moves an IRQ",
+	"  affinity and effective affinity, chip, name; softirqs.",
+	"@irqs",
 	"",
 	"#Isolation (9)",
 	"  threads that ran on isolated / nohz_full CPUs, IRQs that may target them",
-	"  (affinity) or fired there, RT threads unpinned or migrating.  m moves every",
-	"  movable intruder, a the selected one; t tries it: kept if the kernel moves",
-	"  the IRQ within 3 s, else restored",
+	"  (affinity) or fired there, RT threads unpinned or migrating.",
+	"@isolation",
 	"",
 	"#Latency (0)",
-	"  wake-up latency, live: s starts the probe on the CPUs you type (default all;",
-	"  SCHED_FIFO 95, SCHED_OTHER with a notice when not root), s stops, r clears.",
+	"  wake-up latency, live: the probe runs on the CPUs you type (default all;",
+	"  SCHED_FIFO 95, SCHED_OTHER with a notice when not root).",
 	"  Per CPU: samples, mean, p50 p90 p99 p99.9, max and when, overflows (deadlines",
 	"  skipped), min; histograms side by side, log-scaled bars (green to p90,",
 	"  yellow to p99, red beyond). A/B (A here: any ADDRESS=A,B): ABBA windows",
 	"  (tunetoprc ab_window_s, ab_settle_ms, ab_rounds), both arms side by side,",
-	"  the verdict at the end; x or Esc cancels and puts the knob back.",
+	"  the verdict at the end.",
+	"@latency",
 	"",
 	"#Findings (!)",
 	"  what points at a likely cause of jitter in the current sample, most severe first",
 	"  (crit, warn, info; ~ = evaluated without thread data); the header counts them in",
 	"  the colour of the worst. Below the list: the selected finding's evidence (the",
-	"  numbers), its fix as ADDRESS=VALUE and why it matters. a or Enter applies the fix",
-	"  (one journaled change, u undoes it); e explains. Latency budget: F2 Setup.",
+	"  numbers), its fix as ADDRESS=VALUE and why it matters. Latency budget: F2 Setup.",
+	"@findings",
 	"",
 	"#Lessons (L)",
 	"  the five exercises of 'tunetop learn': Enter opens one and explains, Enter",
@@ -104,12 +106,13 @@ static const char *const help_text[] = {
 	"  another screen), tunetop measures again and shows before / after and why, Enter",
 	"  restores. Esc leaves (and restores). On this board when it has the interface,",
 	"  else on a simulated RK3588 of the lesson's own; lesson 5 on this kernel.",
+	"@lessons",
 	"",
 	"#Recording and replay",
 	"  --record FILE writes every sample and journal event (JSON lines, like watch",
 	"  --record; REC in the header). --replay FILE shows a recording read-only (REPLAY",
-	"  in the header; actions are refused): space play / pause, . and , step one sample,",
-	"  ] and [ seek 10 samples, } and { the end / the start, + and - the speed.",
+	"  in the header; actions are refused), with these keys:",
+	"@replay",
 	"",
 	"#Safety",
 	"  Every change is written to the journal (state dir) before the knob is touched.",
@@ -119,33 +122,89 @@ static const char *const help_text[] = {
 	"  n/a means a value could not be read (never 0).  --demo simulates an RK3588.",
 };
 
-#define NHELP ((int)(sizeof(help_text) / sizeof(help_text[0])))
+#define NTEXT ((int)(sizeof(help_text) / sizeof(help_text[0])))
+
+/* The lines shown: help_text with the key lines in, for a width. */
+struct help_view {
+	char **line;
+	int n, width;
+};
+
+static int help_width(void)
+{
+	return COLS < 60 ? 60 : COLS > 100 ? 100 : COLS;
+}
+
+static void help_free_lines(struct help_view *v)
+{
+	for (int i = 0; i < v->n; i++)
+		free(v->line[i]);
+	free(v->line);
+	v->line = NULL;
+	v->n = 0;
+}
+
+static void help_add(struct help_view *v, const char *s, size_t len)
+{
+	v->line = xrealloc(v->line, (size_t)(v->n + 1) * sizeof(*v->line));
+	v->line[v->n++] = xstrndup(s, len);
+}
 
 static void help_build(struct tui *t, struct screen *s)
 {
+	struct help_view *v = s->priv;
+
 	(void)t;
+	if (!v)
+		v = s->priv = xcalloc(1, sizeof(*v));
 	s->heading_lines = 0;
-	s->nrows = NHELP;
+	if (!v->line || v->width != help_width()) {
+		help_free_lines(v);
+		v->width = help_width();
+		for (int i = 0; i < NTEXT; i++) {
+			struct sbuf b;
+
+			if (help_text[i][0] != '@') {
+				help_add(v, help_text[i], strlen(help_text[i]));
+				continue;
+			}
+			sbuf_init(&b);
+			key_help_lines(&b, help_text[i] + 1, v->width);
+			for (const char *p = b.s; p && *p;) {
+				const char *nl = strchr(p, '\n');
+				size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+				help_add(v, p, len);
+				p += len + (nl ? 1 : 0);
+			}
+			sbuf_free(&b);
+		}
+	}
+	s->nrows = v->n;
 }
 
 static void help_draw(struct tui *t, struct screen *s, int y, int h)
 {
-	if (!s->nrows)
-		help_build(t, s);
+	struct help_view *v;
+	int n;
+
+	help_build(t, s);
+	v = s->priv;
+	n = v->n;
 	/* scroll by the view, not a cursor: keep sel at the top line */
-	if (s->sel > NHELP - h)
-		s->sel = NHELP - h > 0 ? NHELP - h : 0;
+	if (s->sel > n - h)
+		s->sel = n - h > 0 ? n - h : 0;
 	s->top = s->sel;
 	for (int i = 0; i < h; i++) {
 		int k = s->top + i;
 
 		ui_fill(t, y + i, 0, COLS, ROLE_DEFAULT);
-		if (k >= NHELP)
+		if (k >= n)
 			continue;
-		if (help_text[k][0] == '#')
-			ui_put(t, y + i, 0, COLS, ROLE_TITLE, help_text[k] + 1);
+		if (v->line[k][0] == '#')
+			ui_put(t, y + i, 0, COLS, ROLE_TITLE, v->line[k] + 1);
 		else
-			ui_put(t, y + i, 0, COLS, ROLE_VALUE, help_text[k]);
+			ui_put(t, y + i, 0, COLS, ROLE_VALUE, v->line[k]);
 	}
 }
 
@@ -160,6 +219,16 @@ static int help_key(struct tui *t, struct screen *s, int ch)
 	return HR_IGNORED;
 }
 
+static void help_free(struct screen *s)
+{
+	struct help_view *v = s->priv;
+
+	if (v)
+		help_free_lines(v);
+	free(v);
+	s->priv = NULL;
+}
+
 const struct screen_ops screen_help = {
 	.id = "help",
 	.name = "Help",
@@ -167,6 +236,6 @@ const struct screen_ops screen_help = {
 	.build = help_build,
 	.draw = help_draw,
 	.key = help_key,
-	.hints = NULL,
+	.free = help_free,
 	.focus = tui_focus_none,
 };

@@ -582,12 +582,6 @@ static int irqs_explain(struct tui *t, struct screen *s, struct explain_item *it
 	return n;
 }
 
-static const struct keyhint irqs_hints[] = {
-	{"a", "Move"},
-	{"<-/->", "CPUs"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_irqs = {
 	.id = "irqs",
 	.name = "IRQs",
@@ -597,7 +591,6 @@ const struct screen_ops screen_irqs = {
 	.draw = irqs_draw,
 	.key = irqs_key,
 	.explain = irqs_explain,
-	.hints = irqs_hints,
 	.free = irqs_free_screen,
 	.focus = tui_focus_none,
 };

@@ -289,11 +289,6 @@ static int journal_explain(struct tui *t, struct screen *s, struct explain_item 
 	return e->addr ? ui_explain_add(it, 0, max, "This change", "%s", e->addr) : 0;
 }
 
-static const struct keyhint journal_hints[] = {
-	{"u", "UndoSel"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_journal = {
 	.id = "journal",
 	.name = "Journal",
@@ -302,7 +297,6 @@ const struct screen_ops screen_journal = {
 	.draw = journal_draw,
 	.key = journal_key,
 	.explain = journal_explain,
-	.hints = journal_hints,
 	.free = journal_free,
 	.focus = tui_focus_none,
 };

@@ -580,10 +580,6 @@ static int latency_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-static const struct keyhint latency_hints[] = {
-	{"s", "Start/Stop"}, {"r", "Reset"}, {"A", "A/B"}, {"x", "Cancel"}, {NULL, NULL},
-};
-
 const struct screen_ops screen_latency = {
 	.id = "latency",
 	.name = "Latency",
@@ -592,6 +588,5 @@ const struct screen_ops screen_latency = {
 	.build = latency_build,
 	.draw = latency_draw,
 	.key = latency_key,
-	.hints = latency_hints,
 	.focus = tui_focus_none,
 };

@@ -771,13 +771,6 @@ static void lessons_free(struct screen *s)
 	s->priv = NULL;
 }
 
-static const struct keyhint lessons_hints[] = {
-	{"Enter", "Next"},
-	{"t", "Toggle"},
-	{"Esc", "Leave"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_lessons = {
 	.id = "lessons",
 	.name = "Lessons",
@@ -787,6 +780,5 @@ const struct screen_ops screen_lessons = {
 	.draw = lessons_draw,
 	.key = lessons_key,
 	.explain = lessons_explain,
-	.hints = lessons_hints,
 	.free = lessons_free,
 };

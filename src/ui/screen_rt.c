@@ -393,13 +393,6 @@ static int rt_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-static const struct keyhint rt_hints[] = {
-	{"r", "Runtime"},
-	{"l", "DMA-lat"},
-	{"e", "Explain"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_rt = {
 	.id = "rt",
 	.name = "RT",
@@ -409,5 +402,4 @@ const struct screen_ops screen_rt = {
 	.draw = rt_draw,
 	.key = rt_key,
 	.explain = rt_explain,
-	.hints = rt_hints,
 };

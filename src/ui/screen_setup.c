@@ -202,11 +202,6 @@ static int setup_key(struct tui *t, struct screen *s, int ch)
 	return HR_HANDLED | HR_REDRAW;
 }
 
-static const struct keyhint setup_hints[] = {
-	{"Enter", "Change"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_setup = {
 	.id = "setup",
 	.name = "Setup",
@@ -214,6 +209,5 @@ const struct screen_ops screen_setup = {
 	.build = setup_build,
 	.draw = setup_draw,
 	.key = setup_key,
-	.hints = setup_hints,
 	.focus = tui_focus_none,
 };

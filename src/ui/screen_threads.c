@@ -1051,12 +1051,6 @@ static int threads_explain(struct tui *t, struct screen *s, struct explain_item 
 	return n;
 }
 
-static const struct keyhint threads_hints[] = {
-	{"a", "Affin"}, {"F7/F8", "Nice"}, {"p", "Policy"},  {"c", "Uclamp"},
-	{"W", "Scope"}, {"F3", "Search"},  {"F4", "Filter"}, {"t", "Tree"},
-	{"F6", "Sort"}, {"K", "Kthr"},	   {"C", "Count"},   {NULL, NULL},
-};
-
 const struct screen_ops screen_threads = {
 	.id = "threads",
 	.name = "Threads",
@@ -1066,7 +1060,6 @@ const struct screen_ops screen_threads = {
 	.draw = threads_draw,
 	.key = threads_key,
 	.explain = threads_explain,
-	.hints = threads_hints,
 	.free = threads_free_screen,
 	.counters = TUI_CTR_THREAD,
 	.focus = tui_focus_none,
@@ -1379,13 +1372,6 @@ static int isolation_explain(struct tui *t, struct screen *s, struct explain_ite
 	return n;
 }
 
-static const struct keyhint isolation_hints[] = {
-	{"m", "MoveAll"},
-	{"a", "Apply"},
-	{"t", "Try"},
-	{NULL, NULL},
-};
-
 const struct screen_ops screen_isolation = {
 	.id = "isolation",
 	.name = "Isolation",
@@ -1395,7 +1381,6 @@ const struct screen_ops screen_isolation = {
 	.draw = isolation_draw,
 	.key = isolation_key,
 	.explain = isolation_explain,
-	.hints = isolation_hints,
 	.free = isolation_free_screen,
 	.focus = tui_focus_none,
 };

@@ -39,12 +39,6 @@ enum {
 struct tui;
 struct screen;
 
-/* One entry of the bottom key bar: "F1" "Help". */
-struct keyhint {
-	const char *key;
-	const char *label;
-};
-
 /* Something the selected row can explain (src/model/explain.h): a knob
  * address or a metric name, and a label for the chooser. */
 struct explain_item {
@@ -65,11 +59,12 @@ struct screen_ops {
 	/* Draw the column heading (one line at y) and rows [s->top, ...) into
 	 * lines y+1 .. y+h-1. */
 	void (*draw)(struct tui *t, struct screen *s, int y, int h);
-	/* Screen keys (after the global ones). */
+	/* Screen keys, before the global ones: called only with the keys
+	 * src/ui/keys.def lists for this screen's id (which also give its
+	 * key-bar hints and Help lines). */
 	int (*key)(struct tui *t, struct screen *s, int ch);
 	/* What the selected row can explain ('e' / Enter); returns the count. */
 	int (*explain)(struct tui *t, struct screen *s, struct explain_item *items, int max);
-	const struct keyhint *hints; /* screen-specific keys for the bottom bar, {NULL} ends */
 	void (*free)(struct screen *s);
 	/* perf counters this screen shows (TUI_CTR_*): opened while it is the
 	 * current screen, closed at the first tick after it is left (counters.c). */
@@ -278,7 +273,9 @@ int ui_choice(struct tui *t, const char *title, const char *text, const char *co
 	      int dflt);
 /* Line input: returns 0 with buf filled, -1 cancelled. */
 int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap);
-void ui_draw_keybar(struct tui *t, int y, const struct keyhint *screen_hints);
+/* The bottom key bar: the global hints around the key table's hints of
+ * screen (a screen id, "replay"; NULL: none). */
+void ui_draw_keybar(struct tui *t, int y, const char *screen);
 /* Scrollable text window (Up/Down/PgUp/PgDn/Home/End; Esc, q or Enter closes). */
 void ui_text(struct tui *t, const char *title, const char *text);
 /* Add an explain item (returns the new count; ignores overflow). */

@@ -393,11 +393,6 @@ static void draw_status(struct tui *t, int y)
 		ui_printf(t, y, 0, COLS, ROLE_READONLY, "READ-ONLY: %s", t->ro_why);
 }
 
-static const struct keyhint replay_hints[] = {
-	{"Spc", "Play"}, {".", "Step"},	  {",", "Back"},
-	{"[]", "Seek"},	 {"+-", "Speed"}, {NULL, NULL},
-};
-
 void tui_draw(struct tui *t)
 {
 	struct screen *s = &t->screens[t->cur];
@@ -414,7 +409,7 @@ void tui_draw(struct tui *t)
 	t->body_h = LINES - 5;
 	s->ops->draw(t, s, t->body_y, t->body_h);
 	draw_status(t, LINES - 2);
-	ui_draw_keybar(t, LINES - 1, t->replay ? replay_hints : s->ops->hints);
+	ui_draw_keybar(t, LINES - 1, t->replay ? "replay" : s->ops->id);
 	wnoutrefresh(stdscr);
 	doupdate();
 }

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's keys: switching screens, the quit dialog, the mouse, the F1
- * explain window and the global key handler (the current screen's own key
- * function gets a key first). */
+ * explain window and the key dispatch, driven by the key table
+ * (src/ui/keys.def): the current screen's own key function gets its keys
+ * first, then the global keys run their action. */
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
@@ -22,6 +23,7 @@
 #include "model/explain.h"
 #include "model/sim.h"
 #include "sysfs/userfile.h"
+#include "ui/keytable.h"
 #include "ui/tui.h"
 #include "ui/tui_int.h"
 
@@ -170,9 +172,67 @@ static int do_explain(struct tui *t, bool help_if_none)
 	return HR_REDRAW;
 }
 
+/* A global key's action (src/ui/keys.def); -1 when it does not apply here
+ * (a number without a screen, an fkey no screen has), so that the key goes
+ * on to the replay keys. */
+static int run_action(struct tui *t, enum key_action a, int ch)
+{
+	struct screen *s = &t->screens[t->cur];
+	int r;
+
+	switch (a) {
+	case KA_QUIT: return HR_QUIT;
+	case KA_NEXT: switch_to(t, (t->cur + 1) % t->nscreens); return HR_REDRAW;
+	case KA_PREV: switch_to(t, (t->cur + t->nscreens - 1) % t->nscreens); return HR_REDRAW;
+	case KA_EXPLAIN_OR_HELP: return do_explain(t, true); /* the row's entry, else Help */
+	case KA_HELP: switch_to(t, tui_find_screen(t, "help")); return HR_REDRAW;
+	case KA_SETUP: switch_to(t, tui_find_screen(t, "setup")); return HR_REDRAW;
+	case KA_UNDO: tui_undo_last(t); return HR_RESCAN | HR_REDRAW;
+	case KA_RESTORE: tui_restore_all(t, true); return HR_RESCAN | HR_REDRAW;
+	case KA_EXPLAIN: return do_explain(t, false);
+	case KA_ORIG:
+		t->show_orig = !t->show_orig;
+		tui_status(t, false,
+			   t->show_orig ? "Showing original values of changed knobs (o hides)"
+					: "Original values hidden (o shows)");
+		return HR_REDRAW;
+	case KA_AB: return latency_ab_key(t);
+	case KA_REDRAW: clearok(stdscr, TRUE); return HR_REDRAW;
+	case KA_LIST:
+		r = ui_list_key(s, ch, t->body_h - s->heading_lines);
+		return r & HR_HANDLED ? r | HR_REDRAW : -1;
+	case KA_NUMBER:
+		if (ch >= '1' && ch <= '9' && ch - '1' < t->nscreens) {
+			switch_to(t, ch - '1');
+			return HR_REDRAW;
+		}
+		if (ch == '0' && t->nscreens >= 10) {
+			switch_to(t, 9);
+			return HR_REDRAW;
+		}
+		return -1;
+	case KA_GOTO:
+		for (int i = 0; i < t->nscreens; i++)
+			if ((t->screens[i].ops->fkey && ch == t->screens[i].ops->fkey) ||
+			    (t->screens[i].ops->hotkey && ch == t->screens[i].ops->hotkey)) {
+				switch_to(t, i);
+				return HR_REDRAW;
+			}
+		return -1;
+	case KA_NONE:
+	case KA_SCREEN: break;
+	}
+	return -1;
+}
+
+/* A key goes to the replay transport (keys.def's "replay" keys), then to
+ * the current screen's key function (its keys in keys.def: a key not listed
+ * there never reaches it), then the global keys' actions. */
 int tui_handle_key(struct tui *t, int ch)
 {
 	struct screen *s = &t->screens[t->cur];
+	const struct key_entry *k;
+	bool replay_key = t->replay && key_find("replay", ch);
 	int r;
 
 	if (ch == KEY_MOUSE)
@@ -182,59 +242,24 @@ int tui_handle_key(struct tui *t, int ch)
 	/* a replay's transport keys first (where a screen uses them, for an
 	 * action, it would be refused anyway), except on Setup, whose + - and
 	 * space change settings */
-	if (t->replay && strcmp(s->ops->id, "setup")) {
+	if (replay_key && strcmp(s->ops->id, "setup")) {
 		r = tui_replay_key(t, ch);
 		if (r & HR_HANDLED)
 			return r;
 	}
 	/* screen keys first, so a screen may use a letter the global map has */
-	r = s->ops->key ? s->ops->key(t, s, ch) : HR_IGNORED;
-	if (r & HR_HANDLED)
-		return r;
-	r = ui_list_key(s, ch, t->body_h - s->heading_lines);
-	if (r & HR_HANDLED)
-		return r | HR_REDRAW;
-	switch (ch) {
-	case 'q':
-	case KEY_F(10): return HR_QUIT;
-	case '\t': switch_to(t, (t->cur + 1) % t->nscreens); return HR_REDRAW;
-	case KEY_BTAB: switch_to(t, (t->cur + t->nscreens - 1) % t->nscreens); return HR_REDRAW;
-	case '?': return do_explain(t, true); /* the row's entry, else Help */
-	case 'h':
-	case KEY_F(1): switch_to(t, tui_find_screen(t, "help")); return HR_REDRAW;
-	case 'S':
-	case KEY_F(2): switch_to(t, tui_find_screen(t, "setup")); return HR_REDRAW;
-	case 'u': tui_undo_last(t); return HR_RESCAN | HR_REDRAW;
-	case 'U': tui_restore_all(t, true); return HR_RESCAN | HR_REDRAW;
-	case 'e':
-	case '\n':
-	case '\r':
-	case KEY_ENTER: return do_explain(t, false);
-	case 'o':
-		t->show_orig = !t->show_orig;
-		tui_status(t, false,
-			   t->show_orig ? "Showing original values of changed knobs (o hides)"
-					: "Original values hidden (o shows)");
-		return HR_REDRAW;
-	case 'A': return latency_ab_key(t);
-	case 12: /* ^L */ clearok(stdscr, TRUE); return HR_REDRAW;
-	default: break;
+	if (s->ops->key && key_find(s->ops->id, ch)) {
+		r = s->ops->key(t, s, ch);
+		if (r & HR_HANDLED)
+			return r;
 	}
-	if (ch >= '1' && ch <= '9' && ch - '1' < t->nscreens) {
-		switch_to(t, ch - '1');
-		return HR_REDRAW;
+	k = key_find("global", ch);
+	if (k) {
+		r = run_action(t, k->action, ch);
+		if (r >= 0)
+			return r;
 	}
-	if (ch == '0' && t->nscreens >= 10) {
-		switch_to(t, 9);
-		return HR_REDRAW;
-	}
-	for (int i = 0; i < t->nscreens; i++)
-		if ((t->screens[i].ops->fkey && ch == t->screens[i].ops->fkey) ||
-		    (t->screens[i].ops->hotkey && ch == t->screens[i].ops->hotkey)) {
-			switch_to(t, i);
-			return HR_REDRAW;
-		}
-	if (t->replay)
+	if (replay_key)
 		return tui_replay_key(t, ch);
 	return HR_IGNORED;
 }

@@ -13,6 +13,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "ui/keytable.h"
 #include "ui/tui.h"
 
 attr_t ui_attr(const struct tui *t, enum role r)
@@ -503,54 +504,61 @@ int ui_explain_add(struct explain_item *items, int n, int max, const char *label
 
 /* ---- key bar ----------------------------------------------------------------- */
 
-static const struct keyhint global_hints_head[] = {
-	{"F1", "Help"},
-	{"F2", "Setup"},
-	{NULL, NULL},
-};
-static const struct keyhint global_hints_tail[] = {
-	{"u", "Undo"}, {"U", "Restore"}, {"Tab", "Screen"}, {"F10", "Quit"}, {NULL, NULL},
-};
+/* The bar: the global keys of the key table (src/ui/keys.def) marked
+ * KB_HEAD, the screen's KB_SCREEN keys, then the global KB_TAIL ones, in
+ * the table's order. */
 
-static int put_hint(struct tui *t, int y, int x, const struct keyhint *h, int pad)
+static int put_hint(struct tui *t, int y, int x, const struct key_entry *h, int pad)
 {
 	int n = 0;
 
 	if (x >= COLS)
 		return 0;
-	n += ui_put(t, y, x, COLS - x, ROLE_KEY, h->key);
-	n += ui_printf(t, y, x + n, COLS - x - n, ROLE_KEYLABEL, "%-*s ", pad, h->label);
+	n += ui_put(t, y, x, COLS - x, ROLE_KEY, h->bar_key);
+	n += ui_printf(t, y, x + n, COLS - x - n, ROLE_KEYLABEL, "%-*s ", pad, h->hint);
 	return n;
 }
 
-static int hints_width(const struct keyhint *h, int pad)
+/* Is table entry e in the bar, in part part (KB_HEAD, KB_SCREEN, KB_TAIL)? */
+static bool in_bar(const struct key_entry *e, const char *screen, enum key_bar part)
 {
+	if (e->bar != part || !e->bar_key || !e->hint)
+		return false;
+	return part == KB_SCREEN ? screen && !strcmp(e->screen, screen)
+				 : !strcmp(e->screen, "global");
+}
+
+static int hints_width(const char *screen, int pad)
+{
+	static const enum key_bar parts[] = {KB_HEAD, KB_SCREEN, KB_TAIL};
 	int w = 0;
 
-	for (; h && h->key; h++) {
-		int l = (int)strlen(h->label);
+	for (size_t p = 0; p < 3; p++)
+		for (size_t i = 0; i < key_table_n; i++) {
+			const struct key_entry *h = &key_table[i];
+			int l;
 
-		w += (int)strlen(h->key) + (l > pad ? l : pad) + 1;
-	}
+			if (!in_bar(h, screen, parts[p]))
+				continue;
+			l = (int)strlen(h->hint);
+			w += (int)strlen(h->bar_key) + (l > pad ? l : pad) + 1;
+		}
 	return w;
 }
 
-void ui_draw_keybar(struct tui *t, int y, const struct keyhint *screen_hints)
+void ui_draw_keybar(struct tui *t, int y, const char *screen)
 {
+	static const enum key_bar parts[] = {KB_HEAD, KB_SCREEN, KB_TAIL};
 	int x = 0, pad = 6;
 
 	/* htop-like padding when it fits, packed otherwise */
-	while (pad > 0 && hints_width(global_hints_head, pad) + hints_width(screen_hints, pad) +
-					  hints_width(global_hints_tail, pad) >
-				  COLS)
+	while (pad > 0 && hints_width(screen, pad) > COLS)
 		pad--;
 	ui_fill(t, y, 0, COLS, ROLE_KEYLABEL);
-	for (const struct keyhint *h = global_hints_head; h->key; h++)
-		x += put_hint(t, y, x, h, pad);
-	for (const struct keyhint *h = screen_hints; h && h->key; h++)
-		x += put_hint(t, y, x, h, pad);
-	for (const struct keyhint *h = global_hints_tail; h->key; h++)
-		x += put_hint(t, y, x, h, pad);
+	for (size_t p = 0; p < 3; p++)
+		for (size_t i = 0; i < key_table_n; i++)
+			if (in_bar(&key_table[i], screen, parts[p]))
+				x += put_hint(t, y, x, &key_table[i], pad);
 }
 
 /* ---- numbers -------------------------------------------------------------------- */
