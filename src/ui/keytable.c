@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The key table (src/ui/keys.def expanded) and what is generated from it:
  * the lookup the dispatch uses, the Help screen's key lines and the man
  * page's key list. No curses function is called here: curses.h is included

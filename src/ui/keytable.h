@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's key table (src/ui/keys.def): every key, the screen it belongs
  * to, what it does, its key-bar word and its Help sentence. The dispatch,
  * the key bar, the Help screen and the man page's key list all read it.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # The key table (src/ui/keys.def) and everything made from it agree: the
 # man page's key list is keytable_gen's output, the Help screen shows every
 # key with its sentence, every screen's key bar shows the table's hints in

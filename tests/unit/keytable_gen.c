@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Prints what is generated from the TUI's key table (src/ui/keys.def):
  *   keytable_gen --man            the man page's key list (roff), as it
  *                                 stands between the "keys begin" and

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests of the TUI's key table (src/ui/keys.def, src/ui/keytable.c):
  * its rules (every entry has help text, a hint has a bar key, global keys
  * have an action, no key twice on one screen, sections in order), the key
