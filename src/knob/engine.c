@@ -554,12 +554,7 @@ static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e,
 		own[0] = ':';
 		own[1] = ' ';
 		hint = own;
-	} else if (e == -EBUSY && pair_flag(w, KD_RT_RUNTIME))
-		hint = ": below the SCHED_DEADLINE bandwidth already admitted (on 6.12+ the fair "
-		       "server counts)";
-	else if (e == -EBUSY && !strcmp(w->ref.def->leaf, "energy_performance_preference"))
-		hint = ": the performance governor allows only EPP 'performance'";
-	else if (e == -EPERM || e == -EACCES)
+	} else if (e == -EPERM || e == -EACCES)
 		hint = geteuid() ? ": needs root"
 				 : ": refused by the kernel (lockdown, BIOS or "
 				   "driver)";
@@ -879,7 +874,8 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 
 		/* file pairs only: a thread's uclamp pair is checked by the
 		 * kernel (EINVAL, explained by its family) */
-		if (x->skip || !pair_flag(x, KD_MIN | KD_MAX) || x->ref.def->ops)
+		if (x->skip || !pair_flag(x, KD_MIN | KD_MAX) ||
+		    !knob_ops_is_file(knob_ref_ops(&x->ref)))
 			continue;
 		for (size_t k = 0; k < nw && !other; k++)
 			if (!w[k].skip && w[k].ref.def != x->ref.def &&

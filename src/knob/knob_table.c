@@ -20,6 +20,8 @@
 #define DEVFREQ_DIR "sys/class/devfreq"
 
 static const struct knob_ops lease_ops = {lease_read, lease_write, lease_restore};
+/* one sysfs/procfs file with its own errno hints (below, with the default ops) */
+static const struct knob_ops epp_ops, rt_runtime_ops;
 
 /* clang-format off */
 const struct knob_def knob_defs[] = {
@@ -56,7 +58,7 @@ const struct knob_def knob_defs[] = {
 	  .file = "energy_performance_preference", .type = KT_ENUM, .unit = "",
 	  .allow = KA_WORDS_FILE, .allow_src = "energy_performance_available_preferences",
 	  .allow_what = "energy performance preferences", .lo = 0, .hi = 255,
-	  .flags = KD_NUMERIC_OK, .needs_root = true,
+	  .flags = KD_NUMERIC_OK, .needs_root = true, .ops = &epp_ops,
 	  .help = "HWP energy/performance hint (intel_pstate, amd-pstate); with the performance "
 		  "governor anything but 'performance' is refused (EBUSY)" },
 	{ .family = "cpufreq", .leaf = "*", .pattern = "cpufreq/<policy>/<governor>/<tunable>",
@@ -112,6 +114,7 @@ const struct knob_def knob_defs[] = {
 	  .scope = KS_GLOBAL, .dir = "proc/sys/kernel", .file = "sched_rt_runtime_us",
 	  .type = KT_I64, .unit = "us", .allow = KA_RANGE, .lo = -1, .hi = 2147483647,
 	  .allow_what = "range", .flags = KD_RT_RUNTIME, .needs_root = true,
+	  .ops = &rt_runtime_ops,
 	  .help = "RT bandwidth per period; -1 = no RT throttling (on 6.12+ the fair server "
 		  "still protects CFS tasks, and lowering it can fail with EBUSY)" },
 	{ .family = "sched", .leaf = "rt_period_us", .pattern = "sched/rt_period_us",
@@ -1229,6 +1232,43 @@ static int file_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 }
 
 static const struct knob_ops file_ops = {file_read, file_write, file_restore};
+
+/* EBUSY from energy_performance_preference (intel_pstate, amd-pstate). */
+static bool epp_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
+		    char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)ref;
+	(void)value;
+	if (err != -EBUSY)
+		return false;
+	snprintf(buf, cap, "the performance governor allows only EPP 'performance'");
+	return true;
+}
+
+/* EBUSY from sched_rt_runtime_us (kernel/sched/rt.c, deadline bandwidth). */
+static bool rt_runtime_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			   int err, char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)ref;
+	(void)value;
+	if (err != -EBUSY)
+		return false;
+	snprintf(buf, cap,
+		 "below the SCHED_DEADLINE bandwidth already admitted (on 6.12+ the fair server "
+		 "counts)");
+	return true;
+}
+
+static const struct knob_ops epp_ops = {file_read, file_write, file_restore, .why = epp_why};
+static const struct knob_ops rt_runtime_ops = {file_read, file_write, file_restore,
+					       .why = rt_runtime_why};
+
+bool knob_ops_is_file(const struct knob_ops *ops)
+{
+	return ops->restore == file_restore;
+}
 
 const struct knob_ops *knob_file_ops(void)
 {

@@ -135,7 +135,7 @@ static bool torn(struct knob_ctx *ctx, const struct jent *x, const struct knob_r
 	char want[KNOB_VALUE_MAX + 2];
 	size_t n;
 
-	if (ctx->root->live || knob_ref_ops(ref) != knob_file_ops() ||
+	if (ctx->root->live || !knob_ops_is_file(knob_ref_ops(ref)) ||
 	    (ref->def && (ref->def->flags & (KD_LOCK | KD_LEASE))))
 		return false;
 	if (rawlen == 0)
@@ -303,7 +303,7 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 			continue;
 		}
 		/* a writer killed before its rename left a temporary file */
-		if (!dry && !ctx->root->live && ops == knob_file_ops() && ref.target[0])
+		if (!dry && !ctx->root->live && knob_ops_is_file(ops) && ref.target[0])
 			sysfs_write_cleanup(ctx->root, ref.target);
 		er = ops->read(ctx, &ref, cur, sizeof(cur), raw, sizeof(raw), &rawlen);
 		if (er == -ENOENT) {
