@@ -38,6 +38,19 @@ enum knob_allow {
 #define KD_TUNABLE    0x100 /* governor tunable: file name is the address leaf */
 #define KD_GOVERNOR   0x200 /* written first among its object's knobs */
 
+/* What effect.c watches after a write (knob_def.observe): the kernel's own
+ * counter that shows whether the knob is obeyed. */
+enum knob_observe {
+	KO_NONE,	/* no counter shows it: "unknown" */
+	KO_IDLE_STATE,	/* a CPU's idle state: its usage stops growing (disable=1) */
+	KO_IDLE_GOV,	/* cpuidle governor: re-watches the active idle-state changes */
+	KO_FREQ_BOUND,	/* the current frequency within a KD_MIN / KD_MAX bound */
+	KO_QOS,		/* PM QoS latency: no deeper idle state entered */
+	KO_IRQ,		/* effective affinity, growing per-CPU interrupt counts */
+	KO_THREAD_AFF,	/* the CPU the thread last ran on */
+	KO_THREAD_ATTR, /* policy, nice, uclamp: sched_getattr */
+};
+
 struct knob_ops;
 
 struct knob_def {
@@ -59,6 +72,7 @@ struct knob_def {
 	unsigned flags;
 	bool needs_root;
 	const struct knob_ops *ops; /* NULL = plain sysfs file */
+	enum knob_observe observe;
 	const char *help;
 };
 
