@@ -646,19 +646,12 @@ static void progress(struct ab_run *r, int *shown)
 	}
 }
 
-int cmd_ab(const struct tt_opts *o, int argc, char **argv)
+/* The options into cfg. -1 = go on; else the exit code (0 after --help). */
+static int ab_options(int argc, char **argv, struct ab_cfg *cfg, bool *json, bool *prio_given,
+		      const char **cpus_arg)
 {
-	struct ab_cfg cfg;
-	struct ab_run r;
-	struct sysroot root;
-	struct knob_ctx *ctx;
-	const char *assign = NULL, *cpus_arg = NULL;
-	bool json = false, prio_given = false, tty;
-	char why[512], *cause = NULL;
-	sigset_t sigs, old;
-	int c, e, rc = 0, sig = 0, shown = 0;
+	int c;
 
-	ab_cfg_init(&cfg);
 	optind = 1;
 	opterr = 0; /* one line of our own instead of getopt's */
 	while ((c = getopt_long(argc, argv, ":i:h", long_opts, NULL)) != -1) {
@@ -667,7 +660,7 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 
 		switch (c) {
 		case OPT_WINDOW:
-			if (parse_window(optarg, &cfg.window_s))
+			if (parse_window(optarg, &cfg->window_s))
 				return usage_err(
 					"--window '%s': not a duration (seconds; suffix ms, "
 					"s or m allowed)",
@@ -679,7 +672,7 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 					optarg, AB_MAX_SETTLE_MS);
 				return 2;
 			}
-			cfg.settle_ms = (unsigned)u;
+			cfg->settle_ms = (unsigned)u;
 			break;
 		case OPT_ROUNDS:
 			if (str_to_u64(optarg, &u) || u < 1 || u > AB_MAX_ROUNDS) {
@@ -687,24 +680,24 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 					optarg, AB_MAX_ROUNDS);
 				return 2;
 			}
-			cfg.rounds = (unsigned)u;
+			cfg->rounds = (unsigned)u;
 			break;
 		case OPT_CPUS:
-			if (cpulist_parse(optarg, &cfg.probe.cpus) ||
-			    cpumask_empty(&cfg.probe.cpus))
+			if (cpulist_parse(optarg, &cfg->probe.cpus) ||
+			    cpumask_empty(&cfg->probe.cpus))
 				return usage_err("--cpus '%s': not a CPU list (e.g. 0-3,6)",
 						 optarg);
-			cpus_arg = optarg;
+			*cpus_arg = optarg;
 			break;
-		case OPT_LOAD: cfg.load = optarg; break;
-		case OPT_CMD: cfg.cmd = optarg; break;
-		case OPT_METRIC: cfg.metric = optarg; break;
-		case OPT_JSON: json = true; break;
-		case OPT_AA: cfg.aa = true; break;
+		case OPT_LOAD: cfg->load = optarg; break;
+		case OPT_CMD: cfg->cmd = optarg; break;
+		case OPT_METRIC: cfg->metric = optarg; break;
+		case OPT_JSON: *json = true; break;
+		case OPT_AA: cfg->aa = true; break;
 		case OPT_SEED:
 			if (str_to_u64(optarg, &u))
 				return usage_err("--seed '%s': not a non-negative integer", optarg);
-			cfg.seed = u;
+			cfg->seed = u;
 			break;
 		case 'i':
 			if (str_to_u64(optarg, &u) || u < PROBE_MIN_INTERVAL_US ||
@@ -715,16 +708,16 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 					optarg, PROBE_MIN_INTERVAL_US, PROBE_MAX_INTERVAL_US);
 				return 2;
 			}
-			cfg.probe.interval_us = u;
+			cfg->probe.interval_us = u;
 			break;
 		case OPT_PRIO:
 			if (str_to_int(optarg, &v))
 				return usage_err("--prio '%s': not a number", optarg);
-			cfg.probe.prio = v;
-			prio_given = true;
+			cfg->probe.prio = v;
+			*prio_given = true;
 			break;
 		case OPT_POLICY:
-			if (probe_policy_parse(optarg, &cfg.probe.policy))
+			if (probe_policy_parse(optarg, &cfg->probe.policy))
 				return usage_err("--policy '%s': use fifo, rr or other", optarg);
 			break;
 		case 'h': fputs(usage_text, stdout); return 0;
@@ -736,29 +729,42 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 					 argv[optind - 1]);
 		}
 	}
+	return -1;
+}
+
+/* The command line into cfg and the assignment, checked. -1 = go on; else
+ * the exit code. */
+static int ab_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, const char **assign)
+{
+	const char *cpus_arg = NULL;
+	bool prio_given = false;
+	char why[512];
+	int rc = ab_options(argc, argv, cfg, json, &prio_given, &cpus_arg);
+
+	if (rc >= 0)
+		return rc;
 	if (optind >= argc) {
 		fprintf(stderr, "tunetop ab: expected %s (see 'tunetop ab --help')\n",
-			cfg.aa ? "ADDRESS[=VALUE] after --aa" : "ADDRESS=A,B");
+			cfg->aa ? "ADDRESS[=VALUE] after --aa" : "ADDRESS=A,B");
 		return 2;
 	}
-	assign = argv[optind];
+	*assign = argv[optind];
 	if (optind + 1 < argc)
-		return usage_err(cfg.aa ? "unexpected argument '%s' (one ADDRESS[=VALUE] per run)"
-					: "unexpected argument '%s' (one ADDRESS=A,B per run)",
+		return usage_err(cfg->aa ? "unexpected argument '%s' (one ADDRESS[=VALUE] per run)"
+					 : "unexpected argument '%s' (one ADDRESS=A,B per run)",
 				 argv[optind + 1]);
-	if (cfg.probe.policy == PROBE_POLICY_OTHER && !prio_given)
-		cfg.probe.prio = 0;
-	if (cfg.cmd && cpus_arg) {
-		cfg.have_cmd_cpus = true;
-		cfg.cmd_cpus = cfg.probe.cpus;
+	if (cfg->probe.policy == PROBE_POLICY_OTHER && !prio_given)
+		cfg->probe.prio = 0;
+	if (cfg->cmd && cpus_arg) {
+		cfg->have_cmd_cpus = true;
+		cfg->cmd_cpus = cfg->probe.cpus;
 	}
-	e = ab_cfg_check(&cfg, why, sizeof(why));
-	if (e) {
+	if (ab_cfg_check(cfg, why, sizeof(why))) {
 		fprintf(stderr, "tunetop ab: %s\n", why);
 		return 2;
 	}
-	if (cfg.have_cmd_cpus) {
-		struct probe_cfg pc = cfg.probe;
+	if (cfg->have_cmd_cpus) {
+		struct probe_cfg pc = cfg->probe;
 		char w[200];
 
 		/* the CPUs must be online even when they only pin CMD */
@@ -770,7 +776,89 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 			return 2;
 		}
 	}
+	return -1;
+}
 
+/* Run the windows to the end, printing notes and (on a tty) progress; a
+ * terminating signal cancels. The signal (0: none). */
+static int ab_wait(struct ab_run *r, const sigset_t *sigs)
+{
+	bool tty = isatty(2);
+	int sig = 0, shown = 0;
+
+	while (!ab_finished(r)) {
+		struct sbuf notes;
+		struct timespec ts;
+		int ms = 100, s;
+
+		ab_poll(r, &ms);
+		sbuf_init(&notes);
+		if (ab_take_notes(r, &notes))
+			print_lines("tunetop ab: ", notes.s);
+		sbuf_free(&notes);
+		if (tty)
+			progress(r, &shown);
+		if (ab_finished(r))
+			break;
+		ts.tv_sec = ms / 1000;
+		ts.tv_nsec = (long)(ms % 1000) * 1000000L;
+		s = sigtimedwait(sigs, NULL, &ts);
+		if (s > 0 && !sig) {
+			sig = s;
+			ab_cancel(r);
+		}
+	}
+	if (tty)
+		progress(r, &shown);
+	return sig;
+}
+
+/* The report (or the failure), and whether the knob is back. The exit code. */
+static int ab_report(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
+{
+	int rc;
+
+	if (r->phase == AB_FAILED) {
+		print_lines("tunetop ab: ", r->err_cause);
+		rc = 1;
+	} else {
+		if (json)
+			report_json(stdout, r, o, r->phase == AB_CANCELLED);
+		else
+			report_text(stdout, r, o, r->phase == AB_CANCELLED);
+		fflush(stdout);
+		rc = r->phase == AB_CANCELLED ? 128 + (sig ? sig : SIGINT) : 0;
+	}
+	if (r->restore_err) {
+		print_lines("tunetop ab: ", r->restore_cause);
+		fprintf(stderr,
+			"tunetop ab: %s may not be back to %s; see 'tunetop journal' and "
+			"'tunetop restore'\n",
+			r->cfg.addr, r->original);
+		if (!rc)
+			rc = 1;
+	} else if (r->phase == AB_FAILED) {
+		fprintf(stderr, "tunetop ab: %s restored to %s\n", r->cfg.addr, r->original);
+	}
+	return rc;
+}
+
+int cmd_ab(const struct tt_opts *o, int argc, char **argv)
+{
+	struct ab_cfg cfg;
+	struct ab_run r;
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	const char *assign = NULL;
+	bool json = false;
+	char *cause = NULL;
+	sigset_t sigs, old;
+	int e, rc;
+
+	ab_cfg_init(&cfg);
+	rc = ab_args(argc, argv, &cfg, &json, &assign);
+	if (rc >= 0)
+		return rc;
 	if (knob_cmd_open(o, "ab", 0, &root, &ctx))
 		return 1;
 	e = ab_parse_knob(ctx, assign, &cfg, &cause);
@@ -809,54 +897,7 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 				"measures the live machine\n",
 				o->root);
 	}
-	tty = isatty(2);
-	while (!ab_finished(&r)) {
-		struct sbuf notes;
-		struct timespec ts;
-		int ms = 100, s;
-
-		ab_poll(&r, &ms);
-		sbuf_init(&notes);
-		if (ab_take_notes(&r, &notes))
-			print_lines("tunetop ab: ", notes.s);
-		sbuf_free(&notes);
-		if (tty)
-			progress(&r, &shown);
-		if (ab_finished(&r))
-			break;
-		ts.tv_sec = ms / 1000;
-		ts.tv_nsec = (long)(ms % 1000) * 1000000L;
-		s = sigtimedwait(&sigs, NULL, &ts);
-		if (s > 0 && !sig) {
-			sig = s;
-			ab_cancel(&r);
-		}
-	}
-	if (tty)
-		progress(&r, &shown);
-
-	if (r.phase == AB_FAILED) {
-		print_lines("tunetop ab: ", r.err_cause);
-		rc = 1;
-	} else {
-		if (json)
-			report_json(stdout, &r, o, r.phase == AB_CANCELLED);
-		else
-			report_text(stdout, &r, o, r.phase == AB_CANCELLED);
-		fflush(stdout);
-		rc = r.phase == AB_CANCELLED ? 128 + (sig ? sig : SIGINT) : 0;
-	}
-	if (r.restore_err) {
-		print_lines("tunetop ab: ", r.restore_cause);
-		fprintf(stderr,
-			"tunetop ab: %s may not be back to %s; see 'tunetop journal' and "
-			"'tunetop restore'\n",
-			r.cfg.addr, r.original);
-		if (!rc)
-			rc = 1;
-	} else if (r.phase == AB_FAILED) {
-		fprintf(stderr, "tunetop ab: %s restored to %s\n", r.cfg.addr, r.original);
-	}
+	rc = ab_report(&r, o, json, ab_wait(&r, &sigs));
 	ab_free(&r);
 	knob_ctx_close(ctx);
 	sysroot_close(&root);
