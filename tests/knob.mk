@@ -1,12 +1,14 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tests for knob (see tests/local.mk): address/expander/validation/profile and
 # journal unit tests, shell tests that write to copied fixture roots.
-check_PROGRAMS += tests/unit/test_knob tests/unit/test_journal
+check_PROGRAMS += tests/unit/test_knob tests/unit/test_journal tests/unit/test_knob_leaves
 tests_unit_test_knob_SOURCES = tests/unit/test_knob.c
 tests_unit_test_knob_LDADD = $(TT_TEST_LIBS)
 tests_unit_test_journal_SOURCES = tests/unit/test_journal.c
 tests_unit_test_journal_LDADD = $(TT_TEST_LIBS)
-TESTS += tests/unit/test_knob tests/unit/test_journal
+tests_unit_test_knob_leaves_SOURCES = tests/unit/test_knob_leaves.c
+tests_unit_test_knob_leaves_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_knob tests/unit/test_journal tests/unit/test_knob_leaves
 KNOB_SH_TESTS = tests/knob/cpuidle_governor.sh tests/knob/families.sh tests/knob/rollback.sh tests/knob/cli.sh \
 	tests/knob/journal.sh tests/knob/exec.sh tests/knob/profiles.sh \
 	tests/knob/pairs.sh tests/knob/userfiles.sh tests/knob/profile_strict.sh tests/knob/effect.sh tests/knob/effect_live.sh

@@ -365,18 +365,189 @@ static int restore_own(struct knob_ctx *ctx, const struct exec_opts *x, struct s
 	return e;
 }
 
+/* ---- cmd_exec in steps: apply the knobs (one transaction), start CMD with
+ * its own scheduling, wait forwarding signals, report the effect, restore */
+
+static void block_signals(sigset_t *set, sigset_t *old)
+{
+	/* we wait for CMD through SIGCHLD: an inherited "ignore" would make the
+	 * kernel reap it behind our back */
+	signal(SIGCHLD, SIG_DFL);
+	/* from here on a SIGTERM waits until it can be handled safely */
+	sigemptyset(set);
+	sigaddset(set, SIGINT);
+	sigaddset(set, SIGTERM);
+	sigaddset(set, SIGHUP);
+	sigaddset(set, SIGQUIT);
+	sigaddset(set, SIGCHLD);
+	sigprocmask(SIG_BLOCK, set, old);
+}
+
+/* The profiles' assignments, then the command line's, as one transaction.
+ * Returns an exit code when a profile cannot be loaded (nothing applied),
+ * else 0 with *err = knob_set_many's result. */
+static int apply_knobs(struct knob_ctx *ctx, const struct sysroot *root, const struct exec_opts *x,
+		       struct sbuf *rep, int *err)
+{
+	struct knob_profile *profs = xcalloc(x->nprof ? x->nprof : 1, sizeof(*profs));
+	const char **assign, **labels;
+	char *cause = NULL;
+	size_t na = 0;
+	int rc;
+
+	for (size_t i = 0; i < x->nprof; i++) {
+		rc = knob_cmd_load_profile("exec", x->profiles[i], root, x->force, &profs[i]);
+		if (rc) {
+			for (size_t k = 0; k < i; k++)
+				knob_profile_free(&profs[k]);
+			free(profs);
+			return rc;
+		}
+		na += profs[i].n;
+	}
+	na += x->nassign;
+	assign = xcalloc(na ? na : 1, sizeof(char *));
+	labels = xcalloc(na ? na : 1, sizeof(char *));
+	na = 0;
+	for (size_t i = 0; i < x->nprof; i++)
+		for (size_t k = 0; k < profs[i].n; k++) {
+			assign[na] = profs[i].assign[k];
+			labels[na++] = profs[i].label[k];
+		}
+	for (size_t i = 0; i < x->nassign; i++) {
+		assign[na] = x->assign[i];
+		labels[na++] = x->label[i];
+	}
+	*err = 0;
+	if (na)
+		*err = knob_set_many(ctx, assign, labels, na,
+				     KNOB_ALLOW_LEASE | KNOB_EMPTY_OK | KNOB_SCOPED |
+					     (x->dry ? KNOB_DRY_RUN : 0),
+				     rep, &cause);
+	say(x, rep);
+	if (*err)
+		knob_print_cause("exec", cause);
+	free(cause);
+	for (size_t i = 0; i < x->nprof; i++)
+		knob_profile_free(&profs[i]);
+	free(profs);
+	free(assign);
+	free(labels);
+	return 0;
+}
+
+/* A signal that arrived while applying (0: none): then CMD is not started. */
+static int signal_pending(const sigset_t *set)
+{
+	struct timespec zero = {0, 0};
+	siginfo_t si;
+	int s = sigtimedwait(set, &si, &zero);
+
+	return s > 0 && s != SIGCHLD ? s : 0;
+}
+
+/* Fork CMD (child_setup applies --cpus/--fifo/--rr/--nice and execs it) and
+ * wait until it runs. 0 when it does; else an exit code, after restoring. */
+static int start_cmd(struct knob_ctx *ctx, struct exec_opts *x, struct sbuf *rep,
+		     const sigset_t *old, pid_t *child)
+{
+	struct child_err ce = {0, 0};
+	int pipefd[2], status = 0;
+	ssize_t k;
+
+	if (pipe2(pipefd, O_CLOEXEC) != 0) {
+		fprintf(stderr, "tunetop exec: pipe: %s\n", strerror(errno));
+		restore_own(ctx, x, rep);
+		return 1;
+	}
+	fflush(NULL);
+	*child = fork();
+	if (*child < 0) {
+		fprintf(stderr, "tunetop exec: fork: %s\n", strerror(errno));
+		close(pipefd[0]);
+		close(pipefd[1]);
+		restore_own(ctx, x, rep);
+		return 1;
+	}
+	if (*child == 0) {
+		close(pipefd[0]);
+		child_setup(x, pipefd[1], old);
+	}
+	close(pipefd[1]);
+	do
+		k = read(pipefd[0], &ce, sizeof(ce));
+	while (k < 0 && errno == EINTR);
+	close(pipefd[0]);
+	if (k == (ssize_t)sizeof(ce) && ce.step) {
+		report_child_err(x, &ce);
+		waitpid(*child, &status, 0);
+		restore_own(ctx, x, rep);
+		return ce.step == STEP_EXEC ? (ce.err == ENOENT ? 127 : 126) : 1;
+	}
+	return 0;
+}
+
+/* Wait for CMD, forwarding signals; its exit code (128 + signal). */
+static int wait_cmd(pid_t child, const sigset_t *set)
+{
+	int status = 0;
+
+	for (;;) {
+		siginfo_t si;
+		int s = sigwaitinfo(set, &si);
+
+		if (s < 0)
+			continue;
+		if (s == SIGCHLD) {
+			if (waitpid(child, &status, WNOHANG) == child)
+				break;
+			continue;
+		}
+		/* the terminal already sent it to CMD's process group */
+		if (si.si_code == SI_KERNEL && getpgid(child) == getpgrp())
+			continue;
+		kill(child, s);
+	}
+	return WIFEXITED(status)     ? WEXITSTATUS(status)
+	       : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
+				     : 1;
+}
+
+/* Only what was not in effect, and even with -q: the run measured a board
+ * that did not obey. */
+static void report_effect(struct knob_ctx *ctx, struct knob_effect_watch *watch,
+			  struct exec_opts *x)
+{
+	struct sbuf wr;
+	bool q = x->quiet;
+
+	sbuf_init(&wr);
+	knob_effect_end(ctx, watch, KNOB_QUIET | KNOB_EFFECT_NO_RECORD, &wr);
+	knob_effect_free(watch);
+	x->quiet = false;
+	say(x, &wr);
+	x->quiet = q;
+	sbuf_free(&wr);
+}
+
+static int exec_done(struct knob_ctx *ctx, struct sysroot *root, struct exec_opts *x,
+		     struct sbuf *rep, int rc)
+{
+	knob_ctx_close(ctx);
+	sysroot_close(root);
+	free_opts(x);
+	sbuf_free(rep);
+	return rc;
+}
+
 int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 {
 	struct exec_opts x;
 	struct sysroot root;
 	struct knob_ctx *ctx;
-	struct knob_profile *profs;
-	const char **assign, **labels;
-	size_t na = 0;
 	struct sbuf rep;
 	sigset_t set, old;
-	char *cause = NULL;
-	int e, rc, pipefd[2], status = 0, pending_sig = 0;
+	int e = 0, rc, pending_sig;
 	pid_t child;
 	struct knob_effect_watch *watch = NULL;
 
@@ -389,66 +560,15 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 		free_opts(&x);
 		return 2;
 	}
-	/* we wait for CMD through SIGCHLD: an inherited "ignore" would make the
-	 * kernel reap it behind our back */
-	signal(SIGCHLD, SIG_DFL);
-	/* from here on a SIGTERM waits until it can be handled safely */
-	sigemptyset(&set);
-	sigaddset(&set, SIGINT);
-	sigaddset(&set, SIGTERM);
-	sigaddset(&set, SIGHUP);
-	sigaddset(&set, SIGQUIT);
-	sigaddset(&set, SIGCHLD);
-	sigprocmask(SIG_BLOCK, &set, &old);
-
+	block_signals(&set, &old);
 	if (knob_cmd_open(o, "exec", x.dry ? KNOB_READONLY_OK : 0, &root, &ctx)) {
 		free_opts(&x);
 		return 1;
 	}
-	profs = xcalloc(x.nprof ? x.nprof : 1, sizeof(*profs));
-	for (size_t i = 0; i < x.nprof; i++) {
-		rc = knob_cmd_load_profile("exec", x.profiles[i], &root, x.force, &profs[i]);
-		if (rc) {
-			for (size_t k = 0; k < i; k++)
-				knob_profile_free(&profs[k]);
-			free(profs);
-			knob_ctx_close(ctx);
-			sysroot_close(&root);
-			free_opts(&x);
-			return rc;
-		}
-		na += profs[i].n;
-	}
-	na += x.nassign;
-	assign = xcalloc(na ? na : 1, sizeof(char *));
-	labels = xcalloc(na ? na : 1, sizeof(char *));
-	na = 0;
-	for (size_t i = 0; i < x.nprof; i++)
-		for (size_t k = 0; k < profs[i].n; k++) {
-			assign[na] = profs[i].assign[k];
-			labels[na++] = profs[i].label[k];
-		}
-	for (size_t i = 0; i < x.nassign; i++) {
-		assign[na] = x.assign[i];
-		labels[na++] = x.label[i];
-	}
 	sbuf_init(&rep);
-	e = 0;
-	if (na)
-		e = knob_set_many(ctx, assign, labels, na,
-				  KNOB_ALLOW_LEASE | KNOB_EMPTY_OK | KNOB_SCOPED |
-					  (x.dry ? KNOB_DRY_RUN : 0),
-				  &rep, &cause);
-	say(&x, &rep);
-	if (e)
-		knob_print_cause("exec", cause);
-	free(cause);
-	cause = NULL;
-	for (size_t i = 0; i < x.nprof; i++)
-		knob_profile_free(&profs[i]);
-	free(profs);
-	free(assign);
-	free(labels);
+	rc = apply_knobs(ctx, &root, &x, &rep, &e);
+	if (rc)
+		return exec_done(ctx, &root, &x, &rep, rc);
 	if (e || x.dry) {
 		if (x.dry && !e) {
 			fprintf(stderr, "tunetop exec: would run:");
@@ -456,121 +576,25 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 				fprintf(stderr, " %s", *a);
 			fprintf(stderr, "\n");
 		}
-		knob_ctx_close(ctx);
-		sysroot_close(&root);
-		free_opts(&x);
-		sbuf_free(&rep);
-		return knob_exit_code(e);
+		return exec_done(ctx, &root, &x, &rep, knob_exit_code(e));
 	}
-	/* a signal that arrived while applying: do not start CMD */
-	{
-		struct timespec zero = {0, 0};
-		siginfo_t si;
-		int s = sigtimedwait(&set, &si, &zero);
-
-		if (s > 0 && s != SIGCHLD)
-			pending_sig = s;
-	}
+	pending_sig = signal_pending(&set);
 	if (pending_sig) {
 		fprintf(stderr, "tunetop exec: got %s before starting %s; restoring\n",
 			strsignal(pending_sig), x.cmd[0]);
 		restore_own(ctx, &x, &rep);
-		knob_ctx_close(ctx);
-		sysroot_close(&root);
-		free_opts(&x);
-		sbuf_free(&rep);
-		return 128 + pending_sig;
+		return exec_done(ctx, &root, &x, &rep, 128 + pending_sig);
 	}
-	if (pipe2(pipefd, O_CLOEXEC) != 0) {
-		fprintf(stderr, "tunetop exec: pipe: %s\n", strerror(errno));
-		restore_own(ctx, &x, &rep);
-		knob_ctx_close(ctx);
-		sysroot_close(&root);
-		free_opts(&x);
-		sbuf_free(&rep);
-		return 1;
-	}
-	fflush(NULL);
-	child = fork();
-	if (child < 0) {
-		fprintf(stderr, "tunetop exec: fork: %s\n", strerror(errno));
-		close(pipefd[0]);
-		close(pipefd[1]);
-		restore_own(ctx, &x, &rep);
-		knob_ctx_close(ctx);
-		sysroot_close(&root);
-		free_opts(&x);
-		sbuf_free(&rep);
-		return 1;
-	}
-	if (child == 0) {
-		close(pipefd[0]);
-		child_setup(&x, pipefd[1], &old);
-	}
-	close(pipefd[1]);
-	{
-		struct child_err ce = {0, 0};
-		ssize_t k;
-
-		do
-			k = read(pipefd[0], &ce, sizeof(ce));
-		while (k < 0 && errno == EINTR);
-		close(pipefd[0]);
-		if (k == (ssize_t)sizeof(ce) && ce.step) {
-			report_child_err(&x, &ce);
-			waitpid(child, &status, 0);
-			restore_own(ctx, &x, &rep);
-			knob_ctx_close(ctx);
-			sysroot_close(&root);
-			free_opts(&x);
-			sbuf_free(&rep);
-			return ce.step == STEP_EXEC ? (ce.err == ENOENT ? 127 : 126) : 1;
-		}
-	}
+	rc = start_cmd(ctx, &x, &rep, &old, &child);
+	if (rc)
+		return exec_done(ctx, &root, &x, &rep, rc);
 	/* is the kernel obeying while CMD runs? (knob.h "effect") */
 	if (knob_effect_default_ms())
 		watch = knob_effect_begin(ctx);
-	/* wait for CMD, forwarding signals */
-	for (;;) {
-		siginfo_t si;
-		int s = sigwaitinfo(&set, &si);
-		pid_t w;
-
-		if (s < 0)
-			continue;
-		if (s == SIGCHLD) {
-			w = waitpid(child, &status, WNOHANG);
-			if (w == child)
-				break;
-			continue;
-		}
-		/* the terminal already sent it to CMD's process group */
-		if (si.si_code == SI_KERNEL && getpgid(child) == getpgrp())
-			continue;
-		kill(child, s);
-	}
-	rc = WIFEXITED(status)	   ? WEXITSTATUS(status)
-	     : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-				   : 1;
-	if (watch) {
-		/* only what was not in effect, and even with -q: the run measured
-		 * a board that did not obey */
-		struct sbuf wr;
-		bool q = x.quiet;
-
-		sbuf_init(&wr);
-		knob_effect_end(ctx, watch, KNOB_QUIET | KNOB_EFFECT_NO_RECORD, &wr);
-		knob_effect_free(watch);
-		x.quiet = false;
-		say(&x, &wr);
-		x.quiet = q;
-		sbuf_free(&wr);
-	}
+	rc = wait_cmd(child, &set);
+	if (watch)
+		report_effect(ctx, watch, &x);
 	if (restore_own(ctx, &x, &rep) != 0 && rc == 0)
 		rc = 1;
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
-	free_opts(&x);
-	sbuf_free(&rep);
-	return rc;
+	return exec_done(ctx, &root, &x, &rep, rc);
 }

@@ -223,29 +223,25 @@ static void sample(struct knob_ctx *ctx, struct eff_item *it, int s)
 	}
 }
 
+/* The knob's observable is part of its definition (knob_def.observe). */
 static enum eff_kind kind_of(const struct knob_ref *ref, const char *value)
 {
-	const char *fam = ref->def ? ref->def->family : "";
-	const char *leaf = ref->def ? ref->def->leaf : "";
-
 	(void)value;
-	if (!strcmp(fam, "cpuidle"))
-		return !strcmp(leaf, "disable") && ref->cpu >= 0 && ref->index >= 0 ? EK_IDLE
-		       : !strcmp(leaf, "governor")				    ? EK_IDLE_GOV
-										    : EK_NONE;
-	if (!strcmp(fam, "cpufreq") || !strcmp(fam, "devfreq")) {
+	switch (ref->def ? ref->def->observe : KO_NONE) {
+	case KO_IDLE_STATE: return ref->cpu >= 0 && ref->index >= 0 ? EK_IDLE : EK_NONE;
+	case KO_IDLE_GOV: return EK_IDLE_GOV;
+	case KO_FREQ_BOUND:
 		if (ref->def->flags & KD_MIN)
 			return EK_FREQ_MIN;
 		if (ref->def->flags & KD_MAX)
 			return EK_FREQ_MAX;
 		return EK_NONE;
+	case KO_QOS: return EK_QOS;
+	case KO_IRQ: return EK_IRQ;
+	case KO_THREAD_AFF: return EK_THREAD_AFF;
+	case KO_THREAD_ATTR: return EK_THREAD_ATTR;
+	case KO_NONE: break;
 	}
-	if (!strcmp(fam, "irq"))
-		return EK_IRQ;
-	if (!strcmp(fam, "thread"))
-		return !strcmp(leaf, "affinity") ? EK_THREAD_AFF : EK_THREAD_ATTR;
-	if (!strcmp(fam, "pmqos"))
-		return EK_QOS;
 	return EK_NONE;
 }
 

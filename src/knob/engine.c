@@ -555,12 +555,7 @@ static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e,
 		own[0] = ':';
 		own[1] = ' ';
 		hint = own;
-	} else if (e == -EBUSY && pair_flag(w, KD_RT_RUNTIME))
-		hint = ": below the SCHED_DEADLINE bandwidth already admitted (on 6.12+ the fair "
-		       "server counts)";
-	else if (e == -EBUSY && !strcmp(w->ref.def->leaf, "energy_performance_preference"))
-		hint = ": the performance governor allows only EPP 'performance'";
-	else if (e == -EPERM || e == -EACCES)
+	} else if (e == -EPERM || e == -EACCES)
 		hint = geteuid() ? ": needs root"
 				 : ": refused by the kernel (lockdown, BIOS or "
 				   "driver)";
@@ -654,172 +649,184 @@ static void dry_run_line(struct knob_ctx *ctx, const struct kw *w, struct sbuf *
 			    w->cur, w->value);
 }
 
-int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const char *const *labels,
-		  size_t n, unsigned flags, struct sbuf *report, char **cause)
+/* ---- knob_set_many in steps: plan (expand, validate, read), check the
+ * plan as a whole, then write journaled and roll back on the first failure */
+
+struct plan {
+	struct knob_ctx *ctx;
+	unsigned flags;
+	struct sbuf *report;
+	char **cause;
+	struct kw *w; /* the primitive writes */
+	size_t nw, cap;
+	int verr; /* first bad address or value (-EINVAL, -ENOENT): nothing is written */
+	int perr; /* first unreadable or unwritable knob */
+};
+
+static void first_err(int *acc, int e)
 {
-	struct kw *w = NULL;
-	size_t nw = 0, cap = 0;
-	int verr = 0, perr = 0, e = 0;
-	uint64_t txn = 0;
-	size_t i;
-	char failed[TT_PATH_MAX + 256] = "";
+	if (!*acc)
+		*acc = e;
+}
 
-	if (cause) { /* NULL or an earlier cause: replaced */
-		free(*cause);
-		*cause = NULL;
+/* A knob this process may not write (and would change): the refusal in words. */
+static void refuse_unwritable(struct plan *p, const struct kw *x, struct refusals *refused)
+{
+	char file[TT_PATH_MAX], own[384], reason[400], line[1024];
+	const struct knob_ops *o = knob_ref_ops(&x->ref);
+
+	knob_abspath(p->ctx, x->ref.target, file, sizeof(file));
+	if (o->why && o->why(p->ctx, &x->ref, x->value, -EPERM, own, sizeof(own))) {
+		snprintf(line, sizeof(line), "%s: EPERM from %s: %s", x->ref.addr, file, own);
+		snprintf(reason, sizeof(reason), "EPERM: %s", own);
+	} else {
+		snprintf(line, sizeof(line), "%s: EACCES from %s: not writable%s", x->ref.addr,
+			 file, geteuid() ? " (needs root)" : "");
+		snprintf(reason, sizeof(reason), "EACCES: not writable%s",
+			 geteuid() ? " (needs root)" : "");
 	}
-	ctx->nlast = 0;
-	/* 1. expand and validate everything; nothing is written before this passes */
-	for (i = 0; i < n; i++) {
-		const char *a = assignments[i];
-		const char *eq = strchr(a, '=');
-		const char *lab = labels && labels[i] ? labels[i] : NULL;
-		char addr[KNOB_ADDR_MAX], line[1024];
-		struct knob_ref *refs = NULL;
-		size_t nrefs = 0;
-		char *why = NULL;
-		bool wild;
-		struct refusals refused = {0};
+	refusal_add(refused, &x->ref, line, reason);
+	first_err(&p->perr, -EACCES);
+}
 
-		if (!eq || eq == a || strlen(a) - (size_t)(eq - a) - 1 >= KNOB_VALUE_MAX ||
-		    (size_t)(eq - a) >= sizeof(addr)) {
-			snprintf(line, sizeof(line), "%s%s'%s': expected ADDRESS=VALUE",
-				 lab ? lab : "", lab ? ": " : "", a);
-			add_line(cause, line);
-			verr = verr ? verr : -EINVAL;
-			continue;
+/* One primitive write of a validated ref (part: the min or max half of a
+ * lock when parts == 2): its value, the current value, writability. */
+static void plan_part(struct plan *p, const struct knob_ref *ref, const char *norm, int part,
+		      int parts, const char *lab, bool wild, struct refusals *refused)
+{
+	struct kw *x;
+	char *vwhy = NULL, line[1024];
+	int re;
+
+	p->w = xgrow(p->w, &p->cap, p->nw + 1, sizeof(*p->w));
+	x = &p->w[p->nw];
+	memset(x, 0, sizeof(*x));
+	if (parts == 2)
+		knob_split_lock(ref, part == 1, &x->ref);
+	else
+		x->ref = *ref;
+	if (parts == 2 && !strcmp(norm, "off")) {
+		/* unlock: back to the full hardware range */
+		if (knob_validate(p->ctx, &x->ref, part ? "max" : "min", x->value, sizeof(x->value),
+				  &vwhy) != 0) {
+			add_line(p->cause, vwhy ? vwhy : "cannot unlock");
+			free(vwhy);
+			first_err(&p->verr, -EINVAL);
+			return;
 		}
-		memcpy(addr, a, (size_t)(eq - a));
-		addr[eq - a] = '\0';
-		str_trim(addr);
-		e = knob_expand(ctx, str_trim(addr),
-				(flags & KNOB_EMPTY_OK) &&
-						(knob_is_glob(addr) || strpbrk(addr, "<>"))
-					? KNOB_EXPAND_EMPTY_OK
-					: 0,
-				&refs, &nrefs, &why);
-		if (e) {
-			snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "", lab ? ": " : "",
-				 why ? why : "bad address");
-			add_line(cause, line);
-			free(why);
-			verr = verr ? verr : (e == -ENOENT ? -ENOENT : -EINVAL);
-			continue;
-		}
+	} else {
+		str_copy(x->value, sizeof(x->value), norm);
+	}
+	snprintf(x->label, sizeof(x->label), "%s%s%s", lab ? lab : "", lab ? ": " : "", ref->addr);
+	x->wild = wild;
+	x->input = p->nw;
+	re = knob_ref_ops(&x->ref)->read(p->ctx, &x->ref, x->cur, sizeof(x->cur), NULL, 0, NULL);
+	if (re) {
+		char file[TT_PATH_MAX];
+
+		knob_abspath(p->ctx, x->ref.target, file, sizeof(file));
+		if (re == -EXDEV || re == -EFBIG)
+			snprintf(line, sizeof(line), "%s: %s: %s; not changing it", x->ref.addr,
+				 file, sysfs_why(re));
+		else
+			snprintf(line, sizeof(line),
+				 "%s: %s from %s: cannot read the current value, so it could not "
+				 "be restored; not changing it",
+				 x->ref.addr, err_name(re), file);
+		add_line(p->cause, line);
+		first_err(&p->perr, re);
+		return;
+	}
+	if (!knob_writable(p->ctx, &x->ref) && !(p->flags & KNOB_DRY_RUN) &&
+	    strcmp(x->cur, x->value)) {
+		refuse_unwritable(p, x, refused);
+		return;
+	}
+	p->nw++;
+}
+
+/* One concrete knob of an assignment: lease rule, validation, its parts. */
+static void plan_ref(struct plan *p, const struct knob_ref *ref, const char *value, const char *lab,
+		     bool wild, struct refusals *refused)
+{
+	char norm[KNOB_VALUE_MAX], line[1024], *why = NULL;
+	int parts = (ref->def->flags & KD_LOCK) ? 2 : 1;
+
+	if ((ref->def->flags & KD_LEASE) && !(p->flags & KNOB_ALLOW_LEASE)) {
+		snprintf(line, sizeof(line),
+			 "%s%s%s: the value holds only while a process keeps /dev/cpu_dma_latency "
+			 "open, so 'set' cannot keep it; use 'tunetop exec %s=N -- CMD' (or the "
+			 "TUI)",
+			 lab ? lab : "", lab ? ": " : "", ref->addr, ref->addr);
+		add_line(p->cause, line);
+		first_err(&p->verr, -EINVAL);
+		return;
+	}
+	if (knob_validate(p->ctx, ref, value, norm, sizeof(norm), &why) != 0) {
+		snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "", lab ? ": " : "",
+			 why ? why : "invalid value");
+		refusal_add(refused, ref, line, why ? after_addr(why, ref->addr) : NULL);
 		free(why);
-		if (nrefs == 0 && report)
-			sbuf_printf(report,
-				    "note: %s%s'%s' matches nothing on this root; skipped\n",
-				    lab ? lab : "", lab ? ": " : "", addr);
-		wild = nrefs > 1 || knob_is_glob(addr) || strpbrk(addr, "<>");
-		for (size_t k = 0; k < nrefs; k++) {
-			const struct knob_ref *ref = &refs[k];
-			char norm[KNOB_VALUE_MAX];
-			int parts = (ref->def->flags & KD_LOCK) ? 2 : 1;
-
-			why = NULL;
-			if ((ref->def->flags & KD_LEASE) && !(flags & KNOB_ALLOW_LEASE)) {
-				snprintf(line, sizeof(line),
-					 "%s%s%s: the value holds only while a "
-					 "process keeps /dev/cpu_dma_latency "
-					 "open, so 'set' cannot keep it; use "
-					 "'tunetop exec %s=N -- CMD' (or the TUI)",
-					 lab ? lab : "", lab ? ": " : "", ref->addr, ref->addr);
-				add_line(cause, line);
-				verr = verr ? verr : -EINVAL;
-				continue;
-			}
-			if (knob_validate(ctx, ref, eq + 1, norm, sizeof(norm), &why) != 0) {
-				snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "",
-					 lab ? ": " : "", why ? why : "invalid value");
-				refusal_add(&refused, ref, line,
-					    why ? after_addr(why, ref->addr) : NULL);
-				free(why);
-				verr = verr ? verr : -EINVAL;
-				continue;
-			}
-			for (int part = 0; part < parts; part++) {
-				struct kw *x;
-				char *vwhy = NULL;
-				int re;
-
-				w = xgrow(w, &cap, nw + 1, sizeof(*w));
-				x = &w[nw];
-				memset(x, 0, sizeof(*x));
-				if (parts == 2)
-					knob_split_lock(ref, part == 1, &x->ref);
-				else
-					x->ref = *ref;
-				if (parts == 2 && !strcmp(norm, "off")) {
-					/* unlock: back to the full hardware range */
-					if (knob_validate(ctx, &x->ref, part ? "max" : "min",
-							  x->value, sizeof(x->value), &vwhy) != 0) {
-						add_line(cause, vwhy ? vwhy : "cannot unlock");
-						free(vwhy);
-						verr = verr ? verr : -EINVAL;
-						continue;
-					}
-				} else {
-					str_copy(x->value, sizeof(x->value), norm);
-				}
-				snprintf(x->label, sizeof(x->label), "%s%s%s", lab ? lab : "",
-					 lab ? ": " : "", ref->addr);
-				x->wild = wild;
-				x->input = nw;
-				re = knob_ref_ops(&x->ref)->read(ctx, &x->ref, x->cur,
-								 sizeof(x->cur), NULL, 0, NULL);
-				if (re) {
-					char file[TT_PATH_MAX];
-
-					knob_abspath(ctx, x->ref.target, file, sizeof(file));
-					if (re == -EXDEV || re == -EFBIG)
-						snprintf(line, sizeof(line),
-							 "%s: %s: %s; not changing it", x->ref.addr,
-							 file, sysfs_why(re));
-					else
-						snprintf(line, sizeof(line),
-							 "%s: %s from %s: cannot read the "
-							 "current value, so it could not "
-							 "be restored; not changing it",
-							 x->ref.addr, err_name(re), file);
-					add_line(cause, line);
-					perr = perr ? perr : re;
-					continue;
-				}
-				if (!knob_writable(ctx, &x->ref) && !(flags & KNOB_DRY_RUN) &&
-				    strcmp(x->cur, x->value)) {
-					char file[TT_PATH_MAX], own[384], reason[400];
-					const struct knob_ops *o = knob_ref_ops(&x->ref);
-
-					knob_abspath(ctx, x->ref.target, file, sizeof(file));
-					if (o->why && o->why(ctx, &x->ref, x->value, -EPERM, own,
-							     sizeof(own))) {
-						snprintf(line, sizeof(line),
-							 "%s: EPERM from %s: %s", x->ref.addr, file,
-							 own);
-						snprintf(reason, sizeof(reason), "EPERM: %s", own);
-					} else {
-						snprintf(line, sizeof(line),
-							 "%s: EACCES from %s: not writable%s",
-							 x->ref.addr, file,
-							 geteuid() ? " (needs root)" : "");
-						snprintf(reason, sizeof(reason),
-							 "EACCES: not writable%s",
-							 geteuid() ? " (needs root)" : "");
-					}
-					refusal_add(&refused, &x->ref, line, reason);
-					perr = perr ? perr : -EACCES;
-					continue;
-				}
-				nw++;
-			}
-		}
-		refusals_flush(&refused, cause, lab, addr, eq + 1, nrefs);
-		free(refs);
+		first_err(&p->verr, -EINVAL);
+		return;
 	}
-	/* 2. the same file twice: a later exact assignment overrides a wildcard */
-	for (i = 0; i < nw; i++) {
-		for (size_t k = i + 1; k < nw; k++) {
+	for (int part = 0; part < parts; part++)
+		plan_part(p, ref, norm, part, parts, lab, wild, refused);
+}
+
+/* One "ADDRESS=VALUE": parse, expand, plan every knob it names. */
+static void plan_assignment(struct plan *p, const char *a, const char *lab)
+{
+	const char *eq = strchr(a, '=');
+	char addr[KNOB_ADDR_MAX], line[1024], *why = NULL;
+	struct knob_ref *refs = NULL;
+	size_t nrefs = 0;
+	struct refusals refused = {0};
+	bool wild;
+	int e;
+
+	if (!eq || eq == a || strlen(a) - (size_t)(eq - a) - 1 >= KNOB_VALUE_MAX ||
+	    (size_t)(eq - a) >= sizeof(addr)) {
+		snprintf(line, sizeof(line), "%s%s'%s': expected ADDRESS=VALUE", lab ? lab : "",
+			 lab ? ": " : "", a);
+		add_line(p->cause, line);
+		first_err(&p->verr, -EINVAL);
+		return;
+	}
+	memcpy(addr, a, (size_t)(eq - a));
+	addr[eq - a] = '\0';
+	str_trim(addr);
+	e = knob_expand(p->ctx, str_trim(addr),
+			(p->flags & KNOB_EMPTY_OK) && (knob_is_glob(addr) || strpbrk(addr, "<>"))
+				? KNOB_EXPAND_EMPTY_OK
+				: 0,
+			&refs, &nrefs, &why);
+	if (e) {
+		snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "", lab ? ": " : "",
+			 why ? why : "bad address");
+		add_line(p->cause, line);
+		free(why);
+		first_err(&p->verr, e == -ENOENT ? -ENOENT : -EINVAL);
+		return;
+	}
+	free(why);
+	if (nrefs == 0 && p->report)
+		sbuf_printf(p->report, "note: %s%s'%s' matches nothing on this root; skipped\n",
+			    lab ? lab : "", lab ? ": " : "", addr);
+	wild = nrefs > 1 || knob_is_glob(addr) || strpbrk(addr, "<>");
+	for (size_t k = 0; k < nrefs; k++)
+		plan_ref(p, &refs[k], eq + 1, lab, wild, &refused);
+	refusals_flush(&refused, p->cause, lab, addr, eq + 1, nrefs);
+	free(refs);
+}
+
+/* The same file twice: a later exact assignment overrides a wildcard. */
+static void plan_overrides(struct plan *p)
+{
+	struct kw *w = p->w;
+
+	for (size_t i = 0; i < p->nw; i++) {
+		for (size_t k = i + 1; k < p->nw; k++) {
 			char line[1024];
 
 			if (w[k].skip || strcmp(w[i].ref.target, w[k].ref.target))
@@ -827,51 +834,55 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 			if (!w[i].wild && !w[k].wild && strcmp(w[i].value, w[k].value)) {
 				snprintf(line, sizeof(line), "%s is assigned twice ('%s' and '%s')",
 					 w[i].ref.addr, w[i].value, w[k].value);
-				add_line(cause, line);
-				verr = verr ? verr : -EINVAL;
+				add_line(p->cause, line);
+				first_err(&p->verr, -EINVAL);
 			}
 			w[i].skip = true;
 			break;
 		}
 	}
-	/* 3. RT runtime must stay within the period at the end */
-	{
-		const char *rt = NULL, *per = NULL;
+}
 
-		for (i = 0; i < nw; i++) {
-			if (w[i].skip)
-				continue;
-			if (pair_flag(&w[i], KD_RT_RUNTIME))
-				rt = w[i].value;
-			if (pair_flag(&w[i], KD_RT_PERIOD))
-				per = w[i].value;
-		}
-		if (rt || per) {
-			char crt[32] = "", cper[32] = "";
-			bool ok;
+/* RT runtime must stay within the period at the end. */
+static void check_rt_bandwidth(struct plan *p)
+{
+	const char *rt = NULL, *per = NULL;
+	char crt[32] = "", cper[32] = "", line[256];
+	bool ok;
 
-			if (!rt && sysfs_read_str(ctx->root, "proc/sys/kernel/sched_rt_runtime_us",
-						  crt, sizeof(crt)) == 0)
-				rt = crt;
-			if (!per && sysfs_read_str(ctx->root, "proc/sys/kernel/sched_rt_period_us",
-						   cper, sizeof(cper)) == 0)
-				per = cper;
-			if (rt && per && strcmp(rt, "-1") && cmp_i64(rt, per, &ok) > 0 && ok) {
-				char line[256];
-
-				snprintf(line, sizeof(line),
-					 "sched/rt_runtime_us: EINVAL: runtime %s "
-					 "would exceed sched/rt_period_us %s "
-					 "(runtime must be <= period, or -1)",
-					 rt, per);
-				add_line(cause, line);
-				verr = verr ? verr : -EINVAL;
-			}
-		}
+	for (size_t i = 0; i < p->nw; i++) {
+		if (p->w[i].skip)
+			continue;
+		if (pair_flag(&p->w[i], KD_RT_RUNTIME))
+			rt = p->w[i].value;
+		if (pair_flag(&p->w[i], KD_RT_PERIOD))
+			per = p->w[i].value;
 	}
-	/* 4. min <= max for every file pair, combining the requested values with the
-	 * current value of a half that is not being set */
-	for (i = 0; i < nw; i++) {
+	if (!rt && !per)
+		return;
+	if (!rt && sysfs_read_str(p->ctx->root, "proc/sys/kernel/sched_rt_runtime_us", crt,
+				  sizeof(crt)) == 0)
+		rt = crt;
+	if (!per && sysfs_read_str(p->ctx->root, "proc/sys/kernel/sched_rt_period_us", cper,
+				   sizeof(cper)) == 0)
+		per = cper;
+	if (rt && per && strcmp(rt, "-1") && cmp_i64(rt, per, &ok) > 0 && ok) {
+		snprintf(line, sizeof(line),
+			 "sched/rt_runtime_us: EINVAL: runtime %s would exceed sched/rt_period_us "
+			 "%s (runtime must be <= period, or -1)",
+			 rt, per);
+		add_line(p->cause, line);
+		first_err(&p->verr, -EINVAL);
+	}
+}
+
+/* min <= max for every file pair, combining the requested values with the
+ * current value of a half that is not being set. */
+static void check_pairs(struct plan *p)
+{
+	const struct kw *w = p->w;
+
+	for (size_t i = 0; i < p->nw; i++) {
 		const struct kw *x = &w[i];
 		const char *other = NULL;
 		char cur[KNOB_VALUE_MAX], oaddr[KNOB_ADDR_MAX], line[1024];
@@ -880,9 +891,10 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 
 		/* file pairs only: a thread's uclamp pair is checked by the
 		 * kernel (EINVAL, explained by its family) */
-		if (x->skip || !pair_flag(x, KD_MIN | KD_MAX) || x->ref.def->ops)
+		if (x->skip || !pair_flag(x, KD_MIN | KD_MAX) ||
+		    !knob_ops_is_file(knob_ref_ops(&x->ref)))
 			continue;
-		for (size_t k = 0; k < nw && !other; k++)
+		for (size_t k = 0; k < p->nw && !other; k++)
 			if (!w[k].skip && w[k].ref.def != x->ref.def &&
 			    pair_flag(&w[k], is_min ? KD_MAX : KD_MIN) &&
 			    !strcmp(w[k].ref.def->family, x->ref.def->family) &&
@@ -893,7 +905,7 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 			}
 		if (other && !is_min)
 			continue;
-		if (!other && (other = pair_current(ctx, &x->ref, oaddr, sizeof(oaddr), cur,
+		if (!other && (other = pair_current(p->ctx, &x->ref, oaddr, sizeof(oaddr), cur,
 						    sizeof(cur))) == NULL)
 			continue;
 		c = cmp_i64(x->value, other, &ok);
@@ -903,147 +915,183 @@ int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const ch
 			 "%s: EINVAL: %s %s would %s %s %s (%smin must be <= max)", x->label,
 			 is_min ? "min" : "max", x->value, is_min ? "exceed" : "be below", oaddr,
 			 other, other == cur ? "its current value; " : "");
-		add_line(cause, line);
-		verr = verr ? verr : -EINVAL;
+		add_line(p->cause, line);
+		first_err(&p->verr, -EINVAL);
 	}
-	if (verr || perr) {
-		free(w);
-		return verr ? verr : perr;
-	}
-	/* drop the overridden ones */
-	{
-		size_t k = 0;
+}
 
-		for (i = 0; i < nw; i++)
-			if (!w[i].skip)
-				w[k++] = w[i];
-		nw = k;
-		for (i = 0; i < nw; i++)
-			w[i].input = i;
-	}
-	plan_order(w, nw);
+/* Drop the overridden writes and order the rest safely. */
+static void plan_finish(struct plan *p)
+{
+	size_t k = 0;
 
-	if (flags & KNOB_DRY_RUN) {
-		for (i = 0; i < nw; i++)
-			dry_run_line(ctx, &w[i], report);
-		free(w);
-		return 0;
-	}
-	/* 5. write, journaled */
-	e = knob_op_lock(ctx, report, cause);
+	for (size_t i = 0; i < p->nw; i++)
+		if (!p->w[i].skip)
+			p->w[k++] = p->w[i];
+	p->nw = k;
+	for (size_t i = 0; i < p->nw; i++)
+		p->w[i].input = i;
+	plan_order(p->w, p->nw);
+}
+
+/* One journaled write: W record (synced) before the write, A on failure,
+ * C with the read-back after. 0, or -errno with failed set when the write
+ * itself failed (cause gets the other failures). */
+static int write_one(struct knob_ctx *ctx, struct kw *x, unsigned flags, uint64_t *txn,
+		     struct sbuf *report, char **cause, char *failed, size_t failedcap)
+{
+	const struct knob_ops *ops = knob_ref_ops(&x->ref);
+	char line[TT_PATH_MAX + 256], file[TT_PATH_MAX], back[KNOB_VALUE_MAX];
+	struct jrec r;
+	int e = ops->read(ctx, &x->ref, x->old, sizeof(x->old), x->raw, sizeof(x->raw), &x->rawlen);
+
 	if (e) {
-		free(w);
+		knob_abspath(ctx, x->ref.target, file, sizeof(file));
+		snprintf(line, sizeof(line), "%s: %s from %s: cannot read the current value",
+			 x->ref.addr, err_name(e), file);
+		add_line(cause, line);
 		return e;
 	}
-	for (i = 0; i < nw; i++) {
-		struct kw *x = &w[i];
-		const struct knob_ops *ops = knob_ref_ops(&x->ref);
-		struct jrec r;
-		char back[KNOB_VALUE_MAX];
-
-		e = ops->read(ctx, &x->ref, x->old, sizeof(x->old), x->raw, sizeof(x->raw),
-			      &x->rawlen);
-		if (e) {
-			char line[TT_PATH_MAX + 128], file[TT_PATH_MAX];
-
-			knob_abspath(ctx, x->ref.target, file, sizeof(file));
-			snprintf(line, sizeof(line),
-				 "%s: %s from %s: cannot read the current value", x->ref.addr,
-				 err_name(e), file);
-			add_line(cause, line);
-			break;
-		}
-		if (!strcmp(x->old, x->value) && !pair_flag(x, KD_LEASE)) {
-			if (report && !(flags & KNOB_QUIET))
-				sbuf_printf(report, "%s: already %s\n", x->ref.addr, x->value);
-			continue;
-		}
-		fill_w(ctx, &r, x, txn);
-		r.scoped = (flags & KNOB_SCOPED) || pair_flag(x, KD_LEASE);
-		if (!txn) {
-			r.txn = txn = ctx->j.next_seq;
-		}
-		/* durable before the write */
-		e = journal_append(&ctx->j, &r, true);
-		if (e) {
-			char line[TT_PATH_MAX + 128];
-
-			snprintf(line, sizeof(line),
-				 "cannot record the change in %s: %s; not writing", ctx->j.path,
-				 strerror(-e));
-			add_line(cause, line);
-			break;
-		}
-		x->seq = r.seq;
-		e = ops->write(ctx, &x->ref, x->value);
-		if (e) {
-			struct jrec a = {.type = 'A', .ref = x->seq};
-			char line[TT_PATH_MAX + 256], ename[32];
-
-			str_copy(ename, sizeof(ename), err_name(e));
-			a.value = ename;
-			journal_append(&ctx->j, &a, false);
-			explain_write_error(ctx, x, e, line, sizeof(line));
-			str_copy(failed, sizeof(failed), line);
-			break;
-		}
-		x->written = true;
-		if (ops->read(ctx, &x->ref, back, sizeof(back), NULL, 0, NULL) != 0)
-			str_copy(back, sizeof(back), "n/a");
-		{
-			struct jrec c = {.type = 'C', .ref = x->seq, .value = back};
-
-			journal_append(&ctx->j, &c, false);
-		}
+	if (!strcmp(x->old, x->value) && !pair_flag(x, KD_LEASE)) {
 		if (report && !(flags & KNOB_QUIET))
-			sbuf_printf(report, "%s: %s -> %s\n", x->ref.addr, x->old, x->value);
-		if (strcmp(back, x->value) && report)
-			sbuf_printf(report, "note: %s: wrote %s, the kernel reports %s (%s)\n",
-				    x->ref.addr, x->value, back,
-				    !strcmp(back, x->old) ? "ignored" : "clamped or adjusted");
-		if (report && ops->notes)
-			ops->notes(ctx, &x->ref, x->value, report);
+			sbuf_printf(report, "%s: already %s\n", x->ref.addr, x->value);
+		return 0;
 	}
+	fill_w(ctx, &r, x, *txn);
+	r.scoped = (flags & KNOB_SCOPED) || pair_flag(x, KD_LEASE);
+	if (!*txn)
+		r.txn = *txn = ctx->j.next_seq;
+	/* durable before the write */
+	e = journal_append(&ctx->j, &r, true);
 	if (e) {
-		char *rb = NULL;
-		size_t done = 0;
-		int bad;
-
-		for (size_t k = 0; k < i; k++)
-			done += w[k].written;
-		bad = rollback(ctx, w, i, report, &rb);
-		knob_op_unlock(ctx);
-		free(w);
-		if (failed[0]) {
-			/* one line: what failed, and that nothing stays changed */
-			char line[sizeof(failed) + 96];
-
-			if (bad)
-				snprintf(line, sizeof(line), "%s", failed);
-			else if (done)
-				snprintf(line, sizeof(line),
-					 "%s; nothing changed (%zu earlier write%s "
-					 "rolled back)",
-					 failed, done, done == 1 ? "" : "s");
-			else
-				snprintf(line, sizeof(line), "%s; nothing changed", failed);
-			add_line(cause, line);
-		}
-		if (rb)
-			add_line(cause, rb);
-		free(rb);
-		return -EIO;
+		snprintf(line, sizeof(line), "cannot record the change in %s: %s; not writing",
+			 ctx->j.path, strerror(-e));
+		add_line(cause, line);
+		return e;
 	}
-	journal_sync(&ctx->j);
+	x->seq = r.seq;
+	e = ops->write(ctx, &x->ref, x->value);
+	if (e) {
+		struct jrec a = {.type = 'A', .ref = x->seq};
+		char ename[32];
+
+		str_copy(ename, sizeof(ename), err_name(e));
+		a.value = ename;
+		journal_append(&ctx->j, &a, false);
+		explain_write_error(ctx, x, e, line, sizeof(line));
+		str_copy(failed, failedcap, line);
+		return e;
+	}
+	x->written = true;
+	if (ops->read(ctx, &x->ref, back, sizeof(back), NULL, 0, NULL) != 0)
+		str_copy(back, sizeof(back), "n/a");
+	{
+		struct jrec c = {.type = 'C', .ref = x->seq, .value = back};
+
+		journal_append(&ctx->j, &c, false);
+	}
+	if (report && !(flags & KNOB_QUIET))
+		sbuf_printf(report, "%s: %s -> %s\n", x->ref.addr, x->old, x->value);
+	if (strcmp(back, x->value) && report)
+		sbuf_printf(report, "note: %s: wrote %s, the kernel reports %s (%s)\n", x->ref.addr,
+			    x->value, back,
+			    !strcmp(back, x->old) ? "ignored" : "clamped or adjusted");
+	if (report && ops->notes)
+		ops->notes(ctx, &x->ref, x->value, report);
+	return 0;
+}
+
+/* A write failed at w[upto]: roll back the earlier ones and say in one line
+ * what failed and that nothing stays changed. */
+static void fail_and_roll_back(struct knob_ctx *ctx, struct kw *w, size_t upto, const char *failed,
+			       struct sbuf *report, char **cause)
+{
+	char *rb = NULL;
+	size_t done = 0;
+	int bad;
+
+	for (size_t k = 0; k < upto; k++)
+		done += w[k].written;
+	bad = rollback(ctx, w, upto, report, &rb);
 	knob_op_unlock(ctx);
-	/* what knob_effect_begin() watches */
+	if (failed[0]) {
+		char line[TT_PATH_MAX + 256 + 96];
+
+		if (bad)
+			snprintf(line, sizeof(line), "%s", failed);
+		else if (done)
+			snprintf(line, sizeof(line),
+				 "%s; nothing changed (%zu earlier write%s rolled back)", failed,
+				 done, done == 1 ? "" : "s");
+		else
+			snprintf(line, sizeof(line), "%s; nothing changed", failed);
+		add_line(cause, line);
+	}
+	if (rb)
+		add_line(cause, rb);
+	free(rb);
+}
+
+/* What knob_effect_begin() watches. */
+static void remember_last(struct knob_ctx *ctx, const struct kw *w, size_t nw)
+{
 	free(ctx->last);
 	ctx->last = xcalloc(nw ? nw : 1, sizeof(*ctx->last));
-	for (i = 0; i < nw; i++) {
+	for (size_t i = 0; i < nw; i++) {
 		ctx->last[i].ref = w[i].ref;
 		str_copy(ctx->last[i].value, sizeof(ctx->last[i].value), w[i].value);
 	}
 	ctx->nlast = nw;
-	free(w);
+}
+
+int knob_set_many(struct knob_ctx *ctx, const char *const *assignments, const char *const *labels,
+		  size_t n, unsigned flags, struct sbuf *report, char **cause)
+{
+	struct plan p = {.ctx = ctx, .flags = flags, .report = report, .cause = cause};
+	char failed[TT_PATH_MAX + 256] = "";
+	uint64_t txn = 0;
+	size_t i;
+	int e;
+
+	if (cause) { /* NULL or an earlier cause: replaced */
+		free(*cause);
+		*cause = NULL;
+	}
+	ctx->nlast = 0;
+	/* 1. expand and validate everything; nothing is written before this passes */
+	for (i = 0; i < n; i++)
+		plan_assignment(&p, assignments[i], labels && labels[i] ? labels[i] : NULL);
+	/* 2.-4. the plan as a whole */
+	plan_overrides(&p);
+	check_rt_bandwidth(&p);
+	check_pairs(&p);
+	if (p.verr || p.perr) {
+		free(p.w);
+		return p.verr ? p.verr : p.perr;
+	}
+	plan_finish(&p);
+	if (flags & KNOB_DRY_RUN) {
+		for (i = 0; i < p.nw; i++)
+			dry_run_line(ctx, &p.w[i], report);
+		free(p.w);
+		return 0;
+	}
+	/* 5. write, journaled; roll back on the first failure */
+	e = knob_op_lock(ctx, report, cause);
+	if (e) {
+		free(p.w);
+		return e;
+	}
+	for (i = 0; i < p.nw && !e; i++)
+		e = write_one(ctx, &p.w[i], flags, &txn, report, cause, failed, sizeof(failed));
+	if (e) {
+		fail_and_roll_back(ctx, p.w, i - 1, failed, report, cause);
+		free(p.w);
+		return -EIO;
+	}
+	journal_sync(&ctx->j);
+	knob_op_unlock(ctx);
+	remember_last(ctx, p.w, p.nw);
+	free(p.w);
 	return 0;
 }

@@ -47,10 +47,6 @@
 #define PF_NO_SETAFFINITY_FLAG 0x04000000u /* include/linux/sched.h */
 #define CAP_SYS_NICE_BIT       23
 
-static const char *const thread_leaves[] = {"affinity", "policy", "nice", "uclamp_min",
-					    "uclamp_max"};
-#define NLEAVES (sizeof(thread_leaves) / sizeof(thread_leaves[0]))
-
 /* ---- what we know about a live thread ----------------------------------------- */
 
 struct tinfo {
@@ -342,9 +338,455 @@ static int parse_policy(const char *in, int *policy, int *prio, char *norm, size
 	return 0;
 }
 
+/* ---- the leaves: check, write, read, words ------------------------------------- */
+
+static int affinity_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
+			  char *why, size_t whycap)
+{
+	struct cpumask m, online, extra;
+	char list[256], ol[256];
+
+	(void)l;
+	if (cpulist_parse(t, &m) != 0) {
+		snprintf(why, whycap, "'%s' is not a CPU list (e.g. 0-3,6)", t);
+		return -EINVAL;
+	}
+	if (cpumask_empty(&m)) {
+		snprintf(why, whycap, "empty CPU list: a thread needs at least one CPU");
+		return -EINVAL;
+	}
+	if (live_online(&online) == 0) {
+		extra = m;
+		cpumask_andnot(&extra, &online);
+		cpulist_format(&online, ol, sizeof(ol));
+		if (!cpumask_empty(&extra)) {
+			cpulist_format(&extra, list, sizeof(list));
+			snprintf(why, whycap,
+				 "CPU %s not online (online: %s); no online CPU would be%s", list,
+				 ol,
+				 cpumask_count(&extra) == cpumask_count(&m)
+					 ? " in the mask"
+					 : " lost, but tunetop only takes online CPUs");
+			return -EINVAL;
+		}
+	}
+	cpulist_format(&m, norm, cap);
+	return 0;
+}
+
+/* A per-CPU kernel thread (PF_NO_SETAFFINITY) cannot be moved. */
+static int affinity_check_live(const struct knob_ref *ref, pid_t tid, char **cause)
+{
+	struct tinfo ti;
+
+	if (tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
+		knob_cause(cause,
+			   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the "
+			   "kernel does not let it move",
+			   ref->addr, ti.comm);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int affinity_write(const struct thread_leaf_ops *l, pid_t tid, const char *value)
+{
+	struct cpumask m;
+	cpu_set_t *set;
+	size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+	int e = 0;
+
+	(void)l;
+	if (cpulist_parse(value, &m) != 0 || cpumask_empty(&m))
+		return -EINVAL;
+	set = CPU_ALLOC(TT_MAX_CPUS);
+	if (!set)
+		return -ENOMEM;
+	CPU_ZERO_S(sz, set);
+	for (int c = cpumask_next(&m, 0); c >= 0; c = cpumask_next(&m, c + 1))
+		CPU_SET_S((size_t)c, sz, set);
+	if (sched_setaffinity(tid, sz, set) != 0)
+		e = -errno;
+	CPU_FREE(set);
+	return e;
+}
+
+static int affinity_read(const struct thread_leaf_ops *l, pid_t tid, char *value, size_t cap)
+{
+	size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+	cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
+	struct cpumask m;
+	int e = 0;
+
+	(void)l;
+	if (!set)
+		return -ENOMEM;
+	CPU_ZERO_S(sz, set);
+	if (sched_getaffinity(tid, sz, set) != 0) {
+		e = -errno;
+	} else {
+		cpumask_zero(&m);
+		for (int c = 0; c < TT_MAX_CPUS; c++)
+			if (CPU_ISSET_S((size_t)c, sz, set))
+				cpumask_set(&m, c);
+		cpulist_format(&m, value, cap);
+	}
+	CPU_FREE(set);
+	return e;
+}
+
+static int affinity_allowed(char *buf, size_t cap)
+{
+	struct cpumask m;
+	char ol[200];
+
+	if (live_online(&m) != 0)
+		return -ENOENT;
+	cpulist_format(&m, ol, sizeof(ol));
+	snprintf(buf, cap, "CPU list within %s", ol);
+	return 0;
+}
+
+static void affinity_shell(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
+			   size_t cap)
+{
+	(void)l;
+	snprintf(buf, cap, "taskset -pc %s %d", value, tid);
+}
+
+static void affinity_einval(pid_t tid, char *buf, size_t cap)
+{
+	struct tinfo ti;
+
+	if (tid > 0 && tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG))
+		snprintf(buf, cap,
+			 "%s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the kernel does not "
+			 "let it move",
+			 ti.comm);
+	else
+		snprintf(buf, cap,
+			 "no CPU of the mask is online and allowed by the thread's cpuset");
+}
+
+static int policy_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
+			char *why, size_t whycap)
+{
+	int pol, prio;
+
+	(void)l;
+	return parse_policy(t, &pol, &prio, norm, cap, why, whycap);
+}
+
+/* tunetop leaves deadline reservations alone (it could not restore them). */
+static int policy_check_live(const struct knob_ref *ref, pid_t tid, char **cause)
+{
+	int pol = sched_getscheduler(tid);
+
+	if (pol >= 0 && (pol & ~SCHED_RESET_ON_FORK) == SCHED_DEADLINE) {
+		knob_cause(cause,
+			   "%s: EINVAL: the thread runs SCHED_DEADLINE; tunetop leaves deadline "
+			   "reservations alone (it could not restore them)",
+			   ref->addr);
+		return -EINVAL;
+	}
+	return 0;
+}
+
+static int policy_write(const struct thread_leaf_ops *l, pid_t tid, const char *value)
+{
+	struct sched_param sp;
+	char norm[32], why[160];
+	int pol, prio, cur;
+
+	(void)l;
+	if (parse_policy(value, &pol, &prio, norm, sizeof(norm), why, sizeof(why)) != 0)
+		return -EINVAL;
+	cur = sched_getscheduler(tid);
+	if (cur < 0)
+		return -errno;
+	memset(&sp, 0, sizeof(sp));
+	sp.sched_priority = prio;
+	/* keep SCHED_RESET_ON_FORK as it was */
+	if (sched_setscheduler(tid, pol | (cur & SCHED_RESET_ON_FORK), &sp) != 0)
+		return -errno;
+	return 0;
+}
+
+static int policy_read(const struct thread_leaf_ops *l, pid_t tid, char *value, size_t cap)
+{
+	struct sched_param sp;
+	int pol = sched_getscheduler(tid);
+
+	(void)l;
+	if (pol < 0)
+		return -errno;
+	pol &= ~SCHED_RESET_ON_FORK;
+	if (pol == SCHED_FIFO || pol == SCHED_RR) {
+		if (sched_getparam(tid, &sp) != 0)
+			return -errno;
+		snprintf(value, cap, "%s:%d", threads_policy_name(pol), sp.sched_priority);
+	} else {
+		snprintf(value, cap, "%s", threads_policy_name(pol));
+	}
+	return 0;
+}
+
+static int policy_allowed(char *buf, size_t cap)
+{
+	snprintf(buf, cap, "other batch idle fifo:%d..%d rr:%d..%d",
+		 sched_get_priority_min(SCHED_FIFO), sched_get_priority_max(SCHED_FIFO),
+		 sched_get_priority_min(SCHED_RR), sched_get_priority_max(SCHED_RR));
+	return 0;
+}
+
+static void policy_shell(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
+			 size_t cap)
+{
+	int pol = SCHED_OTHER, prio = 0;
+	char norm[32], why[160];
+	const char *opt = "-o";
+
+	(void)l;
+	if (parse_policy(value, &pol, &prio, norm, sizeof(norm), why, sizeof(why)) == 0)
+		opt = pol == SCHED_FIFO	   ? "-f"
+		      : pol == SCHED_RR	   ? "-r"
+		      : pol == SCHED_BATCH ? "-b"
+		      : pol == SCHED_IDLE  ? "-i"
+					   : "-o";
+	snprintf(buf, cap, "chrt %s -p %d %d", opt, prio, tid);
+}
+
+static bool policy_rt(const char *value)
+{
+	return value && (str_starts(value, "fifo") || str_starts(value, "rr"));
+}
+
+static void policy_einval(pid_t tid, char *buf, size_t cap)
+{
+	(void)tid;
+	snprintf(buf, cap, "priority out of range for the policy");
+}
+
+static int nice_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
+		      char *why, size_t whycap)
+{
+	int n;
+
+	(void)l;
+	if (str_to_int(t, &n) != 0) {
+		snprintf(why, whycap, "'%s' is not a nice value (-20..19)", t);
+		return -EINVAL;
+	}
+	if (n < -20 || n > 19) {
+		snprintf(why, whycap, "nice %d is out of range -20..19", n);
+		return -EINVAL;
+	}
+	snprintf(norm, cap, "%d", n);
+	return 0;
+}
+
+static int nice_write(const struct thread_leaf_ops *l, pid_t tid, const char *value)
+{
+	int n;
+
+	(void)l;
+	if (str_to_int(value, &n) != 0)
+		return -EINVAL;
+	if (setpriority(PRIO_PROCESS, (id_t)tid, n) != 0)
+		return -errno;
+	return 0;
+}
+
+static int nice_read(const struct thread_leaf_ops *l, pid_t tid, char *value, size_t cap)
+{
+	int n;
+
+	(void)l;
+	errno = 0;
+	n = getpriority(PRIO_PROCESS, (id_t)tid);
+	if (n == -1 && errno)
+		return -errno;
+	snprintf(value, cap, "%d", n);
+	return 0;
+}
+
+static int nice_allowed(char *buf, size_t cap)
+{
+	snprintf(buf, cap, "-20..19");
+	return 0;
+}
+
+static void nice_shell(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
+		       size_t cap)
+{
+	(void)l;
+	snprintf(buf, cap, "renice -n %s -p %d", value, tid);
+}
+
+static void nice_einval(pid_t tid, char *buf, size_t cap)
+{
+	(void)tid;
+	snprintf(buf, cap, "the kernel refused the value");
+}
+
+static int uclamp_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
+			char *why, size_t whycap)
+{
+	int n;
+
+	(void)l;
+	if (!strcmp(t, "max"))
+		n = TT_UCLAMP_MAX_VALUE;
+	else if (!strcmp(t, "min"))
+		n = 0;
+	else if (str_to_int(t, &n) != 0) {
+		snprintf(why, whycap, "'%s' is not a utilization (0..1024)", t);
+		return -EINVAL;
+	}
+	if (n < 0 || n > TT_UCLAMP_MAX_VALUE) {
+		snprintf(why, whycap, "%d is out of range 0..1024", n);
+		return -EINVAL;
+	}
+	snprintf(norm, cap, "%d", n);
+	return 0;
+}
+
+static int uclamp_write(const struct thread_leaf_ops *l, pid_t tid, const char *value)
+{
+	int n;
+
+	if (str_to_int(value, &n) != 0)
+		return -EINVAL;
+	return l->clamp == TL_UTIL_MIN ? schedattr_set_uclamp(tid, n, -1)
+				       : schedattr_set_uclamp(tid, -1, n);
+}
+
+static int uclamp_read(const struct thread_leaf_ops *l, pid_t tid, char *value, size_t cap)
+{
+	int mn, mx, e = schedattr_get_uclamp(tid, &mn, &mx);
+
+	if (e == -EOPNOTSUPP || e == -ENOSYS) {
+		/* honest: the kernel has no clamps to read; a write says why */
+		str_copy(value, cap, "n/a");
+		return 0;
+	}
+	if (e)
+		return e;
+	snprintf(value, cap, "%d", l->clamp == TL_UTIL_MIN ? mn : mx);
+	return 0;
+}
+
+static int uclamp_allowed(char *buf, size_t cap)
+{
+	snprintf(buf, cap, "%s",
+		 schedattr_have_uclamp() ? "0..1024" : "n/a (kernel without uclamp)");
+	return 0;
+}
+
+static void uclamp_shell(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
+			 size_t cap)
+{
+	snprintf(buf, cap, "# sched_setattr(%d, %s=%s, KEEP_ALL|UTIL_CLAMP)", tid,
+		 l->clamp == TL_UTIL_MIN ? "util_min" : "util_max", value);
+}
+
+static void uclamp_einval(pid_t tid, char *buf, size_t cap)
+{
+	(void)tid;
+	snprintf(buf, cap,
+		 "uclamp_min must not exceed uclamp_max (nor the system limits in "
+		 "/proc/sys/kernel/sched_util_clamp_*)");
+}
+
+/* uclamp is a hint to schedutil: under any other governor it changes
+ * nothing about the clock (the RK3588 BSP trap). */
+static void uclamp_notes(struct knob_ctx *ctx, const struct knob_ref *ref, struct sbuf *report)
+{
+	struct sysfs_list l;
+	char others[256] = "", line[640];
+	size_t len = 0;
+	int npol = 0;
+
+	if (sysfs_list(ctx->root, "sys/devices/system/cpu/cpufreq", &l) == 0) {
+		for (size_t i = 0; i < l.n; i++) {
+			char gov[64];
+
+			if (!str_starts(l.names[i], "policy"))
+				continue;
+			npol++;
+			if (sysfs_read_strf(ctx->root, gov, sizeof(gov),
+					    "sys/devices/system/cpu/cpufreq/%s/scaling_governor",
+					    l.names[i]) != 0 ||
+			    !strcmp(gov, "schedutil"))
+				continue;
+			if (len < sizeof(others))
+				len += (size_t)snprintf(others + len, sizeof(others) - len,
+							"%s%s %s", len ? ", " : "", l.names[i],
+							gov);
+		}
+		sysfs_list_free(&l);
+	}
+	if (!npol)
+		snprintf(line, sizeof(line),
+			 "note: %s: no cpufreq here: the clamp only steers task placement, not "
+			 "a frequency\n",
+			 ref->addr);
+	else if (others[0])
+		snprintf(line, sizeof(line),
+			 "note: %s: uclamp only steers schedutil; %s ignore%s it (on the RK3588 "
+			 "BSP util_min=512 was accepted, yet the big cores stayed at 408 MHz): "
+			 "switch to schedutil or set cpufreq/<policy>/min_khz\n",
+			 ref->addr, others, strchr(others, ',') ? "" : "s");
+	else
+		return;
+	if (!report->s || !strstr(report->s, line))
+		sbuf_puts(report, line);
+}
+
+/* clang-format off */
+const struct thread_leaf_ops thread_leaves[] = {
+	{ .name = "affinity", .syscall = "sched_setaffinity", .expect = "a CPU list, e.g. 0-3,6",
+	  .pinned_refuses = true, .check = affinity_check, .check_live = affinity_check_live,
+	  .write = affinity_write, .read = affinity_read, .allowed = affinity_allowed,
+	  .shell = affinity_shell, .why_einval = affinity_einval },
+	{ .name = "policy", .syscall = "sched_setscheduler",
+	  .expect = "other, batch, idle, fifo:1..99 or rr:1..99", .check = policy_check,
+	  .check_live = policy_check_live, .write = policy_write, .read = policy_read,
+	  .allowed = policy_allowed, .shell = policy_shell, .rt = policy_rt,
+	  .why_einval = policy_einval },
+	{ .name = "nice", .syscall = "setpriority", .expect = "a nice value -20..19",
+	  .check = nice_check, .write = nice_write, .read = nice_read, .allowed = nice_allowed,
+	  .shell = nice_shell, .why_einval = nice_einval,
+	  .why_eacces = "lowering nice needs CAP_SYS_NICE (or a high enough RLIMIT_NICE)" },
+	{ .name = "uclamp_min", .syscall = "sched_setattr util_min",
+	  .expect = "a utilization 0..1024", .clamp = TL_UTIL_MIN, .check = uclamp_check,
+	  .write = uclamp_write, .read = uclamp_read, .allowed = uclamp_allowed,
+	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes },
+	{ .name = "uclamp_max", .syscall = "sched_setattr util_max",
+	  .expect = "a utilization 0..1024", .clamp = TL_UTIL_MAX, .check = uclamp_check,
+	  .write = uclamp_write, .read = uclamp_read, .allowed = uclamp_allowed,
+	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes },
+};
+/* clang-format on */
+const size_t thread_nleaves = sizeof(thread_leaves) / sizeof(thread_leaves[0]);
+
+const struct thread_leaf_ops *thread_leaf_find(const char *name)
+{
+	for (size_t i = 0; name && i < thread_nleaves; i++)
+		if (!strcmp(thread_leaves[i].name, name))
+			return &thread_leaves[i];
+	return NULL;
+}
+
+static const struct thread_leaf_ops *ref_leaf(const struct knob_ref *ref)
+{
+	return thread_leaf_find(ref->def ? ref->def->leaf : NULL);
+}
+
 int thread_knob_check(const char *leaf, const char *value, char *norm, size_t cap, char *why,
 		      size_t whycap)
 {
+	const struct thread_leaf_ops *l = thread_leaf_find(leaf);
 	char v[KNOB_VALUE_MAX], *t;
 
 	why[0] = '\0';
@@ -355,208 +797,22 @@ int thread_knob_check(const char *leaf, const char *value, char *norm, size_t ca
 	str_copy(v, sizeof(v), value);
 	t = str_trim(v);
 	if (!*t) {
-		snprintf(why, whycap, "empty value: %s",
-			 !strcmp(leaf, "affinity") ? "a CPU list, e.g. 0-3,6"
-			 : !strcmp(leaf, "policy") ? "other, batch, idle, fifo:1..99 or rr:1..99"
-			 : !strcmp(leaf, "nice")   ? "a nice value -20..19"
-						   : "a utilization 0..1024");
+		snprintf(why, whycap, "empty value: %s", l ? l->expect : "a utilization 0..1024");
 		return -EINVAL;
 	}
-	if (!strcmp(leaf, "affinity")) {
-		struct cpumask m, online, extra;
-		char list[256], ol[256];
-
-		if (cpulist_parse(t, &m) != 0) {
-			snprintf(why, whycap, "'%s' is not a CPU list (e.g. 0-3,6)", t);
-			return -EINVAL;
-		}
-		if (cpumask_empty(&m)) {
-			snprintf(why, whycap, "empty CPU list: a thread needs at least one CPU");
-			return -EINVAL;
-		}
-		if (live_online(&online) == 0) {
-			extra = m;
-			cpumask_andnot(&extra, &online);
-			cpulist_format(&online, ol, sizeof(ol));
-			if (!cpumask_empty(&extra)) {
-				cpulist_format(&extra, list, sizeof(list));
-				snprintf(why, whycap,
-					 "CPU %s not online (online: %s); no online CPU would "
-					 "be%s",
-					 list, ol,
-					 cpumask_count(&extra) == cpumask_count(&m)
-						 ? " in the mask"
-						 : " lost, but tunetop only takes online CPUs");
-				return -EINVAL;
-			}
-		}
-		cpulist_format(&m, norm, cap);
-		return 0;
+	if (!l) {
+		snprintf(why, whycap, "unknown thread knob '%s'", leaf);
+		return -EINVAL;
 	}
-	if (!strcmp(leaf, "policy")) {
-		int pol, prio;
-
-		return parse_policy(t, &pol, &prio, norm, cap, why, whycap);
-	}
-	if (!strcmp(leaf, "nice")) {
-		int n;
-
-		if (str_to_int(t, &n) != 0) {
-			snprintf(why, whycap, "'%s' is not a nice value (-20..19)", t);
-			return -EINVAL;
-		}
-		if (n < -20 || n > 19) {
-			snprintf(why, whycap, "nice %d is out of range -20..19", n);
-			return -EINVAL;
-		}
-		snprintf(norm, cap, "%d", n);
-		return 0;
-	}
-	if (!strcmp(leaf, "uclamp_min") || !strcmp(leaf, "uclamp_max")) {
-		int n;
-
-		if (!strcmp(t, "max"))
-			n = TT_UCLAMP_MAX_VALUE;
-		else if (!strcmp(t, "min"))
-			n = 0;
-		else if (str_to_int(t, &n) != 0) {
-			snprintf(why, whycap, "'%s' is not a utilization (0..1024)", t);
-			return -EINVAL;
-		}
-		if (n < 0 || n > TT_UCLAMP_MAX_VALUE) {
-			snprintf(why, whycap, "%d is out of range 0..1024", n);
-			return -EINVAL;
-		}
-		snprintf(norm, cap, "%d", n);
-		return 0;
-	}
-	snprintf(why, whycap, "unknown thread knob '%s'", leaf);
-	return -EINVAL;
+	return l->check(l, t, norm, cap, why, whycap);
 }
 
 int thread_knob_apply(pid_t tid, const char *leaf, const char *value)
 {
-	if (!strcmp(leaf, "affinity")) {
-		struct cpumask m;
-		cpu_set_t *set;
-		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
-		int e = 0;
+	const struct thread_leaf_ops *l = thread_leaf_find(leaf);
 
-		if (cpulist_parse(value, &m) != 0 || cpumask_empty(&m))
-			return -EINVAL;
-		set = CPU_ALLOC(TT_MAX_CPUS);
-		if (!set)
-			return -ENOMEM;
-		CPU_ZERO_S(sz, set);
-		for (int c = cpumask_next(&m, 0); c >= 0; c = cpumask_next(&m, c + 1))
-			CPU_SET_S((size_t)c, sz, set);
-		if (sched_setaffinity(tid, sz, set) != 0)
-			e = -errno;
-		CPU_FREE(set);
-		return e;
-	}
-	if (!strcmp(leaf, "policy")) {
-		struct sched_param sp;
-		char norm[32], why[160];
-		int pol, prio, cur;
-
-		if (parse_policy(value, &pol, &prio, norm, sizeof(norm), why, sizeof(why)) != 0)
-			return -EINVAL;
-		cur = sched_getscheduler(tid);
-		if (cur < 0)
-			return -errno;
-		memset(&sp, 0, sizeof(sp));
-		sp.sched_priority = prio;
-		/* keep SCHED_RESET_ON_FORK as it was */
-		if (sched_setscheduler(tid, pol | (cur & SCHED_RESET_ON_FORK), &sp) != 0)
-			return -errno;
-		return 0;
-	}
-	if (!strcmp(leaf, "nice")) {
-		int n;
-
-		if (str_to_int(value, &n) != 0)
-			return -EINVAL;
-		if (setpriority(PRIO_PROCESS, (id_t)tid, n) != 0)
-			return -errno;
-		return 0;
-	}
-	if (!strcmp(leaf, "uclamp_min") || !strcmp(leaf, "uclamp_max")) {
-		int n;
-
-		if (str_to_int(value, &n) != 0)
-			return -EINVAL;
-		return !strcmp(leaf, "uclamp_min") ? schedattr_set_uclamp(tid, n, -1)
-						   : schedattr_set_uclamp(tid, -1, n);
-	}
-	return -EINVAL;
+	return l ? l->write(l, tid, value) : -EINVAL;
 }
-
-static int read_value(pid_t tid, const char *leaf, char *value, size_t cap)
-{
-	if (!strcmp(leaf, "affinity")) {
-		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
-		cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
-		struct cpumask m;
-		int e = 0;
-
-		if (!set)
-			return -ENOMEM;
-		CPU_ZERO_S(sz, set);
-		if (sched_getaffinity(tid, sz, set) != 0) {
-			e = -errno;
-		} else {
-			cpumask_zero(&m);
-			for (int c = 0; c < TT_MAX_CPUS; c++)
-				if (CPU_ISSET_S((size_t)c, sz, set))
-					cpumask_set(&m, c);
-			cpulist_format(&m, value, cap);
-		}
-		CPU_FREE(set);
-		return e;
-	}
-	if (!strcmp(leaf, "policy")) {
-		struct sched_param sp;
-		int pol = sched_getscheduler(tid);
-
-		if (pol < 0)
-			return -errno;
-		pol &= ~SCHED_RESET_ON_FORK;
-		if (pol == SCHED_FIFO || pol == SCHED_RR) {
-			if (sched_getparam(tid, &sp) != 0)
-				return -errno;
-			snprintf(value, cap, "%s:%d", threads_policy_name(pol), sp.sched_priority);
-		} else {
-			snprintf(value, cap, "%s", threads_policy_name(pol));
-		}
-		return 0;
-	}
-	if (!strcmp(leaf, "nice")) {
-		int n;
-
-		errno = 0;
-		n = getpriority(PRIO_PROCESS, (id_t)tid);
-		if (n == -1 && errno)
-			return -errno;
-		snprintf(value, cap, "%d", n);
-		return 0;
-	}
-	if (!strcmp(leaf, "uclamp_min") || !strcmp(leaf, "uclamp_max")) {
-		int mn, mx, e = schedattr_get_uclamp(tid, &mn, &mx);
-
-		if (e == -EOPNOTSUPP || e == -ENOSYS) {
-			/* honest: the kernel has no clamps to read; a write says why */
-			str_copy(value, cap, "n/a");
-			return 0;
-		}
-		if (e)
-			return e;
-		snprintf(value, cap, "%d", !strcmp(leaf, "uclamp_min") ? mn : mx);
-		return 0;
-	}
-	return -EINVAL;
-}
-
 /* The thread's cpu cgroup from /proc/<tid>/cgroup (tid 0: ours): the v1
  * hierarchy that has the cpu controller, else the v2 one ("0::/path"). */
 static bool cpu_cgroup(pid_t tid, char *out, size_t cap)
@@ -596,87 +852,71 @@ static bool cpu_cgroup(pid_t tid, char *out, size_t cap)
 	return found;
 }
 
+/* EPERM: who may do it, and RT group scheduling for a real-time request. */
+static void why_eperm(pid_t tid, bool have, const struct tinfo *ti, bool rt, char *buf, size_t cap)
+{
+	if (!privileged()) {
+		if (have && ti->uid >= 0 && (uid_t)ti->uid != geteuid())
+			snprintf(buf, cap,
+				 "not root and no CAP_SYS_NICE: the thread belongs to uid %d",
+				 ti->uid);
+		else if (rt) {
+			struct rlimit rl;
+
+			if (getrlimit(RLIMIT_RTPRIO, &rl) == 0)
+				snprintf(buf, cap,
+					 "not root and no CAP_SYS_NICE: RT priority above "
+					 "RLIMIT_RTPRIO (%llu) needs CAP_SYS_NICE",
+					 (unsigned long long)rl.rlim_cur);
+			else
+				snprintf(buf, cap, "not root and no CAP_SYS_NICE");
+		} else
+			snprintf(buf, cap, "not root and no CAP_SYS_NICE");
+	} else if (rt) {
+		char grp[200];
+
+		if (cpu_cgroup(tid, grp, sizeof(grp)) && strcmp(grp, "/"))
+			snprintf(buf, cap,
+				 "refused although privileged: most likely RT group scheduling "
+				 "(CONFIG_RT_GROUP_SCHED): the thread's cpu cgroup %s has no RT "
+				 "runtime (cpu.rt_runtime_us = 0, the default for a new group); "
+				 "give "
+				 "that group RT runtime (cgroup v1: its cpu.rt_runtime_us, parents "
+				 "first) or move the thread to the root cgroup (cgroup v2 has no "
+				 "such "
+				 "setting)",
+				 grp);
+		else
+			snprintf(buf, cap,
+				 "refused although privileged: most likely RT group scheduling "
+				 "(CONFIG_RT_GROUP_SCHED): a cpu cgroup with cpu.rt_runtime_us = 0 "
+				 "(the default for a new group) refuses RT; give the thread's "
+				 "group RT "
+				 "runtime or move the thread to the root cgroup");
+	} else {
+		snprintf(buf, cap, "refused although privileged (security module or cgroup)");
+	}
+}
+
 void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, char *buf, size_t cap)
 {
+	const struct thread_leaf_ops *l = thread_leaf_find(leaf);
 	struct tinfo ti;
 	bool have = tid > 0 && tinfo_read(tid, &ti) == 0;
-	bool rt = !strcmp(leaf, "policy") && value &&
-		  (str_starts(value, "fifo") || str_starts(value, "rr"));
 
 	buf[0] = '\0';
 	switch (-err) {
-	case EPERM:
-		if (!privileged()) {
-			if (have && ti.uid >= 0 && (uid_t)ti.uid != geteuid())
-				snprintf(buf, cap,
-					 "not root and no CAP_SYS_NICE: the thread belongs to uid "
-					 "%d",
-					 ti.uid);
-			else if (rt) {
-				struct rlimit rl;
-
-				if (getrlimit(RLIMIT_RTPRIO, &rl) == 0)
-					snprintf(buf, cap,
-						 "not root and no CAP_SYS_NICE: RT priority above "
-						 "RLIMIT_RTPRIO (%llu) needs CAP_SYS_NICE",
-						 (unsigned long long)rl.rlim_cur);
-				else
-					snprintf(buf, cap, "not root and no CAP_SYS_NICE");
-			} else
-				snprintf(buf, cap, "not root and no CAP_SYS_NICE");
-		} else if (rt) {
-			char grp[200];
-
-			if (cpu_cgroup(tid, grp, sizeof(grp)) && strcmp(grp, "/"))
-				snprintf(
-					buf, cap,
-					"refused although privileged: most likely RT group "
-					"scheduling (CONFIG_RT_GROUP_SCHED): the thread's cpu "
-					"cgroup %s has no RT runtime (cpu.rt_runtime_us = 0, the "
-					"default for a new group); give that group RT runtime "
-					"(cgroup v1: its cpu.rt_runtime_us, parents first) or move "
-					"the thread to the root cgroup (cgroup v2 has no such "
-					"setting)",
-					grp);
-			else
-				snprintf(buf, cap,
-					 "refused although privileged: most likely RT group "
-					 "scheduling (CONFIG_RT_GROUP_SCHED): a cpu cgroup with "
-					 "cpu.rt_runtime_us = 0 (the default for a new group) "
-					 "refuses RT; give the thread's group RT runtime or move "
-					 "the thread to the root cgroup");
-		} else {
-			snprintf(buf, cap,
-				 "refused although privileged (security module or cgroup)");
-		}
-		break;
+	case EPERM: why_eperm(tid, have, &ti, l && l->rt && l->rt(value), buf, cap); break;
 	case EACCES:
-		if (!strcmp(leaf, "nice"))
-			snprintf(buf, cap,
-				 "lowering nice needs CAP_SYS_NICE (or a high enough RLIMIT_NICE)");
-		else
-			snprintf(buf, cap, "not permitted (needs root or CAP_SYS_NICE)");
+		snprintf(buf, cap, "%s",
+			 l && l->why_eacces ? l->why_eacces
+					    : "not permitted (needs root or CAP_SYS_NICE)");
 		break;
 	case EINVAL:
-		if (!strcmp(leaf, "affinity")) {
-			if (have && (ti.flags & PF_NO_SETAFFINITY_FLAG))
-				snprintf(buf, cap,
-					 "%s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the "
-					 "kernel does not let it move",
-					 ti.comm);
-			else
-				snprintf(buf, cap,
-					 "no CPU of the mask is online and allowed by the thread's "
-					 "cpuset");
-		} else if (!strcmp(leaf, "policy")) {
-			snprintf(buf, cap, "priority out of range for the policy");
-		} else if (str_starts(leaf, "uclamp")) {
-			snprintf(buf, cap,
-				 "uclamp_min must not exceed uclamp_max (nor the system limits "
-				 "in /proc/sys/kernel/sched_util_clamp_*)");
-		} else {
+		if (l)
+			l->why_einval(tid, buf, cap);
+		else
 			snprintf(buf, cap, "the kernel refused the value");
-		}
 		break;
 	case EOPNOTSUPP:
 		snprintf(buf, cap,
@@ -694,11 +934,12 @@ void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, ch
 	}
 }
 
-/* ---- ops ---------------------------------------------------------------------- */
+/* ---- ops: every hook goes to the ref's leaf ------------------------------------ */
 
 static int thr_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap,
 		    char *raw, size_t rawcap, size_t *rawlen)
 {
+	const struct thread_leaf_ops *l = ref_leaf(ref);
 	int e;
 
 	(void)ctx;
@@ -706,7 +947,7 @@ static int thr_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *valu
 	(void)rawcap;
 	if (rawlen)
 		*rawlen = 0;
-	e = read_value(ref_tid(ref), ref->def->leaf, value, cap);
+	e = l ? l->read(l, ref_tid(ref), value, cap) : -EINVAL;
 	return e == -ESRCH ? -ENOENT : e; /* gone: undo reports it as vanished */
 }
 
@@ -733,74 +974,35 @@ static int thr_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const c
 static int thr_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 			char *norm, size_t cap, char **cause)
 {
+	const struct thread_leaf_ops *l = ref_leaf(ref);
 	char why[320];
-	const char *leaf = ref->def->leaf;
-	int e = thread_knob_check(leaf, value, norm, cap, why, sizeof(why));
+	int e = thread_knob_check(ref->def->leaf, value, norm, cap, why, sizeof(why));
 
 	(void)ctx;
 	if (e) {
 		knob_cause(cause, "%s: EINVAL: %s", ref->addr, why);
 		return e;
 	}
-	if (!strcmp(leaf, "affinity")) {
-		struct tinfo ti;
-
-		if (tinfo_read(ref_tid(ref), &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
-			knob_cause(cause,
-				   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): "
-				   "the kernel does not let it move",
-				   ref->addr, ti.comm);
-			return -EINVAL;
-		}
-	}
-	if (!strcmp(leaf, "policy")) {
-		int pol = sched_getscheduler(ref_tid(ref));
-
-		if (pol >= 0 && (pol & ~SCHED_RESET_ON_FORK) == SCHED_DEADLINE) {
-			knob_cause(cause,
-				   "%s: EINVAL: the thread runs SCHED_DEADLINE; tunetop leaves "
-				   "deadline reservations alone (it could not restore them)",
-				   ref->addr);
-			return -EINVAL;
-		}
-	}
-	return 0;
+	return l->check_live ? l->check_live(ref, ref_tid(ref), cause) : 0;
 }
 
 static int thr_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap)
 {
-	const char *leaf = ref->def->leaf;
+	const struct thread_leaf_ops *l = ref_leaf(ref);
 
 	(void)ctx;
-	if (!strcmp(leaf, "affinity")) {
-		struct cpumask m;
-		char ol[200];
-
-		if (live_online(&m) != 0)
-			return -ENOENT;
-		cpulist_format(&m, ol, sizeof(ol));
-		snprintf(buf, cap, "CPU list within %s", ol);
-	} else if (!strcmp(leaf, "policy")) {
-		snprintf(buf, cap, "other batch idle fifo:%d..%d rr:%d..%d",
-			 sched_get_priority_min(SCHED_FIFO), sched_get_priority_max(SCHED_FIFO),
-			 sched_get_priority_min(SCHED_RR), sched_get_priority_max(SCHED_RR));
-	} else if (!strcmp(leaf, "nice")) {
-		snprintf(buf, cap, "-20..19");
-	} else {
-		snprintf(buf, cap, "%s",
-			 schedattr_have_uclamp() ? "0..1024" : "n/a (kernel without uclamp)");
-	}
-	return 0;
+	return l ? l->allowed(buf, cap) : uclamp_allowed(buf, cap);
 }
 
 static bool thr_writable(struct knob_ctx *ctx, const struct knob_ref *ref)
 {
+	const struct thread_leaf_ops *l = ref_leaf(ref);
 	struct tinfo ti;
 
 	(void)ctx;
 	if (tinfo_read(ref_tid(ref), &ti) != 0)
 		return false;
-	if (!strcmp(ref->def->leaf, "affinity") && (ti.flags & PF_NO_SETAFFINITY_FLAG))
+	if (l && l->pinned_refuses && (ti.flags & PF_NO_SETAFFINITY_FLAG))
 		return false;
 	if (privileged())
 		return true;
@@ -816,82 +1018,25 @@ static bool thr_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char
 	return buf[0] != '\0';
 }
 
-/* uclamp is a hint to schedutil: under any other governor it changes
- * nothing about the clock (the RK3588 BSP trap). */
 static void thr_notes(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 		      struct sbuf *report)
 {
-	struct sysfs_list l;
-	char others[256] = "", line[640];
-	size_t len = 0;
-	int npol = 0;
+	const struct thread_leaf_ops *l = ref_leaf(ref);
 
 	(void)value;
-	if (!str_starts(ref->def->leaf, "uclamp"))
-		return;
-	if (sysfs_list(ctx->root, "sys/devices/system/cpu/cpufreq", &l) == 0) {
-		for (size_t i = 0; i < l.n; i++) {
-			char gov[64];
-
-			if (!str_starts(l.names[i], "policy"))
-				continue;
-			npol++;
-			if (sysfs_read_strf(ctx->root, gov, sizeof(gov),
-					    "sys/devices/system/cpu/cpufreq/%s/scaling_governor",
-					    l.names[i]) != 0 ||
-			    !strcmp(gov, "schedutil"))
-				continue;
-			if (len < sizeof(others))
-				len += (size_t)snprintf(others + len, sizeof(others) - len,
-							"%s%s %s", len ? ", " : "", l.names[i],
-							gov);
-		}
-		sysfs_list_free(&l);
-	}
-	if (!npol)
-		snprintf(line, sizeof(line),
-			 "note: %s: no cpufreq here: the clamp only steers task placement, not "
-			 "a frequency\n",
-			 ref->addr);
-	else if (others[0])
-		snprintf(line, sizeof(line),
-			 "note: %s: uclamp only steers schedutil; %s ignore%s it (on the RK3588 "
-			 "BSP util_min=512 was accepted, yet the big cores stayed at 408 MHz): "
-			 "switch to schedutil or set cpufreq/<policy>/min_khz\n",
-			 ref->addr, others, strchr(others, ',') ? "" : "s");
-	else
-		return;
-	if (!report->s || !strstr(report->s, line))
-		sbuf_puts(report, line);
+	if (l && l->notes)
+		l->notes(ctx, ref, report);
 }
 
 static void thr_shell(const struct knob_ref *ref, const char *value, char *buf, size_t cap)
 {
-	const char *leaf = ref->def->leaf;
-	int tid = (int)ref_tid(ref);
+	const struct thread_leaf_ops *l = ref_leaf(ref);
 
-	if (!strcmp(leaf, "affinity")) {
-		snprintf(buf, cap, "taskset -pc %s %d", value, tid);
-	} else if (!strcmp(leaf, "policy")) {
-		int pol = SCHED_OTHER, prio = 0;
-		char norm[32], why[160];
-		const char *opt = "-o";
-
-		if (parse_policy(value, &pol, &prio, norm, sizeof(norm), why, sizeof(why)) == 0)
-			opt = pol == SCHED_FIFO	   ? "-f"
-			      : pol == SCHED_RR	   ? "-r"
-			      : pol == SCHED_BATCH ? "-b"
-			      : pol == SCHED_IDLE  ? "-i"
-						   : "-o";
-		snprintf(buf, cap, "chrt %s -p %d %d", opt, prio, tid);
-	} else if (!strcmp(leaf, "nice")) {
-		snprintf(buf, cap, "renice -n %s -p %d", value, tid);
-	} else {
-		snprintf(buf, cap, "# sched_setattr(%d, %s=%s, KEEP_ALL|UTIL_CLAMP)", tid,
-			 !strcmp(leaf, "uclamp_min") ? "util_min" : "util_max", value);
-	}
+	if (l)
+		l->shell(l, (int)ref_tid(ref), value, buf, cap);
+	else
+		snprintf(buf, cap, "# %s=%s", ref->addr, value);
 }
-
 static void thr_replaced(const struct knob_ref *now, const char *recorded, char *why, size_t cap)
 {
 	unsigned long long was = 0, is = (unsigned long long)ref_start(now);
@@ -946,10 +1091,6 @@ const struct knob_ops fam_thread_ops = {
 
 /* ---- expansion -------------------------------------------------------------------- */
 
-static const char *const syscall_of[NLEAVES] = {"sched_setaffinity", "sched_setscheduler",
-						"setpriority", "sched_setattr util_min",
-						"sched_setattr util_max"};
-
 static int add_thread_refs(const struct tinfo *ti, const char *leafsel, struct refvec *out)
 {
 	char ident[sizeof(((struct knob_ref *)0)->ident)];
@@ -957,19 +1098,20 @@ static int add_thread_refs(const struct tinfo *ti, const char *leafsel, struct r
 
 	make_ident(ti, ident, sizeof(ident));
 
-	for (size_t k = 0; k < NLEAVES; k++) {
-		const struct knob_def *d = knob_def_find("thread", thread_leaves[k]);
+	for (size_t k = 0; k < thread_nleaves; k++) {
+		const struct thread_leaf_ops *l = &thread_leaves[k];
+		const struct knob_def *d = knob_def_find("thread", l->name);
 		struct knob_ref *r;
 
-		if (!d || !knob_glob_match(leafsel, thread_leaves[k]))
+		if (!d || !knob_glob_match(leafsel, l->name))
 			continue;
 		r = refvec_add(out);
 		r->def = d;
-		snprintf(r->addr, sizeof(r->addr), "thread/%d/%s", (int)ti->tid, thread_leaves[k]);
+		snprintf(r->addr, sizeof(r->addr), "thread/%d/%s", (int)ti->tid, l->name);
 		snprintf(r->obj, sizeof(r->obj), "%d", (int)ti->tid);
 		snprintf(r->dir, sizeof(r->dir), "proc/%d/task/%d", (int)ti->tgid, (int)ti->tid);
 		snprintf(r->target, sizeof(r->target), "proc/%d/task/%d (%s)", (int)ti->tgid,
-			 (int)ti->tid, syscall_of[k]);
+			 (int)ti->tid, l->syscall);
 		str_copy(r->ident, sizeof(r->ident), ident);
 		snprintf(r->note, sizeof(r->note), "%s, pid %d%s", ti->comm, (int)ti->tgid,
 			 ti->kernel ? ", kernel thread" : "");
@@ -1000,11 +1142,7 @@ static int leaf_selector(const char *fam, char **seg, size_t nseg, unsigned flag
 		return -ENOENT;
 	}
 	if (!knob_is_glob(*leaf)) {
-		bool known = false;
-
-		for (size_t k = 0; k < NLEAVES; k++)
-			known |= !strcmp(*leaf, thread_leaves[k]);
-		if (!known) {
+		if (!thread_leaf_find(*leaf)) {
 			knob_cause(
 				cause,
 				"unknown knob '%s/%s/%s' (knobs: affinity policy nice uclamp_min "

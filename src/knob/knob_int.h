@@ -39,6 +39,19 @@ enum knob_allow {
 #define KD_TUNABLE    0x100 /* governor tunable: file name is the address leaf */
 #define KD_GOVERNOR   0x200 /* written first among its object's knobs */
 
+/* What effect.c watches after a write (knob_def.observe): the kernel's own
+ * counter that shows whether the knob is obeyed. */
+enum knob_observe {
+	KO_NONE,	/* no counter shows it: "unknown" */
+	KO_IDLE_STATE,	/* a CPU's idle state: its usage stops growing (disable=1) */
+	KO_IDLE_GOV,	/* cpuidle governor: re-watches the active idle-state changes */
+	KO_FREQ_BOUND,	/* the current frequency within a KD_MIN / KD_MAX bound */
+	KO_QOS,		/* PM QoS latency: no deeper idle state entered */
+	KO_IRQ,		/* effective affinity, growing per-CPU interrupt counts */
+	KO_THREAD_AFF,	/* the CPU the thread last ran on */
+	KO_THREAD_ATTR, /* policy, nice, uclamp: sched_getattr */
+};
+
 struct knob_ops;
 
 struct knob_def {
@@ -60,6 +73,7 @@ struct knob_def {
 	unsigned flags;
 	bool needs_root;
 	const struct knob_ops *ops; /* NULL = plain sysfs file */
+	enum knob_observe observe;
 	const char *help;
 };
 
@@ -154,6 +168,9 @@ const struct knob_family *knob_family_of(const char *addr);
 
 /* The default ops (one sysfs/procfs file), for families that wrap them. */
 const struct knob_ops *knob_file_ops(void);
+/* Does a knob with these ops write one file with the default ops (its own
+ * errno hints aside)? */
+bool knob_ops_is_file(const struct knob_ops *ops);
 
 /* fam_thread.c: thread/<tid>/... and process/<pid>/... (syscalls on the live
  * kernel; ident = the thread's start time). fam_irq.c: irq/<n>/affinity. */
@@ -174,6 +191,43 @@ int thread_knob_check(const char *leaf, const char *value, char *norm, size_t ca
 int thread_knob_apply(pid_t tid, const char *leaf, const char *value);
 void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, char *buf,
 		     size_t cap);
+
+/* fam_thread.c: the leaves of thread/<tid>/... (and process/<pid>/...), one
+ * entry each: what checks, writes, reads and explains it. Every thread hook
+ * (fam_thread_ops, exec's thread_knob_*) finds its leaf with
+ * thread_leaf_find() and calls the entry; there is no other leaf dispatch. */
+enum { TL_NOT_CLAMP, TL_UTIL_MIN, TL_UTIL_MAX };
+struct thread_leaf_ops {
+	const char *name;    /* "affinity" */
+	const char *syscall; /* what writes it ("sched_setaffinity"): the ref's target */
+	const char *expect;  /* what a value looks like (an empty value's message) */
+	int clamp;	     /* TL_UTIL_MIN / TL_UTIL_MAX for the uclamp leaves */
+	bool pinned_refuses; /* a per-CPU kernel thread (PF_NO_SETAFFINITY) refuses it */
+	/* Check and normalize a trimmed non-empty value; why gets the reason. */
+	int (*check)(const struct thread_leaf_ops *l, const char *value, char *norm, size_t cap,
+		     char *why, size_t whycap);
+	/* More checks against the live thread (validate); NULL = none. */
+	int (*check_live)(const struct knob_ref *ref, pid_t tid, char **cause);
+	/* The syscall (tid 0 = the caller) and its read-back. 0 or -errno. */
+	int (*write)(const struct thread_leaf_ops *l, pid_t tid, const char *value);
+	int (*read)(const struct thread_leaf_ops *l, pid_t tid, char *value, size_t cap);
+	int (*allowed)(char *buf, size_t cap);
+	/* Dry run: the shell line ("taskset -pc 1 1234"). */
+	void (*shell)(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
+		      size_t cap);
+	/* Errno hints: rt (NULL = never) says a value asks for a real-time
+	 * policy (EPERM then means RLIMIT_RTPRIO or RT group scheduling);
+	 * why_einval words the kernel's EINVAL; why_eacces (NULL = "needs root
+	 * or CAP_SYS_NICE") EACCES. */
+	bool (*rt)(const char *value);
+	void (*why_einval)(pid_t tid, char *buf, size_t cap);
+	const char *why_eacces;
+	/* After a verified write: "note: ..." lines; NULL = none. */
+	void (*notes)(struct knob_ctx *ctx, const struct knob_ref *ref, struct sbuf *report);
+};
+extern const struct thread_leaf_ops thread_leaves[];
+extern const size_t thread_nleaves;
+const struct thread_leaf_ops *thread_leaf_find(const char *name); /* NULL: no such leaf */
 
 /* addr.c helpers */
 /* Is s a glob pattern ('*', '?', '[')? */

@@ -21,6 +21,8 @@
 #define DEVFREQ_DIR "sys/class/devfreq"
 
 static const struct knob_ops lease_ops = {lease_read, lease_write, lease_restore};
+/* one sysfs/procfs file with its own errno hints (below, with the default ops) */
+static const struct knob_ops epp_ops, rt_runtime_ops;
 
 /* clang-format off */
 const struct knob_def knob_defs[] = {
@@ -35,6 +37,7 @@ const struct knob_def knob_defs[] = {
 	  .allow = KA_FREQS, .allow_src = "scaling_available_frequencies",
 	  .allow_lo = "cpuinfo_min_freq", .allow_hi = "cpuinfo_max_freq",
 	  .allow_what = "available frequencies", .flags = KD_MIN, .needs_root = true,
+	  .observe = KO_FREQ_BOUND,
 	  .help = "lowest frequency the governor may pick (kHz; 'min' and 'max' accepted); a "
 		  "floor keeps wake-ups from starting at the slowest OPP" },
 	{ .family = "cpufreq", .leaf = "max_khz", .pattern = "cpufreq/<policy>/max_khz",
@@ -42,6 +45,7 @@ const struct knob_def knob_defs[] = {
 	  .allow = KA_FREQS, .allow_src = "scaling_available_frequencies",
 	  .allow_lo = "cpuinfo_min_freq", .allow_hi = "cpuinfo_max_freq",
 	  .allow_what = "available frequencies", .flags = KD_MAX, .needs_root = true,
+	  .observe = KO_FREQ_BOUND,
 	  .help = "highest frequency the governor may pick (kHz); a cap trades speed for heat "
 		  "and steadier timing" },
 	{ .family = "cpufreq", .leaf = "lock_khz", .pattern = "cpufreq/<policy>/lock_khz",
@@ -57,7 +61,7 @@ const struct knob_def knob_defs[] = {
 	  .file = "energy_performance_preference", .type = KT_ENUM, .unit = "",
 	  .allow = KA_WORDS_FILE, .allow_src = "energy_performance_available_preferences",
 	  .allow_what = "energy performance preferences", .lo = 0, .hi = 255,
-	  .flags = KD_NUMERIC_OK, .needs_root = true,
+	  .flags = KD_NUMERIC_OK, .needs_root = true, .ops = &epp_ops,
 	  .help = "HWP energy/performance hint (intel_pstate, amd-pstate); with the performance "
 		  "governor anything but 'performance' is refused (EBUSY)" },
 	{ .family = "cpufreq", .leaf = "*", .pattern = "cpufreq/<policy>/<governor>/<tunable>",
@@ -68,24 +72,28 @@ const struct knob_def knob_defs[] = {
 	{ .family = "cpuidle", .leaf = "disable", .pattern = "cpuidle/<cpus>/<state>/disable",
 	  .scope = KS_IDLE_STATE, .file = "disable", .type = KT_BOOL, .unit = "",
 	  .allow = KA_FIXED, .allow_src = "0 1", .allow_what = "values", .needs_root = true,
+	  .observe = KO_IDLE_STATE,
 	  .help = "1 keeps this CPU out of the idle state; deep states cost their exit latency "
 		  "on every wake-up. Per CPU: write all CPUs for a global effect" },
 	{ .family = "cpuidle", .leaf = "governor", .pattern = "cpuidle/governor",
 	  .scope = KS_GLOBAL, .dir = CPU_DIR "/cpuidle", .file = "current_governor",
 	  .type = KT_ENUM, .unit = "", .allow = KA_WORDS_FILE, .allow_src = "available_governors",
 	  .allow_what = "available cpuidle governors", .needs_root = true,
+	  .observe = KO_IDLE_GOV,
 	  .help = "cpuidle governor (menu, teo, ladder, haltpoll): which idle state the CPU "
 		  "picks. haltpoll ignores per-state disable; menu and teo honour it" },
 	{ .family = "pmqos", .leaf = "cpu_dma_latency_us", .pattern = "pmqos/cpu_dma_latency_us",
 	  .scope = KS_GLOBAL, .dir = "dev", .file = "cpu_dma_latency", .type = KT_I64,
 	  .unit = "us", .allow = KA_RANGE, .lo = 0, .hi = 2000000000, .allow_what = "range",
 	  .flags = KD_LEASE, .needs_root = true, .ops = &lease_ops,
+	  .observe = KO_QOS,
 	  .help = "system-wide idle exit-latency limit; holds only while tunetop keeps "
 		  "/dev/cpu_dma_latency open (TUI, exec, ab). 0 = no idle states but polling" },
 	{ .family = "pmqos", .leaf = "resume_latency_us", .pattern = "pmqos/<cpus>/resume_latency_us",
 	  .scope = KS_CPU, .file = "power/pm_qos_resume_latency_us", .type = KT_U64, .unit = "us",
 	  .allow = KA_RANGE, .lo = 0, .hi = 2147483647, .allow_what = "range",
 	  .flags = KD_NA_OK, .needs_root = true,
+	  .observe = KO_QOS,
 	  .help = "per-CPU wake-up latency limit for the idle governor: 0 = none, 'n/a' = no "
 		  "idle states but polling; persists after tunetop exits" },
 	{ .family = "devfreq", .leaf = "governor", .pattern = "devfreq/<dev>/governor",
@@ -98,11 +106,13 @@ const struct knob_def knob_defs[] = {
 	  .scope = KS_DEVICE, .file = "min_freq", .type = KT_U64, .unit = "Hz", .allow = KA_FREQS,
 	  .allow_src = "available_frequencies", .allow_what = "available frequencies",
 	  .flags = KD_MIN, .needs_root = true,
+	  .observe = KO_FREQ_BOUND,
 	  .help = "devfreq lower frequency limit (Hz, not kHz); 'min' and 'max' accepted" },
 	{ .family = "devfreq", .leaf = "max_hz", .pattern = "devfreq/<dev>/max_hz",
 	  .scope = KS_DEVICE, .file = "max_freq", .type = KT_U64, .unit = "Hz", .allow = KA_FREQS,
 	  .allow_src = "available_frequencies", .allow_what = "available frequencies",
-	  .flags = KD_MAX, .needs_root = true, .help = "devfreq upper frequency limit (Hz)" },
+	  .flags = KD_MAX, .needs_root = true, .observe = KO_FREQ_BOUND,
+	  .help = "devfreq upper frequency limit (Hz)" },
 	{ .family = "devfreq", .leaf = "lock_hz", .pattern = "devfreq/<dev>/lock_hz",
 	  .scope = KS_DEVICE, .file = "min_freq", .file2 = "max_freq", .type = KT_U64,
 	  .unit = "Hz", .allow = KA_FREQS, .allow_src = "available_frequencies",
@@ -113,6 +123,7 @@ const struct knob_def knob_defs[] = {
 	  .scope = KS_GLOBAL, .dir = "proc/sys/kernel", .file = "sched_rt_runtime_us",
 	  .type = KT_I64, .unit = "us", .allow = KA_RANGE, .lo = -1, .hi = 2147483647,
 	  .allow_what = "range", .flags = KD_RT_RUNTIME, .needs_root = true,
+	  .ops = &rt_runtime_ops,
 	  .help = "RT bandwidth per period; -1 = no RT throttling (on 6.12+ the fair server "
 		  "still protects CFS tasks, and lowering it can fail with EBUSY)" },
 	{ .family = "sched", .leaf = "rt_period_us", .pattern = "sched/rt_period_us",
@@ -152,30 +163,36 @@ const struct knob_def knob_defs[] = {
 	{ .family = "thread", .leaf = "affinity", .pattern = "thread/<tid>/affinity",
 	  .scope = KS_THREAD, .type = KT_CPULIST, .unit = "", .allow_what = "online CPUs",
 	  .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_AFF,
 	  .help = "CPUs the thread may run on (sched_setaffinity; process/<pid>/affinity = every "
 		  "thread); pin the latency thread to an isolated CPU" },
 	{ .family = "thread", .leaf = "policy", .pattern = "thread/<tid>/policy",
 	  .scope = KS_THREAD, .type = KT_ENUM, .unit = "", .allow_what = "policies",
 	  .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
 	  .help = "scheduling policy: other | batch | idle | fifo:N | rr:N (N 1..99); RT "
 		  "threads preempt every normal thread on their CPU" },
 	{ .family = "thread", .leaf = "nice", .pattern = "thread/<tid>/nice",
 	  .scope = KS_THREAD, .type = KT_I64, .unit = "", .allow = KA_RANGE, .lo = -20, .hi = 19,
 	  .allow_what = "range", .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
 	  .help = "nice value of this thread only (-20..19); lowering it needs CAP_SYS_NICE" },
 	{ .family = "thread", .leaf = "uclamp_min", .pattern = "thread/<tid>/uclamp_min",
 	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
 	  .allow_what = "range", .flags = KD_MIN, .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
 	  .help = "utilization floor 0..1024 (sched_setattr); only schedutil turns it into "
 		  "frequency: interactive, ondemand and performance ignore it" },
 	{ .family = "thread", .leaf = "uclamp_max", .pattern = "thread/<tid>/uclamp_max",
 	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
 	  .allow_what = "range", .flags = KD_MAX, .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
 	  .help = "utilization ceiling 0..1024 (sched_setattr); caps the frequency schedutil "
 		  "picks for this thread" },
 	{ .family = "irq", .leaf = "affinity", .pattern = "irq/<n>/affinity", .scope = KS_DEVICE,
 	  .file = "smp_affinity_list", .type = KT_CPULIST, .unit = "",
 	  .allow_what = "online CPUs", .needs_root = true, .ops = &fam_irq_ops,
+	  .observe = KO_IRQ,
 	  .help = "CPUs that may handle the interrupt (/proc/irq/N/smp_affinity_list); managed "
 		  "and per-CPU interrupts cannot be moved, irqbalance undoes moves" },
 };
@@ -318,6 +335,12 @@ static void names_joined(const struct sysfs_list *l, char *buf, size_t cap)
 		len += (size_t)snprintf(buf + len, cap - len, "%s%s", i ? " " : "", l->names[i]);
 }
 
+/* Does an address segment (a name or a glob) select this leaf? */
+static bool leaf_sel(const char *sel, const char *name)
+{
+	return knob_is_glob(sel) ? knob_glob_match(sel, name) : !strcmp(sel, name);
+}
+
 static const char *seg_or_star(char **seg, size_t nseg, size_t i, unsigned flags, bool *missing)
 {
 	if (i < nseg)
@@ -448,7 +471,7 @@ static int cpufreq_policy_expand(struct knob_ctx *ctx, const char *policy, char 
 	for (size_t i = 0; i < sizeof(cpufreq_leaves) / sizeof(cpufreq_leaves[0]); i++) {
 		const struct knob_def *d = knob_def_find("cpufreq", cpufreq_leaves[i]);
 
-		if (strcmp(leaf, d->leaf))
+		if (!leaf_sel(leaf, d->leaf))
 			continue;
 		if (nseg > 2)
 			return too_long(cause, "cpufreq", seg, nseg);
@@ -692,8 +715,7 @@ static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 	int any_dir = 0;
 
 	/* cpuidle/governor: one file for the whole system */
-	if (nseg <= 1 &&
-	    (knob_is_glob(csel) ? knob_glob_match(csel, g->leaf) : !strcmp(csel, g->leaf))) {
+	if (nseg <= 1 && leaf_sel(csel, g->leaf)) {
 		char path[TT_PATH_MAX], abs[TT_PATH_MAX];
 
 		join(path, sizeof(path), g->dir, g->file);
@@ -723,7 +745,7 @@ static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 		return incomplete(cause, "cpuidle", "governor or cpuidle/<cpus>/<state>/disable");
 	if (nseg > 3)
 		return too_long(cause, "cpuidle", seg, nseg);
-	if (knob_is_glob(leaf) ? !knob_glob_match(leaf, "disable") : strcmp(leaf, "disable") != 0) {
+	if (!leaf_sel(leaf, d->leaf)) {
 		if (knob_is_glob(leaf))
 			return 0;
 		knob_cause(cause, "unknown cpuidle knob '%s' (cpuidle/<cpus>/<state>/disable)",
@@ -857,8 +879,7 @@ static int pmqos_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned 
 	if (missing)
 		return incomplete(cause, "pmqos",
 				  "cpu_dma_latency_us or pmqos/<cpus>/resume_latency_us");
-	if (nseg <= 1 &&
-	    (knob_is_glob(s0) ? knob_glob_match(s0, dl->leaf) : !strcmp(s0, dl->leaf))) {
+	if (nseg <= 1 && leaf_sel(s0, dl->leaf)) {
 		char path[TT_PATH_MAX];
 
 		join(path, sizeof(path), dl->dir, dl->file);
@@ -887,7 +908,7 @@ static int pmqos_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned 
 		return incomplete(cause, "pmqos", "<cpus>/resume_latency_us");
 	if (nseg > 2)
 		return too_long(cause, "pmqos", seg, nseg);
-	if (knob_is_glob(leaf) ? !knob_glob_match(leaf, rl->leaf) : strcmp(leaf, rl->leaf) != 0) {
+	if (!leaf_sel(leaf, rl->leaf)) {
 		if (knob_is_glob(leaf))
 			return 0;
 		knob_cause(cause,
@@ -974,20 +995,12 @@ static int devfreq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 	for (size_t i = 0; i < l.n; i++)
 		if (!strcmp(l.names[i], dsel))
 			exact = true;
-	if (!knob_is_glob(leaf)) {
-		size_t k;
-
-		for (k = 0; k < sizeof(devfreq_leaves) / sizeof(devfreq_leaves[0]); k++)
-			if (!strcmp(leaf, devfreq_leaves[k]))
-				break;
-		if (k == sizeof(devfreq_leaves) / sizeof(devfreq_leaves[0])) {
-			knob_cause(cause,
-				   "unknown devfreq knob '%s' (knobs: governor min_hz max_hz "
-				   "lock_hz)",
-				   leaf);
-			sysfs_list_free(&l);
-			return -ENOENT;
-		}
+	if (!knob_is_glob(leaf) && !knob_def_find("devfreq", leaf)) {
+		knob_cause(cause,
+			   "unknown devfreq knob '%s' (knobs: governor min_hz max_hz lock_hz)",
+			   leaf);
+		sysfs_list_free(&l);
+		return -ENOENT;
 	}
 	for (size_t i = 0; i < l.n; i++) {
 		const char *name = l.names[i];
@@ -1230,6 +1243,43 @@ static int file_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 }
 
 static const struct knob_ops file_ops = {file_read, file_write, file_restore};
+
+/* EBUSY from energy_performance_preference (intel_pstate, amd-pstate). */
+static bool epp_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
+		    char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)ref;
+	(void)value;
+	if (err != -EBUSY)
+		return false;
+	snprintf(buf, cap, "the performance governor allows only EPP 'performance'");
+	return true;
+}
+
+/* EBUSY from sched_rt_runtime_us (kernel/sched/rt.c, deadline bandwidth). */
+static bool rt_runtime_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			   int err, char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)ref;
+	(void)value;
+	if (err != -EBUSY)
+		return false;
+	snprintf(buf, cap,
+		 "below the SCHED_DEADLINE bandwidth already admitted (on 6.12+ the fair server "
+		 "counts)");
+	return true;
+}
+
+static const struct knob_ops epp_ops = {file_read, file_write, file_restore, .why = epp_why};
+static const struct knob_ops rt_runtime_ops = {file_read, file_write, file_restore,
+					       .why = rt_runtime_why};
+
+bool knob_ops_is_file(const struct knob_ops *ops)
+{
+	return ops->restore == file_restore;
+}
 
 const struct knob_ops *knob_file_ops(void)
 {

@@ -136,7 +136,7 @@ static bool torn(struct knob_ctx *ctx, const struct jent *x, const struct knob_r
 	char want[KNOB_VALUE_MAX + 2];
 	size_t n;
 
-	if (ctx->root->live || knob_ref_ops(ref) != knob_file_ops() ||
+	if (ctx->root->live || !knob_ops_is_file(knob_ref_ops(ref)) ||
 	    (ref->def && (ref->def->flags & (KD_LOCK | KD_LEASE))))
 		return false;
 	if (rawlen == 0)
@@ -176,6 +176,249 @@ static bool resolve(struct knob_ctx *ctx, const struct jent *e, struct knob_ref 
 	return ok;
 }
 
+/* ---- undo_run in steps: select the entries, then per entry (newest first)
+ * resolve, read, decide whether it is still ours, put the old value back */
+
+/* Which entries the call undoes (sel[i]). 0, or -ENOENT for an unknown id. */
+static int select_entries(struct knob_ctx *ctx, struct jent *e, size_t ne, bool *sel,
+			  enum sel_mode mode, const char *run, uint64_t id, unsigned count,
+			  char **cause)
+{
+	if (mode == SEL_ID) {
+		uint64_t txn = 0;
+
+		for (size_t i = 0; i < ne; i++)
+			if (e[i].w->seq == id || e[i].w->txn == id)
+				txn = e[i].w->txn;
+		if (!txn) {
+			knob_cause(cause, "no change %llu in the journal %s",
+				   (unsigned long long)id, ctx->j.path);
+			return -ENOENT;
+		}
+		for (size_t i = 0; i < ne; i++)
+			if (e[i].w->txn == txn && mine(ctx, &e[i]))
+				sel[i] = true;
+	} else if (mode == SEL_LAST) {
+		unsigned taken = 0;
+		uint64_t last = 0;
+
+		for (size_t i = ne; i-- > 0;) {
+			if (!mine(ctx, &e[i]))
+				continue;
+			if (e[i].w->txn != last) {
+				if (taken == count)
+					break;
+				taken++;
+				last = e[i].w->txn;
+			}
+			sel[i] = true;
+		}
+	} else {
+		for (size_t i = 0; i < ne; i++)
+			sel[i] = mine(ctx, &e[i]) && (mode == SEL_ALL || str_eq(e[i].w->run, run));
+	}
+	return 0;
+}
+
+/* One entry being undone. */
+struct undo_item {
+	struct jent *x;
+	struct knob_ref ref;
+	const struct knob_ops *ops;
+	char file[TT_PATH_MAX];
+	char cur[KNOB_VALUE_MAX], raw[4096];
+	size_t rawlen;
+};
+
+/* A lease (cpu_dma_latency): released, unless another live run holds it.
+ * 1 when it failed. */
+static int release_lease(struct knob_ctx *ctx, struct undo_item *it, bool dry, struct sbuf *report,
+			 char **cause)
+{
+	struct jent *x = it->x;
+	char line[2 * TT_PATH_MAX];
+	int er;
+
+	if (knob_run_alive(x->w->run) && strcmp(x->w->run, ctx->run_id)) {
+		if (report)
+			sbuf_printf(report,
+				    "%s: held by running pid %d; the kernel drops it when that "
+				    "process exits\n",
+				    x->w->addr, x->w->pid);
+		return 0;
+	}
+	if (dry) {
+		sbuf_printf(report, "# release %s (%s back to %s)\n", it->file, x->w->addr,
+			    x->w->old);
+		return 0;
+	}
+	er = it->ops->restore(ctx, &it->ref, x->w->old, x->w->raw, x->w->rawlen);
+	if (er) {
+		snprintf(line, sizeof(line), "%s: %s from %s: could not release", x->w->addr,
+			 err_name(er), it->file);
+		add_line(cause, line);
+		return 1;
+	}
+	close_entry(ctx, x, "released");
+	if (report)
+		sbuf_printf(report, "%s: released (back to %s)\n", x->w->addr, x->w->old);
+	return 0;
+}
+
+/* The knob's current value into it->cur (and raw). 0 read; 1 vanished
+ * (dropped); -1 failed (cause says why). */
+static int read_current(struct knob_ctx *ctx, struct undo_item *it, bool dry, struct sbuf *report,
+			char **cause)
+{
+	struct jent *x = it->x;
+	char line[2 * TT_PATH_MAX];
+	int er;
+
+	/* a writer killed before its rename left a temporary file */
+	if (!dry && !ctx->root->live && knob_ops_is_file(it->ops) && it->ref.target[0])
+		sysfs_write_cleanup(ctx->root, it->ref.target);
+	er = it->ops->read(ctx, &it->ref, it->cur, sizeof(it->cur), it->raw, sizeof(it->raw),
+			   &it->rawlen);
+	if (er == -ENOENT) {
+		if (report)
+			sbuf_printf(report, "%s: target vanished (%s gone); dropped\n", x->w->addr,
+				    it->file);
+		if (!dry)
+			close_entry(ctx, x, "vanished");
+		return 1;
+	}
+	if (er == -EXDEV || er == -EFBIG) {
+		snprintf(line, sizeof(line), "%s: %s: %s; cannot restore it", x->w->addr, it->file,
+			 sysfs_why(er));
+		add_line(cause, line);
+		return -1;
+	}
+	if (er) {
+		snprintf(line, sizeof(line), "%s: %s from %s: cannot read the current value",
+			 x->w->addr, err_name(er), it->file);
+		add_line(cause, line);
+		return -1;
+	}
+	return 0;
+}
+
+/* Someone else changed it since (newer: a later tunetop change of the same
+ * target, 0 = not tunetop): the refusal line. */
+static void refuse_changed(const struct undo_item *it, uint64_t newer, char **cause)
+{
+	const struct jent *x = it->x;
+	char line[2 * TT_PATH_MAX];
+
+	if (newer)
+		snprintf(line, sizeof(line),
+			 "%s: changed since by change %llu (now %s); undo that first, or use "
+			 "--force",
+			 x->w->addr, (unsigned long long)newer, it->cur);
+	else
+		snprintf(line, sizeof(line),
+			 "%s: changed by someone else since (now %s, tunetop wrote %s); left alone "
+			 "(use --force to restore %s)",
+			 x->w->addr, it->cur[0] ? it->cur : "empty", x->w->new_value, x->w->old);
+	add_line(cause, line);
+}
+
+/* Write the old value back, check it, close the entry. 1 when it failed. */
+static int put_back(struct knob_ctx *ctx, struct undo_item *it, bool ours, bool cut,
+		    struct sbuf *report, char **cause)
+{
+	struct jent *x = it->x;
+	char line[2 * TT_PATH_MAX], back[KNOB_VALUE_MAX];
+	int er = it->ops->restore(ctx, &it->ref, x->w->old, x->w->raw, x->w->rawlen);
+
+	if (er) {
+		snprintf(line, sizeof(line), "%s: %s from %s: could not restore '%s'", x->w->addr,
+			 err_name(er), it->file, x->w->old);
+		add_line(cause, line);
+		return 1;
+	}
+	if (it->ops->read(ctx, &it->ref, back, sizeof(back), NULL, 0, NULL) == 0 &&
+	    strcmp(back, x->w->old) && report)
+		sbuf_printf(report, "note: %s: restored %s, the kernel reports %s\n", x->w->addr,
+			    x->w->old, back);
+	close_entry(ctx, x, cut ? "repaired" : ours ? "restored" : "restored (forced)");
+	if (report)
+		sbuf_printf(report, "%s: %s -> %s (%s)\n", x->w->addr,
+			    cut ? "(cut short)" : it->cur, x->w->old,
+			    cut ? "repaired" : "restored");
+	return 0;
+}
+
+/* Undo e[i]. 1 when it failed (cause says why), else 0. */
+static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const bool *sel, size_t i,
+		      unsigned flags, struct sbuf *report, char **cause)
+{
+	struct undo_item *it = xcalloc(1, sizeof(*it));
+	struct jent *x = &e[i];
+	char why[512];
+	uint64_t newer = 0;
+	bool dry = flags & KNOB_DRY_RUN, ours, cut = false;
+	int rc = 0;
+
+	it->x = x;
+	if (!resolve(ctx, x, &it->ref, why, sizeof(why))) {
+		if (report)
+			sbuf_printf(report, "%s: target vanished (%s); dropped\n", x->w->addr, why);
+		if (!dry)
+			close_entry(ctx, x, "vanished");
+		goto out;
+	}
+	it->ops = knob_ref_ops(&it->ref);
+	knob_abspath(ctx, it->ref.target, it->file, sizeof(it->file));
+	if (it->ref.def->flags & KD_LEASE) {
+		rc = release_lease(ctx, it, dry, report, cause);
+		goto out;
+	}
+	rc = read_current(ctx, it, dry, report, cause);
+	if (rc) {
+		rc = rc < 0;
+		goto out;
+	}
+	for (size_t k = i + 1; k < ne; k++)
+		if (!sel[k] && mine(ctx, &e[k]) && !strcmp(e[k].w->target, x->w->target))
+			newer = e[k].w->txn;
+	if (!strcmp(it->cur, x->w->old) &&
+	    !(it->rawlen < x->w->rawlen && !newer && torn(ctx, x, &it->ref, it->raw, it->rawlen))) {
+		if (report)
+			sbuf_printf(report, "%s: already %s\n", x->w->addr, x->w->old);
+		if (!dry)
+			close_entry(ctx, x, "already restored");
+		goto out;
+	}
+	ours = !strcmp(it->cur, x->w->new_value) || (x->readback && !strcmp(it->cur, x->readback));
+	if (!ours && !newer && torn(ctx, x, &it->ref, it->raw, it->rawlen)) {
+		ours = cut = true;
+		if (report)
+			sbuf_printf(
+				report, "note: %s: %s holds a write cut short (%s); repairing it\n",
+				x->w->addr, it->file, it->rawlen ? "a part of the value" : "empty");
+	}
+	if (!ours) {
+		if (!(flags & KNOB_FORCE)) {
+			refuse_changed(it, newer, cause);
+			rc = 1;
+			goto out;
+		}
+		if (report)
+			sbuf_printf(report,
+				    "note: %s: changed by someone else since (now %s); restoring "
+				    "anyway (--force)\n",
+				    x->w->addr, it->cur);
+	}
+	if (dry)
+		sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", x->w->old, it->file,
+			    x->w->addr, it->cur, x->w->old);
+	else
+		rc = put_back(ctx, it, ours, cut, report, cause);
+out:
+	free(it);
+	return rc;
+}
+
 static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, uint64_t id,
 		    unsigned count, unsigned flags, struct sbuf *report, char **cause)
 {
@@ -207,206 +450,17 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 	}
 	e = build(r, n, &ne);
 	sel = xcalloc(ne ? ne : 1, sizeof(bool));
-	if (mode == SEL_ID) {
-		uint64_t txn = 0;
-
-		for (size_t i = 0; i < ne; i++)
-			if (e[i].w->seq == id || e[i].w->txn == id)
-				txn = e[i].w->txn;
-		if (!txn) {
-			knob_cause(cause, "no change %llu in the journal %s",
-				   (unsigned long long)id, ctx->j.path);
-			rc = -ENOENT;
-			goto out;
-		}
-		for (size_t i = 0; i < ne; i++)
-			if (e[i].w->txn == txn && mine(ctx, &e[i]))
-				sel[i] = true;
-	} else if (mode == SEL_LAST) {
-		unsigned taken = 0;
-		uint64_t last = 0;
-
-		for (size_t i = ne; i-- > 0;) {
-			if (!mine(ctx, &e[i]))
-				continue;
-			if (e[i].w->txn != last) {
-				if (taken == count)
-					break;
-				taken++;
-				last = e[i].w->txn;
-			}
-			sel[i] = true;
-		}
-	} else {
-		for (size_t i = 0; i < ne; i++)
-			sel[i] = mine(ctx, &e[i]) && (mode == SEL_ALL || str_eq(e[i].w->run, run));
-	}
-	for (size_t i = 0; i < ne; i++)
+	rc = select_entries(ctx, e, ne, sel, mode, run, id, count, cause);
+	for (size_t i = 0; i < ne && !rc; i++)
 		nsel += sel[i];
-	if (!nsel) {
-		if (report && mode != SEL_RUN)
-			sbuf_printf(report, "nothing to %s\n",
-				    mode == SEL_ALL ? "restore" : "undo");
-		goto out;
-	}
+	if (!rc && !nsel && report && mode != SEL_RUN)
+		sbuf_printf(report, "nothing to %s\n", mode == SEL_ALL ? "restore" : "undo");
 	/* newest first */
-	for (size_t i = ne; i-- > 0;) {
-		struct jent *x = &e[i];
-		struct knob_ref ref;
-		char why[512], cur[KNOB_VALUE_MAX], line[2 * TT_PATH_MAX], file[TT_PATH_MAX];
-		char raw[4096];
-		size_t rawlen = 0;
-		const struct knob_ops *ops;
-		uint64_t newer = 0;
-		bool ours, cut = false;
-		int er;
-
-		if (!sel[i])
-			continue;
-		if (!resolve(ctx, x, &ref, why, sizeof(why))) {
-			if (report)
-				sbuf_printf(report, "%s: target vanished (%s); dropped\n",
-					    x->w->addr, why);
-			if (!dry)
-				close_entry(ctx, x, "vanished");
-			continue;
-		}
-		ops = knob_ref_ops(&ref);
-		knob_abspath(ctx, ref.target, file, sizeof(file));
-		if (ref.def->flags & KD_LEASE) {
-			bool alive = knob_run_alive(x->w->run);
-
-			if (alive && strcmp(x->w->run, ctx->run_id)) {
-				if (report)
-					sbuf_printf(report,
-						    "%s: held by running pid %d; the kernel drops "
-						    "it when that process exits\n",
-						    x->w->addr, x->w->pid);
-				continue;
-			}
-			if (dry) {
-				sbuf_printf(report, "# release %s (%s back to %s)\n", file,
-					    x->w->addr, x->w->old);
-				continue;
-			}
-			er = ops->restore(ctx, &ref, x->w->old, x->w->raw, x->w->rawlen);
-			if (er) {
-				snprintf(line, sizeof(line), "%s: %s from %s: could not release",
-					 x->w->addr, err_name(er), file);
-				add_line(cause, line);
-				fails++;
-				continue;
-			}
-			close_entry(ctx, x, "released");
-			if (report)
-				sbuf_printf(report, "%s: released (back to %s)\n", x->w->addr,
-					    x->w->old);
-			continue;
-		}
-		/* a writer killed before its rename left a temporary file */
-		if (!dry && !ctx->root->live && ops == knob_file_ops() && ref.target[0])
-			sysfs_write_cleanup(ctx->root, ref.target);
-		er = ops->read(ctx, &ref, cur, sizeof(cur), raw, sizeof(raw), &rawlen);
-		if (er == -ENOENT) {
-			if (report)
-				sbuf_printf(report, "%s: target vanished (%s gone); dropped\n",
-					    x->w->addr, file);
-			if (!dry)
-				close_entry(ctx, x, "vanished");
-			continue;
-		}
-		if (er == -EXDEV || er == -EFBIG) {
-			snprintf(line, sizeof(line), "%s: %s: %s; cannot restore it", x->w->addr,
-				 file, sysfs_why(er));
-			add_line(cause, line);
-			fails++;
-			continue;
-		}
-		if (er) {
-			snprintf(line, sizeof(line),
-				 "%s: %s from %s: cannot read the current value", x->w->addr,
-				 err_name(er), file);
-			add_line(cause, line);
-			fails++;
-			continue;
-		}
-		for (size_t k = i + 1; k < ne; k++)
-			if (!sel[k] && mine(ctx, &e[k]) && !strcmp(e[k].w->target, x->w->target))
-				newer = e[k].w->txn;
-		if (!strcmp(cur, x->w->old) &&
-		    !(rawlen < x->w->rawlen && !newer && torn(ctx, x, &ref, raw, rawlen))) {
-			if (report)
-				sbuf_printf(report, "%s: already %s\n", x->w->addr, x->w->old);
-			if (!dry)
-				close_entry(ctx, x, "already restored");
-			continue;
-		}
-		ours = !strcmp(cur, x->w->new_value) || (x->readback && !strcmp(cur, x->readback));
-		if (!ours && !newer && torn(ctx, x, &ref, raw, rawlen)) {
-			ours = cut = true;
-			if (report)
-				sbuf_printf(report,
-					    "note: %s: %s holds a write cut short (%s); "
-					    "repairing it\n",
-					    x->w->addr, file,
-					    rawlen ? "a part of the value" : "empty");
-		}
-		if (!ours) {
-			if (!(flags & KNOB_FORCE)) {
-				if (newer)
-					snprintf(line, sizeof(line),
-						 "%s: changed since by change %llu "
-						 "(now %s); undo that first, or use "
-						 "--force",
-						 x->w->addr, (unsigned long long)newer, cur);
-				else
-					snprintf(line, sizeof(line),
-						 "%s: changed by someone else since "
-						 "(now %s, tunetop wrote %s); left "
-						 "alone (use --force to restore %s)",
-						 x->w->addr, cur[0] ? cur : "empty",
-						 x->w->new_value, x->w->old);
-				add_line(cause, line);
-				fails++;
-				continue;
-			}
-			if (report)
-				sbuf_printf(report,
-					    "note: %s: changed by someone else since (now %s); "
-					    "restoring anyway (--force)\n",
-					    x->w->addr, cur);
-		}
-		if (dry) {
-			sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", x->w->old, file,
-				    x->w->addr, cur, x->w->old);
-			continue;
-		}
-		er = ops->restore(ctx, &ref, x->w->old, x->w->raw, x->w->rawlen);
-		if (er) {
-			snprintf(line, sizeof(line), "%s: %s from %s: could not restore '%s'",
-				 x->w->addr, err_name(er), file, x->w->old);
-			add_line(cause, line);
-			fails++;
-			continue;
-		}
-		{
-			char back[KNOB_VALUE_MAX];
-
-			if (ops->read(ctx, &ref, back, sizeof(back), NULL, 0, NULL) == 0 &&
-			    strcmp(back, x->w->old) && report)
-				sbuf_printf(report,
-					    "note: %s: restored %s, the kernel reports %s\n",
-					    x->w->addr, x->w->old, back);
-		}
-		close_entry(ctx, x, cut ? "repaired" : ours ? "restored" : "restored (forced)");
-		if (report)
-			sbuf_printf(report, "%s: %s -> %s (%s)\n", x->w->addr,
-				    cut ? "(cut short)" : cur, x->w->old,
-				    cut ? "repaired" : "restored");
-	}
+	for (size_t i = ne; !rc && nsel && i-- > 0;)
+		if (sel[i])
+			fails += undo_entry(ctx, e, ne, sel, i, flags, report, cause);
 	if (fails)
 		rc = -EIO;
-out:
 	if (!dry) {
 		journal_sync(&ctx->j);
 		knob_op_unlock(ctx);

@@ -43,6 +43,21 @@ is "$?" 1 "EBUSY on sched_rt_runtime_us: exit 1"
 like "$out" "EBUSY from .*sched_rt_runtime_us: could not write '10000': below the SCHED_DEADLINE bandwidth" \
 	"EBUSY on RT runtime explains DL admission / fair server"
 pristine; ok $? "nothing changed"
+out=$(TUNETOP_TEST_FAULT="sched_rt_runtime_us=EINVAL" tt set sched/rt_runtime_us=10000 2>&1)
+like "$out" "EINVAL from .*sched_rt_runtime_us: could not write '10000': the kernel refused the value; nothing changed" \
+	"EINVAL on RT runtime: the generic words (its own hint is for EBUSY only)"
+
+# ---- EPP: EBUSY under the performance governor is explained by the knob's own hint
+fresh intel
+out=$(TUNETOP_TEST_FAULT="policy3/energy_performance_preference=EBUSY" tt set cpufreq/policy3/energy_performance_preference=power 2>&1)
+is "$?" 1 "EBUSY on EPP: exit 1"
+like "$out" "cpufreq/policy3/energy_performance_preference: EBUSY from .*/policy3/energy_performance_preference: could not write 'power': the performance governor allows only EPP 'performance'; nothing changed" \
+	"EBUSY on EPP names the performance governor"
+pristine; ok $? "nothing changed"
+out=$(TUNETOP_TEST_FAULT="policy3/energy_performance_preference=EINVAL" tt set cpufreq/policy3/energy_performance_preference=power 2>&1)
+like "$out" "could not write 'power': the kernel refused the value; nothing changed" \
+	"EINVAL on EPP: the generic words"
+unlike "$out" "performance governor" "EINVAL on EPP: no EBUSY hint"
 
 # ---- a later knob fails after min/max were both written: both come back
 fresh rk3588
