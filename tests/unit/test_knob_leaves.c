@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the knob leaf tables (issue 14): every thread leaf has its
  * ops and errno hints and is found by its one lookup; every knob definition
  * is unique, has read/write/restore ops, names its effect observable, and
