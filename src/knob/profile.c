@@ -23,13 +23,16 @@
 #include "knob/knob_int.h"
 #include "sysfs/userfile.h"
 
+#ifndef TT_SYSCONFDIR
+#define TT_SYSCONFDIR "/usr/local/etc"
+#endif
 #ifndef TT_PKGDATADIR
 #define TT_PKGDATADIR "/usr/local/share/tunetop"
 #endif
 
 const char *const *knob_profile_dirs(void)
 {
-	static char *dirs[5];
+	static char *dirs[6];
 	static bool init;
 
 	if (!init) {
@@ -41,6 +44,7 @@ const char *const *knob_profile_dirs(void)
 			dirs[k++] = xasprintf("%s/tunetop/profiles", xdg);
 		else if (home && *home)
 			dirs[k++] = xasprintf("%s/.config/tunetop/profiles", home);
+		dirs[k++] = xstrdup(TT_SYSCONFDIR "/tunetop/profiles"); /* the site's */
 		dirs[k++] = xstrdup(TT_PKGDATADIR "/profiles");
 		if (userfile_source_tree()) /* ./tunetop in its build tree */
 			dirs[k++] = xasprintf("%s/profiles", userfile_source_tree());

@@ -97,6 +97,9 @@ out=$(env -u TUNETOP_PROFILES_DIR XDG_CONFIG_HOME="$TMPD/empty" "$TMPD/tunetop-c
 is "$?" 1 "--list with no profile anywhere: exit 1"
 like "$out" "^tunetop apply: no profiles found in $TMPD/empty/tunetop/profiles, " "--list with none: one line naming the directories"
 is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" 1 "--list with none: one line"
+sysconf=$(sed -n 's/^sysconfdir = //p' "$TT_BUILDDIR/Makefile")
+[ "$sysconf" = '${prefix}/etc' ] && sysconf="$(sed -n 's/^prefix = //p' "$TT_BUILDDIR/Makefile")/etc"
+like "$out" "profiles, $sysconf/tunetop/profiles, " "the site's profile directory (\$(sysconfdir)/tunetop/profiles) comes after the user's"
 out=$(tt apply no-such-profile 2>&1)
 is "$?" 2 "unknown profile name: exit 2"
 like "$out" "no profile 'no-such-profile' \\(looked in $XDG_CONFIG_HOME/tunetop/profiles, .*, $TT_SRCDIR/profiles\\)" "lists where it looked"
