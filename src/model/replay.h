@@ -59,6 +59,11 @@ int replay_open(struct replay **out, const char *path, char **cause);
 int replay_open_buf(struct replay **out, const char *text, size_t len, const char *name,
 		    char **cause);
 void replay_close(struct replay *r);
+/* A zstd-compressed recording is decompressed transparently when built with
+ * libzstd (whole, into memory, like a plain file); without it, replay_open
+ * fails with -ENOTSUP and this one-line cause (malloc'ed), which says how to
+ * decompress the file with zstd(1). */
+char *replay_no_zstd_cause(const char *path);
 
 const struct replay_header *replay_header(const struct replay *r);
 size_t replay_skipped(const struct replay *r);
