@@ -9,7 +9,7 @@
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev"
 if [ "${1:-}" = "--test" ]; then
-	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time gcc-aarch64-linux-gnu qemu-user clang-format clang"
+	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time zstd gcc-aarch64-linux-gnu qemu-user clang-format clang"
 	# the real-kernel stage (tests/qemu): system emulators, dtc, the armhf
 	# cross compiler and static libraries for both ARM targets
 	pkgs="$pkgs qemu-system-arm device-tree-compiler cpio gcc-arm-linux-gnueabihf"

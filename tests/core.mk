@@ -9,6 +9,7 @@ tests_bench_bench_sample_LDADD = $(TT_TEST_LIBS)
 check_PROGRAMS += tests/bench/bench_record
 tests_bench_bench_record_SOURCES = tests/bench/bench_record.c src/model/sim.c
 tests_bench_bench_record_LDADD = $(TT_TEST_LIBS)
+EXTRA_DIST += tests/bench/record_size.sh
 check_PROGRAMS += tests/unit/test_model
 tests_unit_test_model_SOURCES = tests/unit/test_model.c
 tests_unit_test_model_LDADD = $(TT_TEST_LIBS)
