@@ -3,6 +3,15 @@
  * readable file). `watch --record FILE` and the TUI's --record write them;
  * model/replay.h reads them back; `tunetop report` summarises them.
  *
+ * On disk (issue 18): built with libzstd (HAVE_ZSTD), the lines are a zstd
+ * stream unless the file name ends in .jsonl/.json or the format is
+ * RECORD_FMT_JSON (--record-format json). Each line is followed by a
+ * ZSTD_e_flush (so the file decodes up to the last line written), and a
+ * new frame starts before a sample line every RECORD_FRAME_SAMPLES samples
+ * or RECORD_FRAME_BYTES of JSON: each frame starts with a sample and
+ * decodes on its own; `zstd -dc FILE` gives exactly the plain lines. The
+ * reader tells the two apart by the zstd magic (record_is_zstd).
+ *
  * Line types (the "type" key):
  *   header  {"type":"header","format":"tunetop-record","version":1,"tunetop":VERSION,
  *            "source":"watch|tui|demo","root":..,"interval_ms":..,"simulated":bool,
