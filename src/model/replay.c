@@ -986,7 +986,7 @@ int replay_open_buf(struct replay **out, const char *text, size_t len, const cha
 		memcpy(r->text, text, len);
 	r->text[len] = '\0';
 	r->len = len;
-	e = unzstd(r, name, USERFILE_MAX_RECORD, cause);
+	e = unzstd(r, name, REPLAY_BUF_MAX_TEXT, cause);
 	if (e) {
 		replay_close(r);
 		return e;

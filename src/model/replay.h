@@ -55,7 +55,9 @@ struct replay_probe {
  * are skipped and counted (replay_skipped). */
 int replay_open(struct replay **out, const char *path, char **cause);
 /* The same over text[0..len) already in memory (copied); name stands for
- * the path in messages. */
+ * the path in messages. A zstd stream there decompresses to at most
+ * REPLAY_BUF_MAX_TEXT bytes (-EFBIG beyond: the fuzzers feed this one). */
+#define REPLAY_BUF_MAX_TEXT (256u << 20)
 int replay_open_buf(struct replay **out, const char *text, size_t len, const char *name,
 		    char **cause);
 void replay_close(struct replay *r);
