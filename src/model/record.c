@@ -1,8 +1,11 @@
 /* The recorder: JSON lines into a file, one flushed line per sample, event
- * and probe window. Samples reuse the batch JSON writer (out/report.h), so a
- * recording carries exactly what `snapshot --json` shows, findings included.
- * Journal events come from polling the knob journal: every change by any
- * tunetop process on this root shows up, with its state (active, undone). */
+ * and probe window; with libzstd, by default, the same lines as a zstd
+ * stream flushed per line, a new frame every RECORD_FRAME_SAMPLES samples
+ * or RECORD_FRAME_BYTES of JSON (record.h). Samples reuse the batch JSON
+ * writer (out/report.h), so a recording carries exactly what
+ * `snapshot --json` shows, findings included. Journal events come from
+ * polling the knob journal: every change by any tunetop process on this
+ * root shows up, with its state (active, undone). */
 #include "model/record.h"
 
 #include <errno.h>
