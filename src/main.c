@@ -24,7 +24,8 @@ static const struct cmd_entry commands[] = {
 	 "snapshot [--json|--csv] [--interval MS] [--counters] [--events LIST] [--thread TID] "
 	 "[--threads[=all]] [--irqs] [--stable]"},
 	{"watch", cmd_watch,
-	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE]"},
+	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE]\n"
+	 "                [--record-format auto|json|zstd]"},
 	{"capture", cmd_capture, "capture OUT_DIR"},
 	{"events", cmd_events, "events [--list] [PATTERN]"},
 	{"explain", cmd_explain, "explain ADDRESS|METRIC | explain --list"},
@@ -56,7 +57,7 @@ static void usage(FILE *f)
 		"With no command, tunetop opens the interactive monitor:\n"
 		"  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
 		"NAME]\n"
-		"          [--record FILE | --replay FILE]\n"
+		"          [--record FILE [--record-format auto|json|zstd] | --replay FILE]\n"
 		"\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);

@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The recorder: JSON lines into a file, one flushed line per sample, event
- * and probe window. Samples reuse the batch JSON writer (out/report.h), so a
- * recording carries exactly what `snapshot --json` shows, findings included.
- * Journal events come from polling the knob journal: every change by any
- * tunetop process on this root shows up, with its state (active, undone). */
+ * and probe window; with libzstd, by default, the same lines as a zstd
+ * stream flushed per line, a new frame every RECORD_FRAME_SAMPLES samples
+ * or RECORD_FRAME_BYTES of JSON (record.h). Samples reuse the batch JSON
+ * writer (out/report.h), so a recording carries exactly what
+ * `snapshot --json` shows, findings included. Journal events come from
+ * polling the knob journal: every change by any tunetop process on this
+ * root shows up, with its state (active, undone). */
 #include "model/record.h"
 
 #include <errno.h>
@@ -20,6 +23,10 @@
 #include "out/report.h"
 #include "probe/histogram.h"
 
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+
 struct seen {
 	uint64_t id;
 	enum knob_jstate state;
@@ -28,6 +35,15 @@ struct seen {
 struct recorder {
 	FILE *f;
 	char *path;
+	bool zstd;		/* a zstd stream of the JSON lines */
+	uint64_t frame_samples; /* samples in the current zstd frame */
+	uint64_t frame_bytes;	/* JSON bytes in the current zstd frame */
+	uint64_t json_bytes;	/* JSON bytes written (before compression) */
+#ifdef HAVE_ZSTD
+	ZSTD_CCtx *zc;
+	void *zout;
+	size_t zout_cap;
+#endif
 	struct record_meta meta;
 	char root_path[TT_PATH_MAX];
 	char board[128];
@@ -39,13 +55,107 @@ struct recorder {
 	size_t nseen, capseen;
 };
 
-static void put_line(struct recorder *r, struct sbuf *b)
+bool record_is_zstd(const void *buf, size_t len)
+{
+	static const unsigned char magic[4] = {0x28, 0xb5, 0x2f, 0xfd};
+
+	return len >= sizeof(magic) && !memcmp(buf, magic, sizeof(magic));
+}
+
+bool record_have_zstd(void)
+{
+#ifdef HAVE_ZSTD
+	return true;
+#else
+	return false;
+#endif
+}
+
+int record_format_parse(const char *s, enum record_format *out)
+{
+	if (!s || !strcmp(s, "auto"))
+		*out = RECORD_FMT_AUTO;
+	else if (!strcmp(s, "json") || !strcmp(s, "jsonl"))
+		*out = RECORD_FMT_JSON;
+	else if (!strcmp(s, "zstd"))
+		*out = record_have_zstd() ? RECORD_FMT_ZSTD : RECORD_FMT_NONE;
+	else
+		return -EINVAL;
+	return *out == RECORD_FMT_NONE ? -ENOTSUP : 0;
+}
+
+#ifdef HAVE_ZSTD
+/* Compress in[0..n) with mode (ZSTD_e_flush: the line is readable from the
+ * file once written; ZSTD_e_end: close the frame) and write it all. */
+static void z_put(struct recorder *r, const void *in, size_t n, ZSTD_EndDirective mode)
+{
+	ZSTD_inBuffer ib = {in, n, 0};
+
+	for (;;) {
+		ZSTD_outBuffer ob = {r->zout, r->zout_cap, 0};
+		size_t left = ZSTD_compressStream2(r->zc, &ob, &ib, mode);
+
+		if (ZSTD_isError(left)) {
+			r->err = -EIO;
+			return;
+		}
+		if (ob.pos && fwrite(r->zout, 1, ob.pos, r->f) != ob.pos) {
+			r->err = -(errno ? errno : EIO);
+			return;
+		}
+		if (!left && ib.pos == ib.size)
+			break;
+	}
+}
+#endif
+
+/* A line into the file, flushed. A sample line that would make the current
+ * zstd frame longer than RECORD_FRAME_SAMPLES samples or RECORD_FRAME_BYTES
+ * of JSON starts a new frame (a reader can start decoding there). */
+static void put_line_kind(struct recorder *r, struct sbuf *b, bool sample)
 {
 	if (r->err)
 		return;
 	sbuf_putc(b, '\n');
-	if (fwrite(b->s, 1, b->len, r->f) != b->len || fflush(r->f) != 0)
+	r->json_bytes += b->len;
+	if (!r->zstd) {
+		if (fwrite(b->s, 1, b->len, r->f) != b->len || fflush(r->f) != 0)
+			r->err = -(errno ? errno : EIO);
+		return;
+	}
+#ifdef HAVE_ZSTD
+	if (sample &&
+	    (r->frame_samples >= RECORD_FRAME_SAMPLES || r->frame_bytes >= RECORD_FRAME_BYTES)) {
+		z_put(r, NULL, 0, ZSTD_e_end);
+		r->frame_samples = r->frame_bytes = 0;
+	}
+	r->frame_samples += sample;
+	r->frame_bytes += b->len;
+	z_put(r, b->s, b->len, ZSTD_e_flush);
+	if (!r->err && fflush(r->f) != 0)
 		r->err = -(errno ? errno : EIO);
+#else
+	(void)sample;
+	r->err = -ENOTSUP;
+#endif
+}
+
+static void put_line(struct recorder *r, struct sbuf *b)
+{
+	put_line_kind(r, b, false);
+}
+
+/* Which format a recording at path gets. */
+static enum record_format pick_format(const char *path, enum record_format f)
+{
+	size_t n = strlen(path);
+
+	if (f != RECORD_FMT_AUTO)
+		return f;
+	if ((n >= 6 && !strcmp(path + n - 6, ".jsonl")) ||
+	    (n >= 5 && !strcmp(path + n - 5, ".json")) || !record_have_zstd())
+		return RECORD_FMT_JSON;
+	return RECORD_FMT_ZSTD;
 }
 
 static void str_or_null(struct jw *w, const char *key, const char *v)
@@ -65,6 +175,14 @@ int record_open(struct recorder **out, const char *path, const struct record_met
 	FILE *f;
 
 	*out = NULL;
+	if (meta->format == RECORD_FMT_NONE ||
+	    (meta->format == RECORD_FMT_ZSTD && !record_have_zstd())) {
+		if (cause)
+			*cause = xasprintf("%s: this tunetop was built without libzstd: it writes "
+					   "plain JSON lines only (--record-format json)",
+					   path);
+		return -ENOTSUP;
+	}
 	f = fopen(path, "we");
 	if (!f) {
 		int e = -errno;
@@ -78,6 +196,24 @@ int record_open(struct recorder **out, const char *path, const struct record_met
 	r->f = f;
 	r->path = xstrdup(path);
 	r->meta = *meta;
+	r->zstd = pick_format(path, meta->format) == RECORD_FMT_ZSTD;
+#ifdef HAVE_ZSTD
+	if (r->zstd) {
+		r->zc = ZSTD_createCCtx();
+		r->zout_cap = ZSTD_CStreamOutSize();
+		r->zout = xmalloc(r->zout_cap);
+		if (!r->zc) {
+			if (cause)
+				*cause = xasprintf("%s: cannot start the zstd stream", path);
+			r->err = -ENOMEM; /* nothing written yet, nothing more to write */
+			record_close(r);
+			return -ENOMEM;
+		}
+		ZSTD_CCtx_setParameter(r->zc, ZSTD_c_compressionLevel,
+				       meta->zstd_level ? meta->zstd_level : RECORD_ZSTD_LEVEL);
+		ZSTD_CCtx_setParameter(r->zc, ZSTD_c_checksumFlag, 1);
+	}
+#endif
 	str_copy(r->root_path, sizeof(r->root_path), meta->root_path ? meta->root_path : "/");
 	r->meta.root_path = r->root_path;
 	if (meta->board)
@@ -151,7 +287,7 @@ int record_sample_with(struct recorder *r, const struct snapshot *s,
 		    (unsigned long long)(s->time_ns ? s->time_ns : time_real_ns()));
 	sbuf_putn(&b, snap.s, snap.len);
 	sbuf_putc(&b, '}');
-	put_line(r, &b);
+	put_line_kind(r, &b, true);
 	sbuf_free(&b);
 	sbuf_free(&snap);
 	r->samples++;
@@ -306,6 +442,16 @@ uint64_t record_events(const struct recorder *r)
 	return r ? r->events : 0;
 }
 
+uint64_t record_json_bytes(const struct recorder *r)
+{
+	return r ? r->json_bytes : 0;
+}
+
+bool record_compressed(const struct recorder *r)
+{
+	return r && r->zstd;
+}
+
 int record_close(struct recorder *r)
 {
 	int e;
@@ -323,6 +469,15 @@ int record_close(struct recorder *r)
 		put_line(r, &b);
 		sbuf_free(&b);
 	}
+#ifdef HAVE_ZSTD
+	if (r->f && r->zstd && !r->err) {
+		z_put(r, NULL, 0, ZSTD_e_end);
+		if (!r->err && fflush(r->f) != 0)
+			r->err = -(errno ? errno : EIO);
+	}
+	ZSTD_freeCCtx(r->zc);
+	free(r->zout);
+#endif
 	if (r->f && fclose(r->f) != 0 && !r->err)
 		r->err = -errno;
 	e = r->err;

@@ -4,6 +4,15 @@
  * readable file). `watch --record FILE` and the TUI's --record write them;
  * model/replay.h reads them back; `tunetop report` summarises them.
  *
+ * On disk (issue 18): built with libzstd (HAVE_ZSTD), the lines are a zstd
+ * stream unless the file name ends in .jsonl/.json or the format is
+ * RECORD_FMT_JSON (--record-format json). Each line is followed by a
+ * ZSTD_e_flush (so the file decodes up to the last line written), and a
+ * new frame starts before a sample line every RECORD_FRAME_SAMPLES samples
+ * or RECORD_FRAME_BYTES of JSON: each frame starts with a sample and
+ * decodes on its own; `zstd -dc FILE` gives exactly the plain lines. The
+ * reader tells the two apart by the zstd magic (record_is_zstd).
+ *
  * Line types (the "type" key):
  *   header  {"type":"header","format":"tunetop-record","version":1,"tunetop":VERSION,
  *            "source":"watch|tui|demo","root":..,"interval_ms":..,"simulated":bool,
@@ -21,6 +30,7 @@
 #define TT_MODEL_RECORD_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "model/findings.h"
@@ -30,6 +40,20 @@
 
 #define RECORD_FORMAT  "tunetop-record"
 #define RECORD_VERSION 1
+
+/* The zstd container: a new frame every RECORD_FRAME_SAMPLES samples or
+ * RECORD_FRAME_BYTES of JSON, whichever comes first, so that each frame
+ * starts with a sample line and decodes on its own. */
+#define RECORD_FRAME_SAMPLES 256
+#define RECORD_FRAME_BYTES   (1u << 20)
+#define RECORD_ZSTD_LEVEL    1
+
+enum record_format {
+	RECORD_FMT_AUTO = 0, /* zstd when built with libzstd, unless FILE ends in .jsonl/.json */
+	RECORD_FMT_JSON,     /* plain JSON lines */
+	RECORD_FMT_ZSTD,     /* the JSON lines as a zstd stream */
+	RECORD_FMT_NONE,     /* asked for zstd on a build without libzstd */
+};
 
 struct recorder;
 struct hist;
@@ -45,7 +69,17 @@ struct record_meta {
 	 * event. NULL = no journal events. */
 	const struct sysroot *journal_root;
 	const char *state_dir;
+	enum record_format format; /* RECORD_FMT_AUTO: by the file name */
+	int zstd_level;		   /* 0: RECORD_ZSTD_LEVEL (benchmarks try others) */
 };
+
+/* "auto", "json" (or "jsonl"), "zstd" -> *out: 0, -EINVAL (unknown name),
+ * -ENOTSUP (zstd on a build without libzstd). */
+int record_format_parse(const char *s, enum record_format *out);
+/* Built with libzstd? */
+bool record_have_zstd(void);
+/* Does buf start with the zstd frame magic (28 b5 2f fd)? */
+bool record_is_zstd(const void *buf, size_t len);
 
 /* Create (truncate) path and write the header. 0 or -errno; *cause (may be
  * NULL) gets a malloc'ed one-line reason. */
@@ -72,6 +106,10 @@ int record_poll_journal(struct recorder *r);
 /* Counters so far. */
 uint64_t record_samples(const struct recorder *r);
 uint64_t record_events(const struct recorder *r);
+/* JSON bytes written so far (before compression), and whether the file is
+ * a zstd stream. */
+uint64_t record_json_bytes(const struct recorder *r);
+bool record_compressed(const struct recorder *r);
 /* Write the end line and close. Returns the first write error (0 ok); NULL
  * is fine. */
 int record_close(struct recorder *r);

@@ -21,6 +21,10 @@
 #include "model/record.h"
 #include "sysfs/userfile.h"
 
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+
 struct line {
 	size_t off, len;
 	uint64_t t_ns;
@@ -861,6 +865,93 @@ static int index_text(struct replay **out, struct replay *r, const char *path, c
 	return 0;
 }
 
+char *replay_no_zstd_cause(const char *path)
+{
+	return xasprintf("%s: a zstd-compressed recording, and this tunetop was built without "
+			 "libzstd: decompress it with `zstd -d %s -o %s.jsonl`",
+			 path, path, path);
+}
+
+/* If r->text is a zstd stream, replace it with its JSON lines: 0 (also for
+ * plain text, left as it is), or -errno with *cause. Frames follow each
+ * other; a stream cut short (a killed run) gives what was decoded, its torn
+ * last line then skipped like a plain file's. The whole text is kept in
+ * memory, as for a plain recording. */
+static int unzstd(struct replay *r, const char *path, uint64_t max, char **cause)
+{
+#ifdef HAVE_ZSTD
+	ZSTD_DCtx *dc;
+	ZSTD_inBuffer ib;
+	char *outb = NULL;
+	size_t cap = 0, len = 0, ret;
+	int e = 0;
+#endif
+
+	if (!record_is_zstd(r->text, r->len))
+		return 0;
+#ifndef HAVE_ZSTD
+	(void)max;
+	if (cause)
+		*cause = replay_no_zstd_cause(path);
+	return -ENOTSUP;
+#else
+	dc = ZSTD_createDCtx();
+	if (!dc) {
+		if (cause)
+			*cause = xasprintf("%s: cannot start the zstd decoder", path);
+		return -ENOMEM;
+	}
+	ib = (ZSTD_inBuffer){r->text, r->len, 0};
+	for (;;) {
+		ZSTD_outBuffer ob;
+
+		if (cap - len < ZSTD_DStreamOutSize()) {
+			cap = cap ? cap * 2 : r->len * 8 + ZSTD_DStreamOutSize();
+			outb = xrealloc(outb, cap + 1);
+		}
+		ob = (ZSTD_outBuffer){outb, cap, len};
+		ret = ZSTD_decompressStream(dc, &ob, &ib);
+		len = ob.pos;
+		if (ZSTD_isError(ret)) {
+			/* corrupt: keep the lines decoded before it, if any */
+			if (!len) {
+				if (cause)
+					*cause = xasprintf("%s: zstd-compressed, but not readable "
+							   "(%s): not a tunetop recording",
+							   path, ZSTD_getErrorName(ret));
+				e = -EINVAL;
+			} else {
+				r->skipped++;
+			}
+			break;
+		}
+		if (len > max) {
+			if (cause)
+				*cause = xasprintf("%s: decompresses to more than %llu MiB", path,
+						   (unsigned long long)(max >> 20));
+			e = -EFBIG;
+			break;
+		}
+		/* all input taken and all its output out (the last frame may
+		   be cut short: ret > 0 then, a killed run) */
+		if (ib.pos == ib.size && ob.pos < ob.size)
+			break;
+	}
+	ZSTD_freeDCtx(dc);
+	if (e) {
+		free(outb);
+		return e;
+	}
+	if (!outb)
+		outb = xmalloc(1);
+	outb[len] = '\0';
+	free(r->text);
+	r->text = outb;
+	r->len = len;
+	return 0;
+#endif
+}
+
 int replay_open(struct replay **out, const char *path, char **cause)
 {
 	struct replay *r = xcalloc(1, sizeof(*r));
@@ -876,6 +967,11 @@ int replay_open(struct replay **out, const char *path, char **cause)
 		free(r);
 		return e;
 	}
+	e = unzstd(r, path, USERFILE_MAX_RECORD, cause);
+	if (e) {
+		replay_close(r);
+		return e;
+	}
 	return index_text(out, r, path, cause);
 }
 
@@ -883,6 +979,7 @@ int replay_open_buf(struct replay **out, const char *text, size_t len, const cha
 		    char **cause)
 {
 	struct replay *r = xcalloc(1, sizeof(*r));
+	int e;
 
 	*out = NULL;
 	r->text = xmalloc(len + 1);
@@ -890,6 +987,11 @@ int replay_open_buf(struct replay **out, const char *text, size_t len, const cha
 		memcpy(r->text, text, len);
 	r->text[len] = '\0';
 	r->len = len;
+	e = unzstd(r, name, REPLAY_BUF_MAX_TEXT, cause);
+	if (e) {
+		replay_close(r);
+		return e;
+	}
 	return index_text(out, r, name, cause);
 }
 

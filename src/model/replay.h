@@ -56,10 +56,17 @@ struct replay_probe {
  * are skipped and counted (replay_skipped). */
 int replay_open(struct replay **out, const char *path, char **cause);
 /* The same over text[0..len) already in memory (copied); name stands for
- * the path in messages. */
+ * the path in messages. A zstd stream there decompresses to at most
+ * REPLAY_BUF_MAX_TEXT bytes (-EFBIG beyond: the fuzzers feed this one). */
+#define REPLAY_BUF_MAX_TEXT (256u << 20)
 int replay_open_buf(struct replay **out, const char *text, size_t len, const char *name,
 		    char **cause);
 void replay_close(struct replay *r);
+/* A zstd-compressed recording is decompressed transparently when built with
+ * libzstd (whole, into memory, like a plain file); without it, replay_open
+ * fails with -ENOTSUP and this one-line cause (malloc'ed), which says how to
+ * decompress the file with zstd(1). */
+char *replay_no_zstd_cause(const char *path);
 
 const struct replay_header *replay_header(const struct replay *r);
 size_t replay_skipped(const struct replay *r);

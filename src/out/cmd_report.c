@@ -1137,6 +1137,8 @@ static int looks_like_recording(const char *path)
 	close(fd);
 	if (k <= 0)
 		return 0;
+	if (record_is_zstd(buf, (size_t)k))
+		return 1; /* a compressed recording: replay_open decodes or says why not */
 	buf[k] = '\0';
 	buf[strcspn(buf, "\n")] = '\0';
 	return strstr(buf, "\"type\":\"header\"") && strstr(buf, RECORD_FORMAT);
@@ -1208,6 +1210,8 @@ static bool recording_head(const char *buf, size_t len)
 	char head[256];
 	size_t n = len < sizeof(head) - 1 ? len : sizeof(head) - 1;
 
+	if (record_is_zstd(buf, len))
+		return true;
 	memcpy(head, buf, n);
 	head[n] = '\0';
 	head[strcspn(head, "\n")] = '\0';

@@ -387,6 +387,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		{"counters", no_argument, NULL, 'C'},
 		{"events", required_argument, NULL, 'E'},
 		{"record", required_argument, NULL, 'R'},
+		{"record-format", required_argument, NULL, 'F'},
 		{"latency-budget", required_argument, NULL, 'B'},
 		{NULL, 0, NULL, 0},
 	};
@@ -404,6 +405,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	uint64_t next;
 	const char *record_path = NULL;
 	struct recorder *rec = NULL;
+	enum record_format rfmt = RECORD_FMT_AUTO;
 
 	findings_opts_default(&fo);
 	optind = 1;
@@ -436,6 +438,15 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 's': ro.stable = true; break;
 		case 'C': counters = true; break;
 		case 'R': record_path = optarg; break;
+		case 'F':
+			if (record_format_parse(optarg, &rfmt) != 0) {
+				fprintf(stderr, "tunetop watch: --record-format %s: %s\n", optarg,
+					record_have_zstd() || strcmp(optarg, "zstd")
+						? "auto, json or zstd"
+						: "this tunetop was built without libzstd");
+				return 2;
+			}
+			break;
 		case 'B':
 			if (parse_budget(optarg, "watch", &fo))
 				return 2;
@@ -449,14 +460,19 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 'h':
 			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "
 			       "[--events LIST]\n"
-			       "                     [--record FILE] [--latency-budget US] [--root "
+			       "                     [--record FILE [--record-format F]] "
+			       "[--latency-budget US] [--root "
 			       "DIR]\n"
 			       "  One record per interval (JSON lines, CSV with one header, or "
 			       "text),\n"
 			       "  flushed per record; without -n until interrupted.\n"
 			       "  --record FILE  also write every sample and journal event as JSON "
 			       "lines\n"
-			       "                 (tunetop report FILE summarises them)\n");
+			       "                 (tunetop report FILE summarises them)\n"
+			       "  --record-format auto|json|zstd\n"
+			       "                 zstd-compressed (auto: when built with libzstd, "
+			       "unless FILE\n"
+			       "                 ends in .jsonl or .json) or plain JSON lines\n");
 			return 0;
 		default: return 2;
 		}
@@ -502,7 +518,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 					   .root_path = r.path,
 					   .interval_ms = (double)interval_ms,
 					   .journal_root = &r,
-					   .state_dir = o->state_dir};
+					   .state_dir = o->state_dir,
+					   .format = rfmt};
 		char *cause = NULL;
 
 		if (record_open(&rec, record_path, &meta, &cause) != 0) {

@@ -98,6 +98,7 @@ int tui_record_open(struct tui *t, const char *path, const char *state_dir, char
 		.board = t->sim ? sim_board(t->sim) : NULL,
 		.journal_root = &t->root,
 		.state_dir = state_dir,
+		.format = (enum record_format)t->rec_format,
 	};
 	int e;
 

@@ -173,6 +173,7 @@ struct tui {
 	/* --record FILE / --replay FILE */
 	struct recorder *rec;
 	char rec_path[512];
+	int rec_format; /* enum record_format of --record-format (0: auto) */
 	bool rec_failed;
 	struct tui_replay *replay;
 	/* status line */

@@ -20,6 +20,7 @@
 #include "core/timeutil.h"
 #include "core/xalloc.h"
 #include "model/explain.h"
+#include "model/record.h"
 #include "model/sim.h"
 #include "sysfs/userfile.h"
 #include "ui/tui.h"
@@ -44,6 +45,9 @@ static void usage(FILE *f)
 		"                  irqs, isolation, latency, findings or lessons\n"
 		"  --record FILE   write every sample and journal event as JSON lines (as watch\n"
 		"                  --record does; tunetop report FILE summarises them)\n"
+		"  --record-format auto|json|zstd\n"
+		"                  zstd-compressed (auto: when built with libzstd, unless FILE\n"
+		"                  ends in .jsonl or .json) or plain JSON lines\n"
 		"  --replay FILE   drive the screens from a recording, read-only: space "
 		"play/pause,\n"
 		"                  . , step, [ ] 10 samples back / on, { } start / end, + - "
@@ -62,6 +66,7 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 		{"no-colour", no_argument, NULL, 'C'},
 		{"screen", required_argument, NULL, 's'},
 		{"record", required_argument, NULL, 'R'},
+		{"record-format", required_argument, NULL, 'F'},
 		{"replay", required_argument, NULL, 'P'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
@@ -85,6 +90,19 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 		case 'C': t->no_color = true; break;
 		case 's': *screen = optarg; break;
 		case 'R': *record = optarg; break;
+		case 'F': {
+			enum record_format f;
+
+			if (record_format_parse(optarg, &f) != 0) {
+				fprintf(stderr, "tunetop: --record-format %s: %s\n", optarg,
+					record_have_zstd() || strcmp(optarg, "zstd")
+						? "auto, json or zstd"
+						: "this tunetop was built without libzstd");
+				return 2;
+			}
+			t->rec_format = (int)f;
+			break;
+		}
 		case 'P': *replay = optarg; break;
 		case 'h': usage(stdout); return 0;
 		default:

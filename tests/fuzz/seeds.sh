@@ -53,11 +53,14 @@ for b in $boards; do
 		cp "$f/$p" "$out/str/$b-$(echo "$p" | tr / _)"
 	done
 done
-# recordings of two samples (a small board and a big one)
+# recordings of two samples (a small board and a big one), zstd-compressed
+# (the default when built with libzstd) and plain
 for b in stm32mp157 rk3588; do
 	[ -d "$FIXTURES/$b" ] || continue
 	"$TUNETOP" --root "$FIXTURES/$b" watch --json -i 10 -n 2 --record "$out/replay/$b.rec" \
 		>/dev/null 2>&1 || true
+	"$TUNETOP" --root "$FIXTURES/$b" watch --json -i 10 -n 2 --record-format json \
+		--record "$out/replay/$b-plain.rec" >/dev/null 2>&1 || true
 done
 # the other lines a recording holds (events and probe windows), after a header
 cat >"$out/replay/lines.rec" <<'REC'

@@ -78,7 +78,7 @@ build() { # build ARCH TRIPLET
 	b="$TMPD/build-$1"
 	mkdir -p "$b"
 	(cd "$b" && PKG_CONFIG_LIBDIR="/usr/lib/$2/pkgconfig:/usr/share/pkgconfig" \
-		"$TT_SRCDIR/configure" -q --host="$2" --without-libpfm --without-sensors \
+		"$TT_SRCDIR/configure" -q --host="$2" --without-libpfm --without-sensors --without-zstd \
 		PKG_CONFIG="pkg-config --static" LDFLAGS=-static CFLAGS="-O1 -g0" >configure.log 2>&1 &&
 		make -j"$(nproc)" tunetop >make.log 2>&1 && "$2-strip" tunetop) || {
 		tail -20 "$b/configure.log" "$b/make.log" 2>/dev/null | sed 's/^/# /'

@@ -16,6 +16,10 @@
 #include "probe/histogram.h"
 #include "tap.h"
 
+#ifdef HAVE_ZSTD
+#include <zstd.h>
+#endif
+
 static char tmpdir[256];
 
 /* The snapshot JSON without its findings: findings of a first sample quote
@@ -50,19 +54,21 @@ static void first_diff(const char *a, const char *b)
 	       b);
 }
 
-static void roundtrip(const char *board)
+static void roundtrip(const char *board, enum record_format fmt)
 {
 	struct sysroot r;
 	struct sampler sm;
 	struct recorder *rec = NULL;
 	struct replay *rp = NULL;
-	struct record_meta meta = {.source = "test", .root_path = "ROOT", .interval_ms = 100};
+	struct record_meta meta = {
+		.source = "test", .root_path = "ROOT", .interval_ms = 100, .format = fmt};
 	char path[512], *cause = NULL;
 	struct sbuf want[2], got;
 	struct hist h;
 	int e;
 
-	snprintf(path, sizeof(path), "%s/%s.jsonl", tmpdir, board);
+	snprintf(path, sizeof(path), "%s/%s.%s", tmpdir, board,
+		 fmt == RECORD_FMT_ZSTD ? "rec" : "jsonl");
 	if (sysroot_open(&r, fixture(board)) != 0) {
 		ok(0, "%s: open fixture", board);
 		return;
@@ -245,6 +251,111 @@ static void damaged(void)
 	}
 }
 
+/* The format chosen by name and option; the message without libzstd. */
+static void formats(void)
+{
+	enum record_format f;
+	char *c = replay_no_zstd_cause("/x/run.rec");
+
+	ok(record_format_parse("json", &f) == 0 && f == RECORD_FMT_JSON, "format json");
+	ok(record_format_parse("auto", &f) == 0 && f == RECORD_FMT_AUTO, "format auto");
+	ok(record_format_parse("gzip", &f) == -EINVAL, "format gzip: EINVAL");
+	if (record_have_zstd())
+		ok(record_format_parse("zstd", &f) == 0 && f == RECORD_FMT_ZSTD, "format zstd");
+	else
+		ok(record_format_parse("zstd", &f) == -ENOTSUP, "format zstd without libzstd");
+	is_str(c,
+	       "/x/run.rec: a zstd-compressed recording, and this tunetop was built without "
+	       "libzstd: decompress it with `zstd -d /x/run.rec -o /x/run.rec.jsonl`",
+	       "without libzstd: one line naming the file and the zstd command");
+	ok(!strchr(c, '\n'), "  one line");
+	free(c);
+	ok(record_is_zstd("\x28\xb5\x2f\xfd", 4) && !record_is_zstd("\x28\xb5\x2f", 3) &&
+		   !record_is_zstd("{\"type\"", 7),
+	   "zstd magic");
+}
+
+/* A long compressed recording: a new zstd frame every RECORD_FRAME_SAMPLES
+ * samples, each frame starting with a sample line and decoding alone; the
+ * reader gets every sample across the frames. */
+static void frames(void)
+{
+#ifdef HAVE_ZSTD
+	struct sysroot r;
+	struct sampler sm;
+	struct recorder *rec = NULL;
+	struct replay *rp = NULL;
+	struct record_meta meta = {.source = "test",
+				   .root_path = "ROOT",
+				   .interval_ms = 100,
+				   .format = RECORD_FMT_AUTO};
+	char path[512], *cause = NULL, *buf = NULL;
+	const int n = RECORD_FRAME_SAMPLES * 2 + 10;
+	size_t len = 0, off = 0, nframes = 0;
+	bool alone = true, starts = true, toolong = false;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/long.rec", tmpdir);
+	if (sysroot_open(&r, fixture("stm32mp157")) != 0)
+		return;
+	sampler_init(&sm, &r, SNAP_ALL);
+	sampler_tick(&sm);
+	ok(record_open(&rec, path, &meta, NULL) == 0, "frames: record_open (auto: .rec)");
+	ok(record_compressed(rec), "frames: compressed");
+	for (int i = 0; i < n; i++)
+		record_sample(rec, sampler_cur(&sm), NULL);
+	ok(record_close(rec) == 0, "frames: %d samples written", n);
+	f = fopen(path, "rb");
+	if (f) {
+		buf = xmalloc(8 << 20);
+		len = fread(buf, 1, 8 << 20, f);
+		fclose(f);
+	}
+	while (buf && off < len) {
+		size_t fl = ZSTD_findFrameCompressedSize(buf + off, len - off);
+		char *out;
+		size_t got;
+
+		if (ZSTD_isError(fl))
+			break;
+		out = xmalloc(64 << 20);
+		got = ZSTD_decompress(out, 64 << 20, buf + off, fl);
+		if (ZSTD_isError(got))
+			alone = false;
+		else {
+			size_t ns = 0;
+
+			if (nframes > 0 && strncmp(out, "{\"type\":\"sample\"", 16))
+				starts = false;
+			for (char *p = out; (p = strstr(p, "{\"type\":\"sample\"")); p++)
+				ns++;
+			if (ns > RECORD_FRAME_SAMPLES || got > RECORD_FRAME_BYTES + (256u << 10))
+				toolong = true;
+		}
+		free(out);
+		nframes++;
+		off += fl;
+	}
+	is_int(off, len, "frames: the file is a sequence of whole frames");
+	ok(nframes >= 3 && !toolong,
+	   "frames: a new frame every RECORD_FRAME_SAMPLES samples "
+	   "or RECORD_FRAME_BYTES of JSON (%zu frames)",
+	   nframes);
+	ok(alone, "frames: each frame decodes on its own");
+	ok(starts, "frames: each later frame starts with a sample line");
+	free(buf);
+	ok(replay_open(&rp, path, &cause) == 0, "frames: replay_open (%s)", cause ? cause : "ok");
+	free(cause);
+	if (rp) {
+		is_int(replay_nsamples(rp), n, "frames: every sample read back");
+		ok(replay_header(rp)->complete, "frames: complete");
+		replay_close(rp);
+	}
+	sampler_free(&sm);
+	sysroot_close(&r);
+#endif
+}
+
 int main(void)
 {
 	const char *t = getenv("TMPDIR");
@@ -252,12 +363,19 @@ int main(void)
 	snprintf(tmpdir, sizeof(tmpdir), "%s/tunetop-record.XXXXXX", t && *t ? t : "/tmp");
 	if (!mkdtemp(tmpdir))
 		skip_all("cannot create a temporary directory");
-	roundtrip("rk3588");
-	roundtrip("intel");
-	roundtrip("stm32mp157");
-	roundtrip("rpi4");
-	roundtrip("broken");
+	roundtrip("rk3588", RECORD_FMT_AUTO); /* .jsonl: plain */
+	roundtrip("intel", RECORD_FMT_JSON);
+	roundtrip("stm32mp157", RECORD_FMT_JSON);
+	roundtrip("rpi4", RECORD_FMT_JSON);
+	roundtrip("broken", RECORD_FMT_JSON);
+	if (record_have_zstd()) {
+		roundtrip("rk3588", RECORD_FMT_ZSTD);
+		roundtrip("intel", RECORD_FMT_ZSTD);
+		roundtrip("broken", RECORD_FMT_ZSTD);
+	}
 	damaged();
+	formats();
+	frames();
 	{
 		char cmd[300];
 
