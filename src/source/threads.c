@@ -141,6 +141,9 @@ int threads_parse_stat(const char *text, struct thread_info *t)
 	t->nice = (int)i;
 	if (tok_u64(tok[22], len[22], &t->start_time))
 		return -EINVAL;
+	t->num_threads = 0;
+	if (tok_i64(tok[20], len[20], &i) == 0 && i > 0 && i < 0x7fffffff)
+		t->num_threads = (int)i;
 	t->last_cpu = -1;
 	if (nf >= 39 && tok_i64(tok[39], len[39], &i) == 0)
 		t->last_cpu = (int)i;
@@ -738,12 +741,178 @@ static void incr_sort(struct threads_incr *st, struct thread_table *out)
 	st->scratch_cap = cap;
 }
 
+/* One read's state (threads_read_incr). */
+struct incr_ctx {
+	struct threads_incr *st;
+	const struct sysroot *live;
+	unsigned flags;
+	struct thread_table *prev, *out;
+	struct reader rd;
+	size_t kept;
+};
+
+/* One thread: 0 = in the table, 1 = a kernel thread to skip (the whole
+ * process is one), -errno = gone or unreadable (not in the table). */
+static int incr_thread(struct incr_ctx *c, struct proc_ctx *pc, pid_t pid, pid_t tid, int taskfd)
+{
+	struct threads_incr *st = c->st;
+	struct thread_table *out = c->out;
+	struct thread_info *p = c->prev ? threads_find(c->prev, tid) : NULL;
+	struct thread_info *o;
+	bool known, kernel;
+	ssize_t got;
+	int fd1 = 0;
+
+	if (p && p->pid == pid && p->stat_fd1 > 0) {
+		fd1 = p->stat_fd1; /* moves to the new row */
+		p->stat_fd1 = 0;
+	}
+	got = read_stat_fd(c->live, taskfd, pid, tid, &fd1, c->kept < st->fd_cap, c->rd.buf);
+	if (got < 0)
+		return (int)got; /* gone */
+	out->t = xgrow(out->t, &out->cap, out->n + 1, sizeof(*out->t));
+	o = &out->t[out->n];
+	known = p && p->pid == pid;
+	if (known)
+		*o = *p;
+	else
+		info_init(o);
+	kernel = o->kernel;
+	if (threads_parse_stat(c->rd.buf, o))
+		goto drop;
+	o->pid = pid;
+	o->tid = tid;
+	o->stat_fd1 = fd1;
+	if (known && o->start_time != p->start_time) {
+		/* a reused tid: a new thread (its stat again, into a clean row) */
+		known = false;
+		info_init(o);
+		threads_parse_stat(c->rd.buf, o);
+		o->pid = pid;
+		o->tid = tid;
+		o->stat_fd1 = fd1;
+	} else if (known) {
+		o->kernel |= kernel; /* status Kthread: 1 */
+	}
+	if (o->kernel && !(c->flags & THREADS_KERNEL)) {
+		if (fd1 > 0)
+			close(fd1 - 1);
+		return 1;
+	}
+	if (!known || threads_incr_slow_due(st, pid, tid)) {
+		int r = read_slow(&c->rd, pc, pid, tid, o);
+
+		if (r == 1) {
+			if (fd1 > 0)
+				close(fd1 - 1);
+			return 1;
+		}
+		if (r < 0 && !known)
+			goto drop; /* gone before its first full read */
+		if (r == 0) {
+			o->slow_ns = out->time_ns;
+			st->nslow++;
+		}
+	} else if (pc->have_vmlck) {
+		o->vmlck_kb = pc->vmlck_kb; /* process-wide, read for a sibling */
+	}
+	c->kept += o->stat_fd1 > 0;
+	out->n++;
+	return 0;
+drop:
+	if (fd1 > 0)
+		close(fd1 - 1);
+	return -ESRCH;
+}
+
+static int cmp_proc(const void *a, const void *b)
+{
+	const struct threads_incr_proc *x = a, *y = b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/* The threads of one process. Known processes skip the listing of their
+ * task directory when every thread of the last read is still there and
+ * stat's num_threads (field 20) says there is no other: then the set is
+ * the same. Otherwise the directory is listed for the new ones. */
+static void incr_process(struct incr_ctx *c, pid_t pid)
+{
+	struct threads_incr *st = c->st;
+	const struct threads_incr_proc key = {pid, 0, 0};
+	const struct threads_incr_proc *kp =
+		st->nprocs ? bsearch(&key, st->procs, st->nprocs, sizeof(*st->procs), cmp_proc)
+			   : NULL;
+	struct proc_ctx pc = {0};
+	char path[TT_PATH_MAX];
+	size_t ntids = 0, first = st->nptids_next, nknown = kp ? kp->n : 0, alive = 0;
+	const pid_t *known = kp ? st->ptids + kp->off : NULL;
+	long nthreads = -1;
+	int tfd, tfd2, r = 0;
+
+	for (size_t j = 0; j < nknown; j++) {
+		r = incr_thread(c, &pc, pid, known[j], -1);
+		if (r == 1)
+			break;
+		if (r == 0) {
+			alive++;
+			nthreads = c->out->t[c->out->n - 1].num_threads;
+			st->ptids_next = xgrow(st->ptids_next, &st->ptids_next_cap,
+					       st->nptids_next + 1, sizeof(*st->ptids_next));
+			st->ptids_next[st->nptids_next++] = known[j];
+		}
+	}
+	if (r == 1 || (nknown && alive == nknown && nthreads == (long)nknown)) {
+		c->out->nprocs += r != 1;
+		st->nlisted_skip++;
+		goto record;
+	}
+	snprintf(path, sizeof(path), "proc/%d/task", (int)pid);
+	tfd = sysfs_open(c->live, path, O_RDONLY | O_DIRECTORY);
+	if (tfd < 0)
+		goto record;
+	tfd2 = c->live->live ? dup(tfd) : -1; /* list_ids closes tfd */
+	if (list_ids(tfd, st->dents, &st->tids, &ntids, &st->tids_cap) != 0) {
+		if (tfd2 >= 0)
+			close(tfd2);
+		goto record;
+	}
+	c->out->nprocs++;
+	for (size_t j = 0; j < ntids; j++) {
+		pid_t tid = st->tids[j];
+
+		if (known && bsearch(&tid, known, nknown, sizeof(*known), cmp_pid_t))
+			continue; /* read above (or gone since) */
+		r = incr_thread(c, &pc, pid, tid, tfd2);
+		if (r == 1)
+			break;
+		if (r == 0) {
+			st->ptids_next = xgrow(st->ptids_next, &st->ptids_next_cap,
+					       st->nptids_next + 1, sizeof(*st->ptids_next));
+			st->ptids_next[st->nptids_next++] = tid;
+		}
+	}
+	if (tfd2 >= 0)
+		close(tfd2);
+record:
+	if (r == 1)
+		st->nptids_next = first; /* skipped kernel process: listed again next time */
+	if (st->nptids_next - first > 1)
+		qsort(st->ptids_next + first, st->nptids_next - first, sizeof(pid_t), cmp_pid_t);
+	st->procs_next = xgrow(st->procs_next, &st->procs_next_cap, st->nprocs_next + 1,
+			       sizeof(*st->procs_next));
+	st->procs_next[st->nprocs_next].pid = pid;
+	st->procs_next[st->nprocs_next].off = first;
+	st->procs_next[st->nprocs_next].n = st->nptids_next - first;
+	st->nprocs_next++;
+}
+
 int threads_read_incr(struct threads_incr *st, const struct sysroot *live, unsigned flags,
 		      struct thread_table *prev, struct thread_table *out)
 {
+	struct incr_ctx c = {st, live, flags, prev, out, {0}, 0};
 	struct thread_info *keep_t = out->t;
-	size_t keep_cap = out->cap, npids = 0, kept = 0;
-	struct reader rd;
+	size_t keep_cap = out->cap, npids = 0;
 	int pfd, e;
 
 	if (!st->fd_cap)
@@ -760,105 +929,35 @@ int threads_read_incr(struct threads_incr *st, const struct sysroot *live, unsig
 	e = list_ids(pfd, st->dents, &st->pids, &npids, &st->pids_cap);
 	if (e)
 		return e;
-	reader_init(&rd, live, flags);
-	st->nslow = 0;
-	for (size_t i = 0; i < npids; i++) {
-		pid_t pid = st->pids[i];
-		struct proc_ctx pc = {0};
-		char path[TT_PATH_MAX];
-		size_t ntids = 0;
-		int tfd, tfd2;
-
-		snprintf(path, sizeof(path), "proc/%d/task", (int)pid);
-		tfd = sysfs_open(live, path, O_RDONLY | O_DIRECTORY);
-		if (tfd < 0)
-			continue;
-		tfd2 = live->live ? dup(tfd) : -1; /* list_ids closes tfd */
-		if (list_ids(tfd, st->dents, &st->tids, &ntids, &st->tids_cap) != 0) {
-			if (tfd2 >= 0)
-				close(tfd2);
-			continue;
-		}
-		out->nprocs++;
-		for (size_t j = 0; j < ntids; j++) {
-			pid_t tid = st->tids[j];
-			struct thread_info *p = prev ? threads_find(prev, tid) : NULL;
-			struct thread_info *o;
-			bool known, kernel;
-			int fd1 = 0;
-
-			if (p && p->pid == pid && p->stat_fd1 > 0) {
-				fd1 = p->stat_fd1; /* moves to the new row */
-				p->stat_fd1 = 0;
-			}
-			if (read_stat_fd(live, tfd2, pid, tid, &fd1, kept < st->fd_cap, rd.buf) < 0)
-				continue; /* gone */
-			out->t = xgrow(out->t, &out->cap, out->n + 1, sizeof(*out->t));
-			o = &out->t[out->n];
-			known = p && p->pid == pid;
-			if (known)
-				*o = *p;
-			else
-				info_init(o);
-			kernel = o->kernel;
-			if (threads_parse_stat(rd.buf, o)) {
-				if (fd1 > 0)
-					close(fd1 - 1);
-				continue;
-			}
-			o->pid = pid;
-			o->tid = tid;
-			o->stat_fd1 = fd1;
-			if (known && o->start_time != p->start_time) {
-				uint64_t st0 = o->start_time;
-
-				/* a reused tid: a new thread (its stat again, into a clean row) */
-				known = false;
-				info_init(o);
-				threads_parse_stat(rd.buf, o);
-				o->start_time = st0;
-				o->pid = pid;
-				o->tid = tid;
-				o->stat_fd1 = fd1;
-			} else if (known) {
-				o->kernel |= kernel; /* status Kthread: 1 */
-			}
-			if (o->kernel && !(flags & THREADS_KERNEL)) {
-				if (fd1 > 0)
-					close(fd1 - 1);
-				o->stat_fd1 = 0;
-				break; /* a kernel thread: the whole process is one */
-			}
-			if (!known || threads_incr_slow_due(st, pid, tid)) {
-				int r = read_slow(&rd, &pc, pid, tid, o);
-
-				if (r == 1) {
-					if (fd1 > 0)
-						close(fd1 - 1);
-					o->stat_fd1 = 0;
-					break;
-				}
-				if (r < 0 && !known) {
-					if (fd1 > 0)
-						close(fd1 - 1);
-					continue; /* gone before its first full read */
-				}
-				o->slow_ns = out->time_ns;
-				st->nslow++;
-			} else if (pc.have_vmlck) {
-				o->vmlck_kb = pc.vmlck_kb; /* process-wide, read for a sibling */
-			}
-			kept += o->stat_fd1 > 0;
-			out->n++;
-		}
-		if (tfd2 >= 0)
-			close(tfd2);
-	}
-	reader_free(&rd);
+	if (!prev) /* the per-process lists belong to prev */
+		st->nprocs = 0;
+	reader_init(&c.rd, live, flags);
+	st->nslow = st->nlisted_skip = 0;
+	st->nprocs_next = st->nptids_next = 0;
+	for (size_t i = 0; i < npids; i++)
+		incr_process(&c, st->pids[i]);
+	reader_free(&c.rd);
 	if (prev)
 		close_kept(prev); /* threads that are gone */
 	incr_sort(st, out);
-	st->nfds = kept;
+	{ /* this read's per-process lists for the next one */
+		struct threads_incr_proc *tp = st->procs;
+		pid_t *tt = st->ptids;
+		size_t c1 = st->procs_cap, c2 = st->ptids_cap;
+
+		st->procs = st->procs_next;
+		st->procs_cap = st->procs_next_cap;
+		st->nprocs = st->nprocs_next;
+		st->ptids = st->ptids_next;
+		st->ptids_cap = st->ptids_next_cap;
+		st->procs_next = tp;
+		st->procs_next_cap = c1;
+		st->ptids_next = tt;
+		st->ptids_next_cap = c2;
+		if (st->nprocs > 1)
+			qsort(st->procs, st->nprocs, sizeof(*st->procs), cmp_proc);
+	}
+	st->nfds = c.kept;
 	st->gen++;
 	st->ndirty = st->ndirty_pid = 0;
 	st->all_dirty = false;
@@ -875,6 +974,10 @@ void threads_incr_free(struct threads_incr *st)
 	free(st->tids);
 	free(st->scratch);
 	free(st->keys);
+	free(st->procs);
+	free(st->procs_next);
+	free(st->ptids);
+	free(st->ptids_next);
 	memset(st, 0, sizeof(*st));
 }
 

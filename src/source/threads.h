@@ -29,6 +29,7 @@ struct thread_info {
 	bool have_affinity;
 	int last_cpu;		/* stat field 39, -1 = n/a */
 	uint64_t start_time;	/* stat field 22, clock ticks since boot */
+	int num_threads;	/* stat field 20: threads of the process, 0 = n/a */
 	uint64_t utime, stime;	/* clock ticks */
 	uint64_t nr_migrations; /* /proc/PID/task/TID/sched "se.nr_migrations" */
 	bool have_migrations;
@@ -90,14 +91,20 @@ struct thread_info *threads_find(const struct thread_table *t, pid_t tid);
  * Every read takes, for every thread, only .../task/TID/stat (one pread()
  * on an fd kept open across reads, up to fd_cap of them; beyond that
  * open/read/close): state, CPU time, last CPU, policy, RT priority, nice,
- * comm. The slow fields (sched file or status: migrations, context
- * switches, VmLck; sched_getaffinity; sched_getattr for uclamp) are read
- * only for new threads, for the wanted tids (rows on screen), for
- * invalidated threads or processes (tunetop just changed them) and, in
- * rotation, for the threads with tid % rotate == gen % rotate: every thread
- * at least once every `rotate` reads. The other threads keep the slow
- * fields and their rates of the previous table. Zero-initialised is ready. */
+ * comm. A process whose threads of the last read are all still there and
+ * whose num_threads (stat field 20) matches their number is not listed
+ * again (/proc/PID/task costs about as much per entry as a stat). The slow fields (sched file or
+ * status: migrations, context switches, VmLck; sched_getaffinity; sched_getattr for uclamp) are
+ * read only for new threads, for the wanted tids (rows on screen), for invalidated threads or
+ * processes (tunetop just changed them) and, in rotation, for the threads with tid % rotate == gen
+ * % rotate: every thread at least once every `rotate` reads. The other threads keep the slow fields
+ * and their rates of the previous table. Zero-initialised is ready. */
 #define THREADS_ROTATE_DEFAULT 16
+
+struct threads_incr_proc {
+	pid_t pid;
+	size_t off, n; /* its tids: ptids[off .. off + n) */
+};
 
 struct threads_incr {
 	unsigned rotate;   /* 0 = THREADS_ROTATE_DEFAULT */
@@ -116,6 +123,13 @@ struct threads_incr {
 	size_t pids_cap, tids_cap;
 	struct thread_info *scratch;
 	size_t scratch_cap;
+	/* the tids of each process as of the last read (sorted), and the
+	 * lists being built by the current one */
+	struct threads_incr_proc *procs, *procs_next; /* sorted by pid */
+	size_t nprocs, procs_cap, nprocs_next, procs_next_cap;
+	pid_t *ptids, *ptids_next;
+	size_t nptids, ptids_cap, nptids_next, ptids_next_cap;
+	size_t nlisted_skip; /* processes whose task directory the last read did not list */
 	uint64_t *keys;
 	size_t keys_cap;
 };

@@ -83,10 +83,10 @@ static void bench_incr(int reads)
 	}
 	mc = median(cpu, reads);
 	printf("threads_read_incr (all + kernel, 40 wanted)   threads=%zu median_cpu_ms=%.2f "
-	       "per_thread_us=%.2f slow_per_read=%.0f fds_kept=%zu\n",
+	       "per_thread_us=%.2f slow_per_read=%.0f fds_kept=%zu procs_not_listed=%zu\n",
 	       tab[cur].n, (double)mc / 1e6,
 	       tab[cur].n ? (double)mc / 1e3 / (double)tab[cur].n : 0.0, (double)nslow / reads,
-	       st.nfds);
+	       st.nfds, st.nlisted_skip);
 	threads_free(&tab[0]);
 	threads_free(&tab[1]);
 	threads_incr_free(&st);
@@ -123,6 +123,10 @@ int main(int argc, char **argv)
 
 	if (reads < 1)
 		reads = 20;
+	if (argc > 2 && !strcmp(argv[2], "incr")) { /* for perf record */
+		bench_incr(reads);
+		return 0;
+	}
 	bench("(user threads)", THREADS_NO_UCLAMP, reads);
 	bench("(user, default uclamp)", 0, reads);
 	bench("(user + sched file)", THREADS_SCHED_FILE, reads);

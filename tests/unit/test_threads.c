@@ -49,6 +49,7 @@ static void test_parse_stat(void)
 	is_int(t.stime, 16, "stime (field 15)");
 	is_int(t.nice, -10, "nice (field 19)");
 	is_int(t.start_time, 19, "start time (field 22)");
+	is_int(t.num_threads, 13, "num_threads (field 20)");
 	is_int(t.last_cpu, 1, "processor (field 39)");
 	is_int(t.policy, SCHED_OTHER, "policy (field 41)");
 	ok(!t.kernel, "pid 1 is not a kernel thread");
@@ -450,10 +451,12 @@ static void test_rotation(void)
 }
 
 static volatile int parked_stop;
+static volatile pid_t parked_tid;
 
 static void *parked(void *arg)
 {
-	(void)arg;
+	if (arg)
+		parked_tid = (pid_t)syscall(SYS_gettid);
 	while (!parked_stop)
 		usleep(2000);
 	return NULL;
@@ -465,7 +468,8 @@ static void test_incr_live(void)
 {
 	struct thread_table tab[3];
 	struct threads_incr st;
-	pthread_t th;
+	pthread_t th, th2;
+	bool gone = false, stays = false;
 	pid_t me = getpid(), tid = 0;
 	struct thread_info *x;
 	cpu_set_t one;
@@ -492,8 +496,16 @@ static void test_incr_live(void)
 		CPU_ZERO(&one);
 		CPU_SET(1, &one);
 		ok(sched_setaffinity(tid, sizeof(one), &one) == 0, "incr: pin the thread to CPU 1");
+		pthread_create(&th2, NULL, parked, &st);
+		while (!parked_tid)
+			usleep(1000);
 		is_int(threads_read_incr(&st, sysroot_live(), THREADS_SCHED_FILE, &tab[0], &tab[1]),
 		       0, "incr: second read");
+		x = threads_find(&tab[1], parked_tid);
+		ok(x && x->pid == me && x->slow_ns == tab[1].time_ns,
+		   "incr: a thread new since the last read is listed, its slow fields read");
+		ok(x && x->num_threads >= 3, "incr: num_threads from stat (%d)",
+		   x ? x->num_threads : -1);
 		ok(st.nslow < tab[1].n, "incr: second read takes slow fields of few threads (%zu)",
 		   st.nslow);
 		x = threads_find(&tab[1], tid);
@@ -508,6 +520,25 @@ static void test_incr_live(void)
 		   "incr: invalidated: its affinity read again (CPU 1)");
 		threads_derive(&tab[2], &tab[1], 0.1, sysconf(_SC_CLK_TCK));
 		ok(x && !isnan(x->cpu_pct), "incr: CPU%% from stat every read");
+		ok(st.nlisted_skip > 0, "incr: unchanged processes not listed again (%zu)",
+		   st.nlisted_skip);
+		parked_stop = 1;
+		pthread_join(th2, NULL);
+		/* join returns when the kernel clears the tid, a moment before
+		 * the thread leaves /proc: read again until it is gone */
+		for (int k = 0, cur = 2; k < 100; k++) {
+			int nxt = (cur + 1) % 3;
+
+			threads_read_incr(&st, sysroot_live(), THREADS_SCHED_FILE, &tab[cur],
+					  &tab[nxt]);
+			cur = nxt;
+			gone = !threads_find(&tab[cur], parked_tid);
+			stays = threads_find(&tab[cur], me) != NULL;
+			if (gone)
+				break;
+			usleep(10000);
+		}
+		ok(gone && stays, "incr: an exited thread leaves the table, the others stay");
 	}
 	parked_stop = 1;
 	pthread_join(th, NULL);
