@@ -871,7 +871,7 @@ static void incr_process(struct incr_ctx *c, pid_t pid)
 	tfd = sysfs_open(c->live, path, O_RDONLY | O_DIRECTORY);
 	if (tfd < 0)
 		goto record;
-	tfd2 = c->live->live ? dup(tfd) : -1; /* list_ids closes tfd */
+	tfd2 = c->live->live ? fcntl(tfd, F_DUPFD_CLOEXEC, 0) : -1; /* list_ids closes tfd */
 	if (list_ids(tfd, st->dents, &st->tids, &ntids, &st->tids_cap) != 0) {
 		if (tfd2 >= 0)
 			close(tfd2);
