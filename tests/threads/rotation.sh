@@ -33,11 +33,19 @@ row() { printf '^R? +%s +%s [A-Z] %s' "$hpid" "$1" "$2"; }
 
 tui_start rot 150 40 -- --state-dir "$STATE" --screen threads -d 10
 tui_wait rot '[0-9]+ threads, [0-9]+ processes'; ok $? "Threads screen up"
-sleep 2.5 # a few refreshes after the first (which reads everything)
-full=$(tui_screen rot | sed -n 's/.*at most 1\/s (full \([0-9]*\)).*/\1/p' | head -1)
-nthr=$(tui_screen rot | sed -n 's/^ *\([0-9]*\) threads, .*/\1/p' | head -1)
-ok "$([ -n "$full" ] && [ -n "$nthr" ] && [ "$nthr" -ge 503 ] && [ "$full" -lt $((nthr / 4)) ] && echo 0 || echo 1)" \
-	"a refresh reads the slow fields of few threads (full ${full:-?} of ${nthr:-?})"
+# after the first refresh (which reads everything): some refresh reads the
+# slow fields of few threads (other tests starting many threads at the
+# same time can make one refresh read more: look over up to 15 s)
+res=1
+i=0
+while [ $i -lt 30 ] && [ $res -ne 0 ]; do
+	sleep 0.5
+	i=$((i + 1))
+	full=$(tui_screen rot | sed -n 's/.*at most 1\/s (full \([0-9]*\)).*/\1/p' | head -1)
+	nthr=$(tui_screen rot | sed -n 's/^ *\([0-9]*\) threads, .*/\1/p' | head -1)
+	[ -n "$full" ] && [ -n "$nthr" ] && [ "$nthr" -ge 503 ] && [ "$full" -lt $((nthr / 4)) ] && res=0
+done
+ok $res "a refresh reads the slow fields of few threads (full ${full:-?} of ${nthr:-?})"
 
 # process scope: ttr0's whole process to CPU 1, from ttr0's row
 tui_keys rot '\'
