@@ -7,9 +7,11 @@ tests_unit_test_isolation_SOURCES = tests/unit/test_isolation.c
 tests_unit_test_isolation_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_isolation
 THREADS_SH_TESTS = tests/threads/cli.sh tests/threads/irq.sh tests/threads/isolation.sh \
-	tests/threads/tui.sh tests/threads/isolation_try.sh tests/tui/effect.sh
+	tests/threads/tui.sh tests/threads/isolation_try.sh tests/tui/effect.sh \
+	tests/threads/rotation.sh
 TESTS += $(THREADS_SH_TESTS)
-EXTRA_DIST += $(THREADS_SH_TESTS) tests/threads/common.sh tests/bench/tui_threads.sh
+EXTRA_DIST += $(THREADS_SH_TESTS) tests/threads/common.sh tests/bench/tui_threads.sh \
+	tests/bench/threads_vs_htop.sh
 # tests/threads/shim.sh: an LD_PRELOAD shim (a plain shared object, built for
 # make check only, without the sanitizers) that simulates a kernel with uclamp
 # and RT group scheduling refusing SCHED_FIFO, which this machine may lack.

@@ -3,6 +3,7 @@
 #include "model/thread_sampler.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 #include <time.h>
 #include <unistd.h>
@@ -31,8 +32,8 @@ void thread_sampler_refresh(struct thread_sampler *ts, bool force)
 		ts->clk_tck = sysconf(_SC_CLK_TCK);
 	nxt = ts->nread ? 1 - ts->cur : 0;
 	c0 = thread_cpu_ms();
-	threads_free(&ts->tab[nxt]);
-	if (threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE, &ts->tab[nxt]) != 0)
+	if (threads_read_incr(&ts->incr, sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE,
+			      ts->nread ? &ts->tab[ts->cur] : NULL, &ts->tab[nxt]) != 0)
 		return;
 	if (ts->nread)
 		threads_derive(&ts->tab[nxt], &ts->tab[ts->cur],
@@ -88,8 +89,40 @@ void thread_sampler_patch_process(struct thread_sampler *ts, pid_t pid)
 	threads_free(&one);
 }
 
+void thread_sampler_want(struct thread_sampler *ts, const pid_t *tids, size_t n)
+{
+	threads_incr_want(&ts->incr, tids, n);
+}
+
+void thread_sampler_invalidate(struct thread_sampler *ts, const char *addr)
+{
+	long id;
+	char *end;
+	bool proc;
+
+	if (!addr) {
+		threads_incr_dirty_all(&ts->incr);
+		return;
+	}
+	if (!strncmp(addr, "thread/", 7))
+		proc = false;
+	else if (!strncmp(addr, "process/", 8))
+		proc = true;
+	else
+		return;
+	id = strtol(addr + (proc ? 8 : 7), &end, 10);
+	if (end == addr + (proc ? 8 : 7) || (*end && *end != '/' && *end != '=') || id <= 0 ||
+	    id > 0x7fffffffL)
+		return;
+	if (proc)
+		threads_incr_dirty_pid(&ts->incr, (pid_t)id);
+	else
+		threads_incr_dirty(&ts->incr, (pid_t)id);
+}
+
 void thread_sampler_free(struct thread_sampler *ts)
 {
+	threads_incr_free(&ts->incr);
 	threads_free(&ts->tab[0]);
 	threads_free(&ts->tab[1]);
 	memset(ts, 0, sizeof(*ts));

@@ -1,7 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The live system's thread table as the model keeps it: the newest two
- * reads of every thread (threads_read) with the rates between them, read at
- * most once per THREAD_SAMPLER_MIN_NS unless forced. It lives in the
+ * reads of every thread (threads_read_incr) with the rates between them,
+ * read at most once per THREAD_SAMPLER_MIN_NS unless forced. Every read
+ * takes every thread's stat (CPU time, state, last CPU, policy, priority,
+ * nice); the slow fields (affinity, uclamp, migrations, context switches,
+ * VmLck) only for new threads, the rows on screen (thread_sampler_want),
+ * the threads tunetop just changed (thread_sampler_invalidate) and the
+ * rest in rotation, every thread at least every THREADS_ROTATE_DEFAULT
+ * reads (doc/threads.md). It lives in the
  * sampler (struct sampler.threads), so the Threads and Isolation screens,
  * the Findings screen and the header's findings all see the same table,
  * whichever screen was shown. Zero-initialised is empty. */
@@ -22,8 +28,9 @@ struct thread_sampler {
 	uint64_t read_ns;    /* CLOCK_MONOTONIC of the newest read */
 	double cost_ms;	     /* CPU time of the last full read + derive */
 	double cost_sum_ms;  /* for the average */
-	unsigned long nread; /* full reads */
+	unsigned long nread; /* reads */
 	long clk_tck;
+	struct threads_incr incr;
 };
 
 /* Read every thread when the last read is THREAD_SAMPLER_MIN_NS old, or
@@ -37,6 +44,13 @@ const struct thread_table *thread_sampler_recent(const struct thread_sampler *ts
 /* After an action: re-read one process and copy what can have changed
  * (scheduling, affinity) into the newest table; the rates stay. */
 void thread_sampler_patch_process(struct thread_sampler *ts, pid_t pid);
+/* The tids on screen: their slow fields are read by every read. */
+void thread_sampler_want(struct thread_sampler *ts, const pid_t *tids, size_t n);
+/* tunetop changed a knob at this address: "thread/TID/..." has the next
+ * read take that thread's slow fields, "process/PID/..." every thread of
+ * the process; anything else is ignored. NULL: every thread (an undo or a
+ * restore, whose addresses are in the journal). */
+void thread_sampler_invalidate(struct thread_sampler *ts, const char *addr);
 void thread_sampler_free(struct thread_sampler *ts);
 
 #endif

@@ -13,6 +13,10 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 #include "core/str.h"
 #include "core/timeutil.h"
@@ -138,6 +142,9 @@ int threads_parse_stat(const char *text, struct thread_info *t)
 	t->nice = (int)i;
 	if (tok_u64(tok[22], len[22], &t->start_time))
 		return -EINVAL;
+	t->num_threads = 0;
+	if (tok_i64(tok[20], len[20], &i) == 0 && i > 0 && i < 0x7fffffff)
+		t->num_threads = (int)i;
 	t->last_cpu = -1;
 	if (nf >= 39 && tok_i64(tok[39], len[39], &i) == 0)
 		t->last_cpu = (int)i;
@@ -350,25 +357,16 @@ struct proc_ctx {
 	uint64_t vmlck_kb;
 };
 
-/* 0 = filled, 1 = skipped (kernel thread filtered), -errno = gone/unreadable. */
-static int read_task(struct reader *rd, struct proc_ctx *pc, pid_t pid, pid_t tid,
+/* The slow fields of one thread whose stat is parsed into ti: the sched
+ * file (migrations, context switches), status (context switches unless the
+ * sched file gave them; VmLck once per process), affinity and uclamp.
+ * 0 = filled, 1 = a kernel thread to skip, -errno = gone/unreadable. */
+static int read_slow(struct reader *rd, struct proc_ctx *pc, pid_t pid, pid_t tid,
 		     struct thread_info *ti)
 {
 	char path[TT_PATH_MAX];
 	bool have_ctxt = false;
 	int e;
-
-	info_init(ti);
-	snprintf(path, sizeof(path), "proc/%d/task/%d/stat", (int)pid, (int)tid);
-	e = sysfs_read(rd->live, path, rd->buf, STAT_BUF, NULL);
-	if (e && e != -EFBIG)
-		return e;
-	if (threads_parse_stat(rd->buf, ti))
-		return -EINVAL;
-	ti->pid = pid;
-	ti->tid = tid;
-	if (ti->kernel && !(rd->flags & THREADS_KERNEL))
-		return 1;
 
 	if (rd->flags & THREADS_SCHED_FILE) {
 		snprintf(path, sizeof(path), "proc/%d/task/%d/sched", (int)pid, (int)tid);
@@ -412,6 +410,27 @@ static int read_task(struct reader *rd, struct proc_ctx *pc, pid_t pid, pid_t ti
 		}
 	}
 	return 0;
+}
+
+/* 0 = filled, 1 = skipped (kernel thread filtered), -errno = gone/unreadable. */
+static int read_task(struct reader *rd, struct proc_ctx *pc, pid_t pid, pid_t tid,
+		     struct thread_info *ti)
+{
+	char path[TT_PATH_MAX];
+	int e;
+
+	info_init(ti);
+	snprintf(path, sizeof(path), "proc/%d/task/%d/stat", (int)pid, (int)tid);
+	e = sysfs_read(rd->live, path, rd->buf, STAT_BUF, NULL);
+	if (e && e != -EFBIG)
+		return e;
+	if (threads_parse_stat(rd->buf, ti))
+		return -EINVAL;
+	ti->pid = pid;
+	ti->tid = tid;
+	if (ti->kernel && !(rd->flags & THREADS_KERNEL))
+		return 1;
+	return read_slow(rd, pc, pid, tid, ti);
 }
 
 static void table_push(struct thread_table *t, const struct thread_info *ti)
@@ -520,8 +539,452 @@ int threads_read_pid(const struct sysroot *live, pid_t pid, unsigned flags,
 	return e;
 }
 
+/* ---- incremental reads ---------------------------------------------------- */
+
+static void close_kept(struct thread_table *t)
+{
+	for (size_t i = 0; i < t->n; i++)
+		if (t->t[i].stat_fd1 > 0) {
+			close(t->t[i].stat_fd1 - 1);
+			t->t[i].stat_fd1 = 0;
+		}
+}
+
+static int cmp_pid_t(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+static bool pid_in(const pid_t *v, size_t n, pid_t x)
+{
+	return n && bsearch(&x, v, n, sizeof(*v), cmp_pid_t) != NULL;
+}
+
+/* Insert x into the sorted set v (no duplicates). */
+static void pid_add(pid_t **v, size_t *n, size_t *cap, pid_t x)
+{
+	size_t lo = 0, hi = *n;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+
+		if ((*v)[mid] < x)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (lo < *n && (*v)[lo] == x)
+		return;
+	*v = xgrow(*v, cap, *n + 1, sizeof(**v));
+	memmove(*v + lo + 1, *v + lo, (*n - lo) * sizeof(**v));
+	(*v)[lo] = x;
+	(*n)++;
+}
+
+void threads_incr_want(struct threads_incr *st, const pid_t *tids, size_t n)
+{
+	st->want = xgrow(st->want, &st->want_cap, n ? n : 1, sizeof(*st->want));
+	if (n)
+		memcpy(st->want, tids, n * sizeof(*tids));
+	st->nwant = n;
+	if (n > 1)
+		qsort(st->want, n, sizeof(*st->want), cmp_pid_t);
+}
+
+void threads_incr_dirty(struct threads_incr *st, pid_t tid)
+{
+	if (tid > 0)
+		pid_add(&st->dirty, &st->ndirty, &st->dirty_cap, tid);
+}
+
+void threads_incr_dirty_pid(struct threads_incr *st, pid_t pid)
+{
+	if (pid > 0)
+		pid_add(&st->dirty_pid, &st->ndirty_pid, &st->dirty_pid_cap, pid);
+}
+
+void threads_incr_dirty_all(struct threads_incr *st)
+{
+	st->all_dirty = true;
+}
+
+bool threads_incr_slow_due(const struct threads_incr *st, pid_t pid, pid_t tid)
+{
+	unsigned n = st->rotate ? st->rotate : THREADS_ROTATE_DEFAULT;
+
+	if (st->all_dirty || n <= 1 || (unsigned long)tid % n == st->gen % n)
+		return true;
+	return pid_in(st->want, st->nwant, tid) || pid_in(st->dirty, st->ndirty, tid) ||
+	       pid_in(st->dirty_pid, st->ndirty_pid, pid);
+}
+
+struct linux_dirent64_tt {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+#define DENTS_BUF 32768
+
+/* The numeric entries of directory fd (closed here) into *v (reused). */
+static int list_ids(int fd, char *dbuf, pid_t **v, size_t *n, size_t *cap)
+{
+	long got;
+
+	*n = 0;
+	while ((got = syscall(SYS_getdents64, fd, dbuf, DENTS_BUF)) > 0) {
+		for (long off = 0; off < got;) {
+			const struct linux_dirent64_tt *d = (const void *)(dbuf + off);
+			pid_t id;
+
+			off += d->d_reclen;
+			if (!isdigit((unsigned char)d->d_name[0]) || str_pid(d->d_name, &id))
+				continue;
+			*v = xgrow(*v, cap, *n + 1, sizeof(**v));
+			(*v)[(*n)++] = id;
+		}
+	}
+	got = got < 0 ? -errno : 0;
+	close(fd);
+	return (int)got;
+}
+
+static size_t default_fd_cap(void)
+{
+	struct rlimit rl;
+
+	if (getrlimit(RLIMIT_NOFILE, &rl) != 0 || rl.rlim_cur == RLIM_INFINITY)
+		return 4096;
+	/* leave 1,024 (or half of a small limit) to everything else */
+	return rl.rlim_cur > 2048 ? (size_t)rl.rlim_cur - 1024 : (size_t)rl.rlim_cur / 2;
+}
+
+/* Read stat of one thread: by its kept fd, else (or when that fails) by
+ * path, the new fd kept when keep says so. Returns bytes read or -errno. */
+static ssize_t read_stat_fd(const struct sysroot *live, int taskfd, pid_t pid, pid_t tid, int *fd1,
+			    bool keep, char *buf)
+{
+	char path[TT_PATH_MAX];
+	ssize_t n;
+	int fd;
+
+	if (*fd1 > 0) {
+		n = pread(*fd1 - 1, buf, STAT_BUF - 1, 0);
+		if (n > 0) {
+			buf[n] = '\0';
+			return n;
+		}
+		/* gone (ESRCH), or a reused tid: its fd names the old thread */
+		close(*fd1 - 1);
+		*fd1 = 0;
+	}
+	if (live->live && taskfd >= 0) {
+		snprintf(path, sizeof(path), "%d/stat", (int)tid);
+		fd = openat(taskfd, path, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			return -errno;
+	} else {
+		snprintf(path, sizeof(path), "proc/%d/task/%d/stat", (int)pid, (int)tid);
+		fd = sysfs_open(live, path, O_RDONLY);
+		if (fd < 0)
+			return fd;
+	}
+	n = pread(fd, buf, STAT_BUF - 1, 0);
+	if (n <= 0) {
+		n = n < 0 ? -errno : -ESRCH;
+		close(fd);
+		return n;
+	}
+	buf[n] = '\0';
+	if (keep)
+		*fd1 = fd + 1;
+	else
+		close(fd);
+	return n;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return (x > y) - (x < y);
+}
+
+/* Sort out->t by tid: usually already sorted (/proc lists in pid order,
+ * tasks in tid order); else sort (tid, index) keys and move the rows
+ * through the reused scratch array once. */
+static void incr_sort(struct threads_incr *st, struct thread_table *out)
+{
+	bool sorted = true;
+	struct thread_info *tmp;
+	size_t cap;
+
+	for (size_t i = 1; i < out->n && sorted; i++)
+		sorted = out->t[i - 1].tid < out->t[i].tid;
+	if (sorted)
+		return;
+	st->keys = xgrow(st->keys, &st->keys_cap, out->n, sizeof(*st->keys));
+	st->scratch = xgrow(st->scratch, &st->scratch_cap, out->n, sizeof(*st->scratch));
+	for (size_t i = 0; i < out->n; i++)
+		st->keys[i] = (uint64_t)(uint32_t)out->t[i].tid << 32 | (uint64_t)i;
+	qsort(st->keys, out->n, sizeof(*st->keys), cmp_u64);
+	for (size_t i = 0; i < out->n; i++)
+		st->scratch[i] = out->t[st->keys[i] & 0xffffffffu];
+	tmp = out->t;
+	cap = out->cap;
+	out->t = st->scratch;
+	out->cap = st->scratch_cap;
+	st->scratch = tmp;
+	st->scratch_cap = cap;
+}
+
+/* One read's state (threads_read_incr). */
+struct incr_ctx {
+	struct threads_incr *st;
+	const struct sysroot *live;
+	unsigned flags;
+	struct thread_table *prev, *out;
+	struct reader rd;
+	size_t kept;
+};
+
+/* One thread: 0 = in the table, 1 = a kernel thread to skip (the whole
+ * process is one), -errno = gone or unreadable (not in the table). */
+static int incr_thread(struct incr_ctx *c, struct proc_ctx *pc, pid_t pid, pid_t tid, int taskfd)
+{
+	struct threads_incr *st = c->st;
+	struct thread_table *out = c->out;
+	struct thread_info *p = c->prev ? threads_find(c->prev, tid) : NULL;
+	struct thread_info *o;
+	bool known, kernel;
+	ssize_t got;
+	int fd1 = 0;
+
+	if (p && p->pid == pid && p->stat_fd1 > 0) {
+		fd1 = p->stat_fd1; /* moves to the new row */
+		p->stat_fd1 = 0;
+	}
+	got = read_stat_fd(c->live, taskfd, pid, tid, &fd1, c->kept < st->fd_cap, c->rd.buf);
+	if (got < 0)
+		return (int)got; /* gone */
+	out->t = xgrow(out->t, &out->cap, out->n + 1, sizeof(*out->t));
+	o = &out->t[out->n];
+	known = p && p->pid == pid;
+	if (known)
+		*o = *p;
+	else
+		info_init(o);
+	kernel = o->kernel;
+	if (threads_parse_stat(c->rd.buf, o))
+		goto drop;
+	o->pid = pid;
+	o->tid = tid;
+	o->stat_fd1 = fd1;
+	if (known && o->start_time != p->start_time) {
+		/* a reused tid: a new thread (its stat again, into a clean row) */
+		known = false;
+		info_init(o);
+		threads_parse_stat(c->rd.buf, o);
+		o->pid = pid;
+		o->tid = tid;
+		o->stat_fd1 = fd1;
+	} else if (known) {
+		o->kernel |= kernel; /* status Kthread: 1 */
+	}
+	if (o->kernel && !(c->flags & THREADS_KERNEL)) {
+		if (fd1 > 0)
+			close(fd1 - 1);
+		return 1;
+	}
+	if (!known || threads_incr_slow_due(st, pid, tid)) {
+		int r = read_slow(&c->rd, pc, pid, tid, o);
+
+		if (r == 1) {
+			if (fd1 > 0)
+				close(fd1 - 1);
+			return 1;
+		}
+		if (r < 0 && !known)
+			goto drop; /* gone before its first full read */
+		if (r == 0) {
+			o->slow_ns = out->time_ns;
+			st->nslow++;
+		}
+	} else if (pc->have_vmlck) {
+		o->vmlck_kb = pc->vmlck_kb; /* process-wide, read for a sibling */
+	}
+	c->kept += o->stat_fd1 > 0;
+	out->n++;
+	return 0;
+drop:
+	if (fd1 > 0)
+		close(fd1 - 1);
+	return -ESRCH;
+}
+
+static int cmp_proc(const void *a, const void *b)
+{
+	const struct threads_incr_proc *x = a, *y = b;
+
+	return (x->pid > y->pid) - (x->pid < y->pid);
+}
+
+/* The threads of one process. Known processes skip the listing of their
+ * task directory when every thread of the last read is still there and
+ * stat's num_threads (field 20) says there is no other: then the set is
+ * the same. Otherwise the directory is listed for the new ones. */
+static void incr_process(struct incr_ctx *c, pid_t pid)
+{
+	struct threads_incr *st = c->st;
+	const struct threads_incr_proc key = {pid, 0, 0};
+	const struct threads_incr_proc *kp =
+		st->nprocs ? bsearch(&key, st->procs, st->nprocs, sizeof(*st->procs), cmp_proc)
+			   : NULL;
+	struct proc_ctx pc = {0};
+	char path[TT_PATH_MAX];
+	size_t ntids = 0, first = st->nptids_next, nknown = kp ? kp->n : 0, alive = 0;
+	const pid_t *known = kp ? st->ptids + kp->off : NULL;
+	long nthreads = -1;
+	int tfd, tfd2, r = 0;
+
+	for (size_t j = 0; j < nknown; j++) {
+		r = incr_thread(c, &pc, pid, known[j], -1);
+		if (r == 1)
+			break;
+		if (r == 0) {
+			alive++;
+			nthreads = c->out->t[c->out->n - 1].num_threads;
+			st->ptids_next = xgrow(st->ptids_next, &st->ptids_next_cap,
+					       st->nptids_next + 1, sizeof(*st->ptids_next));
+			st->ptids_next[st->nptids_next++] = known[j];
+		}
+	}
+	if (r == 1 || (nknown && alive == nknown && nthreads == (long)nknown)) {
+		c->out->nprocs += r != 1;
+		st->nlisted_skip++;
+		goto record;
+	}
+	snprintf(path, sizeof(path), "proc/%d/task", (int)pid);
+	tfd = sysfs_open(c->live, path, O_RDONLY | O_DIRECTORY);
+	if (tfd < 0)
+		goto record;
+	tfd2 = c->live->live ? fcntl(tfd, F_DUPFD_CLOEXEC, 0) : -1; /* list_ids closes tfd */
+	if (list_ids(tfd, st->dents, &st->tids, &ntids, &st->tids_cap) != 0) {
+		if (tfd2 >= 0)
+			close(tfd2);
+		goto record;
+	}
+	c->out->nprocs++;
+	for (size_t j = 0; j < ntids; j++) {
+		pid_t tid = st->tids[j];
+
+		if (known && bsearch(&tid, known, nknown, sizeof(*known), cmp_pid_t))
+			continue; /* read above (or gone since) */
+		r = incr_thread(c, &pc, pid, tid, tfd2);
+		if (r == 1)
+			break;
+		if (r == 0) {
+			st->ptids_next = xgrow(st->ptids_next, &st->ptids_next_cap,
+					       st->nptids_next + 1, sizeof(*st->ptids_next));
+			st->ptids_next[st->nptids_next++] = tid;
+		}
+	}
+	if (tfd2 >= 0)
+		close(tfd2);
+record:
+	if (r == 1)
+		st->nptids_next = first; /* skipped kernel process: listed again next time */
+	if (st->nptids_next - first > 1)
+		qsort(st->ptids_next + first, st->nptids_next - first, sizeof(pid_t), cmp_pid_t);
+	st->procs_next = xgrow(st->procs_next, &st->procs_next_cap, st->nprocs_next + 1,
+			       sizeof(*st->procs_next));
+	st->procs_next[st->nprocs_next].pid = pid;
+	st->procs_next[st->nprocs_next].off = first;
+	st->procs_next[st->nprocs_next].n = st->nptids_next - first;
+	st->nprocs_next++;
+}
+
+int threads_read_incr(struct threads_incr *st, const struct sysroot *live, unsigned flags,
+		      struct thread_table *prev, struct thread_table *out)
+{
+	struct incr_ctx c = {st, live, flags, prev, out, {0}, 0};
+	struct thread_info *keep_t = out->t;
+	size_t keep_cap = out->cap, npids = 0;
+	int pfd, e;
+
+	if (!st->fd_cap)
+		st->fd_cap = default_fd_cap();
+	if (!st->dents)
+		st->dents = xmalloc(DENTS_BUF);
+	close_kept(out); /* none normally: moved on by the previous read */
+	table_begin(live, out);
+	out->t = keep_t;
+	out->cap = keep_cap;
+	pfd = sysfs_open(live, "proc", O_RDONLY | O_DIRECTORY);
+	if (pfd < 0)
+		return pfd;
+	e = list_ids(pfd, st->dents, &st->pids, &npids, &st->pids_cap);
+	if (e)
+		return e;
+	if (!prev) /* the per-process lists belong to prev */
+		st->nprocs = 0;
+	reader_init(&c.rd, live, flags);
+	st->nslow = st->nlisted_skip = 0;
+	st->nprocs_next = st->nptids_next = 0;
+	for (size_t i = 0; i < npids; i++)
+		incr_process(&c, st->pids[i]);
+	reader_free(&c.rd);
+	if (prev)
+		close_kept(prev); /* threads that are gone */
+	incr_sort(st, out);
+	{ /* this read's per-process lists for the next one */
+		struct threads_incr_proc *tp = st->procs;
+		pid_t *tt = st->ptids;
+		size_t c1 = st->procs_cap, c2 = st->ptids_cap;
+
+		st->procs = st->procs_next;
+		st->procs_cap = st->procs_next_cap;
+		st->nprocs = st->nprocs_next;
+		st->ptids = st->ptids_next;
+		st->ptids_cap = st->ptids_next_cap;
+		st->procs_next = tp;
+		st->procs_next_cap = c1;
+		st->ptids_next = tt;
+		st->ptids_next_cap = c2;
+		if (st->nprocs > 1)
+			qsort(st->procs, st->nprocs, sizeof(*st->procs), cmp_proc);
+	}
+	st->nfds = c.kept;
+	st->gen++;
+	st->ndirty = st->ndirty_pid = 0;
+	st->all_dirty = false;
+	return 0;
+}
+
+void threads_incr_free(struct threads_incr *st)
+{
+	free(st->want);
+	free(st->dirty);
+	free(st->dirty_pid);
+	free(st->dents);
+	free(st->pids);
+	free(st->tids);
+	free(st->scratch);
+	free(st->keys);
+	free(st->procs);
+	free(st->procs_next);
+	free(st->ptids);
+	free(st->ptids_next);
+	memset(st, 0, sizeof(*st));
+}
+
 void threads_free(struct thread_table *t)
 {
+	close_kept(t);
 	free(t->t);
 	memset(t, 0, sizeof(*t));
 }
@@ -551,6 +1014,7 @@ void threads_derive(struct thread_table *cur, const struct thread_table *prev, d
 	for (size_t i = 0; i < cur->n; i++) {
 		struct thread_info *c = &cur->t[i];
 		const struct thread_info *p = NULL;
+		double sdt;
 
 		c->cpu_pct = c->migrations_per_s = c->vol_per_s = c->invol_per_s = NAN;
 		if (!prev || !(dt_s > 0) || clk_tck <= 0)
@@ -564,10 +1028,20 @@ void threads_derive(struct thread_table *cur, const struct thread_table *prev, d
 			continue; /* new thread, or a reused tid */
 		c->cpu_pct = rate(c->utime + c->stime, p->utime + p->stime,
 				  100.0 / ((double)clk_tck * dt_s));
-		c->vol_per_s = rate(c->vol_ctxt, p->vol_ctxt, 1.0 / dt_s);
-		c->invol_per_s = rate(c->nonvol_ctxt, p->nonvol_ctxt, 1.0 / dt_s);
+		if (c->slow_ns && c->slow_ns == p->slow_ns) {
+			/* slow fields carried over (threads_read_incr): so are their rates */
+			c->vol_per_s = p->vol_per_s;
+			c->invol_per_s = p->invol_per_s;
+			c->migrations_per_s = p->migrations_per_s;
+			continue;
+		}
+		sdt = dt_s;
+		if (c->slow_ns && p->slow_ns && c->slow_ns > p->slow_ns)
+			sdt = (double)(c->slow_ns - p->slow_ns) / 1e9;
+		c->vol_per_s = rate(c->vol_ctxt, p->vol_ctxt, 1.0 / sdt);
+		c->invol_per_s = rate(c->nonvol_ctxt, p->nonvol_ctxt, 1.0 / sdt);
 		if (c->have_migrations && p->have_migrations)
-			c->migrations_per_s = rate(c->nr_migrations, p->nr_migrations, 1.0 / dt_s);
+			c->migrations_per_s = rate(c->nr_migrations, p->nr_migrations, 1.0 / sdt);
 	}
 }
 

@@ -30,6 +30,7 @@ struct thread_info {
 	bool have_affinity;
 	int last_cpu;		/* stat field 39, -1 = n/a */
 	uint64_t start_time;	/* stat field 22, clock ticks since boot */
+	int num_threads;	/* stat field 20: threads of the process, 0 = n/a */
 	uint64_t utime, stime;	/* clock ticks */
 	uint64_t nr_migrations; /* /proc/PID/task/TID/sched "se.nr_migrations" */
 	bool have_migrations;
@@ -38,6 +39,12 @@ struct thread_info {
 	/* derived by threads_derive(); NAN = n/a (first sample, new thread) */
 	double cpu_pct; /* of one CPU (100 = one CPU busy, htop style) */
 	double migrations_per_s, vol_per_s, invol_per_s;
+	/* threads_read_incr: CLOCK_MONOTONIC of the last read of the slow
+	 * fields (affinity, uclamp, nr_migrations, context switches, VmLck);
+	 * 0 = read with the table (threads_read). Their rates are over the
+	 * time between two such reads. */
+	uint64_t slow_ns;
+	int stat_fd1; /* threads_read_incr: its stat file kept open, fd + 1; 0 = none */
 };
 
 struct thread_table {
@@ -71,12 +78,80 @@ int threads_read(const struct sysroot *live, unsigned flags, struct thread_table
 int threads_read_pid(const struct sysroot *live, pid_t pid, unsigned flags,
 		     struct thread_table *out);
 /* Rates from prev (may be NULL) over dt_s seconds; clk_tck = sysconf(_SC_CLK_TCK).
- * Threads are matched by tid and start_time; unmatched ones get NAN rates. */
+ * Threads are matched by tid and start_time; unmatched ones get NAN rates.
+ * A thread whose slow fields were not re-read (same slow_ns as in prev)
+ * keeps prev's migration and context switch rates; one re-read gets them
+ * over the time since its previous slow read. */
 void threads_derive(struct thread_table *cur, const struct thread_table *prev, double dt_s,
 		    long clk_tck);
-void threads_free(struct thread_table *t);
+void threads_free(struct thread_table *t); /* also closes kept stat fds */
 /* Lookup by tid in a table (bsearch), NULL if absent. */
 struct thread_info *threads_find(const struct thread_table *t, pid_t tid);
+
+/* ---- incremental reads (the TUI's sampler; doc/threads.md) ---------------
+ * Every read takes, for every thread, only .../task/TID/stat (one pread()
+ * on an fd kept open across reads, up to fd_cap of them; beyond that
+ * open/read/close): state, CPU time, last CPU, policy, RT priority, nice,
+ * comm. A process whose threads of the last read are all still there and
+ * whose num_threads (stat field 20) matches their number is not listed
+ * again (/proc/PID/task costs about as much per entry as a stat). The slow fields (sched file or
+ * status: migrations, context switches, VmLck; sched_getaffinity; sched_getattr for uclamp) are
+ * read only for new threads, for the wanted tids (rows on screen), for invalidated threads or
+ * processes (tunetop just changed them) and, in rotation, for the threads with tid % rotate == gen
+ * % rotate: every thread at least once every `rotate` reads. The other threads keep the slow fields
+ * and their rates of the previous table. Zero-initialised is ready. */
+#define THREADS_ROTATE_DEFAULT 16
+
+struct threads_incr_proc {
+	pid_t pid;
+	size_t off, n; /* its tids: ptids[off .. off + n) */
+};
+
+struct threads_incr {
+	unsigned rotate;   /* 0 = THREADS_ROTATE_DEFAULT */
+	unsigned long gen; /* reads done */
+	size_t fd_cap;	   /* stat fds kept open at most (0: from RLIMIT_NOFILE) */
+	size_t nfds;	   /* kept open after the last read */
+	size_t nslow;	   /* threads whose slow fields the last read took */
+	pid_t *want;	   /* sorted */
+	size_t nwant, want_cap;
+	pid_t *dirty, *dirty_pid; /* sorted; cleared by the next read */
+	size_t ndirty, dirty_cap, ndirty_pid, dirty_pid_cap;
+	bool all_dirty;
+	/* scratch, reused from read to read */
+	char *dents;
+	pid_t *pids, *tids;
+	size_t pids_cap, tids_cap;
+	struct thread_info *scratch;
+	size_t scratch_cap;
+	/* the tids of each process as of the last read (sorted), and the
+	 * lists being built by the current one */
+	struct threads_incr_proc *procs, *procs_next; /* sorted by pid */
+	size_t nprocs, procs_cap, nprocs_next, procs_next_cap;
+	pid_t *ptids, *ptids_next;
+	size_t nptids, ptids_cap, nptids_next, ptids_next_cap;
+	size_t nlisted_skip; /* processes whose task directory the last read did not list */
+	uint64_t *keys;
+	size_t keys_cap;
+};
+
+/* The slow fields of these tids are read by every read (replaces the set). */
+void threads_incr_want(struct threads_incr *st, const pid_t *tids, size_t n);
+/* The next read takes the slow fields of this thread / every thread of
+ * this process / every thread. */
+void threads_incr_dirty(struct threads_incr *st, pid_t tid);
+void threads_incr_dirty_pid(struct threads_incr *st, pid_t pid);
+void threads_incr_dirty_all(struct threads_incr *st);
+/* Does the next read (st->gen) take the slow fields of this known thread? */
+bool threads_incr_slow_due(const struct threads_incr *st, pid_t pid, pid_t tid);
+/* Read every thread into out (its array is reused; prev, the previous
+ * table of the same reader or NULL, gives up its kept fds and its slow
+ * fields). out is sorted by tid; derive rates with threads_derive(out, prev).
+ * Returns 0 or -errno (only when /proc itself cannot be listed). */
+int threads_read_incr(struct threads_incr *st, const struct sysroot *live, unsigned flags,
+		      struct thread_table *prev, struct thread_table *out);
+/* Frees the scratch (the tables own the fds: threads_free closes them). */
+void threads_incr_free(struct threads_incr *st);
 
 /* Start time (stat field 22) of a live thread by tid, for the journal's
  * identity check. -ESRCH when the thread does not exist. */

@@ -259,10 +259,11 @@ static int journal_key(struct tui *t, struct screen *s, int ch)
 		return HR_HANDLED | HR_REDRAW;
 	}
 	sbuf_init(&rep);
-	if (knob_undo_id(t->knob, e->txn, 0, &rep, &cause) == 0)
+	if (knob_undo_id(t->knob, e->txn, 0, &rep, &cause) == 0) {
 		tui_status(t, false, "Undone change %llu: %s back to %s",
 			   (unsigned long long)e->txn, e->addr, e->old ? e->old : "?");
-	else
+		thread_sampler_invalidate(&t->sampler.threads, e->addr);
+	} else
 		tui_status(t, true, "Undo failed: %s", cause ? cause : "?");
 	free(cause);
 	sbuf_free(&rep);

@@ -16,9 +16,12 @@
  * undone with u; refusals are explained on the status line.
  *
  * The thread list is read at most once per second whatever the refresh
- * interval (2,000 threads cost tens of ms of CPU), and only while this
- * screen or the Isolation screen is shown; after an action only the
- * affected process is re-read. Its own cost is shown in the heading.
+ * interval, and only while this screen or the Isolation screen is shown;
+ * each read takes every thread's stat but the slow fields (affinity,
+ * uclamp, migrations, context switches, VmLck) only of the rows on screen,
+ * new and just-changed threads, and the rest in rotation (doc/threads.md);
+ * after an action the affected process is re-read. Its own cost is shown
+ * in the heading ("full N": threads whose slow fields that read took).
  *
  * Isolation: the audit of src/model/isolation.h over the same thread list
  * and the sampler's interrupt rates: intruders on isolated / nohz_full CPUs
@@ -585,8 +588,8 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 		       v->scope_process ? "process (W)" : "thread (W)");
 	if (v->filter[0])
 		x += ui_printf(t, y, x, COLS - x, ROLE_WARN, "filter '%s'  ", v->filter);
-	ui_printf(t, y, x, COLS - x, ROLE_LABEL, "read %.1f ms CPU, at most 1/s",
-		  t->sampler.threads.cost_ms);
+	ui_printf(t, y, x, COLS - x, ROLE_LABEL, "read %.1f ms CPU, at most 1/s (full %zu)",
+		  t->sampler.threads.cost_ms, t->sampler.threads.incr.nslow);
 	/* column heading */
 	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
 	x = 2;
@@ -607,6 +610,14 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 	rows = h - s->heading_lines - pane;
 	ui_scroll(s, rows);
+	{ /* the rows on screen: their slow fields are read every refresh */
+		pid_t want[256];
+		size_t nw = 0;
+
+		for (int i = 0; i < rows && s->top + i < s->nrows && nw < 256; i++)
+			want[nw++] = tab->t[v->idx[s->top + i]].tid;
+		thread_sampler_want(&t->sampler.threads, want, nw);
+	}
 	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
 		int r = s->top + i, yy = y + s->heading_lines + i;
 		const struct thread_info *th = &tab->t[v->idx[r]];

@@ -226,6 +226,11 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 	if (!e && !(flags & KNOB_DRY_RUN)) {
 		unsigned ms = knob_effect_default_ms();
 
+		/* the thread table reads these threads' affinity, policy and
+		 * uclamp again on its next read, not in their rotation turn */
+		for (size_t i = 0; i < n; i++)
+			thread_sampler_invalidate(&t->sampler.threads, assign[i]);
+
 		/* watch whether the kernel obeys; judged by tui_effect_poll() */
 		knob_effect_free(t->eff_watch);
 		t->eff_watch = ms ? knob_effect_begin(t->knob) : NULL;
@@ -299,6 +304,7 @@ int tui_undo_last(struct tui *t)
 			tui_status(t, false, "Undone: %s (+%zu more)", line, nl - 1);
 		else
 			tui_status(t, false, "Undone: %s", line[0] ? line : "last change");
+		thread_sampler_invalidate(&t->sampler.threads, NULL);
 	}
 	free(cause);
 	sbuf_free(&report);
@@ -340,6 +346,7 @@ int tui_restore_all(struct tui *t, bool ask)
 	} else {
 		tui_status(t, false, "Restored %zu change%s", t->nchanges,
 			   t->nchanges == 1 ? "" : "s");
+		thread_sampler_invalidate(&t->sampler.threads, NULL);
 	}
 	free(cause);
 	sbuf_free(&report);

@@ -50,6 +50,7 @@ static void test_parse_stat(void)
 	is_int(t.stime, 16, "stime (field 15)");
 	is_int(t.nice, -10, "nice (field 19)");
 	is_int(t.start_time, 19, "start time (field 22)");
+	is_int(t.num_threads, 13, "num_threads (field 20)");
 	is_int(t.last_cpu, 1, "processor (field 39)");
 	is_int(t.policy, SCHED_OTHER, "policy (field 41)");
 	ok(!t.kernel, "pid 1 is not a kernel thread");
@@ -398,6 +399,156 @@ static void test_live(void)
 	is_int(schedattr_set_uclamp(0, 2000, -1), -EINVAL, "uclamp: > 1024");
 }
 
+/* Issue 18: which threads a read takes the slow fields of. */
+static void test_rotation(void)
+{
+	struct threads_incr st;
+	int due_once = 0, per_gen_max = 0, per_gen_min = 1 << 30;
+
+	memset(&st, 0, sizeof(st));
+	st.rotate = 16;
+	for (pid_t tid = 1000; tid < 3000; tid++) {
+		int n = 0;
+
+		for (unsigned long g = 0; g < 16; g++) {
+			st.gen = 100 + g;
+			n += threads_incr_slow_due(&st, 1, tid);
+		}
+		due_once += n == 1;
+	}
+	is_int(due_once, 2000, "rotation: every thread due exactly once in 16 reads");
+	for (unsigned long g = 0; g < 16; g++) {
+		int n = 0;
+
+		st.gen = g;
+		for (pid_t tid = 1000; tid < 3000; tid++)
+			n += threads_incr_slow_due(&st, 1, tid);
+		per_gen_max = n > per_gen_max ? n : per_gen_max;
+		per_gen_min = n < per_gen_min ? n : per_gen_min;
+	}
+	ok(per_gen_min == 125 && per_gen_max == 125,
+	   "rotation: 1/16 of 2,000 threads a read (%d..%d)", per_gen_min, per_gen_max);
+	st.gen = 1; /* tid 1000 is due at gen % 16 == 8 */
+	ok(!threads_incr_slow_due(&st, 1, 1000), "not due outside its turn");
+	{
+		pid_t w[] = {1003, 1000, 1001};
+
+		threads_incr_want(&st, w, 3);
+	}
+	ok(threads_incr_slow_due(&st, 1, 1000) && threads_incr_slow_due(&st, 1, 1003),
+	   "wanted (on screen): due every read");
+	ok(!threads_incr_slow_due(&st, 1, 1002), "not wanted: not due");
+	threads_incr_want(&st, NULL, 0);
+	ok(!threads_incr_slow_due(&st, 1, 1000), "want replaced");
+	threads_incr_dirty(&st, 1002);
+	threads_incr_dirty(&st, 1002);
+	ok(threads_incr_slow_due(&st, 1, 1002) && st.ndirty == 1, "changed thread: due");
+	threads_incr_dirty_pid(&st, 77);
+	ok(threads_incr_slow_due(&st, 77, 1005) && !threads_incr_slow_due(&st, 78, 1005),
+	   "changed process: every thread of it due");
+	threads_incr_dirty_all(&st);
+	ok(threads_incr_slow_due(&st, 78, 1005), "all dirty: everything due");
+	threads_incr_free(&st);
+}
+
+static volatile int parked_stop;
+static volatile pid_t parked_tid;
+
+static void *parked(void *arg)
+{
+	if (arg)
+		parked_tid = (pid_t)syscall(SYS_gettid);
+	while (!parked_stop)
+		usleep(2000);
+	return NULL;
+}
+
+/* The incremental reader on this process: stat fresh each read, a thread's
+ * affinity stale until its turn, fresh at once when invalidated. */
+static void test_incr_live(void)
+{
+	struct thread_table tab[3];
+	struct threads_incr st;
+	pthread_t th, th2;
+	bool gone = false, stays = false;
+	pid_t me = getpid(), tid = 0;
+	struct thread_info *x;
+	cpu_set_t one;
+
+	memset(tab, 0, sizeof(tab));
+	memset(&st, 0, sizeof(st));
+	st.rotate = 1u << 30; /* no thread's turn in this test */
+	parked_stop = 0;
+	pthread_create(&th, NULL, parked, NULL);
+	usleep(20000);
+	is_int(threads_read_incr(&st, sysroot_live(), THREADS_SCHED_FILE, NULL, &tab[0]), 0,
+	       "incr: first read");
+	for (size_t i = 0; i < tab[0].n; i++)
+		if (tab[0].t[i].pid == me && tab[0].t[i].tid != me)
+			tid = tab[0].t[i].tid;
+	ok(tid > 0, "incr: our second thread listed");
+	ok(st.nslow == tab[0].n, "incr: first read takes every thread's slow fields");
+	ok(st.nfds == tab[0].n, "incr: stat fds kept (%zu)", st.nfds);
+	x = threads_find(&tab[0], tid);
+	ok(x && x->have_affinity && x->slow_ns == tab[0].time_ns, "incr: affinity read");
+	if (sysconf(_SC_NPROCESSORS_ONLN) < 2 || !x || cpumask_count(&x->affinity) < 2) {
+		ok(1, "# SKIP incr: stale / invalidated affinity: needs 2 CPUs");
+	} else {
+		CPU_ZERO(&one);
+		CPU_SET(1, &one);
+		ok(sched_setaffinity(tid, sizeof(one), &one) == 0, "incr: pin the thread to CPU 1");
+		pthread_create(&th2, NULL, parked, &st);
+		while (!parked_tid)
+			usleep(1000);
+		is_int(threads_read_incr(&st, sysroot_live(), THREADS_SCHED_FILE, &tab[0], &tab[1]),
+		       0, "incr: second read");
+		x = threads_find(&tab[1], parked_tid);
+		ok(x && x->pid == me && x->slow_ns == tab[1].time_ns,
+		   "incr: a thread new since the last read is listed, its slow fields read");
+		ok(x && x->num_threads >= 3, "incr: num_threads from stat (%d)",
+		   x ? x->num_threads : -1);
+		ok(st.nslow < tab[1].n, "incr: second read takes slow fields of few threads (%zu)",
+		   st.nslow);
+		x = threads_find(&tab[1], tid);
+		ok(x && cpumask_count(&x->affinity) >= 2,
+		   "incr: not wanted, not changed, not its turn: affinity carried (stale)");
+		ok(x && x->stat_fd1 > 0 && threads_find(&tab[0], tid)->stat_fd1 == 0,
+		   "incr: the kept fd moved to the new table");
+		threads_incr_dirty(&st, tid);
+		threads_read_incr(&st, sysroot_live(), THREADS_SCHED_FILE, &tab[1], &tab[2]);
+		x = threads_find(&tab[2], tid);
+		ok(x && cpumask_count(&x->affinity) == 1 && cpumask_test(&x->affinity, 1),
+		   "incr: invalidated: its affinity read again (CPU 1)");
+		threads_derive(&tab[2], &tab[1], 0.1, sysconf(_SC_CLK_TCK));
+		ok(x && !isnan(x->cpu_pct), "incr: CPU%% from stat every read");
+		ok(st.nlisted_skip > 0, "incr: unchanged processes not listed again (%zu)",
+		   st.nlisted_skip);
+		parked_stop = 1;
+		pthread_join(th2, NULL);
+		/* join returns when the kernel clears the tid, a moment before
+		 * the thread leaves /proc: read again until it is gone */
+		for (int k = 0, cur = 2; k < 100; k++) {
+			int nxt = (cur + 1) % 3;
+
+			threads_read_incr(&st, sysroot_live(), THREADS_SCHED_FILE, &tab[cur],
+					  &tab[nxt]);
+			cur = nxt;
+			gone = !threads_find(&tab[cur], parked_tid);
+			stays = threads_find(&tab[cur], me) != NULL;
+			if (gone)
+				break;
+			usleep(10000);
+		}
+		ok(gone && stays, "incr: an exited thread leaves the table, the others stay");
+	}
+	parked_stop = 1;
+	pthread_join(th, NULL);
+	threads_free(&tab[0]);
+	threads_free(&tab[1]);
+	threads_free(&tab[2]);
+	threads_incr_free(&st);
+}
+
 int main(void)
 {
 	test_parse_stat();
@@ -405,5 +556,7 @@ int main(void)
 	test_derive();
 	test_json();
 	test_live();
+	test_rotation();
+	test_incr_live();
 	return done_testing();
 }
