@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Benchmark: the size of a recording and the writer's CPU per sample, over
  * N samples of the demo board (the simulator stepped 1 s per sample, so the
  * values move as in `tunetop --demo`; no sleeping: N samples of 1 Hz take

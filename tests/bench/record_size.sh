@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Size of a recording and the writer's CPU per sample (issue 18): 3600
 # samples of the demo board (1 h at 1 Hz; the simulator is stepped 1 s per
 # sample, no sleeping) written as plain JSON lines and as the zstd stream

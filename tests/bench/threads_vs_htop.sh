@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 18: tunetop's Threads screen against htop, in the same run, both at
 # a 1 s refresh (tunetop -d 10, htop -d 10), each in its own 150x40 tmux
 # pane, with a helper holding 2,000 and then 10,000 sleeping threads: CPU

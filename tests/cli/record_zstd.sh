@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Compressed recordings (issue 18): --record FILE writes a zstd stream of the
 # JSON lines by default (built with libzstd), plain JSON lines for FILE.jsonl
 # or --record-format json. Both report the same; zstd -dc of the compressed

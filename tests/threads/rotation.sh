@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
 # Issue 18: the Threads screen reads every thread's stat at each refresh but
 # the slow fields (affinity, uclamp, context switches, migrations) only for
 # the rows on screen, new and just-changed threads, and 1/16 of the rest in
