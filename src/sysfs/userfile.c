@@ -149,12 +149,13 @@ const char *userfile_source_tree(void)
 	static int known = -1;
 
 	if (known < 0) {
+		static const char builddir[] = TT_BUILD_BUILDDIR;
 		char exe[PATH_MAX], build[PATH_MAX];
 		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 		char *slash;
 
 		known = 0;
-		if (n > 0 && *TT_BUILD_BUILDDIR && realpath(TT_BUILD_BUILDDIR, build) &&
+		if (n > 0 && builddir[0] && realpath(builddir, build) &&
 		    realpath(TT_BUILD_SRCDIR, src)) {
 			exe[n] = '\0';
 			slash = strrchr(exe, '/');
