@@ -3,11 +3,13 @@
 #include "model/selfplace.h"
 
 #include <errno.h>
+#include <math.h>
 #include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <unistd.h>
 
 #include "core/str.h"
 
@@ -150,4 +152,35 @@ int self_place_apply(struct self_place *sp, const struct cpumask *avoid)
 	if (setpriority(PRIO_PROCESS, 0, sp->nice) != 0 && !sp->err[0])
 		snprintf(sp->err, sizeof(sp->err), "nice %d: %s", sp->nice, strerror(errno));
 	return 0;
+}
+
+void self_cost_update(struct self_cost *c, uint64_t now_ns)
+{
+	struct rusage ru;
+	FILE *f;
+
+	if (getrusage(RUSAGE_SELF, &ru) == 0) {
+		uint64_t n = (uint64_t)ru.ru_nvcsw, m = (uint64_t)ru.ru_nivcsw;
+
+		if (c->at_ns && now_ns > c->at_ns && n >= c->nvcsw && m >= c->nivcsw) {
+			double dt = (double)(now_ns - c->at_ns) / 1e9;
+
+			c->wakeups_per_s = (double)(n - c->nvcsw) / dt;
+			c->preempt_per_s = (double)(m - c->nivcsw) / dt;
+		} else {
+			c->wakeups_per_s = c->preempt_per_s = NAN;
+		}
+		c->nvcsw = n;
+		c->nivcsw = m;
+		c->at_ns = now_ns;
+	}
+	c->rss_kib = -1;
+	f = fopen("/proc/self/statm", "re");
+	if (f) {
+		long size, res;
+
+		if (fscanf(f, "%ld %ld", &size, &res) == 2)
+			c->rss_kib = res * (sysconf(_SC_PAGESIZE) / 1024);
+		fclose(f);
+	}
 }

@@ -11,6 +11,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/cpumask.h"
 #include "sysfs/sysroot.h"
@@ -42,5 +43,18 @@ int self_housekeeping(const struct sysroot *live, const struct cpumask *avoid, s
  * the nice value. 0, or -errno with sp->err set (the placement that failed
  * is left as it was). */
 int self_place_apply(struct self_place *sp, const struct cpumask *avoid);
+
+/* What tunetop itself costs, measured at each refresh: context switches
+ * per second since the previous update (getrusage sums every thread's:
+ * voluntary ones are wake-ups, involuntary ones preemptions; NAN until two
+ * updates) and the resident set (-1 when /proc/self/statm cannot be
+ * read). */
+struct self_cost {
+	double wakeups_per_s, preempt_per_s;
+	long rss_kib;
+	uint64_t nvcsw, nivcsw, at_ns; /* the previous update */
+};
+
+void self_cost_update(struct self_cost *c, uint64_t now_ns);
 
 #endif

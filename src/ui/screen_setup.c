@@ -83,13 +83,14 @@ static void setup_draw(struct tui *t, struct screen *s, int y, int h)
 		char cpus[64], csw[64], rss[32];
 
 		cpulist_format(&t->self.cpus, cpus, sizeof(cpus));
-		if (isfinite(t->self_csw_per_s))
-			snprintf(csw, sizeof(csw), "%.1f/s (%.1f/s preempted)", t->self_csw_per_s,
-				 t->self_preempt_per_s);
+		if (isfinite(t->self_cost.wakeups_per_s))
+			snprintf(csw, sizeof(csw), "%.1f/s (%.1f/s preempted)",
+				 t->self_cost.wakeups_per_s, t->self_cost.preempt_per_s);
 		else
 			snprintf(csw, sizeof(csw), "n/a");
-		if (t->self_rss_kib >= 0)
-			snprintf(rss, sizeof(rss), "%.1f MiB", (double)t->self_rss_kib / 1024.0);
+		if (t->self_cost.rss_kib >= 0)
+			snprintf(rss, sizeof(rss), "%.1f MiB",
+				 (double)t->self_cost.rss_kib / 1024.0);
 		else
 			snprintf(rss, sizeof(rss), "n/a");
 		ui_printf(t, yy + 3, 1, COLS - 1, t->self.err[0] ? ROLE_WARN : ROLE_LABEL,

@@ -17,7 +17,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
@@ -119,44 +118,6 @@ static void tui_focus(struct tui *t)
 
 /* ---- sampling ----------------------------------------------------------------- */
 
-/* tunetop's own cost since the last tick: every wake-up is a context
- * switch (getrusage sums them over every thread), the sampler's CPU time,
- * and the resident set. */
-static void self_cost(struct tui *t, uint64_t now)
-{
-	struct rusage ru;
-	FILE *f;
-
-	t->self_cpu_ms = (double)t->sampler.last_cost_ns / 1e6;
-	if (getrusage(RUSAGE_SELF, &ru) == 0) {
-		/* voluntary switches: it went to sleep, so each is a wake-up;
-		 * involuntary ones: something else took the CPU from it */
-		uint64_t n = (uint64_t)ru.ru_nvcsw, m = (uint64_t)ru.ru_nivcsw;
-
-		if (t->self_csw_ns && now > t->self_csw_ns && n >= t->self_csw &&
-		    m >= t->self_preempt) {
-			double dt = (double)(now - t->self_csw_ns) / 1e9;
-
-			t->self_csw_per_s = (double)(n - t->self_csw) / dt;
-			t->self_preempt_per_s = (double)(m - t->self_preempt) / dt;
-		} else {
-			t->self_csw_per_s = t->self_preempt_per_s = NAN;
-		}
-		t->self_csw = n;
-		t->self_preempt = m;
-		t->self_csw_ns = now;
-	}
-	t->self_rss_kib = -1;
-	f = fopen("/proc/self/statm", "re");
-	if (f) {
-		long size, res;
-
-		if (fscanf(f, "%ld %ld", &size, &res) == 2)
-			t->self_rss_kib = res * (sysconf(_SC_PAGESIZE) / 1024);
-		fclose(f);
-	}
-}
-
 void tui_tick(struct tui *t)
 {
 	uint64_t now = time_mono_ns();
@@ -187,7 +148,8 @@ void tui_tick(struct tui *t)
 	/* rates need two samples: take the second one soon after the start */
 	if (t->sampler.count == 1 && t->delay_tenths > 3)
 		t->next_tick_ns = now + 300000000ULL;
-	self_cost(t, now);
+	t->self_cpu_ms = (double)t->sampler.last_cost_ns / 1e6;
+	self_cost_update(&t->self_cost, now);
 	tui_effect_poll(t, now);
 	tui_counters_tick(t);
 	tui_findings_eval(t);

@@ -123,9 +123,8 @@ struct tui {
 	struct self_place self;
 	/* its own cost, measured at each tick: context switches per second
 	 * (every wake-up is one), CPU per refresh, resident memory */
-	double self_csw_per_s, self_preempt_per_s, self_cpu_ms;
-	long self_rss_kib;
-	uint64_t self_csw, self_preempt, self_csw_ns;
+	struct self_cost self_cost; /* its wake-ups, preemptions and RSS */
+	double self_cpu_ms;	    /* the sampler's CPU time, last refresh */
 	const struct tt_opts *opts;
 	/* the effect of the last change made here, judged at the first tick
 	 * after eff_due_ns (knob_effect_*) */
