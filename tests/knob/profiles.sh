@@ -89,7 +89,9 @@ like "$out" "x86-rt +other" "and which do not"
 # the binary in its build tree finds the source tree's profiles by itself
 out=$(env -u TUNETOP_PROFILES_DIR XDG_CONFIG_HOME="$TMPD/empty" "$TUNETOP" --root "$root" apply --list 2>&1)
 is "$?" 0 "--list from the build tree: exit 0"
-like "$out" "rk3588-npu +matches +$TT_SRCDIR/profiles/rk3588-npu.profile" "--list from the build tree: the source tree's profiles, with their path"
+# the binary names its source tree by its real path (distcheck's TT_SRCDIR has "..")
+srcreal=$(cd "$TT_SRCDIR" && pwd -P)
+like "$out" "rk3588-npu +matches +$srcreal/profiles/rk3588-npu.profile" "--list from the build tree: the source tree's profiles, with their path"
 is "$(printf '%s\n' "$out" | grep -c '^rk3588-npu ')" 1 "--list: each profile once"
 # a copy of the binary outside its build tree (as if installed elsewhere) with no profiles anywhere
 cp "$TUNETOP" "$TMPD/tunetop-copy"
