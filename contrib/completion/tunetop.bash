@@ -130,12 +130,10 @@ _tunetop() {
 
 	# the argument of an option
 	case $prev in
-	--root | --state-dir | capture)
+	--root | --state-dir)
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
 	--record | --replay | --html)
 		COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-	report)
-		[ "$cmd" = report ] && { COMPREPLY=($(compgen -f -- "$cur")); return 0; } ;;
 	--theme)
 		COMPREPLY=($(compgen -W "$(_tunetop_themes)" -- "$cur")); return 0 ;;
 	--screen)
@@ -185,6 +183,7 @@ _tunetop() {
 	apply) COMPREPLY=($(compgen -W "$(_tunetop_profiles)" -- "$cur")) ;;
 	set | ab | exec) _tunetop_knobs "$cur" "=" ;;
 	get | knobs | explain) _tunetop_knobs "$cur" "" ;;
+	capture) COMPREPLY=($(compgen -d -- "$cur")) ;;
 	report) COMPREPLY=($(compgen -f -- "$cur")) ;;
 	learn) COMPREPLY=($(compgen -W "1 2 3 4 5" -- "$cur")) ;;
 	esac
