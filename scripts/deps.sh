@@ -3,6 +3,8 @@
 # Install what tunetop needs to build and test on Debian/Ubuntu, when missing.
 #   scripts/deps.sh          build dependencies
 #   scripts/deps.sh --test   build + test dependencies (tmux, rt-tests, perf,
+#                            debhelper, lintian and zsh for the packaging and
+#                            completion tests,
 #                            arm64 cross toolchain and qemu-user, chromium,
 #                            clang with libFuzzer for tests/fuzz, and for
 #                            tests/qemu qemu-system-arm, dtc and the armhf
@@ -11,6 +13,8 @@ set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev"
 if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time zstd gcc-aarch64-linux-gnu qemu-user clang-format clang"
+	# tests/cli/packaging.sh builds the .deb and runs lintian; tests/cli/completion.sh runs zsh
+	pkgs="$pkgs debhelper lintian zsh"
 	# the real-kernel stage (tests/qemu): system emulators, dtc, the armhf
 	# cross compiler and static libraries for both ARM targets
 	pkgs="$pkgs qemu-system-arm device-tree-compiler cpio gcc-arm-linux-gnueabihf"

@@ -10,3 +10,6 @@ EXTRA_DIST += $(CLI_TESTS) tests/golden
 # whole-file reads capped at 16 MiB (issue 13)
 TESTS += tests/cli/bigfile.sh
 EXTRA_DIST += tests/cli/bigfile.sh
+# packages (debian/, contrib/buildroot, contrib/yocto) and shell completion (issue 16)
+TESTS += tests/cli/packaging.sh tests/cli/completion.sh
+EXTRA_DIST += tests/cli/packaging.sh tests/cli/completion.sh
