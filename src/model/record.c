@@ -243,10 +243,12 @@ int record_open(struct recorder **out, const char *path, const struct record_met
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
+	/* the line starts {"type":"header","format":"tunetop-record" as it
+	   always did: tools (and tests) sniff that prefix */
 	jw_str(&w, "type", "header");
-	jw_str(&w, "schema", TT_SCHEMA_RECORD);
 	jw_str(&w, "format", RECORD_FORMAT);
 	jw_int(&w, "version", RECORD_VERSION);
+	jw_str(&w, "schema", TT_SCHEMA_RECORD);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	jw_str(&w, "source", meta->source ? meta->source : "watch");
 	jw_str(&w, "root", r->root_path);
