@@ -27,7 +27,8 @@ static const struct cmd_entry commands[] = {
 	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE|-]\n"
 	 "                [--record-format auto|json|zstd] [--openmetrics FILE]"},
 	{"capture", cmd_capture, "capture OUT_DIR|-"},
-	{"serve", cmd_serve, "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]"},
+	{"serve", cmd_serve,
+	 "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS] [--probe CPUS]"},
 	{"events", cmd_events, "events [--list] [PATTERN]"},
 	{"explain", cmd_explain, "explain ADDRESS|METRIC | explain --list"},
 	{"report", cmd_report, "report FILE [--html OUT|-]"},

@@ -9,6 +9,8 @@
  * A non-loopback address needs --listen-any. */
 #include <arpa/inet.h>
 #include <errno.h>
+#include <math.h>
+#include <pthread.h>
 #include <getopt.h>
 #include <netinet/in.h>
 #include <poll.h>
@@ -21,12 +23,16 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/cpumask.h"
 #include "core/err.h"
 #include "core/str.h"
 #include "core/timeutil.h"
+#include "core/xalloc.h"
 #include "model/snapshot.h"
 #include "out/openmetrics.h"
 #include "out/report.h"
+#include "probe/histogram.h"
+#include "probe/probe.h"
 
 #define SERVE_DEFAULT "127.0.0.1:9731"
 #define SERVE_REQ_MAX 8192
@@ -144,12 +150,19 @@ struct serve {
 	long min_ms;
 	uint64_t last_ns;    /* monotonic time of the cached sample, 0 = none */
 	struct sbuf text[2]; /* the cached exposition, per enum om_format */
+	/* --probe CPUS: a probe runs on the live machine; each sample exposes
+	   the percentiles of the window since the previous one */
+	bool probing;
+	struct probe probe;
+	struct hist *prev, *now, *win;
+	char probe_cpus[64];
 };
 
 /* The exposition, sampled anew if the cache is older than min_ms. */
 static int scrape(struct serve *sv)
 {
 	uint64_t now = time_mono_ns();
+	struct om_probe pr;
 	int e;
 
 	if (sv->last_ns && now - sv->last_ns < (uint64_t)sv->min_ms * 1000000ULL)
@@ -160,10 +173,21 @@ static int scrape(struct serve *sv)
 	sv->ro.journal_entries = sv->ro.journal_active = sv->ro.journal_orphaned = 0;
 	sv->ro.journal_na = false;
 	report_journal_counts(sv->o, sv->r, &sv->ro);
+	if (sv->probing) {
+		probe_snapshot_all(&sv->probe, sv->now);
+		hist_delta(sv->win, sv->now, sv->prev);
+		*sv->prev = *sv->now;
+		pr = (struct om_probe){.cpus = sv->probe_cpus,
+				       .p50_us = hist_percentile_us(sv->win, 0.5),
+				       .p99_us = hist_percentile_us(sv->win, 0.99),
+				       .max_us = sv->win->count ? hist_max_us(sv->win) : NAN,
+				       .samples = sv->now->count,
+				       .overflows = sv->now->overflows};
+	}
 	for (int f = 0; f < 2; f++) {
 		sbuf_reset(&sv->text[f]);
-		openmetrics_write(&sv->text[f], sampler_cur(&sv->sm), &sv->ro, NULL,
-				  (enum om_format)f);
+		openmetrics_write(&sv->text[f], sampler_cur(&sv->sm), &sv->ro,
+				  sv->probing ? &pr : NULL, (enum om_format)f);
 	}
 	return 0;
 }
@@ -222,6 +246,46 @@ static void handle(struct serve *sv, int fd)
 		sv->text[fmt].s, sv->text[fmt].len, head);
 }
 
+/* --probe CPUS: checked and started with SIGINT/SIGTERM blocked, so the
+ * measuring threads never take them (they inherit the mask). 0 or -EINVAL
+ * after one line on stderr. */
+static int start_probe(struct serve *sv, const char *cpus)
+{
+	struct probe_cfg cfg = {.interval_us = PROBE_DEFAULT_INTERVAL_US,
+				.policy = PROBE_POLICY_FIFO,
+				.prio = PROBE_DEFAULT_PRIO,
+				.dma_latency_us = -1};
+	char why[256];
+	sigset_t sigs, old;
+	int e;
+
+	if (cpulist_parse(cpus, &cfg.cpus) != 0) {
+		fprintf(stderr, "tunetop serve: --probe '%s': not a CPU list (e.g. 0-3,6)\n", cpus);
+		return -EINVAL;
+	}
+	if (probe_cfg_check(&cfg, why, sizeof(why)) != 0) {
+		fprintf(stderr, "tunetop serve: --probe %s: %s\n", cpus, why);
+		return -EINVAL;
+	}
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	e = probe_start(&sv->probe, &cfg, why, sizeof(why));
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (e) {
+		fprintf(stderr, "tunetop serve: --probe %s: %s\n", cpus, why);
+		return -EINVAL;
+	}
+	sv->probing = true;
+	str_copy(sv->probe_cpus, sizeof(sv->probe_cpus), cpus);
+	sv->prev = xcalloc(1, sizeof(*sv->prev));
+	sv->now = xcalloc(1, sizeof(*sv->now));
+	sv->win = xcalloc(1, sizeof(*sv->win));
+	hist_init(sv->prev);
+	return 0;
+}
+
 static void serve_usage(FILE *f)
 {
 	fprintf(f, "usage: tunetop serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
@@ -232,7 +296,10 @@ static void serve_usage(FILE *f)
 		   "  --listen ADDR:PORT  address to listen on ([::1]:PORT for IPv6)\n"
 		   "  --listen-any        allow an address that is not loopback\n"
 		   "  --min-interval MS   sample at most this often (default 1000; scrapes in\n"
-		   "                      between get the cached sample)\n");
+		   "                      between get the cached sample)\n"
+		   "  --probe CPUS        run the wake-up latency probe on CPUS (live machine,\n"
+		   "                      SCHED_FIFO 95, 1 ms) and expose the percentiles of\n"
+		   "                      the window between samples\n");
 }
 
 int cmd_serve(const struct tt_opts *o, int argc, char **argv)
@@ -241,10 +308,11 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 		{"listen", required_argument, NULL, 'l'},
 		{"listen-any", no_argument, NULL, 'a'},
 		{"min-interval", required_argument, NULL, 'm'},
+		{"probe", required_argument, NULL, 'p'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
-	const char *listen_s = SERVE_DEFAULT;
+	const char *listen_s = SERVE_DEFAULT, *probe_arg = NULL;
 	bool any = false, loop = false;
 	struct sockaddr_storage ss;
 	socklen_t sl = 0;
@@ -271,6 +339,7 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			sv.min_ms = (long)v;
 			break;
 		}
+		case 'p': probe_arg = optarg; break;
 		case 'h': serve_usage(stdout); return 0;
 		default: serve_usage(stderr); return 2;
 		}
@@ -297,6 +366,10 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			strerror(-e), err_name(e));
 		return 1;
 	}
+	if (probe_arg && start_probe(&sv, probe_arg) != 0) {
+		sysroot_close(&r);
+		return 2;
+	}
 	lfd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
 	if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0 ||
 	    bind(lfd, (struct sockaddr *)&ss, sl) != 0 || listen(lfd, 8) != 0) {
@@ -304,6 +377,10 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			err_name(-errno));
 		if (lfd >= 0)
 			close(lfd);
+		if (sv.probing) {
+			probe_stop(&sv.probe);
+			probe_free(&sv.probe);
+		}
 		sysroot_close(&r);
 		return 1;
 	}
@@ -356,6 +433,13 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 		close(cfd);
 	}
 	close(lfd);
+	if (sv.probing) {
+		probe_stop(&sv.probe);
+		probe_free(&sv.probe);
+	}
+	free(sv.prev);
+	free(sv.now);
+	free(sv.win);
 	sbuf_free(&sv.text[0]);
 	sbuf_free(&sv.text[1]);
 	sampler_free(&sv.sm);

@@ -289,7 +289,16 @@ static void findings(struct sbuf *b, const struct jp_value *doc)
 
 static void probe(struct sbuf *b, const struct om_probe *p)
 {
-	static const char *const q[] = {"0.5", "0.99", "1"};
+	static const struct {
+		const char *name, *help;
+	} q[] = {
+		{"tunetop_probe_latency_p50_seconds",
+		 "wake-up latency p50 of the probe's last window"},
+		{"tunetop_probe_latency_p99_seconds",
+		 "wake-up latency p99 of the probe's last window"},
+		{"tunetop_probe_latency_max_seconds",
+		 "wake-up latency maximum of the probe's last window"},
+	};
 	double v[3];
 
 	if (!p)
@@ -297,14 +306,12 @@ static void probe(struct sbuf *b, const struct om_probe *p)
 	v[0] = p->p50_us;
 	v[1] = p->p99_us;
 	v[2] = p->max_us;
-	family(b, "tunetop_probe_latency_seconds", "gauge",
-	       "wake-up latency of the probe's last window (quantile 1 = max)");
 	for (int i = 0; i < 3; i++) {
+		family(b, q[i].name, "gauge", q[i].help);
 		if (isnan(v[i]))
-			continue;
-		sbuf_puts(b, "tunetop_probe_latency_seconds{");
+			continue; /* no wake-up in the window */
+		sbuf_printf(b, "%s{", q[i].name);
 		label(b, "cpus", p->cpus, true);
-		label(b, "quantile", q[i], false);
 		sbuf_puts(b, "}");
 		value(b, v[i] * 1e-6);
 	}

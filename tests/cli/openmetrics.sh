@@ -151,6 +151,30 @@ fi
 stop_serve
 ok $? "serve stops on SIGTERM with exit 0"
 
+# ---- serve --probe: the probe's percentiles (the live machine) -------------------------
+if start_serve --root "$root" serve --listen 127.0.0.1:0 --min-interval 0 --probe 0; then
+	U=http://127.0.0.1:$PORT
+	get "$U/metrics" >/dev/null # the first window starts
+	n=0
+	for _ in $(seq 1 100); do
+		get "$U/metrics" | sed '1,3d' >"$TMPD/p.txt"
+		n=$(sed -n 's/^tunetop_probe_samples_total{cpus="0"} \([0-9]*\)$/\1/p' "$TMPD/p.txt")
+		[ "${n:-0}" -gt 0 ] && grep -q '^tunetop_probe_latency_p99_seconds{cpus="0"} [0-9]' "$TMPD/p.txt" && break
+		sleep 0.1
+	done
+	ok "$([ "${n:-0}" -gt 0 ]; echo $?)" "serve --probe 0: tunetop_probe_samples_total grows ($n)"
+	for m in p50 p99 max; do
+		grep -q "^tunetop_probe_latency_${m}_seconds{cpus=\"0\"} [0-9.e-]*\$" "$TMPD/p.txt"
+		ok $? "serve --probe 0: tunetop_probe_latency_${m}_seconds"
+	done
+	stop_serve
+	ok $? "serve --probe stops on SIGTERM with exit 0"
+else
+	for i in 1 2 3 4 5; do skip "serve --probe" "the probe cannot run here: $(tail -1 "$TMPD/serve.err")"; done
+fi
+"$TUNETOP" --root "$root" serve --listen 127.0.0.1:0 --probe 999 >/dev/null 2>"$TMPD/p.err"
+is "$?" 2 "serve --probe 999 (no such CPU): exit 2"
+
 # ---- watch --openmetrics FILE: rewritten atomically ---------------------------------
 out=$TMPD/tt.prom
 "$TUNETOP" --root "$root" watch -i 10 -n 3000 --openmetrics "$out" >/dev/null 2>"$TMPD/w.err" &
