@@ -8,13 +8,17 @@
 #                            arm64 cross toolchain and qemu-user, chromium,
 #                            clang with libFuzzer for tests/fuzz, and for
 #                            tests/qemu qemu-system-arm, dtc and the armhf
-#                            cross toolchain)
+#                            cross toolchain, python3-jsonschema for
+#                            tests/cli/schema.sh, prometheus (promtool) for
+#                            tests/cli/openmetrics.sh)
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev"
 if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time zstd gcc-aarch64-linux-gnu qemu-user clang-format clang"
 	# tests/cli/packaging.sh builds the .deb and runs lintian; tests/cli/completion.sh runs zsh
 	pkgs="$pkgs debhelper lintian zsh"
+	# tests/cli/schema.sh validates JSON against doc/schema; tests/cli/openmetrics.sh scrapes with Prometheus
+	pkgs="$pkgs python3-jsonschema prometheus"
 	# the real-kernel stage (tests/qemu): system emulators, dtc, the armhf
 	# cross compiler and static libraries for both ARM targets
 	pkgs="$pkgs qemu-system-arm device-tree-compiler cpio gcc-arm-linux-gnueabihf"

@@ -33,6 +33,7 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv);
 int cmd_explain(const struct tt_opts *o, int argc, char **argv);
 int cmd_report(const struct tt_opts *o, int argc, char **argv);
 int cmd_learn(const struct tt_opts *o, int argc, char **argv);
+int cmd_serve(const struct tt_opts *o, int argc, char **argv);
 
 /* src/probe */
 int cmd_probe(const struct tt_opts *o, int argc, char **argv);

@@ -24,12 +24,14 @@ static const struct cmd_entry commands[] = {
 	 "snapshot [--json|--csv] [--interval MS] [--counters] [--events LIST] [--thread TID] "
 	 "[--threads[=all]] [--irqs] [--stable]"},
 	{"watch", cmd_watch,
-	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE]\n"
-	 "                [--record-format auto|json|zstd]"},
-	{"capture", cmd_capture, "capture OUT_DIR"},
+	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE|-]\n"
+	 "                [--record-format auto|json|zstd] [--openmetrics FILE]"},
+	{"capture", cmd_capture, "capture OUT_DIR|-"},
+	{"serve", cmd_serve,
+	 "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS] [--probe CPUS]"},
 	{"events", cmd_events, "events [--list] [PATTERN]"},
 	{"explain", cmd_explain, "explain ADDRESS|METRIC | explain --list"},
-	{"report", cmd_report, "report FILE [--html OUT]"},
+	{"report", cmd_report, "report FILE [--html OUT|-]"},
 	{"learn", cmd_learn, "learn [N] [--auto] [--demo]"},
 	{"probe", cmd_probe,
 	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "

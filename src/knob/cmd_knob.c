@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/schema.h"
 #include "core/json.h"
 #include "core/str.h"
 #include "core/xalloc.h"
@@ -141,6 +142,7 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 		sbuf_init(&b);
 		jw_init(&w, &b, true);
 		jw_obj_begin(&w, NULL);
+		jw_str(&w, "schema", TT_SCHEMA_KNOBS);
 		jw_str(&w, "root", root.path);
 		jw_arr_begin(&w, "knobs");
 		for (size_t i = 0; i < n; i++) {
@@ -653,6 +655,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 		sbuf_init(&b);
 		jw_init(&w, &b, true);
 		jw_obj_begin(&w, NULL);
+		jw_str(&w, "schema", TT_SCHEMA_JOURNAL);
 		jw_str(&w, "state_dir", knob_ctx_state_dir(ctx));
 		jw_str(&w, "root", root.path);
 		jw_int(&w, "torn_lines", torn);

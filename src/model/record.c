@@ -10,10 +10,13 @@
 #include "model/record.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
+#include "core/schema.h"
 #include "core/cpumask.h"
 #include "core/json.h"
 #include "core/str.h"
@@ -152,7 +155,7 @@ static enum record_format pick_format(const char *path, enum record_format f)
 
 	if (f != RECORD_FMT_AUTO)
 		return f;
-	if ((n >= 6 && !strcmp(path + n - 6, ".jsonl")) ||
+	if (!strcmp(path, "-") || (n >= 6 && !strcmp(path + n - 6, ".jsonl")) ||
 	    (n >= 5 && !strcmp(path + n - 5, ".json")) || !record_have_zstd())
 		return RECORD_FMT_JSON;
 	return RECORD_FMT_ZSTD;
@@ -183,7 +186,17 @@ int record_open(struct recorder **out, const char *path, const struct record_met
 					   path);
 		return -ENOTSUP;
 	}
-	f = fopen(path, "we");
+	if (!strcmp(path, "-")) {
+		/* the standard output (watch --record -): a dup, so closing the
+		   recording leaves fd 1 alone */
+		int fd = fcntl(STDOUT_FILENO, F_DUPFD_CLOEXEC, 3);
+
+		f = fd < 0 ? NULL : fdopen(fd, "w");
+		if (!f && fd >= 0)
+			close(fd);
+	} else {
+		f = fopen(path, "we");
+	}
 	if (!f) {
 		int e = -errno;
 
@@ -230,9 +243,12 @@ int record_open(struct recorder **out, const char *path, const struct record_met
 	sbuf_init(&b);
 	jw_init(&w, &b, false);
 	jw_obj_begin(&w, NULL);
+	/* the line starts {"type":"header","format":"tunetop-record" as it
+	   always did: tools (and tests) sniff that prefix */
 	jw_str(&w, "type", "header");
 	jw_str(&w, "format", RECORD_FORMAT);
 	jw_int(&w, "version", RECORD_VERSION);
+	jw_str(&w, "schema", TT_SCHEMA_RECORD);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	jw_str(&w, "source", meta->source ? meta->source : "watch");
 	jw_str(&w, "root", r->root_path);

@@ -14,7 +14,8 @@
  * reader tells the two apart by the zstd magic (record_is_zstd).
  *
  * Line types (the "type" key):
- *   header  {"type":"header","format":"tunetop-record","version":1,"tunetop":VERSION,
+ *   header  {"type":"header","format":"tunetop-record","version":1,"schema":"tunetop.record/1",
+ *            "tunetop":VERSION,
  *            "source":"watch|tui|demo","root":..,"interval_ms":..,"simulated":bool,
  *            "board":..,"start_ns":..}
  *   sample  {"type":"sample","seq":N,"t_ns":..,"snapshot":{ the snapshot JSON of design §8,

@@ -1103,10 +1103,12 @@ static void probe_report(struct sbuf *t, struct sbuf *html, const struct jp_valu
 static void usage(FILE *f)
 {
 	fprintf(f,
-		"usage: tunetop report FILE [--html OUT] [--quiet]\n"
+		"usage: tunetop report FILE|- [--html OUT|-] [--quiet]\n"
 		"  Summarise a recording (watch --record, TUI --record), an A/B result\n"
 		"  (ab --json), a probe result (probe --json) or one snapshot (snapshot --json).\n"
+		"  FILE - reads the standard input.\n"
 		"  --html OUT  also write a self-contained HTML page with inline SVG plots\n"
+		"              (- = the page on standard output, instead of the summary)\n"
 		"  --quiet     no text summary on stdout\n");
 }
 
@@ -1235,6 +1237,40 @@ int report_render(const char *name, const char *buf, size_t len, struct sbuf *te
 	return 0;
 }
 
+/* The standard input, whole, up to USERFILE_MAX_RECORD: 0 or -errno
+ * (-EFBIG over the cap). */
+static int read_stdin(char **out, size_t *len)
+{
+	struct sbuf b;
+	char chunk[65536];
+
+	sbuf_init(&b);
+	for (;;) {
+		ssize_t r = read(STDIN_FILENO, chunk, sizeof(chunk));
+
+		if (r < 0 && errno == EINTR)
+			continue;
+		if (r < 0) {
+			int e = -errno;
+
+			sbuf_free(&b);
+			return e;
+		}
+		if (r == 0)
+			break;
+		if (b.len + (size_t)r > USERFILE_MAX_RECORD) {
+			sbuf_free(&b);
+			return -EFBIG;
+		}
+		sbuf_putn(&b, chunk, (size_t)r);
+	}
+	if (!b.s)
+		sbuf_puts(&b, "");
+	*out = b.s;
+	*len = b.len;
+	return 0;
+}
+
 int cmd_report(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -1244,7 +1280,7 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		{NULL, 0, NULL, 0},
 	};
 	const char *html_path = NULL, *path;
-	bool quiet = false;
+	bool quiet = false, html_stdout;
 	struct sbuf text, html;
 	int c, rc = 0, kind;
 
@@ -1263,8 +1299,36 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		return 2;
 	}
 	path = argv[optind];
+	/* --html -: the page is the standard output, the text summary is not
+	   printed */
+	html_stdout = html_path && !strcmp(html_path, "-");
+	if (html_stdout)
+		quiet = true;
 	sbuf_init(&text);
 	sbuf_init(&html);
+	if (!strcmp(path, "-")) {
+		/* FILE -: the standard input (a pipe from snapshot/ab/probe --json or
+		   watch --record -) */
+		char *raw = NULL, *cause = NULL;
+		size_t n = 0;
+		int e = read_stdin(&raw, &n);
+
+		if (e) {
+			fprintf(stderr, "tunetop report: standard input: %s\n",
+				userfile_strerror(e, USERFILE_MAX_RECORD));
+			return 1;
+		}
+		e = report_render("-", raw, n, &text, html_path ? &html : NULL, &cause);
+		free(raw);
+		if (e) {
+			fprintf(stderr, "tunetop report: %s\n", cause ? cause : "standard input");
+			free(cause);
+			sbuf_free(&text);
+			sbuf_free(&html);
+			return 1;
+		}
+		goto done;
+	}
 	kind = looks_like_recording(path);
 	if (kind < 0) {
 		fprintf(stderr, "tunetop report: %s: %s\n", path,
@@ -1302,9 +1366,16 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 			return 1;
 		}
 	}
+done:
 	if (!quiet)
 		fwrite(text.s, 1, text.len, stdout);
-	if (html_path) {
+	if (html_stdout) {
+		fwrite(html.s, 1, html.len, stdout);
+		if (fflush(stdout) != 0) {
+			fprintf(stderr, "tunetop report: standard output: %s\n", strerror(errno));
+			rc = 1;
+		}
+	} else if (html_path) {
 		int e = write_file(html_path, &html);
 
 		if (e) {

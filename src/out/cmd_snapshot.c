@@ -17,9 +17,12 @@
 #include "model/record.h"
 #include "model/selfplace.h"
 #include "model/snapshot.h"
+#include "out/openmetrics.h"
 #include "out/report.h"
 #include "source/threads.h"
 #include "sysfs/capture.h"
+#include "sysfs/tarw.h"
+#include "sysfs/userfile.h"
 
 enum fmt { FMT_TEXT, FMT_JSON, FMT_CSV };
 
@@ -130,7 +133,7 @@ static void no_cpus(const char *cmd, const struct sysroot *r, int e)
 
 /* design §8 "journal": the undo journal's entries for this root, read
  * without the lock and without creating the state dir (none = no entries). */
-static void journal_counts(const struct tt_opts *o, const struct sysroot *r, struct report_opts *ro)
+void report_journal_counts(const struct tt_opts *o, const struct sysroot *r, struct report_opts *ro)
 {
 	struct knob_ctx *ctx = NULL;
 	struct knob_jentry *e = NULL;
@@ -310,7 +313,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	ro.root_path = r.path;
 	ro.interval_ms = (double)interval_ms;
 	if (f == FMT_JSON)
-		journal_counts(o, &r, &ro);
+		report_journal_counts(o, &r, &ro);
 	sampler_init(&sm, &r, SNAP_ALL);
 	sm.clk_names = o->clocks;
 	if (tid) {
@@ -389,11 +392,13 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		{"record", required_argument, NULL, 'R'},
 		{"record-format", required_argument, NULL, 'F'},
 		{"latency-budget", required_argument, NULL, 'B'},
+		{"openmetrics", required_argument, NULL, 'O'},
 		{NULL, 0, NULL, 0},
 	};
 	enum fmt f = FMT_TEXT;
 	bool counters = false;
 	char **events = NULL;
+	const char *om_path = NULL;
 	long interval_ms = 1000;
 	int64_t count = -1;
 	struct report_opts ro = {0};
@@ -406,6 +411,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	const char *record_path = NULL;
 	struct recorder *rec = NULL;
 	enum record_format rfmt = RECORD_FMT_AUTO;
+	bool to_stdout;
 
 	findings_opts_default(&fo);
 	optind = 1;
@@ -438,6 +444,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 's': ro.stable = true; break;
 		case 'C': counters = true; break;
 		case 'R': record_path = optarg; break;
+		case 'O': om_path = optarg; break;
 		case 'F':
 			if (record_format_parse(optarg, &rfmt) != 0) {
 				fprintf(stderr, "tunetop watch: --record-format %s: %s\n", optarg,
@@ -468,7 +475,16 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			       "  flushed per record; without -n until interrupted.\n"
 			       "  --record FILE  also write every sample and journal event as JSON "
 			       "lines\n"
-			       "                 (tunetop report FILE summarises them)\n"
+			       "                 (tunetop report FILE summarises them); - = "
+			       "standard\n"
+			       "                 output, instead of the samples\n"
+			       "  --openmetrics FILE\n"
+			       "                 rewrite FILE (FILE.tmp, then rename) with the "
+			       "sample as\n"
+			       "                 metrics (the series of tunetop serve) every "
+			       "interval, in\n"
+			       "                 the text format of node_exporter's textfile "
+			       "collector\n"
 			       "  --record-format auto|json|zstd\n"
 			       "                 zstd-compressed (auto: when built with libzstd, "
 			       "unless FILE\n"
@@ -481,6 +497,9 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		fprintf(stderr, "tunetop watch: unexpected argument '%s'\n", argv[optind]);
 		return 2;
 	}
+	/* --record -: the recording is the standard output; the samples are not
+	   printed (they are in it) */
+	to_stdout = record_path && !strcmp(record_path, "-");
 	{
 		/* the monitor's own placement: off the CPUs under study */
 		struct self_place sp;
@@ -544,7 +563,22 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		if ((e = sampler_tick(&sm)) != 0)
 			break;
 		tell_refused("watch", &r);
-		emit(f, sampler_cur(&sm), &ro, i == 0);
+		if (!to_stdout)
+			emit(f, sampler_cur(&sm), &ro, i == 0);
+		if (om_path) {
+			struct sbuf om;
+			int we;
+
+			sbuf_init(&om);
+			report_journal_counts(o, &r, &ro);
+			openmetrics_write(&om, sampler_cur(&sm), &ro, NULL, OM_PROMTEXT);
+			ro.journal_entries = ro.journal_active = ro.journal_orphaned = 0;
+			ro.journal_na = ro.have_journal = false;
+			if ((we = openmetrics_write_file(om_path, om.s, om.len)) != 0)
+				fprintf(stderr, "tunetop watch: --openmetrics %s: %s\n", om_path,
+					userfile_strerror(we, USERFILE_MAX_TEXT));
+			sbuf_free(&om);
+		}
 		if (rec)
 			record_sample_with(rec, sampler_cur(&sm), NULL, NULL, ro.findings_opts);
 	}
@@ -588,24 +622,49 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	struct pathset ps = {0};
 	struct capture cap;
 	const char *out;
-	char outabs[TT_PATH_MAX];
+	char outabs[TT_PATH_MAX], tmpdir[TT_PATH_MAX] = "";
+	bool to_stdout;
+	FILE *msg;
 	int e;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: tunetop capture OUT_DIR [--root DIR]\n"
+		printf("usage: tunetop capture OUT_DIR|- [--root DIR]\n"
 		       "  Copy every file tunetop reads (and the symlinks leading to them) into\n"
 		       "  OUT_DIR, a fixture tree that --root accepts. Attach it to bug "
-		       "reports.\n");
+		       "reports.\n"
+		       "  - writes the tree as a tar stream on standard output instead\n"
+		       "  (tunetop capture - | ssh host 'mkdir t && tar -C t -xf -').\n");
 		return 0;
 	}
-	if (argc != 2 || argv[1][0] == '-') {
-		fprintf(stderr, "usage: tunetop capture OUT_DIR\n");
+	if (argc != 2 || (argv[1][0] == '-' && argv[1][1])) {
+		fprintf(stderr, "usage: tunetop capture OUT_DIR|-\n");
 		return 2;
 	}
 	out = argv[1];
+	to_stdout = !strcmp(out, "-");
+	msg = to_stdout ? stderr : stdout;
+	if (to_stdout && isatty(STDOUT_FILENO)) {
+		fprintf(stderr, "tunetop capture: -: standard output is a terminal; redirect the "
+				"tar stream (capture - >FILE.tar)\n");
+		return 2;
+	}
 	if (open_root(o, &r, "capture"))
 		return 1;
-	if (!realpath(out, outabs)) {
+	if (to_stdout) {
+		/* captured into a private temporary directory, then streamed */
+		const char *t = getenv("TMPDIR");
+
+		snprintf(tmpdir, sizeof(tmpdir), "%s/tunetop-capture.XXXXXX", t && *t ? t : "/tmp");
+		if (!mkdtemp(tmpdir)) {
+			fprintf(stderr,
+				"tunetop capture: cannot create a temporary directory %s: %s\n",
+				tmpdir, strerror(errno));
+			sysroot_close(&r);
+			return 1;
+		}
+		out = tmpdir;
+		outabs[0] = '\0';
+	} else if (!realpath(out, outabs)) {
 		/* Not there yet: resolve its parent. */
 		char parent[TT_PATH_MAX], *slash;
 
@@ -636,6 +695,8 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	snapshot_free(&s);
 	if ((e = capture_open(&cap, &r, out)) != 0) {
 		fprintf(stderr, "tunetop capture: cannot create %s: %s\n", out, strerror(-e));
+		if (tmpdir[0])
+			tarw_rmtree(tmpdir);
 		sysroot_close(&r);
 		return 1;
 	}
@@ -645,14 +706,27 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 			continue;
 		capture_path(&cap, ps.p[i]);
 	}
-	printf("captured %zu files and %zu symlinks from %s into %s\n", cap.nfiles, cap.nlinks,
-	       r.path, out);
+	fprintf(msg, "captured %zu files and %zu symlinks from %s into %s\n", cap.nfiles,
+		cap.nlinks, r.path, to_stdout ? "a tar stream on standard output" : out);
 	if (cap.skipped.len)
-		printf("skipped (unreadable):\n%s", cap.skipped.s);
+		fprintf(msg, "skipped (unreadable):\n%s", cap.skipped.s);
 	capture_close(&cap);
+	if (to_stdout) {
+		struct sbuf skipped;
+
+		sbuf_init(&skipped);
+		fflush(stdout);
+		e = tarw_tree(tmpdir, STDOUT_FILENO, &skipped);
+		if (skipped.len)
+			fprintf(stderr, "tunetop capture: not in the tar stream:\n%s", skipped.s);
+		if (e)
+			fprintf(stderr, "tunetop capture: -: %s\n", strerror(-e));
+		sbuf_free(&skipped);
+		tarw_rmtree(tmpdir);
+	}
 	for (size_t i = 0; i < ps.n; i++)
 		free(ps.p[i]);
 	free(ps.p);
 	sysroot_close(&r);
-	return 0;
+	return e ? 1 : 0;
 }

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "core/schema.h"
 #include "core/json.h"
 #include "model/isolation.h"
 #include "out/cpufreq_out.h"
@@ -155,6 +156,7 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 
 	jw_init(&w, b, o->pretty);
 	jw_obj_begin(&w, NULL);
+	jw_str(&w, "schema", TT_SCHEMA_SNAPSHOT);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	if (o->stable)
 		jw_null(&w, "time_ns");

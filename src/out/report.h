@@ -33,6 +33,12 @@ struct report_opts {
 	unsigned journal_entries, journal_active, journal_orphaned;
 };
 
+struct tt_opts;
+/* Fill o's journal counts (have_journal, journal_na, journal_*) for root r
+ * from the state dir of opts (read without the lock; src/out/cmd_snapshot.c). */
+void report_journal_counts(const struct tt_opts *opts, const struct sysroot *r,
+			   struct report_opts *o);
+
 void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 void report_text(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 /* The CSV header; with s->perf (--counters) a column per event

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/schema.h"
 #include "core/cpumask.h"
 #include "core/json.h"
 #include "core/str.h"
@@ -447,6 +448,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	sbuf_init(&b);
 	jw_init(&w, &b, true);
 	jw_obj_begin(&w, NULL);
+	jw_str(&w, "schema", TT_SCHEMA_AB);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	jw_obj_begin(&w, "ab");
 	jw_str(&w, "address", r->cfg.addr);

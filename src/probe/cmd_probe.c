@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/schema.h"
 #include "core/cpumask.h"
 #include "core/err.h"
 #include "core/json.h"
@@ -284,6 +285,7 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 	sbuf_init(&b);
 	jw_init(&w, &b, true);
 	jw_obj_begin(&w, NULL);
+	jw_str(&w, "schema", TT_SCHEMA_PROBE);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	jw_obj_begin(&w, "probe");
 	jw_uint(&w, "interval_us", p->cfg.interval_us);

@@ -121,6 +121,11 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 			*record ? "--record" : "--demo");
 		return 2;
 	}
+	if (*record && !strcmp(*record, "-")) {
+		fprintf(stderr, "tunetop: --record -: the terminal is the screen; record to a file "
+				"(or use tunetop watch --record -)\n");
+		return 2;
+	}
 	if ((*record && !**record) || (*replay && !**replay)) {
 		fprintf(stderr, "tunetop: --record and --replay need a file\n");
 		return 2;

@@ -1,0 +1,448 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `tunetop serve`: the snapshot as OpenMetrics over HTTP (issue 16). One
+ * thread, one poll loop, one connection at a time: GET /metrics answers the
+ * exposition (out/openmetrics.h), anything else 404 (405 for another
+ * method). A request is at most SERVE_REQ_MAX bytes and must arrive within
+ * SERVE_REQ_MS; nothing a client sends is ever written anywhere. Sampling
+ * happens per scrape, at most once per --min-interval (the last sample is
+ * served from the cache in between), so two scrapers cost one sample.
+ * A non-loopback address needs --listen-any. */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <math.h>
+#include <pthread.h>
+#include <getopt.h>
+#include <netinet/in.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include "cmd.h"
+#include "core/cpumask.h"
+#include "core/err.h"
+#include "core/str.h"
+#include "core/timeutil.h"
+#include "core/xalloc.h"
+#include "model/snapshot.h"
+#include "out/openmetrics.h"
+#include "out/report.h"
+#include "probe/histogram.h"
+#include "probe/probe.h"
+
+#define SERVE_DEFAULT "127.0.0.1:9731"
+#define SERVE_REQ_MAX 8192
+#define SERVE_REQ_MS  5000
+
+static volatile sig_atomic_t serve_stop;
+
+static void on_stop(int sig)
+{
+	(void)sig;
+	serve_stop = 1;
+}
+
+/* "ADDR:PORT", "[V6]:PORT" or ":PORT" (loopback) -> ss. 0 or -EINVAL. */
+static int parse_listen(const char *s, struct sockaddr_storage *ss, socklen_t *len, bool *loop)
+{
+	char host[128];
+	const char *colon = strrchr(s, ':');
+	char *end;
+	long port;
+
+	if (!colon || (size_t)(colon - s) >= sizeof(host))
+		return -EINVAL;
+	memcpy(host, s, (size_t)(colon - s));
+	host[colon - s] = '\0';
+	errno = 0;
+	port = strtol(colon + 1, &end, 10);
+	if (!colon[1] || *end || errno || port < 0 || port > 65535)
+		return -EINVAL;
+	memset(ss, 0, sizeof(*ss));
+	if (host[0] == '[') {
+		struct sockaddr_in6 *a = (struct sockaddr_in6 *)ss;
+		size_t n = strlen(host);
+
+		if (n < 3 || host[n - 1] != ']')
+			return -EINVAL;
+		host[n - 1] = '\0';
+		if (inet_pton(AF_INET6, host + 1, &a->sin6_addr) != 1)
+			return -EINVAL;
+		a->sin6_family = AF_INET6;
+		a->sin6_port = htons((uint16_t)port);
+		*len = sizeof(*a);
+		*loop = IN6_IS_ADDR_LOOPBACK(&a->sin6_addr);
+	} else {
+		struct sockaddr_in *a = (struct sockaddr_in *)ss;
+
+		if (inet_pton(AF_INET, host[0] ? host : "127.0.0.1", &a->sin_addr) != 1)
+			return -EINVAL;
+		a->sin_family = AF_INET;
+		a->sin_port = htons((uint16_t)port);
+		*len = sizeof(*a);
+		*loop = (ntohl(a->sin_addr.s_addr) >> 24) == 127;
+	}
+	return 0;
+}
+
+static void send_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0)
+			return;
+		p += w;
+		n -= (size_t)w;
+	}
+}
+
+static void respond(int fd, int code, const char *reason, const char *type, const char *body,
+		    size_t n, bool head_only)
+{
+	char h[256];
+	int hn = snprintf(h, sizeof(h),
+			  "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
+			  "Connection: close\r\n%s\r\n",
+			  code, reason, type, n, code == 405 ? "Allow: GET, HEAD\r\n" : "");
+
+	send_all(fd, h, (size_t)hn);
+	if (!head_only)
+		send_all(fd, body, n);
+}
+
+/* Read the request head (up to the blank line) within the deadline. Its
+ * length, or -1 (too long, too slow, closed). */
+static int read_request(int fd, char *buf, size_t cap)
+{
+	size_t n = 0;
+	uint64_t end = time_mono_ns() + (uint64_t)SERVE_REQ_MS * 1000000ULL;
+
+	while (n + 1 < cap) {
+		struct pollfd p = {.fd = fd, .events = POLLIN};
+		uint64_t now = time_mono_ns();
+		ssize_t r;
+
+		if (now >= end || poll(&p, 1, (int)((end - now) / 1000000ULL) + 1) <= 0)
+			return -1;
+		r = recv(fd, buf + n, cap - 1 - n, 0);
+		if (r <= 0)
+			return -1;
+		n += (size_t)r;
+		buf[n] = '\0';
+		if (strstr(buf, "\r\n\r\n") || strstr(buf, "\n\n"))
+			return (int)n;
+	}
+	return -1;
+}
+
+struct serve {
+	struct sampler sm;
+	struct report_opts ro;
+	const struct tt_opts *o;
+	struct sysroot *r;
+	long min_ms;
+	uint64_t last_ns;    /* monotonic time of the cached sample, 0 = none */
+	struct sbuf text[2]; /* the cached exposition, per enum om_format */
+	/* --probe CPUS: a probe runs on the live machine; each sample exposes
+	   the percentiles of the window since the previous one */
+	bool probing;
+	struct probe probe;
+	struct hist *prev, *now, *win;
+	char probe_cpus[64];
+};
+
+/* The exposition, sampled anew if the cache is older than min_ms. */
+static int scrape(struct serve *sv)
+{
+	uint64_t now = time_mono_ns();
+	struct om_probe pr;
+	int e;
+
+	if (sv->last_ns && now - sv->last_ns < (uint64_t)sv->min_ms * 1000000ULL)
+		return 0;
+	if ((e = sampler_tick(&sv->sm)) != 0)
+		return e;
+	sv->last_ns = now;
+	sv->ro.journal_entries = sv->ro.journal_active = sv->ro.journal_orphaned = 0;
+	sv->ro.journal_na = false;
+	report_journal_counts(sv->o, sv->r, &sv->ro);
+	if (sv->probing) {
+		probe_snapshot_all(&sv->probe, sv->now);
+		hist_delta(sv->win, sv->now, sv->prev);
+		*sv->prev = *sv->now;
+		pr = (struct om_probe){.cpus = sv->probe_cpus,
+				       .p50_us = hist_percentile_us(sv->win, 0.5),
+				       .p99_us = hist_percentile_us(sv->win, 0.99),
+				       .max_us = sv->win->count ? hist_max_us(sv->win) : NAN,
+				       .samples = sv->now->count,
+				       .overflows = sv->now->overflows};
+	}
+	for (int f = 0; f < 2; f++) {
+		sbuf_reset(&sv->text[f]);
+		openmetrics_write(&sv->text[f], sampler_cur(&sv->sm), &sv->ro,
+				  sv->probing ? &pr : NULL, (enum om_format)f);
+	}
+	return 0;
+}
+
+/* Does the request's Accept header (any case) name type? */
+static bool accept_has(const char *req, const char *type)
+{
+	for (const char *l = strchr(req, '\n'); l; l = strchr(l + 1, '\n'))
+		if (!strncasecmp(l + 1, "accept:", 7)) {
+			size_t n = strcspn(l + 8, "\r\n");
+
+			for (const char *p = l + 8; p + strlen(type) <= l + 8 + n; p++)
+				if (!strncasecmp(p, type, strlen(type)))
+					return true;
+		}
+	return false;
+}
+
+static void handle(struct serve *sv, int fd)
+{
+	char req[SERVE_REQ_MAX], method[16], path[256];
+	static const char nf[] = "not found: tunetop serves GET /metrics\n";
+	enum om_format fmt;
+	bool head;
+
+	if (read_request(fd, req, sizeof(req)) < 0) {
+		respond(fd, 400, "Bad Request", "text/plain", "bad request\n", 12, false);
+		return;
+	}
+	if (sscanf(req, "%15s %255s HTTP/1.", method, path) != 2) {
+		respond(fd, 400, "Bad Request", "text/plain", "bad request\n", 12, false);
+		return;
+	}
+	head = !strcmp(method, "HEAD");
+	if (strcmp(method, "GET") && !head) {
+		respond(fd, 405, "Method Not Allowed", "text/plain", "GET only\n", 9, false);
+		return;
+	}
+	path[strcspn(path, "?")] = '\0';
+	if (strcmp(path, "/metrics")) {
+		respond(fd, 404, "Not Found", "text/plain", nf, sizeof(nf) - 1, head);
+		return;
+	}
+	if (scrape(sv) != 0) {
+		respond(fd, 503, "Service Unavailable", "text/plain", "sampling failed\n", 16,
+			head);
+		return;
+	}
+	/* OpenMetrics unless the client asks for the text format and not for
+	   OpenMetrics (promtool, an old scraper); Prometheus asks for both */
+	fmt = accept_has(req, "text/plain") && !accept_has(req, "application/openmetrics-text")
+		      ? OM_PROMTEXT
+		      : OM_OPENMETRICS;
+	respond(fd, 200, "OK",
+		fmt == OM_PROMTEXT ? PROMTEXT_CONTENT_TYPE : OPENMETRICS_CONTENT_TYPE,
+		sv->text[fmt].s, sv->text[fmt].len, head);
+}
+
+/* --probe CPUS: checked and started with SIGINT/SIGTERM blocked, so the
+ * measuring threads never take them (they inherit the mask). 0 or -EINVAL
+ * after one line on stderr. */
+static int start_probe(struct serve *sv, const char *cpus)
+{
+	struct probe_cfg cfg = {.interval_us = PROBE_DEFAULT_INTERVAL_US,
+				.policy = PROBE_POLICY_FIFO,
+				.prio = PROBE_DEFAULT_PRIO,
+				.dma_latency_us = -1};
+	char why[256];
+	sigset_t sigs, old;
+	int e;
+
+	if (cpulist_parse(cpus, &cfg.cpus) != 0) {
+		fprintf(stderr, "tunetop serve: --probe '%s': not a CPU list (e.g. 0-3,6)\n", cpus);
+		return -EINVAL;
+	}
+	if (probe_cfg_check(&cfg, why, sizeof(why)) != 0) {
+		fprintf(stderr, "tunetop serve: --probe %s: %s\n", cpus, why);
+		return -EINVAL;
+	}
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+	e = probe_start(&sv->probe, &cfg, why, sizeof(why));
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (e) {
+		fprintf(stderr, "tunetop serve: --probe %s: %s\n", cpus, why);
+		return -EINVAL;
+	}
+	sv->probing = true;
+	str_copy(sv->probe_cpus, sizeof(sv->probe_cpus), cpus);
+	sv->prev = xcalloc(1, sizeof(*sv->prev));
+	sv->now = xcalloc(1, sizeof(*sv->now));
+	sv->win = xcalloc(1, sizeof(*sv->win));
+	hist_init(sv->prev);
+	return 0;
+}
+
+static void serve_usage(FILE *f)
+{
+	fprintf(f, "usage: tunetop serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
+		   "                     [--root DIR]\n"
+		   "  Serve the snapshot as OpenMetrics text at http://ADDR:PORT/metrics\n"
+		   "  (default " SERVE_DEFAULT "; PORT 0 picks a free port, printed on "
+		   "stderr).\n"
+		   "  --listen ADDR:PORT  address to listen on ([::1]:PORT for IPv6)\n"
+		   "  --listen-any        allow an address that is not loopback\n"
+		   "  --min-interval MS   sample at most this often (default 1000; scrapes in\n"
+		   "                      between get the cached sample)\n"
+		   "  --probe CPUS        run the wake-up latency probe on CPUS (live machine,\n"
+		   "                      SCHED_FIFO 95, 1 ms) and expose the percentiles of\n"
+		   "                      the window between samples\n");
+}
+
+int cmd_serve(const struct tt_opts *o, int argc, char **argv)
+{
+	static const struct option lo[] = {
+		{"listen", required_argument, NULL, 'l'},
+		{"listen-any", no_argument, NULL, 'a'},
+		{"min-interval", required_argument, NULL, 'm'},
+		{"probe", required_argument, NULL, 'p'},
+		{"help", no_argument, NULL, 'h'},
+		{NULL, 0, NULL, 0},
+	};
+	const char *listen_s = SERVE_DEFAULT, *probe_arg = NULL;
+	bool any = false, loop = false;
+	struct sockaddr_storage ss;
+	socklen_t sl = 0;
+	struct sysroot r;
+	struct serve sv = {.min_ms = 1000, .o = o, .r = &r};
+	struct sigaction sa;
+	int c, lfd, one = 1, e;
+
+	optind = 1;
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+		switch (c) {
+		case 'l': listen_s = optarg; break;
+		case 'a': any = true; break;
+		case 'm': {
+			int64_t v;
+
+			if (str_to_i64(optarg, &v) || v < 0 || v > 3600 * 1000) {
+				fprintf(stderr,
+					"tunetop serve: --min-interval wants milliseconds "
+					"(0..3600000), not '%s'\n",
+					optarg);
+				return 2;
+			}
+			sv.min_ms = (long)v;
+			break;
+		}
+		case 'p': probe_arg = optarg; break;
+		case 'h': serve_usage(stdout); return 0;
+		default: serve_usage(stderr); return 2;
+		}
+	}
+	if (optind < argc) {
+		fprintf(stderr, "tunetop serve: unexpected argument '%s'\n", argv[optind]);
+		return 2;
+	}
+	if (parse_listen(listen_s, &ss, &sl, &loop) != 0) {
+		fprintf(stderr, "tunetop serve: --listen %s: want ADDR:PORT (e.g. %s)\n", listen_s,
+			SERVE_DEFAULT);
+		return 2;
+	}
+	if (!loop && !any) {
+		fprintf(stderr,
+			"tunetop serve: %s is not a loopback address; give --listen-any to "
+			"serve the network (nothing authenticates a scraper)\n",
+			listen_s);
+		return 2;
+	}
+	e = sysroot_open(&r, o->root);
+	if (e) {
+		fprintf(stderr, "tunetop serve: cannot open root '%s': %s (%s)\n", o->root,
+			strerror(-e), err_name(e));
+		return 1;
+	}
+	if (probe_arg && start_probe(&sv, probe_arg) != 0) {
+		sysroot_close(&r);
+		return 2;
+	}
+	lfd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0 ||
+	    bind(lfd, (struct sockaddr *)&ss, sl) != 0 || listen(lfd, 8) != 0) {
+		fprintf(stderr, "tunetop serve: %s: %s (%s)\n", listen_s, strerror(errno),
+			err_name(-errno));
+		if (lfd >= 0)
+			close(lfd);
+		if (sv.probing) {
+			probe_stop(&sv.probe);
+			probe_free(&sv.probe);
+		}
+		sysroot_close(&r);
+		return 1;
+	}
+	sl = sizeof(ss);
+	getsockname(lfd, (struct sockaddr *)&ss, &sl);
+	{
+		char host[INET6_ADDRSTRLEN];
+		int port;
+
+		if (ss.ss_family == AF_INET6) {
+			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, host,
+				  sizeof(host));
+			port = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
+			fprintf(stderr, "tunetop serve: listening on http://[%s]:%d/metrics\n",
+				host, port);
+		} else {
+			inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, host,
+				  sizeof(host));
+			port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
+			fprintf(stderr, "tunetop serve: listening on http://%s:%d/metrics\n", host,
+				port);
+		}
+	}
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	sampler_init(&sv.sm, &r, SNAP_ALL);
+	sv.sm.clk_names = o->clocks;
+	sv.ro.root_path = r.path;
+	sv.ro.interval_ms = (double)sv.min_ms;
+	sbuf_init(&sv.text[0]);
+	sbuf_init(&sv.text[1]);
+	/* a first sample now, so the first scrape already has rates */
+	if ((e = sampler_tick(&sv.sm)) != 0)
+		fprintf(stderr, "tunetop serve: %s: cannot sample (%s); scrapes get 503\n", r.path,
+			err_name(e));
+	while (!serve_stop) {
+		struct pollfd p = {.fd = lfd, .events = POLLIN};
+		int cfd;
+
+		if (poll(&p, 1, 1000) <= 0)
+			continue;
+		cfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
+		if (cfd < 0)
+			continue;
+		handle(&sv, cfd);
+		shutdown(cfd, SHUT_WR);
+		close(cfd);
+	}
+	close(lfd);
+	if (sv.probing) {
+		probe_stop(&sv.probe);
+		probe_free(&sv.probe);
+	}
+	free(sv.prev);
+	free(sv.now);
+	free(sv.win);
+	sbuf_free(&sv.text[0]);
+	sbuf_free(&sv.text[1]);
+	sampler_free(&sv.sm);
+	sysroot_close(&r);
+	return 0;
+}
