@@ -8,7 +8,7 @@
 # on the running machine (or on the --root DIR given on the command line),
 # theme names from the theme directories tunetop searches.
 
-_tunetop_commands="snapshot watch capture events explain report learn probe ab knobs get set apply undo restore journal exec"
+_tunetop_commands="snapshot watch capture events explain report learn probe ab knobs get set apply undo restore journal exec serve"
 # options with an argument, anywhere on the line
 _tunetop_global_arg="--root --state-dir --clocks --self-cpus --self-nice"
 _tunetop_global_opts="$_tunetop_global_arg -h --help -V --version"
@@ -20,7 +20,8 @@ _tunetop_screens="cores clocks rt journal setup help threads irqs isolation late
 _tunetop_cmd_opts() {
 	case $1 in
 	snapshot) echo "--json --csv --interval --stable --counters --events --thread --threads --threads=all --irqs --latency-budget" ;;
-	watch) echo "--json --csv -i --interval -n --count --stable --counters --events --record --record-format --latency-budget" ;;
+	watch) echo "--json --csv -i --interval -n --count --stable --counters --events --record --record-format --openmetrics --latency-budget" ;;
+	serve) echo "--listen --listen-any --min-interval --probe" ;;
 	capture) echo "" ;;
 	events) echo "--list" ;;
 	explain) echo "--width --list --all" ;;
@@ -132,7 +133,7 @@ _tunetop() {
 	case $prev in
 	--root | --state-dir)
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-	--record | --replay | --html)
+	--record | --replay | --html | --openmetrics)
 		COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
 	--theme)
 		COMPREPLY=($(compgen -W "$(_tunetop_themes)" -- "$cur")); return 0 ;;

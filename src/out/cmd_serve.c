@@ -289,7 +289,7 @@ static int start_probe(struct serve *sv, const char *cpus)
 static void serve_usage(FILE *f)
 {
 	fprintf(f, "usage: tunetop serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
-		   "                     [--root DIR]\n"
+		   "                     [--probe CPUS] [--root DIR]\n"
 		   "  Serve the snapshot as OpenMetrics text at http://ADDR:PORT/metrics\n"
 		   "  (default " SERVE_DEFAULT "; PORT 0 picks a free port, printed on "
 		   "stderr).\n"

@@ -46,7 +46,7 @@ help_cmds=$("$TUNETOP" --help | sed -n 's/^  tunetop \([a-z][a-z]*\).*/\1/p' | s
 like "$help_cmds" "apply.*set.*snapshot" "tunetop --help lists commands ($(echo $help_cmds | wc -w))"
 got=$(comp "")
 is "$got" "$help_cmds" "after 'tunetop ': exactly the commands of tunetop --help"
-is "$(comp se)" "set" "after 'tunetop se': set"
+is "$(comp se)" "serve set" "after 'tunetop se': serve set"
 is "$(comp --root "$FIX" kn)" "knobs" "commands after a global option with its argument"
 
 # every option a command's --help names is completed after 'tunetop CMD -'
