@@ -9,11 +9,14 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
@@ -158,6 +161,75 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 /* ---- runner ---------------------------------------------------------------------- */
 
 /* Word-wrap each line of text (lines split on '\n') after lead. */
+/* Progress on a terminal while a measurement runs (it blocks for seconds):
+ * a ticker thread rewrites one line on stderr every 0.5 s and clears it when
+ * the measurement ends. Nothing is printed when stderr is not a terminal. */
+struct ticker {
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	bool done;
+	double total_s;
+	const char *what;
+};
+
+static void *ticker_run(void *arg)
+{
+	struct ticker *t = arg;
+	struct timespec start, until;
+	double done_s = 0;
+
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	pthread_mutex_lock(&t->mu);
+	while (!t->done) {
+		until = start;
+		done_s += 0.5;
+		until.tv_sec += (time_t)done_s;
+		until.tv_nsec += (long)((done_s - (double)(time_t)done_s) * 1e9);
+		if (until.tv_nsec >= 1000000000L) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000L;
+		}
+		if (pthread_cond_timedwait(&t->cv, &t->mu, &until) == 0 || t->done)
+			break;
+		fprintf(stderr, "\r  %s: %.1f of %.1f s\033[K", t->what,
+			done_s < t->total_s ? done_s : t->total_s, t->total_s);
+		fflush(stderr);
+	}
+	pthread_mutex_unlock(&t->mu);
+	return NULL;
+}
+
+/* lesson_measure, with the ticker when stderr is a terminal. */
+static void measure(struct lesson_run *e, struct lesson_metrics *m, double total_s,
+		    const char *what)
+{
+	struct ticker t = {.total_s = total_s, .what = what};
+	pthread_condattr_t ca;
+	pthread_t th;
+	bool started = false;
+
+	if (isatty(STDERR_FILENO)) {
+		fflush(stdout);
+		pthread_mutex_init(&t.mu, NULL);
+		pthread_condattr_init(&ca);
+		pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+		pthread_cond_init(&t.cv, &ca);
+		pthread_condattr_destroy(&ca);
+		started = pthread_create(&th, NULL, ticker_run, &t) == 0;
+	}
+	lesson_measure(e, m);
+	if (!started)
+		return;
+	pthread_mutex_lock(&t.mu);
+	t.done = true;
+	pthread_cond_signal(&t.cv);
+	pthread_mutex_unlock(&t.mu);
+	pthread_join(th, NULL);
+	fputs("\r\033[K", stderr); /* the numbers follow on a clean line */
+	pthread_cond_destroy(&t.cv);
+	pthread_mutex_destroy(&t.mu);
+}
+
 static void wrap_print(const char *text, const char *lead)
 {
 	const char *p = text;
@@ -308,6 +380,9 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 	struct board b;
 	struct lesson_metrics before = {0}, after = {0};
 	bool threads = !strcmp(l->needs, "threads"), do_it = auto_mode;
+	const double measure_s = l->measure_s > 0 ? l->measure_s
+				 : threads	  ? 1.5
+						  : LESSON_TICKS * LESSON_TICK_S;
 	cpu_set_t saved;
 	struct knob_effect_watch *watch[LEARN_MAX_WATCH] = {0};
 	int rc = 0;
@@ -343,8 +418,8 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 		printf("\n  worker thread: tid %d (busy threads next to it)\n", (int)e.worker_tid);
 	}
 	/* 2. measure before */
-	printf("\nMeasuring before (%.1f s)...\n", threads ? 1.5 : LESSON_TICKS * LESSON_TICK_S);
-	lesson_measure(&e, &before);
+	printf("\nMeasuring before (%.1f s)...\n", measure_s);
+	measure(&e, &before, measure_s, "measuring before");
 	print_metrics(&before, NULL);
 	if (learn_stop)
 		goto out;
@@ -397,7 +472,7 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 		addr[eq - e.assign[i]] = '\0';
 		watch[i] = knob_effect_begin_addr(b.ctx, addr, eq + 1);
 	}
-	lesson_measure(&e, &after);
+	measure(&e, &after, measure_s, "measuring after");
 	print_metrics(&before, &after);
 	{
 		struct sbuf v, ne;

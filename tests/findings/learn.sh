@@ -159,4 +159,18 @@ ok $? "lesson 5 runs"
 like "$out" 'worker migrations \(/proc/PID/task/TID/sched\) +[0-9.]+ /s +0\.0 /s' \
 	"no migrations once pinned"
 like "$out" 'restored the worker.s affinity' "restored"
+
+# progress: on a terminal a line counts the measurement's seconds, in place;
+# off a terminal (every run above) there is none
+unlike "$(TUNETOP_SIM_EFFECT=absent "$TUNETOP" learn 2 --auto --demo </dev/null 2>&1)" \
+	"measuring (before|after): " "stderr not a terminal: no progress line"
+if command -v script >/dev/null 2>&1; then
+	script -qec "$TUNETOP learn 2 --auto --demo" /dev/null >"$TMPD/tty.out" 2>&1 </dev/null
+	tr '\r' '\n' <"$TMPD/tty.out" >"$TMPD/tty.lines"
+	like "$(cat "$TMPD/tty.lines")" "^  measuring before: [0-9.]+ of 2\.5 s" "terminal: progress while measuring before"
+	like "$(cat "$TMPD/tty.lines")" "^  measuring after: [0-9.]+ of 2\.5 s" "terminal: progress while measuring after"
+	like "$(cat "$TMPD/tty.lines")" "What changed" "terminal: then the comparison"
+else
+	for i in 1 2 3; do skip "learn progress" "script (util-linux) is not installed"; done
+fi
 done_testing
