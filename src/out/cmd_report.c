@@ -1258,7 +1258,8 @@ static int read_stdin(char **out, size_t *len)
 		}
 		if (r == 0)
 			break;
-		if (b.len + (size_t)r > USERFILE_MAX_RECORD) {
+		if ((uint64_t)b.len + (uint64_t)r >
+		    USERFILE_MAX_RECORD) { /* 64-bit: the cap is 4 GiB */
 			sbuf_free(&b);
 			return -EFBIG;
 		}
