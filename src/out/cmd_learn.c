@@ -25,6 +25,7 @@
 #include "model/explain.h"
 #include "model/lessons.h"
 #include "model/record.h"
+#include "out/report.h"
 #include "model/sim.h"
 #include "model/snapshot.h"
 
@@ -137,7 +138,8 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 					   .simulated = b->sim != NULL,
 					   .board = b->sim ? sim_board(b->sim) : NULL,
 					   .journal_root = &b->root,
-					   .state_dir = b->state_dir};
+					   .state_dir = b->state_dir,
+					   .snapshot_json = report_record_json};
 
 		cause = NULL;
 		if (record_open(&b->rec, record_path, &meta, &cause) != 0) {

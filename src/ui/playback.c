@@ -23,6 +23,7 @@
 #include "model/record.h"
 #include "model/replay.h"
 #include "model/sim.h"
+#include "out/report.h"
 #include "ui/tui.h"
 
 static const double speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
@@ -99,6 +100,7 @@ int tui_record_open(struct tui *t, const char *path, const char *state_dir, char
 		.journal_root = &t->root,
 		.state_dir = state_dir,
 		.format = (enum record_format)t->rec_format,
+		.snapshot_json = report_record_json,
 	};
 	int e;
 
