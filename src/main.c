@@ -32,7 +32,8 @@ static const struct cmd_entry commands[] = {
 	{"events", cmd_events, "events [--list] [PATTERN]"},
 	{"explain", cmd_explain, "explain ADDRESS|METRIC | explain --list"},
 	{"report", cmd_report, "report FILE [--html OUT|-]"},
-	{"learn", cmd_learn, "learn [N] [--auto] [--demo]"},
+	{"learn", cmd_learn,
+	 "learn [N] [--auto] [--demo] [--record FILE [--record-format auto|json|zstd]]"},
 	{"probe", cmd_probe,
 	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
 	 "[--dma-latency US] [--json]"},

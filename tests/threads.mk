@@ -11,7 +11,7 @@ THREADS_SH_TESTS = tests/threads/cli.sh tests/threads/irq.sh tests/threads/isola
 	tests/threads/rotation.sh
 TESTS += $(THREADS_SH_TESTS)
 EXTRA_DIST += $(THREADS_SH_TESTS) tests/threads/common.sh tests/bench/tui_threads.sh \
-	tests/bench/threads_vs_htop.sh
+	tests/bench/threads_vs_htop.sh tests/bench/lib.sh
 # tests/threads/shim.sh: an LD_PRELOAD shim (a plain shared object, built for
 # make check only, without the sanitizers) that simulates a kernel with uclamp
 # and RT group scheduling refusing SCHED_FIFO, which this machine may lack.

@@ -5,6 +5,7 @@ libtunetop_a_SOURCES += \
 	src/core/cpumask.c src/core/cpumask.h \
 	src/core/timeutil.c src/core/timeutil.h \
 	src/core/err.c src/core/err.h \
+	src/core/exe.c src/core/exe.h \
 	src/core/json.c src/core/json.h \
 	src/core/schema.h
 libtunetop_a_SOURCES += src/core/jsonparse.c src/core/jsonparse.h

@@ -3,10 +3,11 @@
  * and probe window; with libzstd, by default, the same lines as a zstd
  * stream flushed per line, a new frame every RECORD_FRAME_SAMPLES samples
  * or RECORD_FRAME_BYTES of JSON (record.h). Samples reuse the batch JSON
- * writer (out/report.h), so a recording carries exactly what
- * `snapshot --json` shows, findings included. Journal events come from
- * polling the knob journal: every change by any tunetop process on this
- * root shows up, with its state (active, undone). */
+ * writer, handed in as record_meta.snapshot_json (out/report.h
+ * report_record_json: out/ includes the model, never the other way), so a
+ * recording carries exactly what `snapshot --json` shows, findings included. Journal events come
+ * from polling the knob journal: every change by any tunetop process on this root shows up, with
+ * its state (active, undone). */
 #include "model/record.h"
 
 #include <errno.h>
@@ -23,7 +24,6 @@
 #include "core/timeutil.h"
 #include "core/xalloc.h"
 #include "knob/knob.h"
-#include "out/report.h"
 #include "probe/histogram.h"
 
 #ifdef HAVE_ZSTD
@@ -178,6 +178,11 @@ int record_open(struct recorder **out, const char *path, const struct record_met
 	FILE *f;
 
 	*out = NULL;
+	if (!meta->snapshot_json) {
+		if (cause)
+			*cause = xasprintf("%s: no snapshot writer for the samples", path);
+		return -EINVAL;
+	}
 	if (meta->format == RECORD_FMT_NONE ||
 	    (meta->format == RECORD_FMT_ZSTD && !record_have_zstd())) {
 		if (cause)
@@ -282,19 +287,18 @@ int record_sample_with(struct recorder *r, const struct snapshot *s,
 		       const struct thread_table *threads, const struct finding_list *findings,
 		       const struct findings_opts *fo)
 {
-	struct report_opts ro = {0};
+	struct record_snapshot_args a = {0};
 	struct sbuf snap, b;
 
 	if (!r || !s)
 		return -EINVAL;
-	ro.findings = findings;
-	ro.findings_opts = fo;
-	ro.root_path = r->root_path;
-	ro.interval_ms = r->meta.interval_ms;
-	ro.threads = threads;
-	ro.threads_interesting = true;
+	a.findings = findings;
+	a.findings_opts = fo;
+	a.root_path = r->root_path;
+	a.interval_ms = r->meta.interval_ms;
+	a.threads = threads;
 	sbuf_init(&snap);
-	report_json(&snap, s, &ro);
+	r->meta.snapshot_json(&snap, s, &a);
 	while (snap.len && snap.s[snap.len - 1] == '\n')
 		snap.s[--snap.len] = '\0';
 	sbuf_init(&b);

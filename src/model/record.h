@@ -34,6 +34,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "core/str.h"
 #include "model/findings.h"
 #include "model/snapshot.h"
 #include "source/threads.h"
@@ -59,6 +60,21 @@ enum record_format {
 struct recorder;
 struct hist;
 
+/* A sample line's "snapshot" object is the batch JSON document of design
+ * §8. Its writer lives in out/ (report_record_json, out/report.h), which
+ * includes the model: the recorder calls it through record_meta.snapshot_json
+ * so that model/ never includes out/. */
+struct record_snapshot_args {
+	const char *root_path; /* the recorder's root ("/" when none was given) */
+	double interval_ms;
+	const struct thread_table *threads;	   /* may be NULL */
+	const struct finding_list *findings;	   /* as shown, or NULL: evaluate */
+	const struct findings_opts *findings_opts; /* for evaluating (NULL: defaults) */
+};
+/* Append the snapshot's JSON object to b (a trailing newline is dropped). */
+typedef void record_snapshot_fn(struct sbuf *b, const struct snapshot *s,
+				const struct record_snapshot_args *a);
+
 struct record_meta {
 	const char *source;    /* "watch", "tui", "demo" */
 	const char *root_path; /* shown in the header and each sample; NULL = "/" */
@@ -72,6 +88,8 @@ struct record_meta {
 	const char *state_dir;
 	enum record_format format; /* RECORD_FMT_AUTO: by the file name */
 	int zstd_level;		   /* 0: RECORD_ZSTD_LEVEL (benchmarks try others) */
+	/* Required: writes each sample's snapshot (report_record_json). */
+	record_snapshot_fn *snapshot_json;
 };
 
 /* "auto", "json" (or "jsonl"), "zstd" -> *out: 0, -EINVAL (unknown name),
@@ -82,8 +100,9 @@ bool record_have_zstd(void);
 /* Does buf start with the zstd frame magic (28 b5 2f fd)? */
 bool record_is_zstd(const void *buf, size_t len);
 
-/* Create (truncate) path and write the header. 0 or -errno; *cause (may be
- * NULL) gets a malloc'ed one-line reason. */
+/* Create (truncate) path and write the header. 0 or -errno (-EINVAL
+ * without meta->snapshot_json); *cause (may be NULL) gets a malloc'ed
+ * one-line reason. */
 int record_open(struct recorder **out, const char *path, const struct record_meta *meta,
 		char **cause);
 /* One sample line (the snapshot, its findings evaluated with `threads` when

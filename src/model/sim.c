@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/cpumask.h"
+#include "core/exe.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "sysfs/sysroot.h"
@@ -340,25 +341,16 @@ int sim_rmtree(const char *dir)
 int sim_find_bundle(char *buf, size_t cap)
 {
 	const char *e = getenv("TUNETOP_DEMO");
-	char exe[PATH_MAX];
-	ssize_t n;
+	char dir[PATH_MAX];
 
 	if (e && *e) {
 		snprintf(buf, cap, "%s", e);
 		return access(buf, R_OK) == 0 ? 0 : -ENOENT;
 	}
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n > 0) {
-		char *slash;
-
-		exe[n] = '\0';
-		slash = strrchr(exe, '/');
-		if (slash) {
-			*slash = '\0';
-			snprintf(buf, cap, "%s/rk3588-demo.tar", exe);
-			if (access(buf, R_OK) == 0)
-				return 0;
-		}
+	if (exe_dir(dir, sizeof(dir)) == 0) {
+		snprintf(buf, cap, "%s/rk3588-demo.tar", dir);
+		if (access(buf, R_OK) == 0)
+			return 0;
 	}
 	snprintf(buf, cap, "%s/demo/rk3588-demo.tar", TT_PKGDATADIR);
 	return access(buf, R_OK) == 0 ? 0 : -ENOENT;

@@ -192,6 +192,9 @@ int sampler_tick(struct sampler *s)
 		perf_sample(&s->perf);
 		s->snap[next].perf = &s->perf;
 	}
+	if (s->threads_every_ns && s->root->live &&
+	    (!s->threads.nread || time_mono_ns() - s->threads.read_ns >= s->threads_every_ns))
+		thread_sampler_refresh(&s->threads, false);
 	s->cur = next;
 	s->count++;
 	s->last_cost_ns = time_process_cpu_ns() - t0;

@@ -81,6 +81,10 @@ struct sampler {
 	 * (thread_sampler_refresh): one table for every screen and the
 	 * findings. Freed by sampler_free. */
 	struct thread_sampler threads;
+	/* On a live root, sampler_tick reads the thread table itself when it
+	 * is this old (THREAD_SAMPLER_SLOW_NS: the findings need it); 0 (the
+	 * default): only when a view asks. */
+	uint64_t threads_every_ns;
 };
 
 /* Open per-CPU counters (generic events, or the given libpfm/perf event

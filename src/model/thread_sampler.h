@@ -21,6 +21,12 @@
 #include "source/threads.h"
 
 #define THREAD_SAMPLER_MIN_NS 1000000000ULL
+/* Findings use a table at most THREAD_SAMPLER_FRESH_NS old. The sampler
+ * reads one on its own every THREAD_SAMPLER_SLOW_NS (sampler.threads_every_ns)
+ * when findings need it, so that they never go without, whichever screen
+ * is shown; a thread screen reads more often. */
+#define THREAD_SAMPLER_FRESH_NS (5ULL * 1000000000ULL)
+#define THREAD_SAMPLER_SLOW_NS	(4ULL * 1000000000ULL)
 
 struct thread_sampler {
 	struct thread_table tab[2];

@@ -28,6 +28,7 @@
 #include "model/explain.h"
 #include "model/lessons.h"
 #include "model/record.h"
+#include "out/report.h"
 #include "model/sim.h"
 #include "model/snapshot.h"
 
@@ -72,7 +73,7 @@ static void board_close(struct board *b)
 }
 
 static int board_open(struct board *b, const struct tt_opts *o, const struct lesson *l, bool demo,
-		      const char *record_path, bool auto_mode)
+		      const char *record_path, enum record_format rfmt, bool auto_mode)
 {
 	char *cause = NULL, bundle[512], err[256];
 	bool live = !strcmp(o->root, "/");
@@ -140,7 +141,9 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 					   .simulated = b->sim != NULL,
 					   .board = b->sim ? sim_board(b->sim) : NULL,
 					   .journal_root = &b->root,
-					   .state_dir = b->state_dir};
+					   .state_dir = b->state_dir,
+					   .format = rfmt,
+					   .snapshot_json = report_record_json};
 
 		cause = NULL;
 		if (record_open(&b->rec, record_path, &meta, &cause) != 0) {
@@ -373,7 +376,7 @@ static bool ask_learner(const struct board *b, const struct lesson_run *e)
 #define LEARN_MAX_WATCH 4
 
 static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool demo,
-		      const char *record_path)
+		      const char *record_path, enum record_format rfmt)
 {
 	const struct lesson *l = &*lesson_at(idx);
 	struct lesson_run e;
@@ -391,7 +394,7 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 	e.l = l;
 	e.b = &b.lb;
 	e.worker_cpu = -1;
-	if (board_open(&b, o, l, demo, record_path, auto_mode) != 0)
+	if (board_open(&b, o, l, demo, record_path, rfmt, auto_mode) != 0)
 		return 1;
 	printf("Lesson %zu: %s%s\n", idx + 1, l->title, b.sim ? "   [SIMULATED RK3588]" : "");
 	printf("  board: %s\n\n", b.sim ? "the simulated RK3588 (tunetop --demo)" : b.root.path);
@@ -546,7 +549,9 @@ static void list_lessons(const struct tt_opts *o)
 	}
 	printf("\n  --auto    tunetop makes the change itself (no prompts)\n"
 	       "  --demo    use the simulated RK3588 even where the board has the interface\n"
-	       "  --record FILE  record the measurements (tunetop report FILE --html OUT)\n");
+	       "  --record FILE  record the measurements (tunetop report FILE --html OUT)\n"
+	       "  --record-format auto|json|zstd  as watch's: zstd stream or plain JSON lines\n"
+	       "            (auto: zstd unless FILE ends in .jsonl/.json)\n");
 	if (have)
 		sysroot_close(&r);
 }
@@ -557,24 +562,36 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 		{"auto", no_argument, NULL, 'a'},
 		{"demo", no_argument, NULL, 'D'},
 		{"record", required_argument, NULL, 'R'},
+		{"record-format", required_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
 	bool auto_mode = false, demo = false;
 	const char *record_path = NULL;
+	enum record_format rfmt = RECORD_FMT_AUTO;
 	struct sigaction sa;
 	int c, n, rc = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "aDR:h", lo, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "aDR:F:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'a': auto_mode = true; break;
 		case 'D': demo = true; break;
 		case 'R': record_path = optarg; break;
+		case 'F':
+			if (record_format_parse(optarg, &rfmt) != 0) {
+				fprintf(stderr, "tunetop learn: --record-format %s: %s\n", optarg,
+					record_have_zstd() || strcmp(optarg, "zstd")
+						? "auto, json or zstd"
+						: "this tunetop was built without libzstd");
+				return 2;
+			}
+			break;
 		case 'h': list_lessons(o); return 0;
 		default:
 			fprintf(stderr,
-				"usage: tunetop learn [N|all] [--auto] [--demo] [--record FILE]\n");
+				"usage: tunetop learn [N|all] [--auto] [--demo] [--record FILE "
+				"[--record-format auto|json|zstd]]\n");
 			return 2;
 		}
 	}
@@ -604,7 +621,7 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 			if (i)
 				printf("\n========================================================="
 				       "===\n\n");
-			rc |= run_lesson(o, i, auto_mode, demo, NULL);
+			rc |= run_lesson(o, i, auto_mode, demo, NULL, RECORD_FMT_AUTO);
 		}
 		return rc;
 	}
@@ -613,5 +630,5 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 			NLESSONS);
 		return 2;
 	}
-	return run_lesson(o, (size_t)n - 1, auto_mode, demo, record_path);
+	return run_lesson(o, (size_t)n - 1, auto_mode, demo, record_path, rfmt);
 }

@@ -538,7 +538,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 					   .interval_ms = (double)interval_ms,
 					   .journal_root = &r,
 					   .state_dir = o->state_dir,
-					   .format = rfmt};
+					   .format = rfmt,
+					   .snapshot_json = report_record_json};
 		char *cause = NULL;
 
 		if (record_open(&rec, record_path, &meta, &cause) != 0) {

@@ -224,6 +224,22 @@ static const char *na_pct(char *buf, size_t cap, double v)
 	return buf;
 }
 
+void report_record_json(struct sbuf *b, const struct snapshot *s,
+			const struct record_snapshot_args *a)
+{
+	struct report_opts ro = {0};
+
+	ro.root_path = a->root_path;
+	ro.interval_ms = a->interval_ms;
+	ro.threads = a->threads;
+	ro.threads_interesting = true;
+	ro.findings = a->findings;
+	ro.findings_opts = a->findings_opts;
+	report_json(b, s, &ro);
+	while (b->len && b->s[b->len - 1] == '\n')
+		b->s[--b->len] = '\0';
+}
+
 void report_text(struct sbuf *b, const struct snapshot *s, const struct report_opts *o)
 {
 	const struct system_info *y = &s->sys;

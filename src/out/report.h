@@ -8,6 +8,7 @@
 
 #include "core/str.h"
 #include "model/findings.h"
+#include "model/record.h"
 #include "model/snapshot.h"
 #include "out/threads_out.h"
 
@@ -40,6 +41,11 @@ void report_journal_counts(const struct tt_opts *opts, const struct sysroot *r,
 			   struct report_opts *o);
 
 void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
+/* A recording's sample snapshot (record_meta.snapshot_json): report_json
+ * with a's root, interval, threads (only RT or pinned ones) and findings,
+ * without the trailing newline. */
+void report_record_json(struct sbuf *b, const struct snapshot *s,
+			const struct record_snapshot_args *a);
 void report_text(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 /* The CSV header; with s->perf (--counters) a column per event
  * ("<event>_per_s", "thread_<event>_per_s" for a thread's counters, whose

@@ -303,10 +303,15 @@ struct reader {
 	char *buf; /* STATUS_BUF scratch */
 	cpu_set_t *set;
 	size_t setsize;
+	/* threads_read's listings (list_dir_ids), allocated on first use */
+	char *dents;
+	pid_t *tids;
+	size_t tids_cap;
 };
 
 static void reader_init(struct reader *rd, const struct sysroot *live, unsigned flags)
 {
+	memset(rd, 0, sizeof(*rd));
 	rd->live = live;
 	rd->flags = flags;
 	rd->uclamp = !(flags & THREADS_NO_UCLAMP) && schedattr_have_uclamp();
@@ -320,6 +325,8 @@ static void reader_init(struct reader *rd, const struct sysroot *live, unsigned 
 static void reader_free(struct reader *rd)
 {
 	free(rd->buf);
+	free(rd->dents);
+	free(rd->tids);
 	CPU_FREE(rd->set);
 }
 
@@ -444,31 +451,102 @@ static int str_pid(const char *s, pid_t *out)
 	return parse_pid(s, s + strlen(s), out);
 }
 
+struct linux_dirent64_tt {
+	uint64_t d_ino;
+	int64_t d_off;
+	unsigned short d_reclen;
+	unsigned char d_type;
+	char d_name[];
+};
+
+#define DENTS_BUF 32768
+
+/* The numeric entries of directory fd (closed here) into *v (reused). */
+static int list_ids(int fd, char *dbuf, pid_t **v, size_t *n, size_t *cap)
+{
+	long got;
+
+	*n = 0;
+	while ((got = syscall(SYS_getdents64, fd, dbuf, DENTS_BUF)) > 0) {
+		for (long off = 0; off < got;) {
+			const struct linux_dirent64_tt *d = (const void *)(dbuf + off);
+			pid_t id;
+
+			off += d->d_reclen;
+			if (!isdigit((unsigned char)d->d_name[0]) || str_pid(d->d_name, &id))
+				continue;
+			*v = xgrow(*v, cap, *n + 1, sizeof(**v));
+			(*v)[(*n)++] = id;
+		}
+	}
+	got = got < 0 ? -errno : 0;
+	close(fd);
+	return (int)got;
+}
+
+/* The one directory walk of both reads (threads_read, threads_read_incr):
+ * the numeric entries of directory path under r ("proc": the pids,
+ * "proc/PID/task": the tids) into *v (reused), through dbuf (DENTS_BUF).
+ * With dupfd, *dupfd gets a duplicate of the directory's fd on the live
+ * root (to open the entries relative to it), else -1. */
+static int list_dir_ids(const struct sysroot *r, const char *path, char *dbuf, pid_t **v, size_t *n,
+			size_t *cap, int *dupfd)
+{
+	int fd = sysfs_open(r, path, O_RDONLY | O_DIRECTORY);
+	int e;
+
+	*n = 0;
+	if (dupfd)
+		*dupfd = -1;
+	if (fd < 0)
+		return fd;
+	if (dupfd && r->live)
+		*dupfd = fcntl(fd, F_DUPFD_CLOEXEC, 0);
+	e = list_ids(fd, dbuf, v, n, cap); /* closes fd */
+	if (e && dupfd && *dupfd >= 0) {
+		close(*dupfd);
+		*dupfd = -1;
+	}
+	return e;
+}
+
+/* Every process under r: fn(ctx, pid) for each pid listed in /proc. */
+static int walk_procs(const struct sysroot *r, char *dbuf, pid_t **pids, size_t *cap,
+		      void (*fn)(void *ctx, pid_t pid), void *ctx)
+{
+	size_t n = 0;
+	int e = list_dir_ids(r, "proc", dbuf, pids, &n, cap, NULL);
+
+	if (e)
+		return e;
+	for (size_t i = 0; i < n; i++)
+		fn(ctx, (*pids)[i]);
+	return 0;
+}
+
 static int read_process(struct reader *rd, pid_t pid, struct thread_table *out)
 {
 	char path[TT_PATH_MAX];
-	struct sysfs_list tl;
 	struct proc_ctx pc = {0};
+	size_t ntids;
 	int e;
 
+	if (!rd->dents)
+		rd->dents = xmalloc(DENTS_BUF);
 	snprintf(path, sizeof(path), "proc/%d/task", (int)pid);
-	e = sysfs_list(rd->live, path, &tl);
+	e = list_dir_ids(rd->live, path, rd->dents, &rd->tids, &ntids, &rd->tids_cap, NULL);
 	if (e)
 		return e == -ENOENT ? -ESRCH : e;
 	out->nprocs++;
-	for (size_t j = 0; j < tl.n; j++) {
+	for (size_t j = 0; j < ntids; j++) {
 		struct thread_info ti;
-		pid_t tid;
 
-		if (str_pid(tl.names[j], &tid))
-			continue;
-		e = read_task(rd, &pc, pid, tid, &ti);
+		e = read_task(rd, &pc, pid, rd->tids[j], &ti);
 		if (e == 1)
 			break; /* a kernel thread: the whole process is one */
 		if (e == 0)
 			table_push(out, &ti);
 	}
-	sysfs_list_free(&tl);
 	return 0;
 }
 
@@ -499,26 +577,34 @@ static void table_end(struct thread_table *out)
 		qsort(out->t, out->n, sizeof(*out->t), cmp_tid);
 }
 
+struct read_ctx {
+	struct reader *rd;
+	struct thread_table *out;
+};
+
+static void read_one_process(void *ctx, pid_t pid)
+{
+	struct read_ctx *c = ctx;
+
+	read_process(c->rd, pid, c->out);
+}
+
 int threads_read(const struct sysroot *live, unsigned flags, struct thread_table *out)
 {
-	struct sysfs_list pl;
 	struct reader rd;
+	struct read_ctx c = {&rd, out};
+	pid_t *pids = NULL;
+	size_t cap = 0;
 	int e;
 
 	table_begin(live, out);
-	e = sysfs_list(live, "proc", &pl);
+	reader_init(&rd, live, flags);
+	rd.dents = xmalloc(DENTS_BUF);
+	e = walk_procs(live, rd.dents, &pids, &cap, read_one_process, &c);
+	free(pids);
+	reader_free(&rd);
 	if (e)
 		return e;
-	reader_init(&rd, live, flags);
-	for (size_t i = 0; i < pl.n; i++) {
-		pid_t pid;
-
-		if (!isdigit((unsigned char)pl.names[i][0]) || str_pid(pl.names[i], &pid))
-			continue;
-		read_process(&rd, pid, out);
-	}
-	reader_free(&rd);
-	sysfs_list_free(&pl);
 	table_end(out);
 	return 0;
 }
@@ -618,39 +704,6 @@ bool threads_incr_slow_due(const struct threads_incr *st, pid_t pid, pid_t tid)
 		return true;
 	return pid_in(st->want, st->nwant, tid) || pid_in(st->dirty, st->ndirty, tid) ||
 	       pid_in(st->dirty_pid, st->ndirty_pid, pid);
-}
-
-struct linux_dirent64_tt {
-	uint64_t d_ino;
-	int64_t d_off;
-	unsigned short d_reclen;
-	unsigned char d_type;
-	char d_name[];
-};
-
-#define DENTS_BUF 32768
-
-/* The numeric entries of directory fd (closed here) into *v (reused). */
-static int list_ids(int fd, char *dbuf, pid_t **v, size_t *n, size_t *cap)
-{
-	long got;
-
-	*n = 0;
-	while ((got = syscall(SYS_getdents64, fd, dbuf, DENTS_BUF)) > 0) {
-		for (long off = 0; off < got;) {
-			const struct linux_dirent64_tt *d = (const void *)(dbuf + off);
-			pid_t id;
-
-			off += d->d_reclen;
-			if (!isdigit((unsigned char)d->d_name[0]) || str_pid(d->d_name, &id))
-				continue;
-			*v = xgrow(*v, cap, *n + 1, sizeof(**v));
-			(*v)[(*n)++] = id;
-		}
-	}
-	got = got < 0 ? -errno : 0;
-	close(fd);
-	return (int)got;
 }
 
 static size_t default_fd_cap(void)
@@ -849,7 +902,7 @@ static void incr_process(struct incr_ctx *c, pid_t pid)
 	size_t ntids = 0, first = st->nptids_next, nknown = kp ? kp->n : 0, alive = 0;
 	const pid_t *known = kp ? st->ptids + kp->off : NULL;
 	long nthreads = -1;
-	int tfd, tfd2, r = 0;
+	int tfd2, r = 0;
 
 	for (size_t j = 0; j < nknown; j++) {
 		r = incr_thread(c, &pc, pid, known[j], -1);
@@ -869,15 +922,8 @@ static void incr_process(struct incr_ctx *c, pid_t pid)
 		goto record;
 	}
 	snprintf(path, sizeof(path), "proc/%d/task", (int)pid);
-	tfd = sysfs_open(c->live, path, O_RDONLY | O_DIRECTORY);
-	if (tfd < 0)
+	if (list_dir_ids(c->live, path, st->dents, &st->tids, &ntids, &st->tids_cap, &tfd2) != 0)
 		goto record;
-	tfd2 = c->live->live ? fcntl(tfd, F_DUPFD_CLOEXEC, 0) : -1; /* list_ids closes tfd */
-	if (list_ids(tfd, st->dents, &st->tids, &ntids, &st->tids_cap) != 0) {
-		if (tfd2 >= 0)
-			close(tfd2);
-		goto record;
-	}
 	c->out->nprocs++;
 	for (size_t j = 0; j < ntids; j++) {
 		pid_t tid = st->tids[j];
@@ -908,13 +954,18 @@ record:
 	st->nprocs_next++;
 }
 
+static void incr_one_process(void *ctx, pid_t pid)
+{
+	incr_process(ctx, pid);
+}
+
 int threads_read_incr(struct threads_incr *st, const struct sysroot *live, unsigned flags,
 		      struct thread_table *prev, struct thread_table *out)
 {
 	struct incr_ctx c = {st, live, flags, prev, out, {0}, 0};
 	struct thread_info *keep_t = out->t;
-	size_t keep_cap = out->cap, npids = 0;
-	int pfd, e;
+	size_t keep_cap = out->cap;
+	int e;
 
 	if (!st->fd_cap)
 		st->fd_cap = default_fd_cap();
@@ -924,20 +975,15 @@ int threads_read_incr(struct threads_incr *st, const struct sysroot *live, unsig
 	table_begin(live, out);
 	out->t = keep_t;
 	out->cap = keep_cap;
-	pfd = sysfs_open(live, "proc", O_RDONLY | O_DIRECTORY);
-	if (pfd < 0)
-		return pfd;
-	e = list_ids(pfd, st->dents, &st->pids, &npids, &st->pids_cap);
-	if (e)
-		return e;
 	if (!prev) /* the per-process lists belong to prev */
 		st->nprocs = 0;
 	reader_init(&c.rd, live, flags);
 	st->nslow = st->nlisted_skip = 0;
 	st->nprocs_next = st->nptids_next = 0;
-	for (size_t i = 0; i < npids; i++)
-		incr_process(&c, st->pids[i]);
+	e = walk_procs(live, st->dents, &st->pids, &st->pids_cap, incr_one_process, &c);
 	reader_free(&c.rd);
+	if (e)
+		return e;
 	if (prev)
 		close_kept(prev); /* threads that are gone */
 	incr_sort(st, out);

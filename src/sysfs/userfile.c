@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "core/exe.h"
 #include "core/xalloc.h"
 
 int userfile_check_fd(int fd, uint64_t max)
@@ -150,20 +151,12 @@ const char *userfile_source_tree(void)
 
 	if (known < 0) {
 		static const char builddir[] = TT_BUILD_BUILDDIR;
-		char exe[PATH_MAX], build[PATH_MAX];
-		ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-		char *slash;
+		char dir[PATH_MAX], build[PATH_MAX];
 
 		known = 0;
-		if (n > 0 && builddir[0] && realpath(builddir, build) &&
-		    realpath(TT_BUILD_SRCDIR, src)) {
-			exe[n] = '\0';
-			slash = strrchr(exe, '/');
-			if (slash) {
-				*slash = '\0';
-				known = !strcmp(exe, build);
-			}
-		}
+		if (exe_dir(dir, sizeof(dir)) == 0 && builddir[0] && realpath(builddir, build) &&
+		    realpath(TT_BUILD_SRCDIR, src))
+			known = !strcmp(dir, build);
 	}
 	return known ? src : NULL;
 }

@@ -23,13 +23,12 @@
 #include "model/record.h"
 #include "model/replay.h"
 #include "model/sim.h"
+#include "out/report.h"
 #include "ui/tui.h"
 
 static const double speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
 #define NSPEEDS	 ((int)(sizeof(speeds) / sizeof(speeds[0])))
 #define SPEED_1X 2
-
-#define THREADS_FRESH_NS (5ULL * 1000000000ULL)
 
 bool tui_is_replay(const struct tui *t)
 {
@@ -58,9 +57,10 @@ void tui_findings_eval(struct tui *t)
 	if (t->cfg.latency_budget_us > 0)
 		fo.latency_budget_us = t->cfg.latency_budget_us;
 	/* Threads belong to the live system: only on the live root, and only a
-	 * table read recently (the Threads, Isolation and Findings screens read
-	 * it; nothing else pays for it). */
-	in.threads = tui_threads_recent(t, THREADS_FRESH_NS, false);
+	 * table read recently (the sampler reads one every
+	 * THREAD_SAMPLER_SLOW_NS for this, sampler.threads_every_ns; the
+	 * Threads, Isolation and Findings screens read it more often). */
+	in.threads = tui_threads_recent(t, THREAD_SAMPLER_FRESH_NS, false);
 	/* What the Latency screen's probe measured (misses on a non-RT kernel). */
 	if (latency_probe_findings(t, fo.latency_budget_us, &pr))
 		in.probe = &pr;
@@ -99,6 +99,7 @@ int tui_record_open(struct tui *t, const char *path, const char *state_dir, char
 		.journal_root = &t->root,
 		.state_dir = state_dir,
 		.format = (enum record_format)t->rec_format,
+		.snapshot_json = report_record_json,
 	};
 	int e;
 

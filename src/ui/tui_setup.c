@@ -250,6 +250,8 @@ int tui_open_sampler(struct tui *t, const struct tt_opts *o, const char *record,
 	char *cause = NULL;
 
 	sampler_init(&t->sampler, &t->root, TUI_SNAP_BASE);
+	/* the header's findings need the thread table, whatever the screen */
+	t->sampler.threads_every_ns = THREAD_SAMPLER_SLOW_NS;
 	t->sampler_on = true;
 	/* --clocks, else tunetoprc clocks= (checked when read), else the default. */
 	if (o->clocks) {

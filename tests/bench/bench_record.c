@@ -13,6 +13,7 @@
 
 #include "core/timeutil.h"
 #include "model/record.h"
+#include "out/report.h"
 #include "model/sim.h"
 #include "model/snapshot.h"
 
@@ -56,7 +57,8 @@ int main(int argc, char **argv)
 					   .simulated = true,
 					   .board = sim_board(sim),
 					   .format = f ? RECORD_FMT_ZSTD : RECORD_FMT_JSON,
-					   .zstd_level = level[f]};
+					   .zstd_level = level[f],
+					   .snapshot_json = report_record_json};
 		char *cause = NULL;
 
 		if (f && !record_have_zstd())

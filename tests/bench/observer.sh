@@ -27,10 +27,11 @@ win=${OBS_WINDOW_S:-8}
 rounds=${OBS_ROUNDS:-4}
 cmp="$b/tests/bench/abba_cmp"
 
-skip() { echo "observer: $*; skipped"; exit 0; }
-command -v cyclictest >/dev/null 2>&1 || skip "cyclictest not installed (Debian: rt-tests)"
-command -v tmux >/dev/null 2>&1 || skip "tmux not installed"
-command -v htop >/dev/null 2>&1 || skip "htop not installed"
+. "$(dirname "$0")/lib.sh"
+skip() { bench_skip "observer: $*"; }
+bench_need cyclictest "observer: cyclictest not installed (Debian: rt-tests)"
+bench_need tmux "observer: tmux not installed"
+bench_need htop "observer: htop not installed"
 [ "$(id -u)" = 0 ] || skip "needs root for SCHED_FIFO and mlockall"
 [ -x "$cmp" ] || (cd "$b" && make -s tests/bench/abba_cmp) >/dev/null 2>&1
 [ -x "$cmp" ] || skip "tests/bench/abba_cmp not built"
@@ -43,13 +44,7 @@ for c in $cpus; do last=$c; done
 cpu=${OBS_CPU:-$last}
 others=$(for c in $cpus; do [ "$c" = "$cpu" ] || printf '%s,' "$c"; done | sed 's/,$//')
 
-tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-observer.XXXXXX")
-sock="tt-observer-$$"
-tmx() { tmux -L "$sock" -f /dev/null "$@"; }
-trap 'tmx kill-server >/dev/null 2>&1; rm -rf "$tmp"' EXIT
-term=tmux-256color
-infocmp "$term" >/dev/null 2>&1 || term=screen-256color
-mkdir -p "$tmp/home"
+bench_init observer
 unset TUNETOP_SELF_NICE
 tmx new-session -d -s idle -x 150 -y 40 "exec sleep 100000"
 
@@ -64,8 +59,7 @@ tool() { # COND -> the command the window runs
 # p99 and max (whole us) of one cyclictest run's histogram
 window() { # COND N
 	c=$(tool "$1")
-	[ -n "$c" ] && tmx new-window -d -t idle -n "$1" \
-		"exec env TERM=$term LANG=C.UTF-8 HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config $c"
+	[ -n "$c" ] && tmx new-window -d -t idle -n "$1" "$(bench_env) $c"
 	sleep 2
 	if [ "$1" = restricted ] && [ "$2" = 1 ]; then
 		p=$(tmx display-message -p -t "idle:$1" '#{pane_pid}')

@@ -9,57 +9,31 @@
 #   TUI_BENCH_SECONDS (default 20), TT_BENCH_THREADS (default 2000).
 set -u
 : "${TUNETOP:?run through make bench (TUNETOP unset)}"
-b=${TT_BUILDDIR:-.}
+. "$(dirname "$0")/lib.sh"
 secs=${TUI_BENCH_SECONDS:-20}
 n=${TT_BENCH_THREADS:-2000}
-helper="$b/tests/live/threads_helper"
-command -v tmux >/dev/null 2>&1 || { echo "tmux is not installed: skipped"; exit 0; }
-[ -x "$helper" ] || (cd "$b" && make -s tests/live/threads_helper) >/dev/null 2>&1
-[ -x "$helper" ] || { echo "threads_helper not built: skipped"; exit 0; }
-tmp=$(mktemp -d)
-sock="tt-bench-thr-$$"
-tmx() { tmux -L "$sock" -f /dev/null "$@"; }
-hp=
-trap 'tmx kill-server >/dev/null 2>&1; [ -n "$hp" ] && kill $hp 2>/dev/null; rm -rf "$tmp"' EXIT
-hz=$(getconf CLK_TCK)
-term=tmux-256color
-infocmp "$term" >/dev/null 2>&1 || term=screen-256color
-mkdir -p "$tmp/home"
-cpu_ticks() { sed 's/^.*) //' "/proc/$1/stat" 2>/dev/null | awk '{ print $12 + $13 }'; }
+bench_need tmux
+bench_init bench-thr
 start() { # NAME ARGS...
-	name=$1
+	_nm=$1
 	shift
-	tmx new-session -d -s "$name" -x 150 -y 40 \
-		"exec env TERM=$term LANG=C.UTF-8 HOME=$tmp/home XDG_CONFIG_HOME=$tmp/home/.config $TUNETOP --state-dir $tmp/st-$name $*"
+	bench_start "$_nm" "$TUNETOP --state-dir $tmp/st-$_nm $*"
 }
 
-"$helper" -n 0 --spawn "$n" >"$tmp/helper.out" 2>&1 &
-hp=$!
-i=0
-while ! grep -q '^ready' "$tmp/helper.out" 2>/dev/null; do
-	i=$((i + 1))
-	[ $i -gt 3000 ] && { echo "helper did not start: $(cat "$tmp/helper.out")"; exit 0; }
-	sleep 0.01
-done
-total=$(ls /proc/*/task 2>/dev/null | grep -c '^[0-9]')
+bench_helper "$n"
+total=$(bench_nthreads)
 names="threads-1s threads-0.2s cores-1s"
 start threads-1s --screen threads -d 10
 start threads-0.2s --screen threads -d 2
 start cores-1s --screen cores -d 10
 sleep 3
-for nm in $names; do
-	pid=$(tmx display-message -p -t "$nm" '#{pane_pid}')
-	echo "$pid $(cpu_ticks "$pid") $(date +%s.%N)" >"$tmp/$nm.start"
-done
+bench_mark $names
 sleep "$secs"
 echo "TUI Threads screen, ~$total threads on the machine ($n in the helper), ${secs} s window:"
 for nm in $names; do
-	read -r pid t0 s0 <"$tmp/$nm.start"
-	t1=$(cpu_ticks "$pid")
-	s1=$(date +%s.%N)
-	[ -n "$t1" ] || { echo "  $nm: exited early"; continue; }
-	awk -v n="$nm" -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" -v hz="$hz" \
-		'BEGIN { c = (b - a) / hz / (e - s); printf "  %-13s %.4f CPU s/s (%.1f ms of CPU per second)\n", n, c, c * 1000 }'
+	ms=$(bench_cpu_ms "$nm") || { echo "  $nm: exited early"; continue; }
+	awk -v n="$nm" -v ms="$ms" \
+		'BEGIN { printf "  %-13s %.4f CPU s/s (%.1f ms of CPU per second)\n", n, ms / 1000, ms }'
 done
 tmx capture-pane -p -t threads-1s | sed -n 4p | sed 's/^/  heading: /'
 exit 0

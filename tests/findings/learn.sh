@@ -74,6 +74,19 @@ out=$(TUNETOP_SIM_EFFECT=reversed "$TUNETOP" learn 1 --auto --demo </dev/null 2>
 like "$(flat "$out")" '- policy4 clock: 2256\.0 MHz -> 408\.0 MHz: worse\.' "reversed: worse, with the numbers"
 like "$(flat "$out")" 'Overall: worse' "reversed: overall worse"
 
+# --record-format as watch's: json writes plain lines whatever the name
+# (auto would compress FILE.rec), an unknown format is a usage error
+out=$("$TUNETOP" learn 1 --auto --demo --record "$TMPD/l1.rec" --record-format json </dev/null 2>&1)
+ok $? "learn --record-format json runs"
+is "$(head -c 1 "$TMPD/l1.rec")" "{" "--record-format json: plain JSON lines in FILE.rec"
+is "$(grep -c '"type":"header"' "$TMPD/l1.rec")" 1 "  a header line"
+is "$(grep -c '"kind":"knob"' "$TMPD/l1.rec")" 6 "  the changes and restores"
+"$TUNETOP" report "$TMPD/l1.rec" >/dev/null 2>&1; ok $? "  report reads it"
+out=$("$TUNETOP" learn 1 --auto --demo --record "$TMPD/l1.gz" --record-format gzip </dev/null 2>&1)
+is "$?" 2 "learn --record-format gzip: usage error"
+like "$out" "learn: --record-format gzip: auto, json or zstd" "  naming the choices"
+[ ! -e "$TMPD/l1.gz" ]; ok $? "  and nothing written"
+
 # 2: idle-state A/B; --record keeps the probe's two windows (before, after)
 # with the p99 the lesson prints.
 out=$("$TUNETOP" learn 2 --auto --demo --record "$TMPD/l2.jsonl" </dev/null 2>&1)

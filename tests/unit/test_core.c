@@ -1,8 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Unit tests for src/core: CPU lists, number parsing, JSON writer. */
+/* Unit tests for src/core: CPU lists, number parsing, JSON writer, the
+ * binary's directory. */
 #include <errno.h>
+#include <limits.h>
+#include <stdlib.h>
+#include <string.h>
 
 #include "core/cpumask.h"
+#include "core/exe.h"
 #include "core/json.h"
 #include "core/str.h"
 #include "tap.h"
@@ -94,10 +99,30 @@ static void test_json(void)
 	sbuf_free(&b);
 }
 
-int main(void)
+/* exe_dir: the directory of this test program, as argv[0] names it */
+static void test_exe_dir(const char *argv0)
 {
+	char dir[PATH_MAX], want[PATH_MAX], small[4];
+	char *slash;
+
+	ok(exe_dir(dir, sizeof(dir)) == 0, "exe_dir: 0");
+	if (!realpath(argv0, want)) {
+		ok(0, "realpath(%s)", argv0);
+		return;
+	}
+	slash = strrchr(want, '/');
+	*slash = '\0';
+	is_str(dir, want, "exe_dir: the directory of the running binary");
+	ok(dir[0] == '/' && dir[strlen(dir) - 1] != '/', "absolute, no trailing slash");
+	is_int(exe_dir(small, sizeof(small)), -ENAMETOOLONG, "a buffer too small: -ENAMETOOLONG");
+}
+
+int main(int argc, char **argv)
+{
+	(void)argc;
 	test_cpulist();
 	test_numbers();
 	test_json();
+	test_exe_dir(argv[0]);
 	return done_testing();
 }

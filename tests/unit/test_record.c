@@ -60,8 +60,11 @@ static void roundtrip(const char *board, enum record_format fmt)
 	struct sampler sm;
 	struct recorder *rec = NULL;
 	struct replay *rp = NULL;
-	struct record_meta meta = {
-		.source = "test", .root_path = "ROOT", .interval_ms = 100, .format = fmt};
+	struct record_meta meta = {.source = "test",
+				   .root_path = "ROOT",
+				   .interval_ms = 100,
+				   .format = fmt,
+				   .snapshot_json = report_record_json};
 	char path[512], *cause = NULL;
 	struct sbuf want[2], got;
 	struct hist h;
@@ -245,6 +248,13 @@ static void damaged(void)
 		struct recorder *rec = NULL;
 		struct record_meta meta = {.source = "test"};
 
+		cause = NULL;
+		ok(record_open(&rec, "/nonexistent/dir/x.jsonl", &meta, &cause) == -EINVAL &&
+			   cause && !rec,
+		   "record_open without a snapshot writer is refused (-EINVAL), with a reason");
+		free(cause);
+		cause = NULL;
+		meta.snapshot_json = report_record_json;
 		ok(record_open(&rec, "/nonexistent/dir/x.jsonl", &meta, &cause) == -ENOENT && cause,
 		   "record_open into a missing directory fails with a reason");
 		free(cause);
@@ -288,7 +298,8 @@ static void frames(void)
 	struct record_meta meta = {.source = "test",
 				   .root_path = "ROOT",
 				   .interval_ms = 100,
-				   .format = RECORD_FMT_AUTO};
+				   .format = RECORD_FMT_AUTO,
+				   .snapshot_json = report_record_json};
 	char path[512], *cause = NULL, *buf = NULL;
 	const int n = RECORD_FRAME_SAMPLES * 2 + 10;
 	size_t len = 0, off = 0, nframes = 0;
