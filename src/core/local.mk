@@ -5,5 +5,6 @@ libtunetop_a_SOURCES += \
 	src/core/cpumask.c src/core/cpumask.h \
 	src/core/timeutil.c src/core/timeutil.h \
 	src/core/err.c src/core/err.h \
-	src/core/json.c src/core/json.h
+	src/core/json.c src/core/json.h \
+	src/core/sched_sys.c src/core/sched_sys.h
 libtunetop_a_SOURCES += src/core/jsonparse.c src/core/jsonparse.h
