@@ -5,7 +5,8 @@
  *   - blank lines and lines whose first non-blank character is ';' or '#'
  *     are comments;
  *   - an indented line after a name = value pair continues it: the handler
- *     is called again with the same name and the line's text;
+ *     is called again with the same name and the line's text (a ';' in it
+ *     is text, not a comment);
  *   - "[name]" starts a section (what follows ']' is ignored; no ']' is an
  *     error); sections are kept to 49 bytes, like libinih;
  *   - "name = value" or "name : value" (first '=' or ':'), blanks trimmed
@@ -83,10 +84,9 @@ int ini_parse_stream(ini_reader reader, void *stream, ini_handler handler, void 
 		if (*start == '\0' || strchr(INI_START_COMMENT_PREFIXES, *start)) {
 			continue; /* blank or comment */
 		} else if (prev_name[0] && start > line) {
-			/* indented: the previous name's value goes on */
-			end = scan_to(start, NULL);
-			*end = '\0';
-			trim_end(start);
+			/* indented: the previous name's value goes on, as it
+			 * is (libinih 55 as Debian builds it strips no inline
+			 * comment here) */
 			if (!handler(user, section, prev_name, start) && !error)
 				error = lineno;
 		} else if (*start == '[') {
