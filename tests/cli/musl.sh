@@ -74,6 +74,23 @@ like "$out" "priority: 9" "... priority 9"
 out=$("$m" --state-dir "$st" exec --rr 3 -- chrt -p 0 2>&1)
 like "$out" "policy: SCHED_RR" "exec --rr 3: chrt sees SCHED_RR"
 
+# ab --cmd runs the command SCHED_OTHER even from a FIFO tunetop (musl's
+# posix_spawn ignores POSIX_SPAWN_SETSCHEDULER: the spawning thread drops
+# its own policy, src/probe/ab.c)
+root=$(copy_fixture rk3588)
+cat >"$TMPD/pol.sh" <<'EOS'
+#!/bin/sh
+echo "value: 1 ms"
+chrt -p $$ >&2
+EOS
+chmod +x "$TMPD/pol.sh"
+chrt -f 5 "$m" --root "$root" --state-dir "$TMPD/abst" ab 'cpuidle/*/cpu-sleep/disable=0,1' \
+	--window 0 --settle 0 --rounds 1 --cmd "$TMPD/pol.sh" --metric 'value: ([0-9.]+) ms' \
+	>"$TMPD/ab.out" 2>"$TMPD/ab.err"
+is "$?" 0 "musl: ab --cmd under chrt -f 5"
+like "$(cat "$TMPD/ab.err")" "policy: SCHED_OTHER" "the command ran SCHED_OTHER"
+unlike "$(cat "$TMPD/ab.err")" "policy: SCHED_FIFO" "never SCHED_FIFO"
+
 # the thread policy knob on a process this test started
 sleep 60 &
 sp=$!
