@@ -10,7 +10,8 @@
 #                            tests/qemu qemu-system-arm, dtc and the armhf
 #                            cross toolchain, python3-jsonschema for
 #                            tests/cli/schema.sh, prometheus (promtool) for
-#                            tests/cli/openmetrics.sh)
+#                            tests/cli/openmetrics.sh, musl-tools for
+#                            tests/cli/musl.sh)
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev"
 if [ "${1:-}" = "--test" ]; then
@@ -22,6 +23,9 @@ if [ "${1:-}" = "--test" ]; then
 	# the real-kernel stage (tests/qemu): system emulators, dtc, the armhf
 	# cross compiler and static libraries for both ARM targets
 	pkgs="$pkgs qemu-system-arm device-tree-compiler cpio gcc-arm-linux-gnueabihf"
+	# tests/cli/musl.sh: a static musl build (musl-gcc) and the kernel's
+	# uapi headers it compiles against
+	pkgs="$pkgs musl-tools linux-libc-dev"
 	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libzstd-dev:arm64 libc6-dev:arm64"
 	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf libc6-dev:armhf"
 fi

@@ -201,7 +201,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	/* No command: the interactive UI, with its own options (src/ui/tui.c). */
+#ifdef HAVE_TUI
 	rc = tui_main(&o, argc, argv);
+#else
+	fprintf(stderr, "tunetop: built without the TUI (--disable-tui): use snapshot, watch or "
+			"serve\n");
+	rc = 2;
+#endif
 	devfreq_clk_list_free(clk_names);
 	return rc;
 }

@@ -36,3 +36,8 @@ tests_unit_test_userfile_SOURCES = tests/unit/test_userfile.c src/ui/theme.c src
 	src/ui/counters_fmt.c
 tests_unit_test_userfile_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_userfile
+# what the linked INI parser makes of profiles, themes and edge cases: run
+# by tests/cli/small_builds.sh against a --with-inih=bundled build (issue 16)
+check_PROGRAMS += tests/unit/ini_dump
+tests_unit_ini_dump_SOURCES = tests/unit/ini_dump.c src/ui/theme.c
+tests_unit_ini_dump_LDADD = $(TT_TEST_LIBS)

@@ -103,3 +103,30 @@ copy_fixture() {
 
 # Same tree? (byte for byte, symlinks included)
 same_tree() { diff -r --no-dereference "$1" "$2" >/dev/null 2>&1; }
+
+# same_snapshots LABEL CMD...: for every fixture tree in $FIXTURES, the
+# snapshot of CMD (another build of tunetop: a cross binary under qemu, a
+# musl one), text and JSON, with --stable (time fields masked), must equal
+# the snapshot of $TUNETOP byte for byte. One ok per fixture and format;
+# the outputs stay in $TMPD/{native,LABEL}.FIXTURE.{text,json}.
+same_snapshots() {
+	local _label="$1" _f _fmt _args _d
+	shift
+	for _d in "$FIXTURES"/*/; do
+		_f=$(basename "$_d")
+		for _fmt in text json; do
+			_args=
+			[ $_fmt = json ] && _args=--json
+			"$TUNETOP" --root "$FIXTURES/$_f" snapshot --interval 0 --stable $_args \
+				>"$TMPD/native.$_f.$_fmt" 2>&1
+			"$@" --root "$FIXTURES/$_f" snapshot --interval 0 --stable $_args \
+				>"$TMPD/$_label.$_f.$_fmt" 2>&1
+			if cmp -s "$TMPD/native.$_f.$_fmt" "$TMPD/$_label.$_f.$_fmt"; then
+				ok 0 "$_f ($_fmt): the $_label snapshot equals the native one"
+			else
+				ok 1 "$_f ($_fmt): the $_label snapshot equals the native one"
+				diff "$TMPD/native.$_f.$_fmt" "$TMPD/$_label.$_f.$_fmt" | head -20 | sed 's/^/# /'
+			fi
+		done
+	done
+}

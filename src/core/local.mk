@@ -7,5 +7,6 @@ libtunetop_a_SOURCES += \
 	src/core/err.c src/core/err.h \
 	src/core/exe.c src/core/exe.h \
 	src/core/json.c src/core/json.h \
-	src/core/schema.h
+	src/core/schema.h \
+	src/core/sched_sys.c src/core/sched_sys.h
 libtunetop_a_SOURCES += src/core/jsonparse.c src/core/jsonparse.h

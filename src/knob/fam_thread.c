@@ -38,6 +38,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/sched_sys.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "knob/knob_int.h"
@@ -480,7 +481,7 @@ static int policy_check(const struct thread_leaf_ops *l, const char *t, char *no
 /* tunetop leaves deadline reservations alone (it could not restore them). */
 static int policy_check_live(const struct knob_ref *ref, pid_t tid, char **cause)
 {
-	int pol = sched_getscheduler(tid);
+	int pol = tt_sched_getscheduler(tid);
 
 	if (pol >= 0 && (pol & ~SCHED_RESET_ON_FORK) == SCHED_DEADLINE) {
 		knob_cause(cause,
@@ -494,37 +495,32 @@ static int policy_check_live(const struct knob_ref *ref, pid_t tid, char **cause
 
 static int policy_write(const struct thread_leaf_ops *l, pid_t tid, const char *value)
 {
-	struct sched_param sp;
 	char norm[32], why[160];
 	int pol, prio, cur;
 
 	(void)l;
 	if (parse_policy(value, &pol, &prio, norm, sizeof(norm), why, sizeof(why)) != 0)
 		return -EINVAL;
-	cur = sched_getscheduler(tid);
+	cur = tt_sched_getscheduler(tid);
 	if (cur < 0)
-		return -errno;
-	memset(&sp, 0, sizeof(sp));
-	sp.sched_priority = prio;
+		return cur;
 	/* keep SCHED_RESET_ON_FORK as it was */
-	if (sched_setscheduler(tid, pol | (cur & SCHED_RESET_ON_FORK), &sp) != 0)
-		return -errno;
-	return 0;
+	return tt_sched_setscheduler(tid, pol | (cur & SCHED_RESET_ON_FORK), prio);
 }
 
 static int policy_read(const struct thread_leaf_ops *l, pid_t tid, char *value, size_t cap)
 {
-	struct sched_param sp;
-	int pol = sched_getscheduler(tid);
+	int prio, e, pol = tt_sched_getscheduler(tid);
 
 	(void)l;
 	if (pol < 0)
-		return -errno;
+		return pol;
 	pol &= ~SCHED_RESET_ON_FORK;
 	if (pol == SCHED_FIFO || pol == SCHED_RR) {
-		if (sched_getparam(tid, &sp) != 0)
-			return -errno;
-		snprintf(value, cap, "%s:%d", threads_policy_name(pol), sp.sched_priority);
+		e = tt_sched_getparam(tid, &prio);
+		if (e != 0)
+			return e;
+		snprintf(value, cap, "%s:%d", threads_policy_name(pol), prio);
 	} else {
 		snprintf(value, cap, "%s", threads_policy_name(pol));
 	}
@@ -923,7 +919,15 @@ void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, ch
 			 "this kernel has no utilization clamping (CONFIG_UCLAMP_TASK is not "
 			 "set)");
 		break;
-	case ENOSYS: snprintf(buf, cap, "no sched_setattr system call on this kernel"); break;
+	case ENOSYS: {
+		/* the call the leaf makes ("sched_setattr util_min": its first
+		 * word); tunetop makes them raw (core/sched_sys.h), so ENOSYS
+		 * is the kernel's, never a libc stub's */
+		const char *sc = l && l->syscall ? l->syscall : "sched_setattr";
+
+		snprintf(buf, cap, "no %.*s system call on this kernel", (int)strcspn(sc, " "), sc);
+		break;
+	}
 	case ESRCH: snprintf(buf, cap, "the thread is gone (it exited)"); break;
 	case EBUSY:
 		snprintf(buf, cap,

@@ -11,6 +11,7 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include "core/sched_sys.h"
 #include "core/str.h"
 
 static int live_mask(const struct sysroot *live, const char *file, struct cpumask *m)
@@ -139,13 +140,15 @@ int self_place_apply(struct self_place *sp, const struct cpumask *avoid)
 	sp->cpus = m;
 	sp->applied = true;
 	/* never RT: a tunetop started under chrt drops to SCHED_OTHER */
-	pol = sched_getscheduler(0);
+	pol = tt_sched_getscheduler(0);
+	if (pol >= 0)
+		pol &= ~SCHED_RESET_ON_FORK;
 	if (pol == SCHED_FIFO || pol == SCHED_RR) {
-		struct sched_param p = {.sched_priority = 0};
+		int e = tt_sched_setscheduler(0, SCHED_OTHER, 0);
 
-		if (sched_setscheduler(0, SCHED_OTHER, &p) != 0)
+		if (e != 0)
 			snprintf(sp->err, sizeof(sp->err), "cannot leave SCHED_%s: %s",
-				 pol == SCHED_FIFO ? "FIFO" : "RR", strerror(errno));
+				 pol == SCHED_FIFO ? "FIFO" : "RR", strerror(-e));
 	}
 	/* the calling thread's nice (Linux: per thread, inherited by those it
 	 * creates); lowering it needs CAP_SYS_NICE or RLIMIT_NICE */

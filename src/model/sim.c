@@ -338,11 +338,24 @@ int sim_rmtree(const char *dir)
 	return 0;
 }
 
+bool sim_built(void)
+{
+#ifdef HAVE_DEMO
+	return true;
+#else
+	return false;
+#endif
+}
+
 int sim_find_bundle(char *buf, size_t cap)
 {
 	const char *e = getenv("TUNETOP_DEMO");
 	char dir[PATH_MAX];
 
+	if (!sim_built()) {
+		snprintf(buf, cap, "%s", "");
+		return -ENOTSUP;
+	}
 	if (e && *e) {
 		snprintf(buf, cap, "%s", e);
 		return access(buf, R_OK) == 0 ? 0 : -ENOENT;

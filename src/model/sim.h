@@ -34,9 +34,17 @@
 
 struct sim;
 
+/* What `tunetop --demo` (and every fallback to the simulated board) says,
+ * after "tunetop: ", in a build configured with --disable-demo. */
+#define SIM_NOT_BUILT "built without the simulated board (--disable-demo)"
+
+/* false in a build configured with --disable-demo: no bundle is built or
+ * installed, and sim_find_bundle() fails with -ENOTSUP. */
+bool sim_built(void);
+
 /* Find the demo bundle: $TUNETOP_DEMO (a .tar), next to the executable
  * (rk3588-demo.tar in the build directory), then TT_PKGDATADIR/demo.
- * 0 or -ENOENT; buf receives the path. */
+ * 0, -ENOENT, or -ENOTSUP when !sim_built(); buf receives the path. */
 int sim_find_bundle(char *buf, size_t cap);
 /* Unpack `bundle` into a new temporary directory ($TMPDIR or /tmp) and load
  * the initial state. 0 or -errno; err (may be NULL) receives a one-line

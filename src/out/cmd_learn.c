@@ -107,7 +107,13 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 		}
 	}
 	if (demo) {
-		if (sim_find_bundle(bundle, sizeof(bundle)) != 0) {
+		int r = sim_find_bundle(bundle, sizeof(bundle));
+
+		if (r == -ENOTSUP) {
+			fprintf(stderr, "tunetop: " SIM_NOT_BUILT "\n");
+			return r;
+		}
+		if (r != 0) {
 			fprintf(stderr, "tunetop learn: the demo board is not installed "
 					"(rk3588-demo.tar)\n");
 			return -ENOENT;
@@ -388,14 +394,15 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 						  : LESSON_TICKS * LESSON_TICK_S;
 	cpu_set_t saved;
 	struct knob_effect_watch *watch[LEARN_MAX_WATCH] = {0};
-	int rc = 0;
+	int rc = 0, r;
 
 	memset(&e, 0, sizeof(e));
 	e.l = l;
 	e.b = &b.lb;
 	e.worker_cpu = -1;
-	if (board_open(&b, o, l, demo, record_path, rfmt, auto_mode) != 0)
-		return 1;
+	r = board_open(&b, o, l, demo, record_path, rfmt, auto_mode);
+	if (r != 0)
+		return r == -ENOTSUP ? 2 : 1;
 	printf("Lesson %zu: %s%s\n", idx + 1, l->title, b.sim ? "   [SIMULATED RK3588]" : "");
 	printf("  board: %s\n\n", b.sim ? "the simulated RK3588 (tunetop --demo)" : b.root.path);
 	/* 1. explain */
@@ -594,6 +601,10 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 				"[--record-format auto|json|zstd]]\n");
 			return 2;
 		}
+	}
+	if (demo && !sim_built()) {
+		fprintf(stderr, "tunetop: " SIM_NOT_BUILT "\n");
+		return 2;
 	}
 	if (optind >= argc) {
 		list_lessons(o);

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/sched_sys.h"
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
@@ -749,6 +750,10 @@ static void *child_main(void *arg)
 			return NULL;
 		}
 	}
+	/* The command runs SCHED_OTHER whatever tunetop runs: this thread
+	 * exists only to spawn and wait for it, so it drops its own policy
+	 * first (musl's posix_spawn ignores POSIX_SPAWN_SETSCHEDULER below). */
+	tt_sched_setscheduler(0, SCHED_OTHER, 0);
 	if (c->want_out && pipe2(pfd, O_CLOEXEC)) {
 		c->spawn_err = -errno;
 		c->spawn_op = "pipe";

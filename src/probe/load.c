@@ -276,16 +276,36 @@ static void stream(struct load_thread *t)
 static void *load_main(void *arg)
 {
 	struct load_thread *t = arg;
+	cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
+	size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
 	char name[16];
 
+	/* Pin first, from inside the thread (pthread_attr_setaffinity_np is
+	 * glibc-only; sched_setaffinity on the calling thread works on every
+	 * libc), so the buffer is faulted in on its own CPU. */
+	if (!set) {
+		t->err = -ENOMEM;
+		t->err_op = "CPU_ALLOC";
+	} else {
+		CPU_ZERO_S(sz, set);
+		CPU_SET_S((size_t)t->cpu, sz, set);
+		if (sched_setaffinity(0, sz, set) != 0) {
+			t->err = -errno;
+			t->err_op = "sched_setaffinity";
+		}
+		CPU_FREE(set);
+	}
 	ST(&t->tid, (pid_t)syscall(SYS_gettid));
 	snprintf(name, sizeof(name), "tt-%s/%d", t->kind == LOAD_CPU ? "burn" : "stream", t->cpu);
 	pthread_setname_np(pthread_self(), name);
-	if (t->kind == LOAD_MEM) {
+	if (t->err) {
+		/* reported by load_start */
+	} else if (t->kind == LOAD_MEM) {
 		t->buf = malloc(t->bytes);
-		if (!t->buf)
+		if (!t->buf) {
 			t->err = -ENOMEM;
-		else
+			t->err_op = "buffer";
+		} else
 			memset(t->buf, 0x5a, t->bytes); /* fault it in on this CPU */
 	}
 	ready(t);
@@ -359,24 +379,17 @@ int load_start(struct load *l, const struct load_spec *s, char *why, size_t cap)
 	pthread_sigmask(SIG_SETMASK, &all, &old);
 	for (k = 0; k < l->n; k++) {
 		struct load_thread *t = &l->thr[k];
-		cpu_set_t *set = CPU_ALLOC(TT_MAX_CPUS);
-		size_t sz = CPU_ALLOC_SIZE(TT_MAX_CPUS);
 
-		CPU_ZERO_S(sz, set);
-		CPU_SET_S((size_t)t->cpu, sz, set);
 		pthread_attr_init(&attr);
 		pthread_attr_setstacksize(&attr, LOAD_STACK_BYTES);
-		pthread_attr_setaffinity_np(&attr, sz, set);
 		pthread_attr_setinheritsched(&attr, PTHREAD_EXPLICIT_SCHED);
 		pthread_attr_setschedpolicy(&attr, SCHED_OTHER);
 		pthread_attr_setschedparam(&attr, &sp);
 		rc = pthread_create(&t->thread, &attr, load_main, t);
 		pthread_attr_destroy(&attr);
-		CPU_FREE(set);
 		if (rc) {
-			snprintf(why, cap, "%s load thread on CPU %d: pthread_create: %s%s",
-				 kind_name(t->kind), t->cpu, err_name(-rc),
-				 rc == EINVAL ? " (CPU not in this process's allowed CPUs?)" : "");
+			snprintf(why, cap, "%s load thread on CPU %d: pthread_create: %s",
+				 kind_name(t->kind), t->cpu, err_name(-rc));
 			rc = -rc;
 			break;
 		}
@@ -397,9 +410,18 @@ int load_start(struct load *l, const struct load_spec *s, char *why, size_t cap)
 	pthread_mutex_unlock(&l->lock);
 	for (int i = 0; !rc && i < l->n; i++)
 		if (l->thr[i].err) {
-			rc = l->thr[i].err;
-			snprintf(why, cap, "mem load thread on CPU %d: %zu MiB buffer: %s",
-				 l->thr[i].cpu, l->thr[i].bytes >> 20, err_name(rc));
+			const struct load_thread *t = &l->thr[i];
+
+			rc = t->err;
+			if (!strcmp(t->err_op, "buffer"))
+				snprintf(why, cap, "mem load thread on CPU %d: %zu MiB buffer: %s",
+					 t->cpu, t->bytes >> 20, err_name(rc));
+			else
+				snprintf(why, cap, "%s load thread on CPU %d: %s: %s%s",
+					 kind_name(t->kind), t->cpu, t->err_op, err_name(rc),
+					 rc == -EINVAL
+						 ? " (CPU not in this process's allowed CPUs?)"
+						 : "");
 		}
 	if (rc)
 		load_stop(l);

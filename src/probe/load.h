@@ -58,7 +58,8 @@ struct load_thread {
 	pthread_t thread;
 	bool started;
 	pid_t tid;	    /* set by the thread once pinned */
-	int err;	    /* 0 or -errno (buffer allocation) */
+	int err;	    /* 0 or -errno (pinning, buffer allocation) */
+	const char *err_op; /* what failed: "sched_setaffinity", "buffer" */
 	void *buf;	    /* mem: the streaming buffer (owned by the thread) */
 	size_t bytes;	    /* mem: its size */
 	uint64_t passes;    /* mem: buffer passes; cpu: blocks of 2^16 iterations */

@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "core/err.h"
+#include "core/sched_sys.h"
 #include "core/xalloc.h"
 #include "sysfs/sysroot.h"
 
@@ -192,9 +193,8 @@ static int thread_setup(struct probe_thread *t)
 	struct probe *p = t->p;
 	size_t sz = CPU_ALLOC_SIZE(t->cpu + 1);
 	cpu_set_t *set = CPU_ALLOC(t->cpu + 1);
-	struct sched_param sp = {.sched_priority = 0};
 	char name[16];
-	int pol;
+	int pol, prio = 0, e;
 
 	if (!set) {
 		fail(t, "CPU_ALLOC", -ENOMEM);
@@ -203,8 +203,7 @@ static int thread_setup(struct probe_thread *t)
 	CPU_ZERO_S(sz, set);
 	CPU_SET_S(t->cpu, sz, set);
 	if (sched_setaffinity(0, sz, set)) {
-		int e = -errno;
-
+		e = -errno;
 		CPU_FREE(set);
 		fail(t, "sched_setaffinity", e);
 		return e;
@@ -215,10 +214,9 @@ static int thread_setup(struct probe_thread *t)
 
 	pol = sched_of(p->cfg.policy);
 	if (pol != SCHED_OTHER)
-		sp.sched_priority = p->cfg.prio;
-	if (sched_setscheduler(0, pol, &sp)) {
-		int e = -errno;
-
+		prio = p->cfg.prio;
+	e = tt_sched_setscheduler(0, pol, prio);
+	if (e) {
 		if (e != -EPERM || pol == SCHED_OTHER) {
 			fail(t, "sched_setscheduler", e);
 			return e;
@@ -226,11 +224,12 @@ static int thread_setup(struct probe_thread *t)
 		/* Not permitted (no CAP_SYS_NICE, RLIMIT_RTPRIO, or an RT
 		 * group without runtime): measure as a normal thread. */
 		ST(&p->fallback, true);
-		sp.sched_priority = 0;
-		sched_setscheduler(0, SCHED_OTHER, &sp);
+		tt_sched_setscheduler(0, SCHED_OTHER, 0);
 	}
-	t->policy = sched_getscheduler(0) & ~SCHED_RESET_ON_FORK;
-	t->prio = sched_getparam(0, &sp) == 0 ? sp.sched_priority : -1;
+	e = tt_sched_getscheduler(0);
+	t->policy = e < 0 ? e : e & ~SCHED_RESET_ON_FORK;
+	if (tt_sched_getparam(0, &t->prio) != 0)
+		t->prio = -1;
 	return 0;
 }
 

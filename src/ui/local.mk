@@ -1,7 +1,8 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # ui layer: the interactive monitor. The only code that includes curses, so
 # it is linked into the tunetop binary only (not libtunetop.a, which the
-# tests link without curses).
+# tests link without curses). configure --disable-tui leaves it out.
+if ENABLE_TUI
 tunetop_SOURCES += \
 	src/ui/tui.c src/ui/tui.h src/ui/tui_int.h src/ui/tui_knob.c src/ui/tui_frame.c \
 	src/ui/tui_keys.c src/ui/tui_setup.c \
@@ -19,12 +20,16 @@ tunetop_SOURCES += \
 	src/ui/screen_threads.c src/ui/screen_irqs.c \
 	src/ui/screen_latency.c src/ui/latency_run.c src/ui/latency_run.h \
 	src/ui/playback.c src/ui/screen_findings.c src/ui/screen_lessons.c
+endif
 
 # The --demo board: the RK3588 fixture as a ustar archive, built from the
 # fixture tree (symlinks kept), found by the program next to itself in the
-# build directory and in $(pkgdatadir)/demo once installed.
+# build directory and in $(pkgdatadir)/demo once installed. configure
+# --disable-demo neither builds nor installs it.
+if ENABLE_DEMO
 demodir = $(pkgdatadir)/demo
 demo_DATA = rk3588-demo.tar
+endif
 CLEANFILES += rk3588-demo.tar
 rk3588-demo.tar: $(FIXTURES_DIR)/rk3588/proc/stat $(FIXTURES_DIR)/rk3588/sys/devices/system/cpu/online
 	$(AM_V_GEN)rm -f $@.tmp && \

@@ -425,6 +425,11 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		free(t);
 		return r;
 	}
+	if (demo && !sim_built()) {
+		fprintf(stderr, "tunetop: " SIM_NOT_BUILT "\n");
+		free(t);
+		return 2;
+	}
 	if (nc && *nc)
 		t->no_color = true;
 	sbuf_init(&errs);

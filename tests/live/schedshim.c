@@ -18,8 +18,9 @@
  *       fail with EPERM, even for root.
  *
  * Everything else goes to the real libc functions (dlsym RTLD_NEXT). tunetop
- * makes the sched_*attr calls through syscall(2) (src/source/schedattr.c),
- * so syscall itself is interposed; its arguments are passed on as six longs,
+ * makes the sched_*attr and sched_setscheduler calls through syscall(2)
+ * (src/source/schedattr.c, src/core/sched_sys.c), so syscall itself is
+ * interposed; its arguments are passed on as six longs,
  * as glibc's own syscall() does. */
 #define _GNU_SOURCE
 #include <dlfcn.h>
@@ -173,6 +174,11 @@ long syscall(long nr, ...)
 	for (int i = 0; i < 6; i++)
 		a[i] = va_arg(ap, long);
 	va_end(ap);
+	/* tunetop sets policies with the raw call (src/core/sched_sys.c) */
+	if (nr == SYS_sched_setscheduler && rt_refused() && rt_policy((unsigned)a[1])) {
+		errno = EPERM;
+		return -1;
+	}
 	if (nr == SYS_sched_getattr && path && *path)
 		return fake_getattr(path, a[0], (struct attr *)a[1], a[2], a[3]);
 	if (nr == SYS_sched_setattr) {
