@@ -1,0 +1,3 @@
+#!/bin/sh
+. "$TT_SRCDIR/tests/lib.sh"
+done_testing
