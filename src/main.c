@@ -52,14 +52,13 @@ static const struct cmd_entry commands[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q] [COMMAND "
-		"[ARGS]]\n\n"
-		"With no command, tunetop opens the interactive monitor:\n"
-		"  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
-		"NAME]\n"
-		"          [--record FILE [--record-format auto|json|zstd] | --replay FILE]\n"
-		"\nCommands:\n");
+	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q] [COMMAND "
+		   "[ARGS]]\n\n"
+		   "With no command, tunetop opens the interactive monitor:\n"
+		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
+		   "NAME]\n"
+		   "          [--record FILE [--record-format auto|json|zstd] | --replay FILE]\n"
+		   "\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);
 	fprintf(f, "\nGlobal options (anywhere on the line):\n"

@@ -785,7 +785,8 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 			       knob_owner_state(&own[i]), own[i].active,
 			       own[i].alive ? " (restored when it exits)"
 			       : own[i].orphaned
-				       ? " (left by a tunetop that exited: tunetop restore --orphans)"
+				       ? " (left by a tunetop that exited: tunetop restore "
+					 "--orphans)"
 				       : " (left on purpose: tunetop undo ID or tunetop restore)");
 		if (orphans)
 			printf("note: %zu entries are orphaned (the tunetop that made them died "

@@ -41,9 +41,9 @@ struct jrec {
 	bool scoped; /* W: the change lives only as long as its run (exec, TUI): if that
 		      * process is gone while the entry is active, it is orphaned */
 	int pid;
-	uint64_t start;	 /* W U K: the writer's start time (clock ticks since boot) */
-	uint64_t to;	 /* U: the entry that inherits the original value (0: none) */
-	char *kind;	 /* W U K: the owner's command ("exec", "tui", "set"...); NULL: old */
+	uint64_t start; /* W U K: the writer's start time (clock ticks since boot) */
+	uint64_t to;	/* U: the entry that inherits the original value (0: none) */
+	char *kind;	/* W U K: the owner's command ("exec", "tui", "set"...); NULL: old */
 	char *run, *boot, *root;
 	char *addr, *target, *ident;
 	char *old, *raw, *new_value; /* raw: exact old bytes (may contain NULs: rawlen) */

@@ -160,8 +160,7 @@ int knob_restore_orphans(struct knob_ctx *ctx, unsigned flags, struct sbuf *repo
 /* The orphaned changes of this root: *nchanges entries, and owners gets
  * "pid P, exec" (several: "pid P, exec; pid Q, tui"). 0, or -errno when the
  * journal cannot be read (no state dir: 0 with none). */
-int knob_orphans(struct knob_ctx *ctx, size_t *nchanges, size_t *nowners, char *owners,
-		 size_t cap);
+int knob_orphans(struct knob_ctx *ctx, size_t *nchanges, size_t *nowners, char *owners, size_t cap);
 /* The opposite on exit: a run (the TUI's "Keep and quit", --keep) leaves
  * its changes in place on purpose. Appends (and syncs) a K record so that
  * its entries show as kept and are not offered as orphaned at the next
@@ -241,7 +240,7 @@ struct knob_jentry {
 	uint64_t inherited_from;
 	char *kind;	/* the owner's command ("exec", "tui", "set"...; NULL: old journal) */
 	uint64_t start; /* the owner's start time */
-	char *how; /* undone: "restored" "rolled back" "vanished"...; failed: errno */
+	char *how;	/* undone: "restored" "rolled back" "vanished"...; failed: errno */
 	int pid;
 	bool alive;	/* the owner still runs (same boot id, pid + start time match) */
 	bool scoped;	/* made by a run that restores it (exec, TUI, ab) */
@@ -266,8 +265,8 @@ struct knob_owner {
 	const char *run, *kind; /* point into the entries */
 	int pid;
 	uint64_t start;
-	bool alive;    /* still runs: its exit restores its own changes */
-	size_t active; /* entries in place */
+	bool alive;	 /* still runs: its exit restores its own changes */
+	size_t active;	 /* entries in place */
 	size_t orphaned; /* of those: left behind by a dead owner (restore --orphans) */
 };
 /* "live", "orphaned" (dead, with changes it was to restore), "exited" (dead,

@@ -138,8 +138,7 @@ static bool orphaned(const struct knob_ctx *ctx, const struct jent *e)
 	return e->state == KNOB_J_OPEN || (e->state == KNOB_J_ACTIVE && e->w->scoped && !e->kept);
 }
 
-static void close_entry_to(struct knob_ctx *ctx, const struct jent *e, const char *how,
-			   uint64_t to)
+static void close_entry_to(struct knob_ctx *ctx, const struct jent *e, const char *how, uint64_t to)
 {
 	struct jrec u = {.type = 'U'};
 	char buf[64];
@@ -291,8 +290,7 @@ static int release_lease(struct knob_ctx *ctx, struct undo_item *it, bool dry, s
 		return 0;
 	}
 	if (dry) {
-		sbuf_printf(report, "# release %s (%s back to %s)\n", it->file, x->w->addr,
-			    x->old);
+		sbuf_printf(report, "# release %s (%s back to %s)\n", it->file, x->w->addr, x->old);
 		return 0;
 	}
 	er = it->ops->restore(ctx, &it->ref, x->old, x->raw, x->rawlen);
@@ -386,8 +384,7 @@ static int put_back(struct knob_ctx *ctx, struct undo_item *it, bool ours, bool 
 	close_entry(ctx, x, cut ? "repaired" : ours ? "restored" : "restored (forced)");
 	if (report)
 		sbuf_printf(report, "%s: %s -> %s (%s)\n", x->w->addr,
-			    cut ? "(cut short)" : it->cur, x->old,
-			    cut ? "repaired" : "restored");
+			    cut ? "(cut short)" : it->cur, x->old, cut ? "repaired" : "restored");
 	return 0;
 }
 
@@ -400,7 +397,8 @@ static void hand_over(struct knob_ctx *ctx, struct jent *x, struct jent *h, bool
 {
 	if (dry) {
 		if (report)
-			sbuf_printf(report, "# %s: left as it is (held by change %llu, pid %d %s)\n",
+			sbuf_printf(report,
+				    "# %s: left as it is (held by change %llu, pid %d %s)\n",
 				    x->w->addr, (unsigned long long)h->w->txn, h->w->pid,
 				    h->w->kind ? h->w->kind : "tunetop");
 		return;
@@ -495,8 +493,8 @@ static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const boo
 				    x->w->addr, it->cur);
 	}
 	if (dry)
-		sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", x->old, it->file,
-			    x->w->addr, it->cur, x->old);
+		sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", x->old, it->file, x->w->addr,
+			    it->cur, x->old);
 	else
 		rc = put_back(ctx, it, ours, cut, report, cause);
 out:
@@ -540,7 +538,7 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 		nsel += sel[i];
 	if (!rc && !nsel && report && mode != SEL_RUN)
 		sbuf_printf(report, "nothing to %s\n",
-			    mode == SEL_ALL	    ? "restore"
+			    mode == SEL_ALL	  ? "restore"
 			    : mode == SEL_ORPHANS ? "restore: no orphaned changes"
 						  : "undo");
 	/* newest first */
@@ -745,8 +743,7 @@ void knob_journal_free(struct knob_jentry *e, size_t n)
 	free(e);
 }
 
-int knob_orphans(struct knob_ctx *ctx, size_t *nchanges, size_t *nowners, char *owners,
-		 size_t cap)
+int knob_orphans(struct knob_ctx *ctx, size_t *nchanges, size_t *nowners, char *owners, size_t cap)
 {
 	struct knob_jentry *e = NULL;
 	size_t n = 0, len = 0;

@@ -183,8 +183,8 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 		for (size_t i = 0; i < nown && x < COLS; i++)
 			x += ui_printf(t, y + 1, x, COLS - x,
 				       own[i].orphaned ? ROLE_ALERT
-				       : own[i].alive	? ROLE_CHANGED
-							: ROLE_VALUE,
+				       : own[i].alive  ? ROLE_CHANGED
+						       : ROLE_VALUE,
 				       " pid %d %s %s (%zu)%s%s", own[i].pid, own[i].kind,
 				       me && own[i].run && !strcmp(me, own[i].run)
 					       ? "this session"
