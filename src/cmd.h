@@ -21,6 +21,8 @@ struct tt_opts {
 	   (the TUI and watch; src/model/selfplace.h); NULL = tunetoprc /
 	   $TUNETOP_SELF_NICE / the defaults */
 	const char *self_cpus, *self_nice;
+	/* -q before the command: no note about orphaned changes on stderr */
+	bool quiet;
 };
 
 typedef int (*tt_cmd_fn)(const struct tt_opts *o, int argc, char **argv);

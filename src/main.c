@@ -46,7 +46,7 @@ static const struct cmd_entry commands[] = {
 	{"apply", cmd_apply,
 	 "apply [--dry-run] [--force] [--verify MS | --no-verify] PROFILE | apply --list"},
 	{"undo", cmd_undo, "undo [--force] [--dry-run] [ID | -n N]"},
-	{"restore", cmd_restore, "restore [--force] [--dry-run]"},
+	{"restore", cmd_restore, "restore [--orphans] [--force] [--dry-run]"},
 	{"journal", cmd_journal, "journal [--json]"},
 	{"exec", cmd_exec,
 	 "exec [-p PROFILE] [ADDRESS=VALUE...] [--cpus LIST] [--fifo PRIO|--rr PRIO|--nice N] "
@@ -55,13 +55,13 @@ static const struct cmd_entry commands[] = {
 
 static void usage(FILE *f)
 {
-	fprintf(f,
-		"usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [COMMAND [ARGS]]\n\n"
-		"With no command, tunetop opens the interactive monitor:\n"
-		"  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
-		"NAME]\n"
-		"          [--record FILE [--record-format auto|json|zstd] | --replay FILE]\n"
-		"\nCommands:\n");
+	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q] [COMMAND "
+		   "[ARGS]]\n\n"
+		   "With no command, tunetop opens the interactive monitor:\n"
+		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
+		   "NAME]\n"
+		   "          [--record FILE [--record-format auto|json|zstd] | --replay FILE]\n"
+		   "\nCommands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);
 	fprintf(f, "\nGlobal options (anywhere on the line):\n"
@@ -74,6 +74,8 @@ static void usage(FILE *f)
 		   "  --self-cpus LIST  CPUs the monitor's own threads run on (TUI, watch;\n"
 		   "                    default: the housekeeping CPUs)\n"
 		   "  --self-nice N     their nice value (default 10; never RT)\n"
+		   "  -q, --quiet       (before the command) no note on stderr about changes a\n"
+		   "                    tunetop that exited left applied (orphans)\n"
 		   "  -h, --help        this help; 'tunetop COMMAND --help' for a command\n"
 		   "  -V, --version     print the version\n"
 		   "\nSee tunetop(8).\n");
@@ -172,6 +174,12 @@ int main(int argc, char **argv)
 	}
 	if (check_root(o.root) < 0)
 		return 2;
+	/* -q / --quiet before the command: no note about orphaned changes */
+	while (argc > 1 && (!strcmp(argv[1], "-q") || !strcmp(argv[1], "--quiet"))) {
+		o.quiet = true;
+		memmove(argv + 1, argv + 2, (size_t)(argc - 1) * sizeof(*argv));
+		argc--;
+	}
 	if (argc > 1 && (!strcmp(argv[1], "--version") || !strcmp(argv[1], "-V"))) {
 		printf("tunetop %s\n", PACKAGE_VERSION);
 		printf("libpfm4: %s\n", pfm_status());

@@ -57,7 +57,25 @@ int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, stru
 		sysroot_close(root);
 		return 1;
 	}
+	knob_ctx_set_kind(*ctx, cmd);
+	/* changes a dead owner left applied: one line (restore is what fixes it) */
+	if (!o->quiet && strcmp(cmd, "restore") && knob_ctx_state_dir(*ctx))
+		knob_note_orphans(*ctx);
 	return 0;
+}
+
+void knob_note_orphans(struct knob_ctx *ctx)
+{
+	char owners[256];
+	size_t n = 0, nown = 0;
+
+	if (knob_orphans(ctx, &n, &nown, owners, sizeof(owners)) != 0 || !n)
+		return;
+	fprintf(stderr,
+		"tunetop: %zu change%s by %s that exited (%s) %s still applied: run `tunetop "
+		"restore --orphans`\n",
+		n, n == 1 ? "" : "s", nown == 1 ? "a tunetop" : "tunetops", owners,
+		n == 1 ? "is" : "are");
 }
 
 static int usage_err(const char *cmd, const char *usage)
@@ -561,10 +579,12 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
 					   {"dry-run", no_argument, NULL, 'd'},
+					   {"orphans", no_argument, NULL, 'o'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "restore [--force] [--dry-run]";
+	const char *usage = "restore [--orphans] [--force] [--dry-run]";
 	unsigned flags = 0;
+	bool orphans = false;
 	struct sysroot root;
 	struct knob_ctx *ctx;
 	struct sbuf rep;
@@ -575,6 +595,7 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 		switch (c) {
 		case 'f': flags |= KNOB_FORCE; break;
 		case 'd': flags |= KNOB_DRY_RUN; break;
+		case 'o': orphans = true; break;
 		case 'h': printf("usage: tunetop %s\n", usage); return 0;
 		default: return usage_err("restore", usage);
 		}
@@ -584,7 +605,8 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 	if (knob_cmd_open(o, "restore", 0, &root, &ctx))
 		return 1;
 	sbuf_init(&rep);
-	e = knob_restore_all(ctx, flags, &rep, &cause);
+	e = orphans ? knob_restore_orphans(ctx, flags, &rep, &cause)
+		    : knob_restore_all(ctx, flags, &rep, &cause);
 	knob_print_report(&rep);
 	if (e)
 		knob_print_cause("restore", cause);
@@ -625,7 +647,8 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 	struct sysroot root;
 	struct knob_ctx *ctx;
 	struct knob_jentry *e;
-	size_t n;
+	struct knob_owner *own = NULL;
+	size_t n, nown = 0;
 	int c, torn = 0, rc;
 	char *cause = NULL;
 
@@ -648,6 +671,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 		sysroot_close(&root);
 		return 1;
 	}
+	knob_journal_owners(e, n, &own, &nown);
 	if (json) {
 		struct sbuf b;
 		struct jw w;
@@ -683,11 +707,31 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 			jw_bool(&w, "kept", e[i].kept);
 			jw_bool(&w, "orphaned", e[i].orphaned);
 			jw_str(&w, "run", e[i].run);
+			jw_str(&w, "kind", e[i].kind);
+			jw_uint(&w, "start", e[i].start);
+			if (e[i].inherited_from) {
+				jw_uint(&w, "inherited_from", e[i].inherited_from);
+				jw_str(&w, "recorded_old", e[i].recorded_old);
+			}
 			jw_int(&w, "pid", e[i].pid);
 			jw_bool(&w, "pid_alive", e[i].alive);
 			jw_str(&w, "boot_id", e[i].boot_id);
 			jw_str(&w, "root", e[i].root);
 			jw_bool(&w, "this_root", e[i].this_root);
+			jw_obj_end(&w);
+		}
+		jw_arr_end(&w);
+		jw_arr_begin(&w, "owners");
+		for (size_t i = 0; i < nown; i++) {
+			jw_obj_begin(&w, NULL);
+			jw_int(&w, "pid", own[i].pid);
+			jw_uint(&w, "start", own[i].start);
+			jw_str(&w, "kind", own[i].kind);
+			jw_str(&w, "run", own[i].run);
+			jw_str(&w, "state", knob_owner_state(&own[i]));
+			jw_bool(&w, "alive", own[i].alive);
+			jw_uint(&w, "active", own[i].active);
+			jw_uint(&w, "orphaned", own[i].orphaned);
 			jw_obj_end(&w);
 		}
 		jw_arr_end(&w);
@@ -736,10 +780,21 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 		}
 		if (n)
 			printf("(PID ending in '-': that process is gone)\n");
+		if (nown)
+			printf("\nOWNERS of the changes in place:\n%-8s %-8s %-9s %s\n", "PID",
+			       "KIND", "STATE", "CHANGES");
+		for (size_t i = 0; i < nown; i++)
+			printf("%-8d %-8s %-9s %zu%s\n", own[i].pid, own[i].kind,
+			       knob_owner_state(&own[i]), own[i].active,
+			       own[i].alive ? " (restored when it exits)"
+			       : own[i].orphaned
+				       ? " (left by a tunetop that exited: tunetop restore "
+					 "--orphans)"
+				       : " (left on purpose: tunetop undo ID or tunetop restore)");
 		if (orphans)
 			printf("note: %zu entries are orphaned (the tunetop that made them died "
-			       "before restoring them); 'tunetop restore' puts the old values "
-			       "back\n",
+			       "before restoring them); 'tunetop restore --orphans' puts the old "
+			       "values back\n",
 			       orphans);
 		if (kept)
 			printf("note: %zu entr%s kept on purpose (quit with keep, or --keep); "
@@ -756,6 +811,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 		if (torn)
 			printf("note: %d torn or corrupt journal lines ignored\n", torn);
 	}
+	free(own);
 	knob_journal_free(e, n);
 	knob_ctx_close(ctx);
 	sysroot_close(&root);

@@ -52,6 +52,11 @@ bool knob_run_alive(const char *run)
 	return knob_pid_starttime(pid) == st && st != 0;
 }
 
+bool knob_owner_alive(const struct knob_ctx *ctx, const char *boot, const char *run)
+{
+	return str_eq(boot, ctx->boot_id) && knob_run_alive(run);
+}
+
 /* ---- context --------------------------------------------------------------- */
 
 /* $TUNETOP_LOCK_TIMEOUT_MS; main() has refused a bad value already
@@ -92,8 +97,10 @@ int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *st
 	ctx->j.lock_fd = ctx->j.fd = -1;
 	for (int i = 0; i < KNOB_MAX_LEASES; i++)
 		ctx->lease[i].fd = -1;
+	ctx->start = knob_pid_starttime((int)getpid());
 	snprintf(ctx->run_id, sizeof(ctx->run_id), "%d-%llu", (int)getpid(),
-		 (unsigned long long)knob_pid_starttime((int)getpid()));
+		 (unsigned long long)ctx->start);
+	str_copy(ctx->kind, sizeof(ctx->kind), "tunetop");
 	if (sysfs_read_str(r, "proc/sys/kernel/random/boot_id", ctx->boot_id,
 			   sizeof(ctx->boot_id)) != 0)
 		str_copy(ctx->boot_id, sizeof(ctx->boot_id), "unknown");
@@ -170,6 +177,16 @@ bool knob_ctx_readonly(const struct knob_ctx *ctx, const char **why)
 const char *knob_ctx_run_id(const struct knob_ctx *ctx)
 {
 	return ctx->run_id;
+}
+
+void knob_ctx_set_kind(struct knob_ctx *ctx, const char *kind)
+{
+	str_copy(ctx->kind, sizeof(ctx->kind), kind && *kind ? kind : "tunetop");
+}
+
+const char *knob_ctx_kind(const struct knob_ctx *ctx)
+{
+	return ctx->kind;
 }
 
 const char *knob_ctx_state_dir(const struct knob_ctx *ctx)
@@ -575,6 +592,8 @@ static void fill_w(struct knob_ctx *ctx, struct jrec *r, struct kw *w, uint64_t 
 	r->type = 'W';
 	r->txn = txn;
 	r->pid = (int)getpid();
+	r->start = ctx->start;
+	r->kind = ctx->kind;
 	r->run = ctx->run_id;
 	r->boot = ctx->boot_id;
 	r->root = ctx->root->path;
@@ -604,6 +623,8 @@ static int rollback(struct knob_ctx *ctx, struct kw *w, size_t upto, struct sbuf
 						     w[i].rawlen);
 		u.ref = w[i].seq;
 		u.pid = (int)getpid();
+		u.start = ctx->start;
+		u.kind = ctx->kind;
 		u.run = ctx->run_id;
 		if (e) {
 			char line[TT_PATH_MAX + 256], file[TT_PATH_MAX];

@@ -307,6 +307,9 @@ void jrec_encode(const struct jrec *r, struct sbuf *out)
 			put_u64(out, "scoped", 1);
 		put_u64(out, "time", r->time_ns);
 		put_u64(out, "pid", (uint64_t)r->pid);
+		if (r->start)
+			put_u64(out, "start", r->start);
+		put_str(out, "kind", r->kind);
 		put_str(out, "run", r->run);
 		put_str(out, "boot", r->boot);
 		put_str(out, "root", r->root);
@@ -325,8 +328,13 @@ void jrec_encode(const struct jrec *r, struct sbuf *out)
 		put_u64(out, "ref", r->ref);
 		put_u64(out, "time", r->time_ns);
 		put_u64(out, "pid", (uint64_t)r->pid);
+		if (r->start)
+			put_u64(out, "start", r->start);
+		put_str(out, "kind", r->kind);
 		put_str(out, "run", r->run);
 		put_str(out, "value", r->value);
+		if (r->to)
+			put_u64(out, "to", r->to);
 		break;
 	case 'C':
 	case 'A':
@@ -426,6 +434,14 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 			if (field_u64(v, vl, &pid))
 				goto bad;
 			r->pid = (int)pid;
+		} else if (KEY("start")) {
+			if (field_u64(v, vl, &r->start))
+				goto bad;
+		} else if (KEY("to")) {
+			if (field_u64(v, vl, &r->to))
+				goto bad;
+		} else if (KEY("kind")) {
+			STR(kind);
 		} else if (KEY("run")) {
 			STR(run);
 		} else if (KEY("boot")) {
@@ -469,6 +485,13 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 		goto bad;
 	if (r->type == 'W' && !r->txn)
 		r->txn = r->seq;
+	if (!r->start && r->run) { /* a journal from before owners: "PID-START" */
+		unsigned long long st;
+		int pid;
+
+		if (sscanf(r->run, "%d-%llu", &pid, &st) == 2)
+			r->start = st;
+	}
 	return 0;
 bad:
 	jrec_free(r);
@@ -477,6 +500,7 @@ bad:
 
 void jrec_free(struct jrec *r)
 {
+	free(r->kind);
 	free(r->run);
 	free(r->boot);
 	free(r->root);

@@ -9,10 +9,16 @@
  * bytes (\\ \t \n \r \xHH). A line without its newline or with a bad CRC is a
  * torn write from a crash and is ignored.
  *   W  write intent, appended + fsynced before the write:
- *      seq txn [scoped] time pid run boot root addr target ident old raw new
+ *      seq txn [scoped] time pid [start kind] run boot root addr target ident old raw new
+ *      (start: the writer's start time, /proc/PID/stat field 22; kind: the
+ *      owner's command, "tui" "exec" "set" "apply"...; both absent in
+ *      journals written before owners: start is then taken from run)
  *   C  commit after the re-read:   ref time value(=what the kernel reports)
  *   A  abort, the write failed:    ref time value(=errno name)
- *   U  undone:                     ref time pid run value(=how)
+ *   U  undone:                     ref time pid [start kind] run value(=how) [to]
+ *      (to: "handed over": the entry's owner left while a later entry of
+ *      another owner still held the knob; that entry (seq `to`) inherits
+ *      this one's original value, so the last owner out restores it)
  *   K  kept: the run chose to leave its changes in place when it ended
  *      (TUI "Keep and quit", --keep): ref(=newest W seq then) time pid run;
  *      the run's W records up to ref are kept, not orphaned (undo and
@@ -35,6 +41,9 @@ struct jrec {
 	bool scoped; /* W: the change lives only as long as its run (exec, TUI): if that
 		      * process is gone while the entry is active, it is orphaned */
 	int pid;
+	uint64_t start; /* W U K: the writer's start time (clock ticks since boot) */
+	uint64_t to;	/* U: the entry that inherits the original value (0: none) */
+	char *kind;	/* W U K: the owner's command ("exec", "tui", "set"...); NULL: old */
 	char *run, *boot, *root;
 	char *addr, *target, *ident;
 	char *old, *raw, *new_value; /* raw: exact old bytes (may contain NULs: rawlen) */

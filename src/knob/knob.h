@@ -77,6 +77,12 @@ void knob_ctx_close(struct knob_ctx *ctx);
 bool knob_ctx_readonly(const struct knob_ctx *ctx, const char **why);
 /* This process's run id ("<pid>-<start time>"), recorded with every change. */
 const char *knob_ctx_run_id(const struct knob_ctx *ctx);
+/* The owner's kind recorded with every change ("tui", "exec", "set",
+ * "apply", "ab"...; default "tunetop"). The owner is pid + start time + boot
+ * id + kind: journal records carry it, and an owner's exit restores only its
+ * own changes (knob_restore_run). */
+void knob_ctx_set_kind(struct knob_ctx *ctx, const char *kind);
+const char *knob_ctx_kind(const struct knob_ctx *ctx);
 const char *knob_ctx_state_dir(const struct knob_ctx *ctx); /* NULL when none */
 /* Why there is none (-ENOENT: it does not exist, with KNOB_NO_CREATE), 0. */
 int knob_ctx_state_err(const struct knob_ctx *ctx);
@@ -145,6 +151,16 @@ int knob_restore_all(struct knob_ctx *ctx, unsigned flags, struct sbuf *report, 
 /* Only the changes made by one run (the TUI and exec restore their own). */
 int knob_restore_run(struct knob_ctx *ctx, const char *run_id, unsigned flags, struct sbuf *report,
 		     char **cause);
+/* Only the orphaned changes: those of owners that are gone (their pid no
+ * longer runs with the recorded start time, or another boot) which they
+ * were to restore themselves (scoped: exec, TUI, ab) or never confirmed.
+ * Stacking applies as when an owner leaves: a knob a live owner changed
+ * since stays at its value, and that owner inherits the original. */
+int knob_restore_orphans(struct knob_ctx *ctx, unsigned flags, struct sbuf *report, char **cause);
+/* The orphaned changes of this root: *nchanges entries, and owners gets
+ * "pid P, exec" (several: "pid P, exec; pid Q, tui"). 0, or -errno when the
+ * journal cannot be read (no state dir: 0 with none). */
+int knob_orphans(struct knob_ctx *ctx, size_t *nchanges, size_t *nowners, char *owners, size_t cap);
 /* The opposite on exit: a run (the TUI's "Keep and quit", --keep) leaves
  * its changes in place on purpose. Appends (and syncs) a K record so that
  * its entries show as kept and are not offered as orphaned at the next
@@ -218,9 +234,15 @@ struct knob_jentry {
 	uint64_t id, txn, time_ns;
 	char *run, *boot_id, *root, *addr, *target, *ident;
 	char *old, *new_value, *readback; /* readback: what the kernel reported after the write */
-	char *how; /* undone: "restored" "rolled back" "vanished"...; failed: errno */
+	/* old is the true original: the recorded one, or the one an earlier
+	 * owner handed over when it left (inherited_from: that entry's id) */
+	char *recorded_old;
+	uint64_t inherited_from;
+	char *kind;	/* the owner's command ("exec", "tui", "set"...; NULL: old journal) */
+	uint64_t start; /* the owner's start time */
+	char *how;	/* undone: "restored" "rolled back" "vanished"...; failed: errno */
 	int pid;
-	bool alive;	/* the writing process still runs (pid + start time match) */
+	bool alive;	/* the owner still runs (same boot id, pid + start time match) */
 	bool scoped;	/* made by a run that restores it (exec, TUI, ab) */
 	bool kept;	/* active, and its run chose to leave it in place (knob_keep_run) */
 	bool orphaned;	/* open, or scoped, active and not kept, and its process is
@@ -236,6 +258,22 @@ struct knob_jentry {
 int knob_journal_list(struct knob_ctx *ctx, struct knob_jentry **out, size_t *n, int *torn,
 		      char **cause);
 void knob_journal_free(struct knob_jentry *e, size_t n);
+
+/* The owners of the changes still in place on the ctx's root (open or
+ * active entries of this root and boot), oldest first. */
+struct knob_owner {
+	const char *run, *kind; /* point into the entries */
+	int pid;
+	uint64_t start;
+	bool alive;	 /* still runs: its exit restores its own changes */
+	size_t active;	 /* entries in place */
+	size_t orphaned; /* of those: left behind by a dead owner (restore --orphans) */
+};
+/* "live", "orphaned" (dead, with changes it was to restore), "exited" (dead,
+ * changes left on purpose: set, apply, kept; `restore` or `undo` clears them) */
+const char *knob_owner_state(const struct knob_owner *o);
+void knob_journal_owners(const struct knob_jentry *e, size_t n, struct knob_owner **out,
+			 size_t *nout);
 const char *knob_jstate_name(enum knob_jstate s);
 
 /* ---- profiles ---------------------------------------------------------------- */

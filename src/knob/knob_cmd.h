@@ -13,9 +13,14 @@
 void knob_print_cause(const char *cmd, const char *cause);
 /* Print and clear a report (stdout). */
 void knob_print_report(struct sbuf *report);
-/* Open the root and the engine; prints the error and returns 1 on failure. */
+/* Open the root and the engine; prints the error and returns 1 on failure.
+ * The ctx's owner kind is cmd; unless -q (or cmd is restore), orphaned
+ * changes in the journal are noted in one line on stderr. */
 int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct sysroot *root,
 		  struct knob_ctx **ctx);
+/* "tunetop: N changes by a tunetop that exited (pid P, exec) are still
+ * applied: run `tunetop restore --orphans`" on stderr, when there are any. */
+void knob_note_orphans(struct knob_ctx *ctx);
 /* Find, load and match-check a profile; 0 or the exit code (message printed). */
 int knob_cmd_load_profile(const char *cmd, const char *name, const struct sysroot *root, bool force,
 			  struct knob_profile *p);

@@ -141,6 +141,8 @@ struct knob_ctx {
 	bool archive_checked; /* entries of an earlier boot were looked for */
 	char run_id[48];
 	char boot_id[64];
+	char kind[16];	/* the owner's command: "tui" "exec" "set" "apply"... */
+	uint64_t start; /* this process's start time (the owner identity with pid, boot) */
 	struct journal j;
 	struct knob_lease lease[KNOB_MAX_LEASES];
 	struct cpumask online;
@@ -269,5 +271,8 @@ void knob_split_lock(const struct knob_ref *lock, bool max, struct knob_ref *out
 uint64_t knob_pid_starttime(int pid);
 /* Does the process that wrote run id `run` still run? */
 bool knob_run_alive(const char *run);
+/* Is an owner alive: recorded under this ctx's boot id, and its pid runs with
+ * the same start time. */
+bool knob_owner_alive(const struct knob_ctx *ctx, const char *boot, const char *run);
 
 #endif

@@ -27,6 +27,13 @@ struct jent {
 	const char *undo_run;
 	bool kept;		       /* a K record of its run covers it */
 	const char *effect, *evidence; /* the newest E record */
+	/* The true original value: the W record's old, or, when an earlier
+	 * owner left while this entry held the knob, the one it handed over
+	 * (U record with to=this seq). Stacking: the last owner out puts it
+	 * back. */
+	const char *old, *raw;
+	size_t rawlen;
+	uint64_t heir_of; /* the entry that handed its original value over (0: none) */
 };
 
 static int cmp_jent(const void *key, const void *elem)
@@ -46,6 +53,9 @@ static struct jent *build(struct jrec *r, size_t n, size_t *ne)
 			continue;
 		e[k].w = &r[i];
 		e[k].state = KNOB_J_OPEN;
+		e[k].old = r[i].old;
+		e[k].raw = r[i].raw;
+		e[k].rawlen = r[i].rawlen;
 		k++;
 	}
 	/* W ids grow along the file, so e[] is sorted by seq */
@@ -68,9 +78,20 @@ static struct jent *build(struct jrec *r, size_t n, size_t *ne)
 			x->state = KNOB_J_FAILED;
 			x->how = r[i].value;
 		} else {
+			struct jent *h;
+
 			x->state = KNOB_J_UNDONE;
 			x->how = r[i].value;
 			x->undo_run = r[i].run;
+			/* handed over: the heir inherits the true original (records
+			 * are read in file order, so chains of hand-overs add up) */
+			h = r[i].to ? bsearch(&r[i].to, e, k, sizeof(*e), cmp_jent) : NULL;
+			if (h && h != x) {
+				h->old = x->old;
+				h->raw = x->raw;
+				h->rawlen = x->rawlen;
+				h->heir_of = x->w->seq;
+			}
 		}
 	}
 	/* K: the run kept its changes (rare: one record per kept session) */
@@ -85,7 +106,7 @@ static struct jent *build(struct jrec *r, size_t n, size_t *ne)
 	return e;
 }
 
-enum sel_mode { SEL_ALL, SEL_RUN, SEL_LAST, SEL_ID };
+enum sel_mode { SEL_ALL, SEL_RUN, SEL_LAST, SEL_ID, SEL_ORPHANS };
 
 static bool mine(struct knob_ctx *ctx, const struct jent *e)
 {
@@ -107,17 +128,35 @@ static void add_line(char **cause, const char *line)
 	}
 }
 
-static void close_entry(struct knob_ctx *ctx, const struct jent *e, const char *how)
+/* Is an entry orphaned: its owner is gone (other boot, or the pid no longer
+ * runs with the same start time) while the entry is open, or active,
+ * scoped (its owner was to restore it) and not kept. */
+static bool orphaned(const struct knob_ctx *ctx, const struct jent *e)
+{
+	if (knob_owner_alive(ctx, e->w->boot, e->w->run))
+		return false;
+	return e->state == KNOB_J_OPEN || (e->state == KNOB_J_ACTIVE && e->w->scoped && !e->kept);
+}
+
+static void close_entry_to(struct knob_ctx *ctx, const struct jent *e, const char *how, uint64_t to)
 {
 	struct jrec u = {.type = 'U'};
 	char buf[64];
 
 	str_copy(buf, sizeof(buf), how);
 	u.ref = e->w->seq;
+	u.to = to;
 	u.pid = (int)getpid();
+	u.start = ctx->start;
+	u.kind = ctx->kind;
 	u.run = ctx->run_id;
 	u.value = buf;
 	journal_append(&ctx->j, &u, false);
+}
+
+static void close_entry(struct knob_ctx *ctx, const struct jent *e, const char *how)
+{
+	close_entry_to(ctx, e, how, 0);
 }
 
 /* Is the file's content (raw, rawlen bytes) a write of tunetop's own cut
@@ -141,7 +180,7 @@ static bool torn(struct knob_ctx *ctx, const struct jent *x, const struct knob_r
 		return false;
 	if (rawlen == 0)
 		return true;
-	if (x->w->raw && rawlen < x->w->rawlen && !memcmp(raw, x->w->raw, rawlen))
+	if (x->raw && rawlen < x->rawlen && !memcmp(raw, x->raw, rawlen))
 		return true; /* a restore of the old bytes cut short */
 	if (x->state != KNOB_J_OPEN || !x->w->new_value)
 		return false;
@@ -213,6 +252,9 @@ static int select_entries(struct knob_ctx *ctx, struct jent *e, size_t ne, bool 
 			}
 			sel[i] = true;
 		}
+	} else if (mode == SEL_ORPHANS) {
+		for (size_t i = 0; i < ne; i++)
+			sel[i] = mine(ctx, &e[i]) && orphaned(ctx, &e[i]);
 	} else {
 		for (size_t i = 0; i < ne; i++)
 			sel[i] = mine(ctx, &e[i]) && (mode == SEL_ALL || str_eq(e[i].w->run, run));
@@ -248,11 +290,10 @@ static int release_lease(struct knob_ctx *ctx, struct undo_item *it, bool dry, s
 		return 0;
 	}
 	if (dry) {
-		sbuf_printf(report, "# release %s (%s back to %s)\n", it->file, x->w->addr,
-			    x->w->old);
+		sbuf_printf(report, "# release %s (%s back to %s)\n", it->file, x->w->addr, x->old);
 		return 0;
 	}
-	er = it->ops->restore(ctx, &it->ref, x->w->old, x->w->raw, x->w->rawlen);
+	er = it->ops->restore(ctx, &it->ref, x->old, x->raw, x->rawlen);
 	if (er) {
 		snprintf(line, sizeof(line), "%s: %s from %s: could not release", x->w->addr,
 			 err_name(er), it->file);
@@ -261,7 +302,7 @@ static int release_lease(struct knob_ctx *ctx, struct undo_item *it, bool dry, s
 	}
 	close_entry(ctx, x, "released");
 	if (report)
-		sbuf_printf(report, "%s: released (back to %s)\n", x->w->addr, x->w->old);
+		sbuf_printf(report, "%s: released (back to %s)\n", x->w->addr, x->old);
 	return 0;
 }
 
@@ -318,7 +359,7 @@ static void refuse_changed(const struct undo_item *it, uint64_t newer, char **ca
 		snprintf(line, sizeof(line),
 			 "%s: changed by someone else since (now %s, tunetop wrote %s); left alone "
 			 "(use --force to restore %s)",
-			 x->w->addr, it->cur[0] ? it->cur : "empty", x->w->new_value, x->w->old);
+			 x->w->addr, it->cur[0] ? it->cur : "empty", x->w->new_value, x->old);
 	add_line(cause, line);
 }
 
@@ -328,29 +369,59 @@ static int put_back(struct knob_ctx *ctx, struct undo_item *it, bool ours, bool 
 {
 	struct jent *x = it->x;
 	char line[2 * TT_PATH_MAX], back[KNOB_VALUE_MAX];
-	int er = it->ops->restore(ctx, &it->ref, x->w->old, x->w->raw, x->w->rawlen);
+	int er = it->ops->restore(ctx, &it->ref, x->old, x->raw, x->rawlen);
 
 	if (er) {
 		snprintf(line, sizeof(line), "%s: %s from %s: could not restore '%s'", x->w->addr,
-			 err_name(er), it->file, x->w->old);
+			 err_name(er), it->file, x->old);
 		add_line(cause, line);
 		return 1;
 	}
 	if (it->ops->read(ctx, &it->ref, back, sizeof(back), NULL, 0, NULL) == 0 &&
-	    strcmp(back, x->w->old) && report)
+	    strcmp(back, x->old) && report)
 		sbuf_printf(report, "note: %s: restored %s, the kernel reports %s\n", x->w->addr,
-			    x->w->old, back);
+			    x->old, back);
 	close_entry(ctx, x, cut ? "repaired" : ours ? "restored" : "restored (forced)");
 	if (report)
 		sbuf_printf(report, "%s: %s -> %s (%s)\n", x->w->addr,
-			    cut ? "(cut short)" : it->cur, x->w->old,
-			    cut ? "repaired" : "restored");
+			    cut ? "(cut short)" : it->cur, x->old, cut ? "repaired" : "restored");
 	return 0;
 }
 
-/* Undo e[i]. 1 when it failed (cause says why), else 0. */
+/* Stacking: the entry's owner leaves while a later entry of another owner
+ * (e[h]) still holds the same knob. The knob stays at the later value; the
+ * later entry inherits this one's true original (a U record "handed over"
+ * with to=its seq), so that the last owner out puts the board back. */
+static void hand_over(struct knob_ctx *ctx, struct jent *x, struct jent *h, bool dry,
+		      struct sbuf *report)
+{
+	if (dry) {
+		if (report)
+			sbuf_printf(report,
+				    "# %s: left as it is (held by change %llu, pid %d %s)\n",
+				    x->w->addr, (unsigned long long)h->w->txn, h->w->pid,
+				    h->w->kind ? h->w->kind : "tunetop");
+		return;
+	}
+	close_entry_to(ctx, x, "handed over", h->w->seq);
+	if (report)
+		sbuf_printf(report,
+			    "%s: left at %s, held by change %llu (pid %d %s), which now restores "
+			    "it to %s\n",
+			    x->w->addr, h->w->new_value, (unsigned long long)h->w->txn, h->w->pid,
+			    h->w->kind ? h->w->kind : "tunetop", x->old);
+	h->old = x->old;
+	h->raw = x->raw;
+	h->rawlen = x->rawlen;
+	h->heir_of = x->w->seq;
+}
+
+/* Undo e[i]. 1 when it failed (cause says why), else 0. stack: an owner
+ * leaves (restore of a run, of orphans): the next later holder of the same
+ * knob keeps it and inherits the original (hand_over) instead of a refusal.
+ * An undo (ID, last) hands over only to a live scoped owner. */
 static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const bool *sel, size_t i,
-		      unsigned flags, struct sbuf *report, char **cause)
+		      unsigned flags, bool stack, struct sbuf *report, char **cause)
 {
 	struct undo_item *it = xcalloc(1, sizeof(*it));
 	struct jent *x = &e[i];
@@ -373,6 +444,18 @@ static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const boo
 		rc = release_lease(ctx, it, dry, report, cause);
 		goto out;
 	}
+	for (size_t k = i + 1; k < ne; k++) {
+		if (sel[k] || !mine(ctx, &e[k]) || strcmp(e[k].w->target, x->w->target))
+			continue;
+		/* an undo hands over only to a live owner that restores its own
+		 * change (exec, TUI): a newer manual change is refused below */
+		if (stack || (e[k].w->scoped && !str_eq(e[k].w->run, ctx->run_id) &&
+			      knob_owner_alive(ctx, e[k].w->boot, e[k].w->run))) {
+			hand_over(ctx, x, &e[k], dry, report);
+			goto out;
+		}
+		break;
+	}
 	rc = read_current(ctx, it, dry, report, cause);
 	if (rc) {
 		rc = rc < 0;
@@ -381,10 +464,10 @@ static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const boo
 	for (size_t k = i + 1; k < ne; k++)
 		if (!sel[k] && mine(ctx, &e[k]) && !strcmp(e[k].w->target, x->w->target))
 			newer = e[k].w->txn;
-	if (!strcmp(it->cur, x->w->old) &&
-	    !(it->rawlen < x->w->rawlen && !newer && torn(ctx, x, &it->ref, it->raw, it->rawlen))) {
+	if (!strcmp(it->cur, x->old) &&
+	    !(it->rawlen < x->rawlen && !newer && torn(ctx, x, &it->ref, it->raw, it->rawlen))) {
 		if (report)
-			sbuf_printf(report, "%s: already %s\n", x->w->addr, x->w->old);
+			sbuf_printf(report, "%s: already %s\n", x->w->addr, x->old);
 		if (!dry)
 			close_entry(ctx, x, "already restored");
 		goto out;
@@ -410,8 +493,8 @@ static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const boo
 				    x->w->addr, it->cur);
 	}
 	if (dry)
-		sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", x->w->old, it->file,
-			    x->w->addr, it->cur, x->w->old);
+		sbuf_printf(report, "echo %s > %s   # %s: %s -> %s\n", x->old, it->file, x->w->addr,
+			    it->cur, x->old);
 	else
 		rc = put_back(ctx, it, ours, cut, report, cause);
 out:
@@ -454,11 +537,15 @@ static int undo_run(struct knob_ctx *ctx, enum sel_mode mode, const char *run, u
 	for (size_t i = 0; i < ne && !rc; i++)
 		nsel += sel[i];
 	if (!rc && !nsel && report && mode != SEL_RUN)
-		sbuf_printf(report, "nothing to %s\n", mode == SEL_ALL ? "restore" : "undo");
+		sbuf_printf(report, "nothing to %s\n",
+			    mode == SEL_ALL	  ? "restore"
+			    : mode == SEL_ORPHANS ? "restore: no orphaned changes"
+						  : "undo");
 	/* newest first */
 	for (size_t i = ne; !rc && nsel && i-- > 0;)
 		if (sel[i])
-			fails += undo_entry(ctx, e, ne, sel, i, flags, report, cause);
+			fails += undo_entry(ctx, e, ne, sel, i, flags,
+					    mode == SEL_RUN || mode == SEL_ORPHANS, report, cause);
 	if (fails)
 		rc = -EIO;
 	if (!dry) {
@@ -492,6 +579,11 @@ int knob_restore_run(struct knob_ctx *ctx, const char *run_id, unsigned flags, s
 		     char **cause)
 {
 	return undo_run(ctx, SEL_RUN, run_id ? run_id : ctx->run_id, 0, 0, flags, report, cause);
+}
+
+int knob_restore_orphans(struct knob_ctx *ctx, unsigned flags, struct sbuf *report, char **cause)
+{
+	return undo_run(ctx, SEL_ORPHANS, NULL, 0, 0, flags, report, cause);
 }
 
 int knob_keep_run(struct knob_ctx *ctx, const char *run_id, size_t *nkept, char **cause)
@@ -530,6 +622,8 @@ int knob_keep_run(struct knob_ctx *ctx, const char *run_id, size_t *nkept, char 
 	if (cnt) {
 		k.ref = newest;
 		k.pid = (int)getpid();
+		k.start = ctx->start;
+		k.kind = ctx->kind;
 		k.run = run;
 		/* durable before the process ends: the next start must not see
 		 * these entries as left behind by a crash */
@@ -601,14 +695,18 @@ int knob_journal_list(struct knob_ctx *ctx, struct knob_jentry **out, size_t *n,
 		o->addr = dup_or_null(w->addr);
 		o->target = dup_or_null(w->target);
 		o->ident = dup_or_null(w->ident);
-		o->old = dup_or_null(w->old);
+		o->old = dup_or_null(e[i].old);
+		o->recorded_old = dup_or_null(w->old);
+		o->kind = dup_or_null(w->kind);
+		o->start = w->start;
+		o->inherited_from = e[i].heir_of;
 		o->new_value = dup_or_null(w->new_value);
 		o->readback = dup_or_null(e[i].readback);
 		o->how = dup_or_null(e[i].how);
 		o->effect = knob_effect_parse(e[i].effect);
 		o->effect_evidence = dup_or_null(e[i].evidence);
 		o->pid = w->pid;
-		o->alive = knob_run_alive(w->run);
+		o->alive = knob_owner_alive(ctx, w->boot, w->run);
 		o->this_root = str_eq(w->root, ctx->root->path);
 		o->state = e[i].state;
 		if (o->this_root && !str_eq(w->boot, ctx->boot_id) &&
@@ -635,10 +733,91 @@ void knob_journal_free(struct knob_jentry *e, size_t n)
 		free(e[i].target);
 		free(e[i].ident);
 		free(e[i].old);
+		free(e[i].recorded_old);
+		free(e[i].kind);
 		free(e[i].new_value);
 		free(e[i].readback);
 		free(e[i].how);
 		free(e[i].effect_evidence);
 	}
 	free(e);
+}
+
+int knob_orphans(struct knob_ctx *ctx, size_t *nchanges, size_t *nowners, char *owners, size_t cap)
+{
+	struct knob_jentry *e = NULL;
+	size_t n = 0, len = 0;
+	char *seen = NULL; /* "|run|run|" */
+	int rc;
+
+	*nchanges = *nowners = 0;
+	if (owners && cap)
+		owners[0] = '\0';
+	if (!ctx->state_dir)
+		return 0;
+	rc = knob_journal_list(ctx, &e, &n, NULL, NULL);
+	if (rc)
+		return rc;
+	seen = xstrdup("|");
+	for (size_t i = 0; i < n; i++) {
+		char key[80];
+
+		if (!e[i].this_root || !e[i].orphaned || e[i].state == KNOB_J_OTHER_BOOT)
+			continue;
+		(*nchanges)++;
+		snprintf(key, sizeof(key), "|%s|", e[i].run ? e[i].run : "?");
+		if (strstr(seen, key))
+			continue;
+		{
+			char *s = xasprintf("%s%s|", seen, key + 1);
+
+			free(seen);
+			seen = s;
+		}
+		(*nowners)++;
+		if (owners && len < cap) {
+			int k = snprintf(owners + len, cap - len, "%spid %d, %s", len ? "; " : "",
+					 e[i].pid, e[i].kind ? e[i].kind : "tunetop");
+
+			if (k > 0)
+				len += (size_t)k;
+		}
+	}
+	free(seen);
+	knob_journal_free(e, n);
+	return 0;
+}
+
+const char *knob_owner_state(const struct knob_owner *o)
+{
+	return o->alive ? "live" : o->orphaned ? "orphaned" : "exited";
+}
+
+void knob_journal_owners(const struct knob_jentry *e, size_t n, struct knob_owner **out,
+			 size_t *nout)
+{
+	struct knob_owner *v = xcalloc(n ? n : 1, sizeof(*v));
+	size_t k = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct knob_owner *o = NULL;
+
+		if (!e[i].this_root || (e[i].state != KNOB_J_OPEN && e[i].state != KNOB_J_ACTIVE))
+			continue;
+		for (size_t m = 0; m < k && !o; m++)
+			if (str_eq(v[m].run, e[i].run))
+				o = &v[m];
+		if (!o) {
+			o = &v[k++];
+			o->run = e[i].run;
+			o->kind = e[i].kind ? e[i].kind : "tunetop";
+			o->pid = e[i].pid;
+			o->start = e[i].start;
+			o->alive = e[i].alive;
+		}
+		o->active++;
+		o->orphaned += e[i].orphaned;
+	}
+	*out = v;
+	*nout = k;
 }

@@ -3,9 +3,13 @@
  * the state dir, newest first: time, transaction id, status (active, kept,
  * undone, failed, open, other boot), address, old -> new, and who made it
  * (this session, another live tunetop, a dead one: orphaned, or one that
- * quit keeping its changes). Actions:
- * u undoes the selected change (its whole transaction), U restores all after
- * confirmation. The journal is read only while this screen is shown. */
+ * quit keeping its changes), with the owner's kind (tui, exec, set...). A
+ * line above the table lists the owners of the changes in place (live,
+ * orphaned, exited). Actions: u undoes the selected change (its whole
+ * transaction), U restores all after confirmation, O restores the orphaned
+ * changes (owners that exited without restoring). The journal is read only
+ * while this screen is shown, on every refresh: other owners' changes show
+ * within one. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -103,7 +107,7 @@ static void journal_build(struct tui *t, struct screen *s)
 
 	if (!j)
 		j = s->priv = xcalloc(1, sizeof(*j));
-	s->heading_lines = 2;
+	s->heading_lines = t->replay ? 2 : 3;
 	if (t->replay) {
 		replay_build(t, s, j);
 		return;
@@ -166,8 +170,31 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 		  "%zu record%s in %s/journal%s%s   u: undo selected   U: restore all", j->n,
 		  j->n == 1 ? "" : "s", dir ? dir : "?", j->torn ? "  (torn lines skipped: " : "",
 		  j->torn ? "crash)" : "");
-	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
-	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
+	{ /* the owners of the changes in place */
+		struct knob_owner *own = NULL;
+		size_t nown = 0;
+		const char *me = t->knob ? knob_ctx_run_id(t->knob) : NULL;
+		int x = 0;
+
+		knob_journal_owners(j->e, j->n, &own, &nown);
+		x += ui_printf(t, y + 1, x, COLS - x, ROLE_LABEL, "Owners:");
+		if (!nown)
+			ui_printf(t, y + 1, x, COLS - x, ROLE_VALUE_NA, " none (nothing in place)");
+		for (size_t i = 0; i < nown && x < COLS; i++)
+			x += ui_printf(t, y + 1, x, COLS - x,
+				       own[i].orphaned ? ROLE_ALERT
+				       : own[i].alive  ? ROLE_CHANGED
+						       : ROLE_VALUE,
+				       " pid %d %s %s (%zu)%s%s", own[i].pid, own[i].kind,
+				       me && own[i].run && !strcmp(me, own[i].run)
+					       ? "this session"
+					       : knob_owner_state(&own[i]),
+				       own[i].active, own[i].orphaned ? " O: restore" : "",
+				       i + 1 < nown ? "," : "");
+		free(own);
+	}
+	ui_fill(t, y + 2, 0, COLS, ROLE_COLHEAD);
+	ui_put(t, y + 2, 0, COLS, ROLE_COLHEAD,
 	       " Time      Txn  Status   Address                            Old -> New          "
 	       "Effect    By");
 	rows = h - s->heading_lines;
@@ -178,7 +205,8 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 		int yy = y + s->heading_lines + i, x = 0;
 		bool sel = s->top + i == s->sel;
 		enum role base = sel ? ROLE_CURSOR : ROLE_VALUE;
-		char tm[16], by[48], ov[96];
+		char tm[16], by[64], ov[96];
+		const char *kind = e->kind ? e->kind : "";
 		time_t secs = (time_t)(e->time_ns / 1000000000ULL);
 		struct tm lt;
 		const char *run = t->knob ? knob_ctx_run_id(t->knob) : NULL;
@@ -191,13 +219,13 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 		if (run && e->run && !strcmp(run, e->run))
 			snprintf(by, sizeof(by), "this session");
 		else if (e->kept)
-			snprintf(by, sizeof(by), "pid %d (kept on quit)", e->pid);
+			snprintf(by, sizeof(by), "pid %d %s (kept on quit)", e->pid, kind);
 		else if (e->orphaned)
-			snprintf(by, sizeof(by), "pid %d (dead: orphaned)", e->pid);
+			snprintf(by, sizeof(by), "pid %d %s (dead: orphaned)", e->pid, kind);
 		else if (e->alive)
-			snprintf(by, sizeof(by), "pid %d (running)", e->pid);
+			snprintf(by, sizeof(by), "pid %d %s (running)", e->pid, kind);
 		else
-			snprintf(by, sizeof(by), "pid %d", e->pid);
+			snprintf(by, sizeof(by), "pid %d %s", e->pid, kind);
 		snprintf(ov, sizeof(ov), "%s -> %s", e->old ? e->old : "?",
 			 e->new_value ? e->new_value : "?");
 		x += ui_printf(t, yy, x, COLS - x, base, " %-8s %4llu  ", tm,
@@ -243,6 +271,22 @@ static int journal_key(struct tui *t, struct screen *s, int ch)
 	struct sbuf rep;
 	char *cause = NULL;
 
+	if (ch == 'O' && j && !t->replay) {
+		why = tui_cannot_write(t);
+		if (why) {
+			tui_status(t, true, "Refused: %s", why);
+			return HR_HANDLED | HR_REDRAW;
+		}
+		sbuf_init(&rep);
+		if (knob_restore_orphans(t->knob, 0, &rep, &cause) == 0)
+			tui_status(t, false, "Restored the orphaned changes");
+		else
+			tui_status(t, true, "Restore failed: %s", cause ? cause : "?");
+		free(cause);
+		sbuf_free(&rep);
+		tui_reload_journal(t);
+		return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+	}
 	if (ch != 'u' || !j || !j->n)
 		return HR_IGNORED;
 	if (s->sel < 0 || s->sel >= (int)j->n)

@@ -223,8 +223,9 @@ void tui_open_engine(struct tui *t, const char *state_dir)
 				 t->root_path);
 		t->readonly = t->ro_why[0] != '\0';
 	}
-	/* the knob engine: writer lock held for the whole session */
-	r = knob_ctx_open(&t->knob, &t->root, state_dir, KNOB_READONLY_OK | KNOB_HOLD_LOCK, &cause);
+	/* the knob engine: the journal lock is taken only around each append or
+	 * undo, so exec, set and other TUIs work at the same time (design §6) */
+	r = knob_ctx_open(&t->knob, &t->root, state_dir, KNOB_READONLY_OK, &cause);
 	if (r) {
 		if (!t->readonly)
 			snprintf(t->ro_why, sizeof(t->ro_why), "%s", cause ? cause : err_name(r));
@@ -233,6 +234,7 @@ void tui_open_engine(struct tui *t, const char *state_dir)
 	} else {
 		const char *why = NULL;
 
+		knob_ctx_set_kind(t->knob, "tui");
 		if (knob_ctx_readonly(t->knob, &why) && !t->readonly) {
 			t->readonly = true;
 			snprintf(t->ro_why, sizeof(t->ro_why), "%s",

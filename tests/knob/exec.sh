@@ -103,7 +103,7 @@ is "$?" 137 "exec was killed"
 is "$(file $P/policy4/scaling_governor)" "performance" "the profile is still in place after SIGKILL"
 j=$(tt journal)
 like "$j" "orphaned .*cpufreq/policy4/governor: interactive -> performance" "journal shows the open entries as orphaned"
-like "$j" "entries are orphaned .*'tunetop restore'" "and says how to fix it"
+like "$j" "entries are orphaned .*'tunetop restore --orphans'" "and says how to fix it"
 tt restore >/dev/null
 ok $? "restore exits 0"
 if pristine; then ok 0 "restore after SIGKILL: tree as before"; else ok 1 "restore after SIGKILL"; show_diff; fi

@@ -56,7 +56,7 @@ like "$(printf '%s' "$j" | tr -d ' \n')" '"address":"cpufreq/policy0/governor","
 tui_start n 120 40 -- --root "$root" --state-dir "$st"
 tui_wait n 'policy0 +4x A55 +gov powersave'; ok $? "next start shows the kept governor"
 tui_keys n F6 # the orphan dialog, if it came, would swallow this key
-tui_wait n 'kept +cpufreq/policy0/governor +interactive -> pow.* pid [0-9]+ \(kept on quit\)'
+tui_wait n 'kept +cpufreq/policy0/governor +interactive -> pow.* pid [0-9]+ tui \(kept on quit\)'
 ok $? "Journal screen: status kept, by a run that kept it on quit"
 tui_screen n | grep -q 'Changes left behind'
 ok $((! $?)) "no offer to restore orphaned changes"

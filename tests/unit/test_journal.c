@@ -2,7 +2,8 @@
 /* Unit tests for the journal: field escaping, the record codec with CRC,
  * loading with a torn last line, lock contention, state dir checks,
  * archiving, and keep marks (a run that quit keeping its changes is not
- * orphaned, yet restore reverts it). */
+ * orphaned, yet restore reverts it); owners in the records (start time,
+ * kind, hand-over) and the stacking of overlapping owners. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -545,6 +546,151 @@ static void test_keep(void)
 	test_keep_archive(root_path);
 }
 
+/* Owner fields: W and U carry start and kind, U the heir (to); a journal
+ * written before owners (no start, no kind) still reads, start from run. */
+static void test_owner_codec(void)
+{
+	char run[] = "4242-987", boot[] = "b00t", rootp[] = "/r", addr[] = "mm/thp",
+	     target[] = "sys/kernel/mm/transparent_hugepage/enabled", old[] = "madvise",
+	     new_value[] = "never", kind[] = "exec", how[] = "handed over";
+	struct jrec w = {.type = 'W', .seq = 3, .txn = 3, .pid = 4242, .start = 987, .kind = kind},
+		    u = {.type = 'U', .ref = 3, .to = 5, .pid = 77, .start = 12, .kind = kind}, d;
+	struct sbuf b;
+
+	w.run = run;
+	w.boot = boot;
+	w.root = rootp;
+	w.addr = addr;
+	w.target = target;
+	w.old = old;
+	w.new_value = new_value;
+	u.run = run;
+	u.value = how;
+	sbuf_init(&b);
+	jrec_encode(&w, &b);
+	ok(strstr(b.s, "\tpid=4242\tstart=987\tkind=exec\trun=4242-987\t") != NULL,
+	   "W: pid, start, kind, run");
+	is_int(jrec_decode(b.s, b.len - 1, &d), 0, "W with an owner decodes");
+	ok(d.start == 987 && d.kind && !strcmp(d.kind, "exec") && d.pid == 4242,
+	   "W: the owner round-trips");
+	jrec_free(&d);
+	sbuf_reset(&b);
+	jrec_encode(&u, &b);
+	is_int(jrec_decode(b.s, b.len - 1, &d), 0, "U with a hand-over decodes");
+	ok(d.to == 5 && d.start == 12 && d.kind && !strcmp(d.kind, "exec") &&
+		   !strcmp(d.value, "handed over"),
+	   "U: heir, start, kind, how");
+	jrec_free(&d);
+	/* the old format: what an older tunetop wrote (no start=, no kind=) */
+	w.start = 0;
+	w.kind = NULL;
+	sbuf_reset(&b);
+	jrec_encode(&w, &b);
+	ok(!strstr(b.s, "start=") && !strstr(b.s, "kind="), "an old-format W line");
+	is_int(jrec_decode(b.s, b.len - 1, &d), 0, "old-format W decodes");
+	ok(d.start == 987 && !d.kind, "old W: start from run, no kind");
+	jrec_free(&d);
+	sbuf_free(&b);
+}
+
+/* The governor file of policy0 of a root. */
+static void gov_is(struct sysroot *r, const char *want, const char *what)
+{
+	char buf[64] = "";
+
+	sysfs_read_str(r, "sys/devices/system/cpu/cpufreq/policy0/scaling_governor", buf,
+		       sizeof(buf));
+	is_str(buf, want, what);
+}
+
+/* The run id of the entry writing value v. */
+static void run_of(struct knob_ctx *c, const char *v, char *run, size_t cap, uint64_t *id)
+{
+	struct knob_jentry *e = NULL;
+	size_t n = 0;
+	char *cause = NULL;
+
+	run[0] = '\0';
+	if (knob_journal_list(c, &e, &n, NULL, &cause) == 0)
+		for (size_t i = 0; i < n; i++)
+			if (!strcmp(e[i].new_value, v)) {
+				str_copy(run, cap, e[i].run);
+				*id = e[i].id;
+			}
+	knob_journal_free(e, n);
+	free(cause);
+}
+
+/* Stacking: three owners (children that die: their runs are orphaned) change
+ * one knob; they leave B, A, C: the knob keeps the newest remaining value,
+ * the newest entry inherits the true original, the last one out puts it back. */
+static void test_stack(void)
+{
+	char root_path[300], state[300], cmd[900], ra[64], rb[64], rc[64], owners[128];
+	struct sysroot r;
+	struct knob_ctx *c = NULL;
+	struct knob_jentry *e = NULL;
+	size_t n = 0, nch = 0, nown = 0;
+	uint64_t ida = 0, idb = 0, idc = 0;
+	char *cause = NULL;
+	struct sbuf rep;
+
+	snprintf(root_path, sizeof(root_path), "%s/stackroot", tmpdir);
+	snprintf(state, sizeof(state), "%s/stackstate", tmpdir);
+	snprintf(cmd, sizeof(cmd), "cp -a '%s' '%s'", fixture("rk3588"), root_path);
+	if (system(cmd) != 0 || sysroot_open(&r, root_path) != 0) {
+		ok(0, "copy rk3588");
+		return;
+	}
+	run_child(root_path, state, "cpufreq/policy0/governor=performance", false);
+	run_child(root_path, state, "cpufreq/policy0/governor=powersave", false);
+	run_child(root_path, state, "cpufreq/policy0/governor=schedutil", false);
+	is_int(knob_ctx_open(&c, &r, state, 0, &cause), 0, "open the journal");
+	run_of(c, "performance", ra, sizeof(ra), &ida);
+	run_of(c, "powersave", rb, sizeof(rb), &idb);
+	run_of(c, "schedutil", rc, sizeof(rc), &idc);
+	ok(ra[0] && rb[0] && rc[0] && strcmp(ra, rb) && strcmp(rb, rc), "three owners");
+	is_int(knob_orphans(c, &nch, &nown, owners, sizeof(owners)), 0, "orphans counted");
+	ok(nch == 3 && nown == 3 && strstr(owners, "pid ") && strstr(owners, "; "),
+	   "three orphaned changes of three owners");
+	sbuf_init(&rep);
+	is_int(knob_restore_run(c, rb, 0, &rep, &cause), 0, "B leaves (middle)");
+	gov_is(&r, "schedutil", "the knob stays at C's value");
+	ok(rep.s && strstr(rep.s, "left at schedutil, held by change"), "says it handed over");
+	is_int(knob_journal_list(c, &e, &n, NULL, &cause), 0, "list");
+	for (size_t i = 0; i < n; i++)
+		if (e[i].id == idc)
+			ok(!strcmp(e[i].old, "performance") && e[i].inherited_from == idb &&
+				   !strcmp(e[i].recorded_old, "powersave"),
+			   "C inherits B's original (A's value)");
+	knob_journal_free(e, n);
+	is_int(knob_restore_run(c, ra, 0, &rep, &cause), 0, "A leaves (oldest)");
+	gov_is(&r, "schedutil", "the knob still stays at C's value");
+	is_int(knob_journal_list(c, &e, &n, NULL, &cause), 0, "list");
+	for (size_t i = 0; i < n; i++)
+		if (e[i].id == idc)
+			ok(!strcmp(e[i].old, "interactive") && e[i].inherited_from == ida,
+			   "C inherits the true original through A");
+	knob_journal_free(e, n);
+	is_int(knob_restore_run(c, rc, 0, &rep, &cause), 0, "C leaves last");
+	gov_is(&r, "interactive", "the last one out puts the original back");
+	snprintf(cmd, sizeof(cmd), "diff -r --no-dereference '%s' '%s' >/dev/null",
+		 fixture("rk3588"), root_path);
+	is_int(system(cmd), 0, "tree byte for byte like the fixture");
+	/* orphans of two owners on one knob: restore --orphans clears both */
+	run_child(root_path, state, "cpufreq/policy0/governor=performance", false);
+	run_child(root_path, state, "cpufreq/policy0/governor=powersave", false);
+	is_int(knob_restore_orphans(c, 0, &rep, &cause), 0, "restore the orphans");
+	gov_is(&r, "interactive", "both orphans restored");
+	is_int(knob_orphans(c, &nch, &nown, owners, sizeof(owners)), 0, "orphans counted");
+	ok(nch == 0 && nown == 0 && !owners[0], "none left");
+	is_int(system(cmd), 0, "tree byte for byte like the fixture again");
+	knob_ctx_close(c);
+	sysroot_close(&r);
+	sbuf_free(&rep);
+	free(cause);
+}
+
 int main(void)
 {
 	snprintf(tmpdir, sizeof(tmpdir), "%s/tt-journal.XXXXXX",
@@ -558,6 +704,8 @@ int main(void)
 	test_lock();
 	test_state_dir();
 	test_keep();
+	test_owner_codec();
+	test_stack();
 	{
 		char cmd[400];
 

@@ -123,7 +123,7 @@ static void test_bars(void)
 		{"cores", "g Gov|f Freq|i Idle|e Explain"},
 		{"clocks", "g Gov|f Freq|e Explain"},
 		{"rt", "r Runtime|l DMA-lat|e Explain"},
-		{"journal", "u UndoSel"},
+		{"journal", "u UndoSel|O Orphans"},
 		{"setup", "Enter Change"},
 		{"help", ""},
 		{"threads", "a Affin|F7/F8 Nice|p Policy|c Uclamp|W Scope|F3 Search|F4 Filter|t "
