@@ -220,8 +220,8 @@ static void cpu_online(struct knob_ctx *ctx, struct knob_hold *h, int cpu, struc
 	if (same.len)
 		sbuf_printf(report, "cpu%d came online: already %s\n", cpu, same.s);
 	if (!applied.len && !same.len && !nset)
-		sbuf_printf(report, "cpu%d came online: none of this run's knobs applies to it\n",
-			    cpu);
+		sbuf_printf(report, "cpu%d came online%s\n", cpu,
+			    h->nassign ? ": none of this run's knobs applies to it" : "");
 	for (size_t i = 0; i < nset; i++)
 		free(set[i]);
 	free(set);
@@ -316,6 +316,52 @@ void knob_hold_check(struct knob_ctx *ctx, struct knob_hold *h, struct sbuf *rep
 		if (h->mode == KNOB_HOLD_REASSERT)
 			reassert(ctx, h, x, when, cur, report);
 	}
+}
+
+void knob_hold_sync_run(struct knob_ctx *ctx, struct knob_hold *h)
+{
+	struct knob_jentry *e = NULL;
+	struct held *v = NULL;
+	size_t n = 0, nv = 0, cap = 0;
+	const char *run = knob_ctx_run_id(ctx);
+
+	if (knob_journal_list(ctx, &e, &n, NULL, NULL) != 0)
+		return;
+	for (size_t i = 0; i < n; i++) {
+		const char *want = e[i].readback ? e[i].readback : e[i].new_value;
+		struct knob_ref *refs = NULL;
+		struct held *x = NULL, *old;
+		size_t nr = 0;
+
+		if (e[i].state != KNOB_J_ACTIVE || !e[i].this_root || !e[i].run || !e[i].addr ||
+		    !want || strcmp(e[i].run, run))
+			continue;
+		for (size_t k = 0; k < nv; k++)
+			if (!strcmp(v[k].ref.addr, e[i].addr))
+				x = &v[k]; /* a newer change of the same knob */
+		if (!x) {
+			if (knob_expand(ctx, e[i].addr, 0, &refs, &nr, NULL) != 0 || nr != 1 ||
+			    (refs[0].def && (refs[0].def->flags & KD_LEASE))) {
+				free(refs);
+				continue;
+			}
+			v = xgrow(v, &cap, nv + 1, sizeof(*v));
+			x = &v[nv++];
+			memset(x, 0, sizeof(*x));
+			x->ref = refs[0];
+			free(refs);
+		}
+		str_copy(x->value, sizeof(x->value), want);
+		x->seen[0] = '\0';
+		old = held_find(h, x->ref.addr);
+		if (old && !strcmp(old->value, x->value))
+			str_copy(x->seen, sizeof(x->seen), old->seen);
+	}
+	knob_journal_free(e, n);
+	free(h->v);
+	h->v = v;
+	h->n = nv;
+	h->cap = cap;
 }
 
 unsigned knob_hold_outside(const struct knob_hold *h)

@@ -34,6 +34,10 @@ struct knob_hold *knob_hold_begin(struct knob_ctx *ctx, const char *const *assig
  * held knob read again ("04:12:09 ADDR: expected X, found Y (changed
  * outside tunetop)"). Lines go to report, one per event. */
 void knob_hold_check(struct knob_ctx *ctx, struct knob_hold *h, struct sbuf *report);
+/* Hold exactly what this ctx's run has active in the journal now (the TUI:
+ * its changes come and go with undo); the expected value is the one the
+ * kernel reported after the write. Knobs still held keep their state. */
+void knob_hold_sync_run(struct knob_ctx *ctx, struct knob_hold *h);
 /* Counts so far: values changed outside tunetop, of them written back. */
 unsigned knob_hold_outside(const struct knob_hold *h);
 unsigned knob_hold_reasserted(const struct knob_hold *h);
