@@ -3,7 +3,8 @@
  * tunetop-exec-PID of tunetop's own cgroup (/proc/self/cgroup "0::PATH"
  * under the cgroup2 mount of /proc/self/mountinfo), entered by the forked
  * child before execvp, watched through cgroup.events ("populated 0" once
- * every process of the app has exited) and removed at the end. Live
+ * every process of the app has exited) and removed at the end; the empty
+ * cgroup of a run that was killed is removed by the next one. Live
  * kernel state: it is never under --root. */
 #include <errno.h>
 #include <fcntl.h>
@@ -84,6 +85,31 @@ static int read_small(const char *abs, char *buf, size_t cap)
 	return 0;
 }
 
+/* Empty tunetop-exec-PID cgroups of runs that were killed (their pid is
+ * gone, the app has ended since): removed. */
+static void sweep_stale(const char *own)
+{
+	struct sysfs_list l;
+
+	if (sysfs_list(sysroot_live(), own + 1, &l) != 0)
+		return;
+	for (size_t i = 0; i < l.n; i++) {
+		char path[4200], ev[256];
+		int pid;
+
+		if (!str_starts(l.names[i], "tunetop-exec-") ||
+		    str_to_int(l.names[i] + 13, &pid) != 0 || pid <= 0 || pid == (int)getpid() ||
+		    kill(pid, 0) == 0 || errno != ESRCH)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s/cgroup.events", own, l.names[i]);
+		if (read_small(path, ev, sizeof(ev)) != 0 || !strstr(ev, "populated 0"))
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", own, l.names[i]);
+		rmdir(path);
+	}
+	sysfs_list_free(&l);
+}
+
 int app_cgroup_create(struct app_cgroup *cg, char *why, size_t cap)
 {
 	char mnt[1024], mroot[1024], self[2048], own[4096], buf[256], path[4200];
@@ -121,6 +147,7 @@ int app_cgroup_create(struct app_cgroup *cg, char *why, size_t cap)
 			 own, buf);
 		return -EBUSY;
 	}
+	sweep_stale(own);
 	snprintf(cg->dir, sizeof(cg->dir), "%s/tunetop-exec-%d", own, (int)getpid());
 	if (mkdir(cg->dir, 0755) != 0 && errno != EEXIST) {
 		e = -errno;
