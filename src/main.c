@@ -50,7 +50,7 @@ static const struct cmd_entry commands[] = {
 	{"journal", cmd_journal, "journal [--json]"},
 	{"exec", cmd_exec,
 	 "exec [-p PROFILE] [ADDRESS=VALUE...] [--cpus LIST] [--fifo PRIO|--rr PRIO|--nice N] "
-	 "-- CMD [ARGS]"},
+	 "[--no-follow|--pidfile FILE] [--hold MODE] -- CMD [ARGS]"},
 };
 
 static void usage(FILE *f)

@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* tunetop exec: apply a profile and knobs (one journaled transaction), hold
  * pmqos/cpu_dma_latency_us if given, run CMD with the requested affinity and
- * scheduling, forward SIGINT/SIGTERM/SIGHUP/SIGQUIT to it, wait, restore
- * exactly what this run applied, and exit with CMD's status (128 + signal
- * when CMD was killed). Signals are blocked from the start so that a
- * SIGTERM during the apply or the restore is handled when it is safe; a
- * SIGKILL leaves the journal entries open for `tunetop restore`.
+ * scheduling in a cgroup v2 of its own (hold.h "follow"; --no-follow: CMD
+ * alone, --pidfile: the process a pid file names), forward
+ * SIGINT/SIGTERM/SIGHUP/SIGQUIT, wait until the whole app is gone while
+ * holding the knobs (--hold: reverts reported or written back, CPUs coming
+ * online get their per-CPU knobs), restore exactly what this run applied,
+ * and exit with CMD's status (128 + signal when CMD was killed). Signals are blocked from the start
+ * so that a SIGTERM during the apply or the restore is handled when it is safe; a SIGKILL leaves
+ * the journal entries open for `tunetop restore`.
  *
  * Our own messages go to stderr (prefixed), so CMD's stdout stays clean. */
 #include <errno.h>
@@ -17,17 +20,22 @@
 #include <string.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "cmd.h"
 #include "core/cpumask.h"
 #include "core/str.h"
+#include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "knob/hold.h"
 #include "knob/knob.h"
 #include "knob/knob_cmd.h"
 #include "knob/knob_int.h"
+#include "sysfs/userfile.h"
 
-enum step { STEP_AFFINITY = 1, STEP_SCHED, STEP_NICE, STEP_EXEC };
+/* STEP_CGROUP is not fatal: CMD runs, followed as a direct child only */
+enum step { STEP_AFFINITY = 1, STEP_SCHED, STEP_NICE, STEP_EXEC, STEP_CGROUP };
 
 struct child_err {
 	int step;
@@ -48,12 +56,18 @@ struct exec_opts {
 	int prio;
 	bool have_nice;
 	int nice;
+	bool no_follow;
+	const char *pidfile;
+	enum knob_hold_mode hold;
+	struct app_cgroup cg; /* cg.active: CMD runs in it */
+	struct knob_hold *held;
 	char **cmd;
 };
 
 static const char *usage_text =
 	"exec [-p PROFILE]... [--force] [ADDRESS=VALUE...] [--cpus LIST] "
-	"[--fifo PRIO | --rr PRIO | --nice N] [--dry-run] [-q] -- CMD [ARGS]";
+	"[--fifo PRIO | --rr PRIO | --nice N] [--no-follow | --pidfile FILE] "
+	"[--hold off|report|reassert] [--dry-run] [-q] -- CMD [ARGS]";
 
 static int usage_exec(void)
 {
@@ -119,6 +133,8 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 
 	memset(x, 0, sizeof(*x));
 	x->policy = -1;
+	x->hold = KNOB_HOLD_REPORT;
+	x->cg.procs_fd = -1;
 	x->profiles = xcalloc((size_t)argc, sizeof(char *));
 	x->assign = xcalloc((size_t)argc, sizeof(char *));
 	x->label = xcalloc((size_t)argc, sizeof(char *));
@@ -144,6 +160,28 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 		}
 		if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
 			x->quiet = true;
+			continue;
+		}
+		if (!strcmp(a, "--no-follow")) {
+			x->no_follow = true;
+			continue;
+		}
+		if ((v = opt_value(argc, argv, &i, "--pidfile", NULL, &missing)) || missing) {
+			if (missing || !*v) {
+				fprintf(stderr, "tunetop exec: --pidfile needs a file name\n");
+				return 2;
+			}
+			x->pidfile = v;
+			continue;
+		}
+		if ((v = opt_value(argc, argv, &i, "--hold", NULL, &missing)) || missing) {
+			if (missing || knob_hold_mode_parse(v, &x->hold) != 0) {
+				fprintf(stderr,
+					"tunetop exec: --hold '%s': must be off, report or "
+					"reassert\n",
+					v ? v : "");
+				return 2;
+			}
 			continue;
 		}
 		if ((v = opt_value(argc, argv, &i, "--profile", "-p", &missing)) || missing) {
@@ -223,6 +261,10 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 		}
 		break; /* CMD starts here */
 	}
+	if (x->pidfile && x->no_follow) {
+		fprintf(stderr, "tunetop exec: use one of --pidfile, --no-follow\n");
+		return 2;
+	}
 	if (i >= argc) {
 		fprintf(stderr, "tunetop exec: no command given\n");
 		return usage_exec();
@@ -250,6 +292,17 @@ static void child_setup(const struct exec_opts *x, int errfd, const sigset_t *ol
 		if (s != SIGKILL && s != SIGSTOP)
 			signal(s, SIG_DFL);
 	sigprocmask(SIG_SETMASK, oldmask, NULL);
+	if (x->cg.active) {
+		struct child_err cgerr = {STEP_CGROUP, 0};
+		int e = app_cgroup_enter(&x->cg);
+
+		if (e) {
+			cgerr.err = -e;
+			if (write(errfd, &cgerr, sizeof(cgerr)) < 0) {
+				/* the parent then follows an empty cgroup: it ends at once */
+			}
+		}
+	}
 	if (x->have_cpus) {
 		int e;
 
@@ -350,11 +403,24 @@ static bool check_cpus_online(const struct exec_opts *x)
 	return true;
 }
 
-static int restore_own(struct knob_ctx *ctx, const struct exec_opts *x, struct sbuf *rep)
+/* reasserted: --hold=reassert wrote values back during the run. Each write
+ * back is a change of this run whose old value is the one found then, so
+ * undoing newest first leaves that value, which the run's first change then
+ * sees as "changed by someone else": a second, forced pass puts back the
+ * value from before the run. */
+static int restore_reasserted(struct knob_ctx *ctx, const struct exec_opts *x, struct sbuf *rep,
+			      bool reasserted)
 {
 	char *cause = NULL;
 	int e = knob_restore_run(ctx, knob_ctx_run_id(ctx), 0, rep, &cause);
 
+	if (e && reasserted) {
+		sbuf_printf(rep, "restoring the values from before the run over the ones found "
+				 "when they were reasserted (--hold=reassert)\n");
+		free(cause);
+		cause = NULL;
+		e = knob_restore_run(ctx, knob_ctx_run_id(ctx), KNOB_FORCE, rep, &cause);
+	}
 	say(x, rep);
 	if (e) {
 		knob_print_cause("exec", cause);
@@ -363,6 +429,11 @@ static int restore_own(struct knob_ctx *ctx, const struct exec_opts *x, struct s
 	}
 	free(cause);
 	return e;
+}
+
+static int restore_own(struct knob_ctx *ctx, const struct exec_opts *x, struct sbuf *rep)
+{
+	return restore_reasserted(ctx, x, rep, false);
 }
 
 /* ---- cmd_exec in steps: apply the knobs (one transaction), start CMD with
@@ -387,7 +458,7 @@ static void block_signals(sigset_t *set, sigset_t *old)
  * Returns an exit code when a profile cannot be loaded (nothing applied),
  * else 0 with *err = knob_set_many's result. */
 static int apply_knobs(struct knob_ctx *ctx, const struct sysroot *root, const struct exec_opts *x,
-		       struct sbuf *rep, int *err)
+		       struct sbuf *rep, int *err, struct knob_hold **hold)
 {
 	struct knob_profile *profs = xcalloc(x->nprof ? x->nprof : 1, sizeof(*profs));
 	const char **assign, **labels;
@@ -424,6 +495,15 @@ static int apply_knobs(struct knob_ctx *ctx, const struct sysroot *root, const s
 				     KNOB_ALLOW_LEASE | KNOB_EMPTY_OK | KNOB_SCOPED |
 					     (x->dry ? KNOB_DRY_RUN : 0),
 				     rep, &cause);
+	if (!*err) {
+		knob_hold_offline_notes(ctx, assign, na,
+					x->hold != KNOB_HOLD_OFF && !x->dry
+						? "applied if it comes online while CMD runs"
+						: NULL,
+					rep);
+		if (!x->dry)
+			*hold = knob_hold_begin(ctx, assign, na, x->hold);
+	}
 	say(x, rep);
 	if (*err)
 		knob_print_cause("exec", cause);
@@ -474,9 +554,18 @@ static int start_cmd(struct knob_ctx *ctx, struct exec_opts *x, struct sbuf *rep
 		child_setup(x, pipefd[1], old);
 	}
 	close(pipefd[1]);
-	do
-		k = read(pipefd[0], &ce, sizeof(ce));
-	while (k < 0 && errno == EINTR);
+	for (;;) {
+		do
+			k = read(pipefd[0], &ce, sizeof(ce));
+		while (k < 0 && errno == EINTR);
+		if (k != (ssize_t)sizeof(ce) || ce.step != STEP_CGROUP)
+			break;
+		fprintf(stderr,
+			"tunetop exec: warning: cannot move %s into %s: %s; following %s "
+			"alone\n",
+			x->cmd[0], x->cg.dir, strerror(ce.err), x->cmd[0]);
+		app_cgroup_remove(&x->cg);
+	}
 	close(pipefd[0]);
 	if (k == (ssize_t)sizeof(ce) && ce.step) {
 		report_child_err(x, &ce);
@@ -487,30 +576,146 @@ static int start_cmd(struct knob_ctx *ctx, struct exec_opts *x, struct sbuf *rep
 	return 0;
 }
 
-/* Wait for CMD, forwarding signals; its exit code (128 + signal). */
-static int wait_cmd(pid_t child, const sigset_t *set)
+/* What the run waits for: CMD, then its cgroup or the process a pid file
+ * names. */
+struct follow {
+	pid_t child;
+	bool child_done;
+	int status;
+	bool told; /* "CMD exited; holding while ..." said */
+	/* --pidfile */
+	int fpid;
+	uint64_t fstart;
+	uint64_t grace_end_ns; /* after CMD exits: how long the file may take */
+};
+
+#define FOLLOW_TICK_MS	 200
+#define HOLD_EVERY_MS	 1000
+#define PIDFILE_GRACE_NS (5ull * 1000 * 1000 * 1000)
+#define PIDFILE_MAX	 64
+
+/* The pid the file names when that process runs (0: none). */
+static int pidfile_pid(const char *path)
 {
-	int status = 0;
+	char *text = NULL;
+	int pid = 0;
 
-	for (;;) {
-		siginfo_t si;
-		int s = sigwaitinfo(set, &si);
+	if (userfile_read(path, 0, PIDFILE_MAX, &text, NULL) != 0)
+		return 0;
+	if (str_to_int(str_trim(text), &pid) != 0 || pid <= 0)
+		pid = 0;
+	free(text);
+	return pid;
+}
 
-		if (s < 0)
-			continue;
-		if (s == SIGCHLD) {
-			if (waitpid(child, &status, WNOHANG) == child)
-				break;
-			continue;
-		}
-		/* the terminal already sent it to CMD's process group */
-		if (si.si_code == SI_KERNEL && getpgid(child) == getpgrp())
-			continue;
-		kill(child, s);
+/* Is the run over? Re-reads the pid file (its pid may change). */
+static bool follow_done(struct exec_opts *x, struct follow *f)
+{
+	if (x->cg.active) {
+		int p = app_cgroup_populated(&x->cg);
+
+		return f->child_done && p <= 0;
 	}
-	return WIFEXITED(status)     ? WEXITSTATUS(status)
-	       : WIFSIGNALED(status) ? 128 + WTERMSIG(status)
-				     : 1;
+	if (x->pidfile) {
+		int pid = pidfile_pid(x->pidfile);
+
+		if (pid && pid != f->fpid) {
+			f->fpid = pid;
+			f->fstart = knob_pid_starttime(pid);
+			if (f->fstart && !x->quiet)
+				fprintf(stderr, "tunetop exec: %s: following pid %d\n", x->pidfile,
+					pid);
+		}
+		if (f->fpid && f->fstart && knob_pid_starttime(f->fpid) == f->fstart)
+			return false;
+		if (!f->child_done)
+			return false;
+		if (f->fpid && f->fstart)
+			return true; /* the process it named is gone */
+		if (!f->grace_end_ns)
+			f->grace_end_ns = time_mono_ns() + PIDFILE_GRACE_NS;
+		if (time_mono_ns() < f->grace_end_ns)
+			return false;
+		fprintf(stderr,
+			"tunetop exec: %s names no running process 5 s after %s exited; "
+			"ending\n",
+			x->pidfile, x->cmd[0]);
+		return true;
+	}
+	return f->child_done;
+}
+
+static void forward(struct exec_opts *x, struct follow *f, int s, const siginfo_t *si)
+{
+	/* the terminal already sent it to CMD's process group */
+	bool tty = si->si_code == SI_KERNEL;
+
+	if (!f->child_done && !(tty && getpgid(f->child) == getpgrp()))
+		kill(f->child, s);
+	if (!f->child_done)
+		return;
+	if (x->cg.active)
+		app_cgroup_kill(&x->cg, s, tty ? getpgrp() : 0);
+	else if (f->fpid && f->fstart && knob_pid_starttime(f->fpid) == f->fstart)
+		kill(f->fpid, s);
+}
+
+static void say_always(struct sbuf *b)
+{
+	const char *p = b->s ? b->s : "";
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		fprintf(stderr, "tunetop exec: %.*s\n", (int)n, p);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+	sbuf_reset(b);
+}
+
+/* Wait for CMD and what it leaves running, forwarding signals and holding
+ * the knobs; CMD's exit code (128 + signal). */
+static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, const sigset_t *set,
+		    struct knob_hold *hold)
+{
+	struct follow f = {.child = child};
+	struct sbuf lines;
+	uint64_t next_hold = time_mono_ns() + HOLD_EVERY_MS * 1000000ull;
+
+	sbuf_init(&lines);
+	for (;;) {
+		struct timespec ts = {0, FOLLOW_TICK_MS * 1000 * 1000};
+		siginfo_t si;
+		int s = sigtimedwait(set, &si, &ts);
+
+		if (s > 0 && s != SIGCHLD)
+			forward(x, &f, s, &si);
+		if (!f.child_done && waitpid(child, &f.status, WNOHANG) == child)
+			f.child_done = true;
+		if (follow_done(x, &f))
+			break;
+		if (f.child_done && !f.told) {
+			f.told = true;
+			if (!x->quiet)
+				fprintf(stderr, "tunetop exec: %s exited; holding while %s\n",
+					x->cmd[0],
+					x->cg.active ? "processes remain in its cgroup"
+						     : "the process of the pid file runs");
+		}
+		if (hold && time_mono_ns() >= next_hold) {
+			knob_hold_check(ctx, hold, &lines);
+			say_always(&lines);
+			next_hold = time_mono_ns() + HOLD_EVERY_MS * 1000000ull;
+		}
+	}
+	if (!f.child_done)
+		waitpid(child, &f.status, 0);
+	sbuf_free(&lines);
+	return WIFEXITED(f.status)     ? WEXITSTATUS(f.status)
+	       : WIFSIGNALED(f.status) ? 128 + WTERMSIG(f.status)
+				       : 1;
 }
 
 /* Only what was not in effect, and even with -q: the run measured a board
@@ -533,6 +738,16 @@ static void report_effect(struct knob_ctx *ctx, struct knob_effect_watch *watch,
 static int exec_done(struct knob_ctx *ctx, struct sysroot *root, struct exec_opts *x,
 		     struct sbuf *rep, int rc)
 {
+	if (x->cg.active) {
+		char dir[sizeof(x->cg.dir)];
+		int e;
+
+		str_copy(dir, sizeof(dir), x->cg.dir);
+		e = app_cgroup_remove(&x->cg);
+		if (e)
+			fprintf(stderr, "tunetop exec: cannot remove %s: %s\n", dir, strerror(-e));
+	}
+	knob_hold_free(x->held);
 	knob_ctx_close(ctx);
 	sysroot_close(root);
 	free_opts(x);
@@ -566,7 +781,7 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 		return 1;
 	}
 	sbuf_init(&rep);
-	rc = apply_knobs(ctx, &root, &x, &rep, &e);
+	rc = apply_knobs(ctx, &root, &x, &rep, &e, &x.held);
 	if (rc)
 		return exec_done(ctx, &root, &x, &rep, rc);
 	if (e || x.dry) {
@@ -585,16 +800,33 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 		restore_own(ctx, &x, &rep);
 		return exec_done(ctx, &root, &x, &rep, 128 + pending_sig);
 	}
+	if (!x.no_follow && !x.pidfile) {
+		char why[512];
+
+		if (app_cgroup_create(&x.cg, why, sizeof(why)) != 0)
+			fprintf(stderr,
+				"tunetop exec: warning: no cgroup of its own for %s (%s): the lock "
+				"ends when %s itself exits (as with --no-follow)\n",
+				x.cmd[0], why, x.cmd[0]);
+	}
 	rc = start_cmd(ctx, &x, &rep, &old, &child);
 	if (rc)
 		return exec_done(ctx, &root, &x, &rep, rc);
 	/* is the kernel obeying while CMD runs? (knob.h "effect") */
 	if (knob_effect_default_ms())
 		watch = knob_effect_begin(ctx);
-	rc = wait_cmd(child, &set);
+	rc = wait_cmd(ctx, &x, child, &set, x.hold != KNOB_HOLD_OFF ? x.held : NULL);
 	if (watch)
 		report_effect(ctx, watch, &x);
-	if (restore_own(ctx, &x, &rep) != 0 && rc == 0)
+	/* the summary even with -q when something was changed behind our back */
+	if (x.held && x.hold != KNOB_HOLD_OFF) {
+		knob_hold_summary(x.held, &rep);
+		if (knob_hold_outside(x.held))
+			say_always(&rep);
+		else
+			say(&x, &rep);
+	}
+	if (restore_reasserted(ctx, &x, &rep, knob_hold_reasserted(x.held) > 0) != 0 && rc == 0)
 		rc = 1;
 	return exec_done(ctx, &root, &x, &rep, rc);
 }

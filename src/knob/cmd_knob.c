@@ -15,6 +15,7 @@
 #include "core/json.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/hold.h"
 #include "knob/knob.h"
 #include "knob/knob_cmd.h"
 
@@ -496,6 +497,9 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 	sbuf_init(&rep);
 	e = knob_set_many(ctx, (const char *const *)p.assign, (const char *const *)p.label, p.n,
 			  KNOB_EMPTY_OK | (dry ? KNOB_DRY_RUN : 0), &rep, &cause);
+	if (!e)
+		knob_hold_offline_notes(ctx, (const char *const *)p.assign, p.n,
+					"not applied when it comes online", &rep);
 	if (!e && !dry && verify_ms > 0)
 		knob_effect_verify(ctx, (unsigned)verify_ms, KNOB_QUIET, &rep);
 	knob_print_report(&rep);

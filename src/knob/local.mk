@@ -5,4 +5,5 @@ libtunetop_a_SOURCES += \
 	src/knob/addr.c src/knob/knob_table.c src/knob/engine.c src/knob/undo.c \
 	src/knob/journal.c src/knob/journal.h src/knob/lease.c src/knob/profile.c \
 	src/knob/cmd_knob.c src/knob/cmd_exec.c \
-	src/knob/fam_thread.c src/knob/fam_irq.c src/knob/effect.c
+	src/knob/fam_thread.c src/knob/fam_irq.c src/knob/effect.c \
+	src/knob/hold.c src/knob/hold.h src/knob/appcg.c

@@ -151,6 +151,7 @@ void tui_tick(struct tui *t)
 	t->self_cpu_ms = (double)t->sampler.last_cost_ns / 1e6;
 	self_cost_update(&t->self_cost, now);
 	tui_effect_poll(t, now);
+	tui_hold_poll(t, now);
 	tui_counters_tick(t);
 	tui_findings_eval(t);
 	tui_record_sample(t);
@@ -399,6 +400,7 @@ static void close_session(struct tui *t, struct sbuf *exitmsg)
 		thread_sampler_free(&t->sampler.threads);
 	devfreq_clk_list_free(t->cfg_clocks);
 	knob_effect_free(t->eff_watch);
+	knob_hold_free(t->hold);
 	t->eff_watch = NULL;
 	if (t->knob)
 		knob_ctx_close(t->knob);

@@ -14,6 +14,7 @@
 #include <stdint.h>
 
 #include "cmd.h"
+#include "knob/hold.h"
 #include "knob/knob.h"
 #include "model/findings.h"
 #include "model/selfplace.h"
@@ -130,6 +131,9 @@ struct tui {
 	 * after eff_due_ns (knob_effect_*) */
 	struct knob_effect_watch *eff_watch;
 	uint64_t eff_due_ns;
+	/* this run's active changes, read again every second (knob/hold.h) */
+	struct knob_hold *hold;
+	uint64_t hold_due_ns;
 	/* what is shown */
 	const char *root_path; /* "/" live, a fixture root, or the simulator's temp root */
 	struct sysroot root;

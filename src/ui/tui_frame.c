@@ -220,6 +220,10 @@ static void draw_header(struct tui *t)
 	x += ui_printf(t, y, x, COLS - x, t->nchanges ? ROLE_CHANGED : ROLE_HEADER_VALUE, "%zu",
 		       t->nchanges) +
 	     2;
+	if (knob_hold_outside(t->hold))
+		x += ui_printf(t, y, x, COLS - x, ROLE_WARN, "reverted %u",
+			       knob_hold_outside(t->hold)) +
+		     2;
 	/* findings, coloured by the worst one */
 	x += ui_printf(t, y, x, COLS - x,
 		       t->findings.n ? tui_sev_role(tui_worst_finding(t)) : ROLE_HEADER_VALUE,

@@ -27,6 +27,9 @@ void tui_tick(struct tui *t);
 /* tui_knob.c */
 /* The effect watch of the last change, polled at every tick. */
 void tui_effect_poll(struct tui *t, uint64_t now);
+/* Hold mode: a change of this run found changed outside tunetop goes to the
+ * status line and the header's count. */
+void tui_hold_poll(struct tui *t, uint64_t now);
 /* At start: journal entries of a run that is gone, with the offer to
  * restore them. */
 void tui_offer_orphans(struct tui *t);

@@ -239,6 +239,33 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 	return e;
 }
 
+void tui_hold_poll(struct tui *t, uint64_t now)
+{
+	struct sbuf rep;
+
+	if (!t->knob || t->readonly || t->replay || now < t->hold_due_ns)
+		return;
+	t->hold_due_ns = now + 1000000000ull;
+	if (!t->nchanges && !t->hold)
+		return;
+	if (!t->hold)
+		t->hold = knob_hold_begin(t->knob, NULL, 0, KNOB_HOLD_REPORT);
+	knob_hold_sync_run(t->knob, t->hold);
+	sbuf_init(&rep);
+	knob_hold_check(t->knob, t->hold, &rep);
+	if (rep.len) {
+		char line[TUI_STATUS_LEN];
+		size_t nl = count_lines(rep.s);
+
+		tui_first_line(rep.s, line, sizeof(line));
+		if (nl > 1)
+			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
+		else
+			tui_status(t, true, "%s", line);
+	}
+	sbuf_free(&rep);
+}
+
 /* The watch of the last change, once its time is up: a change the kernel
  * does not obey says so on the status line (and in the Journal screen). */
 void tui_effect_poll(struct tui *t, uint64_t now)

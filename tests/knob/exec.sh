@@ -108,6 +108,18 @@ tt restore >/dev/null
 ok $? "restore exits 0"
 if pristine; then ok 0 "restore after SIGKILL: tree as before"; else ok 1 "restore after SIGKILL"; show_diff; fi
 kill "$(cat "$TMPD/cmdpid")" 2>/dev/null
+# the app's cgroup (tunetop-exec-PID, exec follows the app) outlives a
+# killed exec; the next exec removes it once empty
+own=$(awk '/ - cgroup2 / { print $5; exit }' /proc/self/mountinfo)$(sed -n 's/^0:://p' /proc/self/cgroup)
+own=${own%/}
+_i=0
+while [ "$_i" -lt 100 ] && [ -d "$own/tunetop-exec-$ex" ]; do
+	tt exec mm/thp=never -- true 2>/dev/null
+	sleep 0.1
+	_i=$((_i + 1))
+done
+[ ! -d "$own/tunetop-exec-$ex" ]
+ok $? "the killed run's empty cgroup is removed by the next exec"
 
 # ---- SIGTERM to exec: forwarded to CMD, then exec restores by itself
 fresh rk3588
