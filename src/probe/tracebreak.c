@@ -32,11 +32,10 @@ int tracebreak_open(struct tracebreak *t, const struct sysroot *r)
 		}
 	}
 	if (!t->dir[0]) {
-		sysroot_abspath(r, "", abs, sizeof(abs));
 		snprintf(t->why, sizeof(t->why),
 			 "no tracefs under %s (looked for sys/kernel/tracing/tracing_on and "
 			 "sys/kernel/debug/tracing/tracing_on): no trace will be saved",
-			 abs);
+			 r->path);
 		return -ENOENT;
 	}
 	snprintf(path, sizeof(path), "%s/tracing_on", t->dir);
