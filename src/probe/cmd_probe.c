@@ -761,8 +761,7 @@ static void report_rpmsg_json(FILE *f, const struct rpmsg_run *r, double secs, d
 	jw_bool(&w, "interrupted", interrupted);
 	jw_uint(&w, "sent", r->sent);
 	jw_uint(&w, "echoed", r->received);
-	jw_uint(&w, "lost", r->lost);
-	jw_uint(&w, "late", r->late);
+	jw_uint(&w, "late", r->late); /* "lost" follows with the statistics */
 	if (error)
 		jw_str(&w, "error", error);
 	else

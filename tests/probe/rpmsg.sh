@@ -50,6 +50,7 @@ ok "$(jq '.rpmsg | if .min_us <= .p50_us and .p50_us <= .p99_us and .p99_us <= .
 	"min <= p50 <= p99 <= max"
 is "$(jq '[.rpmsg.histogram[].count] | add' "$TMPD/r.json")" "$sent" "histogram sums to samples"
 is "$(jq -r '.rpmsg.error' "$TMPD/r.json")" null "no error"
+is "$(grep -c '"lost"' "$TMPD/r.json")" 1 "JSON: one \"lost\" key"
 like "$(cat "$TMPD/r.hist")" "# Histogram Overflows: [0-9]{5}
 # Histogram Overflow at cycle number:
 # Thread 0:" "--histfile: one column"
