@@ -562,7 +562,9 @@ static void soak_summary(struct soak *k, const struct hist *cols, int n, double 
 		fputs(b.s, stdout);
 		sbuf_free(&b);
 	} else {
-		printf("summary %.0f s: interval %.0f s: ", t_s, t_s - k->prev_s);
+		int dec = k->every_s < 10 && k->every_s != floor(k->every_s) ? 1 : 0;
+
+		printf("summary %.*f s: interval %.*f s: ", dec, t_s, dec, t_s - k->prev_s);
 		summary_text(stdout, iv, k->ovf_name);
 		printf(" | cumulative: ");
 		summary_text(stdout, all, k->ovf_name);

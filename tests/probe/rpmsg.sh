@@ -57,12 +57,28 @@ like "$(cat "$TMPD/r.hist")" "# Histogram Overflows: [0-9]{5}
 is "$(grep '^# Max Latencies:' "$TMPD/r.hist" | awk '{print $4+0}')" \
 	"$(jq '.rpmsg.max_us | floor' "$TMPD/r.json")" "--histfile: Max = max_us"
 
+# --break on round trips, against a fixture tracefs: the first echo (>= 2 ms)
+# is over 1000 us
+R="$TMPD/root"
+mkdir -p "$R/sys/kernel/tracing"
+echo 1 >"$R/sys/kernel/tracing/tracing_on"
+echo "# tracer: nop" >"$R/sys/kernel/tracing/trace"
+"$TUNETOP" --root "$R" probe --rpmsg "$DEV" -D 30 --break 1000 --break-trace "$TMPD/r.trace" \
+	--json >"$TMPD/b.json" 2>"$TMPD/err"
+is "$?" 0 "--rpmsg --break: exit 0"
+jq -e '.rpmsg.break.hit == true and .rpmsg.break.seq == 0 and .rpmsg.break.latency_us >= 2000
+	and .rpmsg.break.tracing_stopped == true and .rpmsg.echoed == 1' "$TMPD/b.json" >/dev/null
+ok $? "--rpmsg --break: message 0 over 1000 us, tracing stopped, run ended"
+is "$(cat "$R/sys/kernel/tracing/tracing_on")" 0 "--rpmsg --break: fixture tracing_on 0"
+cmp -s "$TMPD/r.trace" "$R/sys/kernel/tracing/trace"
+ok $? "--rpmsg --break: trace saved"
+
 "$TUNETOP" probe --rpmsg "$DEV" -D 1.2 --summary 0.5 --rpmsg-size 64 >"$TMPD/r.txt" 2>"$TMPD/err"
 is "$?" 0 "--rpmsg text with --summary: exit 0"
 like "$(cat "$TMPD/r.txt")" "tunetop probe --rpmsg $DEV: 64-byte messages every 10000 us, timeout 1000 ms" "text header"
 like "$(cat "$TMPD/r.txt")" "
  rtt +[0-9]+ +[0-9]+" "text: the rtt row"
-like "$(grep -m1 '^summary' "$TMPD/r.txt")" "^summary [0-9]+ s: interval [0-9]+ s: samples [0-9]+ .* lost 0 \\| cumulative: " \
+like "$(grep -m1 '^summary' "$TMPD/r.txt")" "^summary [0-9.]+ s: interval [0-9.]+ s: samples [0-9]+ .* lost 0 \\| cumulative: " \
 	"summary lines for round trips (lost)"
 stop_echo
 
