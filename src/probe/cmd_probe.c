@@ -138,7 +138,8 @@ struct brk_report {
 	int cpu, tid; /* probe threads */
 	uint64_t seq; /* rpmsg message */
 	double latency_us;
-	double at_s; /* since the start */
+	double at_s;	       /* since the start */
+	double at_monotonic_s; /* CLOCK_MONOTONIC, to find it in the trace */
 	bool tracing_stopped;
 	const char *trace_file; /* saved there, NULL = not saved */
 	char note[320];		/* why there is no trace; "" */
@@ -155,15 +156,17 @@ static void print_break(FILE *f, const struct brk_report *b)
 		return;
 	}
 	if (b->rpmsg)
-		fprintf(f, "break: message %llu took %.0f us at %.6f s (threshold %llu us)\n",
+		fprintf(f,
+			"break: message %llu took %.0f us at %.6f s (threshold %llu us; "
+			"CLOCK_MONOTONIC %.6f)\n",
 			(unsigned long long)b->seq, floor(b->latency_us), b->at_s,
-			(unsigned long long)b->threshold_us);
+			(unsigned long long)b->threshold_us, b->at_monotonic_s);
 	else
 		fprintf(f,
 			"break: CPU %d (thread %d) woke %.0f us late at %.6f s (threshold %llu "
-			"us)\n",
+			"us; CLOCK_MONOTONIC %.6f)\n",
 			b->cpu, b->tid, floor(b->latency_us), b->at_s,
-			(unsigned long long)b->threshold_us);
+			(unsigned long long)b->threshold_us, b->at_monotonic_s);
 	if (b->tracing_stopped)
 		fprintf(f, "break: tracing stopped (0 written to %s)\n", b->tracing_on);
 	if (b->trace_file)
@@ -190,6 +193,7 @@ static void json_break(struct jw *w, const struct brk_report *b)
 		}
 		jw_double(w, "latency_us", b->latency_us, 3);
 		jw_double(w, "at_s", b->at_s, 6);
+		jw_double(w, "at_monotonic_s", b->at_monotonic_s, 6);
 	}
 	jw_bool(w, "tracing_stopped", b->tracing_stopped);
 	if (b->trace_file)
@@ -854,6 +858,7 @@ static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struc
 			br->seq = r.seq - 1;
 			br->latency_us = (double)rtt / 1e3;
 			br->at_s = t_s;
+			br->at_monotonic_s = (double)r.last_send_ns / 1e9 + (double)rtt / 1e9;
 			break;
 		}
 		if (k->every_s > 0 && t_s >= k->next_s) {
@@ -1146,6 +1151,7 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 		br.tid = p.brk.tid;
 		br.latency_us = (double)p.brk.latency_ns / 1e3;
 		br.at_s = (double)(p.brk.at_ns - p.start_ns) / 1e9;
+		br.at_monotonic_s = (double)p.brk.at_ns / 1e9;
 		br.tracing_stopped = p.brk.trace_stopped;
 		if (p.brk.trace_err && tb.on_fd >= 0)
 			snprintf(br.note, sizeof(br.note), "%s: write 0: %s: no trace saved",

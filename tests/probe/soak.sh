@@ -86,7 +86,8 @@ mk_tracefs "$R" sys/kernel/tracing 1
 (cd "$TMPD" && "$TUNETOP" --root "$R" probe --cpus 0 --break 1 -D 30 --json) >"$TMPD/b.json" 2>"$TMPD/err"
 is "$?" 0 "--break 1: exit 0"
 jq -e '.probe.break.hit == true and .probe.break.cpu == 0 and .probe.break.latency_us > 1
-	and .probe.break.threshold_us == 1 and .probe.break.tracing_stopped == true' "$TMPD/b.json" >/dev/null
+	and .probe.break.threshold_us == 1 and .probe.break.tracing_stopped == true
+	and .probe.break.at_monotonic_s > .probe.break.at_s' "$TMPD/b.json" >/dev/null
 ok $? "break: hit on CPU 0, the value and threshold, tracing stopped"
 ok "$(jq 'if .probe.duration_s < 30 then 0 else 1 end' "$TMPD/b.json")" "the run stopped at the break"
 is "$(cat "$R/sys/kernel/tracing/tracing_on")" 0 "fixture tracing_on is now 0"
@@ -100,7 +101,7 @@ R2="$TMPD/root2"
 mk_tracefs "$R2" sys/kernel/debug/tracing 1
 "$TUNETOP" --root "$R2" probe --cpus 0 --break 1 -D 30 --break-trace "$TMPD/t2.trace" >"$TMPD/b.txt" 2>"$TMPD/err"
 is "$?" 0 "--break-trace: exit 0"
-like "$(cat "$TMPD/b.txt")" "break: CPU 0 \\(thread [0-9]+\\) woke [0-9]+ us late at [0-9.]+ s \\(threshold 1 us\\)" \
+like "$(cat "$TMPD/b.txt")" "break: CPU 0 \\(thread [0-9]+\\) woke [0-9]+ us late at [0-9.]+ s \\(threshold 1 us; CLOCK_MONOTONIC [0-9.]+\\)" \
 	"text: which CPU/thread, the value and when"
 like "$(cat "$TMPD/b.txt")" "break: tracing stopped \\(0 written to $R2/sys/kernel/debug/tracing/tracing_on\\)" \
 	"text: tracing stopped under sys/kernel/debug/tracing"
