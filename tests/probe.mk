@@ -16,7 +16,7 @@ tests_unit_test_histfile_SOURCES = tests/unit/test_histfile.c
 tests_unit_test_histfile_LDADD = $(TT_TEST_LIBS)
 tests_probe_pty_echo_SOURCES = tests/probe/pty_echo.c
 TESTS += tests/unit/test_histfile tests/probe/soak.sh tests/probe/rpmsg.sh
-EXTRA_DIST += tests/probe/soak.sh tests/probe/rpmsg.sh
+EXTRA_DIST += tests/probe/soak.sh tests/probe/rpmsg.sh tests/bench/rpmsg_pty.sh
 # A/B and --load: unit tests (schedule, load threads, the TUI API on a copied
 # fixture) and CLI tests on copied fixture roots.
 check_PROGRAMS += tests/unit/test_ab

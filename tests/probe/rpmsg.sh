@@ -84,7 +84,7 @@ stop_echo
 
 # ---- every 3rd echo dropped ---------------------------------------------------------
 start_echo -n 3
-"$TUNETOP" probe --rpmsg "$DEV" -D 1 --rpmsg-interval-us 2000 --rpmsg-timeout-ms 50 --json \
+"$TUNETOP" probe --rpmsg "$DEV" -D 2 --rpmsg-interval-us 2000 --rpmsg-timeout-ms 300 --json \
 	>"$TMPD/d.json" 2>"$TMPD/err"
 is "$?" 0 "drops: exit 0"
 ok "$(jq '.rpmsg | if .lost >= 1 and .echoed >= 1 and .echoed + .lost == .sent then 0 else 1 end' "$TMPD/d.json")" \
