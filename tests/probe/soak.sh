@@ -130,6 +130,23 @@ is "$?" 0 "no tracefs: exit 0"
 like "$(cat "$TMPD/b4.txt")" "break: no tracefs under $TMPD/root4 \\(looked for sys/kernel/tracing/tracing_on and sys/kernel/debug/tracing/tracing_on\\)" \
 	"no tracefs: where it looked"
 
+# broken: tracing on but no trace file to copy; a tracing_on that is a directory
+R5="$TMPD/root5"
+mk_tracefs "$R5" sys/kernel/tracing 1
+rm "$R5/sys/kernel/tracing/trace"
+"$TUNETOP" --root "$R5" probe --cpus 0 --break 1 -D 30 --break-trace "$TMPD/t5.trace" >"$TMPD/b5.txt" 2>&1
+is "$?" 0 "no trace file: exit 0"
+like "$(cat "$TMPD/b5.txt")" "break: trace not saved: $R5/sys/kernel/tracing/trace: ENOENT" "no trace file: one line"
+is "$(cat "$R5/sys/kernel/tracing/tracing_on")" 0 "no trace file: tracing still stopped"
+[ -e "$TMPD/t5.trace" ] && r=1 || r=0
+ok $r "no trace file: nothing written"
+R6="$TMPD/root6"
+mkdir -p "$R6/sys/kernel/tracing/tracing_on"
+"$TUNETOP" --root "$R6" probe --cpus 0 --break 1 -D 30 >"$TMPD/b6.txt" 2>&1
+is "$?" 0 "tracing_on unreadable: exit 0"
+like "$(cat "$TMPD/b6.txt")" "break: $R6/sys/kernel/tracing/tracing_on: [A-Za-z ()]+: no trace will be saved" \
+	"tracing_on unreadable: one line"
+
 # a threshold nothing reaches in a short run
 "$TUNETOP" --root "$TMPD/root4" probe --cpus 0 --break 100000000 -D 0.3 --json >"$TMPD/b5.json" 2>/dev/null
 jq -e '.probe.break.hit == false' "$TMPD/b5.json" >/dev/null
