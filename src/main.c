@@ -36,7 +36,8 @@ static const struct cmd_entry commands[] = {
 	 "learn [N] [--auto] [--demo] [--record FILE [--record-format auto|json|zstd]]"},
 	{"probe", cmd_probe,
 	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
-	 "[--dma-latency US] [--json]"},
+	 "[--dma-latency US] [--json] [--summary SEC] [--histfile FILE] [--break US] "
+	 "[--rpmsg DEV]"},
 	{"ab", cmd_ab,
 	 "ab ADDRESS=A,B | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
 	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]"},

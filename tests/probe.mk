@@ -9,6 +9,14 @@ tests_unit_test_stats_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_histogram tests/unit/test_stats
 TESTS += tests/probe/live.sh tests/probe/usage.sh
 EXTRA_DIST += tests/probe/live.sh tests/probe/usage.sh
+# soak runs (--summary, --histfile, --break on a fixture tracefs) and the
+# RPMsg round trip against a pseudo-terminal echo (tests/probe/pty_echo.c)
+check_PROGRAMS += tests/unit/test_histfile tests/probe/pty_echo
+tests_unit_test_histfile_SOURCES = tests/unit/test_histfile.c
+tests_unit_test_histfile_LDADD = $(TT_TEST_LIBS)
+tests_probe_pty_echo_SOURCES = tests/probe/pty_echo.c
+TESTS += tests/unit/test_histfile tests/probe/soak.sh tests/probe/rpmsg.sh
+EXTRA_DIST += tests/probe/soak.sh tests/probe/rpmsg.sh tests/bench/rpmsg_pty.sh
 # A/B and --load: unit tests (schedule, load threads, the TUI API on a copied
 # fixture) and CLI tests on copied fixture roots.
 check_PROGRAMS += tests/unit/test_ab

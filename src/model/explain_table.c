@@ -931,6 +931,92 @@ const struct explain_entry explain_table[] = {
 	.see = "cpuidle/*/*/disable system.preempt",
 },
 {
+	.key = "probe.soak",
+	.aliases = "soak long-run --summary 24h",
+	.title = "Soak runs: the probe for hours, a summary line every interval",
+	.what = "tunetop probe -D 24h --summary 60s prints one line per interval with the "
+		"samples, min, p50, p99, p99.9, max and overflows of that interval and "
+		"cumulative since the start (JSON lines with --json), then the usual result.",
+	.files = { "sys/devices/system/cpu/online" },
+	.units = "microseconds",
+	.why = "The worst wake-ups are rare: a 30 s run does not meet the once-an-hour stall "
+	       "(a cron job, a thermal event, a firmware SMI). Production latency is judged "
+	       "the way cyclictest is run there, for hours under the real load; the interval "
+	       "columns show when it happened, the cumulative ones the verdict.",
+	.try_hint = "tunetop probe --cpus 4-7 -D 24h --summary 60s --histfile lat.hist",
+	.shell = "cyclictest -m -p95 -i1000 -a {1:4} -D 24h -h 1000 -q",
+	.traps = "The interval maximum after the first summary is bounded by its bucket, not "
+		 "exact; the cumulative one is exact.\n"
+		 "Overflows here are deadlines skipped (a wake-up later than a whole period), "
+		 "not cyclictest's histogram overflows.",
+	.see = "probe.latency_us probe.histfile probe.break",
+},
+{
+	.key = "probe.histfile",
+	.aliases = "histfile --histfile gnuplot cyclictest-histogram",
+	.title = "Histogram file in cyclictest's -h format",
+	.what = "--histfile FILE writes '# Histogram', one line per microsecond 000000..000999 "
+		"with one tab-separated count per CPU, then # Total, # Min/Avg/Max Latencies "
+		"and # Histogram Overflows, as cyclictest -h 1000 prints them.",
+	.files = { "sys/devices/system/cpu/online" },
+	.units = "samples per 1 us bucket; latencies in whole microseconds",
+	.why = "Plotting scripts and CI checks written for cyclictest (gnuplot 'using 1:2', "
+	       "grep '# Max Latencies') read tunetop's runs unchanged, so results compare "
+	       "with old ones.",
+	.try_hint = "tunetop probe -D 10m --histfile lat.hist; '-' writes it to stdout.",
+	.shell = "cyclictest -m -p95 -i1000 -D 10m -h 1000 -q > lat.hist",
+	.traps = "# Histogram Overflows counts samples of 1000 us and more (beyond the file), "
+		 "as cyclictest does; the probe's own 'overflows' (skipped deadlines) are not "
+		 "in the file.\n"
+		 "The file is replaced atomically at each summary: a reader never sees half.",
+	.see = "probe.soak probe.latency_us",
+},
+{
+	.key = "probe.break",
+	.aliases = "--break breaktrace tracing_on tracefs ftrace",
+	.title = "Break on the first late wake-up and keep the trace (cyclictest -b)",
+	.what = "--break US stops the probe at the first wake-up later than US and reports the "
+		"CPU, thread, value and time. When tracefs under the root has tracing_on = 1, "
+		"the measuring thread writes 0 there at once and the trace buffer is saved "
+		"(--break-trace FILE, default tunetop-break-TIMESTAMP.trace).",
+	.files = { "sys/kernel/tracing/tracing_on", "sys/kernel/debug/tracing/tracing_on" },
+	.units = "microseconds",
+	.why = "A histogram says that a 300 us wake-up happened, not why. Stopping the trace "
+	       "at that moment keeps what ran on that CPU just before it (the IRQ, the "
+	       "kworker, the lock holder) in the ring buffer instead of overwriting it.",
+	.try_hint = "Set up the tracer first (e.g. trace-cmd start -e sched -e irq), then "
+		    "tunetop probe --cpus 4 -D 1h --break 200.",
+	.shell = "cyclictest -m -p95 -i1000 -a {1:4} -b 200 --tracemark",
+	.traps = "tunetop never turns tracing on or chooses a tracer: with tracing off it "
+		 "saves nothing and says so.\n"
+		 "The probe measures the live machine; --root only moves where tracefs is looked "
+		 "for (tests use a fixture tree).",
+	.see = "probe.latency_us probe.soak",
+},
+{
+	.key = "probe.rpmsg",
+	.aliases = "ttyRPMSG rpmsg-round-trip --rpmsg rpmsg_tty",
+	.title = "RPMsg round trip to a remote core (OpenAMP echo)",
+	.what = "--rpmsg DEV sends timestamped messages through an rpmsg tty (raw mode, one in "
+		"flight, --rpmsg-size bytes every --rpmsg-interval-us) and records each echo's "
+		"round trip in the probe's histogram; no echo within --rpmsg-timeout-ms counts "
+		"as lost.",
+	.files = { "sys/bus/rpmsg/devices", "sys/class/remoteproc/remoteproc*/state" },
+	.units = "microseconds (round trip)",
+	.why = "On an AMP system the control loop's latency includes the way to the remote "
+	       "core and back: the Linux side's wake-up, the virtio kick (an IPI or mailbox "
+	       "interrupt) and the remote firmware. A p99 far above p50 usually points at the "
+	       "Linux side (the rpmsg tty's reader thread, the mailbox IRQ's CPU).",
+	.try_hint = "Load the echo firmware (e.g. rpmsg_tty echo sample), then "
+		    "tunetop probe --rpmsg /dev/ttyRPMSG0 -D 60 --summary 10s.",
+	.shell = "grep . /sys/class/remoteproc/remoteproc*/state; ls /dev/ttyRPMSG*",
+	.traps = "Any firmware that is not a byte-for-byte echo ends the run with 'garbage "
+		 "echo'.\n"
+		 "The tty is used raw for the run and its settings restored after; another "
+		 "reader of the same tty steals echoes (counted lost).",
+	.see = "remoteproc.state probe.latency_us irq/*/affinity",
+},
+{
 	.key = "counters.cache_misses",
 	.aliases = "cache-misses cache_misses perf counters pmu ipc L1D_CACHE_REFILL LLC",
 	.title = "Cache misses and other hardware counters",

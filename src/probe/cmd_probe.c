@@ -2,7 +2,11 @@
 /* `tunetop probe`: option parsing, running the probe for a duration or until
  * SIGINT/SIGTERM/SIGHUP, and the text (table + log-scaled ASCII histogram)
  * and JSON reports. The measuring itself is probe.c; numbers come from
- * histogram.c and stats.c. */
+ * histogram.c and stats.c. Soak runs: the periodic summary lines
+ * (--summary, interval and cumulative), the cyclictest histogram file
+ * (--histfile, histfile.c) and the break (--break, tracebreak.c for the
+ * tracefs side). `--rpmsg DEV` measures round trips through an rpmsg tty
+ * instead (rpmsg.c) with the same statistics, summaries and files. */
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
@@ -20,9 +24,13 @@
 #include "core/json.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "probe/histfile.h"
 #include "probe/histogram.h"
 #include "probe/probe.h"
+#include "probe/rpmsg.h"
 #include "probe/stats.h"
+#include "probe/tracebreak.h"
+#include "sysfs/sysroot.h"
 
 #define BAR_WIDTH	50
 #define MAX_HIST_CPUS	4 /* more CPUs: one histogram of all of them */
@@ -30,7 +38,10 @@
 
 static const char usage_text[] =
 	"usage: tunetop probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other]\n"
-	"                     [--dma-latency US] [--json]\n"
+	"                     [--dma-latency US] [--json] [--summary SEC] [--histfile FILE]\n"
+	"                     [--break US [--break-trace FILE]]\n"
+	"       tunetop probe --rpmsg DEV [--rpmsg-size N] [--rpmsg-interval-us US]\n"
+	"                     [--rpmsg-timeout-ms MS] [-D SEC] [--json] [--summary SEC] ...\n"
 	"Measure wake-up latency: one pinned thread per CPU sleeps on absolute deadlines\n"
 	"(clock_nanosleep, CLOCK_MONOTONIC) and records wake time - deadline.\n"
 	"  --cpus LIST         CPUs to measure (default: all online)\n"
@@ -40,9 +51,33 @@ static const char usage_text[] =
 	"      --policy P      fifo (default), rr or other\n"
 	"      --dma-latency US  hold /dev/cpu_dma_latency at US for the run (default: untouched)\n"
 	"      --json          JSON with per-CPU statistics and the full histograms\n"
+	"      --summary SEC   soak runs: a summary line every SEC (suffix s/m/h), of the\n"
+	"                      interval and cumulative; JSON lines with --json\n"
+	"      --histfile FILE the histogram in cyclictest's -h format (0..999 us), at\n"
+	"                      the end and at each summary; - = standard output\n"
+	"      --break US      stop at the first wake-up later than US; if tracefs (under\n"
+	"                      --root) has tracing on, stop tracing and save the trace\n"
+	"      --break-trace FILE  where (default tunetop-break-TIMESTAMP.trace)\n"
+	"      --rpmsg DEV     measure round trips through an rpmsg tty echo instead\n"
+	"      --rpmsg-size N  message bytes, 16..496 (default 32)\n"
+	"      --rpmsg-interval-us US  between messages (default 10000)\n"
+	"      --rpmsg-timeout-ms MS   an echo later than this is lost (default 1000)\n"
 	"Ctrl-C stops early and prints the results. See doc/probe.md.\n";
 
-enum { OPT_CPUS = 256, OPT_POLICY, OPT_DMA, OPT_JSON };
+enum {
+	OPT_CPUS = 256,
+	OPT_POLICY,
+	OPT_DMA,
+	OPT_JSON,
+	OPT_SUMMARY,
+	OPT_HISTFILE,
+	OPT_BREAK,
+	OPT_BREAK_TRACE,
+	OPT_RPMSG,
+	OPT_RPMSG_SIZE,
+	OPT_RPMSG_IV,
+	OPT_RPMSG_TO,
+};
 
 static const struct option long_opts[] = {
 	{"cpus", required_argument, NULL, OPT_CPUS},
@@ -52,6 +87,14 @@ static const struct option long_opts[] = {
 	{"policy", required_argument, NULL, OPT_POLICY},
 	{"dma-latency", required_argument, NULL, OPT_DMA},
 	{"json", no_argument, NULL, OPT_JSON},
+	{"summary", required_argument, NULL, OPT_SUMMARY},
+	{"histfile", required_argument, NULL, OPT_HISTFILE},
+	{"break", required_argument, NULL, OPT_BREAK},
+	{"break-trace", required_argument, NULL, OPT_BREAK_TRACE},
+	{"rpmsg", required_argument, NULL, OPT_RPMSG},
+	{"rpmsg-size", required_argument, NULL, OPT_RPMSG_SIZE},
+	{"rpmsg-interval-us", required_argument, NULL, OPT_RPMSG_IV},
+	{"rpmsg-timeout-ms", required_argument, NULL, OPT_RPMSG_TO},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -85,6 +128,84 @@ static int parse_seconds(const char *s, double *out)
 		return -EINVAL;
 	*out = v * mult;
 	return 0;
+}
+
+/* ---- break (--break) ------------------------------------------------------ */
+
+struct brk_report {
+	uint64_t threshold_us; /* 0 = no --break */
+	bool hit;
+	bool rpmsg;   /* seq instead of cpu/tid */
+	int cpu, tid; /* probe threads */
+	uint64_t seq; /* rpmsg message */
+	double latency_us;
+	double at_s;	       /* since the start */
+	double at_monotonic_s; /* CLOCK_MONOTONIC, to find it in the trace */
+	bool tracing_stopped;
+	const char *trace_file; /* saved there, NULL = not saved */
+	char note[320];		/* why there is no trace; "" */
+	char tracing_on[TT_PATH_MAX];
+};
+
+static void print_break(FILE *f, const struct brk_report *b)
+{
+	if (!b->threshold_us)
+		return;
+	if (!b->hit) {
+		fprintf(f, "break: no %s over %llu us\n", b->rpmsg ? "round trip" : "wake-up",
+			(unsigned long long)b->threshold_us);
+		return;
+	}
+	if (b->rpmsg)
+		fprintf(f,
+			"break: message %llu took %.0f us at %.6f s (threshold %llu us; "
+			"CLOCK_MONOTONIC %.6f)\n",
+			(unsigned long long)b->seq, floor(b->latency_us), b->at_s,
+			(unsigned long long)b->threshold_us, b->at_monotonic_s);
+	else
+		fprintf(f,
+			"break: CPU %d (thread %d) woke %.0f us late at %.6f s (threshold %llu "
+			"us; CLOCK_MONOTONIC %.6f)\n",
+			b->cpu, b->tid, floor(b->latency_us), b->at_s,
+			(unsigned long long)b->threshold_us, b->at_monotonic_s);
+	if (b->tracing_stopped)
+		fprintf(f, "break: tracing stopped (0 written to %s)\n", b->tracing_on);
+	if (b->trace_file)
+		fprintf(f, "break: trace saved to %s\n", b->trace_file);
+	if (b->note[0])
+		fprintf(f, "break: %s\n", b->note);
+}
+
+static void json_break(struct jw *w, const struct brk_report *b)
+{
+	if (!b->threshold_us) {
+		jw_null(w, "break");
+		return;
+	}
+	jw_obj_begin(w, "break");
+	jw_uint(w, "threshold_us", b->threshold_us);
+	jw_bool(w, "hit", b->hit);
+	if (b->hit) {
+		if (b->rpmsg) {
+			jw_uint(w, "seq", b->seq);
+		} else {
+			jw_int(w, "cpu", b->cpu);
+			jw_int(w, "tid", b->tid);
+		}
+		jw_double(w, "latency_us", b->latency_us, 3);
+		jw_double(w, "at_s", b->at_s, 6);
+		jw_double(w, "at_monotonic_s", b->at_monotonic_s, 6);
+	}
+	jw_bool(w, "tracing_stopped", b->tracing_stopped);
+	if (b->trace_file)
+		jw_str(w, "trace_file", b->trace_file);
+	else
+		jw_null(w, "trace_file");
+	if (b->note[0])
+		jw_str(w, "note", b->note);
+	else
+		jw_null(w, "note");
+	jw_obj_end(w);
 }
 
 /* ---- text report --------------------------------------------------------- */
@@ -215,7 +336,7 @@ static void print_row(FILE *f, const char *name, const struct hist *h)
 }
 
 static void report_text(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
-			double secs, bool interrupted)
+			double secs, bool interrupted, const struct brk_report *br)
 {
 	char cpus[256], pol[64], qos[64];
 
@@ -239,6 +360,7 @@ static void report_text(FILE *f, const struct probe *p, struct hist *h, const st
 	if (p->n > 1)
 		print_row(f, "all", all);
 	fprintf(f, "(latency in us: wake-up time - deadline; overflows = deadlines skipped)\n");
+	print_break(f, br);
 	if (p->n <= MAX_HIST_CPUS) {
 		for (int i = 0; i < p->n; i++) {
 			char title[32];
@@ -253,7 +375,7 @@ static void report_text(FILE *f, const struct probe *p, struct hist *h, const st
 
 /* ---- JSON report ------------------------------------------------------------ */
 
-static void json_stats(struct jw *w, const struct hist *h, uint64_t start_ns)
+static void json_stats(struct jw *w, const struct hist *h, uint64_t start_ns, const char *ovf_key)
 {
 	struct stats_dist d;
 	struct stats_summary s;
@@ -262,7 +384,7 @@ static void json_stats(struct jw *w, const struct hist *h, uint64_t start_ns)
 	stats_summarize(&d, &s);
 	stats_dist_free(&d);
 	jw_uint(w, "samples", h->count);
-	jw_uint(w, "overflows", h->overflows);
+	jw_uint(w, ovf_key, h->overflows);
 	jw_double(w, "min_us", s.min, 3);
 	jw_double(w, "mean_us", s.mean, 3);
 	jw_double(w, "p50_us", s.p50, 3);
@@ -277,7 +399,8 @@ static void json_stats(struct jw *w, const struct hist *h, uint64_t start_ns)
 }
 
 static void report_json(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
-			double secs, double want_secs, bool interrupted)
+			double secs, double want_secs, bool interrupted,
+			const struct brk_report *br)
 {
 	struct sbuf b;
 	struct jw w;
@@ -308,6 +431,7 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 	else
 		jw_null(&w, "dma_latency_effective_us");
 	jw_str(&w, "overflow_rule", "skip late deadlines on the grid and count them");
+	json_break(&w, br);
 	jw_obj_end(&w);
 	jw_arr_begin(&w, "cpus");
 	for (int i = 0; i < p->n; i++) {
@@ -318,7 +442,7 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 		jw_int(&w, "tid", t->tid);
 		jw_str(&w, "sched_policy", probe_sched_name(t->policy));
 		jw_int(&w, "sched_priority", t->prio);
-		json_stats(&w, &h[i], p->start_ns);
+		json_stats(&w, &h[i], p->start_ns, "overflows");
 		jw_arr_begin(&w, "histogram");
 		for (int k = 0; k < HIST_NBUCKETS; k++) {
 			uint64_t lo, hi;
@@ -340,7 +464,7 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 	}
 	jw_arr_end(&w);
 	jw_obj_begin(&w, "all");
-	json_stats(&w, all, p->start_ns);
+	json_stats(&w, all, p->start_ns, "overflows");
 	jw_obj_end(&w);
 	jw_obj_end(&w);
 	sbuf_putc(&b, '\n');
@@ -348,61 +472,433 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 	sbuf_free(&b);
 }
 
+/* ---- soak runs: summaries and the histogram file ---------------------------- */
+
+struct soak {
+	double every_s; /* 0 = no summaries */
+	double next_s;	/* time of the next summary, since the start */
+	double prev_s;	/* time of the previous one */
+	const char *histfile;
+	const char *ovf_name; /* "overflows" (probe) or "lost" (rpmsg) */
+	bool json;
+	uint64_t start_ns;
+	struct hist *prev; /* cumulative at the previous summary */
+	bool histfile_err; /* told once */
+};
+
+static void soak_init(struct soak *k, double every_s, const char *histfile, bool json,
+		      const char *ovf_name)
+{
+	memset(k, 0, sizeof(*k));
+	k->every_s = every_s;
+	k->next_s = every_s;
+	k->histfile = histfile;
+	k->json = json;
+	k->ovf_name = ovf_name;
+	k->prev = xmalloc(sizeof(*k->prev));
+	hist_init(k->prev);
+}
+
+static void soak_free(struct soak *k)
+{
+	free(k->prev);
+	k->prev = NULL;
+}
+
+static void soak_histfile(struct soak *k, const struct hist *cols, int n)
+{
+	int e;
+
+	if (!k->histfile || k->histfile_err)
+		return;
+	e = histfile_write(k->histfile, cols, n);
+	if (e) {
+		fprintf(stderr, "tunetop: probe: --histfile %s: %s\n", k->histfile, err_name(e));
+		k->histfile_err = true;
+	}
+}
+
+static void summary_text(FILE *f, const struct hist *h, const char *ovf_name)
+{
+	struct stats_dist d;
+	struct stats_summary s;
+	char c[5][32];
+
+	stats_dist_from_hist(&d, h);
+	stats_summarize(&d, &s);
+	stats_dist_free(&d);
+	fmt_us(c[0], sizeof(c[0]), s.min, 0);
+	fmt_us(c[1], sizeof(c[1]), s.p50, 0);
+	fmt_us(c[2], sizeof(c[2]), s.p99, 0);
+	fmt_us(c[3], sizeof(c[3]), s.p999, 0);
+	fmt_us(c[4], sizeof(c[4]), s.max, 0);
+	fprintf(f, "samples %llu min %s p50 %s p99 %s p99.9 %s max %s %s %llu",
+		(unsigned long long)h->count, c[0], c[1], c[2], c[3], c[4], ovf_name,
+		(unsigned long long)h->overflows);
+}
+
+/* One summary line at t_s: the samples since the previous summary
+ * ("interval") and since the start ("cumulative"); then the histogram file. */
+static void soak_summary(struct soak *k, const struct hist *cols, int n, double t_s)
+{
+	struct hist *all = xmalloc(sizeof(*all)), *iv = xmalloc(sizeof(*iv));
+
+	hist_init(all);
+	for (int i = 0; i < n; i++)
+		hist_merge(all, &cols[i]);
+	hist_delta(iv, all, k->prev);
+	if (k->json) {
+		struct sbuf b;
+		struct jw w;
+
+		sbuf_init(&b);
+		jw_init(&w, &b, false);
+		jw_obj_begin(&w, NULL);
+		jw_str(&w, "type", "summary");
+		jw_double(&w, "t_s", t_s, 3);
+		jw_double(&w, "interval_s", t_s - k->prev_s, 3);
+		jw_obj_begin(&w, "interval");
+		json_stats(&w, iv, k->start_ns, k->ovf_name);
+		jw_obj_end(&w);
+		jw_obj_begin(&w, "cumulative");
+		json_stats(&w, all, k->start_ns, k->ovf_name);
+		jw_obj_end(&w);
+		jw_obj_end(&w);
+		sbuf_putc(&b, '\n');
+		fputs(b.s, stdout);
+		sbuf_free(&b);
+	} else {
+		int dec = k->every_s < 10 && k->every_s != floor(k->every_s) ? 1 : 0;
+
+		printf("summary %.*f s: interval %.*f s: ", dec, t_s, dec, t_s - k->prev_s);
+		summary_text(stdout, iv, k->ovf_name);
+		printf(" | cumulative: ");
+		summary_text(stdout, all, k->ovf_name);
+		putchar('\n');
+	}
+	fflush(stdout);
+	*k->prev = *all;
+	k->prev_s = t_s;
+	free(all);
+	free(iv);
+	soak_histfile(k, cols, n);
+}
+
 /* ---- command ----------------------------------------------------------------- */
 
 /* One line of progress on a terminal, rewritten in place: time, samples so
  * far, the worst wake-up yet. */
-static void show_progress(const struct probe *p, double done_s, double secs)
+static void show_progress(const struct hist *all, double done_s, double secs)
 {
-	struct hist *all = xmalloc(sizeof(*all));
 	char len[32] = "";
 
-	probe_snapshot_all(p, all);
 	if (secs > 0)
 		snprintf(len, sizeof(len), "/%.0f", secs);
 	fprintf(stderr, "\rtunetop: probe: %llu%s s, %llu samples, max %.0f %ss\033[K",
 		(unsigned long long)done_s, len, (unsigned long long)all->count,
 		all->count ? (double)all->max_ns / 1e3 : 0.0, str_micro());
-	free(all);
 }
 
-/* Wait for the duration (0 = forever) or a terminating signal; returns true
- * when a signal ended it. Polls thread errors once a second, and shows the
- * progress then when stderr is a terminal. */
-static bool wait_run(const struct probe *p, const sigset_t *sigs, double secs)
+static double since_s(uint64_t start_ns)
 {
-	/* The run is timed from the probe's start, not from here. */
-	const double t0 = (double)p->start_ns / 1e9;
+	struct timespec now;
+
+	clock_gettime(CLOCK_MONOTONIC, &now);
+	return (double)now.tv_sec + (double)now.tv_nsec / 1e9 - (double)start_ns / 1e9;
+}
+
+/* Wait for the duration (0 = forever), a terminating signal or a break;
+ * returns true when a signal ended it. Polls thread errors once a second
+ * (every 20 ms with --break), shows the progress then when stderr is a
+ * terminal, and writes the summaries when they are due. */
+static bool wait_run(const struct probe *p, const sigset_t *sigs, double secs, struct soak *k)
+{
 	const bool tty = isatty(STDERR_FILENO);
+	const double tick = p->cfg.break_us ? 0.02 : 1.0;
+	struct hist *cols = xcalloc((size_t)p->n, sizeof(*cols));
+	struct hist *all = xmalloc(sizeof(*all));
+	double shown = 0;
 	bool sig = false;
 
 	for (;;) {
-		struct timespec now, ts;
-		double left = 1.0, done_s;
+		struct timespec ts;
+		double left = tick, done_s = since_s(p->start_ns);
 
-		clock_gettime(CLOCK_MONOTONIC, &now);
-		done_s = (double)now.tv_sec + (double)now.tv_nsec / 1e9 - t0;
-		if (tty && done_s >= 1.0)
-			show_progress(p, done_s, secs);
+		if (k->every_s > 0 && done_s >= k->next_s) {
+			for (int i = 0; i < p->n; i++)
+				probe_snapshot(p, i, &cols[i]);
+			if (tty)
+				fputs("\r\033[K", stderr);
+			soak_summary(k, cols, p->n, done_s);
+			while (k->next_s <= done_s)
+				k->next_s += k->every_s;
+		}
+		if (tty && done_s >= 1.0 && done_s - shown >= 1.0) {
+			probe_snapshot_all(p, all);
+			show_progress(all, done_s, secs);
+			shown = done_s;
+		}
 		if (secs > 0) {
 			left = secs - done_s;
 			if (left <= 0)
 				break;
-			if (left > 1.0)
-				left = 1.0;
+			if (left > tick)
+				left = tick;
 		}
+		if (k->every_s > 0 && k->next_s - done_s < left)
+			left = k->next_s - done_s > 0 ? k->next_s - done_s : 0;
 		ts.tv_sec = (time_t)left;
 		ts.tv_nsec = (long)((left - (double)ts.tv_sec) * 1e9);
 		if (sigtimedwait(sigs, NULL, &ts) > 0) {
 			sig = true;
 			break;
 		}
-		if (probe_error(p, NULL, NULL))
+		if (probe_error(p, NULL, NULL) || probe_broke(p))
 			break;
 	}
 	if (tty)
 		fputs("\r\033[K", stderr); /* the report follows on a clean line */
+	free(cols);
+	free(all);
 	return sig;
+}
+
+/* --break: tracefs under the root, tracing_on held open when tracing is on. */
+static void break_prepare(const struct tt_opts *o, struct sysroot *root, bool *root_open,
+			  struct tracebreak *tb, struct brk_report *br)
+{
+	*root_open = false;
+	tb->on_fd = -1;
+	if (!br->threshold_us)
+		return;
+	if (sysroot_open(root, o->root ? o->root : "/")) {
+		snprintf(br->note, sizeof(br->note),
+			 "%s: cannot open the root: no trace will be saved",
+			 o->root ? o->root : "/");
+		return;
+	}
+	*root_open = true;
+	if (tracebreak_open(tb, root)) {
+		snprintf(br->note, sizeof(br->note), "%s", tb->why);
+	} else {
+		char rel[96];
+
+		snprintf(rel, sizeof(rel), "%s/tracing_on", tb->dir);
+		sysroot_abspath(root, rel, br->tracing_on, sizeof(br->tracing_on));
+	}
+}
+
+/* After a break: save the trace when tracing was stopped. */
+static void break_finish(struct tracebreak *tb, struct brk_report *br, const char *trace_arg,
+			 char *path, size_t cap)
+{
+	if (!br->hit || tb->on_fd < 0)
+		return;
+	if (!br->tracing_stopped) {
+		if (!br->note[0])
+			snprintf(br->note, sizeof(br->note),
+				 "%s: could not write 0: no trace saved", br->tracing_on);
+		return;
+	}
+	if (trace_arg) {
+		snprintf(path, cap, "%s", trace_arg);
+	} else {
+		time_t t = time(NULL);
+		struct tm tm;
+		char stamp[32];
+
+		localtime_r(&t, &tm);
+		strftime(stamp, sizeof(stamp), "%Y%m%d-%H%M%S", &tm);
+		snprintf(path, cap, "tunetop-break-%s.trace", stamp);
+	}
+	if (tracebreak_save(tb, path))
+		snprintf(br->note, sizeof(br->note), "trace not saved: %s", tb->why);
+	else
+		br->trace_file = path;
+}
+
+/* ---- --rpmsg ------------------------------------------------------------------ */
+
+struct rpmsg_opts {
+	struct rpmsg_cfg cfg;
+	double secs;
+	bool json;
+};
+
+static void report_rpmsg_text(FILE *f, const struct rpmsg_run *r, double secs, bool interrupted,
+			      const struct brk_report *br)
+{
+	fprintf(f,
+		"tunetop probe --rpmsg %s: %zu-byte messages every %llu us, timeout %llu ms, "
+		"%.1f s%s\n",
+		r->cfg.dev, r->cfg.size, (unsigned long long)r->cfg.interval_us,
+		(unsigned long long)r->cfg.timeout_ms, secs, interrupted ? " (interrupted)" : "");
+	fprintf(f, "sent %llu, echoed %llu, lost %llu (no echo within %llu ms), late echoes %llu\n",
+		(unsigned long long)r->sent, (unsigned long long)r->received,
+		(unsigned long long)r->lost, (unsigned long long)r->cfg.timeout_ms,
+		(unsigned long long)r->late);
+	fprintf(f, "%4s %9s %7s %7s %7s %7s %7s %7s %7s %9s\n", "", "samples", "min", "mean", "p50",
+		"p90", "p99", "p99.9", "max", "lost");
+	print_row(f, "rtt", &r->hist);
+	fprintf(f, "(round trip in us: echo received - message sent, CLOCK_MONOTONIC)\n");
+	print_break(f, br);
+	print_histogram(f, &r->hist, "round trip");
+}
+
+static void report_rpmsg_json(FILE *f, const struct rpmsg_run *r, double secs, double want_secs,
+			      bool interrupted, const char *error, const struct brk_report *br,
+			      uint64_t start_ns)
+{
+	struct sbuf b;
+	struct jw w;
+
+	sbuf_init(&b);
+	jw_init(&w, &b, true);
+	jw_obj_begin(&w, NULL);
+	jw_str(&w, "tunetop", PACKAGE_VERSION);
+	jw_obj_begin(&w, "rpmsg");
+	jw_str(&w, "device", r->cfg.dev);
+	jw_uint(&w, "size_bytes", r->cfg.size);
+	jw_uint(&w, "interval_us", r->cfg.interval_us);
+	jw_uint(&w, "timeout_ms", r->cfg.timeout_ms);
+	jw_double(&w, "duration_s", secs, 3);
+	if (want_secs > 0)
+		jw_double(&w, "requested_duration_s", want_secs, 3);
+	else
+		jw_null(&w, "requested_duration_s");
+	jw_bool(&w, "interrupted", interrupted);
+	jw_uint(&w, "sent", r->sent);
+	jw_uint(&w, "echoed", r->received);
+	jw_uint(&w, "late", r->late); /* "lost" follows with the statistics */
+	if (error)
+		jw_str(&w, "error", error);
+	else
+		jw_null(&w, "error");
+	json_break(&w, br);
+	json_stats(&w, &r->hist, start_ns, "lost");
+	jw_arr_begin(&w, "histogram");
+	for (int k = 0; k < HIST_NBUCKETS; k++) {
+		uint64_t lo, hi;
+
+		if (!r->hist.bucket[k])
+			continue;
+		hist_bucket_range(k, &lo, &hi);
+		jw_obj_begin(&w, NULL);
+		jw_uint(&w, "lo_us", lo);
+		if (hi == HIST_INF_US)
+			jw_null(&w, "hi_us");
+		else
+			jw_uint(&w, "hi_us", hi);
+		jw_uint(&w, "count", r->hist.bucket[k]);
+		jw_obj_end(&w);
+	}
+	jw_arr_end(&w);
+	jw_obj_end(&w);
+	jw_obj_end(&w);
+	sbuf_putc(&b, '\n');
+	fputs(b.s, f);
+	sbuf_free(&b);
+}
+
+static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struct soak *k,
+		     struct brk_report *br, const char *trace_arg)
+{
+	struct rpmsg_run r;
+	struct sysroot root;
+	struct tracebreak tb;
+	bool root_open, interrupted = false;
+	char trace_path[TT_PATH_MAX];
+	sigset_t sigs, old;
+	uint64_t start_ns, end_ns = UINT64_MAX;
+	const char *error = NULL;
+	int rc;
+
+	rc = rpmsg_open(&r, &ro->cfg);
+	if (rc) {
+		fprintf(stderr, "tunetop: probe: --rpmsg %s\n", r.why);
+		return 1;
+	}
+	break_prepare(o, &root, &root_open, &tb, br);
+	sigemptyset(&sigs);
+	sigaddset(&sigs, SIGINT);
+	sigaddset(&sigs, SIGTERM);
+	sigaddset(&sigs, SIGHUP);
+	pthread_sigmask(SIG_BLOCK, &sigs, &old);
+
+	start_ns = r.next_ns;
+	k->start_ns = start_ns;
+	if (ro->secs > 0)
+		end_ns = start_ns + (uint64_t)(ro->secs * 1e9);
+	for (;;) {
+		uint64_t until = end_ns, rtt, lost0 = r.lost;
+		sigset_t pend;
+		double t_s;
+
+		if (k->every_s > 0) {
+			uint64_t sum_ns = start_ns + (uint64_t)(k->next_s * 1e9);
+
+			if (sum_ns < until)
+				until = sum_ns;
+		}
+		rc = rpmsg_step(&r, until, &rtt);
+		if (rc < 0) {
+			error = r.why;
+			fprintf(stderr, "tunetop: probe: %s\n", r.why);
+			break;
+		}
+		if (r.lost > lost0)
+			hist_add_overflows(&r.hist, r.lost - lost0);
+		t_s = since_s(start_ns);
+		if (br->threshold_us && rtt > br->threshold_us * 1000u) {
+			if (tb.on_fd >= 0) {
+				ssize_t w = pwrite(tb.on_fd, "0\n", 2, 0);
+
+				br->tracing_stopped = w == 2;
+			}
+			br->hit = true;
+			br->rpmsg = true;
+			br->seq = r.seq - 1;
+			br->latency_us = (double)rtt / 1e3;
+			br->at_s = t_s;
+			br->at_monotonic_s = (double)r.last_send_ns / 1e9 + (double)rtt / 1e9;
+			break;
+		}
+		if (k->every_s > 0 && t_s >= k->next_s) {
+			soak_summary(k, &r.hist, 1, t_s);
+			while (k->next_s <= t_s)
+				k->next_s += k->every_s;
+		}
+		if (sigpending(&pend) == 0 &&
+		    (sigismember(&pend, SIGINT) || sigismember(&pend, SIGTERM) ||
+		     sigismember(&pend, SIGHUP))) {
+			int sig;
+
+			sigwait(&sigs, &sig);
+			interrupted = true;
+			break;
+		}
+		if (ro->secs > 0 && t_s >= ro->secs)
+			break;
+	}
+	br->rpmsg = true;
+	break_finish(&tb, br, trace_arg, trace_path, sizeof(trace_path));
+	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	{
+		double secs = since_s(start_ns);
+
+		if (ro->json)
+			report_rpmsg_json(stdout, &r, secs, ro->secs, interrupted, error, br,
+					  start_ns);
+		else
+			report_rpmsg_text(stdout, &r, secs, interrupted, br);
+	}
+	fflush(stdout);
+	soak_histfile(k, &r.hist, 1);
+	tracebreak_close(&tb);
+	if (root_open)
+		sysroot_close(&root);
+	rpmsg_close(&r);
+	return error || k->histfile_err ? 1 : 0;
 }
 
 int cmd_probe(const struct tt_opts *o, int argc, char **argv)
@@ -412,8 +908,17 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 				.prio = PROBE_DEFAULT_PRIO,
 				.dma_latency_us = -1};
 	struct probe p;
-	const char *cpus_arg = NULL;
-	double secs = DEFAULT_SECONDS, elapsed;
+	struct rpmsg_opts ro = {.cfg = {.size = RPMSG_DEFAULT_SIZE,
+					.interval_us = RPMSG_DEFAULT_INTERVAL_US,
+					.timeout_ms = RPMSG_DEFAULT_TIMEOUT_MS}};
+	struct brk_report br = {0};
+	struct soak k;
+	struct sysroot root;
+	struct tracebreak tb;
+	bool root_open = false, rpmsg_opt = false, interval_given = false;
+	const char *cpus_arg = NULL, *histfile = NULL, *trace_arg = NULL;
+	char trace_path[TT_PATH_MAX];
+	double secs = DEFAULT_SECONDS, elapsed, summary_s = 0;
 	bool json = false, prio_given = false, interrupted;
 	char why[256];
 	sigset_t sigs, old;
@@ -438,6 +943,7 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			}
 			cfg.interval_us = u;
+			interval_given = true;
 			break;
 		case 'D':
 			if (parse_seconds(optarg, &secs)) {
@@ -476,6 +982,80 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 			cfg.dma_latency_us = v;
 			break;
 		case OPT_JSON: json = true; break;
+		case OPT_SUMMARY:
+			if (parse_seconds(optarg, &summary_s) || summary_s < 0.1) {
+				fprintf(stderr,
+					"tunetop: probe: --summary '%s': a period of at least 0.1 "
+					"s "
+					"expected (suffix s/m/h allowed)\n",
+					optarg);
+				return 2;
+			}
+			break;
+		case OPT_HISTFILE:
+			if (!*optarg) {
+				fprintf(stderr, "tunetop: probe: --histfile: empty file name\n");
+				return 2;
+			}
+			histfile = optarg;
+			break;
+		case OPT_BREAK:
+			if (str_to_u64(optarg, &u) || u < 1 || u > 100000000) {
+				fprintf(stderr,
+					"tunetop: probe: --break '%s': microseconds 1..100000000 "
+					"expected\n",
+					optarg);
+				return 2;
+			}
+			br.threshold_us = u;
+			break;
+		case OPT_BREAK_TRACE:
+			if (!*optarg) {
+				fprintf(stderr, "tunetop: probe: --break-trace: empty file name\n");
+				return 2;
+			}
+			trace_arg = optarg;
+			break;
+		case OPT_RPMSG:
+			if (!*optarg) {
+				fprintf(stderr, "tunetop: probe: --rpmsg: empty device name\n");
+				return 2;
+			}
+			ro.cfg.dev = optarg;
+			break;
+		case OPT_RPMSG_SIZE:
+			if (str_to_u64(optarg, &u) || u < RPMSG_MIN_SIZE || u > RPMSG_MAX_SIZE) {
+				fprintf(stderr,
+					"tunetop: probe: --rpmsg-size '%s': bytes %d..%d "
+					"expected\n",
+					optarg, RPMSG_MIN_SIZE, RPMSG_MAX_SIZE);
+				return 2;
+			}
+			ro.cfg.size = (size_t)u;
+			rpmsg_opt = true;
+			break;
+		case OPT_RPMSG_IV:
+			if (str_to_u64(optarg, &u) || u < 1 || u > PROBE_MAX_INTERVAL_US) {
+				fprintf(stderr,
+					"tunetop: probe: --rpmsg-interval-us '%s': microseconds "
+					"1..%d expected\n",
+					optarg, PROBE_MAX_INTERVAL_US);
+				return 2;
+			}
+			ro.cfg.interval_us = u;
+			rpmsg_opt = true;
+			break;
+		case OPT_RPMSG_TO:
+			if (str_to_u64(optarg, &u) || u < 1 || u > 600000) {
+				fprintf(stderr,
+					"tunetop: probe: --rpmsg-timeout-ms '%s': milliseconds "
+					"1..600000 expected\n",
+					optarg);
+				return 2;
+			}
+			ro.cfg.timeout_ms = u;
+			rpmsg_opt = true;
+			break;
 		case 'h': fputs(usage_text, stdout); return 0;
 		default: fputs(usage_text, stderr); return 2;
 		}
@@ -483,6 +1063,28 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "tunetop: probe: unexpected argument '%s'\n", argv[optind]);
 		return 2;
+	}
+	if (trace_arg && !br.threshold_us) {
+		fprintf(stderr, "tunetop: probe: --break-trace needs --break US\n");
+		return 2;
+	}
+	if (rpmsg_opt && !ro.cfg.dev) {
+		fprintf(stderr, "tunetop: probe: --rpmsg-size, --rpmsg-interval-us and "
+				"--rpmsg-timeout-ms need --rpmsg DEV\n");
+		return 2;
+	}
+	if (ro.cfg.dev) {
+		if (cpus_arg || interval_given || prio_given || cfg.dma_latency_us >= 0) {
+			fprintf(stderr, "tunetop: probe: --rpmsg measures round trips: --cpus, "
+					"-i, --prio and --dma-latency do not apply\n");
+			return 2;
+		}
+		ro.secs = secs;
+		ro.json = json;
+		soak_init(&k, summary_s, histfile, json, "lost");
+		rc = run_rpmsg(o, &ro, &k, &br, trace_arg);
+		soak_free(&k);
+		return rc;
 	}
 	if (cfg.policy == PROBE_POLICY_OTHER && !prio_given)
 		cfg.prio = 0;
@@ -509,7 +1111,7 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 			fprintf(stderr, "tunetop: probe: %s\n", why);
 		return 2;
 	}
-	if (o->root && strcmp(o->root, "/"))
+	if (o->root && strcmp(o->root, "/") && !br.threshold_us)
 		fprintf(stderr,
 			"tunetop: probe: --root %s ignored: the probe measures the live "
 			"machine\n",
@@ -523,19 +1125,41 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 	sigaddset(&sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 
+	break_prepare(o, &root, &root_open, &tb, &br);
+	cfg.break_us = br.threshold_us;
+	cfg.break_fd = tb.on_fd;
+	soak_init(&k, summary_s, histfile, json, "overflows");
 	rc = probe_start(&p, &cfg, why, sizeof(why));
 	if (rc) {
 		fprintf(stderr, "tunetop: probe: %s\n", why);
 		probe_free(&p);
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
+		soak_free(&k);
+		tracebreak_close(&tb);
+		if (root_open)
+			sysroot_close(&root);
 		return 1;
 	}
 	for (int i = 0; i < p.nnotes; i++)
 		fprintf(stderr, "tunetop: probe: %s\n", p.note[i]);
 
-	interrupted = wait_run(&p, &sigs, secs);
+	k.start_ns = p.start_ns;
+	interrupted = wait_run(&p, &sigs, secs, &k);
 	probe_stop(&p);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
+	if (p.brk.hit) {
+		br.hit = true;
+		br.cpu = p.brk.cpu;
+		br.tid = p.brk.tid;
+		br.latency_us = (double)p.brk.latency_ns / 1e3;
+		br.at_s = (double)(p.brk.at_ns - p.start_ns) / 1e9;
+		br.at_monotonic_s = (double)p.brk.at_ns / 1e9;
+		br.tracing_stopped = p.brk.trace_stopped;
+		if (p.brk.trace_err && tb.on_fd >= 0)
+			snprintf(br.note, sizeof(br.note), "%s: write 0: %s: no trace saved",
+				 br.tracing_on, err_name(p.brk.trace_err));
+	}
+	break_finish(&tb, &br, trace_arg, trace_path, sizeof(trace_path));
 	elapsed = (double)(p.stop_ns - p.start_ns) / 1e9;
 
 	h = xcalloc((size_t)p.n, sizeof(*h));
@@ -546,10 +1170,11 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 		hist_merge(all, &h[i]);
 	}
 	if (json)
-		report_json(stdout, &p, h, all, elapsed, secs, interrupted);
+		report_json(stdout, &p, h, all, elapsed, secs, interrupted, &br);
 	else
-		report_text(stdout, &p, h, all, elapsed, interrupted);
+		report_text(stdout, &p, h, all, elapsed, interrupted, &br);
 	fflush(stdout);
+	soak_histfile(&k, h, p.n);
 
 	rc = probe_error(&p, &ecpu, &eop);
 	if (rc)
@@ -557,5 +1182,10 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 	free(h);
 	free(all);
 	probe_free(&p);
+	tracebreak_close(&tb);
+	if (root_open)
+		sysroot_close(&root);
+	rc = rc || k.histfile_err;
+	soak_free(&k);
 	return rc ? 1 : 0;
 }

@@ -4,6 +4,9 @@ libtunetop_a_SOURCES += \
 	src/probe/histogram.c src/probe/histogram.h \
 	src/probe/stats.c src/probe/stats.h \
 	src/probe/probe.c src/probe/probe.h \
+	src/probe/histfile.c src/probe/histfile.h \
+	src/probe/tracebreak.c src/probe/tracebreak.h \
+	src/probe/rpmsg.c src/probe/rpmsg.h \
 	src/probe/cmd_probe.c
 # A/B controller, background load, `tunetop ab`
 libtunetop_a_SOURCES += \

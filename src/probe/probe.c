@@ -250,11 +250,44 @@ static void thread_left(void *arg)
 	ST(&t->running, false);
 }
 
+/* The first wake-up over the break threshold: stop tracing first (one
+ * write, the only extra system call, and only here), then record the event
+ * and tell every thread to leave. Only one thread wins the claim. */
+static void take_break(struct probe_thread *t, uint64_t lat, uint64_t now)
+{
+	struct probe *p = t->p;
+	int expect = 0;
+
+	if (!__atomic_compare_exchange_n(&p->brk_claim, &expect, 1, false, __ATOMIC_ACQ_REL,
+					 __ATOMIC_ACQUIRE))
+		return;
+	if (p->cfg.break_fd >= 0) {
+		ssize_t w = pwrite(p->cfg.break_fd, "0\n", 2, 0);
+
+		if (w < 0 && errno == ESPIPE)
+			w = write(p->cfg.break_fd, "0\n", 2);
+		p->brk.trace_err = w == 2 ? 0 : w < 0 ? -errno : -EIO;
+		p->brk.trace_stopped = w == 2;
+	}
+	p->brk.cpu = t->cpu;
+	p->brk.tid = LD(&t->tid);
+	p->brk.latency_ns = lat;
+	p->brk.at_ns = now;
+	ST(&p->brk.hit, true);
+	ST(&p->stop, true);
+}
+
+bool probe_broke(const struct probe *p)
+{
+	return LD(&p->brk.hit);
+}
+
 static void *thread_main(void *arg)
 {
 	struct probe_thread *t = arg;
 	struct probe *p = t->p;
 	const uint64_t iv = p->cfg.interval_us * 1000u;
+	const uint64_t brk_ns = p->cfg.break_us * 1000u;
 	uint64_t next;
 
 	ST(&t->tid, (pid_t)syscall(SYS_gettid));
@@ -269,7 +302,7 @@ static void *thread_main(void *arg)
 	next = now_ns() + iv;
 	while (!LD(&p->stop)) {
 		struct timespec ts;
-		uint64_t now;
+		uint64_t now, lat;
 		int rc;
 
 		ts_from_ns(&ts, next);
@@ -286,7 +319,12 @@ static void *thread_main(void *arg)
 			hist_reset(&t->hist);
 			ST(&t->reset_ack, t->reset_req);
 		}
-		hist_add(&t->hist, now > next ? now - next : 0, now);
+		lat = now > next ? now - next : 0;
+		hist_add(&t->hist, lat, now);
+		if (brk_ns && lat > brk_ns) {
+			take_break(t, lat, now);
+			break;
+		}
 		next += iv;
 		if (now > next) {
 			/* Woke after the following deadline(s): skip them, stay on

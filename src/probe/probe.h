@@ -49,6 +49,23 @@ struct probe_cfg {
 	 * (the TUI) without CAP_IPC_LOCK: once locked, every later allocation
 	 * counts against RLIMIT_MEMLOCK and fails beyond it. */
 	bool no_mlock;
+	/* Break (cyclictest -b): the first wake-up later than break_us stops
+	 * every thread; 0 = off. The thread that sees it writes "0" to
+	 * break_fd (tracefs tracing_on opened by the caller, -1 = none) at
+	 * once, before anything else, so the trace ends at the event. */
+	uint64_t break_us;
+	int break_fd;
+};
+
+/* The break event (probe_cfg.break_us), set once by the thread that saw it. */
+struct probe_break {
+	bool hit;
+	int cpu;
+	pid_t tid;
+	uint64_t latency_ns;
+	uint64_t at_ns;	    /* CLOCK_MONOTONIC wake time */
+	int trace_err;	    /* 0, or -errno of the tracing_on write */
+	bool trace_stopped; /* "0" written to break_fd */
 };
 
 struct probe_thread {
@@ -79,7 +96,9 @@ struct probe {
 	/* One-line notices for the user (policy fallback, mlockall failure). */
 	char note[PROBE_NOTES][160];
 	int nnotes;
+	struct probe_break brk; /* read once the probe stopped (or brk_hit true) */
 	/* private */
+	int brk_claim;
 	bool stop, stopped;
 	pthread_mutex_t lock; /* start handshake only, never while measuring */
 	pthread_cond_t cond;
@@ -113,6 +132,10 @@ void probe_snapshot_all(const struct probe *p, struct hist *out);
  * this waits (up to ~2 intervals + 100 ms) until they have. Returns 0 or
  * -ETIMEDOUT. */
 int probe_reset(struct probe *p);
+
+/* True once a break (probe_cfg.break_us) happened; the threads are then
+ * leaving their loops. Safe while running. */
+bool probe_broke(const struct probe *p);
 
 /* First thread error (0 if none), with its CPU. */
 int probe_error(const struct probe *p, int *cpu, const char **op);

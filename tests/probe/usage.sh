@@ -34,6 +34,13 @@ expect_usage "-i garbage" "-i '1ms': interval must be" -i 1ms
 expect_usage "-D garbage" "-D 'soon': not a duration" -D soon
 expect_usage "-D negative" "not a duration" -D -1
 expect_usage "--dma-latency -3" "--dma-latency '-3'" --dma-latency -3
+expect_usage "--summary 0" "--summary '0': a period of at least 0.1 s" --summary 0
+expect_usage "--summary garbage" "--summary 'often'" --summary often
+expect_usage "--histfile empty" "--histfile: empty file name" --histfile ""
+expect_usage "--break 0" "--break '0': microseconds 1\\.\\.100000000" --break 0
+expect_usage "--break-trace alone" "--break-trace needs --break US" --break-trace x.trace
+expect_usage "--rpmsg empty" "--rpmsg: empty device name" --rpmsg ""
+expect_usage "--rpmsg-interval-us 0" "--rpmsg-interval-us '0'" --rpmsg /dev/null --rpmsg-interval-us 0
 expect_usage "stray argument" "unexpected argument 'extra'" -D 0.1 extra
 
 "$TUNETOP" probe --help >"$out" 2>"$err"

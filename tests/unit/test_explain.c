@@ -89,6 +89,10 @@ static void test_lookup(void)
 	expect("isolcpus", "system.isolcpus");
 	expect("nohz_full", "system.isolcpus");
 	expect("cyclictest", "probe.latency_us");
+	expect("tracing_on", "probe.break");
+	expect("ttyRPMSG", "probe.rpmsg");
+	expect("histfile", "probe.histfile");
+	expect("soak", "probe.soak");
 	expect("context-switches", "counters.software");
 	expect("cpu-migrations", "counters.software");
 	expect("page-faults", "counters.software");
