@@ -6,6 +6,6 @@ libtunetop_a_SOURCES += src/out/threads_out.c src/out/threads_out.h \
 libtunetop_a_SOURCES += src/out/devfreq_out.c src/out/devfreq_out.h src/out/rt_out.c src/out/rt_out.h src/out/thermal_out.c src/out/thermal_out.h
 libtunetop_a_SOURCES += src/out/report.c src/out/report.h
 libtunetop_a_SOURCES += src/out/perf_out.c src/out/perf_out.h src/out/remoteproc_out.c src/out/remoteproc_out.h src/out/cmd_events.c
-libtunetop_a_SOURCES += src/out/cmd_explain.c
+libtunetop_a_SOURCES += src/out/cmd_explain.c src/out/accel_out.c src/out/accel_out.h
 libtunetop_a_SOURCES += src/out/cmd_report.c src/out/cmd_learn.c
 libtunetop_a_SOURCES += src/out/findings_out.c src/out/findings_out.h
