@@ -6,7 +6,8 @@ TUI_TESTS = tests/tui/screens.sh tests/tui/self.sh tests/tui/actions.sh tests/tu
 	tests/tui/signals.sh tests/tui/terminal.sh tests/tui/unpriv.sh tests/tui/demo.sh \
 	tests/tui/counters.sh tests/tui/latency.sh tests/tui/irqs.sh tests/tui/tabs.sh \
 	tests/tui/findings.sh tests/tui/replay.sh tests/tui/lessons.sh tests/tui/focus.sh \
-	tests/tui/record_probe.sh tests/tui/capped.sh tests/tui/clocks_cfg.sh tests/tui/keys.sh
+	tests/tui/record_probe.sh tests/tui/capped.sh tests/tui/clocks_cfg.sh tests/tui/keys.sh \
+	tests/tui/accel.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh tests/bench/tui_counters.sh \
 	tests/bench/htop-on-root.sh
