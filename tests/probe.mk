@@ -14,7 +14,7 @@ EXTRA_DIST += tests/probe/live.sh tests/probe/usage.sh
 check_PROGRAMS += tests/unit/test_ab
 tests_unit_test_ab_SOURCES = tests/unit/test_ab.c
 tests_unit_test_ab_LDADD = $(TT_TEST_LIBS)
-AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-kill.sh \
+AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-power.sh tests/probe/ab-kill.sh \
 	tests/probe/ab-live.sh tests/probe/ab-stats.sh tests/probe/ab-effect.sh
 TESTS += tests/unit/test_ab $(AB_SH_TESTS)
 # make bench: 10 real A/A experiments, the false-positive rate per metric
