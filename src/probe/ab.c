@@ -1453,7 +1453,6 @@ static void fail(struct ab_run *r, int err, char *cause)
 	r->err = err ? err : -EIO;
 	r->err_cause = cause ? cause : xstrdup(err_name(r->err));
 	kill_child_now(r);
-	power_free(&r->pw_start);
 	finish(r, AB_FAILED);
 }
 
@@ -1866,6 +1865,7 @@ void ab_free(struct ab_run *r)
 	}
 	free(r->w);
 	r->w = NULL;
+	power_free(&r->pw_start);
 	free(r->txn);
 	r->txn = NULL;
 	free(r->err_cause);
