@@ -22,7 +22,7 @@ EXTRA_DIST += tests/probe/soak.sh tests/probe/rpmsg.sh tests/bench/rpmsg_pty.sh
 check_PROGRAMS += tests/unit/test_ab
 tests_unit_test_ab_SOURCES = tests/unit/test_ab.c
 tests_unit_test_ab_LDADD = $(TT_TEST_LIBS)
-AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-kill.sh \
+AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-power.sh tests/probe/ab-kill.sh \
 	tests/probe/ab-live.sh tests/probe/ab-stats.sh tests/probe/ab-effect.sh
 TESTS += tests/unit/test_ab $(AB_SH_TESTS)
 # make bench: 10 real A/A experiments, the false-positive rate per metric

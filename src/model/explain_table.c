@@ -709,6 +709,115 @@ const struct explain_entry explain_table[] = {
 	.traps = "Rockchip BSP only; absent on mainline.",
 	.see = "devfreq.cur_hz devfreq/dmc/governor",
 },
+{
+	.key = "accel.load",
+	.shell = "sudo cat /sys/kernel/debug/rknpu/load /sys/kernel/debug/rknpu/version; "
+		 "grep . /sys/class/devfreq/*/load /sys/class/drm/card*/device/gpu_busy_percent",
+	.aliases = "rknpu rknpu/load rknpu.load npu.load_pct accel accelerator "
+		   "gpu_busy_percent driver_version",
+	.title = "Accelerator load per core and driver version (rknpu, devfreq, DRM)",
+	.what = "Rockchip's rknpu driver prints the NPU's busy share per core in debugfs "
+		"(RK3588: \"NPU load:  Core0:  0%, Core1:  0%, Core2:  0%,\"; one core on "
+		"RK3566/RK3568: \"NPU load:  37%\") and its version in rknpu/version (else "
+		"/sys/module/rknpu/version). Generic fallbacks, in this order: the devfreq "
+		"\"load\" file of NPU/GPU devices (busy%@Hz, Rockchip BSP) and the DRM "
+		"gpu_busy_percent (amdgpu). Mainline accel drivers (/dev/accel) export no load.",
+	.files = { "sys/kernel/debug/rknpu/load", "sys/kernel/debug/rknpu/version",
+		   "sys/module/rknpu/version", "sys/class/devfreq/*/load",
+		   "sys/class/drm/*/device/gpu_busy_percent" },
+	.units = "percent per core",
+	.why = "Whether the accelerator is busy or waiting on the CPU side: an NPU at 30-40% "
+	       "per core while rknn_run takes 97 ms (RK3588, CPUs collapsed to 408 MHz) is fed "
+	       "too slowly, not too slow itself.",
+	.try_hint = "F4 Clocks shows it next to the NPU clock; F7 Threads' Wait column shows "
+		    "who is blocked in the NPU ioctl.",
+	.traps = "debugfs needs root (and no lockdown); the load is averaged by the driver "
+		 "over its own window, not tunetop's interval.\n"
+		 "A driver version mismatch with the user-space runtime (librknnrt) refuses "
+		 "models or runs them on fewer cores: compare the version with the runtime's.",
+	.see = "devfreq.load devfreq/*/governor thread.wait npu.wait_low_opp",
+},
+{
+	.key = "power.watts",
+	.shell = "grep . /sys/class/hwmon/*/power*_input /sys/class/hwmon/*/energy*_input "
+		 "/sys/class/powercap/intel-rapl:*/energy_uj",
+	.aliases = "power watts energy_uj power_input energy_input rapl intel-rapl powercap "
+		   "ina226 ina2xx ina219 scmi hwmon.power",
+	.title = "Power in watts: hwmon power/energy sensors and RAPL",
+	.what = "hwmon power*_input (microwatts, instant: ina2xx shunt monitors, SCMI sensors) "
+		"and energy*_input (microjoules, a counter), each with its *_label; on x86 the "
+		"powercap RAPL zones' energy_uj (package, core, uncore, dram). Counters become "
+		"watts over the interval between two samples; RAPL wraps at "
+		"max_energy_range_uj.",
+	.files = { "sys/class/hwmon/*/power*_input", "sys/class/hwmon/*/energy*_input",
+		   "sys/class/hwmon/*/power*_label", "sys/class/powercap/*/energy_uj",
+		   "sys/class/powercap/*/max_energy_range_uj" },
+	.units = "W (files: uW, uJ)",
+	.why = "Every lock (performance governor, idle states off, DDR at its top OPP) buys "
+	       "latency with power and heat: the RK3588 full lock (step D) needed active "
+	       "cooling. A/B shows mean watts per arm next to the latency so the cost is seen "
+	       "with the benefit.",
+	.try_hint = "F4 Clocks: the Power lines; tunetop ab shows watts per arm.",
+	.traps = "RAPL energy_uj is root-only since Linux 5.10 (the Platypus side channel): n/a "
+		 "without root.\n"
+		 "RAPL subzones (core, uncore) are inside the package: do not add them to it.\n"
+		 "A counter that goes back without a known range (a driver reset) gives n/a for "
+		 "that interval, never a negative power.\n"
+		 "Many ARM boards have no power sensor at all: measure at the supply.",
+	.see = "thermal.cooling_state",
+},
+{
+	.key = "thread.wait",
+	.shell = "cat /proc/PID/task/TID/wchan /proc/PID/task/TID/syscall; "
+		 "ls -l /proc/PID/fd/FD",
+	.aliases = "wchan syscall wait ioctl /dev/rknpu /dev/accel galcore mali0 renderD128",
+	.title = "What a thread waits on: wait channel, syscall, accelerator ioctl",
+	.what = "wchan is the kernel function a sleeping thread waits in; syscall's first "
+		"field is the system call it is in (-1 outside one, \"running\" on a CPU). For "
+		"the ioctl (29 on arm64/riscv, 16 on x86_64, 54 on arm) the second field is the "
+		"fd, and /proc/PID/fd/FD names the device: /dev/rknpu, /dev/accel/accelN, "
+		"/dev/galcore are marked NPU, /dev/mali0 and /dev/dri/renderD* GPU.",
+	.files = { "proc/*/task/*/wchan", "proc/*/task/*/syscall", "proc/*/fd/*" },
+	.units = "a kernel function name; a syscall number",
+	.why = "A thread blocked in the NPU ioctl looks idle to the CPU governor: its CPU "
+	       "clocks down while the accelerator works, and the CPU-side work between "
+	       "inferences runs at the lowest OPP (governor collapse).",
+	.try_hint = "F7 Threads: the Wait column; read slowly (rows on screen every read, the "
+		    "others in rotation).",
+	.traps = "wchan and syscall of another user's thread need ptrace access "
+		 "(root): they read 0 / n/a otherwise.\n"
+		 "Some kernels (CONFIG_KALLSYMS off) print only addresses or 0.",
+	.see = "npu.wait_low_opp accel.load cpufreq/*/governor",
+},
+{
+	.key = "npu.wait_low_opp",
+	.shell = "grep . /sys/devices/system/cpu/cpufreq/policy*/scaling_{cur,min}_freq; "
+		 "ls -l /proc/*/fd 2>/dev/null | grep -E 'rknpu|accel|galcore|mali0|renderD'",
+	.aliases = "npu_wait_low_opp inference_low_opp accel_wait",
+	.title = "The inference thread sleeps in the NPU ioctl while its CPU policy sits at the "
+		 "lowest OPP",
+	.what = "A thread blocked in an ioctl on an accelerator node (/dev/rknpu, /dev/accel/*, "
+		"/dev/galcore, /dev/mali0, /dev/dri/renderD*) whose last CPU's cpufreq policy "
+		"runs at its minimum (scaling_cur_freq == scaling_min_freq, or the lowest OPP).",
+	.files = { "proc/*/task/*/syscall", "proc/*/fd/*",
+		   "sys/devices/system/cpu/cpufreq/*/scaling_cur_freq",
+		   "sys/devices/system/cpu/cpufreq/*/scaling_min_freq" },
+	.units = "kHz",
+	.why = "While the NPU computes, the submitting thread sleeps and its CPU looks idle, "
+	       "so the governor drops it to the lowest OPP; the pre/post-processing, IRQ "
+	       "handling and DMA set-up around each inference then run slowly. RK3588 (6.1 "
+	       "BSP, interactive, 408 MHz): YOLOv8s rknn_run 97 ms mean with a 79-128 ms "
+	       "spread quiet vs 48 ms inside the busy pipeline; big cores on performance "
+	       "brought it to ~33.8 ms.",
+	.try_value = "performance",
+	.try_hint = "Lock the policy of the inference thread's CPUs (F3 Cores: g -> "
+		    "performance, or f -> a min frequency), or under schedutil give the thread "
+		    "uclamp_min (F7 Threads: c).",
+	.traps = "uclamp acts only through schedutil: under interactive util_min=512 is "
+		 "accepted and the CPU stays at 408 MHz.\n"
+		 "Moving the thread to a locked cluster works only if it stays there: pin it.",
+	.see = "thread.wait accel.load cpufreq/*/governor thread/*/uclamp_min",
+},
 /* ---- metrics: RT, thermal, interrupts ------------------------------------------------ */
 {
 	.key = "rt.throttled",

@@ -1257,6 +1257,66 @@ static void rule_uclamp(struct ctx *c)
 	}
 }
 
+/* ---- the accelerator's side: a thread in the NPU ioctl on a collapsed policy ------- */
+
+static bool at_lowest_opp(const struct cpufreq_policy *p)
+{
+	uint64_t lo = 0;
+
+	if (p->cur_khz < 0)
+		return false;
+	if (p->min_khz >= 0 && p->cur_khz <= p->min_khz)
+		return true;
+	for (size_t i = 0; i < p->navail; i++)
+		if (!lo || p->avail_khz[i] < lo)
+			lo = p->avail_khz[i];
+	if (lo)
+		return (uint64_t)p->cur_khz <= lo;
+	return p->hw_min_khz >= 0 && p->cur_khz <= p->hw_min_khz;
+}
+
+static void rule_npu_wait(struct ctx *c)
+{
+	const struct thread_table *tt = c->in->threads;
+	const struct cpufreq_info *f = &c->s->freq;
+
+	if (!tt)
+		return;
+	for (size_t k = 0; k < tt->n; k++) {
+		const struct thread_info *t = &tt->t[k];
+		const struct cpufreq_policy *p;
+		char a[32], title[160], subj[64];
+		struct finding *fd;
+		int pi;
+
+		if (!t->have_wait || !t->in_ioctl || !t->accel[0] || t->last_cpu < 0)
+			continue;
+		pi = cpufreq_policy_index(f, t->last_cpu);
+		if (pi < 0)
+			continue;
+		p = &f->pol[pi];
+		if (!at_lowest_opp(p))
+			continue;
+		snprintf(subj, sizeof(subj), "thread/%d", (int)t->tid);
+		snprintf(title, sizeof(title),
+			 "%s (tid %d) sleeps in the %s ioctl while %s sits at its lowest OPP",
+			 t->comm, (int)t->tid, t->accel, p->name);
+		fd = add(c, "npu-wait-low-opp", subj, FINDING_WARN, "npu.wait_low_opp", false,
+			 title);
+		evidence(fd,
+			 "%s (tid %d) is blocked in ioctl on %s (wchan %s); its last CPU %d is in "
+			 "%s, governor '%s', now %s = the lowest it may run",
+			 t->comm, (int)t->tid, t->wait_dev[0] ? t->wait_dev : "n/a",
+			 t->wchan[0] ? t->wchan : "n/a", t->last_cpu, p->name,
+			 p->governor[0] ? p->governor : "n/a",
+			 mhz(a, sizeof(a), (double)p->cur_khz, 1000));
+		if (!strcmp(p->governor, "schedutil") && t->uclamp_min >= 0)
+			fix(fd, "thread/%d/uclamp_min=512", (int)t->tid);
+		if (has_gov(p->avail_gov, p->ngov, "performance"))
+			fix(fd, "cpufreq/%s/governor=performance", p->name);
+	}
+}
+
 /* ---- memory: mlock and THP --------------------------------------------------------- */
 
 static void rule_memory(struct ctx *c)
@@ -1445,6 +1505,10 @@ static const struct rule rules[] = {
 	{{"uclamp-ignored", "thread/*/uclamp_min",
 	  "uclamp set on threads of a policy whose governor is not schedutil", "threads"},
 	 rule_uclamp},
+	{{"npu-wait-low-opp", "npu.wait_low_opp",
+	  "a thread blocked in an accelerator ioctl while its CPU policy sits at the lowest OPP",
+	  "threads (wait channel)"},
+	 rule_npu_wait},
 	{{"rt-no-mlock", "thread.vmlck_kb",
 	  "RT threads without locked memory; THP 'always' "
 	  "(thp-always)",

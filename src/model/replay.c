@@ -711,6 +711,64 @@ static void fill_remoteproc(const struct jp_value *doc, struct snapshot *s)
 	}
 }
 
+static void fill_accel(const struct jp_value *doc, struct snapshot *s)
+{
+	const struct jp_value *a = jp_get(doc, "accel"), *l, *dv;
+	struct accel_info *o = &s->accel;
+
+	if (!a || a->type != JP_OBJ)
+		return;
+	memset(o, 0, sizeof(*o));
+	for (int i = 0; i < ACCEL_MAX_CORES; i++)
+		o->core_pct[i] = -1;
+	l = jp_get(a, "npu_load_pct");
+	if (l && l->type == JP_ARR) {
+		o->have_npu_load = true;
+		for (size_t i = 0; i < jp_len(l) && i < ACCEL_MAX_CORES; i++)
+			o->core_pct[o->ncores++] = (int)nn(jp_at(l, i));
+	} else {
+		o->npu_err = errno_of(jp_get(a, "npu_load_error"), -EINVAL);
+	}
+	cpy(o->version, sizeof(o->version), jp_get(a, "driver_version"));
+	cpy(o->version_src, sizeof(o->version_src), jp_get(a, "version_file"));
+	dv = jp_get(a, "devices");
+	for (size_t i = 0; i < jp_len(dv) && o->ndev < ACCEL_MAX_DEV; i++) {
+		const struct jp_value *j = jp_at(dv, i);
+		struct accel_dev *x = &o->dev[o->ndev++];
+
+		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
+		cpy(x->source, sizeof(x->source), jp_get(j, "source"));
+		x->kind = devfreq_classify(jp_str(jp_get(j, "kind"), ""));
+		x->load_pct = (int)nn(jp_get(j, "load_pct"));
+		x->freq_hz = nn(jp_get(j, "freq_hz"));
+	}
+}
+
+static void fill_power(const struct jp_value *doc, struct snapshot *s)
+{
+	const struct jp_value *p = jp_get(doc, "power");
+	struct power_info *o = &s->power;
+
+	if (!p || p->type != JP_ARR)
+		return;
+	s->what |= SNAP_POWER;
+	o->n = jp_len(p);
+	o->s = xcalloc(o->n ? o->n : 1, sizeof(*o->s));
+	for (size_t i = 0; i < o->n; i++) {
+		const struct jp_value *j = jp_at(p, i);
+		struct power_sensor *x = &o->s[i];
+
+		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
+		cpy(x->source, sizeof(x->source), jp_get(j, "source"));
+		cpy(x->file, sizeof(x->file), jp_get(j, "file"));
+		x->kind = !strcmp(jp_str(jp_get(j, "kind"), ""), "energy") ? POWER_ENERGY
+									   : POWER_INSTANT;
+		x->watts = dbl(jp_get(j, "watts"));
+		x->err = errno_of(jp_get(j, "error"), -EINVAL);
+		x->reset = jp_bool(jp_get(j, "counter_reset"), false);
+	}
+}
+
 int replay_snapshot_from_json(const struct jp_value *doc, struct snapshot *out)
 {
 	memset(out, 0, sizeof(*out));
@@ -726,6 +784,8 @@ int replay_snapshot_from_json(const struct jp_value *doc, struct snapshot *out)
 	fill_cpufreq(doc, out);
 	fill_cpuidle(doc, out);
 	fill_devfreq(doc, out);
+	fill_accel(doc, out);
+	fill_power(doc, out);
 	fill_rt(doc, out);
 	fill_thermal(doc, out);
 	fill_irqs(doc, out);

@@ -82,7 +82,10 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 			devfreq_refresh(r, &prev->devf, &s->devf);
 		else
 			devfreq_read(r, clk_names, &s->devf);
+		accel_read(r, &s->devf, &s->accel);
 	}
+	if (what & SNAP_POWER)
+		power_read(r, &s->power);
 	if (what & SNAP_RT)
 		rt_read(r, s->topo.ncpus, &s->rt);
 	if (what & SNAP_IRQS) {
@@ -129,6 +132,8 @@ void snapshot_derive(struct snapshot *cur, const struct snapshot *prev)
 	cpuidle_derive(&cur->idle, &prev->idle, dt);
 	if ((cur->what & SNAP_DEVFREQ) && (prev->what & SNAP_DEVFREQ))
 		devfreq_derive(&cur->devf, &prev->devf, dt);
+	if ((cur->what & SNAP_POWER) && (prev->what & SNAP_POWER))
+		power_derive(&cur->power, &prev->power, dt);
 	if ((cur->what & SNAP_RT) && (prev->what & SNAP_RT))
 		rt_derive(&cur->rt, &prev->rt, dt);
 	if ((cur->what & SNAP_IRQS) && (prev->what & SNAP_IRQS)) {
@@ -144,6 +149,7 @@ void snapshot_free(struct snapshot *s)
 	cpufreq_free(&s->freq);
 	cpuidle_free(&s->idle);
 	devfreq_free(&s->devf);
+	power_free(&s->power);
 	rt_free(&s->rt);
 	thermal_free(&s->therm);
 	irqs_free(&s->irqs);

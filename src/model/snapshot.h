@@ -10,11 +10,13 @@
 #include <stdint.h>
 
 #include "model/thread_sampler.h"
+#include "source/accel.h"
 #include "source/cpufreq.h"
 #include "source/cpuidle.h"
 #include "source/devfreq.h"
 #include "source/irqs.h"
 #include "source/perf.h"
+#include "source/power.h"
 #include "source/procstat.h"
 #include "source/remoteproc.h"
 #include "source/rt.h"
@@ -35,6 +37,7 @@ enum {
 	/* With SNAP_IRQS: re-read every IRQ's affinity at each tick (screens
 	 * that show or audit it); without, it is re-read on full ticks only. */
 	SNAP_IRQ_AFFINITY = 1u << 6,
+	SNAP_POWER = 1u << 7, /* hwmon power / energy, RAPL */
 	SNAP_ALL = 0xffffu,
 };
 
@@ -49,6 +52,8 @@ struct snapshot {
 	struct cpufreq_info freq;
 	struct cpuidle_info idle;
 	struct devfreq_info devf;
+	struct accel_info accel; /* with SNAP_DEVFREQ */
+	struct power_info power; /* SNAP_POWER */
 	struct rt_info rt;
 	struct thermal_info therm;
 	struct irq_table irqs;

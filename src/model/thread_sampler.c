@@ -32,7 +32,8 @@ void thread_sampler_refresh(struct thread_sampler *ts, bool force)
 		ts->clk_tck = sysconf(_SC_CLK_TCK);
 	nxt = ts->nread ? 1 - ts->cur : 0;
 	c0 = thread_cpu_ms();
-	if (threads_read_incr(&ts->incr, sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE,
+	if (threads_read_incr(&ts->incr, sysroot_live(),
+			      THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT,
 			      ts->nread ? &ts->tab[ts->cur] : NULL, &ts->tab[nxt]) != 0)
 		return;
 	if (ts->nread)

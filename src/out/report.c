@@ -17,6 +17,7 @@
 #include "out/findings_out.h"
 #include "out/irqs_out.h"
 #include "out/perf_out.h"
+#include "out/accel_out.h"
 #include "out/remoteproc_out.h"
 #include "out/rt_out.h"
 #include "out/thermal_out.h"
@@ -180,6 +181,10 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	out_pmqos_json(&w, &s->idle);
 	if (s->what & SNAP_DEVFREQ)
 		out_devfreq_json(&w, &s->devf, (s->what & SNAP_THERMAL) ? &s->therm : NULL);
+	if (s->what & SNAP_DEVFREQ)
+		out_accel_json(&w, &s->accel);
+	if (s->what & SNAP_POWER)
+		out_power_json(&w, &s->power);
 	if (s->what & SNAP_RT)
 		out_rt_json(&w, &s->rt);
 	if (s->what & SNAP_THERMAL)
@@ -323,6 +328,14 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 	if (s->what & SNAP_DEVFREQ) {
 		sbuf_putc(b, '\n');
 		out_devfreq_text(b, &s->devf, (s->what & SNAP_THERMAL) ? &s->therm : NULL);
+		if (accel_present(&s->accel)) {
+			sbuf_putc(b, '\n');
+			out_accel_text(b, &s->accel);
+		}
+	}
+	if ((s->what & SNAP_POWER) && s->power.n) {
+		sbuf_putc(b, '\n');
+		out_power_text(b, &s->power);
 	}
 	if (s->what & SNAP_RT) {
 		sbuf_putc(b, '\n');

@@ -69,6 +69,11 @@ void out_threads_json(struct jw *w, const struct thread_table *tab, bool only_in
 		jw_double(w, "migrations_per_s", t->migrations_per_s, 1);
 		jw_double(w, "vol_per_s", t->vol_per_s, 1);
 		jw_double(w, "invol_per_s", t->invol_per_s, 1);
+		jw_str(w, "wchan", t->have_wait && t->wchan[0] ? t->wchan : NULL);
+		int_or_null(w, "syscall", t->have_wait ? t->syscall_nr : -1);
+		jw_bool(w, "in_ioctl", t->in_ioctl);
+		jw_str(w, "wait_dev", t->wait_dev[0] ? t->wait_dev : NULL);
+		jw_str(w, "accel", t->accel[0] ? t->accel : NULL);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

@@ -1519,6 +1519,38 @@ static void end_window_effect(struct ab_run *r)
 	r->watch = NULL;
 }
 
+/* Power over a window: the sensors at its start, the energy between. */
+static void window_power_begin(struct ab_run *r)
+{
+	power_free(&r->pw_start);
+	power_read(knob_ctx_root(r->ctx), &r->pw_start);
+}
+
+static void window_power_end(struct ab_run *r, struct ab_window *w, struct ab_arm *arm,
+			     uint64_t end_ns)
+{
+	struct power_info now;
+
+	w->watts = NAN;
+	if (!r->pw_start.n || end_ns <= w->start_ns)
+		return;
+	power_read(knob_ctx_root(r->ctx), &now);
+	power_derive(&now, &r->pw_start, (double)(end_ns - w->start_ns) / 1e9);
+	w->watts = power_total_w(&now);
+	power_free(&now);
+	if (isfinite(w->watts)) {
+		arm->watts_sum += w->watts;
+		arm->watts_n++;
+	}
+}
+
+double ab_arm_watts(const struct ab_run *r, int arm)
+{
+	const struct ab_arm *a = &r->arm[arm];
+
+	return a->watts_n ? a->watts_sum / a->watts_n : NAN;
+}
+
 static void end_window_probe(struct ab_run *r)
 {
 	struct hist *h = xmalloc(sizeof(*h));
@@ -1526,6 +1558,7 @@ static void end_window_probe(struct ab_run *r)
 	struct ab_arm *arm = &r->arm[w->arm];
 
 	probe_snapshot_all(r->p, h);
+	window_power_end(r, w, arm, time_mono_ns());
 	pthread_mutex_lock(&r->lock);
 	w->end_ns = time_mono_ns();
 	hist_merge(&arm->hist, h);
@@ -1546,6 +1579,7 @@ static void end_window_cmd(struct ab_run *r)
 	struct ab_window *w = &r->w[r->win];
 	struct ab_arm *arm = &r->arm[w->arm];
 
+	window_power_end(r, w, arm, time_mono_ns());
 	pthread_mutex_lock(&r->lock);
 	w->end_ns = time_mono_ns();
 	w->val_to = arm->nval;
@@ -1742,6 +1776,7 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			knob_effect_free(r->watch);
 			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
 							  r->cfg.value[ab_window_arm(r->win)]);
+			window_power_begin(r);
 			now = time_mono_ns();
 			pthread_mutex_lock(&r->lock);
 			r->w[r->win].start_ns = now;
@@ -1835,6 +1870,7 @@ void ab_free(struct ab_run *r)
 	}
 	free(r->w);
 	r->w = NULL;
+	power_free(&r->pw_start);
 	free(r->txn);
 	r->txn = NULL;
 	free(r->err_cause);

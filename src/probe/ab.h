@@ -47,6 +47,7 @@
 #include "probe/load.h"
 #include "probe/probe.h"
 #include "probe/stats.h"
+#include "source/power.h"
 
 /* 6 rounds of 2 s windows: 24 windows, 12 per arm, about a minute with the
  * settle time; 3 rounds are the fewest with a 95 % interval. */
@@ -146,6 +147,10 @@ struct ab_window {
 	size_t val_from, val_to;    /* AB_CMD: the arm's values of this window */
 	unsigned cmd_runs;	    /* AB_CMD: CMD runs in the window */
 	enum knob_effect effect;    /* the knob's effect watched over the window */
+	/* Mean power over the window (power_total_w of the root's hwmon /
+	 * RAPL sensors: energy counters over the window, instant sensors at
+	 * its end); NAN = no sensor. */
+	double watts;
 };
 
 struct ab_arm {
@@ -155,7 +160,9 @@ struct ab_arm {
 	double *val;	  /* AB_CMD: samples in order */
 	size_t nval, capval;
 	unsigned cmd_runs;
-	unsigned not_seen;	   /* windows where the knob was not in effect */
+	unsigned not_seen; /* windows where the knob was not in effect */
+	double watts_sum;  /* windows' watts, summed over watts_n windows that had it */
+	unsigned watts_n;
 	char effect_evidence[320]; /* the first of them */
 };
 
@@ -200,6 +207,7 @@ struct ab_run {
 	int nwin, win;
 	struct ab_window *w;
 	struct ab_arm arm[2];
+	struct power_info pw_start; /* the sensors at the open window's start */
 	uint64_t start_ns, end_ns;
 	/* errors */
 	int err;	 /* first error, 0 or -errno (AB_FAILED) */
@@ -269,6 +277,8 @@ size_t ab_take_notes(struct ab_run *r, struct sbuf *out);
 /* Stop everything; if still running, cancel and restore first (blocking).
  * Safe on a zeroed or failed-to-start struct. */
 void ab_free(struct ab_run *r);
+/* Mean watts of an arm over its windows that had a power reading, NAN none. */
+double ab_arm_watts(const struct ab_run *r, int arm);
 
 /* Helpers shared with the CLI and the TUI. */
 const char *ab_phase_name(enum ab_phase ph); /* "switch", "settle", "measure", "done", ... */

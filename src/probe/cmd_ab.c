@@ -345,6 +345,19 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 		r->source == AB_PROBE ? "latency in us: wake-up time - deadline"
 		: r->have_re	      ? "values as CMD printed them"
 				      : "wall time of each CMD run in ms");
+	if (isfinite(ab_arm_watts(r, 0)) || isfinite(ab_arm_watts(r, 1))) {
+		double wa = ab_arm_watts(r, 0), wb = ab_arm_watts(r, 1);
+		char sa[32] = "n/a", sb[32] = "n/a";
+
+		if (isfinite(wa))
+			snprintf(sa, sizeof(sa), "%.3f W", wa);
+		if (isfinite(wb))
+			snprintf(sb, sizeof(sb), "%.3f W", wb);
+		fprintf(f, "power (mean over the windows, hwmon/RAPL): A %s, B %s", sa, sb);
+		if (isfinite(wa) && isfinite(wb))
+			fprintf(f, " (B %s A %+.3f W)", str_minus(), wb - wa);
+		fputc('\n', f);
+	}
 	print_windows(f, r);
 	if (res->cmp_err) {
 		fprintf(f, "B %s A: no comparison (an arm has no samples)\n", str_minus());
@@ -501,6 +514,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_str(&w, "arm", buf);
 		jw_str(&w, "value", r->arm[a].value);
 		jw_uint(&w, "windows", r->arm[a].windows);
+		jw_double(&w, "mean_watts", ab_arm_watts(r, a), 3);
 		json_summary(&w, s, sfx);
 		if (r->source == AB_PROBE) {
 			const struct hist *h = &r->arm[a].hist;
@@ -560,6 +574,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		if (r->source == AB_CMD)
 			jw_uint(&w, "cmd_runs", x->cmd_runs);
 		jw_str(&w, "effect", knob_effect_name(x->effect));
+		jw_double(&w, "watts", x->watts, 3);
 		jw_obj_end(&w);
 	}
 	jw_arr_end(&w);

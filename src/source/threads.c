@@ -16,6 +16,7 @@
 #include <fcntl.h>
 #include <sys/resource.h>
 #include <sys/syscall.h>
+#include <sys/utsname.h>
 #include <unistd.h>
 
 #include "core/str.h"
@@ -307,7 +308,118 @@ struct reader {
 	char *dents;
 	pid_t *tids;
 	size_t tids_cap;
+	int ioctl_nr; /* THREADS_WAIT: the tree's ioctl syscall number, -1 unknown */
 };
+
+int threads_ioctl_nr(const char *m)
+{
+	if (!m || !*m)
+		return -1;
+	if (!strcmp(m, "aarch64") || !strncmp(m, "arm64", 5) || !strncmp(m, "riscv", 5) ||
+	    !strncmp(m, "loongarch", 9))
+		return 29;
+	if (!strcmp(m, "x86_64") || !strcmp(m, "amd64"))
+		return 16;
+	if (!strncmp(m, "arm", 3) || !strcmp(m, "x86") ||
+	    (m[0] == 'i' && m[1] >= '3' && m[1] <= '6' && !strcmp(m + 2, "86")))
+		return 54;
+	return -1;
+}
+
+int threads_parse_syscall(const char *text, long *nr, unsigned long *arg0, unsigned long *arg1)
+{
+	char *end;
+	long n;
+
+	while (*text == ' ')
+		text++;
+	if (!strncmp(text, "running", 7) || !strncmp(text, "-1", 2))
+		return -ENODATA;
+	if (!isdigit((unsigned char)*text))
+		return -EINVAL;
+	errno = 0;
+	n = strtol(text, &end, 10);
+	if (errno || end == text || (*end != ' ' && *end != '\n' && *end != '\0'))
+		return -EINVAL;
+	*nr = n;
+	*arg0 = *arg1 = 0;
+	for (int i = 0; i < 2; i++) {
+		unsigned long v;
+
+		text = end;
+		while (*text == ' ')
+			text++;
+		if (strncmp(text, "0x", 2))
+			return i ? 0 : -EINVAL;
+		errno = 0;
+		v = strtoul(text + 2, &end, 16);
+		if (errno || end == text + 2)
+			return -EINVAL;
+		*(i ? arg1 : arg0) = v;
+	}
+	return 0;
+}
+
+const char *threads_accel_node(const char *t)
+{
+	if (!t)
+		return NULL;
+	if (!strcmp(t, "/dev/rknpu") || !strncmp(t, "/dev/accel/accel", 16) ||
+	    !strcmp(t, "/dev/galcore"))
+		return "NPU";
+	if (!strcmp(t, "/dev/mali0") || !strncmp(t, "/dev/dri/renderD", 16))
+		return "GPU";
+	return NULL;
+}
+
+/* The tree's machine: /proc/sys/kernel/arch under the root, uname -m on
+ * the live root when that is missing. */
+static int root_ioctl_nr(const struct sysroot *r)
+{
+	char m[32];
+
+	if (sysfs_read_str(r, "proc/sys/kernel/arch", m, sizeof(m)) == 0)
+		return threads_ioctl_nr(m);
+	if (r->live) {
+		struct utsname u;
+
+		if (uname(&u) == 0)
+			return threads_ioctl_nr(u.machine);
+	}
+	return -1;
+}
+
+/* wchan, syscall and the ioctl's fd target of one thread (THREADS_WAIT). */
+static void read_wait(const struct reader *rd, pid_t pid, pid_t tid, struct thread_info *ti)
+{
+	char path[TT_PATH_MAX], buf[256];
+	unsigned long a0, a1;
+	long nr;
+
+	ti->wchan[0] = ti->wait_dev[0] = ti->accel[0] = '\0';
+	ti->syscall_nr = -1;
+	ti->in_ioctl = false;
+	ti->have_wait = true;
+	snprintf(path, sizeof(path), "proc/%d/task/%d/wchan", (int)pid, (int)tid);
+	if (sysfs_read_str(rd->live, path, buf, sizeof(buf)) == 0 && strcmp(buf, "0"))
+		snprintf(ti->wchan, sizeof(ti->wchan), "%s", buf);
+	snprintf(path, sizeof(path), "proc/%d/task/%d/syscall", (int)pid, (int)tid);
+	if (sysfs_read_str(rd->live, path, buf, sizeof(buf)) != 0 ||
+	    threads_parse_syscall(buf, &nr, &a0, &a1) != 0 || nr < 0 || nr > 100000)
+		return;
+	ti->syscall_nr = (int)nr;
+	ti->in_ioctl = rd->ioctl_nr >= 0 && nr == rd->ioctl_nr;
+	if (!ti->in_ioctl || a0 > 1000000)
+		return;
+	snprintf(path, sizeof(path), "proc/%d/fd/%lu", (int)pid, a0);
+	if (sysfs_readlink(rd->live, path, buf, sizeof(buf)) == 0) {
+		const char *a = threads_accel_node(buf);
+
+		snprintf(ti->wait_dev, sizeof(ti->wait_dev), "%s", buf);
+		if (a)
+			snprintf(ti->accel, sizeof(ti->accel), "%s", a);
+	}
+}
 
 static void reader_init(struct reader *rd, const struct sysroot *live, unsigned flags)
 {
@@ -320,6 +432,7 @@ static void reader_init(struct reader *rd, const struct sysroot *live, unsigned 
 	if (!rd->set)
 		tt_fatal("out of memory");
 	rd->setsize = CPU_ALLOC_SIZE(TT_MAX_CPUS);
+	rd->ioctl_nr = (flags & THREADS_WAIT) ? root_ioctl_nr(live) : -1;
 }
 
 static void reader_free(struct reader *rd)
@@ -337,6 +450,7 @@ static void info_init(struct thread_info *t)
 	t->last_cpu = -1;
 	t->policy = -1;
 	t->cpu_pct = t->migrations_per_s = t->vol_per_s = t->invol_per_s = NAN;
+	t->syscall_nr = -1;
 }
 
 static void affinity_from_set(const cpu_set_t *set, size_t bytes, struct cpumask *m)
@@ -399,6 +513,8 @@ static int read_slow(struct reader *rd, struct proc_ctx *pc, pid_t pid, pid_t ti
 		ti->vmlck_kb = pc->vmlck_kb;
 	}
 
+	if (rd->flags & THREADS_WAIT)
+		read_wait(rd, pid, tid, ti);
 	/* The syscalls act on the live kernel, so only for the live root (a
 	 * fixture's tids name other or no threads); status Cpus_allowed_list,
 	 * when status was read, is the fallback. */

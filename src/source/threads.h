@@ -45,6 +45,18 @@ struct thread_info {
 	 * time between two such reads. */
 	uint64_t slow_ns;
 	int stat_fd1; /* threads_read_incr: its stat file kept open, fd + 1; 0 = none */
+	/* What it waits on (THREADS_WAIT; a slow field): wchan ("" = n/a or
+	 * not sleeping), the syscall number (.../syscall field 1; -1 = n/a,
+	 * running or not in a syscall), whether that is the ioctl of the
+	 * tree's architecture, and for an ioctl the fd's target (readlink of
+	 * /proc/PID/fd/N, "" = n/a) with accel = an accelerator device node
+	 * (threads_accel_node: "NPU", "GPU", "" none). */
+	bool have_wait;
+	char wchan[40];
+	int syscall_nr;
+	bool in_ioctl;
+	char wait_dev[48];
+	char accel[4];
 };
 
 struct thread_table {
@@ -68,6 +80,9 @@ struct thread_table {
 				  switch counts, so status is then read once per process (VmLck)   \
 				  instead of per thread: same number of opens */
 #define THREADS_NO_UCLAMP 0x4u /* skip the sched_getattr call even where uclamp exists */
+#define THREADS_WAIT                                                                               \
+	0x8u /* with the slow fields: wchan, syscall and, for a thread in ioctl, the fd's          \
+		target (the accelerator marker) */
 
 /* All threads of all processes. `live` is sysroot_live() (tests may pass
  * another root holding a proc/ tree; the syscalls still act on the live
@@ -169,6 +184,20 @@ int thread_start_time(pid_t tid, uint64_t *out);
 int threads_parse_stat(const char *text, struct thread_info *t);
 int threads_parse_status(const char *text, struct thread_info *t);
 int threads_parse_sched(const char *text, struct thread_info *t);
+
+/* The ioctl syscall number of an architecture as uname -m or
+ * /proc/sys/kernel/arch names it (or tunetop's arm64 / x86 / arm): 29 on
+ * aarch64, riscv and loongarch (the generic table), 16 on x86_64, 54 on arm
+ * and i386; -1 unknown. */
+int threads_ioctl_nr(const char *machine);
+/* /proc/PID/task/TID/syscall: the number, and the first two arguments
+ * (hex). "running" and "-1 ..." (blocked outside a syscall) give -ENODATA;
+ * anything else unparsable -EINVAL. */
+int threads_parse_syscall(const char *text, long *nr, unsigned long *arg0, unsigned long *arg1);
+/* An accelerator device node (a readlink target): "NPU" for /dev/rknpu,
+ * /dev/accel/accelN, /dev/galcore, "GPU" for /dev/mali0 and
+ * /dev/dri/renderD*; NULL for anything else. */
+const char *threads_accel_node(const char *target);
 
 /* "other" "fifo" "rr" "batch" "idle" "deadline" (knob syntax), "?" unknown. */
 const char *threads_policy_name(int policy);

@@ -15,7 +15,15 @@
 #include "core/xalloc.h"
 #include "ui/tui.h"
 
-enum crow_kind { CROW_DEV, CROW_CLKHEAD, CROW_CLK, CROW_NONE };
+enum crow_kind {
+	CROW_DEV,
+	CROW_CLKHEAD,
+	CROW_CLK,
+	CROW_NONE,
+	CROW_ACCEL,
+	CROW_POWERHEAD,
+	CROW_POWER
+};
 
 struct crow {
 	enum crow_kind kind;
@@ -49,9 +57,16 @@ static void clocks_build(struct tui *t, struct screen *s)
 		push(s, c, CROW_DEV, (int)i);
 	if (!d->ndev)
 		push(s, c, CROW_NONE, 0);
+	if (accel_present(&t->snap->accel))
+		push(s, c, CROW_ACCEL, 0);
 	push(s, c, CROW_CLKHEAD, 0);
 	for (size_t i = 0; i < d->nclk; i++)
 		push(s, c, CROW_CLK, (int)i);
+	if (t->snap->what & SNAP_POWER) {
+		push(s, c, CROW_POWERHEAD, 0);
+		for (size_t i = 0; i < t->snap->power.n; i++)
+			push(s, c, CROW_POWER, (int)i);
+	}
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
 
@@ -204,6 +219,44 @@ static void draw_dev(struct tui *t, const struct clayout *L, const struct devfre
 	}
 }
 
+/* The accelerator's own view: rknpu per-core load and driver version. */
+static void draw_accel(struct tui *t, const struct accel_info *a, int y, bool sel)
+{
+	char line[160];
+	size_t n = 0;
+
+	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+	n += (size_t)snprintf(line + n, sizeof(line) - n,
+			      "NPU load (rknpu %s):", a->version[0] ? a->version : "version n/a");
+	if (a->have_npu_load)
+		for (int i = 0; i < a->ncores && n < sizeof(line) - 16; i++)
+			n += (size_t)snprintf(line + n, sizeof(line) - n, "  Core%d %3d%%", i,
+					      a->core_pct[i]);
+	else
+		snprintf(line + n, sizeof(line) - n, " n/a (debugfs rknpu/load: %s)",
+			 err_name(a->npu_err ? a->npu_err : -ENOENT));
+	ui_put(t, y, 2, COLS - 2,
+	       sel		  ? ROLE_CURSOR
+	       : a->have_npu_load ? ROLE_VALUE
+				  : ROLE_VALUE_NA,
+	       line);
+}
+
+static void draw_power(struct tui *t, const struct power_sensor *p, int y, bool sel)
+{
+	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+	ui_printf(t, y, 2, 30, sel ? ROLE_CURSOR : ROLE_LABEL, "%-29.29s", p->name);
+	ui_printf(t, y, 32, 7, sel ? ROLE_CURSOR : ROLE_LABEL, "%-6s", p->source);
+	if (isfinite(p->watts))
+		ui_printf(t, y, 39, 12, sel ? ROLE_CURSOR : ROLE_VALUE, "%8.3f W", p->watts);
+	else
+		ui_printf(t, y, 39, COLS - 39, ROLE_VALUE_NA, "     n/a (%s)",
+			  p->err		    ? err_name(p->err)
+			  : p->reset		    ? "counter went back"
+			  : p->kind == POWER_ENERGY ? "energy: needs two samples"
+						    : "n/a");
+}
+
 static void clocks_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct clocks *c = s->priv;
@@ -245,6 +298,23 @@ static void clocks_draw(struct tui *t, struct screen *s, int y, int h)
 				  "No devfreq devices (sys/class/devfreq: %s)",
 				  d->err ? err_name(d->err) : "empty");
 			break;
+		case CROW_ACCEL: draw_accel(t, &t->snap->accel, yy, sel); break;
+		case CROW_POWERHEAD: {
+			double tot = power_total_w(&t->snap->power);
+
+			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+			if (!t->snap->power.n)
+				ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+				       "Power: no sensors (hwmon power/energy, powercap RAPL)");
+			else if (isfinite(tot))
+				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+					  "Power (hwmon, RAPL): total %.2f W", tot);
+			else
+				ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+				       "Power (hwmon, RAPL)");
+			break;
+		}
+		case CROW_POWER: draw_power(t, &t->snap->power.s[r->i], yy, sel); break;
 		case CROW_CLKHEAD:
 			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
 			if (d->nclk)
@@ -332,6 +402,10 @@ static int clocks_explain(struct tui *t, struct screen *s, struct explain_item *
 				   "devfreq.cur_hz");
 		if (dv->load[0])
 			n = ui_explain_add(it, n, max, "Load", "devfreq.load");
+	} else if (c->rows[s->sel].kind == CROW_ACCEL) {
+		n = ui_explain_add(it, n, max, "Accelerator load", "accel.load");
+	} else if (c->rows[s->sel].kind == CROW_POWER || c->rows[s->sel].kind == CROW_POWERHEAD) {
+		n = ui_explain_add(it, n, max, "Power", "power.watts");
 	} else {
 		n = ui_explain_add(it, n, max, "Clock rates", "devfreq.cur_hz");
 	}
@@ -434,6 +508,7 @@ const struct screen_ops screen_clocks = {
 	.id = "clocks",
 	.name = "Clocks",
 	.fkey = KEY_F(4),
+	.needs = SNAP_POWER,
 	.build = clocks_build,
 	.draw = clocks_draw,
 	.key = clocks_key,

@@ -211,6 +211,7 @@ enum col {
 	C_VOL,
 	C_INVOL,
 	C_VMLCK,
+	C_WAIT,
 	C_NAME,
 	NCOL
 };
@@ -235,12 +236,13 @@ static const struct {
 	[C_VOL] = {"VCSW/s", "voluntary switches/s", 7, false},
 	[C_INVOL] = {"ICSW/s", "involuntary switches/s", 7, false},
 	[C_VMLCK] = {"VMLCK", "locked memory", 6, false},
+	[C_WAIT] = {"WAIT", "wait channel", 18, true},
 	[C_NAME] = {"NAME", "name", 0, true},
 };
 
 /* Columns dropped first on narrow terminals. */
 static const enum col drop_order[] = {C_VMLCK, C_INVOL, C_UCMAX, C_UCMIN, C_VOL,
-				      C_STATE, C_MIG,	C_PRIO,	 C_PID};
+				      C_WAIT,  C_STATE, C_MIG,	 C_PRIO,  C_PID};
 
 struct thr_view {
 	int *idx;   /* rows: indices into the table */
@@ -263,6 +265,23 @@ static const struct thread_table *cmp_tab;
 static enum col cmp_col;
 static bool cmp_desc;
 
+/* The Wait cell: "NPU ioctl" (blocked in an ioctl on an accelerator node),
+ * "ioctl WCHAN", the wait channel, "-" running or not waiting, "n/a"
+ * unread. */
+static void fmt_wait(char *buf, size_t cap, const struct thread_info *th)
+{
+	if (!th->have_wait)
+		snprintf(buf, cap, "n/a");
+	else if (th->accel[0])
+		snprintf(buf, cap, "%s ioctl %s", th->accel, th->wchan);
+	else if (th->in_ioctl)
+		snprintf(buf, cap, "ioctl %s", th->wchan);
+	else if (th->wchan[0])
+		snprintf(buf, cap, "%s", th->wchan);
+	else
+		snprintf(buf, cap, "-");
+}
+
 static double num_key(const struct thread_info *x, enum col c)
 {
 	switch (c) {
@@ -281,6 +300,7 @@ static double num_key(const struct thread_info *x, enum col c)
 	case C_VOL: return x->vol_per_s;
 	case C_INVOL: return x->invol_per_s;
 	case C_VMLCK: return (double)x->vmlck_kb;
+	case C_WAIT: return x->accel[0] ? 2 : x->in_ioctl ? 1 : x->wchan[0] ? 0 : -1;
 	default: return 0;
 	}
 }
@@ -696,6 +716,11 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 			case C_VOL: fmt_rate(buf, sizeof(buf), th->vol_per_s); break;
 			case C_INVOL: fmt_rate(buf, sizeof(buf), th->invol_per_s); break;
 			case C_VMLCK: fmt_kb(buf, sizeof(buf), th->vmlck_kb); break;
+			case C_WAIT:
+				fmt_wait(buf, sizeof(buf), th);
+				if (th->accel[0] && !sel)
+					role = ROLE_ALERT;
+				break;
 			case C_NAME: {
 				int d = v->depth[r];
 				char ind[64] = "";

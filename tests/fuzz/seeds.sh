@@ -11,12 +11,21 @@ set -eu
 out=$1
 hand=$TT_SRCDIR/tests/fuzz/seeds
 rm -rf "$out"
-for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report; do
+for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report accel; do
 	mkdir -p "$out/$n"
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 boards=$(cd "$FIXTURES" && for b in *; do [ -d "$b/proc" ] && echo "$b"; done)
+
+# accel: the rknpu and devfreq load files of the fixtures, syscall lines
+for f in $(cd "$FIXTURES" && find . -path '*rknpu/load' -o -path '*devfreq*/load' | sort); do
+	cp "$FIXTURES/$f" "$out/accel/$(echo "$f" | tr '/.' '__')"
+done
+printf 'NPU load:  37%%\n' >"$out/accel/rknpu-one-core"
+printf '29 0x5 0xc0186b04 0xffffd2a8 0x0 0x0 0x0 0xffffd210 0xffff8a4b0a8c\n' >"$out/accel/syscall"
+printf 'running\n' >"$out/accel/syscall-running"
+printf '/dev/dri/renderD128' >"$out/accel/node"
 
 # A NUL-separated pair: the two-sample harnesses derive rates from it.
 pair() { { cat "$1"; printf '\000'; cat "$2"; } >"$3"; }

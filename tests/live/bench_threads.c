@@ -56,7 +56,7 @@ static void bench(const char *label, unsigned flags, int reads)
 
 /* The TUI's reads (issue 18): threads_read_incr, stat by kept fds, the
  * slow fields of 40 "on screen" tids and 1/16 of the rest in rotation. */
-static void bench_incr(int reads)
+static void bench_incr(int reads, unsigned flags, const char *label)
 {
 	uint64_t *cpu = calloc((size_t)reads, sizeof(uint64_t));
 	struct thread_table tab[2];
@@ -68,24 +68,23 @@ static void bench_incr(int reads)
 
 	memset(tab, 0, sizeof(tab));
 	memset(&st, 0, sizeof(st));
-	threads_read_incr(&st, sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE, NULL, &tab[0]);
+	threads_read_incr(&st, sysroot_live(), flags, NULL, &tab[0]);
 	for (size_t i = 0; i < tab[0].n && nw < 40; i++)
 		want[nw++] = tab[0].t[i].tid;
 	threads_incr_want(&st, want, nw);
 	for (int i = 0; i < reads; i++) {
 		uint64_t c0 = time_process_cpu_ns();
 
-		threads_read_incr(&st, sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE,
-				  &tab[cur], &tab[1 - cur]);
+		threads_read_incr(&st, sysroot_live(), flags, &tab[cur], &tab[1 - cur]);
 		threads_derive(&tab[1 - cur], &tab[cur], 1.0, 100);
 		cpu[i] = time_process_cpu_ns() - c0;
 		cur = 1 - cur;
 		nslow += st.nslow;
 	}
 	mc = median(cpu, reads);
-	printf("threads_read_incr (all + kernel, 40 wanted)   threads=%zu median_cpu_ms=%.2f "
+	printf("threads_read_incr (all + kernel, 40 wanted%s)   threads=%zu median_cpu_ms=%.2f "
 	       "per_thread_us=%.2f slow_per_read=%.0f fds_kept=%zu procs_not_listed=%zu\n",
-	       tab[cur].n, (double)mc / 1e6,
+	       label, tab[cur].n, (double)mc / 1e6,
 	       tab[cur].n ? (double)mc / 1e3 / (double)tab[cur].n : 0.0, (double)nslow / reads,
 	       st.nfds, st.nlisted_skip);
 	threads_free(&tab[0]);
@@ -125,14 +124,17 @@ int main(int argc, char **argv)
 	if (reads < 1)
 		reads = 20;
 	if (argc > 2 && !strcmp(argv[2], "incr")) { /* for perf record */
-		bench_incr(reads);
+		bench_incr(reads, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, " + wait");
 		return 0;
 	}
 	bench("(user threads)", THREADS_NO_UCLAMP, reads);
 	bench("(user, default uclamp)", 0, reads);
 	bench("(user + sched file)", THREADS_SCHED_FILE, reads);
 	bench("(all + kernel + sched file)", THREADS_KERNEL | THREADS_SCHED_FILE, reads);
-	bench_incr(reads);
+	bench("(all + kernel + sched file + wait)",
+	      THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, reads);
+	bench_incr(reads, THREADS_KERNEL | THREADS_SCHED_FILE, "");
+	bench_incr(reads, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, " + wait");
 	bench_getattr(reads);
 	return 0;
 }
