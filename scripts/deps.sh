@@ -8,14 +8,14 @@
 #                            tests/qemu qemu-system-arm, dtc and the armhf
 #                            cross toolchain)
 set -e
-pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev"
+pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev zlib1g-dev"
 if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time zstd gcc-aarch64-linux-gnu qemu-user clang-format clang"
 	# the real-kernel stage (tests/qemu): system emulators, dtc, the armhf
 	# cross compiler and static libraries for both ARM targets
 	pkgs="$pkgs qemu-system-arm device-tree-compiler cpio gcc-arm-linux-gnueabihf"
-	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libzstd-dev:arm64 libc6-dev:arm64"
-	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf libc6-dev:armhf"
+	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libzstd-dev:arm64 zlib1g-dev:arm64 libc6-dev:arm64"
+	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf zlib1g-dev:armhf libc6-dev:armhf"
 fi
 missing=""
 for p in $pkgs ${arm64:-}; do

@@ -51,3 +51,7 @@ tests_live_pingpong_SOURCES = tests/live/pingpong.c
 TESTS += tests/unit/test_perf tests/unit/test_pfm tests/unit/test_remoteproc \
 	tests/unit/test_perf_live tests/live/perf_stat.sh tests/live/perf_events.sh
 EXTRA_DIST += tests/live/perf_stat.sh tests/live/perf_events.sh tests/bench/perf.sh
+check_PROGRAMS += tests/unit/test_kconfig
+tests_unit_test_kconfig_SOURCES = tests/unit/test_kconfig.c
+tests_unit_test_kconfig_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_kconfig

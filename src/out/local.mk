@@ -9,3 +9,4 @@ libtunetop_a_SOURCES += src/out/perf_out.c src/out/perf_out.h src/out/remoteproc
 libtunetop_a_SOURCES += src/out/cmd_explain.c
 libtunetop_a_SOURCES += src/out/cmd_report.c src/out/cmd_learn.c
 libtunetop_a_SOURCES += src/out/findings_out.c src/out/findings_out.h
+libtunetop_a_SOURCES += src/out/kconfig_out.c src/out/kconfig_out.h
