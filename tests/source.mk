@@ -55,3 +55,6 @@ check_PROGRAMS += tests/unit/test_kconfig
 tests_unit_test_kconfig_SOURCES = tests/unit/test_kconfig.c
 tests_unit_test_kconfig_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_kconfig
+check_PROGRAMS += tests/bench/bench_kconfig
+tests_bench_bench_kconfig_SOURCES = tests/bench/bench_kconfig.c
+tests_bench_bench_kconfig_LDADD = $(TT_TEST_LIBS)

@@ -11,12 +11,18 @@ set -eu
 out=$1
 hand=$TT_SRCDIR/tests/fuzz/seeds
 rm -rf "$out"
-for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report; do
+for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report kconfig; do
 	mkdir -p "$out/$n"
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
 boards=$(cd "$FIXTURES" && for b in *; do [ -d "$b/proc" ] && echo "$b"; done)
+
+# kconfig: the config texts and their gzip
+for c in "$TT_SRCDIR"/tests/fixtures/kconfig/config-*; do
+	cp "$c" "$out/kconfig/$(basename "$c")"
+	gzip -9 -n -c "$c" >"$out/kconfig/$(basename "$c").gz"
+done
 
 # A NUL-separated pair: the two-sample harnesses derive rates from it.
 pair() { { cat "$1"; printf '\000'; cat "$2"; } >"$3"; }
