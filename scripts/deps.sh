@@ -13,7 +13,7 @@
 #                            tests/cli/openmetrics.sh, musl-tools for
 #                            tests/cli/musl.sh)
 set -e
-pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev"
+pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev zlib1g-dev"
 if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time zstd gcc-aarch64-linux-gnu qemu-user clang-format clang"
 	# tests/cli/packaging.sh builds the .deb and runs lintian; tests/cli/completion.sh runs zsh
@@ -26,8 +26,8 @@ if [ "${1:-}" = "--test" ]; then
 	# tests/cli/musl.sh: a static musl build (musl-gcc) and the kernel's
 	# uapi headers it compiles against
 	pkgs="$pkgs musl-tools linux-libc-dev"
-	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libzstd-dev:arm64 libc6-dev:arm64"
-	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf libc6-dev:armhf"
+	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libzstd-dev:arm64 zlib1g-dev:arm64 libc6-dev:arm64"
+	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf zlib1g-dev:armhf libc6-dev:armhf"
 fi
 missing=""
 for p in $pkgs ${arm64:-}; do

@@ -13,7 +13,7 @@ FUZZ_HARNESS_FILES = tests/fuzz/fuzz.h tests/fuzz/fuzz_json.c tests/fuzz/fuzz_re
 	tests/fuzz/fuzz_rt.c tests/fuzz/fuzz_journal.c tests/fuzz/fuzz_profile.c \
 	tests/fuzz/fuzz_theme.c tests/fuzz/fuzz_config.c tests/fuzz/fuzz_tar.c \
 	tests/fuzz/fuzz_cpulist.c tests/fuzz/fuzz_str.c tests/fuzz/fuzz_procstat.c \
-	tests/fuzz/fuzz_report.c tests/fuzz/fuzz_accel.c
+	tests/fuzz/fuzz_report.c tests/fuzz/fuzz_accel.c tests/fuzz/fuzz_kconfig.c
 EXTRA_DIST += $(FUZZ_HARNESS_FILES) tests/fuzz/build.sh tests/fuzz/seeds.sh tests/fuzz/run.sh \
 	tests/fuzz/smoke.sh tests/fuzz/seeds/tunetoprc tests/fuzz/seeds/cpulist \
 	tests/fuzz/seeds/journal
@@ -26,8 +26,8 @@ FUZZ_SRCS = $(libtunetop_a_SOURCES) src/ui/theme.c src/ui/config.c \
 
 fuzz-build: config.h
 	@TT_SRCDIR='$(abs_top_srcdir)' TT_BUILDDIR='$(abs_top_builddir)' \
-	FUZZ_SRCS='$(FUZZ_SRCS)' FUZZ_CFLAGS='$(INIH_CFLAGS) $(ZSTD_CFLAGS)' \
-	FUZZ_LIBS='$(INIH_LIBS) $(PFM_LIBS) $(SENSORS_LIBS) $(ZSTD_LIBS) $(LIBS)' \
+	FUZZ_SRCS='$(FUZZ_SRCS)' FUZZ_CFLAGS='$(INIH_CFLAGS) $(ZSTD_CFLAGS) $(ZLIB_CFLAGS)' \
+	FUZZ_LIBS='$(INIH_LIBS) $(PFM_LIBS) $(SENSORS_LIBS) $(ZSTD_LIBS) $(ZLIB_LIBS) $(LIBS)' \
 	$(SHELL) $(top_srcdir)/tests/fuzz/build.sh $(FUZZ_OUT) $(FUZZ_ONLY)
 
 fuzz: fuzz-build tunetop$(EXEEXT)

@@ -9,7 +9,7 @@ tests_unit_test_journal_LDADD = $(TT_TEST_LIBS)
 tests_unit_test_knob_leaves_SOURCES = tests/unit/test_knob_leaves.c
 tests_unit_test_knob_leaves_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_knob tests/unit/test_journal tests/unit/test_knob_leaves
-KNOB_SH_TESTS = tests/knob/cpuidle_governor.sh tests/knob/families.sh tests/knob/rollback.sh tests/knob/cli.sh \
+KNOB_SH_TESTS = tests/knob/cpuidle_governor.sh tests/knob/families.sh tests/knob/hexmask.sh tests/knob/rollback.sh tests/knob/cli.sh \
 	tests/knob/journal.sh tests/knob/exec.sh tests/knob/profiles.sh \
 	tests/knob/pairs.sh tests/knob/userfiles.sh tests/knob/profile_strict.sh tests/knob/effect.sh tests/knob/effect_live.sh \
 	tests/knob/owners.sh tests/knob/owners_tui.sh tests/knob/exec_follow.sh tests/knob/exec_hold.sh

@@ -2,7 +2,7 @@
 # TUI tests: tmux send-keys / capture-pane against copied fixtures and --demo
 # (tests/tui/tmux.sh has the helpers), plus a unit test of the parts that
 # need no terminal (themes, tunetoprc, the demo simulator).
-TUI_TESTS = tests/tui/screens.sh tests/tui/self.sh tests/tui/actions.sh tests/tui/keep.sh \
+TUI_TESTS = tests/tui/screens.sh tests/tui/kconfig.sh tests/tui/self.sh tests/tui/actions.sh tests/tui/keep.sh \
 	tests/tui/signals.sh tests/tui/terminal.sh tests/tui/unpriv.sh tests/tui/demo.sh \
 	tests/tui/counters.sh tests/tui/latency.sh tests/tui/irqs.sh tests/tui/tabs.sh \
 	tests/tui/findings.sh tests/tui/replay.sh tests/tui/lessons.sh tests/tui/focus.sh \

@@ -190,6 +190,13 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 	char *text = NULL;
 	int matched = 0, e;
 
+	/* irq/default_smp_affinity: one file, not per interrupt */
+	if (nseg == 1 && !strcmp(sel, "default_smp_affinity"))
+		return knob_global_ref(ctx, "irq", "default_smp_affinity", out, cause);
+	if ((flags & KNOB_EXPAND_PREFIX) && nseg <= 1 && knob_is_glob(sel) &&
+	    knob_glob_match(sel, "default_smp_affinity") &&
+	    sysfs_exists(ctx->root, "proc/irq/default_smp_affinity"))
+		knob_global_ref(ctx, "irq", "default_smp_affinity", out, NULL);
 	if (nseg == 0 && !(flags & KNOB_EXPAND_PREFIX)) {
 		knob_cause(cause, "incomplete knob address: expected irq/<n>/affinity");
 		return -EINVAL;
@@ -206,7 +213,10 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 	if (!knob_glob_match(leaf, "affinity")) {
 		if (knob_is_glob(leaf))
 			return 0;
-		knob_cause(cause, "unknown knob 'irq/%s/%s' (knobs: irq/<n>/affinity)", sel, leaf);
+		knob_cause(cause,
+			   "unknown knob 'irq/%s/%s' (knobs: irq/<n>/affinity, "
+			   "irq/default_smp_affinity)",
+			   sel, leaf);
 		return -ENOENT;
 	}
 	explicit_one = !knob_is_glob(sel);

@@ -114,6 +114,10 @@ struct refvec {
 	size_t n, cap;
 };
 struct knob_ref *refvec_add(struct refvec *rv);
+/* The ref of a global knob family/leaf (irq/default_smp_affinity from the
+ * irq family's expander); 0 or -errno with *cause. */
+int knob_global_ref(struct knob_ctx *ctx, const char *family, const char *leaf, struct refvec *out,
+		    char **cause);
 
 struct knob_family {
 	const char *name;

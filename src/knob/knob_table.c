@@ -22,7 +22,7 @@
 
 static const struct knob_ops lease_ops = {lease_read, lease_write, lease_restore};
 /* one sysfs/procfs file with its own errno hints (below, with the default ops) */
-static const struct knob_ops epp_ops, rt_runtime_ops;
+static const struct knob_ops epp_ops, rt_runtime_ops, hexmask_ops;
 
 /* clang-format off */
 const struct knob_def knob_defs[] = {
@@ -159,6 +159,18 @@ const struct knob_def knob_defs[] = {
 	  .allow_what = "THP defrag modes", .needs_root = true,
 	  .help = "when the kernel compacts memory for hugepages; 'never' or 'madvise' avoids "
 		  "direct-compaction stalls" },
+	{ .family = "workqueue", .leaf = "cpumask", .pattern = "workqueue/cpumask",
+	  .scope = KS_GLOBAL, .dir = "sys/devices/virtual/workqueue", .file = "cpumask",
+	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
+	  .needs_root = true, .ops = &hexmask_ops,
+	  .help = "CPUs unbound workqueues (kworker/uN:M) may run on, a hex mask like "
+		  "/proc/irq/N/smp_affinity; keep isolated CPUs out of it" },
+	{ .family = "irq", .leaf = "default_smp_affinity", .pattern = "irq/default_smp_affinity",
+	  .scope = KS_GLOBAL, .dir = "proc/irq", .file = "default_smp_affinity",
+	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
+	  .needs_root = true, .ops = &hexmask_ops,
+	  .help = "affinity (hex mask) given to interrupts requested from now on; existing "
+		  "ones keep theirs (irq/<n>/affinity)" },
 	/* syscall-backed families: src/knob/fam_thread.c, src/knob/fam_irq.c */
 	{ .family = "thread", .leaf = "affinity", .pattern = "thread/<tid>/affinity",
 	  .scope = KS_THREAD, .type = KT_CPULIST, .unit = "", .allow_what = "online CPUs",
@@ -1115,6 +1127,20 @@ static int pstate_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned
 	return global_expand(ctx, "intel_pstate", seg, nseg, flags, out, cause);
 }
 
+static int wq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		     struct refvec *out, char **cause)
+{
+	return global_expand(ctx, "workqueue", seg, nseg, flags, out, cause);
+}
+
+int knob_global_ref(struct knob_ctx *ctx, const char *family, const char *leaf, struct refvec *out,
+		    char **cause)
+{
+	char *seg[1] = {(char *)(uintptr_t)leaf};
+
+	return global_expand(ctx, family, seg, 1, 0, out, cause);
+}
+
 static int mm_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
 		     struct refvec *out, char **cause)
 {
@@ -1125,7 +1151,7 @@ const struct knob_family knob_families[] = {
 	{"cpufreq", cpufreq_expand}, {"cpuidle", cpuidle_expand},   {"pmqos", pmqos_expand},
 	{"devfreq", devfreq_expand}, {"sched", sched_expand},	    {"intel_pstate", pstate_expand},
 	{"mm", mm_expand},	     {"thread", fam_thread_expand}, {"process", fam_process_expand},
-	{"irq", fam_irq_expand},
+	{"irq", fam_irq_expand},     {"workqueue", wq_expand},
 };
 const size_t knob_nfamilies = sizeof(knob_families) / sizeof(knob_families[0]);
 
@@ -1275,6 +1301,93 @@ static bool rt_runtime_why(struct knob_ctx *ctx, const struct knob_ref *ref, con
 static const struct knob_ops epp_ops = {file_read, file_write, file_restore, .why = epp_why};
 static const struct knob_ops rt_runtime_ops = {file_read, file_write, file_restore,
 					       .why = rt_runtime_why};
+
+/* A hex CPU mask file (workqueue/cpumask, irq/default_smp_affinity): the
+ * value is a mask like the file's ("f", "0000000f", "ff,ffffffff", an
+ * optional 0x), of possible CPUs, not empty; written as the kernel prints
+ * it (as wide as the possible CPUs). */
+static int hexmask_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			    char *norm, size_t cap, char **cause)
+{
+	char v[KNOB_VALUE_MAX], file[TT_PATH_MAX], buf[4096];
+	struct cpumask m, possible, extra;
+	int nbits = 0;
+	char *t;
+
+	knob_abspath(ctx, ref->target, file, sizeof(file));
+	str_copy(v, sizeof(v), value);
+	t = str_trim(v);
+	if (!strncmp(t, "0x", 2) || !strncmp(t, "0X", 2))
+		t += 2;
+	if (!*t || strspn(t, "0123456789abcdefABCDEF,") != strlen(t) ||
+	    cpumask_parse_hex(t, &m) != 0) {
+		knob_cause(cause,
+			   "%s: EINVAL from %s: '%s' is not a hex CPU mask (like 3 for CPUs 0-1, "
+			   "as in /proc/irq/N/smp_affinity)",
+			   ref->addr, file, value);
+		return -EINVAL;
+	}
+	if (cpumask_empty(&m)) {
+		knob_cause(cause, "%s: EINVAL from %s: an empty mask leaves no CPU", ref->addr,
+			   file);
+		return -EINVAL;
+	}
+	if (sysfs_read(ctx->root, CPU_DIR "/possible", buf, sizeof(buf), NULL) == 0 &&
+	    cpulist_parse(buf, &possible) == 0) {
+		extra = m;
+		cpumask_andnot(&extra, &possible);
+		if (!cpumask_empty(&extra)) {
+			char l[128];
+
+			cpulist_format(&extra, l, sizeof(l));
+			knob_cause(cause, "%s: EINVAL from %s: CPUs %s do not exist (possible: %s)",
+				   ref->addr, file, l, str_trim(buf));
+			return -EINVAL;
+		}
+		for (int c = 0; c < TT_MAX_CPUS; c++)
+			if (cpumask_test(&possible, c))
+				nbits = c + 1;
+	} else {
+		for (int c = 0; c < TT_MAX_CPUS; c++)
+			if (cpumask_test(&m, c))
+				nbits = c + 1;
+	}
+	cpumask_format_hex(&m, nbits, norm, cap);
+	return 0;
+}
+
+static int hexmask_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)ref;
+	str_copy(buf, cap, "hex CPU mask of possible CPUs, not empty");
+	return 0;
+}
+
+/* EINVAL from the workqueue cpumask: no online CPU left, or (isolcpus=domain)
+ * only isolated ones; EIO/EINVAL from default_smp_affinity: no online CPU. */
+static bool hexmask_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			int err, char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)value;
+	if (err != -EINVAL)
+		return false;
+	if (!strcmp(ref->def->family, "workqueue"))
+		snprintf(buf, cap,
+			 "the mask must include an online housekeeping CPU (the kernel removes "
+			 "isolcpus=domain CPUs and refuses a mask left empty)");
+	else
+		snprintf(buf, cap, "the mask must include an online CPU");
+	return true;
+}
+
+static const struct knob_ops hexmask_ops = {file_read,
+					    file_write,
+					    file_restore,
+					    .validate = hexmask_validate,
+					    .allowed = hexmask_allowed,
+					    .why = hexmask_why};
 
 bool knob_ops_is_file(const struct knob_ops *ops)
 {

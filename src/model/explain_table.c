@@ -1019,6 +1019,136 @@ const struct explain_entry explain_table[] = {
 	.see = "probe.latency_us",
 },
 {
+	.key = "system.kconfig",
+	.shell = "zcat /proc/config.gz | grep -E 'PREEMPT|NO_HZ|RCU_NOCB|CPU_ISOLATION|^CONFIG_HZ='",
+	.aliases = "kconfig kernel_config config.gz /proc/config.gz kernel-config CONFIG_HZ "
+		   "CONFIG_PREEMPT_RT CONFIG_NO_HZ_FULL CONFIG_RCU_NOCB_CPU CONFIG_CPU_ISOLATION "
+		   "CONFIG_RT_GROUP_SCHED CONFIG_UCLAMP_TASK CONFIG_IRQ_FORCED_THREADING "
+		   "CONFIG_SCHED_DEBUG",
+	.title = "Kernel build configuration (the options that decide latency)",
+	.what = "The options the running kernel was built with, from /proc/config.gz "
+		"(CONFIG_IKCONFIG_PROC) or /boot/config-RELEASE: the preemption model (PREEMPT_RT, "
+		"PREEMPT, VOLUNTARY, NONE, PREEMPT_DYNAMIC), NO_HZ_FULL, RCU_NOCB_CPU, "
+		"CPU_ISOLATION, RT_GROUP_SCHED, UCLAMP_TASK, IRQ_FORCED_THREADING, HZ, CPU_IDLE "
+		"and its governors, the cpufreq governors built in (y) or as modules (m), "
+		"SCHED_DEBUG.",
+	.files = { "proc/config.gz", "boot/config-RELEASE", "proc/sys/kernel/osrelease" },
+	.units = "y (built in), m (module), n (not set), a value (HZ), - (absent)",
+	.why = "Boot parameters only work if the kernel has the code behind them: nohz_full= "
+	       "needs NO_HZ_FULL, rcu_nocbs= needs RCU_NOCB_CPU, threadirqs needs "
+	       "IRQ_FORCED_THREADING, isolcpus= needs CPU_ISOLATION; otherwise they are ignored "
+	       "without an error. RT_GROUP_SCHED gives each cgroup its own RT budget (RT "
+	       "threads in a cgroup without one fail with EPERM); HZ sets the tick period (4 ms "
+	       "at 250).",
+	.try_hint = "Nothing to set at run time: a missing option means another kernel build. "
+		    "tunetop reads the file once at start-up.",
+	.traps = "/proc/config.gz exists only with CONFIG_IKCONFIG_PROC (often a module: "
+		 "modprobe configs).\n"
+		 "/boot/config-RELEASE may belong to a different build of the same release (a "
+		 "rebuilt kernel without a new version string): the options then do not match "
+		 "what runs.\n"
+		 "PREEMPT_DYNAMIC picks the model at boot (preempt=); the config only says which "
+		 "is the default.",
+	.see = "system.preempt system.isolcpus kconfig.cmdline",
+},
+{
+	.key = "kconfig.cmdline",
+	.shell = "cat /proc/cmdline; zcat /proc/config.gz | grep -E 'NO_HZ_FULL|RCU_NOCB_CPU|"
+		 "IRQ_FORCED_THREADING|CPU_ISOLATION'",
+	.aliases = "kconfig-cmdline cmdline-unsupported",
+	.title = "A boot parameter the kernel was built without",
+	.what = "nohz_full=, rcu_nocbs=, threadirqs or isolcpus= on /proc/cmdline while the "
+		"kernel configuration says NO_HZ_FULL, RCU_NOCB_CPU, IRQ_FORCED_THREADING or "
+		"CPU_ISOLATION is not set (or absent).",
+	.files = { "proc/cmdline", "proc/config.gz", "boot/config-RELEASE" },
+	.units = "a parameter and an option",
+	.why = "The kernel accepts unknown or unsupported parameters silently: the tick keeps "
+	       "running, RCU callbacks stay on the isolated CPUs, interrupt handlers stay in "
+	       "hard-IRQ context. The isolation looks configured and is not.",
+	.try_hint = "Boot a kernel built with the option (CONFIG_NO_HZ_FULL=y, "
+		    "CONFIG_RCU_NOCB_CPU=y, ...); check /sys/devices/system/cpu/nohz_full "
+		    "afterwards.",
+	.traps = "A /boot config of another build gives a false alarm: compare the release in "
+		 "the finding with uname -r.",
+	.see = "system.kconfig system.isolcpus",
+},
+{
+	.key = "kconfig.uclamp",
+	.shell = "zcat /proc/config.gz | grep UCLAMP_TASK; uname -r",
+	.aliases = "kconfig-uclamp UCLAMP_TASK",
+	.title = "uclamp values on threads, but no UCLAMP_TASK in the kernel config",
+	.what = "Threads carry utilisation clamps (sched_getattr) while the kernel "
+		"configuration tunetop read says CONFIG_UCLAMP_TASK is not set.",
+	.files = { "proc/config.gz", "boot/config-RELEASE" },
+	.units = "uclamp 0..1024",
+	.why = "A kernel without UCLAMP_TASK refuses sched_setattr with util clamps "
+	       "(EOPNOTSUPP) and reports none; seeing them means the configuration file is not "
+	       "the running kernel's, so no option read from it can be trusted.",
+	.try_hint = "Use /proc/config.gz (modprobe configs) instead of a /boot file, or the "
+		    "config of the kernel that runs.",
+	.see = "thread/*/uclamp_min system.kconfig",
+},
+{
+	.key = "workqueue/cpumask", .knob = true,
+	.aliases = "wq-unbound-isolated workqueue cpumask unbound kworker/u "
+		   "sys/devices/virtual/workqueue/cpumask",
+	.title = "CPUs the unbound workqueues may run on",
+	.what = "A hex CPU mask: the kworker/uN:M threads that run unbound work (writeback, "
+		"crypto, many drivers) only run on these CPUs.",
+	.files = { "sys/devices/virtual/workqueue/cpumask" },
+	.units = "hex CPU mask (3 = CPUs 0-1)",
+	.why = "By default unbound work may run anywhere, including isolated and nohz_full "
+	       "CPUs, where a kworker preempts the latency thread. Limiting the mask to the "
+	       "housekeeping CPUs keeps it off; per-CPU (bound) kworkers are not affected.",
+	.try_hint = "tunetop set workqueue/cpumask=MASK (the finding wq-unbound-isolated gives "
+		    "the mask); undo restores the old one.",
+	.shell = "cat /sys/devices/virtual/workqueue/cpumask",
+	.traps = "Workqueues created with WQ_SYSFS have their own cpumask under "
+		 "/sys/devices/virtual/workqueue/NAME/; the global mask is a limit for all.\n"
+		 "isolcpus=domain CPUs are removed from the mask by the kernel; a mask of only "
+		 "those is refused (EINVAL).",
+	.see = "isolation.kthreads irq/default_smp_affinity",
+},
+{
+	.key = "irq/default_smp_affinity", .knob = true,
+	.aliases = "irq-default-isolated default_smp_affinity proc/irq/default_smp_affinity",
+	.title = "Affinity given to newly requested interrupts",
+	.what = "A hex CPU mask copied to every interrupt requested from now on (a driver "
+		"loaded later, a device that appears). Existing interrupts keep theirs.",
+	.files = { "proc/irq/default_smp_affinity" },
+	.units = "hex CPU mask",
+	.why = "irqaffinity= sets it at boot; without it a new device's interrupt may land on "
+	       "an isolated CPU until someone moves it.",
+	.try_hint = "tunetop set irq/default_smp_affinity=MASK, then move the existing ones "
+		    "(irq/N/affinity).",
+	.shell = "cat /proc/irq/default_smp_affinity",
+	.traps = "Managed interrupts (multi-queue NVMe, network) ignore it: they are spread by "
+		 "the kernel (isolcpus=managed_irq keeps them off isolated CPUs).",
+	.see = "irq/*/affinity system.isolcpus",
+},
+{
+	.key = "isolation.kthreads",
+	.shell = "ps -eLo tid,psr,comm | grep -E 'rcu|ksoftirqd|ktimers|kworker|migration|cpuhp'; "
+		 "taskset -p PID",
+	.aliases = "kthreads per-cpu-kthreads rcuo rcuop rcuc ksoftirqd ktimers kworker "
+		   "migration cpuhp resident",
+	.title = "Kernel threads that run on an isolated CPU anyway",
+	.what = "For each isolated or nohz_full CPU: the per-CPU kernel threads bound to it "
+		"(ksoftirqd/N, ktimers/N, rcuc/N, migration/N, cpuhp/N, kworker/N:M), the RCU "
+		"callback offload threads (rcuo*) and unbound kworkers (kworker/uN:M) allowed on "
+		"it, with their affinity.",
+	.files = { "proc/PID/task/TID/stat", "proc/PID/task/TID/status",
+		   "sys/devices/virtual/workqueue/cpumask" },
+	.units = "thread, CPU list",
+	.why = "Per-CPU kthreads are bound by design (the kernel refuses to move them): they "
+	       "run when the CPU itself raises their work (softirqs, timers, RCU callbacks "
+	       "without rcu_nocbs). The movable ones are the rcuo* threads (taskset them to "
+	       "housekeeping CPUs) and unbound kworkers (workqueue/cpumask).",
+	.try_hint = "Apply the listed fixes; for bound threads remove the cause (move the IRQ, "
+		    "boot with rcu_nocbs= / nohz_full=).",
+	.see = "workqueue/cpumask system.isolcpus thread/*/affinity",
+},
+{
 	.key = "probe.latency_us",
 	.aliases = "probe latency cyclictest wakeup histogram p99 max_us misses deadline",
 	.title = "Wake-up latency probe (cyclictest-like)",

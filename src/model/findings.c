@@ -1059,6 +1059,165 @@ static void rule_isolated(struct ctx *c)
 	}
 }
 
+/* ---- unbound work and new interrupts allowed on isolated CPUs --------------------------- */
+
+/* Hex mask as wide as the CPUs of the snapshot (the kernel's form). */
+static void hex_of(const struct ctx *c, const struct cpumask *m, char *buf, size_t cap)
+{
+	int nbits = c->s->topo.ncpus > 0 ? c->s->topo.ncpus : 1;
+
+	cpumask_format_hex(m, nbits, buf, cap);
+}
+
+static void isolated_default(struct ctx *c, const struct cpumask *mask, const struct cpumask *iso,
+			     const struct cpumask *house, const char *id, const char *addr,
+			     enum finding_sev sev, const char *what, const char *file)
+{
+	struct cpumask in = *mask, keep = *mask;
+	char l_in[128], l_mask[128], hk[128], hx[96], title[128];
+	struct finding *fd;
+
+	cpumask_and(&in, iso);
+	if (cpumask_empty(&in))
+		return;
+	cpumask_andnot(&keep, iso);
+	cpumask_and(&keep, &c->s->topo.online);
+	if (cpumask_empty(&keep))
+		keep = *house;
+	cpus_text(&in, l_in, sizeof(l_in));
+	cpus_text(mask, l_mask, sizeof(l_mask));
+	cpus_text(house, hk, sizeof(hk));
+	snprintf(title, sizeof(title), "%s allowed on isolated CPUs %s", what, l_in);
+	fd = add(c, id, addr, sev, addr, false, title);
+	hex_of(c, &keep, hx, sizeof(hx));
+	evidence(fd,
+		 "%s is CPUs %s, which includes the isolated / nohz_full CPUs %s "
+		 "(housekeeping: %s). Limit it to CPUs outside them",
+		 file, l_mask, l_in, hk);
+	fix(fd, "%s=%s", addr, hx);
+}
+
+/* Isolated / nohz_full online CPUs and the housekeeping ones; false when
+ * there are none of either. */
+static bool iso_house(const struct ctx *c, struct cpumask *iso, struct cpumask *house)
+{
+	const struct system_info *y = &c->s->sys;
+
+	cpumask_zero(iso);
+	if (y->have_isolated)
+		cpumask_or(iso, &y->isolated);
+	if (y->have_nohz_full)
+		cpumask_or(iso, &y->nohz_full);
+	cpumask_and(iso, &c->s->topo.online);
+	*house = c->s->topo.online;
+	cpumask_andnot(house, iso);
+	return !cpumask_empty(iso) && !cpumask_empty(house);
+}
+
+static void rule_wq_isolated(struct ctx *c)
+{
+	struct cpumask iso, house;
+
+	if (c->s->sys.have_wq_cpumask && iso_house(c, &iso, &house))
+		isolated_default(c, &c->s->sys.wq_cpumask, &iso, &house, "wq-unbound-isolated",
+				 "workqueue/cpumask", FINDING_WARN, "unbound workqueues",
+				 "/sys/devices/virtual/workqueue/cpumask (unbound kworkers)");
+}
+
+static void rule_irq_default_isolated(struct ctx *c)
+{
+	struct cpumask iso, house;
+
+	if (c->s->sys.have_irq_default && iso_house(c, &iso, &house))
+		isolated_default(c, &c->s->sys.irq_default, &iso, &house, "irq-default-isolated",
+				 "irq/default_smp_affinity", FINDING_INFO,
+				 "new interrupts (default_smp_affinity)",
+				 "/proc/irq/default_smp_affinity (the mask of interrupts requested "
+				 "from now on)");
+}
+
+/* ---- kernel configuration vs the command line and uclamp ------------------------------ */
+
+static void rule_kconfig_cmdline(struct ctx *c)
+{
+	static const struct {
+		const char *param;
+		enum kconfig_id need;
+		const char *then;
+	} m[] = {
+		{"nohz_full", KC_NO_HZ_FULL, "the tick keeps running on those CPUs"},
+		{"rcu_nocbs", KC_RCU_NOCB_CPU,
+		 "RCU callbacks keep running on the CPUs that queued them"},
+		{"threadirqs", KC_IRQ_FORCED_THREADING,
+		 "interrupt handlers keep running in hard-IRQ context, not as threads you can "
+		 "prioritise"},
+		{"isolcpus", KC_CPU_ISOLATION,
+		 "the scheduler keeps balancing load onto those CPUs"},
+	};
+	const struct kconfig_info *k = &c->s->kconf;
+	const struct system_info *y = &c->s->sys;
+
+	if (!k->have)
+		return;
+	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
+		char title[128];
+		struct finding *fd;
+		int p = -1;
+
+		for (int j = 0; j < SYSTEM_NPARAMS; j++)
+			if (!strcmp(system_param_names[j], m[i].param))
+				p = j;
+		if (p < 0 || !y->param_set[p] || !kconfig_disabled(k, m[i].need))
+			continue;
+		snprintf(title, sizeof(title), "%s%s on the command line, but the kernel lacks %s",
+			 m[i].param, y->param[p][0] ? "=" : "", kconfig_names[m[i].need]);
+		fd = add(c, "kconfig-cmdline", m[i].param, FINDING_WARN, "kconfig.cmdline", false,
+			 title);
+		evidence(fd,
+			 "/proc/cmdline has %s%s%s but %s says CONFIG_%s is %s: the kernel "
+			 "ignores the parameter and %s. Only a kernel built with CONFIG_%s=y "
+			 "helps (no knob changes this)",
+			 m[i].param, y->param[p][0] ? "=" : "", y->param[p], k->source,
+			 kconfig_names[m[i].need],
+			 k->opt[m[i].need].v == KCONFIG_NOT_SET ? "not set" : "absent", m[i].then,
+			 kconfig_names[m[i].need]);
+	}
+}
+
+static void rule_kconfig_uclamp(struct ctx *c)
+{
+	const struct kconfig_info *k = &c->s->kconf;
+	const struct thread_table *tt = c->in->threads;
+	char list[256] = "";
+	size_t n = 0;
+	struct finding *fd;
+
+	if (!tt || !kconfig_disabled(k, KC_UCLAMP_TASK))
+		return;
+	for (size_t i = 0; i < tt->n; i++) {
+		const struct thread_info *t = &tt->t[i];
+
+		if (t->uclamp_min <= 0 && (t->uclamp_max < 0 || t->uclamp_max >= 1024))
+			continue;
+		if (n < 3) {
+			size_t len = strlen(list);
+
+			snprintf(list + len, sizeof(list) - len, "%s%s (tid %d, %d..%d)",
+				 n ? ", " : "", t->comm, (int)t->tid, t->uclamp_min, t->uclamp_max);
+		}
+		n++;
+	}
+	if (!n)
+		return;
+	fd = add(c, "kconfig-uclamp", "uclamp", FINDING_WARN, "kconfig.uclamp", false,
+		 "uclamp set on threads, but the kernel config lacks UCLAMP_TASK");
+	evidence(fd,
+		 "%s%s carry uclamp values, yet %s says CONFIG_UCLAMP_TASK is not set: that "
+		 "file does not describe the running kernel (a config of another build?), so "
+		 "its other options cannot be trusted either",
+		 list, n > 3 ? " and more" : "", k->source);
+}
+
 /* ---- thermal ----------------------------------------------------------------------- */
 
 static void rule_cooling(struct ctx *c)
@@ -1488,6 +1647,23 @@ static const struct rule rules[] = {
 	  "device interrupts or unrelated threads on isolated (isolcpus / nohz_full) CPUs",
 	  "irqs, threads"},
 	 rule_isolated},
+	{{"wq-unbound-isolated", "workqueue/cpumask",
+	  "the unbound workqueue cpumask includes isolated / nohz_full CPUs", "snapshot"},
+	 rule_wq_isolated},
+	{{"irq-default-isolated", "irq/default_smp_affinity",
+	  "informational: /proc/irq/default_smp_affinity (interrupts requested from now on) "
+	  "includes isolated / nohz_full CPUs",
+	  "snapshot"},
+	 rule_irq_default_isolated},
+	{{"kconfig-cmdline", "kconfig.cmdline",
+	  "nohz_full=, rcu_nocbs=, threadirqs or isolcpus= on the command line of a kernel built "
+	  "without NO_HZ_FULL, RCU_NOCB_CPU, IRQ_FORCED_THREADING or CPU_ISOLATION",
+	  "snapshot (kernel config)"},
+	 rule_kconfig_cmdline},
+	{{"kconfig-uclamp", "kconfig.uclamp",
+	  "threads carry uclamp values while the kernel config says UCLAMP_TASK is not set",
+	  "threads, kernel config"},
+	 rule_kconfig_uclamp},
 	{{"cooling-active", "thermal.cooling_state",
 	  "an active cooling device (crit when it caps a locked or performance policy)",
 	  "snapshot"},

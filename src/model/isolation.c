@@ -26,6 +26,7 @@ const char *isolation_kind_name(enum iso_kind k)
 	case ISO_IRQ: return "irq";
 	case ISO_RT_UNPINNED: return "rt_unpinned";
 	case ISO_RT_MIGRATING: return "rt_migrating";
+	case ISO_KTHREAD: return "kthread";
 	}
 	return "?";
 }
@@ -143,6 +144,13 @@ static int cmp_item(const void *a, const void *b)
 	int gx = x->kind >= ISO_RT_UNPINNED, gy = y->kind >= ISO_RT_UNPINNED;
 	double vx, vy;
 
+	if (x->kind == ISO_KTHREAD && y->kind == ISO_KTHREAD) {
+		int c = strcmp(x->comm, y->comm);
+
+		if (x->cpu != y->cpu)
+			return x->cpu < y->cpu ? -1 : 1;
+		return c ? c : (x->tid < y->tid ? -1 : x->tid > y->tid);
+	}
 	if (gx != gy)
 		return gx - gy;
 	if (gx) {
@@ -374,6 +382,114 @@ static void audit_irqs(struct iso_report *r, size_t *cap, const struct irq_table
 	}
 }
 
+/* "ksoftirqd/3" with prefix "ksoftirqd/" -> 3; -1 when it does not match. */
+static int cpu_suffix(const char *comm, const char *prefix)
+{
+	size_t n = strlen(prefix);
+	const char *p = comm + n;
+	int v = 0;
+
+	if (strncmp(comm, prefix, n) || !isdigit((unsigned char)*p))
+		return -1;
+	for (; isdigit((unsigned char)*p) && v < 100000; p++)
+		v = v * 10 + (*p - '0');
+	return *p == '\0' || *p == ':' ? v : -1;
+}
+
+/* Hex mask of m, as wide as the highest online CPU. */
+static void hex_mask(const struct cpumask *m, const struct cpumask *online, char *buf, size_t cap)
+{
+	int nbits = 1;
+
+	for (int c = 0; c < TT_MAX_CPUS; c++)
+		if (cpumask_test(online, c) || cpumask_test(m, c))
+			nbits = c + 1;
+	cpumask_format_hex(m, nbits, buf, cap);
+}
+
+/* The kernel threads resident on the audited CPUs (see ISO_KTHREAD). */
+static void audit_kthreads(struct iso_report *r, size_t *cap, const struct thread_table *tab,
+			   const struct cpumask *online)
+{
+	static const char *const bound[] = {"ksoftirqd/", "ktimers/",	  "ktimersoftd/",
+					    "migration/", "cpuhp/",	  "rcuc/",
+					    "irq_work/",  "idle_inject/", "watchdog/"};
+	static const char *const rcuo[] = {"rcuop/", "rcuos/", "rcuob/", "rcuog/"};
+
+	for (size_t i = 0; i < tab->n; i++) {
+		const struct thread_info *t = &tab->t[i];
+		struct cpumask on = t->affinity;
+		struct iso_item *it = NULL;
+		int cpu = -1;
+
+		if (!t->kernel)
+			continue;
+		cpumask_and(&on, &r->audited);
+		for (size_t k = 0; k < sizeof(bound) / sizeof(bound[0]) && cpu < 0; k++)
+			cpu = cpu_suffix(t->comm, bound[k]);
+		if (cpu < 0)
+			cpu = cpu_suffix(t->comm, "kworker/");
+		if (cpu >= 0) {
+			if (!cpumask_test(&r->audited, cpu))
+				continue;
+			it = add(r, cap, ISO_KTHREAD);
+			snprintf(it->note, sizeof(it->note), "bound by design: %s",
+				 kthread_hint(t->comm));
+		} else if (!strncmp(t->comm, "kworker/u", 9)) {
+			if (!t->have_affinity || cpumask_empty(&on))
+				continue;
+			it = add(r, cap, ISO_KTHREAD);
+			cpu = cpumask_next(&on, 0);
+			if (cpumask_empty(&r->housekeeping)) {
+				snprintf(it->note, sizeof(it->note),
+					 "unbound kworker: no housekeeping CPU to move it to");
+			} else {
+				char hx[96];
+
+				hex_mask(&r->housekeeping, online, hx, sizeof(hx));
+				it->movable = true;
+				snprintf(it->fix, sizeof(it->fix), "workqueue/cpumask=%s", hx);
+				snprintf(it->note, sizeof(it->note),
+					 "unbound kworker: follows the workqueue cpumask, not "
+					 "taskset");
+			}
+		} else {
+			int of = -1;
+
+			for (size_t k = 0; k < sizeof(rcuo) / sizeof(rcuo[0]) && of < 0; k++)
+				of = cpu_suffix(t->comm, rcuo[k]);
+			if (of < 0 || !t->have_affinity)
+				continue;
+			if (cpumask_empty(&on) && !cpumask_test(&r->audited, of))
+				continue;
+			it = add(r, cap, ISO_KTHREAD);
+			cpu = cpumask_empty(&on) ? of : cpumask_next(&on, 0);
+			if (cpumask_empty(&on)) {
+				snprintf(it->note, sizeof(it->note),
+					 "RCU callbacks of CPU %d offloaded to housekeeping CPUs: "
+					 "fine",
+					 of);
+			} else if (cpumask_empty(&r->housekeeping)) {
+				snprintf(it->note, sizeof(it->note),
+					 "RCU offload thread: no housekeeping CPU to move it to");
+			} else {
+				it->movable = true;
+				snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%s",
+					 (int)t->tid, r->housekeeping_list);
+				snprintf(it->note, sizeof(it->note),
+					 "RCU callback thread (callbacks of CPU %d) allowed on "
+					 "isolated CPUs: move it (taskset)",
+					 of);
+			}
+		}
+		it->cpu = cpu;
+		fill_thread(it, t);
+		r->nkthread++;
+		if (it->movable)
+			r->nkthread_movable++;
+	}
+}
+
 static void audit_rt(struct iso_report *r, size_t *cap, const struct thread_table *tab)
 {
 	int target = cpumask_next(&r->audited, 0);
@@ -447,6 +563,9 @@ int isolation_audit(const struct system_info *sys, const struct cpumask *online,
 	}
 	cpulist_format(&out->audited, out->audited_list, sizeof(out->audited_list));
 	cpulist_format(&out->housekeeping, out->housekeeping_list, sizeof(out->housekeeping_list));
+	out->have_wq_cpumask = sys && sys->have_wq_cpumask;
+	if (out->have_wq_cpumask)
+		out->wq_cpumask = sys->wq_cpumask;
 	out->have_threads = threads != NULL;
 	out->have_irqs = irqs != NULL;
 	for (size_t i = 0; threads && i < threads->n && !out->have_rates; i++)
@@ -456,8 +575,10 @@ int isolation_audit(const struct system_info *sys, const struct cpumask *online,
 	if (!cpumask_empty(&out->audited)) {
 		if (irqs)
 			audit_irqs(out, &cap, irqs);
-		if (threads)
+		if (threads) {
 			audit_threads(out, &cap, threads);
+			audit_kthreads(out, &cap, threads, online ? online : &out->audited);
+		}
 	}
 	if (threads)
 		audit_rt(out, &cap, threads);
@@ -481,7 +602,8 @@ size_t isolation_fixes(const struct iso_report *r, char ***out)
 		const struct iso_item *it = &r->v[i];
 		bool dup = false;
 
-		if ((it->kind != ISO_THREAD && it->kind != ISO_IRQ) || !it->movable || !it->fix[0])
+		if ((it->kind != ISO_THREAD && it->kind != ISO_IRQ && it->kind != ISO_KTHREAD) ||
+		    !it->movable || !it->fix[0])
 			continue;
 		/* an IRQ that fired on two isolated CPUs is one assignment */
 		for (size_t k = 0; k < n && !dup; k++)
@@ -530,7 +652,7 @@ static void json_thread(struct jw *w, const struct iso_item *it)
 static void json_item(struct jw *w, const struct iso_item *it)
 {
 	jw_obj_begin(w, NULL);
-	if (it->kind == ISO_THREAD || it->kind == ISO_IRQ) {
+	if (it->kind == ISO_THREAD || it->kind == ISO_IRQ || it->kind == ISO_KTHREAD) {
 		jw_int(w, "cpu", it->cpu);
 		jw_str(w, "kind", isolation_kind_name(it->kind));
 	}
@@ -580,6 +702,8 @@ static void json_item(struct jw *w, const struct iso_item *it)
 
 void isolation_json(struct jw *w, const struct iso_report *r)
 {
+	char buf[128];
+
 	jw_obj_begin(w, "isolation");
 	json_list(w, "isolated_cpus", r->have_isolated, &r->isolated);
 	json_list(w, "nohz_full_cpus", r->have_nohz_full, &r->nohz_full);
@@ -595,6 +719,21 @@ void isolation_json(struct jw *w, const struct iso_report *r)
 		jw_uint(w, "workload_threads", r->nworkload);
 	else
 		jw_null(w, "workload_threads");
+	if (r->have_wq_cpumask) {
+		cpulist_format(&r->wq_cpumask, buf, sizeof(buf));
+		jw_str(w, "workqueue_cpus", buf);
+	} else {
+		jw_null(w, "workqueue_cpus");
+	}
+	if (r->have_threads) {
+		jw_arr_begin(w, "kthreads");
+		for (size_t i = 0; i < r->n; i++)
+			if (r->v[i].kind == ISO_KTHREAD)
+				json_item(w, &r->v[i]);
+		jw_arr_end(w);
+	} else {
+		jw_null(w, "kthreads");
+	}
 	jw_arr_begin(w, "rt_unpinned");
 	for (size_t i = 0; i < r->n; i++)
 		if (r->v[i].kind == ISO_RT_UNPINNED)
@@ -623,6 +762,9 @@ static void text_item(struct sbuf *b, const struct iso_item *it)
 			 it->kernel ? " [k]" : "");
 		if (it->kind == ISO_RT_MIGRATING)
 			snprintf(rate, sizeof(rate), "%.1f mig/s", it->migrations_per_s);
+		else if (it->kind == ISO_KTHREAD)
+			snprintf(rate, sizeof(rate), "on %s",
+				 it->affinity[0] ? it->affinity : "n/a");
 		else if (it->kind == ISO_RT_UNPINNED)
 			snprintf(rate, sizeof(rate), "%s:%d", threads_policy_name(it->policy),
 				 it->rt_prio);
@@ -673,7 +815,24 @@ void isolation_text(struct sbuf *b, const struct iso_report *r)
 			sbuf_printf(b,
 				    "  %zu workload thread%s confined to the isolated CPUs ran\n",
 				    r->nworkload, r->nworkload == 1 ? "" : "s");
-		else
+		if (r->have_wq_cpumask) {
+			char wq[128];
+			struct cpumask in = r->wq_cpumask;
+
+			cpulist_format(&r->wq_cpumask, wq, sizeof(wq));
+			cpumask_and(&in, &r->audited);
+			sbuf_printf(b, "  unbound workqueues may run on CPUs %s%s\n", wq,
+				    cpumask_empty(&in)
+					    ? " (none isolated)"
+					    : ": includes isolated CPUs (workqueue/cpumask)");
+		}
+		if (r->have_threads) {
+			sbuf_printf(b, "Kernel threads on CPUs %s anyway (%zu, %zu movable):\n",
+				    r->audited_list, r->nkthread, r->nkthread_movable);
+			for (size_t i = 0; i < r->n; i++)
+				if (r->v[i].kind == ISO_KTHREAD)
+					text_item(b, &r->v[i]);
+		} else
 			sbuf_puts(b,
 				  "  threads not audited: they belong to the live system, not to "
 				  "this root\n");

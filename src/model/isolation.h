@@ -37,6 +37,10 @@ enum iso_kind {
 	ISO_IRQ,	  /* an interrupt fired on (or device IRQ may target) an audited CPU */
 	ISO_RT_UNPINNED,  /* RT thread allowed on every online CPU */
 	ISO_RT_MIGRATING, /* RT thread with migrations/s > 0 */
+	/* A kernel thread resident on an audited CPU, whether or not it ran:
+	 * per-CPU ones bound to it (ksoftirqd/N, ktimers/N, rcuc/N, kworker/N:M,
+	 * migration/N, cpuhp/N) and rcuo* / unbound kworkers allowed on it. */
+	ISO_KTHREAD,
 };
 
 struct iso_item {
@@ -76,6 +80,10 @@ struct iso_report {
 	size_t n;
 	struct iso_item *v; /* intruders by CPU (threads by CPU%, IRQs by rate), then RT items */
 	size_t nthread, nirq, nrt_unpinned, nrt_migrating;
+	size_t nkthread, nkthread_movable; /* ISO_KTHREAD items, those with a fix */
+	/* the unbound workqueue cpumask (hex mask knob), when readable */
+	bool have_wq_cpumask;
+	struct cpumask wq_cpumask;
 	size_t nworkload; /* threads confined to audited CPUs that ran there (not flagged) */
 };
 
@@ -98,6 +106,7 @@ void isolation_json(struct jw *w, const struct iso_report *r);
 /* Readable section ("Isolation audit ..."). */
 void isolation_text(struct sbuf *b, const struct iso_report *r);
 
-const char *isolation_kind_name(enum iso_kind k); /* "thread" "irq" "rt_unpinned" "rt_migrating" */
+/* "thread" "irq" "rt_unpinned" "rt_migrating" "kthread" */
+const char *isolation_kind_name(enum iso_kind k);
 
 #endif

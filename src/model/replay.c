@@ -160,6 +160,45 @@ static void fill_system(const struct jp_value *doc, struct snapshot *s)
 	o->uptime_s = dbl(jp_get(y, "uptime_s"));
 }
 
+/* "kernel_config": the options back from their words ("y", "m", "n", a value). */
+static void fill_kconfig(const struct jp_value *doc, struct snapshot *s)
+{
+	const struct jp_value *k = jp_get(doc, "kernel_config"), *opts = jp_get(k, "options");
+	struct kconfig_info *o = &s->kconf;
+	const struct jp_value *looked = jp_get(k, "looked");
+
+	o->tried = true;
+	o->err = -ENOENT;
+	for (size_t i = 0; i < jp_len(looked); i++) {
+		size_t len = strlen(o->looked);
+
+		snprintf(o->looked + len, sizeof(o->looked) - len, "%s%s", i ? ", " : "",
+			 jp_str(jp_at(looked, i), ""));
+	}
+	cpy(o->problem, sizeof(o->problem), jp_get(k, "problem"));
+	if (jp_is_null(opts))
+		return;
+	o->have = true;
+	o->err = 0;
+	cpy(o->source, sizeof(o->source), jp_get(k, "source"));
+	for (int i = 0; i < KCONFIG_NOPTS; i++) {
+		const char *v = jp_str(jp_get(opts, kconfig_names[i]), NULL);
+
+		if (!v)
+			continue;
+		if (!strcmp(v, "y"))
+			o->opt[i].v = KCONFIG_Y;
+		else if (!strcmp(v, "m"))
+			o->opt[i].v = KCONFIG_M;
+		else if (!strcmp(v, "n"))
+			o->opt[i].v = KCONFIG_NOT_SET;
+		else {
+			o->opt[i].v = KCONFIG_VALUE;
+			str_copy(o->opt[i].val, sizeof(o->opt[i].val), v);
+		}
+	}
+}
+
 static void fill_topology(const struct jp_value *doc, struct snapshot *s)
 {
 	const struct jp_value *cpus = jp_get(doc, "cpus"), *t = jp_get(doc, "topology");
@@ -780,6 +819,7 @@ int replay_snapshot_from_json(const struct jp_value *doc, struct snapshot *out)
 	out->mono_ns = out->time_ns;
 	fill_topology(doc, out);
 	fill_system(doc, out);
+	fill_kconfig(doc, out);
 	fill_stat(doc, out);
 	fill_cpufreq(doc, out);
 	fill_cpuidle(doc, out);

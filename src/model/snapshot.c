@@ -67,6 +67,10 @@ static int snapshot_take_from(const struct sysroot *r, unsigned what, const stru
 		system_read(r, &s->sys);
 	else
 		system_refresh(r, &prev->sys, &s->sys);
+	if (prev && prev->kconf.tried)
+		s->kconf = prev->kconf;
+	else
+		kconfig_read(r, s->sys.kernel, &s->kconf);
 	procstat_read(r, s->topo.ncpus, &s->stat);
 	if (full || hotplug)
 		cpufreq_read(r, &s->topo, &s->freq);

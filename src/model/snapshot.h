@@ -15,6 +15,7 @@
 #include "source/cpuidle.h"
 #include "source/devfreq.h"
 #include "source/irqs.h"
+#include "source/kconfig.h"
 #include "source/perf.h"
 #include "source/power.h"
 #include "source/procstat.h"
@@ -59,6 +60,9 @@ struct snapshot {
 	struct irq_table irqs;
 	struct softirq_table softirqs;
 	struct remoteproc_info rproc;
+	/* The kernel configuration: read with the first snapshot of a
+	 * sampler, copied afterwards (it cannot change until reboot). */
+	struct kconfig_info kconf;
 	/* Counters are long-lived (open fds): the sampler owns them and the
 	 * snapshot only points at the set read with it (NULL = not counting). */
 	const struct perf_set *perf;

@@ -10,3 +10,4 @@ libtunetop_a_SOURCES += src/out/cmd_explain.c src/out/accel_out.c src/out/accel_
 libtunetop_a_SOURCES += src/out/cmd_report.c src/out/cmd_learn.c
 libtunetop_a_SOURCES += src/out/findings_out.c src/out/findings_out.h
 libtunetop_a_SOURCES += src/out/openmetrics.c src/out/openmetrics.h src/out/cmd_serve.c
+libtunetop_a_SOURCES += src/out/kconfig_out.c src/out/kconfig_out.h

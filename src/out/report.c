@@ -16,6 +16,7 @@
 #include "out/devfreq_out.h"
 #include "out/findings_out.h"
 #include "out/irqs_out.h"
+#include "out/kconfig_out.h"
 #include "out/perf_out.h"
 #include "out/accel_out.h"
 #include "out/remoteproc_out.h"
@@ -166,6 +167,7 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	jw_double(&w, "interval_ms", o->interval_ms, 0);
 	jw_str(&w, "root", o->root_path ? o->root_path : "/");
 	json_system(&w, s, o);
+	out_kconfig_json(&w, &s->kconf);
 	jw_obj_begin(&w, "topology");
 	json_mask(&w, "possible", &s->topo.possible);
 	json_mask(&w, "present", &s->topo.present);
@@ -274,6 +276,7 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		sbuf_printf(b, "isolated %s  nohz_full %s  thp %s\n", iso, nohz,
 			    y->thp[0] ? y->thp : "n/a");
 	}
+	out_kconfig_text(b, &s->kconf);
 	/* the type column fits the longest name: a cut name can read as
 	 * another part ("ARM part 0x05" for 0x051) */
 	int tw = 13;

@@ -10,3 +10,4 @@ libtunetop_a_SOURCES += src/source/threads.c src/source/threads.h \
 libtunetop_a_SOURCES += src/source/devfreq.c src/source/devfreq.h src/source/rt.c src/source/rt.h src/source/thermal.c src/source/thermal.h
 libtunetop_a_SOURCES += src/source/perf.c src/source/perf.h src/source/pfm.c src/source/pfm.h src/source/remoteproc.c src/source/remoteproc.h
 libtunetop_a_SOURCES += src/source/accel.c src/source/accel.h src/source/power.c src/source/power.h
+libtunetop_a_SOURCES += src/source/kconfig.c src/source/kconfig.h

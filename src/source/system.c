@@ -151,6 +151,18 @@ static void read_thp(const struct sysroot *r, struct system_info *s)
 		system_parse_bracket(buf, s->thp, sizeof(s->thp));
 }
 
+static void read_masks(const struct sysroot *r, struct system_info *s)
+{
+	char buf[4096];
+
+	s->have_wq_cpumask =
+		sysfs_read_str(r, "sys/devices/virtual/workqueue/cpumask", buf, sizeof(buf)) == 0 &&
+		cpumask_parse_hex(buf, &s->wq_cpumask) == 0;
+	s->have_irq_default =
+		sysfs_read_str(r, "proc/irq/default_smp_affinity", buf, sizeof(buf)) == 0 &&
+		cpumask_parse_hex(buf, &s->irq_default) == 0;
+}
+
 static void read_uptime(const struct sysroot *r, struct system_info *s)
 {
 	char buf[4096];
@@ -252,6 +264,7 @@ int system_read(const struct sysroot *r, struct system_info *s)
 		}
 	}
 	read_thp(r, s);
+	read_masks(r, s);
 	read_uptime(r, s);
 	sysfs_read_str(r, "proc/sys/kernel/random/boot_id", s->boot_id, sizeof(s->boot_id));
 	sysfs_read_str(r, "proc/sys/kernel/hostname", s->hostname, sizeof(s->hostname));
@@ -269,6 +282,8 @@ int system_refresh(const struct sysroot *r, const struct system_info *prev, stru
 		s->thp[0] = '\0';
 		read_thp(r, s);
 	}
+	if (prev->have_wq_cpumask || prev->have_irq_default)
+		read_masks(r, s);
 	if (prev->preempt == PREEMPT_MODEL_DYNAMIC && prev->dyn_mode[0]) {
 		/* A knob (debugfs sched/preempt); the note names the mode.
 		 * Without debugfs it is left to the full read. */

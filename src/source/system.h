@@ -39,6 +39,11 @@ struct system_info {
 	bool param_set[SYSTEM_NPARAMS];
 	bool have_isolated, have_nohz_full;
 	struct cpumask isolated, nohz_full;
+	/* Knobs read as hex masks: the unbound workqueue cpumask
+	 * (sys/devices/virtual/workqueue/cpumask) and the affinity of new IRQs
+	 * (proc/irq/default_smp_affinity). */
+	bool have_wq_cpumask, have_irq_default;
+	struct cpumask wq_cpumask, irq_default;
 	char thp[16];	 /* transparent_hugepage enabled mode: always/madvise/never, "" = n/a */
 	double uptime_s; /* NAN n/a */
 	char boot_id[40];
@@ -52,7 +57,8 @@ int system_read(const struct sysroot *r, struct system_info *out);
 /* Cheap re-read against a previous read of the same root: copies what is
  * fixed until reboot (kernel, board, cmdline, isolated / nohz_full CPUs,
  * boot id) or rarely changed (hostname) and re-reads the uptime, the THP
- * mode and the PREEMPT_DYNAMIC mode (where prev could read them). prev NULL
+ * mode, the PREEMPT_DYNAMIC mode and the workqueue / default IRQ masks
+ * (where prev could read them). prev NULL
  * gives a full system_read(). */
 int system_refresh(const struct sysroot *r, const struct system_info *prev,
 		   struct system_info *out);

@@ -16,9 +16,10 @@
 
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "out/kconfig_out.h"
 #include "ui/tui.h"
 
-#define RT_HEAD 9 /* summary lines + column heading */
+#define RT_HEAD 10 /* summary lines + column heading */
 
 static void rt_build(struct tui *t, struct screen *s)
 {
@@ -111,6 +112,10 @@ static void draw_summary(struct tui *t, const struct snapshot *sn, int y)
 		x += ui_printf(t, y, x, COLS - x, ROLE_VALUE, " (mode %s)", sys->dyn_mode);
 	if (sys->preempt_note[0])
 		ui_printf(t, y, x, COLS - x, ROLE_LABEL, "  %s", sys->preempt_note);
+	y++;
+	x = label(t, y, "Kernel config");
+	out_kconfig_line(buf, sizeof(buf), &sn->kconf);
+	ui_printf(t, y, x, COLS - x, sn->kconf.have ? ROLE_VALUE : ROLE_VALUE_NA, "%s", buf);
 	y++;
 	x = label(t, y, "Isolation");
 	if (sys->have_isolated)
@@ -372,6 +377,7 @@ static int rt_explain(struct tui *t, struct screen *s, struct explain_item *it, 
 	n = ui_explain_add(it, n, max, "Throttled / rt_time per CPU", "rt.throttled");
 	n = ui_explain_add(it, n, max, "Fair server", "rt.fair_server");
 	n = ui_explain_add(it, n, max, "Preemption model", "system.preempt");
+	n = ui_explain_add(it, n, max, "Kernel config", "system.kconfig");
 	n = ui_explain_add(it, n, max, "Isolation parameters", "system.isolcpus");
 	n = ui_explain_add(it, n, max, "PM QoS cpu_dma_latency", "pmqos/cpu_dma_latency_us");
 	if (t->snap && s->sel >= 0 && s->sel < t->snap->topo.ncpus)

@@ -1213,8 +1213,9 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 	if (r->have_nohz_full)
 		cpulist_format(&r->nohz_full, nohz, sizeof(nohz));
 	for (size_t i = 0; i < r->n; i++)
-		movable +=
-			(r->v[i].kind == ISO_THREAD || r->v[i].kind == ISO_IRQ) && r->v[i].movable;
+		movable += (r->v[i].kind == ISO_THREAD || r->v[i].kind == ISO_IRQ ||
+			    r->v[i].kind == ISO_KTHREAD) &&
+			   r->v[i].movable;
 	x = ui_put(t, y, 0, COLS, ROLE_LABEL, "Isolated ");
 	x += ui_printf(t, y, x, COLS - x, ROLE_VALUE, "%s", iso[0] ? iso : "none");
 	x += ui_put(t, y, x, COLS - x, ROLE_LABEL, "  nohz_full ");
@@ -1260,6 +1261,7 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 		const char *kind = it->kind == ISO_THREAD	 ? "thread"
 				   : it->kind == ISO_IRQ	 ? "irq"
 				   : it->kind == ISO_RT_UNPINNED ? "rt-unpinned"
+				   : it->kind == ISO_KTHREAD	 ? "kthread"
 								 : "rt-migrating";
 
 		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
@@ -1274,6 +1276,9 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 				 it->comm, it->kernel ? "]" : "");
 			if (it->kind == ISO_RT_MIGRATING)
 				snprintf(rate, sizeof(rate), "%.1f mig/s", it->migrations_per_s);
+			else if (it->kind == ISO_KTHREAD)
+				snprintf(rate, sizeof(rate), "on %s",
+					 it->affinity[0] ? it->affinity : "n/a");
 			else if (it->kind == ISO_RT_UNPINNED)
 				snprintf(rate, sizeof(rate), "%s:%d",
 					 threads_policy_name(it->policy), it->rt_prio);

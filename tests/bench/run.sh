@@ -14,6 +14,8 @@ bash "$TT_SRCDIR/tests/gen-bigmachine.sh" "$tmp/big256" >/dev/null 2>&1 || echo 
 # as the TUI's Cores screen samples it in a 120x40 pane (32 CPU rows shown)
 [ -d "$tmp/big256" ] && ./tests/bench/bench_sample "$tmp/big256" 160 32
 ./tests/bench/bench_sample / 200
+echo "== kernel config read (once per sampler) =="
+./tests/bench/bench_kconfig / 50
 echo "== peak RSS of tunetop watch =="
 /usr/bin/time -f "watch, 20 samples live: max RSS %M KiB" "$TUNETOP" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"
 [ -d "$tmp/big256" ] && { /usr/bin/time -f "watch, 20 samples 256 CPUs: max RSS %M KiB" "$TUNETOP" --root "$tmp/big256" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"; }

@@ -11,7 +11,7 @@ set -eu
 out=$1
 hand=$TT_SRCDIR/tests/fuzz/seeds
 rm -rf "$out"
-for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report accel; do
+for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report accel kconfig; do
 	mkdir -p "$out/$n"
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
@@ -26,6 +26,11 @@ printf 'NPU load:  37%%\n' >"$out/accel/rknpu-one-core"
 printf '29 0x5 0xc0186b04 0xffffd2a8 0x0 0x0 0x0 0xffffd210 0xffff8a4b0a8c\n' >"$out/accel/syscall"
 printf 'running\n' >"$out/accel/syscall-running"
 printf '/dev/dri/renderD128' >"$out/accel/node"
+# kconfig: the config texts and their gzip
+for c in "$TT_SRCDIR"/tests/fixtures/kconfig/config-*; do
+	cp "$c" "$out/kconfig/$(basename "$c")"
+	gzip -9 -n -c "$c" >"$out/kconfig/$(basename "$c").gz"
+done
 
 # A NUL-separated pair: the two-sample harnesses derive rates from it.
 pair() { { cat "$1"; printf '\000'; cat "$2"; } >"$3"; }

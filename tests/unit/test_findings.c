@@ -518,6 +518,91 @@ static void test_precise(void)
 	free(tt.t);
 }
 
+/* Kernel config against the command line and uclamp; the workqueue and
+ * default IRQ masks against isolated CPUs (rk3588, edited). */
+static void test_kconfig_wq(void)
+{
+	struct snapshot s = snap_of("rk3588");
+	struct thread_table tt = table(2, 8);
+	struct finding_list l = {0};
+	const struct finding *f;
+	int p_nohz = -1, p_rcu = -1, p_thr = -1;
+
+	for (int i = 0; i < SYSTEM_NPARAMS; i++) {
+		if (!strcmp(system_param_names[i], "nohz_full"))
+			p_nohz = i;
+		if (!strcmp(system_param_names[i], "rcu_nocbs"))
+			p_rcu = i;
+		if (!strcmp(system_param_names[i], "threadirqs"))
+			p_thr = i;
+	}
+	ok(p_nohz >= 0 && p_rcu >= 0 && p_thr >= 0, "cmdline parameters known");
+	s.sys.param_set[p_nohz] = s.sys.param_set[p_rcu] = s.sys.param_set[p_thr] = true;
+	snprintf(s.sys.param[p_nohz], sizeof(s.sys.param[0]), "4-7");
+	snprintf(s.sys.param[p_rcu], sizeof(s.sys.param[0]), "4-7");
+	s.sys.param[p_thr][0] = '\0';
+	/* no config read: nothing to compare with */
+	eval(&s, &tt, NULL, &l);
+	ok(!find(&l, "kconfig-cmdline", NULL), "kconfig-cmdline: silent without a config");
+	memset(&s.kconf, 0, sizeof(s.kconf));
+	s.kconf.have = s.kconf.tried = true;
+	snprintf(s.kconf.source, sizeof(s.kconf.source), "/proc/config.gz");
+	s.kconf.opt[KC_NO_HZ_FULL].v = KCONFIG_NOT_SET;
+	s.kconf.opt[KC_RCU_NOCB_CPU].v = KCONFIG_Y;
+	s.kconf.opt[KC_IRQ_FORCED_THREADING].v = KCONFIG_Y;
+	s.kconf.opt[KC_UCLAMP_TASK].v = KCONFIG_NOT_SET;
+	eval(&s, &tt, NULL, &l);
+	f = find(&l, "kconfig-cmdline", "nohz_full");
+	ok(f && f->sev == FINDING_WARN && f->nfix == 0 && strstr(f->evidence, "nohz_full=4-7") &&
+		   strstr(f->evidence, "CONFIG_NO_HZ_FULL is not set") &&
+		   !strcmp(f->explain, "kconfig.cmdline"),
+	   "kconfig-cmdline: nohz_full without NO_HZ_FULL, no knob fix");
+	is_int((int)count_id(&l, "kconfig-cmdline"), 1, "kconfig-cmdline: only that one");
+	ok(!find(&l, "kconfig-uclamp", NULL), "kconfig-uclamp: silent without uclamp values");
+	tt.t[1].uclamp_min = 512;
+	tt.t[1].uclamp_max = 1024;
+	eval(&s, &tt, NULL, &l);
+	f = find(&l, "kconfig-uclamp", NULL);
+	ok(f && strstr(f->evidence, "worker1 (tid 1001, 512..1024)"),
+	   "kconfig-uclamp: uclamp on a thread while UCLAMP_TASK is not set");
+	s.kconf.opt[KC_UCLAMP_TASK].v = KCONFIG_Y;
+	s.kconf.opt[KC_NO_HZ_FULL].v = KCONFIG_Y;
+	s.kconf.opt[KC_IRQ_FORCED_THREADING].v = KCONFIG_ABSENT;
+	eval(&s, &tt, NULL, &l);
+	ok(!find(&l, "kconfig-uclamp", NULL), "kconfig-uclamp: silent with UCLAMP_TASK=y");
+	ok(!find(&l, "kconfig-cmdline", "nohz_full"), "kconfig-cmdline: silent with NO_HZ_FULL=y");
+	ok(find(&l, "kconfig-cmdline", "threadirqs") != NULL,
+	   "kconfig-cmdline: threadirqs with IRQ_FORCED_THREADING absent");
+
+	/* workqueue cpumask and default_smp_affinity over isolated CPUs 4-7 */
+	ok(!find(&l, "wq-unbound-isolated", NULL), "wq-unbound-isolated: silent without isolation");
+	s.sys.have_isolated = true;
+	cpulist_parse("4-7", &s.sys.isolated);
+	s.sys.have_wq_cpumask = s.sys.have_irq_default = true;
+	cpulist_parse("0-7", &s.sys.wq_cpumask);
+	cpulist_parse("0-5", &s.sys.irq_default);
+	eval(&s, &tt, NULL, &l);
+	f = find(&l, "wq-unbound-isolated", "workqueue/cpumask");
+	ok(f && f->sev == FINDING_WARN && has_fix(f, "workqueue/cpumask=0f"),
+	   "wq-unbound-isolated: fix keeps the housekeeping CPUs (%s)", f ? f->fix[0] : "-");
+	f = find(&l, "irq-default-isolated", NULL);
+	ok(f && f->sev == FINDING_INFO && has_fix(f, "irq/default_smp_affinity=0f") &&
+		   strstr(f->title, "4-5"),
+	   "irq-default-isolated: the isolated CPUs of the mask, fix");
+	cpulist_parse("0-3", &s.sys.wq_cpumask);
+	cpulist_parse("1", &s.sys.irq_default);
+	eval(&s, &tt, NULL, &l);
+	ok(!find(&l, "wq-unbound-isolated", NULL) && !find(&l, "irq-default-isolated", NULL),
+	   "masks on housekeeping CPUs: silent");
+	cpulist_parse("0-7", &s.sys.isolated);
+	cpulist_parse("0-7", &s.sys.wq_cpumask);
+	eval(&s, &tt, NULL, &l);
+	ok(!find(&l, "wq-unbound-isolated", NULL), "every CPU isolated: nowhere to move, silent");
+	findings_free(&l);
+	free(tt.t);
+	snapshot_free(&s);
+}
+
 static void test_rules_table(void)
 {
 	ok(findings_rule_count() >= 10, "at least ten rules");
@@ -536,6 +621,7 @@ int main(void)
 	test_stm32();
 	test_cooling_thp_probe();
 	test_precise();
+	test_kconfig_wq();
 	test_rules_table();
 	return done_testing();
 }

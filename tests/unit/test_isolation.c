@@ -66,6 +66,112 @@ static const struct iso_item *find(const struct iso_report *r, enum iso_kind k, 
 	return NULL;
 }
 
+/* The kernel threads resident on isolated CPUs 2-3 of a 4-CPU machine: the
+ * bound ones listed with the reason, rcuo* and unbound kworkers allowed
+ * there flagged with their fix, the ones elsewhere left out. */
+static void test_kthreads(void)
+{
+	struct system_info sys;
+	struct thread_table tt;
+	struct iso_report r;
+	struct cpumask online;
+	const struct iso_item *it;
+	char **fix = NULL;
+	size_t nfix;
+	struct sbuf out;
+	struct jw w;
+	bool have_wq = false, have_rcuo = false;
+
+	memset(&sys, 0, sizeof(sys));
+	memset(&tt, 0, sizeof(tt));
+	sys.have_isolated = sys.have_nohz_full = true;
+	cpulist_parse("2-3", &sys.isolated);
+	cpulist_parse("2-3", &sys.nohz_full);
+	sys.have_wq_cpumask = true;
+	cpulist_parse("0-3", &sys.wq_cpumask);
+	cpulist_parse("0-3", &online);
+	thr(&tt, 20, 20, "ksoftirqd/2", 2, "2", NAN)->kernel = true;
+	thr(&tt, 21, 21, "ksoftirqd/0", 0, "0", NAN)->kernel = true;
+	thr(&tt, 22, 22, "kworker/3:1H", 3, "3", NAN)->kernel = true;
+	thr(&tt, 23, 23, "kworker/u8:2", 0, "0-3", NAN)->kernel = true;
+	thr(&tt, 24, 24, "kworker/u8:3", 0, "0-1", NAN)->kernel = true;
+	thr(&tt, 25, 25, "rcuop/2", 0, "0-3", NAN)->kernel = true;
+	thr(&tt, 26, 26, "rcuop/3", 0, "0-1", NAN)->kernel = true;
+	thr(&tt, 27, 27, "rcuop/1", 0, "0-1", NAN)->kernel = true;
+	thr(&tt, 28, 28, "rcuog/0", 1, "0-3", NAN)->kernel = true;
+	thr(&tt, 29, 29, "migration/2", 2, "2", NAN)->kernel = true;
+	thr(&tt, 30, 30, "cpuhp/3", 3, "3", NAN)->kernel = true;
+	thr(&tt, 31, 31, "ktimers/2", 2, "2", NAN)->kernel = true;
+	thr(&tt, 32, 32, "kworker/u9:9", 2, "0-3", NAN); /* a user thread named so */
+	is_int(isolation_audit(&sys, &online, NULL, &tt, &r), 0, "kthreads: audit");
+	is_int((int)r.nkthread, 9, "kthreads: nine resident on CPUs 2-3");
+	is_int((int)r.nkthread_movable, 3, "kthreads: three of them movable");
+	it = find(&r, ISO_KTHREAD, NULL, 20);
+	ok(it && it->cpu == 2 && !it->movable && !it->fix[0] &&
+		   strstr(it->note, "bound by design") && strstr(it->note, "softirq"),
+	   "ksoftirqd/2: bound by design, with what helps");
+	ok(!find(&r, ISO_KTHREAD, NULL, 21), "ksoftirqd/0 (housekeeping): not listed");
+	it = find(&r, ISO_KTHREAD, NULL, 22);
+	ok(it && it->cpu == 3 && !it->movable, "kworker/3:1H: per-CPU, bound");
+	it = find(&r, ISO_KTHREAD, NULL, 23);
+	ok(it && it->movable && !strcmp(it->fix, "workqueue/cpumask=3") &&
+		   !strcmp(it->affinity, "0-3"),
+	   "kworker/u8:2 allowed on 2-3: fix is the workqueue cpumask (%s)", it ? it->fix : "-");
+	ok(!find(&r, ISO_KTHREAD, NULL, 24), "unbound kworker kept on 0-1: not listed");
+	it = find(&r, ISO_KTHREAD, NULL, 25);
+	ok(it && it->movable && !strcmp(it->fix, "thread/25/affinity=0-1") && it->cpu == 2,
+	   "rcuop/2 allowed on isolated CPUs: taskset fix (%s)", it ? it->fix : "-");
+	it = find(&r, ISO_KTHREAD, NULL, 26);
+	ok(it && !it->movable && it->cpu == 3 && strstr(it->note, "offloaded"),
+	   "rcuop/3 on housekeeping: listed as offloaded, no fix");
+	ok(!find(&r, ISO_KTHREAD, NULL, 27),
+	   "rcuop/1 (housekeeping CPU, housekeeping mask): not listed");
+	it = find(&r, ISO_KTHREAD, NULL, 28);
+	ok(it && it->movable && !strcmp(it->fix, "thread/28/affinity=0-1"),
+	   "rcuog/0 allowed on isolated CPUs: movable");
+	ok(find(&r, ISO_KTHREAD, NULL, 29) && find(&r, ISO_KTHREAD, NULL, 30) &&
+		   find(&r, ISO_KTHREAD, NULL, 31),
+	   "migration/2, cpuhp/3, ktimers/2 listed");
+	ok(!find(&r, ISO_KTHREAD, NULL, 32), "a user thread named kworker: not a kthread");
+	nfix = isolation_fixes(&r, &fix);
+	for (size_t i = 0; i < nfix; i++) {
+		have_wq |= !strcmp(fix[i], "workqueue/cpumask=3");
+		have_rcuo |= !strcmp(fix[i], "thread/25/affinity=0-1");
+	}
+	ok(have_wq && have_rcuo, "the fixes include the workqueue mask and the rcuo move");
+	isolation_fixes_free(fix, nfix);
+	sbuf_init(&out);
+	isolation_text(&out, &r);
+	ok(strstr(out.s, "Kernel threads on CPUs 2-3 anyway (9, 3 movable):") != NULL,
+	   "text: kernel thread section");
+	ok(strstr(out.s, "unbound workqueues may run on CPUs 0-3: includes isolated CPUs") != NULL,
+	   "text: the workqueue cpumask");
+	ok(strstr(out.s, "25 rcuop/2 [k]") != NULL, "text: the rcuo thread");
+	sbuf_free(&out);
+	sbuf_init(&out);
+	jw_init(&w, &out, false);
+	jw_obj_begin(&w, NULL);
+	isolation_json(&w, &r);
+	jw_obj_end(&w);
+	ok(strstr(out.s, "\"workqueue_cpus\":\"0-3\"") != NULL, "JSON: workqueue_cpus");
+	ok(strstr(out.s, "\"kthreads\":[{\"cpu\":2,\"kind\":\"kthread\"") != NULL,
+	   "JSON: kthreads array, by CPU");
+	ok(strstr(out.s, "\"fix\":\"workqueue/cpumask=3\"") != NULL, "JSON: the fix");
+	sbuf_free(&out);
+	isolation_free(&r);
+	/* without threads: no kthread list, said as null */
+	isolation_audit(&sys, &online, NULL, NULL, &r);
+	sbuf_init(&out);
+	jw_init(&w, &out, false);
+	jw_obj_begin(&w, NULL);
+	isolation_json(&w, &r);
+	jw_obj_end(&w);
+	ok(strstr(out.s, "\"kthreads\":null") != NULL, "JSON: kthreads null without threads");
+	sbuf_free(&out);
+	isolation_free(&r);
+	free(tt.t);
+}
+
 int main(void)
 {
 	const char *fx = getenv("FIXTURES");
@@ -323,5 +429,6 @@ int main(void)
 	irqs_free(&a);
 	irqs_free(&b);
 	sysroot_close(&root);
+	test_kthreads();
 	return done_testing();
 }

@@ -1,0 +1,139 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Kernel configuration: JSON section, text section, one-line summary. */
+#include "out/kconfig_out.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* Options shown on the "latency" line of the text report, in order. */
+static const enum kconfig_id shown[] = {
+	KC_NO_HZ_FULL,	   KC_RCU_NOCB_CPU, KC_CPU_ISOLATION, KC_IRQ_FORCED_THREADING,
+	KC_RT_GROUP_SCHED, KC_UCLAMP_TASK,  KC_SCHED_DEBUG,
+};
+
+void out_kconfig_govs(char *buf, size_t cap, const struct kconfig_info *k, bool idle)
+{
+	static const struct {
+		enum kconfig_id id;
+		const char *name;
+	} g[] = {
+		{KC_CPU_IDLE_GOV_LADDER, "ladder"},
+		{KC_CPU_IDLE_GOV_MENU, "menu"},
+		{KC_CPU_IDLE_GOV_TEO, "teo"},
+		{KC_CPU_IDLE_GOV_HALTPOLL, "haltpoll"},
+		{KC_CPU_FREQ_GOV_PERFORMANCE, "performance"},
+		{KC_CPU_FREQ_GOV_POWERSAVE, "powersave"},
+		{KC_CPU_FREQ_GOV_USERSPACE, "userspace"},
+		{KC_CPU_FREQ_GOV_ONDEMAND, "ondemand"},
+		{KC_CPU_FREQ_GOV_CONSERVATIVE, "conservative"},
+		{KC_CPU_FREQ_GOV_SCHEDUTIL, "schedutil"},
+	};
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t i = 0; i < sizeof(g) / sizeof(g[0]); i++) {
+		bool is_idle = g[i].id <= KC_CPU_IDLE_GOV_HALTPOLL;
+
+		if (is_idle != idle || !kconfig_enabled(k, g[i].id) || len + 1 >= cap)
+			continue;
+		snprintf(buf + len, cap - len, "%s%s%s", len ? " " : "", g[i].name,
+			 k->opt[g[i].id].v == KCONFIG_M ? "(m)" : "");
+		len = strlen(buf);
+	}
+}
+
+static const char *val_or(const struct kconfig_info *k, enum kconfig_id id)
+{
+	const char *v = kconfig_str(k, id);
+
+	return v ? v : "-";
+}
+
+void out_kconfig_json(struct jw *w, const struct kconfig_info *k)
+{
+	char buf[64];
+	const char *p;
+
+	jw_obj_begin(w, "kernel_config");
+	if (k->have)
+		jw_str(w, "source", k->source);
+	else
+		jw_null(w, "source");
+	jw_arr_begin(w, "looked");
+	for (p = k->looked; *p;) {
+		const char *e = strstr(p, ", ");
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		char one[sizeof(k->looked)];
+
+		snprintf(one, sizeof(one), "%.*s", (int)n, p);
+		jw_str(w, NULL, one);
+		p += n + (e ? 2 : 0);
+	}
+	jw_arr_end(w);
+	if (k->problem[0])
+		jw_str(w, "problem", k->problem);
+	else
+		jw_null(w, "problem");
+	if ((p = kconfig_preempt(k, buf, sizeof(buf))) != NULL)
+		jw_str(w, "preempt", p);
+	else
+		jw_null(w, "preempt");
+	if (!k->have) {
+		jw_null(w, "options");
+	} else {
+		jw_obj_begin(w, "options");
+		for (int i = 0; i < KCONFIG_NOPTS; i++) {
+			const char *v = kconfig_str(k, (enum kconfig_id)i);
+
+			if (v)
+				jw_str(w, kconfig_names[i], v);
+			else
+				jw_null(w, kconfig_names[i]);
+		}
+		jw_obj_end(w);
+	}
+	jw_obj_end(w);
+}
+
+void out_kconfig_text(struct sbuf *b, const struct kconfig_info *k)
+{
+	char pm[64], gi[160], gf[200];
+
+	if (!k->have) {
+		sbuf_printf(b, "kconfig  no kernel config: looked in %s%s%s\n", k->looked,
+			    k->problem[0] ? "; " : "", k->problem);
+		return;
+	}
+	sbuf_printf(b, "kconfig  %s  preempt %s  HZ %s%s%s%s\n", k->source,
+		    kconfig_preempt(k, pm, sizeof(pm)), val_or(k, KC_HZ),
+		    k->problem[0] ? "  (" : "", k->problem, k->problem[0] ? ")" : "");
+	sbuf_puts(b, "        ");
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++)
+		sbuf_printf(b, " %s=%s", kconfig_names[shown[i]], val_or(k, shown[i]));
+	sbuf_putc(b, '\n');
+	out_kconfig_govs(gi, sizeof(gi), k, true);
+	out_kconfig_govs(gf, sizeof(gf), k, false);
+	sbuf_printf(b, "         CPU_IDLE=%s idle governors: %s  CPU_FREQ=%s governors: %s\n",
+		    val_or(k, KC_CPU_IDLE), gi[0] ? gi : "none", val_or(k, KC_CPU_FREQ),
+		    gf[0] ? gf : "none");
+}
+
+void out_kconfig_line(char *buf, size_t cap, const struct kconfig_info *k)
+{
+	char pm[64];
+	size_t len;
+
+	if (!k->have) {
+		snprintf(buf, cap, "no kernel config: looked in %s%s%s", k->looked,
+			 k->problem[0] ? "; " : "", k->problem);
+		return;
+	}
+	snprintf(buf, cap, "%s: %s HZ=%s", k->source, kconfig_preempt(k, pm, sizeof(pm)),
+		 val_or(k, KC_HZ));
+	for (size_t i = 0; i < sizeof(shown) / sizeof(shown[0]); i++) {
+		len = strlen(buf);
+		if (len + 1 < cap)
+			snprintf(buf + len, cap - len, " %s=%s", kconfig_names[shown[i]],
+				 val_or(k, shown[i]));
+	}
+}
