@@ -11,7 +11,7 @@
 _tunetop_commands="snapshot watch capture events explain report learn probe ab knobs get set apply undo restore journal exec serve"
 # options with an argument, anywhere on the line
 _tunetop_global_arg="--root --state-dir --clocks --self-cpus --self-nice"
-_tunetop_global_opts="$_tunetop_global_arg -h --help -V --version"
+_tunetop_global_opts="$_tunetop_global_arg -q --quiet -h --help -V --version"
 # the interactive monitor (no command)
 _tunetop_tui_opts="--demo -d --delay --theme --keep --no-color --screen --record --record-format --replay"
 _tunetop_screens="cores clocks rt journal setup help threads irqs isolation latency findings lessons"
@@ -26,17 +26,17 @@ _tunetop_cmd_opts() {
 	events) echo "--list" ;;
 	explain) echo "--width --list --all" ;;
 	report) echo "--html --quiet" ;;
-	learn) echo "--auto --demo --record" ;;
-	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json" ;;
+	learn) echo "--auto --demo --record --record-format" ;;
+	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms" ;;
 	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --json --seed -i --interval --prio --policy" ;;
 	knobs) echo "--long --json" ;;
 	get) echo "" ;;
 	set) echo "--dry-run --verify --no-verify" ;;
 	apply) echo "--dry-run --force --verify --no-verify --list" ;;
 	undo) echo "--force --dry-run -n" ;;
-	restore) echo "--force --dry-run" ;;
+	restore) echo "--orphans --force --dry-run" ;;
 	journal) echo "--json" ;;
-	exec) echo "-p --force --cpus --fifo --rr --nice --dry-run -q --" ;;
+	exec) echo "-p --force --cpus --fifo --rr --nice --no-follow --pidfile --hold --dry-run -q --" ;;
 	esac
 }
 
@@ -133,8 +133,12 @@ _tunetop() {
 	case $prev in
 	--root | --state-dir)
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-	--record | --replay | --html | --openmetrics)
+	--record | --replay | --html | --openmetrics | --histfile | --break-trace | --pidfile)
 		COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
+	--rpmsg)
+		COMPREPLY=($(compgen -f -- "${cur:-/dev/ttyRPMSG}")); return 0 ;;
+	--hold)
+		COMPREPLY=($(compgen -W "off report reassert" -- "$cur")); return 0 ;;
 	--theme)
 		COMPREPLY=($(compgen -W "$(_tunetop_themes)" -- "$cur")); return 0 ;;
 	--screen)
