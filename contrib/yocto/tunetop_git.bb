@@ -19,10 +19,11 @@ inherit autotools pkgconfig
 
 DEPENDS = "ncurses libinih"
 
-PACKAGECONFIG ??= "pfm sensors zstd"
+PACKAGECONFIG ??= "pfm sensors zstd zlib"
 PACKAGECONFIG[pfm] = "--with-libpfm=yes,--with-libpfm=no,libpfm4"
 PACKAGECONFIG[sensors] = "--with-sensors=yes,--with-sensors=no,lmsensors"
 PACKAGECONFIG[zstd] = "--with-zstd=yes,--with-zstd=no,zstd"
+PACKAGECONFIG[zlib] = "--with-zlib=yes,--with-zlib=no,zlib"
 
 # profiles and themes are in ${datadir}/tunetop (the default FILES); the
 # completions and the systemd template unit too

@@ -45,10 +45,10 @@ is "$(brvar LICENSE)" "GPL-2.0+" "tunetop.mk: LICENSE = GPL-2.0+"
 is "$(brvar LICENSE_FILES)" "COPYING" "tunetop.mk: LICENSE_FILES = COPYING"
 is "$(brvar AUTORECONF)" "YES" "tunetop.mk: AUTORECONF = YES"
 is "$(brvar DEPENDENCIES)" "host-pkgconf ncurses libinih" "tunetop.mk: DEPENDENCIES without the optional packages"
-is "$(brvar CONF_OPTS)" "--with-libpfm=no --with-sensors=no --with-zstd=no" "tunetop.mk: and the options that turn them off"
-is "$(brvar DEPENDENCIES BR2_PACKAGE_LIBPFM4=y BR2_PACKAGE_LM_SENSORS=y BR2_PACKAGE_ZSTD=y)" \
-	"host-pkgconf ncurses libinih libpfm4 lm-sensors zstd" "tunetop.mk: libpfm4, lm-sensors, zstd when selected"
-is "$(brvar CONF_OPTS BR2_PACKAGE_ZSTD=y)" "--with-libpfm=no --with-sensors=no --with-zstd=yes" \
+is "$(brvar CONF_OPTS)" "--with-libpfm=no --with-sensors=no --with-zstd=no --with-zlib=no" "tunetop.mk: and the options that turn them off"
+is "$(brvar DEPENDENCIES BR2_PACKAGE_LIBPFM4=y BR2_PACKAGE_LM_SENSORS=y BR2_PACKAGE_ZSTD=y BR2_PACKAGE_ZLIB=y)" \
+	"host-pkgconf ncurses libinih libpfm4 lm-sensors zstd zlib" "tunetop.mk: libpfm4, lm-sensors, zstd, zlib when selected"
+is "$(brvar CONF_OPTS BR2_PACKAGE_ZSTD=y)" "--with-libpfm=no --with-sensors=no --with-zstd=yes --with-zlib=no" \
 	"tunetop.mk: --with-zstd=yes with zstd"
 missing=""
 for o in $(grep -oE -- '--with-[a-z]+' "$BR/tunetop.mk" "$BB" | sed 's/.*://' | sort -u); do
@@ -68,6 +68,7 @@ like "$(bbval PV)" "^$version\\+git" "tunetop_git.bb: PV starts with the version
 is "$(bbval 'PACKAGECONFIG\[pfm\]')" "--with-libpfm=yes,--with-libpfm=no,libpfm4" "tunetop_git.bb: PACKAGECONFIG[pfm]"
 is "$(bbval 'PACKAGECONFIG\[sensors\]')" "--with-sensors=yes,--with-sensors=no,lmsensors" "tunetop_git.bb: PACKAGECONFIG[sensors]"
 is "$(bbval 'PACKAGECONFIG\[zstd\]')" "--with-zstd=yes,--with-zstd=no,zstd" "tunetop_git.bb: PACKAGECONFIG[zstd]"
+is "$(bbval 'PACKAGECONFIG\[zlib\]')" "--with-zlib=yes,--with-zlib=no,zlib" "tunetop_git.bb: PACKAGECONFIG[zlib]"
 
 # ---- Debian sources ------------------------------------------------------------
 is "$(sed -n '1s/^tunetop (\([^)-]*\).*/\1/p' "$S/debian/changelog")" "$version" \

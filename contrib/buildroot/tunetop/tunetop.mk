@@ -34,4 +34,12 @@ else
 TUNETOP_CONF_OPTS += --with-zstd=no
 endif
 
+# the kernel-configuration audit reads /proc/config.gz through zlib
+ifeq ($(BR2_PACKAGE_ZLIB),y)
+TUNETOP_DEPENDENCIES += zlib
+TUNETOP_CONF_OPTS += --with-zlib=yes
+else
+TUNETOP_CONF_OPTS += --with-zlib=no
+endif
+
 $(eval $(autotools-package))
