@@ -80,7 +80,7 @@ like "$(grep '^License:' "$S/debian/copyright" | sort -u)" "^License: GPL-2\+$" 
 like "$(cat "$S/debian/control")" "debhelper-compat \(= 13\)" "debian/control: debhelper compat 13"
 bdeps=$(sed -n '/^Build-Depends:/,/^[A-Z]/p' "$S/debian/control" | sed 's/^Build-Depends://; /^[A-Z]/d' |
 	tr ',' '\n' | sed 's/^[ \t]*//; s/[ \t(].*//' | grep . | sort | tr '\n' ' ')
-is "$bdeps" "debhelper-compat libinih-dev libncurses-dev libpfm4-dev libsensors-dev libzstd-dev pkg-config " \
+is "$bdeps" "debhelper-compat libinih-dev libncurses-dev libpfm4-dev libsensors-dev libzstd-dev pkg-config zlib1g-dev " \
 	"debian/control: Build-Depends"
 missing=""
 for p in $(sed -n 's/^pkgs="build-essential autoconf automake \(.*\)"$/\1/p' "$S/scripts/deps.sh"); do
