@@ -722,10 +722,20 @@ static void threads_draw(struct tui *t, struct screen *s, int y, int h)
 					role = ROLE_ALERT;
 				break;
 			case C_NAME: {
-				int d = v->depth[r];
+				/* a deep process tree (a test under make, a service
+				 * under systemd) must not push the name off the screen:
+				 * the indentation keeps 16 columns for the name, and the
+				 * last level is always drawn */
+				int d = v->depth[r], cap = (COLS - x - 16) / 2;
 				char ind[64] = "";
 
-				for (int k = 0; k < d && k < 20; k++)
+				if (cap > 20)
+					cap = 20;
+				if (cap < 1)
+					cap = 1;
+				if (d > cap)
+					d = cap;
+				for (int k = 0; k < d; k++)
 					strcat(ind, k == d - 1 ? "`-" : "  ");
 				snprintf(buf, sizeof(buf), "%s%s%s%s", ind, th->kernel ? "[" : "",
 					 th->comm, th->kernel ? "]" : "");

@@ -8,7 +8,7 @@
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/findings/common.sh"
 
-K=$TT_SRCDIR/tests/fixtures/kconfig
+K=$FIXTURES/kconfig
 root=$(copy_fixture rk3588)
 rel=$(cat "$root/proc/sys/kernel/osrelease")
 snap() { "$TUNETOP" --root "$root" snapshot --interval 0 --stable "$@" 2>"$TMPD/err"; }

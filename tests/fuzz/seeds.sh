@@ -27,7 +27,7 @@ printf '29 0x5 0xc0186b04 0xffffd2a8 0x0 0x0 0x0 0xffffd210 0xffff8a4b0a8c\n' >"
 printf 'running\n' >"$out/accel/syscall-running"
 printf '/dev/dri/renderD128' >"$out/accel/node"
 # kconfig: the config texts and their gzip
-for c in "$TT_SRCDIR"/tests/fixtures/kconfig/config-*; do
+for c in "$FIXTURES"/kconfig/config-*; do
 	cp "$c" "$out/kconfig/$(basename "$c")"
 	gzip -9 -n -c "$c" >"$out/kconfig/$(basename "$c").gz"
 done

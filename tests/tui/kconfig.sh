@@ -6,11 +6,11 @@
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
 root=$(copy_fixture rk3588)
-gzip -9 -c "$TT_SRCDIR/tests/fixtures/kconfig/config-rt" >"$root/proc/config.gz"
+gzip -9 -c "$FIXTURES/kconfig/config-rt" >"$root/proc/config.gz"
 out=$("$TUNETOP" --root "$root" snapshot --interval 0 --stable)
 if printf '%s\n' "$out" | grep -q 'built without zlib'; then
 	mkdir -p "$root/boot"
-	cp "$TT_SRCDIR/tests/fixtures/kconfig/config-rt" "$root/boot/config-$(cat "$root/proc/sys/kernel/osrelease")"
+	cp "$FIXTURES/kconfig/config-rt" "$root/boot/config-$(cat "$root/proc/sys/kernel/osrelease")"
 	src=/boot/config-6.1.43-rockchip-rk3588
 else
 	src=/proc/config.gz
