@@ -316,13 +316,10 @@ static void fmt_us(char *buf, size_t cap, double v, int dec)
 
 static void print_row(FILE *f, const char *name, const struct hist *h)
 {
-	struct stats_dist d;
 	struct stats_summary s;
 	char c[8][32];
 
-	stats_dist_from_hist(&d, h);
-	stats_summarize(&d, &s);
-	stats_dist_free(&d);
+	stats_summarize_hist(h, &s);
 	fmt_us(c[0], sizeof(c[0]), s.min, 0);
 	fmt_us(c[1], sizeof(c[1]), s.mean, 1);
 	fmt_us(c[2], sizeof(c[2]), s.p50, 0);
@@ -377,12 +374,9 @@ static void report_text(FILE *f, const struct probe *p, struct hist *h, const st
 
 static void json_stats(struct jw *w, const struct hist *h, uint64_t start_ns, const char *ovf_key)
 {
-	struct stats_dist d;
 	struct stats_summary s;
 
-	stats_dist_from_hist(&d, h);
-	stats_summarize(&d, &s);
-	stats_dist_free(&d);
+	stats_summarize_hist(h, &s);
 	jw_uint(w, "samples", h->count);
 	jw_uint(w, ovf_key, h->overflows);
 	jw_double(w, "min_us", s.min, 3);
@@ -520,13 +514,10 @@ static void soak_histfile(struct soak *k, const struct hist *cols, int n)
 
 static void summary_text(FILE *f, const struct hist *h, const char *ovf_name)
 {
-	struct stats_dist d;
 	struct stats_summary s;
 	char c[5][32];
 
-	stats_dist_from_hist(&d, h);
-	stats_summarize(&d, &s);
-	stats_dist_free(&d);
+	stats_summarize_hist(h, &s);
 	fmt_us(c[0], sizeof(c[0]), s.min, 0);
 	fmt_us(c[1], sizeof(c[1]), s.p50, 0);
 	fmt_us(c[2], sizeof(c[2]), s.p99, 0);

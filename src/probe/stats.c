@@ -193,6 +193,15 @@ void stats_summarize(const struct stats_dist *d, struct stats_summary *s)
 	s->p999 = stats_dist_quantile(d, 0.999);
 }
 
+void stats_summarize_hist(const struct hist *h, struct stats_summary *s)
+{
+	struct stats_dist d;
+
+	stats_dist_from_hist(&d, h);
+	stats_summarize(&d, s);
+	stats_dist_free(&d);
+}
+
 /* ---- the window-level ABBA comparison --------------------------------------- */
 
 /* The six ways to label two of a round's four windows B (bit i = window i). */

@@ -92,6 +92,8 @@ struct stats_summary {
 };
 
 void stats_summarize(const struct stats_dist *d, struct stats_summary *s);
+/* The summary of a histogram (stats_dist_from_hist + stats_summarize). */
+void stats_summarize_hist(const struct hist *h, struct stats_summary *s);
 
 /* ---- the window-level ABBA comparison ---------------------------------- */
 

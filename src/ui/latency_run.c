@@ -51,11 +51,7 @@ bool lat_shown(const struct tui *t)
 
 void lat_hist_summary(const struct hist *h, struct stats_summary *s)
 {
-	struct stats_dist d;
-
-	stats_dist_from_hist(&d, h);
-	stats_summarize(&d, s);
-	stats_dist_free(&d);
+	stats_summarize_hist(h, s);
 }
 
 /* Whole microseconds (truncated like the buckets), or a mean with one
