@@ -4,7 +4,7 @@
 #   make fuzz                  build, then run each harness FUZZ_SECONDS (600)
 #   make fuzz FUZZ_SECONDS=60 FUZZ_ONLY='json tar'
 #   make fuzz-build            build only (tests/fuzz/out/fuzz_NAME)
-# tests/fuzz/smoke.sh (in make check) runs each for 10 s; TT_SKIP_FUZZ=1 skips it.
+# tests/fuzz/smoke.sh (in make check) runs each for 5 s; TT_SKIP_FUZZ=1 skips it.
 FUZZ_SECONDS = 600
 FUZZ_ONLY =
 FUZZ_OUT = tests/fuzz/out

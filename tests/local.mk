@@ -41,3 +41,15 @@ EXTRA_DIST += $(QEMU_TESTS) tests/qemu/guest.sh tests/qemu/clusters.dtsi
 check-qemu: all $(check_PROGRAMS)
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(QEMU_TESTS)' TEST_SUITE_LOG=qemu.log
 .PHONY: check-qemu
+
+# make distcheck checks that the tarball builds and that its tests find
+# everything they read (fixtures, goldens, profiles, themes, the man page):
+# tests/run-all.sh runs it with TESTS set to this list, the tests that read
+# files from the source tree, without the live, TUI, thread, probe and fuzz
+# tests that the two full runs before it cover (they read nothing the
+# tarball could miss that these do not).
+print-dist-tests:
+	@for t in $(TESTS); do case $$t in \
+	  tests/tui/*|tests/threads/*|tests/live/*|tests/fuzz/*|tests/probe/*.sh|tests/knob/owners*|tests/knob/exec_*|tests/knob/effect*|tests/findings/learn.sh) ;; \
+	  *) echo $$t ;; esac; done
+.PHONY: print-dist-tests

@@ -8,7 +8,7 @@
 
 [ "${TT_SKIP_FUZZ:-}" = 1 ] && skip_all "TT_SKIP_FUZZ=1"
 why=$(sh "$TT_SRCDIR/tests/fuzz/build.sh" --check 2>&1) || skip_all "$why"
-secs=${TT_FUZZ_SMOKE_SECONDS:-10}
+secs=${TT_FUZZ_SMOKE_SECONDS:-5}
 
 # Built by the build tree's own rule (it knows the sources and libraries).
 # Not under make's jobserver: the fuzz build runs two compilers itself.
