@@ -11,6 +11,7 @@
 #include <getopt.h>
 #include <math.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -892,30 +893,34 @@ static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struc
 	return error || k->histfile_err ? 1 : 0;
 }
 
-int cmd_probe(const struct tt_opts *o, int argc, char **argv)
+/* The command line of `probe`, parsed (parse_args). */
+struct probe_args {
+	struct probe_cfg cfg;
+	struct rpmsg_opts ro;
+	struct brk_report br;
+	const char *cpus_arg, *histfile, *trace_arg;
+	double secs, summary_s;
+	bool json, prio_given, interval_given, rpmsg_opt;
+};
+
+/* One line on stderr, "tunetop: probe: ...", and the usage exit code. */
+static int opt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+static int opt_err(const char *fmt, ...)
 {
-	struct probe_cfg cfg = {.interval_us = PROBE_DEFAULT_INTERVAL_US,
-				.policy = PROBE_POLICY_FIFO,
-				.prio = PROBE_DEFAULT_PRIO,
-				.dma_latency_us = -1};
-	struct probe p;
-	struct rpmsg_opts ro = {.cfg = {.size = RPMSG_DEFAULT_SIZE,
-					.interval_us = RPMSG_DEFAULT_INTERVAL_US,
-					.timeout_ms = RPMSG_DEFAULT_TIMEOUT_MS}};
-	struct brk_report br = {0};
-	struct soak k;
-	struct sysroot root;
-	struct tracebreak tb;
-	bool root_open = false, rpmsg_opt = false, interval_given = false;
-	const char *cpus_arg = NULL, *histfile = NULL, *trace_arg = NULL;
-	char trace_path[TT_PATH_MAX];
-	double secs = DEFAULT_SECONDS, elapsed, summary_s = 0;
-	bool json = false, prio_given = false, interrupted;
-	char why[256];
-	sigset_t sigs, old;
-	struct hist *h, *all;
-	int rc, c, ecpu = -1;
-	const char *eop = "";
+	va_list ap;
+
+	fputs("tunetop: probe: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return 2;
+}
+
+/* Parse probe's options into *a; -1 to go on, else the exit code. */
+static int parse_args(int argc, char **argv, struct probe_args *a)
+{
+	int c;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:D:p:h", long_opts, NULL)) != -1) {
@@ -923,185 +928,126 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 		int v;
 
 		switch (c) {
-		case OPT_CPUS: cpus_arg = optarg; break;
+		case OPT_CPUS: a->cpus_arg = optarg; break;
 		case 'i':
 			if (str_to_u64(optarg, &u) || u < PROBE_MIN_INTERVAL_US ||
-			    u > PROBE_MAX_INTERVAL_US) {
-				fprintf(stderr,
-					"tunetop: probe: -i '%s': interval must be %d..%d "
-					"microseconds\n",
-					optarg, PROBE_MIN_INTERVAL_US, PROBE_MAX_INTERVAL_US);
-				return 2;
-			}
-			cfg.interval_us = u;
-			interval_given = true;
+			    u > PROBE_MAX_INTERVAL_US)
+				return opt_err("-i '%s': interval must be %d..%d microseconds",
+					       optarg, PROBE_MIN_INTERVAL_US,
+					       PROBE_MAX_INTERVAL_US);
+			a->cfg.interval_us = u;
+			a->interval_given = true;
 			break;
 		case 'D':
-			if (parse_seconds(optarg, &secs)) {
-				fprintf(stderr,
-					"tunetop: probe: -D '%s': not a duration (seconds, "
-					"suffix s/m/h/d allowed)\n",
-					optarg);
-				return 2;
-			}
+			if (parse_seconds(optarg, &a->secs))
+				return opt_err("-D '%s': not a duration (seconds, suffix s/m/h/d "
+					       "allowed)",
+					       optarg);
 			break;
 		case 'p':
-			if (str_to_int(optarg, &v)) {
-				fprintf(stderr, "tunetop: probe: --prio '%s': not a number\n",
-					optarg);
-				return 2;
-			}
-			cfg.prio = v;
-			prio_given = true;
+			if (str_to_int(optarg, &v))
+				return opt_err("--prio '%s': not a number", optarg);
+			a->cfg.prio = v;
+			a->prio_given = true;
 			break;
 		case OPT_POLICY:
-			if (probe_policy_parse(optarg, &cfg.policy)) {
-				fprintf(stderr,
-					"tunetop: probe: --policy '%s': use fifo, rr or other\n",
-					optarg);
-				return 2;
-			}
+			if (probe_policy_parse(optarg, &a->cfg.policy))
+				return opt_err("--policy '%s': use fifo, rr or other", optarg);
 			break;
 		case OPT_DMA:
-			if (str_to_int(optarg, &v) || v < 0) {
-				fprintf(stderr,
-					"tunetop: probe: --dma-latency '%s': microseconds >= 0 "
-					"expected\n",
-					optarg);
-				return 2;
-			}
-			cfg.dma_latency_us = v;
+			if (str_to_int(optarg, &v) || v < 0)
+				return opt_err("--dma-latency '%s': microseconds >= 0 expected",
+					       optarg);
+			a->cfg.dma_latency_us = v;
 			break;
-		case OPT_JSON: json = true; break;
+		case OPT_JSON: a->json = true; break;
 		case OPT_SUMMARY:
-			if (parse_seconds(optarg, &summary_s) || summary_s < 0.1) {
-				fprintf(stderr,
-					"tunetop: probe: --summary '%s': a period of at least 0.1 "
-					"s "
-					"expected (suffix s/m/h allowed)\n",
+			if (parse_seconds(optarg, &a->summary_s) || a->summary_s < 0.1)
+				return opt_err(
+					"--summary '%s': a period of at least 0.1 s expected "
+					"(suffix s/m/h allowed)",
 					optarg);
-				return 2;
-			}
 			break;
 		case OPT_HISTFILE:
-			if (!*optarg) {
-				fprintf(stderr, "tunetop: probe: --histfile: empty file name\n");
-				return 2;
-			}
-			histfile = optarg;
+			if (!*optarg)
+				return opt_err("--histfile: empty file name");
+			a->histfile = optarg;
 			break;
 		case OPT_BREAK:
-			if (str_to_u64(optarg, &u) || u < 1 || u > 100000000) {
-				fprintf(stderr,
-					"tunetop: probe: --break '%s': microseconds 1..100000000 "
-					"expected\n",
-					optarg);
-				return 2;
-			}
-			br.threshold_us = u;
+			if (str_to_u64(optarg, &u) || u < 1 || u > 100000000)
+				return opt_err("--break '%s': microseconds 1..100000000 expected",
+					       optarg);
+			a->br.threshold_us = u;
 			break;
 		case OPT_BREAK_TRACE:
-			if (!*optarg) {
-				fprintf(stderr, "tunetop: probe: --break-trace: empty file name\n");
-				return 2;
-			}
-			trace_arg = optarg;
+			if (!*optarg)
+				return opt_err("--break-trace: empty file name");
+			a->trace_arg = optarg;
 			break;
 		case OPT_RPMSG:
-			if (!*optarg) {
-				fprintf(stderr, "tunetop: probe: --rpmsg: empty device name\n");
-				return 2;
-			}
-			ro.cfg.dev = optarg;
+			if (!*optarg)
+				return opt_err("--rpmsg: empty device name");
+			a->ro.cfg.dev = optarg;
 			break;
 		case OPT_RPMSG_SIZE:
-			if (str_to_u64(optarg, &u) || u < RPMSG_MIN_SIZE || u > RPMSG_MAX_SIZE) {
-				fprintf(stderr,
-					"tunetop: probe: --rpmsg-size '%s': bytes %d..%d "
-					"expected\n",
-					optarg, RPMSG_MIN_SIZE, RPMSG_MAX_SIZE);
-				return 2;
-			}
-			ro.cfg.size = (size_t)u;
-			rpmsg_opt = true;
+			if (str_to_u64(optarg, &u) || u < RPMSG_MIN_SIZE || u > RPMSG_MAX_SIZE)
+				return opt_err("--rpmsg-size '%s': bytes %d..%d expected", optarg,
+					       RPMSG_MIN_SIZE, RPMSG_MAX_SIZE);
+			a->ro.cfg.size = (size_t)u;
+			a->rpmsg_opt = true;
 			break;
 		case OPT_RPMSG_IV:
-			if (str_to_u64(optarg, &u) || u < 1 || u > PROBE_MAX_INTERVAL_US) {
-				fprintf(stderr,
-					"tunetop: probe: --rpmsg-interval-us '%s': microseconds "
-					"1..%d expected\n",
+			if (str_to_u64(optarg, &u) || u < 1 || u > PROBE_MAX_INTERVAL_US)
+				return opt_err(
+					"--rpmsg-interval-us '%s': microseconds 1..%d expected",
 					optarg, PROBE_MAX_INTERVAL_US);
-				return 2;
-			}
-			ro.cfg.interval_us = u;
-			rpmsg_opt = true;
+			a->ro.cfg.interval_us = u;
+			a->rpmsg_opt = true;
 			break;
 		case OPT_RPMSG_TO:
-			if (str_to_u64(optarg, &u) || u < 1 || u > 600000) {
-				fprintf(stderr,
-					"tunetop: probe: --rpmsg-timeout-ms '%s': milliseconds "
-					"1..600000 expected\n",
-					optarg);
-				return 2;
-			}
-			ro.cfg.timeout_ms = u;
-			rpmsg_opt = true;
+			if (str_to_u64(optarg, &u) || u < 1 || u > 600000)
+				return opt_err("--rpmsg-timeout-ms '%s': milliseconds 1..600000 "
+					       "expected",
+					       optarg);
+			a->ro.cfg.timeout_ms = u;
+			a->rpmsg_opt = true;
 			break;
 		case 'h': fputs(usage_text, stdout); return 0;
 		default: fputs(usage_text, stderr); return 2;
 		}
 	}
-	if (optind < argc) {
-		fprintf(stderr, "tunetop: probe: unexpected argument '%s'\n", argv[optind]);
-		return 2;
-	}
-	if (trace_arg && !br.threshold_us) {
-		fprintf(stderr, "tunetop: probe: --break-trace needs --break US\n");
-		return 2;
-	}
-	if (rpmsg_opt && !ro.cfg.dev) {
-		fprintf(stderr, "tunetop: probe: --rpmsg-size, --rpmsg-interval-us and "
-				"--rpmsg-timeout-ms need --rpmsg DEV\n");
-		return 2;
-	}
-	if (ro.cfg.dev) {
-		if (cpus_arg || interval_given || prio_given || cfg.dma_latency_us >= 0) {
-			fprintf(stderr, "tunetop: probe: --rpmsg measures round trips: --cpus, "
-					"-i, --prio and --dma-latency do not apply\n");
-			return 2;
-		}
-		ro.secs = secs;
-		ro.json = json;
-		soak_init(&k, summary_s, histfile, json, "lost");
-		rc = run_rpmsg(o, &ro, &k, &br, trace_arg);
-		soak_free(&k);
-		return rc;
-	}
-	if (cfg.policy == PROBE_POLICY_OTHER && !prio_given)
-		cfg.prio = 0;
-	if (cpus_arg) {
-		rc = cpulist_parse(cpus_arg, &cfg.cpus);
-		if (rc) {
-			fprintf(stderr,
-				"tunetop: probe: --cpus '%s': not a CPU list (e.g. 0-3,6)\n",
-				cpus_arg);
-			return 2;
-		}
-	} else if ((rc = probe_online_cpus(&cfg.cpus))) {
-		fprintf(stderr, "tunetop: probe: /sys/devices/system/cpu/online: %s\n",
-			err_name(rc));
-		return 1;
-	}
-	rc = probe_cfg_check(&cfg, why, sizeof(why));
-	if (rc) {
-		bool cpu_err = !strncmp(why, "CPU ", 4) || !strncmp(why, "no CPUs", 7);
+	if (optind < argc)
+		return opt_err("unexpected argument '%s'", argv[optind]);
+	if (a->trace_arg && !a->br.threshold_us)
+		return opt_err("--break-trace needs --break US");
+	if (a->rpmsg_opt && !a->ro.cfg.dev)
+		return opt_err("--rpmsg-size, --rpmsg-interval-us and --rpmsg-timeout-ms need "
+			       "--rpmsg DEV");
+	if (a->ro.cfg.dev &&
+	    (a->cpus_arg || a->interval_given || a->prio_given || a->cfg.dma_latency_us >= 0))
+		return opt_err("--rpmsg measures round trips: --cpus, -i, --prio and "
+			       "--dma-latency do not apply");
+	return -1;
+}
 
-		if (cpu_err && cpus_arg)
-			fprintf(stderr, "tunetop: probe: --cpus %s: %s\n", cpus_arg, why);
-		else
-			fprintf(stderr, "tunetop: probe: %s\n", why);
-		return 2;
-	}
+/* The latency probe's run, once its configuration is checked. */
+static int run_latency(const struct tt_opts *o, struct probe_args *a)
+{
+	struct probe_cfg cfg = a->cfg;
+	struct brk_report br = a->br;
+	const char *histfile = a->histfile, *trace_arg = a->trace_arg;
+	double secs = a->secs, summary_s = a->summary_s, elapsed;
+	bool json = a->json, root_open = false, interrupted;
+	char trace_path[TT_PATH_MAX], why[256];
+	struct probe p;
+	struct soak k;
+	struct sysroot root;
+	struct tracebreak tb;
+	sigset_t sigs, old;
+	struct hist *h, *all;
+	int rc, ecpu = -1;
+	const char *eop = "";
+
 	if (o->root && strcmp(o->root, "/") && !br.threshold_us)
 		fprintf(stderr,
 			"tunetop: probe: --root %s ignored: the probe measures the live "
@@ -1179,4 +1125,57 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 	rc = rc || k.histfile_err;
 	soak_free(&k);
 	return rc ? 1 : 0;
+}
+
+int cmd_probe(const struct tt_opts *o, int argc, char **argv)
+{
+	struct probe_args a = {.cfg = {.interval_us = PROBE_DEFAULT_INTERVAL_US,
+				       .policy = PROBE_POLICY_FIFO,
+				       .prio = PROBE_DEFAULT_PRIO,
+				       .dma_latency_us = -1},
+			       .ro = {.cfg = {.size = RPMSG_DEFAULT_SIZE,
+					      .interval_us = RPMSG_DEFAULT_INTERVAL_US,
+					      .timeout_ms = RPMSG_DEFAULT_TIMEOUT_MS}},
+			       .secs = DEFAULT_SECONDS};
+	char why[256];
+	int rc = parse_args(argc, argv, &a);
+
+	if (rc >= 0)
+		return rc;
+	if (a.ro.cfg.dev) {
+		struct soak k;
+
+		a.ro.secs = a.secs;
+		a.ro.json = a.json;
+		soak_init(&k, a.summary_s, a.histfile, a.json, "lost");
+		rc = run_rpmsg(o, &a.ro, &k, &a.br, a.trace_arg);
+		soak_free(&k);
+		return rc;
+	}
+	if (a.cfg.policy == PROBE_POLICY_OTHER && !a.prio_given)
+		a.cfg.prio = 0;
+	if (a.cpus_arg) {
+		rc = cpulist_parse(a.cpus_arg, &a.cfg.cpus);
+		if (rc) {
+			fprintf(stderr,
+				"tunetop: probe: --cpus '%s': not a CPU list (e.g. 0-3,6)\n",
+				a.cpus_arg);
+			return 2;
+		}
+	} else if ((rc = probe_online_cpus(&a.cfg.cpus))) {
+		fprintf(stderr, "tunetop: probe: /sys/devices/system/cpu/online: %s\n",
+			err_name(rc));
+		return 1;
+	}
+	rc = probe_cfg_check(&a.cfg, why, sizeof(why));
+	if (rc) {
+		bool cpu_err = !strncmp(why, "CPU ", 4) || !strncmp(why, "no CPUs", 7);
+
+		if (cpu_err && a.cpus_arg)
+			fprintf(stderr, "tunetop: probe: --cpus %s: %s\n", a.cpus_arg, why);
+		else
+			fprintf(stderr, "tunetop: probe: %s\n", why);
+		return 2;
+	}
+	return run_latency(o, &a);
 }

@@ -11,6 +11,8 @@
 K=$FIXTURES/kconfig
 root=$(copy_fixture rk3588)
 rel=$(cat "$root/proc/sys/kernel/osrelease")
+# the fixture ships its kernel's /boot config (the demo shows it): gone here
+rm -f "$root/boot/config-$rel"
 snap() { "$TUNETOP" --root "$root" snapshot --interval 0 --stable "$@" 2>"$TMPD/err"; }
 
 # ---- absent: one line naming the places looked
