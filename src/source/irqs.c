@@ -301,6 +301,8 @@ static int parse_text(char *copy, int ncpus, struct irq_table *out)
 				out->cpu_total[c] += row->count[c];
 	skip:;
 	}
+	if (cap > out->n && out->n) /* xgrow doubled it: give back the rest */
+		out->rows = xrealloc(out->rows, out->n * sizeof(*out->rows));
 	free(colcpu);
 	free(tok);
 	return 0;
