@@ -215,6 +215,7 @@ void sbuf_init(struct sbuf *b)
 	b->s = NULL;
 	b->len = 0;
 	b->cap = 0;
+	b->sink = NULL;
 }
 
 void sbuf_free(struct sbuf *b)
@@ -232,6 +233,10 @@ void sbuf_reset(struct sbuf *b)
 
 static void sbuf_reserve(struct sbuf *b, size_t extra)
 {
+	if (b->sink && b->len && b->len + extra + 1 > SBUF_SINK_BYTES) {
+		fwrite(b->s, 1, b->len, b->sink);
+		sbuf_reset(b);
+	}
 	b->s = xgrow(b->s, &b->cap, b->len + extra + 1, 1);
 }
 

@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Parse a whole decimal number; leading/trailing white space allowed.
  * Returns 0, -EINVAL (not a number / trailing garbage / empty) or -ERANGE. */
@@ -45,12 +46,17 @@ bool str_ends(const char *s, const char *suffix);
  * Returns the number of tokens. */
 size_t str_split_ws(char *s, char **tok, size_t max);
 
-/* A growable NUL-terminated byte buffer. */
+/* A growable NUL-terminated byte buffer. With sink set (after sbuf_init),
+ * what it holds is written to sink and dropped whenever it would grow past
+ * SBUF_SINK_BYTES: a writer that only appends streams through a small
+ * buffer (the caller writes the rest at the end). */
 struct sbuf {
 	char *s;
 	size_t len;
 	size_t cap;
+	FILE *sink;
 };
+#define SBUF_SINK_BYTES 65536
 
 void sbuf_init(struct sbuf *b);
 void sbuf_free(struct sbuf *b);

@@ -83,6 +83,7 @@ static void emit(enum fmt f, const struct snapshot *s, const struct report_opts 
 
 	sbuf_init(&b);
 	if (f == FMT_JSON) {
+		b.sink = stdout; /* streamed: 1 MB a sample at 256 CPUs */
 		report_json(&b, s, ro);
 	} else if (f == FMT_CSV) {
 		if (header)

@@ -187,6 +187,8 @@ static void read_cpu_states(const struct sysroot *r, struct cpuidle_cpu *cc)
 		read_state(r, sdir, s);
 	}
 	sysfs_list_free(&l);
+	if (cap > cc->nstates && cc->nstates) /* xgrow rounds up to 8 states */
+		cc->st = xrealloc(cc->st, cc->nstates * sizeof(*cc->st));
 	if (cc->nstates > 1)
 		qsort(cc->st, cc->nstates, sizeof(*cc->st), cmp_state);
 }

@@ -124,12 +124,13 @@ static void parse_desc(struct irq_row *row, char *rest)
 		row->percpu = true;
 }
 
-static void row_alloc(struct irq_row *row, int ncpus)
+/* A parsed row's counts; its rates are the table's shared n/a ones until
+ * irqs_derive() finds some. */
+static void row_alloc(struct irq_row *row, const struct irq_table *t)
 {
-	row->count = xcalloc((size_t)ncpus, sizeof(*row->count));
-	row->rate_per_s = xcalloc((size_t)ncpus, sizeof(*row->rate_per_s));
-	for (int c = 0; c < ncpus; c++)
-		row->rate_per_s[c] = NAN;
+	row->count = xcalloc((size_t)t->ncpus, sizeof(*row->count));
+	row->rate_per_s = t->rates_nan;
+	row->rates_shared = true;
 	row->total_per_s = NAN;
 }
 
@@ -230,8 +231,10 @@ static int parse_text(char *copy, int ncpus, struct irq_table *out)
 	out->ncpus = ncpus > maxcpu ? ncpus : maxcpu + 1;
 	out->cpu_total = xcalloc((size_t)out->ncpus, sizeof(uint64_t));
 	out->cpu_total_per_s = xcalloc((size_t)out->ncpus, sizeof(double));
+	out->rates_nan = xmalloc((size_t)out->ncpus * sizeof(double));
+	out->rates_zero = xcalloc((size_t)out->ncpus, sizeof(double));
 	for (int c = 0; c < out->ncpus; c++)
-		out->cpu_total_per_s[c] = NAN;
+		out->cpu_total_per_s[c] = out->rates_nan[c] = NAN;
 
 	while ((line = next_line(&next, &eol)) != NULL) {
 		char *p = line, *colon, *rest;
@@ -255,7 +258,7 @@ static int parse_text(char *copy, int ncpus, struct irq_table *out)
 		row->irq = -1;
 		if (row->numeric && str_to_int(p, &row->irq))
 			row->irq = -1;
-		row_alloc(row, out->ncpus);
+		row_alloc(row, out);
 
 		/* counts: up to one per column, stop at the first non-number */
 		rest = colon + 1;
@@ -298,6 +301,8 @@ static int parse_text(char *copy, int ncpus, struct irq_table *out)
 				out->cpu_total[c] += row->count[c];
 	skip:;
 	}
+	if (cap > out->n && out->n) /* xgrow doubled it: give back the rest */
+		out->rows = xrealloc(out->rows, out->n * sizeof(*out->rows));
 	free(colcpu);
 	free(tok);
 	return 0;
@@ -470,9 +475,41 @@ struct irq_row *irqs_find(const struct irq_table *t, const char *label)
 	return NULL;
 }
 
+/* Point row at rates (an array of t->ncpus): the table's shared one when
+ * it is all n/a or all 0, else a copy the row owns. */
+static void row_set_rates(const struct irq_table *t, struct irq_row *row, const double *rates)
+{
+	bool nan_all = true, zero_all = true;
+	double *to;
+
+	for (int c = 0; c < t->ncpus && (nan_all || zero_all); c++) {
+		if (!isnan(rates[c]))
+			nan_all = false;
+		if (rates[c] != 0.0 || signbit(rates[c]))
+			zero_all = false;
+	}
+	to = nan_all ? t->rates_nan : zero_all ? t->rates_zero : NULL;
+	if (to) {
+		if (!row->rates_shared)
+			free(row->rate_per_s);
+		row->rate_per_s = to;
+		row->rates_shared = true;
+		return;
+	}
+	if (row->rates_shared || !row->rate_per_s)
+		row->rate_per_s = xmalloc((size_t)t->ncpus * sizeof(double));
+	row->rates_shared = false;
+	memcpy(row->rate_per_s, rates, (size_t)t->ncpus * sizeof(double));
+}
+
 void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_s)
 {
 	size_t hint = 0;
+	/* Each row's rates are worked out here, then shared or copied (a table
+	 * built without shared arrays, a replay, has them written in place). */
+	bool shared = cur->rates_nan && cur->rates_zero;
+	double *rates =
+		shared && cur->ncpus > 0 ? xmalloc((size_t)cur->ncpus * sizeof(double)) : NULL;
 
 	for (int c = 0; c < cur->ncpus; c++)
 		cur->cpu_total_per_s[c] = cpumask_test(&cur->cpus, c) ? 0.0 : NAN;
@@ -481,25 +518,26 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 		const struct irq_row *p = NULL;
 		uint64_t d, sum = 0;
 		bool all = true;
+		double *rate = rates ? rates : row->rate_per_s;
 
 		for (int c = 0; c < cur->ncpus; c++)
-			row->rate_per_s[c] = NAN;
+			rate[c] = NAN;
 		row->total_per_s = NAN;
 		if (!prev || !(dt_s > 0))
-			continue;
+			goto set;
 		/* rows usually keep their order: try the next one first */
 		if (hint < prev->n && !strcmp(prev->rows[hint].label, row->label))
 			p = &prev->rows[hint];
 		else
 			p = irqs_find(prev, row->label);
 		if (!p)
-			continue; /* a new row: no rate yet */
+			goto set; /* a new row: no rate yet */
 		hint = (size_t)(p - prev->rows) + 1;
 		if (row->single_total || p->single_total) {
 			if (row->single_total && p->single_total &&
 			    irqs_delta32(p->total, row->total, &d))
 				row->total_per_s = (double)d / dt_s;
-			continue;
+			goto set;
 		}
 		for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
 		     c = cpumask_next(&row->have_cpu, c + 1)) {
@@ -511,12 +549,16 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 				all = false;
 				continue;
 			}
-			row->rate_per_s[c] = (double)d / dt_s;
+			rate[c] = (double)d / dt_s;
 			sum += d;
-			cur->cpu_total_per_s[c] += row->rate_per_s[c];
+			cur->cpu_total_per_s[c] += rate[c];
 		}
 		row->total_per_s = all ? (double)sum / dt_s : NAN;
+	set:
+		if (rates)
+			row_set_rates(cur, row, rates);
 	}
+	free(rates);
 	if (!prev || !(dt_s > 0))
 		for (int c = 0; c < cur->ncpus; c++)
 			cur->cpu_total_per_s[c] = NAN;
@@ -530,11 +572,14 @@ void irqs_free(struct irq_table *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
 		free(t->rows[i].count);
-		free(t->rows[i].rate_per_s);
+		if (!t->rows[i].rates_shared)
+			free(t->rows[i].rate_per_s);
 	}
 	free(t->rows);
 	free(t->cpu_total);
 	free(t->cpu_total_per_s);
+	free(t->rates_nan);
+	free(t->rates_zero);
 	memset(t, 0, sizeof(*t));
 }
 

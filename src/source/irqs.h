@@ -46,9 +46,12 @@ struct irq_row {
 	enum irq_move move; /* IRQ_MOVE_UNKNOWN for non-numeric rows and parsed text */
 	bool movable;	    /* move == IRQ_MOVE_YES */
 	bool managed;	    /* kernel-managed (a write failed with EIO); false = not known to be */
-	/* derived by irqs_derive(); NAN = n/a */
+	/* derived by irqs_derive(); NAN = n/a. Read only: a row whose rates
+	 * are all n/a or all 0 points into its table's shared arrays
+	 * (rates_shared; most rows of a many-CPU machine), the others own one. */
 	double *rate_per_s; /* [ncpus] */
 	double total_per_s;
+	bool rates_shared; /* rate_per_s is the table's rates_nan or rates_zero */
 };
 
 struct irq_table {
@@ -59,6 +62,9 @@ struct irq_table {
 	uint64_t *cpu_total;	 /* [ncpus] sum over rows with per-CPU counts */
 	double *cpu_total_per_s; /* [ncpus], NAN = n/a */
 	uint64_t time_ns;	 /* CLOCK_MONOTONIC when read (0 for parsed text) */
+	/* [ncpus] all NAN / all 0.0: the rates of the rows that share them
+	 * (NULL in a table built elsewhere, a replay: each row owns its rates) */
+	double *rates_nan, *rates_zero;
 };
 
 /* Read <root>/proc/interrupts and the /proc/irq/N files. ncpus sizes the

@@ -315,7 +315,7 @@ static int open_beneath(int rootfd, const char *p, int flags, mode_t mode)
 #define CACHE_DRAIN_NS 10000000ULL
 
 struct fdcache_ent {
-	char *path;
+	char *path;	/* in the cache's pool (never freed alone) */
 	char *real;	/* path without symlinks where it differs, else NULL */
 	uint32_t hash;	/* hash_str(path) */
 	int fd;		/* -1 = closed */
@@ -345,6 +345,10 @@ struct fdcache {
 	 * found through an open-addressing index of entry number + 1. */
 	struct fdcache_ent *ent;
 	size_t n, ncap;
+	/* The entries' paths, packed in blocks of CACHE_POOL_BLOCK bytes
+	 * (entries are never removed): no allocation per path. */
+	char **pools;
+	size_t npools, pools_cap, pool_used;
 	uint32_t *idx;
 	size_t cap;  /* index slots, a power of two */
 	size_t open; /* entries with an fd */
@@ -437,6 +441,38 @@ static struct fdcache_ent *cache_find(struct fdcache *c, const char *path)
 	return k ? &c->ent[k - 1] : NULL;
 }
 
+#define CACHE_POOL_BLOCK 65536
+
+/* A copy of path in the cache's pool. */
+static char *pool_strdup(struct fdcache *c, const char *path)
+{
+	size_t len = strlen(path) + 1;
+	char *p;
+
+	c->pools = xgrow(c->pools, &c->pools_cap, c->npools + 2, sizeof(*c->pools));
+	if (len > CACHE_POOL_BLOCK / 4) { /* never for a sysfs path: a block of its own */
+		p = xmalloc(len);
+		memcpy(p, path, len);
+		if (c->npools) { /* keep the last block the one being filled */
+			c->pools[c->npools] = c->pools[c->npools - 1];
+			c->pools[c->npools - 1] = p;
+		} else {
+			c->pools[0] = p;
+			c->pool_used = CACHE_POOL_BLOCK; /* full: the next path opens a block */
+		}
+		c->npools++;
+		return p;
+	}
+	if (!c->npools || c->pool_used + len > CACHE_POOL_BLOCK) {
+		c->pools[c->npools++] = xmalloc(CACHE_POOL_BLOCK);
+		c->pool_used = 0;
+	}
+	p = c->pools[c->npools - 1] + c->pool_used;
+	memcpy(p, path, len);
+	c->pool_used += len;
+	return p;
+}
+
 /* A new closed entry for path (not in the cache yet). */
 static struct fdcache_ent *cache_add(struct fdcache *c, const char *path)
 {
@@ -449,10 +485,15 @@ static struct fdcache_ent *cache_add(struct fdcache *c, const char *path)
 		for (size_t i = 0; i < c->n; i++)
 			*cache_slot(c, c->ent[i].path, c->ent[i].hash) = (uint32_t)(i + 1);
 	}
-	c->ent = xgrow(c->ent, &c->ncap, c->n + 1, sizeof(*c->ent));
+	if (c->n + 1 > c->ncap) {
+		/* a 256-CPU machine has some 10000 entries: grow by a quarter,
+		 * not twice, so that the array is not half empty */
+		c->ncap = c->ncap < 64 ? 64 : c->ncap + c->ncap / 4;
+		c->ent = xrealloc(c->ent, c->ncap * sizeof(*c->ent));
+	}
 	e = &c->ent[c->n++];
 	memset(e, 0, sizeof(*e));
-	e->path = xstrdup(path);
+	e->path = pool_strdup(c, path);
 	e->hash = hash_str(path);
 	e->fd = -1;
 	*cache_slot(c, path, e->hash) = (uint32_t)c->n;
@@ -845,11 +886,12 @@ static void cache_free(struct fdcache *c)
 	if (!c)
 		return;
 	cache_flush_locked(c);
-	for (size_t i = 0; i < c->n; i++) {
-		free(c->ent[i].path);
+	for (size_t i = 0; i < c->n; i++)
 		free(c->ent[i].real);
-	}
 	free(c->ent);
+	for (size_t i = 0; i < c->npools; i++)
+		free(c->pools[i]);
+	free(c->pools);
 	free(c->idx);
 	for (size_t i = 0; i < c->dcap; i++) {
 		free(c->dirs[i].path);

@@ -7,7 +7,8 @@
 # CPU time (the threads' schedstat, in ns) is read at the start and the end
 # of the window (after a 3 s warm-up). The programs run side by side, each in its
 # own pane; CPU time is per process, so they do not count each other.
-# Prints a table and the ratios; never fails on timing.
+# Prints a table (with each program's peak RSS, VmHWM) and the ratios;
+# never fails on timing.
 #   TUI_BENCH_SECONDS (default 60) sets the window.
 set -u
 : "${TUNETOP:?run through make bench (TUNETOP unset)}"
@@ -84,11 +85,16 @@ for n in $names; do
 	fi
 	awk -v a="$t0" -v b="$t1" -v s="$s0" -v e="$s1" \
 		'BEGIN { printf "%.6f\n", (b - a) / 1e9 / (e - s) }' >"$tmp/$n.cost"
+	# peak RSS of the pane's process (htop-256cpu: the htop that
+	# htop-on-root.sh execs in the same pid)
+	awk '/^VmHWM:/ { print $2 }' "/proc/$pid/status" 2>/dev/null >"$tmp/$n.hwm"
 done
 echo "TUI cost at a 1 s refresh, 120x40 pane, ${secs} s window (CPU seconds per second):"
 for n in $names; do
-	awk -v n="$n" '{ printf "  %-16s %.5f  (%.2f ms of CPU per refresh)\n", n, $1, $1 * 1000 }' \
-		"$tmp/$n.cost"
+	awk -v n="$n" -v h="$(cat "$tmp/$n.hwm" 2>/dev/null)" '{
+		printf "  %-16s %.5f  (%.2f ms of CPU per refresh)", n, $1, $1 * 1000
+		if (h != "") printf "  peak RSS %.1f MiB", h / 1024
+		printf "\n" }' "$tmp/$n.cost"
 done
 # ratio T H: tunetop's cost over htop's, both from this run
 ratio() {

@@ -3,6 +3,7 @@
  * binary's directory. */
 #include <errno.h>
 #include <limits.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -99,6 +100,40 @@ static void test_json(void)
 	sbuf_free(&b);
 }
 
+/* An sbuf with a sink streams a long JSON array through a small buffer:
+ * the sink gets every byte, in order, and the buffer stays small. */
+static void test_sbuf_sink(void)
+{
+	struct sbuf b, want;
+	struct jw w, ww;
+	char *got = NULL;
+	size_t got_len = 0;
+	FILE *f = open_memstream(&got, &got_len);
+
+	sbuf_init(&b);
+	sbuf_init(&want);
+	b.sink = f;
+	jw_init(&w, &b, false);
+	jw_init(&ww, &want, false);
+	jw_arr_begin(&w, NULL);
+	jw_arr_begin(&ww, NULL);
+	for (int i = 0; i < 100000; i++) {
+		jw_double(&w, NULL, i / 7.0, 1);
+		jw_double(&ww, NULL, i / 7.0, 1);
+	}
+	jw_arr_end(&w);
+	jw_arr_end(&ww);
+	ok(b.cap <= SBUF_SINK_BYTES, "sink: the buffer stays within SBUF_SINK_BYTES (%zu)", b.cap);
+	fwrite(b.s, 1, b.len, f);
+	fclose(f);
+	ok(want.len > 4 * SBUF_SINK_BYTES, "sink: the text is longer than the buffer");
+	ok(got && got_len == want.len && !memcmp(got, want.s, want.len),
+	   "sink: the sink got the same bytes as a plain sbuf");
+	free(got);
+	sbuf_free(&b);
+	sbuf_free(&want);
+}
+
 /* exe_dir: the directory of this test program, as argv[0] names it */
 static void test_exe_dir(const char *argv0)
 {
@@ -123,6 +158,7 @@ int main(int argc, char **argv)
 	test_cpulist();
 	test_numbers();
 	test_json();
+	test_sbuf_sink();
 	test_exe_dir(argv[0]);
 	return done_testing();
 }
