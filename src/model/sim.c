@@ -912,10 +912,7 @@ void sim_close(struct sim *s)
 		sysroot_close(&s->root);
 	if (s->tmpdir[0])
 		sim_rmtree(s->tmpdir);
-	free(s->cpu);
-	free(s->pol);
-	free(s->dev);
-	free(s->zone);
+	xfree_all(s->cpu, s->pol, s->dev, s->zone);
 	free_lines(s->stat_other, s->nstat_other);
 	free_lines(s->dbg, s->ndbg);
 	free(s);
