@@ -139,6 +139,28 @@ int str_to_hex_u64(const char *s, uint64_t *out)
 	return to_u64(s, 16, out);
 }
 
+int str_wrap_len(const char *p, int w)
+{
+	int len = 0, sp = -1;
+
+	while (p[len] && p[len] != '\n' && len < w) {
+		if (p[len] == ' ')
+			sp = len;
+		len++;
+	}
+	if (p[len] && p[len] != '\n' && sp > 0)
+		len = sp;
+	return len;
+}
+
+const char *str_wrap_next(const char *p, int len)
+{
+	p += len;
+	while (*p == ' ' || *p == '\n')
+		p++;
+	return p;
+}
+
 char *str_trim(char *s)
 {
 	size_t n;
