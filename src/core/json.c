@@ -5,6 +5,8 @@
 #include <math.h>
 #include <stdio.h>
 
+#include "core/cpumask.h"
+
 void jw_init(struct jw *w, struct sbuf *out, bool pretty)
 {
 	w->out = out;
@@ -132,4 +134,38 @@ void jw_null(struct jw *w, const char *key)
 {
 	item(w, key);
 	sbuf_puts(w->out, "null");
+}
+
+void jw_int_nn(struct jw *w, const char *key, int64_t val)
+{
+	jw_int_have(w, key, val >= 0, val);
+}
+
+void jw_int_have(struct jw *w, const char *key, bool have, int64_t val)
+{
+	if (have)
+		jw_int(w, key, val);
+	else
+		jw_null(w, key);
+}
+
+void jw_uint_have(struct jw *w, const char *key, bool have, uint64_t val)
+{
+	if (have)
+		jw_uint(w, key, val);
+	else
+		jw_null(w, key);
+}
+
+void jw_str_nz(struct jw *w, const char *key, const char *val)
+{
+	jw_str(w, key, val && *val ? val : NULL);
+}
+
+void jw_cpus(struct jw *w, const char *key, const struct cpumask *m)
+{
+	jw_arr_begin(w, key);
+	for (int c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1))
+		jw_int(w, NULL, c);
+	jw_arr_end(w);
 }

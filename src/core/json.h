@@ -31,6 +31,15 @@ void jw_uint(struct jw *w, const char *key, uint64_t val);
 void jw_double(struct jw *w, const char *key, double val, int decimals);
 void jw_bool(struct jw *w, const char *key, bool val);
 void jw_null(struct jw *w, const char *key);
+/* The n/a-aware forms: null for a negative count or id (jw_int_nn), for a
+ * value the reader did not get (have false), for a NULL or empty string
+ * (jw_str_nz); jw_cpus writes a mask as an array of CPU numbers. */
+void jw_int_nn(struct jw *w, const char *key, int64_t val);
+void jw_int_have(struct jw *w, const char *key, bool have, int64_t val);
+void jw_uint_have(struct jw *w, const char *key, bool have, uint64_t val);
+void jw_str_nz(struct jw *w, const char *key, const char *val);
+struct cpumask;
+void jw_cpus(struct jw *w, const char *key, const struct cpumask *m);
 /* Append a JSON string literal (with quotes and escapes) to b. */
 void json_escape(struct sbuf *b, const char *s);
 

@@ -215,6 +215,36 @@ static bool is_digit(char c)
 	return c >= '0' && c <= '9';
 }
 
+/* A digit must come next; else the parse fails with msg. */
+static bool need_digit(struct jp *j, const char *msg)
+{
+	if (j->p < j->end && is_digit(*j->p))
+		return true;
+	fail(j, "%s", msg);
+	return false;
+}
+
+/* A run of digits into the mantissa, 19 significant ones at most. In the
+ * integer part (frac false) each digit past those raises *exp10 and makes the
+ * number inexact; in the fraction each digit kept lowers *exp10. */
+static void mant_digits(struct jp *j, bool frac, uint64_t *mant, int *digits, int *exp10,
+			bool *exact)
+{
+	while (j->p < j->end && is_digit(*j->p)) {
+		if (*digits < 19) {
+			*mant = *mant * 10 + (uint64_t)(*j->p - '0');
+			if (*mant)
+				(*digits)++;
+			if (frac)
+				(*exp10)--;
+		} else if (!frac) {
+			(*exp10)++;
+			*exact = false;
+		}
+		j->p++;
+	}
+}
+
 /* Locale-independent: digits into a 64-bit mantissa, then one scaling. */
 static int parse_number(struct jp *j, struct jp_value *v)
 {
@@ -227,41 +257,19 @@ static int parse_number(struct jp *j, struct jp_value *v)
 		neg = true;
 		j->p++;
 	}
-	if (j->p >= j->end || !is_digit(*j->p)) {
-		fail(j, "expected a value");
+	if (!need_digit(j, "expected a value"))
 		return -1;
-	}
 	if (*j->p == '0' && j->p + 1 < j->end && is_digit(j->p[1])) {
 		fail(j, "leading zero in number");
 		return -1;
 	}
-	while (j->p < j->end && is_digit(*j->p)) {
-		if (digits < 19) {
-			mant = mant * 10 + (uint64_t)(*j->p - '0');
-			if (mant)
-				digits++;
-		} else {
-			exp10++;
-			exact = false;
-		}
-		j->p++;
-	}
+	mant_digits(j, false, &mant, &digits, &exp10, &exact);
 	if (j->p < j->end && *j->p == '.') {
 		exact = false;
 		j->p++;
-		if (j->p >= j->end || !is_digit(*j->p)) {
-			fail(j, "expected a digit after '.'");
+		if (!need_digit(j, "expected a digit after '.'"))
 			return -1;
-		}
-		while (j->p < j->end && is_digit(*j->p)) {
-			if (digits < 19) {
-				mant = mant * 10 + (uint64_t)(*j->p - '0');
-				if (mant)
-					digits++;
-				exp10--;
-			}
-			j->p++;
-		}
+		mant_digits(j, true, &mant, &digits, &exp10, &exact);
 	}
 	if (j->p < j->end && (*j->p == 'e' || *j->p == 'E')) {
 		int esign = 1, e = 0;
@@ -272,10 +280,8 @@ static int parse_number(struct jp *j, struct jp_value *v)
 			esign = *j->p == '-' ? -1 : 1;
 			j->p++;
 		}
-		if (j->p >= j->end || !is_digit(*j->p)) {
-			fail(j, "expected a digit in the exponent");
+		if (!need_digit(j, "expected a digit in the exponent"))
 			return -1;
-		}
 		while (j->p < j->end && is_digit(*j->p)) {
 			if (e < 100000)
 				e = e * 10 + (*j->p - '0');

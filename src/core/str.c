@@ -14,32 +14,55 @@
 
 #include "core/xalloc.h"
 
-static int check_end(const char *end)
+/* Where the digits of a number in s start: after leading white space, a
+ * sign (when sign), a 0x (when hex). NULL when s is NULL or no digit follows. */
+static const char *num_start(const char *s, bool sign, bool hex)
 {
+	const char *d;
+
+	if (!s)
+		return NULL;
+	while (isspace((unsigned char)*s))
+		s++;
+	if (hex && s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
+		s += 2;
+	d = s + (sign && (*s == '-' || *s == '+'));
+	if (hex ? !isxdigit((unsigned char)*d) : !isdigit((unsigned char)*d))
+		return NULL;
+	return s;
+}
+
+/* After strto*(): 0, -ERANGE, or -EINVAL when anything but white space
+ * follows the number. */
+static int num_end(const char *end)
+{
+	if (errno == ERANGE)
+		return -ERANGE;
 	while (*end && isspace((unsigned char)*end))
 		end++;
 	return *end ? -EINVAL : 0;
 }
 
-int str_to_u64(const char *s, uint64_t *out)
+static int to_u64(const char *s, int base, uint64_t *out)
 {
 	char *end;
 	unsigned long long v;
+	int e;
 
+	s = num_start(s, false, base == 16);
 	if (!s)
 		return -EINVAL;
-	while (isspace((unsigned char)*s))
-		s++;
-	if (!isdigit((unsigned char)*s))
-		return -EINVAL;
 	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (check_end(end))
-		return -EINVAL;
-	*out = v;
-	return 0;
+	v = strtoull(s, &end, base);
+	e = num_end(end);
+	if (!e)
+		*out = v;
+	return e;
+}
+
+int str_to_u64(const char *s, uint64_t *out)
+{
+	return to_u64(s, 10, out);
 }
 
 int str_env_u64(const char *name, uint64_t max, uint64_t *out, char *why, size_t cap)
@@ -68,25 +91,17 @@ int str_to_i64(const char *s, int64_t *out)
 {
 	char *end;
 	long long v;
-	const char *p;
+	int e;
 
+	s = num_start(s, true, false);
 	if (!s)
-		return -EINVAL;
-	while (isspace((unsigned char)*s))
-		s++;
-	p = s;
-	if (*p == '-' || *p == '+')
-		p++;
-	if (!isdigit((unsigned char)*p))
 		return -EINVAL;
 	errno = 0;
 	v = strtoll(s, &end, 10);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (check_end(end))
-		return -EINVAL;
-	*out = v;
-	return 0;
+	e = num_end(end);
+	if (!e)
+		*out = v;
+	return e;
 }
 
 int str_to_int(const char *s, int *out)
@@ -106,48 +121,44 @@ int str_to_double(const char *s, double *out)
 {
 	char *end;
 	double v;
-	const char *p;
+	int e;
 
+	s = num_start(s, true, false);
 	if (!s)
-		return -EINVAL;
-	while (isspace((unsigned char)*s))
-		s++;
-	p = s;
-	if (*p == '-' || *p == '+')
-		p++;
-	if (!isdigit((unsigned char)*p))
 		return -EINVAL;
 	errno = 0;
 	v = strtod(s, &end);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (check_end(end))
-		return -EINVAL;
-	*out = v;
-	return 0;
+	e = num_end(end);
+	if (!e)
+		*out = v;
+	return e;
 }
 
 int str_to_hex_u64(const char *s, uint64_t *out)
 {
-	char *end;
-	unsigned long long v;
+	return to_u64(s, 16, out);
+}
 
-	if (!s)
-		return -EINVAL;
-	while (isspace((unsigned char)*s))
-		s++;
-	if (s[0] == '0' && (s[1] == 'x' || s[1] == 'X'))
-		s += 2;
-	if (!isxdigit((unsigned char)*s))
-		return -EINVAL;
-	errno = 0;
-	v = strtoull(s, &end, 16);
-	if (errno == ERANGE)
-		return -ERANGE;
-	if (check_end(end))
-		return -EINVAL;
-	*out = v;
-	return 0;
+int str_wrap_len(const char *p, int w)
+{
+	int len = 0, sp = -1;
+
+	while (p[len] && p[len] != '\n' && len < w) {
+		if (p[len] == ' ')
+			sp = len;
+		len++;
+	}
+	if (p[len] && p[len] != '\n' && sp > 0)
+		len = sp;
+	return len;
+}
+
+const char *str_wrap_next(const char *p, int len)
+{
+	p += len;
+	while (*p == ' ' || *p == '\n')
+		p++;
+	return p;
 }
 
 char *str_trim(char *s)

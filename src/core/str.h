@@ -45,6 +45,12 @@ bool str_ends(const char *s, const char *suffix);
 /* Split s (modified in place) on white space into at most max tokens.
  * Returns the number of tokens. */
 size_t str_split_ws(char *s, char **tok, size_t max);
+/* Word wrap: the length of the first line of p at w columns (up to a
+ * newline, else the last space before column w when the text goes on; a
+ * word longer than w is cut), and where the next line starts (past the
+ * spaces and newlines that follow it). */
+int str_wrap_len(const char *p, int w);
+const char *str_wrap_next(const char *p, int len);
 
 /* A growable NUL-terminated byte buffer. With sink set (after sbuf_init),
  * what it holds is written to sink and dropped whenever it would grow past

@@ -55,6 +55,12 @@ void *xrealloc(void *p, size_t n)
 	return q;
 }
 
+void xfree_each(void *const *p, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(p[i]);
+}
+
 void *xgrow(void *p, size_t *cap, size_t need, size_t elem)
 {
 	size_t c = *cap;

@@ -14,6 +14,13 @@ void *xgrow(void *p, size_t *cap, size_t need, size_t elem);
 char *xstrdup(const char *s);
 char *xstrndup(const char *s, size_t n);
 char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* free() each of the n pointers (NULL ones too). */
+void xfree_each(void *const *p, size_t n);
+/* free() each pointer given: xfree_all(s->a, s->b, s->c) for the fields of a
+ * struct that owns them. */
+#define xfree_all(...)                                                                             \
+	xfree_each((void *const[]){__VA_ARGS__},                                                   \
+		   sizeof((void *const[]){__VA_ARGS__}) / sizeof(void *))
 
 /* Hook run before aborting on fatal errors (the UI restores the terminal). */
 void tt_set_fatal_hook(void (*hook)(void));

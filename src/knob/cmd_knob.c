@@ -86,6 +86,53 @@ static int usage_err(const char *cmd, const char *usage)
 	return 2;
 }
 
+/* An option getopt_long gave back that the command does not handle itself:
+ * -h prints the usage (exit 0), anything else is a usage error (exit 2). */
+static int opt_other(const char *cmd, const char *usage, int c)
+{
+	if (c != 'h')
+		return usage_err(cmd, usage);
+	printf("usage: tunetop %s\n", usage);
+	return 0;
+}
+
+/* What a command that changes knobs holds from open to finish. */
+struct change_run {
+	struct sysroot root;
+	struct knob_ctx *ctx;
+	struct sbuf rep;
+	char *cause;
+};
+
+static int run_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct change_run *r)
+{
+	r->cause = NULL;
+	if (knob_cmd_open(o, cmd, flags, &r->root, &r->ctx))
+		return -1;
+	sbuf_init(&r->rep);
+	return 0;
+}
+
+/* Frees and closes what run_open opened. */
+static void run_close(struct change_run *r)
+{
+	free(r->cause);
+	sbuf_free(&r->rep);
+	knob_ctx_close(r->ctx);
+	sysroot_close(&r->root);
+}
+
+/* Prints the report and, when e failed, the cause; closes the run and
+ * returns the command's exit code for e. */
+static int run_finish(const char *cmd, struct change_run *r, int e)
+{
+	knob_print_report(&r->rep);
+	if (e)
+		knob_print_cause(cmd, r->cause);
+	run_close(r);
+	return knob_exit_code(e);
+}
+
 /* ---- knobs / get ----------------------------------------------------------- */
 
 static int expand_patterns(struct knob_ctx *ctx, const char *cmd, char **pats, int npat,
@@ -139,8 +186,7 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 		switch (c) {
 		case 'j': json = true; break;
 		case 'l': lng = true; break;
-		case 'h': printf("usage: tunetop %s\n", usage); return 0;
-		default: return usage_err("knobs", usage);
+		default: return opt_other("knobs", usage, c);
 		}
 	}
 	/* the journal (read-only) gives each changed knob's effect */
@@ -255,13 +301,8 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 	size_t n;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
-		if (c == 'h') {
-			printf("usage: tunetop %s\n", usage);
-			return 0;
-		}
-		return usage_err("get", usage);
-	}
+	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1)
+		return opt_other("get", usage, c);
 	if (optind >= argc)
 		return usage_err("get", usage);
 	if (knob_cmd_open(o, "get", KNOB_NO_JOURNAL, &root, &ctx))
@@ -314,10 +355,7 @@ int cmd_set(const struct tt_opts *o, int argc, char **argv)
 	const char *usage = "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE...";
 	bool dry = false;
 	int verify_ms = (int)knob_effect_default_ms();
-	struct sysroot root;
-	struct knob_ctx *ctx;
-	struct sbuf rep;
-	char *cause = NULL;
+	struct change_run r;
 	int c, e;
 
 	while ((c = getopt_long(argc, argv, "nh", lo, NULL)) != -1) {
@@ -328,27 +366,18 @@ int cmd_set(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			break;
 		case 'N': verify_ms = 0; break;
-		case 'h': printf("usage: tunetop %s\n", usage); return 0;
-		default: return usage_err("set", usage);
+		default: return opt_other("set", usage, c);
 		}
 	}
 	if (optind >= argc)
 		return usage_err("set", usage);
-	if (knob_cmd_open(o, "set", dry ? KNOB_READONLY_OK : 0, &root, &ctx))
+	if (run_open(o, "set", dry ? KNOB_READONLY_OK : 0, &r))
 		return 1;
-	sbuf_init(&rep);
-	e = knob_set_many(ctx, (const char *const *)argv + optind, NULL, (size_t)(argc - optind),
-			  dry ? KNOB_DRY_RUN : 0, &rep, &cause);
+	e = knob_set_many(r.ctx, (const char *const *)argv + optind, NULL, (size_t)(argc - optind),
+			  dry ? KNOB_DRY_RUN : 0, &r.rep, &r.cause);
 	if (!e && !dry && verify_ms > 0)
-		knob_effect_verify(ctx, (unsigned)verify_ms, 0, &rep);
-	knob_print_report(&rep);
-	if (e)
-		knob_print_cause("set", cause);
-	free(cause);
-	sbuf_free(&rep);
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
-	return knob_exit_code(e);
+		knob_effect_verify(r.ctx, (unsigned)verify_ms, 0, &r.rep);
+	return run_finish("set", &r, e);
 }
 
 /* Load a profile and check that it is meant for this root. */
@@ -461,12 +490,9 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 		"apply [--dry-run] [--force] [--verify MS | --no-verify] PROFILE | apply --list";
 	bool dry = false, force = false, list = false;
 	int verify_ms = (int)knob_effect_default_ms();
-	struct sysroot root;
-	struct knob_ctx *ctx;
+	struct change_run r;
 	struct knob_profile p;
-	struct sbuf rep;
-	char *cause = NULL;
-	int c, e;
+	int c, e, rc;
 
 	while ((c = getopt_long(argc, argv, "nflh", lo, NULL)) != -1) {
 		switch (c) {
@@ -478,41 +504,32 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			break;
 		case 'N': verify_ms = 0; break;
-		case 'h': printf("usage: tunetop %s\n", usage); return 0;
-		default: return usage_err("apply", usage);
+		default: return opt_other("apply", usage, c);
 		}
 	}
 	if (list)
 		return list_profiles(o);
 	if (optind != argc - 1)
 		return usage_err("apply", usage);
-	if (knob_cmd_open(o, "apply", dry ? KNOB_READONLY_OK : 0, &root, &ctx))
+	if (run_open(o, "apply", dry ? KNOB_READONLY_OK : 0, &r))
 		return 1;
-	e = knob_cmd_load_profile("apply", argv[optind], &root, force, &p);
+	e = knob_cmd_load_profile("apply", argv[optind], &r.root, force, &p);
 	if (e) {
-		knob_ctx_close(ctx);
-		sysroot_close(&root);
+		run_close(&r);
 		return e;
 	}
-	sbuf_init(&rep);
-	e = knob_set_many(ctx, (const char *const *)p.assign, (const char *const *)p.label, p.n,
-			  KNOB_EMPTY_OK | (dry ? KNOB_DRY_RUN : 0), &rep, &cause);
+	e = knob_set_many(r.ctx, (const char *const *)p.assign, (const char *const *)p.label, p.n,
+			  KNOB_EMPTY_OK | (dry ? KNOB_DRY_RUN : 0), &r.rep, &r.cause);
 	if (!e)
-		knob_hold_offline_notes(ctx, (const char *const *)p.assign, p.n,
-					"not applied when it comes online", &rep);
+		knob_hold_offline_notes(r.ctx, (const char *const *)p.assign, p.n,
+					"not applied when it comes online", &r.rep);
 	if (!e && !dry && verify_ms > 0)
-		knob_effect_verify(ctx, (unsigned)verify_ms, KNOB_QUIET, &rep);
-	knob_print_report(&rep);
-	if (e)
-		knob_print_cause("apply", cause);
-	else if (!dry)
+		knob_effect_verify(r.ctx, (unsigned)verify_ms, KNOB_QUIET, &r.rep);
+	rc = run_finish("apply", &r, e);
+	if (!e && !dry)
 		printf("applied %s (undo with 'tunetop undo')\n", p.name);
-	free(cause);
-	sbuf_free(&rep);
 	knob_profile_free(&p);
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
-	return knob_exit_code(e);
+	return rc;
 }
 
 /* ---- undo / restore ---------------------------------------------------------- */
@@ -526,10 +543,7 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 	const char *usage = "undo [--force] [--dry-run] [ID | -n N]";
 	unsigned flags = 0, count = 1;
 	uint64_t id = 0;
-	struct sysroot root;
-	struct knob_ctx *ctx;
-	struct sbuf rep;
-	char *cause = NULL;
+	struct change_run r;
 	int c, e;
 
 	while ((c = getopt_long(argc, argv, "n:fdh", lo, NULL)) != -1) {
@@ -553,8 +567,7 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 		}
 		case 'f': flags |= KNOB_FORCE; break;
 		case 'd': flags |= KNOB_DRY_RUN; break;
-		case 'h': printf("usage: tunetop %s\n", usage); return 0;
-		default: return usage_err("undo", usage);
+		default: return opt_other("undo", usage, c);
 		}
 	}
 	if (optind < argc - 1)
@@ -564,19 +577,11 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 			argv[optind]);
 		return 2;
 	}
-	if (knob_cmd_open(o, "undo", 0, &root, &ctx))
+	if (run_open(o, "undo", 0, &r))
 		return 1;
-	sbuf_init(&rep);
-	e = id ? knob_undo_id(ctx, id, flags, &rep, &cause)
-	       : knob_undo_last(ctx, count, flags, &rep, &cause);
-	knob_print_report(&rep);
-	if (e)
-		knob_print_cause("undo", cause);
-	free(cause);
-	sbuf_free(&rep);
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
-	return knob_exit_code(e);
+	e = id ? knob_undo_id(r.ctx, id, flags, &r.rep, &r.cause)
+	       : knob_undo_last(r.ctx, count, flags, &r.rep, &r.cause);
+	return run_finish("undo", &r, e);
 }
 
 int cmd_restore(const struct tt_opts *o, int argc, char **argv)
@@ -589,10 +594,7 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 	const char *usage = "restore [--orphans] [--force] [--dry-run]";
 	unsigned flags = 0;
 	bool orphans = false;
-	struct sysroot root;
-	struct knob_ctx *ctx;
-	struct sbuf rep;
-	char *cause = NULL;
+	struct change_run r;
 	int c, e;
 
 	while ((c = getopt_long(argc, argv, "fdh", lo, NULL)) != -1) {
@@ -600,25 +602,16 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 		case 'f': flags |= KNOB_FORCE; break;
 		case 'd': flags |= KNOB_DRY_RUN; break;
 		case 'o': orphans = true; break;
-		case 'h': printf("usage: tunetop %s\n", usage); return 0;
-		default: return usage_err("restore", usage);
+		default: return opt_other("restore", usage, c);
 		}
 	}
 	if (optind != argc)
 		return usage_err("restore", usage);
-	if (knob_cmd_open(o, "restore", 0, &root, &ctx))
+	if (run_open(o, "restore", 0, &r))
 		return 1;
-	sbuf_init(&rep);
-	e = orphans ? knob_restore_orphans(ctx, flags, &rep, &cause)
-		    : knob_restore_all(ctx, flags, &rep, &cause);
-	knob_print_report(&rep);
-	if (e)
-		knob_print_cause("restore", cause);
-	free(cause);
-	sbuf_free(&rep);
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
-	return knob_exit_code(e);
+	e = orphans ? knob_restore_orphans(r.ctx, flags, &r.rep, &r.cause)
+		    : knob_restore_all(r.ctx, flags, &r.rep, &r.cause);
+	return run_finish("restore", &r, e);
 }
 
 /* ---- journal -------------------------------------------------------------------- */
@@ -659,8 +652,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
-		case 'h': printf("usage: tunetop %s\n", usage); return 0;
-		default: return usage_err("journal", usage);
+		default: return opt_other("journal", usage, c);
 		}
 	}
 	if (optind != argc)

@@ -345,12 +345,7 @@ void knob_profile_free(struct knob_profile *p)
 		free(p->assign[i]);
 		free(p->label[i]);
 	}
-	free(p->match);
-	free(p->assign);
-	free(p->label);
-	free(p->path);
-	free(p->name);
-	free(p->description);
+	xfree_all(p->match, p->assign, p->label, p->path, p->name, p->description);
 	memset(p, 0, sizeof(*p));
 }
 

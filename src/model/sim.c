@@ -912,10 +912,7 @@ void sim_close(struct sim *s)
 		sysroot_close(&s->root);
 	if (s->tmpdir[0])
 		sim_rmtree(s->tmpdir);
-	free(s->cpu);
-	free(s->pol);
-	free(s->dev);
-	free(s->zone);
+	xfree_all(s->cpu, s->pol, s->dev, s->zone);
 	free_lines(s->stat_other, s->nstat_other);
 	free_lines(s->dbg, s->ndbg);
 	free(s);
@@ -1011,6 +1008,60 @@ static int64_t quantise(const uint64_t *opp, size_t n, double want, int64_t lo, 
 	return (int64_t)opp[best];
 }
 
+/* The files of one frequency domain, below its directory: a cpufreq policy
+ * or a devfreq device. */
+struct sim_freq_files {
+	const char *governor, *min, *max, *setspeed;
+};
+
+static const struct sim_freq_files cpufreq_files = {"scaling_governor", "scaling_min_freq",
+						    "scaling_max_freq", "scaling_setspeed"};
+static const struct sim_freq_files devfreq_files = {"governor", "min_freq", "max_freq",
+						    "userspace/set_freq"};
+
+/* Reads the domain's governor into gov (as effect_gov leaves it) and its
+ * limits into *lo, *hi. True with *want set when the governor alone fixes
+ * the target (performance, powersave, userspace); false for a governor the
+ * caller models itself. */
+static bool governed_want(struct sim *s, const char *dir, const struct sim_freq_files *f,
+			  char *gov0, const uint64_t *opp, size_t nopp, int cur, char gov[32],
+			  int64_t *lo, int64_t *hi, double *want)
+{
+	char path[224];
+
+	snprintf(path, sizeof(path), "%s/%s", dir, f->governor);
+	if (sysfs_read_str(&s->root, path, gov, 32) != 0)
+		gov[0] = '\0';
+	effect_gov(s, gov0, gov, 32);
+	snprintf(path, sizeof(path), "%s/%s", dir, f->min);
+	*lo = get_i64(s, path, (int64_t)opp[0]);
+	snprintf(path, sizeof(path), "%s/%s", dir, f->max);
+	*hi = get_i64(s, path, (int64_t)opp[nopp - 1]);
+	if (!strcmp(gov, "performance"))
+		*want = (double)*hi;
+	else if (!strcmp(gov, "powersave"))
+		*want = (double)*lo;
+	else if (!strcmp(gov, "userspace")) {
+		int64_t sp;
+
+		snprintf(path, sizeof(path), "%s/%s", dir, f->setspeed);
+		sp = get_i64(s, path, -1);
+		*want = sp > 0 ? (double)sp : (double)opp[cur];
+	} else
+		return false;
+	return true;
+}
+
+/* Moves a domain to OPP idx, counting the transition in its table. */
+static void opp_move(int idx, int *cur, uint64_t *trans, uint64_t *total_trans)
+{
+	if (idx == *cur)
+		return;
+	trans[(size_t)*cur * SIM_MAX_OPP + (size_t)idx]++;
+	(*total_trans)++;
+	*cur = idx;
+}
+
 static void write_trans_table(struct sim *s, struct sim_policy *p)
 {
 	struct sbuf b;
@@ -1046,24 +1097,8 @@ static void step_cpufreq(struct sim *s, double dt)
 		for (int c = cpumask_next(&p->cpus, 0); c >= 0 && c < s->ncpus;
 		     c = cpumask_next(&p->cpus, c + 1))
 			maxu = fmax(maxu, s->cpu[c].util);
-		snprintf(path, sizeof(path), "%s/scaling_governor", p->dir);
-		if (sysfs_read_str(&s->root, path, gov, sizeof(gov)) != 0)
-			gov[0] = '\0';
-		effect_gov(s, s->gov0[i < 16 ? i : 15], gov, sizeof(gov));
-		snprintf(path, sizeof(path), "%s/scaling_min_freq", p->dir);
-		lo = get_i64(s, path, (int64_t)p->opp_khz[0]);
-		snprintf(path, sizeof(path), "%s/scaling_max_freq", p->dir);
-		hi = get_i64(s, path, top);
-		if (!strcmp(gov, "performance"))
-			want = (double)hi;
-		else if (!strcmp(gov, "powersave"))
-			want = (double)lo;
-		else if (!strcmp(gov, "userspace")) {
-			int64_t sp;
-
-			snprintf(path, sizeof(path), "%s/scaling_setspeed", p->dir);
-			sp = get_i64(s, path, -1);
-			want = sp > 0 ? (double)sp : (double)p->opp_khz[p->cur];
+		if (governed_want(s, p->dir, &cpufreq_files, s->gov0[i < 16 ? i : 15], p->opp_khz,
+				  p->nopp, p->cur, gov, &lo, &hi, &want)) {
 		} else if (!strcmp(gov, "conservative")) {
 			double target = maxu * 1.25 * (double)top;
 			int step = target > (double)p->opp_khz[p->cur] ? 1 : -1;
@@ -1076,11 +1111,7 @@ static void step_cpufreq(struct sim *s, double dt)
 			want = maxu * 1.25 * (double)top;
 		}
 		quantise(p->opp_khz, p->nopp, want, lo, hi, &idx);
-		if (idx != p->cur) {
-			p->trans[(size_t)p->cur * SIM_MAX_OPP + (size_t)idx]++;
-			p->total_trans++;
-			p->cur = idx;
-		}
+		opp_move(idx, &p->cur, p->trans, &p->total_trans);
 		p->tis_10ms[p->cur] += dt * 100.0;
 		snprintf(path, sizeof(path), "%s/scaling_cur_freq", p->dir);
 		putf(s, path, "%llu\n", (unsigned long long)p->opp_khz[p->cur]);
@@ -1280,32 +1311,11 @@ static void step_devfreq(struct sim *s, double dt)
 		case 2: d->load = clamp(0.2 + 0.15 * sin(s->t / 7.0) + 0.1 * rnd(s), 0, 1); break;
 		default: d->load = avg; break;
 		}
-		snprintf(path, sizeof(path), "%s/governor", d->dir);
-		if (sysfs_read_str(&s->root, path, gov, sizeof(gov)) != 0)
-			gov[0] = '\0';
-		effect_gov(s, s->dgov0[i < 16 ? i : 15], gov, sizeof(gov));
-		snprintf(path, sizeof(path), "%s/min_freq", d->dir);
-		lo = get_i64(s, path, (int64_t)d->opp_hz[0]);
-		snprintf(path, sizeof(path), "%s/max_freq", d->dir);
-		hi = get_i64(s, path, top);
-		if (!strcmp(gov, "performance"))
-			want = (double)hi;
-		else if (!strcmp(gov, "powersave"))
-			want = (double)lo;
-		else if (!strcmp(gov, "userspace")) {
-			int64_t sp;
-
-			snprintf(path, sizeof(path), "%s/userspace/set_freq", d->dir);
-			sp = get_i64(s, path, -1);
-			want = sp > 0 ? (double)sp : (double)d->opp_hz[d->cur];
-		} else
+		if (!governed_want(s, d->dir, &devfreq_files, s->dgov0[i < 16 ? i : 15], d->opp_hz,
+				   d->nopp, d->cur, gov, &lo, &hi, &want))
 			want = d->load * 1.3 * (double)top;
 		quantise(d->opp_hz, d->nopp, want, lo, hi, &idx);
-		if (idx != d->cur) {
-			d->trans[(size_t)d->cur * SIM_MAX_OPP + (size_t)idx]++;
-			d->total_trans++;
-			d->cur = idx;
-		}
+		opp_move(idx, &d->cur, d->trans, &d->total_trans);
 		d->time_ms[d->cur] += dt * 1000.0;
 		snprintf(path, sizeof(path), "%s/cur_freq", d->dir);
 		putf(s, path, "%llu\n", (unsigned long long)d->opp_hz[d->cur]);

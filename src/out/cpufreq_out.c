@@ -8,27 +8,6 @@
 #include <math.h>
 #include <stdio.h>
 
-static void jw_nn(struct jw *w, const char *key, int64_t v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
-static void jw_str_na(struct jw *w, const char *key, const char *s)
-{
-	jw_str(w, key, s && *s ? s : NULL);
-}
-
-static void jw_cpus(struct jw *w, const char *key, const struct cpumask *m)
-{
-	jw_arr_begin(w, key);
-	for (int c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1))
-		jw_int(w, NULL, c);
-	jw_arr_end(w);
-}
-
 static void jw_names(struct jw *w, const char *key, const char (*names)[CPUFREQ_NAME_LEN], size_t n)
 {
 	if (!n) {
@@ -47,17 +26,17 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 	jw_str(w, "name", p->name);
 	jw_cpus(w, "cpus", &p->cpus);
 	jw_cpus(w, "affected_cpus", &p->affected);
-	jw_str_na(w, "driver", p->driver);
-	jw_str_na(w, "governor", p->governor);
-	jw_nn(w, "cur_khz", p->cur_khz);
-	jw_nn(w, "min_khz", p->min_khz);
-	jw_nn(w, "max_khz", p->max_khz);
-	jw_nn(w, "hw_min_khz", p->hw_min_khz);
-	jw_nn(w, "hw_max_khz", p->hw_max_khz);
-	jw_nn(w, "hw_cur_khz", p->hw_cur_khz);
-	jw_nn(w, "base_khz", p->base_khz);
-	jw_nn(w, "transition_latency_ns", p->transition_latency_ns);
-	jw_nn(w, "boost", p->boost);
+	jw_str_nz(w, "driver", p->driver);
+	jw_str_nz(w, "governor", p->governor);
+	jw_int_nn(w, "cur_khz", p->cur_khz);
+	jw_int_nn(w, "min_khz", p->min_khz);
+	jw_int_nn(w, "max_khz", p->max_khz);
+	jw_int_nn(w, "hw_min_khz", p->hw_min_khz);
+	jw_int_nn(w, "hw_max_khz", p->hw_max_khz);
+	jw_int_nn(w, "hw_cur_khz", p->hw_cur_khz);
+	jw_int_nn(w, "base_khz", p->base_khz);
+	jw_int_nn(w, "transition_latency_ns", p->transition_latency_ns);
+	jw_int_nn(w, "boost", p->boost);
 	if (p->navail) {
 		jw_arr_begin(w, "available_khz");
 		for (size_t i = 0; i < p->navail; i++)
@@ -95,7 +74,7 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 		jw_null(w, "time_in_state_pct");
 		jw_null(w, "time_in_state_10ms");
 	}
-	jw_str_na(w, "tunables_governor", p->tunables_gov);
+	jw_str_nz(w, "tunables_governor", p->tunables_gov);
 	if (p->tunables_gov[0]) {
 		jw_obj_begin(w, "tunables");
 		for (size_t i = 0; i < p->ntunables; i++)
@@ -104,7 +83,7 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 	} else {
 		jw_null(w, "tunables");
 	}
-	jw_str_na(w, "epp", p->epp);
+	jw_str_nz(w, "epp", p->epp);
 	jw_names(w, "epp_available", (const char(*)[CPUFREQ_NAME_LEN])p->epp_avail, p->nepp);
 	if (th)
 		jw_bool(w, "thermal_capped", thermal_cpus_capped(th, &p->cpus));
@@ -124,13 +103,13 @@ void out_cpufreq_json(struct jw *w, const struct cpufreq_info *f, const struct t
 		return;
 	}
 	jw_obj_begin(w, "intel_pstate");
-	jw_str_na(w, "status", f->pstate_status);
-	jw_nn(w, "no_turbo", f->no_turbo);
-	jw_nn(w, "min_perf_pct", f->min_perf_pct);
-	jw_nn(w, "max_perf_pct", f->max_perf_pct);
-	jw_nn(w, "turbo_pct", f->turbo_pct);
-	jw_nn(w, "num_pstates", f->num_pstates);
-	jw_nn(w, "hwp_dynamic_boost", f->hwp_dynamic_boost);
+	jw_str_nz(w, "status", f->pstate_status);
+	jw_int_nn(w, "no_turbo", f->no_turbo);
+	jw_int_nn(w, "min_perf_pct", f->min_perf_pct);
+	jw_int_nn(w, "max_perf_pct", f->max_perf_pct);
+	jw_int_nn(w, "turbo_pct", f->turbo_pct);
+	jw_int_nn(w, "num_pstates", f->num_pstates);
+	jw_int_nn(w, "hwp_dynamic_boost", f->hwp_dynamic_boost);
 	jw_obj_end(w);
 }
 

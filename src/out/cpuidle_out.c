@@ -12,22 +12,6 @@
 
 #include "core/cpumask.h"
 
-static void jw_nn(struct jw *w, const char *key, int64_t v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
-static void jw_counter(struct jw *w, const char *key, bool have, uint64_t v)
-{
-	if (have)
-		jw_uint(w, key, v);
-	else
-		jw_null(w, key);
-}
-
 static void jw_tristate(struct jw *w, const char *key, int v)
 {
 	if (v < 0)
@@ -45,19 +29,19 @@ static void state_json(struct jw *w, const struct cpuidle_state *s)
 	jw_str(w, "state", key);
 	jw_str(w, "name", s->name[0] ? s->name : NULL);
 	jw_str(w, "desc", s->desc[0] ? s->desc : NULL);
-	jw_nn(w, "latency_us", s->latency_us);
-	jw_nn(w, "residency_us", s->residency_us);
+	jw_int_nn(w, "latency_us", s->latency_us);
+	jw_int_nn(w, "residency_us", s->residency_us);
 	jw_tristate(w, "disabled", s->disable);
 	jw_tristate(w, "default_enabled", s->default_status);
 	jw_double(w, "residency_pct", s->residency_pct, 1);
 	jw_double(w, "entries_per_s", s->entries_per_s, 1);
 	jw_double(w, "above_per_s", s->above_per_s, 1);
 	jw_double(w, "below_per_s", s->below_per_s, 1);
-	jw_counter(w, "usage", s->have_usage, s->usage);
-	jw_counter(w, "time_us", s->have_time, s->time_us);
-	jw_counter(w, "above", s->have_above, s->above);
-	jw_counter(w, "below", s->have_below, s->below);
-	jw_counter(w, "rejected", s->have_rejected, s->rejected);
+	jw_uint_have(w, "usage", s->have_usage, s->usage);
+	jw_uint_have(w, "time_us", s->have_time, s->time_us);
+	jw_uint_have(w, "above", s->have_above, s->above);
+	jw_uint_have(w, "below", s->have_below, s->below);
+	jw_uint_have(w, "rejected", s->have_rejected, s->rejected);
 	jw_obj_end(w);
 }
 
@@ -103,13 +87,13 @@ void out_cpuidle_json(struct jw *w, const struct cpuidle_info *c)
 void out_pmqos_json(struct jw *w, const struct cpuidle_info *c)
 {
 	jw_obj_begin(w, "pmqos");
-	jw_nn(w, "cpu_dma_latency_us", c ? c->dma_latency_us : -1);
+	jw_int_nn(w, "cpu_dma_latency_us", c ? c->dma_latency_us : -1);
 	jw_obj_begin(w, "resume_latency_us");
 	for (int i = 0; c && c->cpu && i < c->ncpus; i++) {
 		char key[16];
 
 		snprintf(key, sizeof(key), "%d", i);
-		jw_nn(w, key, c->cpu[i].resume_latency_us);
+		jw_int_nn(w, key, c->cpu[i].resume_latency_us);
 	}
 	jw_obj_end(w);
 	jw_obj_begin(w, "resume_latency_raw");

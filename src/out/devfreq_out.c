@@ -12,14 +12,6 @@
 
 #include "core/err.h"
 
-static void jw_nn(struct jw *w, const char *key, int64_t v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
 static void jw_err(struct jw *w, const char *key, int e)
 {
 	jw_str(w, key, e ? err_name(e) : NULL);
@@ -32,11 +24,11 @@ static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct the
 	jw_str(w, "kind", devfreq_kind_name(d->kind));
 	jw_str(w, "path", d->path[0] ? d->path : NULL);
 	jw_str(w, "governor", d->governor[0] ? d->governor : NULL);
-	jw_nn(w, "cur_hz", d->cur_hz);
-	jw_nn(w, "target_hz", d->target_hz);
-	jw_nn(w, "min_hz", d->min_hz);
-	jw_nn(w, "max_hz", d->max_hz);
-	jw_nn(w, "polling_ms", d->polling_ms);
+	jw_int_nn(w, "cur_hz", d->cur_hz);
+	jw_int_nn(w, "target_hz", d->target_hz);
+	jw_int_nn(w, "min_hz", d->min_hz);
+	jw_int_nn(w, "max_hz", d->max_hz);
+	jw_int_nn(w, "polling_ms", d->polling_ms);
 	if (d->navail) {
 		jw_arr_begin(w, "available_hz");
 		for (size_t i = 0; i < d->navail; i++)
@@ -96,7 +88,7 @@ void out_devfreq_json(struct jw *w, const struct devfreq_info *d, const struct t
 		jw_obj_begin(w, NULL);
 		jw_str(w, "name", c->name);
 		jw_str(w, "kind", devfreq_kind_name(c->kind));
-		jw_nn(w, "rate_hz", c->rate_hz);
+		jw_int_nn(w, "rate_hz", c->rate_hz);
 		jw_bool(w, "covered", c->covered);
 		jw_err(w, "error", c->err);
 		jw_obj_end(w);

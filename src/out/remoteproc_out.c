@@ -6,19 +6,6 @@
 #include <stdio.h>
 #include <string.h>
 
-static void str_na(struct jw *w, const char *key, const char *s)
-{
-	jw_str(w, key, s && *s ? s : NULL);
-}
-
-static void addr(struct jw *w, const char *key, int v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
 void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 			 const struct irq_table *irqs)
 {
@@ -28,9 +15,9 @@ void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 
 		jw_obj_begin(w, NULL);
 		jw_str(w, "name", p->name);
-		str_na(w, "fw_name", p->fw_name);
-		str_na(w, "state", p->state);
-		str_na(w, "firmware", p->firmware);
+		jw_str_nz(w, "fw_name", p->fw_name);
+		jw_str_nz(w, "state", p->state);
+		jw_str_nz(w, "firmware", p->firmware);
 		if (p->have_trace)
 			jw_str(w, "trace", p->trace_tail);
 		else
@@ -44,10 +31,10 @@ void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 
 		jw_obj_begin(w, NULL);
 		jw_str(w, "dev", c->dev);
-		str_na(w, "name", c->name);
-		addr(w, "src", c->src);
-		addr(w, "dst", c->dst);
-		str_na(w, "remoteproc", c->rproc);
+		jw_str_nz(w, "name", c->name);
+		jw_int_nn(w, "src", c->src);
+		jw_int_nn(w, "dst", c->dst);
+		jw_str_nz(w, "remoteproc", c->rproc);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);

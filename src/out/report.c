@@ -40,35 +40,19 @@ static void isolation_section(struct jw *w, struct sbuf *b, const struct snapsho
 	isolation_free(&iso);
 }
 
-static void json_opt_str(struct jw *w, const char *key, const char *v)
-{
-	if (v && *v)
-		jw_str(w, key, v);
-	else
-		jw_null(w, key);
-}
-
-static void json_mask(struct jw *w, const char *key, const struct cpumask *m)
-{
-	jw_arr_begin(w, key);
-	for (int c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1))
-		jw_int(w, NULL, c);
-	jw_arr_end(w);
-}
-
 static void json_system(struct jw *w, const struct snapshot *s, const struct report_opts *o)
 {
 	const struct system_info *y = &s->sys;
 	char buf[256];
 
 	jw_obj_begin(w, "system");
-	json_opt_str(w, "kernel", y->kernel);
-	json_opt_str(w, "preempt", system_preempt_name(y->preempt));
-	json_opt_str(w, "preempt_note", y->preempt_note);
-	json_opt_str(w, "preempt_dynamic_mode", y->dyn_mode);
-	json_opt_str(w, "arch", y->arch);
-	json_opt_str(w, "model", y->model);
-	json_opt_str(w, "cpu_model", s->topo.cpu_model);
+	jw_str_nz(w, "kernel", y->kernel);
+	jw_str_nz(w, "preempt", system_preempt_name(y->preempt));
+	jw_str_nz(w, "preempt_note", y->preempt_note);
+	jw_str_nz(w, "preempt_dynamic_mode", y->dyn_mode);
+	jw_str_nz(w, "arch", y->arch);
+	jw_str_nz(w, "model", y->model);
+	jw_str_nz(w, "cpu_model", s->topo.cpu_model);
 	jw_arr_begin(w, "compatible");
 	for (size_t i = 0; i < y->ncompat; i++)
 		jw_str(w, NULL, y->compat[i]);
@@ -93,7 +77,7 @@ static void json_system(struct jw *w, const struct snapshot *s, const struct rep
 	} else {
 		jw_null(w, "nohz_full");
 	}
-	json_opt_str(w, "thp", y->thp);
+	jw_str_nz(w, "thp", y->thp);
 	if (o->stable)
 		jw_null(w, "uptime_s");
 	else
@@ -117,7 +101,7 @@ static void json_cpu(struct jw *w, const struct snapshot *s, int c)
 		jw_str(w, "policy", s->freq.pol[pi].name);
 	else
 		jw_null(w, "policy");
-	json_opt_str(w, "core_type", t->core_type);
+	jw_str_nz(w, "core_type", t->core_type);
 	if (t->capacity >= 0)
 		jw_int(w, "capacity", t->capacity);
 	else
@@ -169,9 +153,9 @@ void report_json(struct sbuf *b, const struct snapshot *s, const struct report_o
 	json_system(&w, s, o);
 	out_kconfig_json(&w, &s->kconf);
 	jw_obj_begin(&w, "topology");
-	json_mask(&w, "possible", &s->topo.possible);
-	json_mask(&w, "present", &s->topo.present);
-	json_mask(&w, "online", &s->topo.online);
+	jw_cpus(&w, "possible", &s->topo.possible);
+	jw_cpus(&w, "present", &s->topo.present);
+	jw_cpus(&w, "online", &s->topo.online);
 	jw_bool(&w, "hybrid", s->topo.hybrid);
 	jw_obj_end(&w);
 	jw_arr_begin(&w, "cpus");

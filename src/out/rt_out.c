@@ -11,14 +11,6 @@
 
 #include "core/err.h"
 
-static void jw_nn(struct jw *w, const char *key, int64_t v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
 static double bw_pct(int64_t bw)
 {
 	return bw < 0 ? NAN : 100.0 * (double)bw / (double)(1 << 20);
@@ -39,8 +31,8 @@ static void fair_json(struct jw *w, const struct rt_info *rt)
 		return;
 	}
 	jw_obj_begin(w, "fair_server");
-	jw_nn(w, "runtime_ns", rt->fair_runtime_ns);
-	jw_nn(w, "period_ns", rt->fair_period_ns);
+	jw_int_nn(w, "runtime_ns", rt->fair_runtime_ns);
+	jw_int_nn(w, "period_ns", rt->fair_period_ns);
 	if (rt->fair_runtime_ns >= 0 && rt->fair_period_ns > 0)
 		jw_double(w, "share_pct",
 			  100.0 * (double)rt->fair_runtime_ns / (double)rt->fair_period_ns, 1);
@@ -115,13 +107,13 @@ void out_rt_json(struct jw *w, const struct rt_info *rt)
 				continue;
 			jw_obj_begin(w, NULL);
 			jw_int(w, "cpu", c);
-			jw_nn(w, "rt_nr_running", rc->nr_running);
-			jw_nn(w, "rt_throttled", rc->throttled);
+			jw_int_nn(w, "rt_nr_running", rc->nr_running);
+			jw_int_nn(w, "rt_throttled", rc->throttled);
 			jw_double(w, "rt_time_ms", rc->rt_time_ms, 3);
 			jw_double(w, "rt_runtime_ms", rc->rt_runtime_ms, 3);
 			jw_double(w, "rt_use_pct", rc->rt_use_pct, 1);
 			jw_int(w, "throttle_events", rc->throttle_events);
-			jw_nn(w, "dl_nr_running", rc->dl_nr_running);
+			jw_int_nn(w, "dl_nr_running", rc->dl_nr_running);
 			jw_double(w, "dl_total_bw_pct", bw_pct(rc->dl_total_bw), 1);
 			jw_obj_end(w);
 		}

@@ -12,30 +12,6 @@
 
 #include "core/err.h"
 
-static void jw_cpus(struct jw *w, const char *key, const struct cpumask *m)
-{
-	jw_arr_begin(w, key);
-	for (int c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1))
-		jw_int(w, NULL, c);
-	jw_arr_end(w);
-}
-
-static void jw_mc(struct jw *w, const char *key, bool have, int64_t mc)
-{
-	if (have)
-		jw_int(w, key, mc);
-	else
-		jw_null(w, key);
-}
-
-static void jw_nn(struct jw *w, const char *key, int64_t v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
 void out_thermal_json(struct jw *w, const struct thermal_info *th)
 {
 	jw_arr_begin(w, "thermal");
@@ -45,7 +21,7 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 		jw_obj_begin(w, NULL);
 		jw_str(w, "zone", z->type[0] ? z->type : NULL);
 		jw_int(w, "id", z->id);
-		jw_mc(w, "temp_mc", z->have_temp, z->temp_mc);
+		jw_int_have(w, "temp_mc", z->have_temp, z->temp_mc);
 		jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
 		jw_arr_begin(w, "trips_mc");
 		for (size_t k = 0; k < z->ntrips; k++)
@@ -70,8 +46,8 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 		jw_obj_begin(w, NULL);
 		jw_int(w, "id", c->id);
 		jw_str(w, "type", c->type[0] ? c->type : NULL);
-		jw_nn(w, "cur_state", c->cur_state);
-		jw_nn(w, "max_state", c->max_state);
+		jw_int_nn(w, "cur_state", c->cur_state);
+		jw_int_nn(w, "max_state", c->max_state);
 		jw_bool(w, "active", c->active);
 		jw_cpus(w, "cpus", &c->cpus);
 		jw_str(w, "devfreq", c->devfreq[0] ? c->devfreq : NULL);
@@ -87,9 +63,9 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 		jw_str(w, "dev", h->dev);
 		jw_str(w, "chip", h->chip[0] ? h->chip : NULL);
 		jw_str(w, "label", h->label);
-		jw_mc(w, "temp_mc", h->have_temp, h->temp_mc);
-		jw_mc(w, "max_mc", h->have_max, h->max_mc);
-		jw_mc(w, "crit_mc", h->have_crit, h->crit_mc);
+		jw_int_have(w, "temp_mc", h->have_temp, h->temp_mc);
+		jw_int_have(w, "max_mc", h->have_max, h->max_mc);
+		jw_int_have(w, "crit_mc", h->have_crit, h->crit_mc);
 		jw_str(w, "error", h->have_temp ? NULL : err_name(h->err));
 		jw_obj_end(w);
 	}

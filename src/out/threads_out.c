@@ -10,14 +10,6 @@ static bool interesting(const struct thread_table *tab, const struct thread_info
 	return threads_is_rt(t) || threads_is_pinned(tab, t);
 }
 
-static void int_or_null(struct jw *w, const char *key, int v)
-{
-	if (v < 0)
-		jw_null(w, key);
-	else
-		jw_int(w, key, v);
-}
-
 void out_threads_json(struct jw *w, const struct thread_table *tab, bool only_interesting)
 {
 	char buf[4096];
@@ -44,15 +36,15 @@ void out_threads_json(struct jw *w, const struct thread_table *tab, bool only_in
 			jw_str(w, "policy", threads_policy_name(t->policy));
 		jw_int(w, "rt_prio", t->rt_prio);
 		jw_int(w, "nice", t->nice);
-		int_or_null(w, "uclamp_min", t->uclamp_min);
-		int_or_null(w, "uclamp_max", t->uclamp_max);
+		jw_int_nn(w, "uclamp_min", t->uclamp_min);
+		jw_int_nn(w, "uclamp_max", t->uclamp_max);
 		if (t->have_affinity) {
 			cpulist_format(&t->affinity, buf, sizeof(buf));
 			jw_str(w, "affinity", buf);
 		} else {
 			jw_null(w, "affinity");
 		}
-		int_or_null(w, "last_cpu", t->last_cpu);
+		jw_int_nn(w, "last_cpu", t->last_cpu);
 		jw_bool(w, "rt", threads_is_rt(t));
 		jw_bool(w, "pinned", threads_is_pinned(tab, t));
 		jw_uint(w, "start_time_ticks", t->start_time);
@@ -70,7 +62,7 @@ void out_threads_json(struct jw *w, const struct thread_table *tab, bool only_in
 		jw_double(w, "vol_per_s", t->vol_per_s, 1);
 		jw_double(w, "invol_per_s", t->invol_per_s, 1);
 		jw_str(w, "wchan", t->have_wait && t->wchan[0] ? t->wchan : NULL);
-		int_or_null(w, "syscall", t->have_wait ? t->syscall_nr : -1);
+		jw_int_nn(w, "syscall", t->have_wait ? t->syscall_nr : -1);
 		jw_bool(w, "in_ioctl", t->in_ioctl);
 		jw_str(w, "wait_dev", t->wait_dev[0] ? t->wait_dev : NULL);
 		jw_str(w, "accel", t->accel[0] ? t->accel : NULL);

@@ -836,15 +836,8 @@ void cpufreq_free(struct cpufreq_info *f)
 	for (size_t i = 0; i < f->npolicies; i++) {
 		struct cpufreq_policy *p = &f->pol[i];
 
-		free(p->avail_khz);
-		free(p->avail_gov);
-		free(p->tis_khz);
-		free(p->tis_time_10ms);
-		free(p->trans_khz);
-		free(p->trans);
-		free(p->tunables);
-		free(p->epp_avail);
-		free(p->tis_pct);
+		xfree_all(p->avail_khz, p->avail_gov, p->tis_khz, p->tis_time_10ms, p->trans_khz,
+			  p->trans, p->tunables, p->epp_avail, p->tis_pct);
 	}
 	free(f->pol);
 	free(f->policy_of_cpu);

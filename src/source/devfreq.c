@@ -694,11 +694,7 @@ void devfreq_free(struct devfreq_info *d)
 	for (size_t i = 0; i < d->ndev; i++) {
 		struct devfreq_dev *x = &d->dev[i];
 
-		free(x->avail_gov);
-		free(x->avail_hz);
-		free(x->trans_hz);
-		free(x->trans_time_ms);
-		free(x->time_pct);
+		xfree_all(x->avail_gov, x->avail_hz, x->trans_hz, x->trans_time_ms, x->time_pct);
 	}
 	free(d->dev);
 	free(d->clk);

@@ -1340,27 +1340,12 @@ void perf_close(struct perf_set *s)
 			close(p->fds[i]);
 		for (size_t i = 0; i < p->ng; i++)
 			free(p->g[i].cidx);
-		free(p->g);
-		free(p->fds);
-		free(p->buf);
-		free(p->ev);
-		free(p->acc_v);
-		free(p->acc_e);
-		free(p->acc_r);
-		free(p->got);
+		xfree_all(p->g, p->fds, p->buf, p->ev, p->acc_v, p->acc_e, p->acc_r, p->got);
 		perf_pmus_free(&p->pmus);
 		free(p);
 	}
-	free(s->ev_name);
-	free(s->ev_label);
-	free(s->ev_err);
-	free(s->ev_user_only);
-	free(s->why);
-	free(s->reason);
-	free(s->c);
-	free(s->ipc);
-	free(s->miss_rate_pct);
-	free(s->misses_per_s);
+	xfree_all(s->ev_name, s->ev_label, s->ev_err, s->ev_user_only, s->why, s->reason, s->c,
+		  s->ipc, s->miss_rate_pct, s->misses_per_s);
 	memset(s, 0, sizeof(*s));
 }
 

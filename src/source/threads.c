@@ -1129,18 +1129,8 @@ int threads_read_incr(struct threads_incr *st, const struct sysroot *live, unsig
 
 void threads_incr_free(struct threads_incr *st)
 {
-	free(st->want);
-	free(st->dirty);
-	free(st->dirty_pid);
-	free(st->dents);
-	free(st->pids);
-	free(st->tids);
-	free(st->scratch);
-	free(st->keys);
-	free(st->procs);
-	free(st->procs_next);
-	free(st->ptids);
-	free(st->ptids_next);
+	xfree_all(st->want, st->dirty, st->dirty_pid, st->dents, st->pids, st->tids, st->scratch,
+		  st->keys, st->procs, st->procs_next, st->ptids, st->ptids_next);
 	memset(st, 0, sizeof(*st));
 }
 

@@ -138,6 +138,18 @@ struct layout {
 	bool pending; /* counters opened, first interval running */
 };
 
+/* Whether a group of columns `width` wide that is on stays on: it is
+ * dropped (false, its width given to the meters) when the meters would have
+ * fewer than `min` columns. */
+static bool keep_cols(bool on, int min, int width, int *fixed, int *rest)
+{
+	if (!on || *rest >= min)
+		return on;
+	*fixed -= width;
+	*rest += width;
+	return false;
+}
+
 static int max_states(const struct snapshot *sn)
 {
 	size_t m = 0;
@@ -176,31 +188,13 @@ static void layout(struct tui *t, const struct snapshot *sn, struct layout *L)
 		(temp ? 7 : 0) + (nsw + nhw) * CTR_COL_W;
 	rest = w - fixed - 1;
 	/* drop columns that would leave the meters too narrow */
-	if (rest < 40 && type) {
-		type = false;
-		fixed -= 7;
-		rest += 7;
-	}
-	if (rest < 36 && nsw) {
+	type = keep_cols(type, 40, 7, &fixed, &rest);
+	if (!keep_cols(nsw > 0, 36, nsw * CTR_COL_W, &fixed, &rest))
 		ctr[CTR_CSW] = ctr[CTR_MIG] = false;
-		fixed -= nsw * CTR_COL_W;
-		rest += nsw * CTR_COL_W;
-	}
-	if (rest < 34 && temp) {
-		temp = false;
-		fixed -= 7;
-		rest += 7;
-	}
-	if (rest < 30 && rates) {
-		rates = false;
-		fixed -= 14;
-		rest += 14;
-	}
-	if (rest < 26 && nhw) {
+	temp = keep_cols(temp, 34, 7, &fixed, &rest);
+	rates = keep_cols(rates, 30, 14, &fixed, &rest);
+	if (!keep_cols(nhw > 0, 26, nhw * CTR_COL_W, &fixed, &rest))
 		ctr[CTR_IPC] = ctr[CTR_MISSES] = false;
-		fixed -= nhw * CTR_COL_W;
-		rest += nhw * CTR_COL_W;
-	}
 	{
 		int n = util + freq + idle, share;
 

@@ -77,20 +77,11 @@ static int wrap(struct tui *t, int y, int x, int w, int maxl, enum role r, const
 	if (w < 10)
 		w = 10;
 	while (*p && n < maxl) {
-		int len = 0, sp = -1;
+		int len = str_wrap_len(p, w);
 
-		while (p[len] && p[len] != '\n' && len < w) {
-			if (p[len] == ' ')
-				sp = len;
-			len++;
-		}
-		if (p[len] && p[len] != '\n' && sp > 0)
-			len = sp;
 		ui_printf(t, y + n, x, w, r, "%.*s", len, p);
 		n++;
-		p += len;
-		while (*p == ' ' || *p == '\n')
-			p++;
+		p = str_wrap_next(p, len);
 	}
 	return n;
 }

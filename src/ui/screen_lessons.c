@@ -435,19 +435,10 @@ static void add_wrapped(struct lview *v, enum role r, const char *lead, const ch
 	if (w < 20)
 		w = 20;
 	while (p && *p) {
-		int len = 0, sp = -1;
+		int len = str_wrap_len(p, w);
 
-		while (p[len] && p[len] != '\n' && len < w) {
-			if (p[len] == ' ')
-				sp = len;
-			len++;
-		}
-		if (p[len] && p[len] != '\n' && sp > 0)
-			len = sp;
 		add(v, r, "%s%.*s", lead, len, p);
-		p += len;
-		while (*p == ' ' || *p == '\n')
-			p++;
+		p = str_wrap_next(p, len);
 	}
 }
 

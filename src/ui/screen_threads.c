@@ -434,11 +434,7 @@ static void build_tree(struct thr_view *v, const struct thread_table *tab, int *
 	for (size_t k = 0; k < n; k++) /* orphans (leader gone, loops) */
 		if (!tr.done[order[k]] && row_visible(v, &tab->t[order[k]]))
 			push_row(v, order[k], 0);
-	free(tr.first_child);
-	free(tr.next_sib);
-	free(tr.first_thr);
-	free(tr.next_thr);
-	free(tr.done);
+	xfree_all(tr.first_child, tr.next_sib, tr.first_thr, tr.next_thr, tr.done);
 }
 
 /* Is s the screen on display (Threads and Isolation rebuild only then)? */

@@ -75,6 +75,52 @@ static void test_numbers(void)
 	is_dbl(d, 950.0, 1e-9, "double value");
 	is_int(str_to_hex_u64("0xd0b", &u), 0, "hex");
 	is_int((long long)u, 0xd0b, "hex value");
+	is_int(str_to_hex_u64("0x", &u), -EINVAL, "hex: 0x alone");
+	is_int(str_to_i64("+7 ", &i), 0, "i64 +7");
+	is_int(i, 7, "i64 +7 value");
+	is_int(str_to_i64("-", &i), -EINVAL, "i64: a sign alone");
+	is_int(str_to_double("-x", &d), -EINVAL, "double: no digit after the sign");
+	is_int(str_to_double("1e999", &d), -ERANGE, "double overflow");
+}
+
+static void test_wrap(void)
+{
+	const char *t = "the quick brown\nfox";
+	int len = str_wrap_len(t, 10);
+
+	is_int(len, 9, "wrap: at the last space before the width");
+	t = str_wrap_next(t, len);
+	is_str(t, "brown\nfox", "wrap: the next line starts past the space");
+	len = str_wrap_len(t, 10);
+	is_int(len, 5, "wrap: a newline ends the line");
+	t = str_wrap_next(t, len);
+	is_int(str_wrap_len(t, 10), 3, "wrap: the rest");
+	is_int(str_wrap_len("abcdefghijkl", 5), 5, "wrap: a word longer than the width is cut");
+}
+
+static void test_json_na(void)
+{
+	struct sbuf b;
+	struct jw w;
+	struct cpumask m;
+
+	cpumask_zero(&m);
+	cpumask_set(&m, 1);
+	cpumask_set(&m, 3);
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	jw_int_nn(&w, "a", -1);
+	jw_int_nn(&w, "b", 0);
+	jw_int_have(&w, "c", false, 5);
+	jw_uint_have(&w, "d", true, 6);
+	jw_str_nz(&w, "e", "");
+	jw_str_nz(&w, "f", "x");
+	jw_cpus(&w, "g", &m);
+	jw_obj_end(&w);
+	is_str(b.s, "{\"a\":null,\"b\":0,\"c\":null,\"d\":6,\"e\":null,\"f\":\"x\",\"g\":[1,3]}",
+	       "n/a-aware json writers");
+	sbuf_free(&b);
 }
 
 static void test_json(void)
@@ -159,6 +205,8 @@ int main(int argc, char **argv)
 	test_numbers();
 	test_json();
 	test_sbuf_sink();
+	test_json_na();
+	test_wrap();
 	test_exe_dir(argv[0]);
 	return done_testing();
 }
