@@ -92,12 +92,10 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 		case 'R': *record = optarg; break;
 		case 'F': {
 			enum record_format f;
+			char why[128];
 
-			if (record_format_parse(optarg, &f) != 0) {
-				fprintf(stderr, "tunetop: --record-format %s: %s\n", optarg,
-					record_have_zstd() || strcmp(optarg, "zstd")
-						? "auto, json or zstd"
-						: "this tunetop was built without libzstd");
+			if (record_format_opt(optarg, &f, why, sizeof(why)) != 0) {
+				fprintf(stderr, "tunetop: %s\n", why);
 				return 2;
 			}
 			t->rec_format = (int)f;
