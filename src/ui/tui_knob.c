@@ -239,31 +239,74 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 	return e;
 }
 
+/* The line of a hold report the status line shows: with --hold=reassert
+ * the write-back ("ADDR: found -> held (reasserted)", or "could not write
+ * back") rather than the "changed outside tunetop" line before it. */
+static const char *hold_headline(const char *rep)
+{
+	const char *p = strstr(rep, "(reasserted)");
+
+	if (!p)
+		p = strstr(rep, ": could not write back ");
+	if (!p)
+		return rep;
+	while (p > rep && p[-1] != '\n')
+		p--;
+	return p;
+}
+
+/* Each second: this session's active changes are read again (knob/hold.h)
+ * and a value written over outside tunetop is reported on the status line,
+ * and under --hold=reassert written back (a journaled change of this
+ * session). --hold=off watches nothing. */
 void tui_hold_poll(struct tui *t, uint64_t now)
 {
 	struct sbuf rep;
+	unsigned before;
 
-	if (!t->knob || t->readonly || t->replay || now < t->hold_due_ns)
+	if (!t->knob || t->readonly || t->replay || t->hold_mode == KNOB_HOLD_OFF ||
+	    now < t->hold_due_ns)
 		return;
 	t->hold_due_ns = now + 1000000000ull;
 	if (!t->nchanges && !t->hold)
 		return;
 	if (!t->hold)
-		t->hold = knob_hold_begin(t->knob, NULL, 0, KNOB_HOLD_REPORT);
+		t->hold = knob_hold_begin(t->knob, NULL, 0, t->hold_mode);
 	knob_hold_sync_run(t->knob, t->hold);
+	before = knob_hold_reasserted(t->hold);
 	sbuf_init(&rep);
 	knob_hold_check(t->knob, t->hold, &rep);
 	if (rep.len) {
 		char line[TUI_STATUS_LEN];
 		size_t nl = count_lines(rep.s);
 
-		tui_first_line(rep.s, line, sizeof(line));
+		tui_first_line(hold_headline(rep.s), line, sizeof(line));
 		if (nl > 1)
 			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
 		else
 			tui_status(t, true, "%s", line);
 	}
 	sbuf_free(&rep);
+	if (knob_hold_reasserted(t->hold) != before)
+		tui_reload_journal(t); /* the write-backs are entries of this session */
+}
+
+/* After a restore that returned e (restore on exit, Restore all): a
+ * --hold=reassert write-back is a change of this session whose old value is
+ * the one found outside, so the first pass leaves that value, which the
+ * session's first change then sees as "changed by someone else": a second,
+ * forced pass over this session's remaining entries puts back the value
+ * from before the session, as exec does. */
+static int restore_reasserted(struct tui *t, int e, unsigned flags, struct sbuf *report,
+			      char **cause)
+{
+	if (e && knob_hold_reasserted(t->hold) > 0) {
+		free(*cause);
+		*cause = NULL;
+		e = knob_restore_run(t->knob, knob_ctx_run_id(t->knob), flags | KNOB_FORCE, report,
+				     cause);
+	}
+	return e;
 }
 
 /* The watch of the last change, once its time is up: a change the kernel
@@ -367,6 +410,7 @@ int tui_restore_all(struct tui *t, bool ask)
 	}
 	sbuf_init(&report);
 	e = knob_restore_all(t->knob, 0, &report, &cause);
+	e = restore_reasserted(t, e, 0, &report, &cause);
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "Restore failed: %s", line[0] ? line : err_name(e));
@@ -463,6 +507,7 @@ void tui_restore_on_exit(struct tui *t, struct sbuf *msg)
 	}
 	sbuf_init(&report);
 	e = knob_restore_run(t->knob, knob_ctx_run_id(t->knob), KNOB_QUIET, &report, &cause);
+	e = restore_reasserted(t, e, KNOB_QUIET, &report, &cause);
 	if (e)
 		sbuf_printf(msg, "tunetop: restore failed: %s\n", cause ? cause : err_name(e));
 	else

@@ -3,7 +3,11 @@
 # Hold mode in the monitor (issue 15): a change made in the TUI that
 # something else writes over is reported on the status line ("changed
 # outside tunetop") and counted in the header ("reverted N"); an undone
-# change is no longer held. On a copied fixture; the test writes the file.
+# change is no longer held. --hold=reassert writes it back (journaled, as
+# the session's change; "reasserted" on the status line and in the header)
+# and the exit still puts back the value from before the session;
+# --hold=off reports nothing and leaves the value found. On copied
+# fixtures; the test writes the files.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
@@ -42,9 +46,60 @@ tui_wait u 'policy0 +4x A55 +gov interactive'; ok $? "shown undone"
 sleep 2.5 # two rounds of hold: a report now would be a false one
 tui_screen u | grep -q 'reverted\|outside tunetop'
 ok $((! $?)) "an undo is not taken for a change outside tunetop"
-tui_keys u F10
-tui_wait u 'Restore and quit'
-tui_keys u Enter
+tui_keys u F10 # nothing to restore: no dialog
 tui_wait_exit u; ok $? "exited"
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "tree equals the fixture"
+
+# --hold=reassert: the value written behind the TUI's back is written back
+# within a few rounds (one a second), said on the status line and counted
+root=$(copy_fixture rk3588)
+gov=$root/sys/devices/system/cpu/cpufreq/policy0/scaling_governor
+tui_start r 140 40 -- --root "$root" --state-dir "$st" --hold=reassert
+tui_wait r 'policy0 +4x A55 +gov interactive'; ok $? "reassert: started"
+tui_keys r g
+tui_wait r 'Governor for policy0'; ok $? "reassert: governor menu"
+tui_keys r Down Down Down Down Down Enter # performance
+wait_file "$gov" '^performance$'; ok $? "reassert: governor changed in the TUI"
+echo powersave >"$gov"
+wait_file "$gov" '^performance$' 5; ok $? "reassert: the locked value is written back"
+tui_wait r 'cpufreq/policy0/governor: powersave -> performance \(reasserted\)'
+ok $? "reassert: the status line says so"
+tui_wait r 'reverted 1 reasserted 1'; ok $? "reassert: counted in the header"
+"$TUNETOP" --root "$root" --state-dir "$st" journal >"$TMPD/journal" 2>&1
+pid=$(tui_pid r)
+like "$(cat "$TMPD/journal")" "active +$pid +cpufreq/policy0/governor: powersave -> performance" \
+	"reassert: the write-back is journaled as a change of the TUI's run"
+like "$(cat "$TMPD/journal")" "$pid +tui +live +2 " "reassert: the TUI owns both changes"
+tui_keys r F10
+tui_wait r 'Restore and quit'; ok $? "reassert: quit dialog"
+tui_keys r Enter
+tui_wait_exit r; ok $? "reassert: exited"
+same_tree "$root" "$FIXTURES/rk3588"; ok $? "reassert: after quitting the tree equals the pristine fixture"
+
+# --hold=off: nothing is watched, the value written outside stays
+root=$(copy_fixture rk3588)
+gov=$root/sys/devices/system/cpu/cpufreq/policy0/scaling_governor
+tui_start o 140 40 -- --root "$root" --state-dir "$st" --hold=off
+tui_wait o 'policy0 +4x A55 +gov interactive'; ok $? "off: started"
+tui_keys o g
+tui_wait o 'Governor for policy0'; ok $? "off: governor menu"
+tui_keys o Down Down Down Down Down Enter # performance
+wait_file "$gov" '^performance$'; ok $? "off: governor changed in the TUI"
+echo powersave >"$gov"
+tui_wait o 'policy0 +4x A55 +gov powersave'; ok $? "off: the TUI shows the value found"
+sleep 2.5 # two rounds of hold: a report or a write-back now would be wrong
+tui_screen o | grep -q 'reverted\|outside tunetop\|reasserted'
+ok $((! $?)) "off: no report"
+is "$(cat "$gov")" powersave "off: the file stays reverted"
+tui_keys o F10
+tui_wait o 'Restore and quit'
+tui_keys o Enter
+tui_wait_exit o; ok $? "off: exited"
+is "$(cat "$gov")" powersave "off: the value written outside is left alone at the exit"
+
+# a bad mode is a usage error
+"$TUNETOP" --root "$root" --state-dir "$st" --hold=sometimes >/dev/null 2>"$TMPD/bad.err" </dev/null
+is $? 2 "--hold=sometimes exits 2"
+is "$(cat "$TMPD/bad.err")" "tunetop: --hold 'sometimes': must be off, report or reassert" \
+	"--hold=sometimes: one line naming the modes"
 done_testing

@@ -400,6 +400,35 @@ static void test_clocks_key(void)
 	sbuf_free(&errs);
 }
 
+/* hold= (the default of --hold): off, report, reassert; anything else is a
+ * problem and the default (report) stays */
+static void test_hold_key(void)
+{
+	struct ui_config c;
+	struct sbuf errs, out;
+
+	config_defaults(&c);
+	is_str(c.hold, "report", "hold defaults to report");
+	sbuf_init(&errs);
+	is_int(config_parse("config_version=1\nhold=reassert\n", &c, &errs), 0,
+	       "hold=reassert: no problem");
+	is_str(c.hold, "reassert", "  read");
+	sbuf_init(&out);
+	config_format(&c, &out);
+	ok(out.s && strstr(out.s, "\nhold=reassert\n"), "  written back");
+	sbuf_free(&out);
+	sbuf_free(&errs);
+
+	sbuf_init(&errs);
+	config_defaults(&c);
+	is_int(config_parse("config_version=1\nhold=sometimes\ndelay=7\n", &c, &errs), 1,
+	       "hold=sometimes: one problem");
+	is_str(c.hold, "report", "  the default stays");
+	is_int(c.delay_tenths, 7, "  the rest of the file is read");
+	ok(errs.s && strstr(errs.s, "line 2: hold: bad value 'sometimes'"), "  reported");
+	sbuf_free(&errs);
+}
+
 int main(void)
 {
 	char tmp[] = "/tmp/tt-uiconf.XXXXXX";
@@ -412,6 +441,7 @@ int main(void)
 	test_theme_file();
 	test_config(tmp);
 	test_clocks_key();
+	test_hold_key();
 	test_sim(tmp);
 	test_tar(tmp);
 	sim_rmtree(tmp);
