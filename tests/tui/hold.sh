@@ -11,35 +11,45 @@
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
-root=$(copy_fixture rk3588)
-gov=$root/sys/devices/system/cpu/cpufreq/policy0/scaling_governor
 st=$TMPD/st
+# fresh: a new copy of the fixture in $root, $gov its policy0 governor
+fresh() {
+	root=$(copy_fixture rk3588)
+	gov=$root/sys/devices/system/cpu/cpufreq/policy0/scaling_governor
+}
+# lock NAME WHAT [ARGS...]: the TUI in pane NAME on $root (ARGS: its
+# options), and policy0's governor set to performance from it
+lock() {
+	_p=$1 _w=$2
+	shift 2
+	tui_start "$_p" 140 40 -- --root "$root" --state-dir "$st" "$@"
+	tui_wait "$_p" 'policy0 +4x A55 +gov interactive'; ok $? "${_w}started"
+	tui_keys "$_p" g
+	tui_wait "$_p" 'Governor for policy0'; ok $? "${_w}governor menu"
+	tui_keys "$_p" Down Down Down Down Down Enter # performance
+	wait_file "$gov" '^performance$'; ok $? "${_w}governor changed in the TUI"
+}
+# quit NAME WHAT: F10, "Restore and quit"
+quit() {
+	tui_keys "$1" F10
+	tui_wait "$1" 'Restore and quit'; ok $? "${2}quit dialog"
+	tui_keys "$1" Enter
+	tui_wait_exit "$1"; ok $? "${2}exited"
+}
 
-tui_start h 140 40 -- --root "$root" --state-dir "$st"
-tui_wait h 'policy0 +4x A55 +gov interactive'; ok $? "started"
-tui_keys h g
-tui_wait h 'Governor for policy0'; ok $? "governor menu"
-tui_keys h Down Down Down Down Down Enter # performance
-wait_file "$gov" '^performance$'; ok $? "governor changed in the TUI"
+fresh
+lock h ""
 echo powersave >"$gov"
 tui_wait h 'cpufreq/policy0/governor: expected performance, found powersave'
 ok $? "the change behind tunetop's back is on the status line"
 tui_wait h 'reverted 1'; ok $? "and counted in the header"
-tui_keys h F10
-tui_wait h 'Restore and quit'; ok $? "quit dialog"
-tui_keys h Enter
-tui_wait_exit h; ok $? "exited"
+quit h ""
 is "$(cat "$gov")" powersave "the value written outside is left alone at the exit"
 "$TUNETOP" --root "$root" --state-dir "$st" restore --force >/dev/null 2>&1
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "restore --force puts the fixture back"
 
 # undo: the knob is no longer held, so going back is not a revert
-tui_start u 140 40 -- --root "$root" --state-dir "$st"
-tui_wait u 'policy0 +4x A55 +gov interactive'; ok $? "started again"
-tui_keys u g
-tui_wait u 'Governor for policy0'; ok $? "governor menu"
-tui_keys u Down Down Down Down Down Enter # performance
-wait_file "$gov" '^performance$'; ok $? "governor changed"
+lock u "undo: "
 tui_keys u u
 wait_file "$gov" '^interactive$'; ok $? "undone"
 tui_wait u 'policy0 +4x A55 +gov interactive'; ok $? "shown undone"
@@ -52,14 +62,8 @@ same_tree "$root" "$FIXTURES/rk3588"; ok $? "tree equals the fixture"
 
 # --hold=reassert: the value written behind the TUI's back is written back
 # within a few rounds (one a second), said on the status line and counted
-root=$(copy_fixture rk3588)
-gov=$root/sys/devices/system/cpu/cpufreq/policy0/scaling_governor
-tui_start r 140 40 -- --root "$root" --state-dir "$st" --hold=reassert
-tui_wait r 'policy0 +4x A55 +gov interactive'; ok $? "reassert: started"
-tui_keys r g
-tui_wait r 'Governor for policy0'; ok $? "reassert: governor menu"
-tui_keys r Down Down Down Down Down Enter # performance
-wait_file "$gov" '^performance$'; ok $? "reassert: governor changed in the TUI"
+fresh
+lock r "reassert: " --hold=reassert
 echo powersave >"$gov"
 wait_file "$gov" '^performance$' 5; ok $? "reassert: the locked value is written back"
 tui_wait r 'cpufreq/policy0/governor: powersave -> performance \(reasserted\)'
@@ -70,31 +74,19 @@ pid=$(tui_pid r)
 like "$(cat "$TMPD/journal")" "active +$pid +cpufreq/policy0/governor: powersave -> performance" \
 	"reassert: the write-back is journaled as a change of the TUI's run"
 like "$(cat "$TMPD/journal")" "$pid +tui +live +2 " "reassert: the TUI owns both changes"
-tui_keys r F10
-tui_wait r 'Restore and quit'; ok $? "reassert: quit dialog"
-tui_keys r Enter
-tui_wait_exit r; ok $? "reassert: exited"
+quit r "reassert: "
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "reassert: after quitting the tree equals the pristine fixture"
 
 # --hold=off: nothing is watched, the value written outside stays
-root=$(copy_fixture rk3588)
-gov=$root/sys/devices/system/cpu/cpufreq/policy0/scaling_governor
-tui_start o 140 40 -- --root "$root" --state-dir "$st" --hold=off
-tui_wait o 'policy0 +4x A55 +gov interactive'; ok $? "off: started"
-tui_keys o g
-tui_wait o 'Governor for policy0'; ok $? "off: governor menu"
-tui_keys o Down Down Down Down Down Enter # performance
-wait_file "$gov" '^performance$'; ok $? "off: governor changed in the TUI"
+fresh
+lock o "off: " --hold=off
 echo powersave >"$gov"
 tui_wait o 'policy0 +4x A55 +gov powersave'; ok $? "off: the TUI shows the value found"
 sleep 2.5 # two rounds of hold: a report or a write-back now would be wrong
 tui_screen o | grep -q 'reverted\|outside tunetop\|reasserted'
 ok $((! $?)) "off: no report"
 is "$(cat "$gov")" powersave "off: the file stays reverted"
-tui_keys o F10
-tui_wait o 'Restore and quit'
-tui_keys o Enter
-tui_wait_exit o; ok $? "off: exited"
+quit o "off: "
 is "$(cat "$gov")" powersave "off: the value written outside is left alone at the exit"
 
 # a bad mode is a usage error
