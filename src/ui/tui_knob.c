@@ -10,6 +10,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -346,11 +347,56 @@ int tui_set1(struct tui *t, const char *fmt, ...)
 	return tui_set(t, a, 1, 0);
 }
 
+static const char *held_value(const struct knob_jentry *e)
+{
+	return e->readback ? e->readback : e->new_value;
+}
+
+/* --hold=reassert: when the change u undoes is a write-back (a change of
+ * this session whose old value is not what the session's previous change of
+ * that knob left, but the value found outside), undoing it alone brings that
+ * value back and the next round writes it again. Fills txn with the
+ * session's earlier changes of the knob down to the user's own one (newest
+ * first), to undo after it, forced (their value is the one found outside);
+ * returns how many. */
+static size_t writeback_chain(struct tui *t, uint64_t *txn, size_t cap)
+{
+	struct knob_jentry *e = NULL;
+	size_t n = 0, k = 0, cur = SIZE_MAX;
+	const char *run = knob_ctx_run_id(t->knob);
+
+	if (!knob_hold_reasserted(t->hold) || !run ||
+	    knob_journal_list(t->knob, &e, &n, NULL, NULL) != 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) /* the newest active change: the one u undoes */
+		if (e[i].this_root && e[i].state == KNOB_J_ACTIVE &&
+		    (cur == SIZE_MAX || e[i].txn >= e[cur].txn))
+			cur = i;
+	while (cur != SIZE_MAX && k < cap && e[cur].run && !strcmp(e[cur].run, run) &&
+	       e[cur].addr && e[cur].old) {
+		size_t prev = SIZE_MAX;
+
+		for (size_t i = 0; i < cur; i++)
+			if (e[i].this_root && e[i].state == KNOB_J_ACTIVE && e[i].run &&
+			    !strcmp(e[i].run, run) && e[i].addr &&
+			    !strcmp(e[i].addr, e[cur].addr) && held_value(&e[i]))
+				prev = i;
+		if (prev == SIZE_MAX || !strcmp(e[cur].old, held_value(&e[prev])))
+			break; /* the session's own change, not a write-back */
+		txn[k++] = e[prev].txn;
+		cur = prev;
+	}
+	knob_journal_free(e, n);
+	return k;
+}
+
 int tui_undo_last(struct tui *t)
 {
 	struct sbuf report;
 	char *cause = NULL, line[TUI_STATUS_LEN];
 	const char *why = tui_cannot_write(t);
+	uint64_t chain[16];
+	size_t nchain;
 	int e;
 
 	if (why) {
@@ -361,8 +407,13 @@ int tui_undo_last(struct tui *t)
 		tui_status(t, false, "Nothing to undo");
 		return 0;
 	}
+	nchain = writeback_chain(t, chain, sizeof(chain) / sizeof(chain[0]));
 	sbuf_init(&report);
 	e = knob_undo_last(t->knob, 1, 0, &report, &cause);
+	for (size_t i = 0; !e && i < nchain; i++) {
+		sbuf_reset(&report); /* the status line shows the value put back */
+		e = knob_undo_id(t->knob, chain[i], KNOB_FORCE, &report, &cause);
+	}
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "Undo failed: %s", line[0] ? line : err_name(e));

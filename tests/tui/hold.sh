@@ -5,7 +5,7 @@
 # outside tunetop") and counted in the header ("reverted N"); an undone
 # change is no longer held. --hold=reassert writes it back (journaled, as
 # the session's change; "reasserted" on the status line and in the header)
-# and the exit still puts back the value from before the session;
+# and the exit (or u) still puts back the value from before the session;
 # --hold=off reports nothing and leaves the value found. On copied
 # fixtures; the test writes the files.
 . "$TT_SRCDIR/tests/lib.sh"
@@ -76,6 +76,21 @@ like "$(cat "$TMPD/journal")" "active +$pid +cpufreq/policy0/governor: powersave
 like "$(cat "$TMPD/journal")" "$pid +tui +live +2 " "reassert: the TUI owns both changes"
 quit r "reassert: "
 same_tree "$root" "$FIXTURES/rk3588"; ok $? "reassert: after quitting the tree equals the pristine fixture"
+
+# --hold=reassert, then u: the undo takes the write-back and the change it
+# held together, back to the value from before (not the one found outside,
+# which the next round would write over again)
+fresh
+lock b "reassert undo: " --hold=reassert
+echo powersave >"$gov"
+tui_wait b 'reverted 1 reasserted 1'; ok $? "reassert undo: written back"
+tui_keys b u
+wait_file "$gov" '^interactive$'; ok $? "reassert undo: u puts back the value from before"
+sleep 2.5 # two rounds of hold: a write-back now would be wrong
+is "$(cat "$gov")" interactive "reassert undo: and it stays"
+tui_keys b F10 # nothing to restore: no dialog
+tui_wait_exit b; ok $? "reassert undo: exited"
+same_tree "$root" "$FIXTURES/rk3588"; ok $? "reassert undo: the tree equals the pristine fixture"
 
 # --hold=off: nothing is watched, the value written outside stays
 fresh
