@@ -36,6 +36,13 @@ quit() {
 	tui_keys "$1" Enter
 	tui_wait_exit "$1"; ok $? "${2}exited"
 }
+# leave NAME WHAT: F10 with nothing left to restore (no dialog), and the
+# tree is the fixture's again
+leave() {
+	tui_keys "$1" F10
+	tui_wait_exit "$1"; ok $? "${2}exited"
+	same_tree "$root" "$FIXTURES/rk3588"; ok $? "${2}the tree equals the pristine fixture"
+}
 
 fresh
 lock h ""
@@ -56,9 +63,7 @@ tui_wait u 'policy0 +4x A55 +gov interactive'; ok $? "shown undone"
 sleep 2.5 # two rounds of hold: a report now would be a false one
 tui_screen u | grep -q 'reverted\|outside tunetop'
 ok $((! $?)) "an undo is not taken for a change outside tunetop"
-tui_keys u F10 # nothing to restore: no dialog
-tui_wait_exit u; ok $? "exited"
-same_tree "$root" "$FIXTURES/rk3588"; ok $? "tree equals the fixture"
+leave u "undo: "
 
 # --hold=reassert: the value written behind the TUI's back is written back
 # within a few rounds (one a second), said on the status line and counted
@@ -88,9 +93,7 @@ tui_keys b u
 wait_file "$gov" '^interactive$'; ok $? "reassert undo: u puts back the value from before"
 sleep 2.5 # two rounds of hold: a write-back now would be wrong
 is "$(cat "$gov")" interactive "reassert undo: and it stays"
-tui_keys b F10 # nothing to restore: no dialog
-tui_wait_exit b; ok $? "reassert undo: exited"
-same_tree "$root" "$FIXTURES/rk3588"; ok $? "reassert undo: the tree equals the pristine fixture"
+leave b "reassert undo: "
 
 # --hold=off: nothing is watched, the value written outside stays
 fresh
