@@ -56,13 +56,22 @@ static const struct cmd_entry commands[] = {
 
 static void usage(FILE *f)
 {
+#ifdef HAVE_TUI
 	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q] [COMMAND "
 		   "[ARGS]]\n\n"
 		   "With no command, tunetop opens the interactive monitor:\n"
 		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
 		   "NAME]\n"
-		   "          [--record FILE [--record-format auto|json|zstd] | --replay FILE]\n"
+		   "          [--hold MODE] [--record FILE [--record-format auto|json|zstd] | "
+		   "--replay FILE]\n"
 		   "\nCommands:\n");
+#else
+	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q] COMMAND "
+		   "[ARGS]\n\n"
+		   "This tunetop was built without the interactive monitor (--disable-tui):\n"
+		   "give a command (snapshot, watch or serve to monitor).\n"
+		   "\nCommands:\n");
+#endif
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(f, "  tunetop %s\n", commands[i].usage);
 	fprintf(f, "\nGlobal options (anywhere on the line):\n"
@@ -72,7 +81,11 @@ static void usage(FILE *f)
 		   "  --clocks LIST     debugfs clocks to read, comma-separated (default: "
 		   "scmi_clk_npu,\n"
 		   "                    scmi_clk_ddr, scmi_clk_gpu, clk_npu, aclk_npu, clk_gpu)\n"
+#ifdef HAVE_TUI
 		   "  --self-cpus LIST  CPUs the monitor's own threads run on (TUI, watch;\n"
+#else
+		   "  --self-cpus LIST  CPUs the monitor's own threads run on (watch;\n"
+#endif
 		   "                    default: the housekeeping CPUs)\n"
 		   "  --self-nice N     their nice value (default 10; never RT)\n"
 		   "  -q, --quiet       (before the command) no note on stderr about changes a\n"

@@ -13,7 +13,7 @@ _tunetop_commands="snapshot watch capture events explain report learn probe ab k
 _tunetop_global_arg="--root --state-dir --clocks --self-cpus --self-nice"
 _tunetop_global_opts="$_tunetop_global_arg -q --quiet -h --help -V --version"
 # the interactive monitor (no command)
-_tunetop_tui_opts="--demo -d --delay --theme --keep --no-color --screen --record --record-format --replay"
+_tunetop_tui_opts="--demo -d --delay --theme --keep --hold --no-color --screen --record --record-format --replay"
 _tunetop_screens="cores clocks rt journal setup help threads irqs isolation latency findings lessons"
 
 # _tunetop_cmd_opts CMD: the options of one command

@@ -87,6 +87,17 @@ int record_format_parse(const char *s, enum record_format *out)
 	return *out == RECORD_FMT_NONE ? -ENOTSUP : 0;
 }
 
+int record_format_opt(const char *s, enum record_format *out, char *why, size_t cap)
+{
+	int e = record_format_parse(s, out);
+
+	if (e)
+		snprintf(why, cap, "--record-format %s: %s", s ? s : "",
+			 e == -ENOTSUP ? "this tunetop was built without libzstd"
+				       : "auto, json or zstd");
+	return e;
+}
+
 #ifdef HAVE_ZSTD
 /* Compress in[0..n) with mode (ZSTD_e_flush: the line is readable from the
  * file once written; ZSTD_e_end: close the frame) and write it all. */

@@ -95,6 +95,10 @@ struct record_meta {
 /* "auto", "json" (or "jsonl"), "zstd" -> *out: 0, -EINVAL (unknown name),
  * -ENOTSUP (zstd on a build without libzstd). */
 int record_format_parse(const char *s, enum record_format *out);
+/* record_format_parse() for a command's --record-format: on an error, why
+ * gets "--record-format S: auto, json or zstd" (or "...: this tunetop was
+ * built without libzstd") for the caller's one line on stderr. */
+int record_format_opt(const char *s, enum record_format *out, char *why, size_t cap);
 /* Built with libzstd? */
 bool record_have_zstd(void);
 /* Does buf start with the zstd frame magic (28 b5 2f fd)? */

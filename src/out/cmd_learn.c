@@ -576,6 +576,7 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 	bool auto_mode = false, demo = false;
 	const char *record_path = NULL;
 	enum record_format rfmt = RECORD_FMT_AUTO;
+	char why_fmt[128];
 	struct sigaction sa;
 	int c, n, rc = 0;
 
@@ -586,11 +587,8 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 		case 'D': demo = true; break;
 		case 'R': record_path = optarg; break;
 		case 'F':
-			if (record_format_parse(optarg, &rfmt) != 0) {
-				fprintf(stderr, "tunetop learn: --record-format %s: %s\n", optarg,
-					record_have_zstd() || strcmp(optarg, "zstd")
-						? "auto, json or zstd"
-						: "this tunetop was built without libzstd");
+			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {
+				fprintf(stderr, "tunetop learn: %s\n", why_fmt);
 				return 2;
 			}
 			break;

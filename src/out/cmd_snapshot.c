@@ -414,6 +414,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	const char *record_path = NULL;
 	struct recorder *rec = NULL;
 	enum record_format rfmt = RECORD_FMT_AUTO;
+	char why_fmt[128];
 	bool to_stdout;
 
 	findings_opts_default(&fo);
@@ -449,11 +450,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 'R': record_path = optarg; break;
 		case 'O': om_path = optarg; break;
 		case 'F':
-			if (record_format_parse(optarg, &rfmt) != 0) {
-				fprintf(stderr, "tunetop watch: --record-format %s: %s\n", optarg,
-					record_have_zstd() || strcmp(optarg, "zstd")
-						? "auto, json or zstd"
-						: "this tunetop was built without libzstd");
+			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {
+				fprintf(stderr, "tunetop watch: %s\n", why_fmt);
 				return 2;
 			}
 			break;

@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "core/xalloc.h"
+#include "knob/hold.h"
 #include "source/devfreq.h"
 #include "sysfs/userfile.h"
 #include "ui/counters_fmt.h"
@@ -36,6 +37,17 @@ static int self_cpus_check(const char *val, char *why, size_t cap)
 	if (!*val || (cpulist_parse(val, &m) == 0 && !cpumask_empty(&m)))
 		return 0;
 	snprintf(why, cap, "not a CPU list (e.g. 0 or 0-1,3)");
+	return -EINVAL;
+}
+
+/* What --hold accepts. */
+static int hold_check(const char *val, char *why, size_t cap)
+{
+	enum knob_hold_mode m;
+
+	if (knob_hold_mode_parse(val, &m) == 0)
+		return 0;
+	snprintf(why, cap, "off, report or reassert");
 	return -EINVAL;
 }
 
@@ -81,6 +93,8 @@ const struct config_key config_keys[] = {
 	{"self_cpus", CONFIG_LIST, OFF(self_cpus), 0, 64,
 	 "Self: CPUs tunetop's own threads run on (empty = housekeeping CPUs)", self_cpus_check},
 	{"self_nice", CONFIG_INT, OFF(self_nice), -20, 19, "Self: nice of tunetop's own threads"},
+	{"hold", CONFIG_STR, OFF(hold), 0, 16,
+	 "Hold: a change written over outside tunetop (off, report, reassert)", hold_check},
 };
 const size_t config_nkeys = sizeof(config_keys) / sizeof(config_keys[0]);
 
@@ -104,6 +118,7 @@ void config_defaults(struct ui_config *c)
 	c->irq_try_s = 3;
 	c->self_cpus[0] = '\0';
 	c->self_nice = SELF_NICE_DEFAULT;
+	str_copy(c->hold, sizeof(c->hold), "report");
 }
 
 void config_get(const struct ui_config *c, const struct config_key *k, char *buf, size_t cap)
@@ -134,7 +149,7 @@ int config_set(struct ui_config *c, const struct config_key *k, const char *val)
 int config_set_why(struct ui_config *c, const struct config_key *k, const char *val, char *why,
 		   size_t cap)
 {
-	char *base = (char *)c + k->offset;
+	char *base = (char *)c + k->offset, quiet[80];
 	int n;
 
 	if (why && cap)
@@ -164,6 +179,8 @@ int config_set_why(struct ui_config *c, const struct config_key *k, const char *
 		for (const char *p = val; *p; p++)
 			if (*p <= ' ' || *p == '/' || *p > '~')
 				return -EINVAL;
+		if (k->check && k->check(val, why ? why : quiet, why ? cap : sizeof(quiet)) != 0)
+			return -EINVAL;
 		str_copy(base, (size_t)k->max, val);
 		return 0;
 	case CONFIG_LIST:

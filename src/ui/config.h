@@ -44,6 +44,9 @@ struct ui_config {
 	 * "" = the housekeeping CPUs */
 	char self_cpus[64];
 	int self_nice;
+	/* what happens to a change of this session written over outside
+	 * tunetop: "off", "report" or "reassert" (--hold wins) */
+	char hold[16];
 };
 
 /* CONFIG_LIST: free text up to max-1 printable characters, may be empty,
@@ -56,7 +59,8 @@ struct config_key {
 	size_t offset;
 	int min, max;	   /* CONFIG_INT range; CONFIG_STR / CONFIG_LIST capacity in max */
 	const char *label; /* for the setup screen */
-	/* CONFIG_LIST: 0 when val is acceptable, else -EINVAL with a one-line why. */
+	/* CONFIG_LIST (and CONFIG_STR when set): 0 when val is acceptable, else
+	 * -EINVAL with a one-line why. */
 	int (*check)(const char *val, char *why, size_t cap);
 };
 

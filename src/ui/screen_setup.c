@@ -133,6 +133,25 @@ static void cycle_screen(struct tui *t, int dir)
 	str_copy(t->cfg.start_screen, sizeof(t->cfg.start_screen), t->screens[cur].ops->id);
 }
 
+/* hold: off -> report -> reassert; the session takes it at once (unless
+ * --hold was given), its counts starting again */
+static void cycle_hold(struct tui *t, int dir)
+{
+	static const char *const modes[] = {"off", "report", "reassert"};
+	int cur = 1;
+
+	for (int i = 0; i < 3; i++)
+		if (!strcmp(modes[i], t->cfg.hold))
+			cur = i;
+	cur = (cur + dir + 3) % 3;
+	str_copy(t->cfg.hold, sizeof(t->cfg.hold), modes[cur]);
+	if (!t->hold_given) {
+		knob_hold_mode_parse(t->cfg.hold, &t->hold_mode);
+		knob_hold_free(t->hold);
+		t->hold = NULL;
+	}
+}
+
 static int setup_key(struct tui *t, struct screen *s, int ch)
 {
 	const struct config_key *k;
@@ -172,6 +191,8 @@ static int setup_key(struct tui *t, struct screen *s, int ch)
 			cycle_theme(t, dir);
 		else if (k->offset == offsetof(struct ui_config, start_screen))
 			cycle_screen(t, dir);
+		else if (k->offset == offsetof(struct ui_config, hold))
+			cycle_hold(t, dir);
 		break;
 	case CONFIG_LIST: {
 		char buf[300], why[200];

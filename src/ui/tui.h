@@ -134,6 +134,9 @@ struct tui {
 	/* this run's active changes, read again every second (knob/hold.h) */
 	struct knob_hold *hold;
 	uint64_t hold_due_ns;
+	/* --hold (hold_given), else tunetoprc hold=: off, report, reassert */
+	enum knob_hold_mode hold_mode;
+	bool hold_given;
 	/* what is shown */
 	const char *root_path; /* "/" live, a fixture root, or the simulator's temp root */
 	struct sysroot root;

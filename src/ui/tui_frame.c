@@ -220,7 +220,13 @@ static void draw_header(struct tui *t)
 	x += ui_printf(t, y, x, COLS - x, t->nchanges ? ROLE_CHANGED : ROLE_HEADER_VALUE, "%zu",
 		       t->nchanges) +
 	     2;
-	if (knob_hold_outside(t->hold))
+	/* hold: changes written over outside tunetop (--hold=reassert: and
+	 * how many of them were written back) */
+	if (knob_hold_outside(t->hold) && t->hold_mode == KNOB_HOLD_REASSERT)
+		x += ui_printf(t, y, x, COLS - x, ROLE_WARN, "reverted %u reasserted %u",
+			       knob_hold_outside(t->hold), knob_hold_reasserted(t->hold)) +
+		     2;
+	else if (knob_hold_outside(t->hold))
 		x += ui_printf(t, y, x, COLS - x, ROLE_WARN, "reverted %u",
 			       knob_hold_outside(t->hold)) +
 		     2;

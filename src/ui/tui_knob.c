@@ -10,6 +10,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -239,31 +240,74 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 	return e;
 }
 
+/* The line of a hold report the status line shows: with --hold=reassert
+ * the write-back ("ADDR: found -> held (reasserted)", or "could not write
+ * back") rather than the "changed outside tunetop" line before it. */
+static const char *hold_headline(const char *rep)
+{
+	const char *p = strstr(rep, "(reasserted)");
+
+	if (!p)
+		p = strstr(rep, ": could not write back ");
+	if (!p)
+		return rep;
+	while (p > rep && p[-1] != '\n')
+		p--;
+	return p;
+}
+
+/* Each second: this session's active changes are read again (knob/hold.h)
+ * and a value written over outside tunetop is reported on the status line,
+ * and under --hold=reassert written back (a journaled change of this
+ * session). --hold=off watches nothing. */
 void tui_hold_poll(struct tui *t, uint64_t now)
 {
 	struct sbuf rep;
+	unsigned before;
 
-	if (!t->knob || t->readonly || t->replay || now < t->hold_due_ns)
+	if (!t->knob || t->readonly || t->replay || t->hold_mode == KNOB_HOLD_OFF ||
+	    now < t->hold_due_ns)
 		return;
 	t->hold_due_ns = now + 1000000000ull;
 	if (!t->nchanges && !t->hold)
 		return;
 	if (!t->hold)
-		t->hold = knob_hold_begin(t->knob, NULL, 0, KNOB_HOLD_REPORT);
+		t->hold = knob_hold_begin(t->knob, NULL, 0, t->hold_mode);
 	knob_hold_sync_run(t->knob, t->hold);
+	before = knob_hold_reasserted(t->hold);
 	sbuf_init(&rep);
 	knob_hold_check(t->knob, t->hold, &rep);
 	if (rep.len) {
 		char line[TUI_STATUS_LEN];
 		size_t nl = count_lines(rep.s);
 
-		tui_first_line(rep.s, line, sizeof(line));
+		tui_first_line(hold_headline(rep.s), line, sizeof(line));
 		if (nl > 1)
 			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
 		else
 			tui_status(t, true, "%s", line);
 	}
 	sbuf_free(&rep);
+	if (knob_hold_reasserted(t->hold) != before)
+		tui_reload_journal(t); /* the write-backs are entries of this session */
+}
+
+/* After a restore that returned e (restore on exit, Restore all): a
+ * --hold=reassert write-back is a change of this session whose old value is
+ * the one found outside, so the first pass leaves that value, which the
+ * session's first change then sees as "changed by someone else": a second,
+ * forced pass over this session's remaining entries puts back the value
+ * from before the session, as exec does. */
+static int restore_reasserted(struct tui *t, int e, unsigned flags, struct sbuf *report,
+			      char **cause)
+{
+	if (e && knob_hold_reasserted(t->hold) > 0) {
+		free(*cause);
+		*cause = NULL;
+		e = knob_restore_run(t->knob, knob_ctx_run_id(t->knob), flags | KNOB_FORCE, report,
+				     cause);
+	}
+	return e;
 }
 
 /* The watch of the last change, once its time is up: a change the kernel
@@ -303,11 +347,56 @@ int tui_set1(struct tui *t, const char *fmt, ...)
 	return tui_set(t, a, 1, 0);
 }
 
+static const char *held_value(const struct knob_jentry *e)
+{
+	return e->readback ? e->readback : e->new_value;
+}
+
+/* --hold=reassert: when the change u undoes is a write-back (a change of
+ * this session whose old value is not what the session's previous change of
+ * that knob left, but the value found outside), undoing it alone brings that
+ * value back and the next round writes it again. Fills txn with the
+ * session's earlier changes of the knob down to the user's own one (newest
+ * first), to undo after it, forced (their value is the one found outside);
+ * returns how many. */
+static size_t writeback_chain(struct tui *t, uint64_t *txn, size_t cap)
+{
+	struct knob_jentry *e = NULL;
+	size_t n = 0, k = 0, cur = SIZE_MAX;
+	const char *run = knob_ctx_run_id(t->knob);
+
+	if (!knob_hold_reasserted(t->hold) || !run ||
+	    knob_journal_list(t->knob, &e, &n, NULL, NULL) != 0)
+		return 0;
+	for (size_t i = 0; i < n; i++) /* the newest active change: the one u undoes */
+		if (e[i].this_root && e[i].state == KNOB_J_ACTIVE &&
+		    (cur == SIZE_MAX || e[i].txn >= e[cur].txn))
+			cur = i;
+	while (cur != SIZE_MAX && k < cap && e[cur].run && !strcmp(e[cur].run, run) &&
+	       e[cur].addr && e[cur].old) {
+		size_t prev = SIZE_MAX;
+
+		for (size_t i = 0; i < cur; i++)
+			if (e[i].this_root && e[i].state == KNOB_J_ACTIVE && e[i].run &&
+			    !strcmp(e[i].run, run) && e[i].addr &&
+			    !strcmp(e[i].addr, e[cur].addr) && held_value(&e[i]))
+				prev = i;
+		if (prev == SIZE_MAX || !strcmp(e[cur].old, held_value(&e[prev])))
+			break; /* the session's own change, not a write-back */
+		txn[k++] = e[prev].txn;
+		cur = prev;
+	}
+	knob_journal_free(e, n);
+	return k;
+}
+
 int tui_undo_last(struct tui *t)
 {
 	struct sbuf report;
 	char *cause = NULL, line[TUI_STATUS_LEN];
 	const char *why = tui_cannot_write(t);
+	uint64_t chain[16];
+	size_t nchain;
 	int e;
 
 	if (why) {
@@ -318,8 +407,13 @@ int tui_undo_last(struct tui *t)
 		tui_status(t, false, "Nothing to undo");
 		return 0;
 	}
+	nchain = writeback_chain(t, chain, sizeof(chain) / sizeof(chain[0]));
 	sbuf_init(&report);
 	e = knob_undo_last(t->knob, 1, 0, &report, &cause);
+	for (size_t i = 0; !e && i < nchain; i++) {
+		sbuf_reset(&report); /* the status line shows the value put back */
+		e = knob_undo_id(t->knob, chain[i], KNOB_FORCE, &report, &cause);
+	}
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "Undo failed: %s", line[0] ? line : err_name(e));
@@ -367,6 +461,7 @@ int tui_restore_all(struct tui *t, bool ask)
 	}
 	sbuf_init(&report);
 	e = knob_restore_all(t->knob, 0, &report, &cause);
+	e = restore_reasserted(t, e, 0, &report, &cause);
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "Restore failed: %s", line[0] ? line : err_name(e));
@@ -463,6 +558,7 @@ void tui_restore_on_exit(struct tui *t, struct sbuf *msg)
 	}
 	sbuf_init(&report);
 	e = knob_restore_run(t->knob, knob_ctx_run_id(t->knob), KNOB_QUIET, &report, &cause);
+	e = restore_reasserted(t, e, KNOB_QUIET, &report, &cause);
 	if (e)
 		sbuf_printf(msg, "tunetop: restore failed: %s\n", cause ? cause : err_name(e));
 	else

@@ -33,13 +33,15 @@ static void usage(FILE *f)
 	fprintf(f,
 		"usage: tunetop [--root DIR] [--state-dir DIR] [--demo] [-d TENTHS] [--theme "
 		"NAME]\n"
-		"               [--keep] [--no-color] [--screen NAME] [--record FILE | --replay "
-		"FILE]\n"
+		"               [--keep] [--no-color] [--screen NAME] [--hold MODE]\n"
+		"               [--record FILE | --replay FILE]\n"
 		"  --demo          simulate an RK3588 board (nothing on this machine is touched)\n"
 		"  -d TENTHS       refresh interval in tenths of a second (default 10)\n"
 		"  --theme NAME    default, monochrome, light, high-contrast, or a "
 		"themes/NAME.theme\n"
 		"  --keep          leave this session's changes in place on exit\n"
+		"  --hold MODE     a change of this session written over outside tunetop:\n"
+		"                  report (default), reassert (write it back), off\n"
 		"  --no-color      attributes only (also NO_COLOR=1)\n"
 		"  --screen NAME   start on cores, clocks, rt, journal, setup, help, threads,\n"
 		"                  irqs, isolation, latency, findings or lessons\n"
@@ -68,6 +70,7 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 		{"record", required_argument, NULL, 'R'},
 		{"record-format", required_argument, NULL, 'F'},
 		{"replay", required_argument, NULL, 'P'},
+		{"hold", required_argument, NULL, 'H'},
 		{"help", no_argument, NULL, 'h'},
 		{NULL, 0, NULL, 0},
 	};
@@ -92,18 +95,25 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 		case 'R': *record = optarg; break;
 		case 'F': {
 			enum record_format f;
+			char why[128];
 
-			if (record_format_parse(optarg, &f) != 0) {
-				fprintf(stderr, "tunetop: --record-format %s: %s\n", optarg,
-					record_have_zstd() || strcmp(optarg, "zstd")
-						? "auto, json or zstd"
-						: "this tunetop was built without libzstd");
+			if (record_format_opt(optarg, &f, why, sizeof(why)) != 0) {
+				fprintf(stderr, "tunetop: %s\n", why);
 				return 2;
 			}
 			t->rec_format = (int)f;
 			break;
 		}
 		case 'P': *replay = optarg; break;
+		case 'H':
+			if (knob_hold_mode_parse(optarg, &t->hold_mode) != 0) {
+				fprintf(stderr,
+					"tunetop: --hold '%s': must be off, report or reassert\n",
+					optarg);
+				return 2;
+			}
+			t->hold_given = true;
+			break;
 		case 'h': usage(stdout); return 0;
 		default:
 			fprintf(stderr, "tunetop: unknown option '%s' (see tunetop --help)\n",
@@ -146,6 +156,9 @@ void tui_settings_load(struct tui *t, const char *theme, int delay, struct sbuf 
 				    userfile_strerror(bad, USERFILE_MAX_TEXT));
 	}
 	t->delay_tenths = delay ? delay : t->cfg.delay_tenths;
+	/* --hold, else tunetoprc hold= (checked when read), else report */
+	if (!t->hold_given && knob_hold_mode_parse(t->cfg.hold, &t->hold_mode) != 0)
+		t->hold_mode = KNOB_HOLD_REPORT;
 	if (theme)
 		str_copy(t->cfg.theme, sizeof(t->cfg.theme), theme);
 	if (theme_load(t->cfg.theme, &t->theme, errs, path, sizeof(path)) != 0) {

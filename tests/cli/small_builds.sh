@@ -7,7 +7,9 @@
 #    `learn --demo`) print one line and exit 2;
 #  - the bundled INI parser reads every shipped profile and theme, and a
 #    set of edge cases, exactly as libinih does (tests/unit/ini_dump in both
-#    builds), and `apply --list` / `apply -n PROFILE` print the same.
+#    builds), and `apply --list` / `apply -n PROFILE` print the same;
+#  - configure --disable-tui: `tunetop --help` says the monitor is not built
+#    and lists none of the options only the TUI takes.
 . "$TT_SRCDIR/tests/lib.sh"
 
 [ -z "${TT_SKIP_CROSS:-}" ] || skip_all "variant builds already tested in the first build of run-all.sh"
@@ -87,4 +89,26 @@ for args in "apply --list" "apply -n rt-latency" "apply -n rk3588-npu"; do
 		diff "$TMPD/a.system" "$TMPD/a.bundled" | head -20 | sed 's/^/# /'
 	fi
 done
+
+# --disable-tui: the usage text has no TUI-only option and says why
+n="$TMPD/notui"
+mkdir -p "$n"
+(cd "$n" && "$TT_SRCDIR/configure" --disable-dependency-tracking --enable-werror --disable-tui --disable-demo \
+	--with-inih=bundled --without-libpfm --without-sensors --without-zstd CFLAGS="-O1" >configure.log 2>&1)
+ok $? "configure --disable-tui --enable-werror" || tail -5 "$n/configure.log" | sed 's/^/# /'
+make -C "$n" -j2 tunetop >"$n/make.log" 2>&1
+ok $? "build tunetop without the TUI, without a warning" || grep -E 'error|warning' "$n/make.log" | head -20 | sed 's/^/# /'
+out=$("$n/tunetop" --help 2>&1 </dev/null)
+is $? 0 "--disable-tui: tunetop --help exits 0"
+like "$out" 'built without the interactive monitor \(--disable-tui\)' "--disable-tui: --help says the TUI is not built"
+for opt in '-d TENTHS' --theme --keep --no-color --screen --replay; do
+	unlike "$out" "$opt" "--disable-tui: --help does not list the TUI's $opt"
+done
+like "$out" 'tunetop watch ' "--disable-tui: --help still lists the commands"
+like "$("$TUNETOP" --help 2>&1)" 'tunetop \[--demo\] \[-d TENTHS\] \[--theme NAME\]' \
+	"the TUI build's --help lists the monitor's options"
+out=$("$n/tunetop" --root "$FIXTURES/rk3588" 2>&1 </dev/null)
+is $? 2 "--disable-tui: tunetop with no command exits 2"
+is "$out" "tunetop: built without the TUI (--disable-tui): use snapshot, watch or serve" \
+	"--disable-tui: tunetop with no command says why"
 done_testing

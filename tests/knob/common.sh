@@ -48,3 +48,34 @@ cycle() {
 	if pristine; then ok 0 "$_b: diff -r against the fixture is empty after restore"; else
 		ok 1 "$_b: diff -r against the fixture is empty after restore"; show_diff; fi
 }
+
+# ---- tunetop exec in the background (exec_follow.sh, exec_hold.sh) --------
+# Every wait polls for a condition with a generous deadline.
+LIMIT=${TT_TUI_LIMIT:-30}
+# until_ok SECONDS CMD...: poll CMD every 0.1 s until it succeeds (1: deadline)
+until_ok() {
+	_n=$(($1 * 10))
+	shift
+	while [ "$_n" -gt 0 ]; do
+		"$@" && return 0
+		sleep 0.1
+		_n=$((_n - 1))
+	done
+	return 1
+}
+# has_line FILE REGEX: a line of FILE matches (grep)
+has_line() { grep -q -- "$2" "$1" 2>/dev/null; }
+# exec_bg ARGS...: tunetop exec ARGS in the background on $root with the
+# test's state dir; its pid in $tpid, its stderr in $TMPD/err. The app is
+# to run until $TMPD/stop exists.
+exec_bg() {
+	rm -f "$TMPD/stop" "$TMPD/app.pid" "$TMPD/err"
+	"$TUNETOP" --root "$root" --state-dir "$STATE" exec "$@" 2>"$TMPD/err" &
+	tpid=$!
+}
+# finish: let the app end, wait for tunetop exec; its status in $trc
+finish() {
+	touch "$TMPD/stop"
+	wait "$tpid"
+	trc=$?
+}

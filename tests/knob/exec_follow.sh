@@ -11,21 +11,7 @@
 . "$TT_SRCDIR/tests/knob/common.sh"
 
 GOV=sys/devices/system/cpu/cpufreq/policy4/scaling_governor
-LIMIT=${TT_TUI_LIMIT:-30}
-
-# until SECONDS CMD...: poll CMD every 0.1 s until it succeeds (1: deadline)
-until_ok() {
-	_n=$(($1 * 10))
-	shift
-	while [ "$_n" -gt 0 ]; do
-		"$@" && return 0
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	return 1
-}
-has_line() { grep -q -- "$2" "$1" 2>/dev/null; }
-is_file() { [ "$(cat "$1" 2>/dev/null)" = "$2" ]; }
+# LIMIT, until_ok, has_line, exec_bg, finish: tests/knob/common.sh
 alive() { kill -0 "$1" 2>/dev/null; }
 # gone, or a zombie nobody reaps yet (a container's init may not)
 dead() { ! kill -0 "$1" 2>/dev/null || [ "$(awk '{ print $3 }' /proc/"$1"/stat 2>/dev/null)" = Z ]; }
@@ -41,18 +27,8 @@ exit 0
 EOF
 chmod +x "$TMPD/start.sh"
 
-# run_exec ARGS...: tunetop exec in the background on $root; $tpid, stderr in $TMPD/err
-run_exec() {
-	rm -f "$TMPD/stop" "$TMPD/app.pid" "$TMPD/err"
-	"$TUNETOP" --root "$root" --state-dir "$STATE" exec "$@" 2>"$TMPD/err" &
-	tpid=$!
-}
-# finish: let the app end, wait for tunetop exec; its status in $trc
-finish() {
-	touch "$TMPD/stop"
-	wait "$tpid"
-	trc=$?
-}
+# run_exec ARGS...: tunetop exec ARGS in the background on $root
+run_exec() { exec_bg "$@"; }
 
 # the cgroup v2 this shell (and so tunetop) is in, as a directory
 own_cgroup() {

@@ -12,31 +12,13 @@
 
 C=sys/devices/system/cpu
 GOV=$C/cpufreq/policy4/scaling_governor
-LIMIT=${TT_TUI_LIMIT:-30}
-
-until_ok() {
-	_n=$(($1 * 10))
-	shift
-	while [ "$_n" -gt 0 ]; do
-		"$@" && return 0
-		sleep 0.1
-		_n=$((_n - 1))
-	done
-	return 1
-}
-has_line() { grep -q -- "$2" "$1" 2>/dev/null; }
+# LIMIT, until_ok, has_line, exec_bg, finish: tests/knob/common.sh
 is_file() { [ "$(cat "$root/$1" 2>/dev/null)" = "$2" ]; }
 
+# run_exec ARGS...: tunetop exec --no-follow ARGS in the background on
+# $root, with an app that waits for $TMPD/stop
 run_exec() {
-	rm -f "$TMPD/stop" "$TMPD/err"
-	"$TUNETOP" --root "$root" --state-dir "$STATE" exec --no-follow "$@" -- \
-		sh -c 'while [ ! -e "$0/stop" ]; do sleep 0.1; done' "$TMPD" 2>"$TMPD/err" &
-	tpid=$!
-}
-finish() {
-	touch "$TMPD/stop"
-	wait "$tpid"
-	trc=$?
+	exec_bg --no-follow "$@" -- sh -c 'while [ ! -e "$0/stop" ]; do sleep 0.1; done' "$TMPD"
 }
 # cpu_online N 0|1: flip a CPU of the copy as the kernel would (its online
 # file and the online list)

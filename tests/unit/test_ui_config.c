@@ -400,6 +400,46 @@ static void test_clocks_key(void)
 	sbuf_free(&errs);
 }
 
+/* hold= (the default of --hold): off, report, reassert; anything else is a
+ * problem, the default (report) stays and the rest of the file is read */
+static void test_hold_key(void)
+{
+	static const struct {
+		const char *line, *want;
+		int problems;
+	} cases[] = {
+		{"hold=reassert", "reassert", 0},
+		{"hold=off", "off", 0},
+		{"hold=sometimes", "report", 1},
+		{"hold=", "report", 1},
+	};
+	struct ui_config c;
+
+	config_defaults(&c);
+	is_str(c.hold, "report", "hold defaults to report");
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char text[128], name[128];
+		struct sbuf errs, out;
+
+		snprintf(text, sizeof(text), "config_version=1\n%s\ndelay=7\n", cases[i].line);
+		sbuf_init(&errs);
+		sbuf_init(&out);
+		config_defaults(&c);
+		snprintf(name, sizeof(name), "%s: %d problem(s)", cases[i].line, cases[i].problems);
+		is_int(config_parse(text, &c, &errs), cases[i].problems, name);
+		snprintf(name, sizeof(name), "  hold is %s", cases[i].want);
+		is_str(c.hold, cases[i].want, name);
+		is_int(c.delay_tenths, 7, "  the rest of the file is read");
+		config_format(&c, &out);
+		snprintf(name, sizeof(name), "hold=%s\n", cases[i].want);
+		ok(out.s && strstr(out.s, name), "  written as %s", cases[i].want);
+		ok(!cases[i].problems || (errs.s && strstr(errs.s, "line 2: hold: bad value")),
+		   "  %s", cases[i].problems ? "the bad line is reported" : "nothing reported");
+		sbuf_free(&out);
+		sbuf_free(&errs);
+	}
+}
+
 int main(void)
 {
 	char tmp[] = "/tmp/tt-uiconf.XXXXXX";
@@ -412,6 +452,7 @@ int main(void)
 	test_theme_file();
 	test_config(tmp);
 	test_clocks_key();
+	test_hold_key();
 	test_sim(tmp);
 	test_tar(tmp);
 	sim_rmtree(tmp);
