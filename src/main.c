@@ -6,7 +6,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/str.h"
 #include "knob/knob.h"
 #include "source/devfreq.h"

@@ -2,7 +2,7 @@
 /* The lessons of `tunetop learn` and of the TUI's Lessons screen (see
  * lessons.h): the table at the bottom, the measurement functions it points
  * to, the worker threads of lesson 5 and the resolution of the toggles'
- * placeholders. The runners (src/out/cmd_learn.c for the text mode,
+ * placeholders. The runners (src/cmd/cmd_learn.c for the text mode,
  * src/ui/screen_lessons.c for the TUI) own the board, the knob engine and
  * the talking. */
 #include "model/lessons.h"

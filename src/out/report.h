@@ -36,7 +36,7 @@ struct report_opts {
 
 struct tt_opts;
 /* Fill o's journal counts (have_journal, journal_na, journal_*) for root r
- * from the state dir of opts (read without the lock; src/out/cmd_snapshot.c). */
+ * from the state dir of opts (read without the lock; src/cmd/cmd_snapshot.c). */
 void report_journal_counts(const struct tt_opts *opts, const struct sysroot *r,
 			   struct report_opts *o);
 
@@ -53,12 +53,15 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 void report_csv_header(struct sbuf *b, const struct snapshot *s);
 void report_csv(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 
-/* `tunetop report` (src/out/cmd_report.c) over a file's text in memory: a
+/* What `tunetop report` renders (src/out/report_render.c), over a file's text in memory: a
  * recording, an A/B or probe result or a snapshot document, named name in
  * the output. The summary is appended to text and, with html, the page to
  * html. 0, or -EINVAL / a replay_open_buf error with a one-line *cause
  * (free it). */
 int report_render(const char *name, const char *buf, size_t len, struct sbuf *text,
 		  struct sbuf *html, char **cause);
+/* The same for the file at path (a recording is replayed from the file,
+ * not read whole). 0, or -errno with a one-line *cause naming path. */
+int report_render_file(const char *path, struct sbuf *text, struct sbuf *html, char **cause);
 
 #endif

@@ -1,15 +1,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# probe layer sources: latency probe threads, histograms, statistics, commands
+# probe layer sources: latency probe threads, histograms, statistics
 libtunetop_a_SOURCES += \
 	src/probe/histogram.c src/probe/histogram.h \
 	src/probe/stats.c src/probe/stats.h \
 	src/probe/probe.c src/probe/probe.h \
 	src/probe/histfile.c src/probe/histfile.h \
 	src/probe/tracebreak.c src/probe/tracebreak.h \
-	src/probe/rpmsg.c src/probe/rpmsg.h \
-	src/probe/cmd_probe.c
+	src/probe/rpmsg.c src/probe/rpmsg.h
 # A/B controller, background load, `tunetop ab`
 libtunetop_a_SOURCES += \
 	src/probe/load.c src/probe/load.h \
-	src/probe/ab.c src/probe/ab.h \
-	src/probe/cmd_ab.c
+	src/probe/ab.c src/probe/ab.h

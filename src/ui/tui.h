@@ -13,7 +13,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "knob/hold.h"
 #include "knob/knob.h"
 #include "model/findings.h"

@@ -17,6 +17,7 @@ allowed() {
 	probe) echo "core sysfs source knob probe" ;;
 	model) echo "core sysfs source knob probe model" ;;
 	out) echo "core sysfs source knob probe model out" ;;
+	cmd) echo "core sysfs source knob probe model out cmd" ;;
 	esac
 }
 
@@ -24,7 +25,7 @@ allowed() {
 # have; exit status 1 if there is one.
 check() {
 	bad=0
-	for layer in core sysfs source knob probe model out; do
+	for layer in core sysfs source knob probe model out cmd; do
 		[ -d "$1/$layer" ] || continue
 		ok_re=$(allowed "$layer" | sed 's/ /|/g')
 		out=$(grep -HnE '^[[:space:]]*#[[:space:]]*include[[:space:]]*"[a-z_]+/' \
@@ -44,9 +45,14 @@ is "$?" 0 "every layer of src/ includes only the layers below it"
 unlike "$(grep -rl '#include "out/' "$TT_SRCDIR/src/model")" "." "no src/model file includes an out/ header"
 unlike "$(grep -rlE '#include <n?curses' "$TT_SRCDIR/src" | grep -v "/src/ui/")" "." \
 	"only src/ui includes curses"
+# the commands live in src/cmd (issue 14): no cmd_*.c in a layer below
+is "$(cd "$TT_SRCDIR/src" && ls core sysfs source knob probe model out | grep -c '^cmd_')" 0 \
+	"no command file in the layers below src/cmd"
+is "$(grep -rlE '#include "(cmd|ui)/' "$TT_SRCDIR/src" | grep -vE "/src/(cmd|ui)/|/src/main\.c$")" "" \
+	"only src/cmd, src/ui and main.c include cmd/ (or ui/)"
 
 # the checker catches what it should
-for layer in core sysfs source knob probe model out ui; do
+for layer in core sysfs source knob probe model out cmd ui; do
 	mkdir -p "$TMPD/src/$layer"
 done
 printf '#include "core/str.h"\n' >"$TMPD/src/model/a.c"
@@ -65,6 +71,13 @@ printf '#include "knob/knob.h"\n' >"$TMPD/src/sysfs/d.c"
 check "$TMPD/src" >/dev/null
 is "$?" 1 "sysfs including knob fails"
 rm "$TMPD/src/sysfs/d.c"
+printf '#include "cmd/common.h"\n' >"$TMPD/src/knob/f.c"
+check "$TMPD/src" >/dev/null
+is "$?" 1 "knob including cmd/ fails"
+rm "$TMPD/src/knob/f.c"
+printf '#include "knob/knob.h"\n#include "out/report.h"\n' >"$TMPD/src/cmd/g.c"
+check "$TMPD/src" >/dev/null
+is "$?" 0 "src/cmd may include the layers below it"
 printf '#include <curses.h>\n#include "out/report.h"\n' >"$TMPD/src/ui/e.c"
 check "$TMPD/src" >/dev/null
 is "$?" 0 "src/ui may include curses and out/"

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Fuzz `tunetop report` (src/out/cmd_report.c report_render): a recording
+/* Fuzz `tunetop report` (src/out/report_render.c): a recording
  * (series per policy, CPU and zone, probe windows as a heat map and
  * histograms, events), an A/B result, a probe result or a snapshot
  * document, each into the text summary and the HTML page with its SVG

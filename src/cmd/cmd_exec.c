@@ -23,14 +23,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/cpumask.h"
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
 #include "knob/hold.h"
 #include "knob/knob.h"
-#include "knob/knob_cmd.h"
+#include "cmd/common.h"
 #include "knob/knob_int.h"
 #include "sysfs/userfile.h"
 

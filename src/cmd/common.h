@@ -1,11 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Helpers shared by the knob commands (cmd_knob.c, cmd_exec.c). */
-#ifndef TT_KNOB_KNOB_CMD_H
-#define TT_KNOB_KNOB_CMD_H
+/* The shared runner of the commands (src/cmd/common.c): open the root and
+ * the knob engine, print reports and causes, note orphaned changes, load a
+ * profile, and the usage errors and exit codes every command uses. */
+#ifndef TT_CMD_COMMON_H
+#define TT_CMD_COMMON_H
 
 #include <stdbool.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/str.h"
 #include "knob/knob.h"
 

@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/str.h"
 #include "source/perf.h"

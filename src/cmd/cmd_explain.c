@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/str.h"
 #include "model/explain.h"

@@ -8,7 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/str.h"
 #include "core/timeutil.h"

@@ -13,14 +13,14 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/schema.h"
 #include "core/cpumask.h"
 #include "core/json.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "knob/knob.h"
-#include "knob/knob_cmd.h"
+#include "cmd/common.h"
 #include "probe/ab.h"
 #include "probe/histogram.h"
 #include "probe/probe.h"

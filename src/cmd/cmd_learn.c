@@ -19,7 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/cpumask.h"
 #include "core/str.h"
 #include "core/timeutil.h"

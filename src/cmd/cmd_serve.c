@@ -22,7 +22,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/cpumask.h"
 #include "core/err.h"
 #include "core/str.h"

@@ -18,7 +18,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "cmd.h"
+#include "cmd/cmd.h"
 #include "core/schema.h"
 #include "core/cpumask.h"
 #include "core/err.h"

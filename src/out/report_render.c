@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `tunetop report FILE [--html OUT]`: a summary of a recording (model/
- * record.h), of an A/B result (`tunetop ab --json`), of a probe result
+/* What `tunetop report` (src/cmd/cmd_report.c) renders: a summary of a
+ * recording (model/record.h), of an A/B result (`tunetop ab --json`), of a probe result
  * (`tunetop probe --json`) or of one snapshot (`snapshot --json`). The text
  * summary goes to stdout; --html writes a self-contained page: inline CSS and
  * inline SVG plots (frequency per policy, idle residency, temperatures,
@@ -9,7 +9,6 @@
  * scripts, no external assets: it opens from a mail attachment. */
 #include <errno.h>
 #include <fcntl.h>
-#include <getopt.h>
 #include <inttypes.h>
 #include <math.h>
 #include <stdio.h>
@@ -17,7 +16,6 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "cmd.h"
 #include "core/jsonparse.h"
 #include "core/str.h"
 #include "core/xalloc.h"
@@ -1098,32 +1096,7 @@ static void probe_report(struct sbuf *t, struct sbuf *html, const struct jp_valu
 	free(names);
 }
 
-/* ---- command ---------------------------------------------------------------------- */
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop report FILE|- [--html OUT|-] [--quiet]\n"
-		"  Summarise a recording (watch --record, TUI --record), an A/B result\n"
-		"  (ab --json), a probe result (probe --json) or one snapshot (snapshot --json).\n"
-		"  FILE - reads the standard input.\n"
-		"  --html OUT  also write a self-contained HTML page with inline SVG plots\n"
-		"              (- = the page on standard output, instead of the summary)\n"
-		"  --quiet     no text summary on stdout\n");
-}
-
-static int write_file(const char *path, const struct sbuf *b)
-{
-	FILE *f = fopen(path, "we");
-
-	if (!f)
-		return -errno;
-	if (fwrite(b->s, 1, b->len, f) != b->len) {
-		fclose(f);
-		return -EIO;
-	}
-	return fclose(f) == 0 ? 0 : -errno;
-}
+/* ---- documents ------------------------------------------------------------------ */
 
 /* 1 = a recording, 0 = something else, -errno (-EINVAL: not a regular
  * file: a FIFO or a device must not hang report). */
@@ -1237,157 +1210,33 @@ int report_render(const char *name, const char *buf, size_t len, struct sbuf *te
 	return 0;
 }
 
-/* The standard input, whole, up to USERFILE_MAX_RECORD: 0 or -errno
- * (-EFBIG over the cap). */
-static int read_stdin(char **out, size_t *len)
+int report_render_file(const char *path, struct sbuf *text, struct sbuf *html, char **cause)
 {
-	struct sbuf b;
-	char chunk[65536];
+	int kind = looks_like_recording(path), e;
+	char *raw = NULL;
+	size_t n = 0;
 
-	sbuf_init(&b);
-	for (;;) {
-		ssize_t r = read(STDIN_FILENO, chunk, sizeof(chunk));
-
-		if (r < 0 && errno == EINTR)
-			continue;
-		if (r < 0) {
-			int e = -errno;
-
-			sbuf_free(&b);
-			return e;
-		}
-		if (r == 0)
-			break;
-		if ((uint64_t)b.len + (uint64_t)r >
-		    USERFILE_MAX_RECORD) { /* 64-bit: the cap is 4 GiB */
-			sbuf_free(&b);
-			return -EFBIG;
-		}
-		sbuf_putn(&b, chunk, (size_t)r);
-	}
-	if (!b.s)
-		sbuf_puts(&b, "");
-	*out = b.s;
-	*len = b.len;
-	return 0;
-}
-
-int cmd_report(const struct tt_opts *o, int argc, char **argv)
-{
-	static const struct option lo[] = {
-		{"html", required_argument, NULL, 'H'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
-	const char *html_path = NULL, *path;
-	bool quiet = false, html_stdout;
-	struct sbuf text, html;
-	int c, rc = 0, kind;
-
-	(void)o;
-	optind = 1;
-	while ((c = getopt_long(argc, argv, "H:qh", lo, NULL)) != -1) {
-		switch (c) {
-		case 'H': html_path = optarg; break;
-		case 'q': quiet = true; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
-		}
-	}
-	if (optind + 1 != argc) {
-		usage(stderr);
-		return 2;
-	}
-	path = argv[optind];
-	/* --html -: the page is the standard output, the text summary is not
-	   printed */
-	html_stdout = html_path && !strcmp(html_path, "-");
-	if (html_stdout)
-		quiet = true;
-	sbuf_init(&text);
-	sbuf_init(&html);
-	if (!strcmp(path, "-")) {
-		/* FILE -: the standard input (a pipe from snapshot/ab/probe --json or
-		   watch --record -) */
-		char *raw = NULL, *cause = NULL;
-		size_t n = 0;
-		int e = read_stdin(&raw, &n);
-
-		if (e) {
-			fprintf(stderr, "tunetop report: standard input: %s\n",
-				userfile_strerror(e, USERFILE_MAX_RECORD));
-			return 1;
-		}
-		e = report_render("-", raw, n, &text, html_path ? &html : NULL, &cause);
-		free(raw);
-		if (e) {
-			fprintf(stderr, "tunetop report: %s\n", cause ? cause : "standard input");
-			free(cause);
-			sbuf_free(&text);
-			sbuf_free(&html);
-			return 1;
-		}
-		goto done;
-	}
-	kind = looks_like_recording(path);
+	*cause = NULL;
 	if (kind < 0) {
-		fprintf(stderr, "tunetop report: %s: %s\n", path,
-			userfile_strerror(kind, USERFILE_MAX_RECORD));
-		return 1;
+		*cause = xasprintf("%s: %s", path, userfile_strerror(kind, USERFILE_MAX_RECORD));
+		return kind;
 	}
 	if (kind) {
 		struct replay *rp;
-		char *cause = NULL;
 
-		if (replay_open(&rp, path, &cause) != 0) {
-			fprintf(stderr, "tunetop report: %s\n", cause);
-			free(cause);
-			return 1;
-		}
-		render_recording(&text, html_path ? &html : NULL, rp, path);
+		e = replay_open(&rp, path, cause);
+		if (e)
+			return e < 0 ? e : -EINVAL;
+		render_recording(text, html, rp, path);
 		replay_close(rp);
-	} else {
-		char *raw = NULL, *cause = NULL;
-		size_t n = 0;
-		int e = userfile_read(path, 0, USERFILE_MAX_RECORD, &raw, &n);
-
-		if (e) {
-			fprintf(stderr, "tunetop report: %s: %s\n", path,
-				userfile_strerror(e, USERFILE_MAX_RECORD));
-			return 1;
-		}
-		e = render_json(&text, html_path ? &html : NULL, raw, n, path, &cause);
-		free(raw);
-		if (e) {
-			fprintf(stderr, "tunetop report: %s\n", cause);
-			free(cause);
-			sbuf_free(&text);
-			sbuf_free(&html);
-			return 1;
-		}
+		return 0;
 	}
-done:
-	if (!quiet)
-		fwrite(text.s, 1, text.len, stdout);
-	if (html_stdout) {
-		fwrite(html.s, 1, html.len, stdout);
-		if (fflush(stdout) != 0) {
-			fprintf(stderr, "tunetop report: standard output: %s\n", strerror(errno));
-			rc = 1;
-		}
-	} else if (html_path) {
-		int e = write_file(html_path, &html);
-
-		if (e) {
-			fprintf(stderr, "tunetop report: %s: cannot write: %s\n", html_path,
-				strerror(-e));
-			rc = 1;
-		} else if (!quiet) {
-			printf("html: %s\n", html_path);
-		}
+	e = userfile_read(path, 0, USERFILE_MAX_RECORD, &raw, &n);
+	if (e) {
+		*cause = xasprintf("%s: %s", path, userfile_strerror(e, USERFILE_MAX_RECORD));
+		return e;
 	}
-	sbuf_free(&text);
-	sbuf_free(&html);
-	return rc;
+	e = render_json(text, html, raw, n, path, cause);
+	free(raw);
+	return e;
 }

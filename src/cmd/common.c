@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The shared runner of the commands (common.h): what every command that
+ * opens the knob engine does the same way, once. */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cmd/common.h"
+#include "core/str.h"
+#include "knob/knob.h"
+
+void knob_print_cause(const char *cmd, const char *cause)
+{
+	const char *p = cause ? cause : "failed";
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		fprintf(stderr, "tunetop %s: %.*s\n", cmd, (int)n, p);
+		p += n;
+		if (*p == '\n')
+			p++;
+	}
+}
+
+void knob_print_report(struct sbuf *report)
+{
+	if (report->len)
+		fputs(report->s, stdout);
+	fflush(stdout);
+	sbuf_reset(report);
+}
+
+int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct sysroot *root,
+		  struct knob_ctx **ctx)
+{
+	char *cause = NULL;
+	int e = sysroot_open(root, o->root);
+
+	if (e) {
+		fprintf(stderr, "tunetop %s: root %s: %s\n", cmd, o->root, strerror(-e));
+		return 1;
+	}
+	e = knob_ctx_open(ctx, root, o->state_dir, flags, &cause);
+	if (e) {
+		knob_print_cause(cmd, cause);
+		free(cause);
+		sysroot_close(root);
+		return 1;
+	}
+	knob_ctx_set_kind(*ctx, cmd);
+	/* changes a dead owner left applied: one line (restore is what fixes it) */
+	if (!o->quiet && strcmp(cmd, "restore") && knob_ctx_state_dir(*ctx))
+		knob_note_orphans(*ctx);
+	return 0;
+}
+
+void knob_note_orphans(struct knob_ctx *ctx)
+{
+	char owners[256];
+	size_t n = 0, nown = 0;
+
+	if (knob_orphans(ctx, &n, &nown, owners, sizeof(owners)) != 0 || !n)
+		return;
+	fprintf(stderr,
+		"tunetop: %zu change%s by %s that exited (%s) %s still applied: run `tunetop "
+		"restore --orphans`\n",
+		n, n == 1 ? "" : "s", nown == 1 ? "a tunetop" : "tunetops", owners,
+		n == 1 ? "is" : "are");
+}
+
+int knob_cmd_load_profile(const char *cmd, const char *name, const struct sysroot *root, bool force,
+			  struct knob_profile *p)
+{
+	char *path = NULL, *cause = NULL;
+	int e = knob_profile_find(name, &path, &cause);
+
+	if (!e)
+		e = knob_profile_load(path, p, &cause);
+	free(path);
+	if (e) {
+		knob_print_cause(cmd, cause);
+		free(cause);
+		return knob_exit_code(e) == 2 || e == -ENOENT ? 2 : 1;
+	}
+	{
+		char why[1024] = "";
+		int m = knob_profile_match(p, root, why, sizeof(why));
+
+		if (m == 0 && !force) {
+			struct sbuf want;
+
+			sbuf_init(&want);
+			for (size_t i = 0; i < p->nmatch; i++)
+				sbuf_printf(&want, "%s%s", i ? " | " : "", p->match[i]);
+			fprintf(stderr,
+				"tunetop %s: profile %s is for %s; %s (use --force to apply it "
+				"anyway)\n",
+				cmd, p->name, want.s, why);
+			sbuf_free(&want);
+			knob_profile_free(p);
+			return 2;
+		}
+		if (m == 0)
+			printf("note: profile %s does not match this root (%s); applying anyway "
+			       "(--force)\n",
+			       p->name, why);
+	}
+	return 0;
+}
