@@ -419,6 +419,14 @@ static bool watch_metric_poll(struct watch_metric *wm)
 	return true;
 }
 
+static void watch_metric_free(struct watch_metric *wm)
+{
+	if (!wm)
+		return;
+	logfollow_close(&wm->lf);
+	appmetric_free(&wm->am);
+}
+
 static void jnum(struct sbuf *b, const char *key, double v)
 {
 	if (isnan(v))
@@ -663,8 +671,10 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		if (self_place_apply(&sp, NULL) != 0 || sp.err[0])
 			fprintf(stderr, "tunetop watch: self placement: %s\n", sp.err);
 	}
-	if (open_root(o, &r, "watch"))
+	if (open_root(o, &r, "watch")) {
+		watch_metric_free(wm);
 		return 1;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigaction(SIGINT, &sa, NULL);
@@ -677,6 +687,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		sampler_counters(&sm, (const char *const *)events);
 	if ((e = sampler_tick(&sm)) != 0) {
 		no_cpus("watch", &r, e);
+		watch_metric_free(wm);
 		sampler_free(&sm);
 		sysroot_close(&r);
 		return 1;
@@ -694,6 +705,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		if (record_open(&rec, record_path, &meta, &cause) != 0) {
 			fprintf(stderr, "tunetop watch: %s\n", cause);
 			free(cause);
+			watch_metric_free(wm);
 			sampler_free(&sm);
 			sysroot_close(&r);
 			free_events(events);
@@ -727,6 +739,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		tell_refused("watch", &r);
 		if (!to_stdout)
 			emit_with(f, sampler_cur(&sm), &ro, i == 0, wm);
+		else if (wm) /* --record -: the samples (and the metric) are not printed */
+			wm->am.n = 0;
 		if (om_path) {
 			struct sbuf om;
 			int we;
@@ -749,10 +763,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			record_path);
 		e = e ? e : -EIO;
 	}
-	if (wm) {
-		logfollow_close(&wm->lf);
-		appmetric_free(&wm->am);
-	}
+	watch_metric_free(wm);
 	sampler_free(&sm);
 	sysroot_close(&r);
 	free_events(events);
