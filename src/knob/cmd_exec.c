@@ -26,6 +26,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/appmetric.h"
 #include "core/cpumask.h"
 #include "core/json.h"
 #include "core/str.h"
@@ -35,7 +36,6 @@
 #include "knob/knob.h"
 #include "knob/knob_cmd.h"
 #include "knob/knob_int.h"
-#include "probe/appmetric.h"
 #include "sysfs/userfile.h"
 
 /* STEP_CGROUP is not fatal: CMD runs, followed as a direct child only */
@@ -421,7 +421,7 @@ static void fmt_num(char *buf, size_t cap, double v)
  * line of stdout, after CMD's output. */
 static void metric_report(const struct exec_opts *x)
 {
-	struct stats_summary s;
+	struct appmetric_summary s;
 	char p50[32], p99[32], mx[32];
 
 	appmetric_summary(&x->am, 0, &s);

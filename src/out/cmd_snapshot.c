@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cmd.h"
+#include "core/appmetric.h"
 #include "core/err.h"
 #include "core/json.h"
 #include "core/str.h"
@@ -21,7 +22,6 @@
 #include "model/snapshot.h"
 #include "out/openmetrics.h"
 #include "out/report.h"
-#include "probe/appmetric.h"
 #include "source/threads.h"
 #include "sysfs/capture.h"
 #include "sysfs/logfollow.h"
@@ -447,7 +447,7 @@ static void tnum(struct sbuf *b, const char *key, double v)
  * the line; text: one more line), then start a new interval. */
 static void watch_metric_emit(struct watch_metric *wm, enum fmt f, struct sbuf *b)
 {
-	struct stats_summary s;
+	struct appmetric_summary s;
 	struct sbuf m;
 
 	appmetric_summary(&wm->am, 0, &s);

@@ -19,13 +19,13 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/appmetric.h"
 #include "core/err.h"
 #include "core/sched_sys.h"
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
 #include "probe/ab.h"
-#include "probe/appmetric.h"
 
 #define LD(p)	 __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define ST(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)

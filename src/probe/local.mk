@@ -13,5 +13,3 @@ libtunetop_a_SOURCES += \
 	src/probe/load.c src/probe/load.h \
 	src/probe/ab.c src/probe/ab.h \
 	src/probe/cmd_ab.c
-# an app's own metric: --metric numbers from output or a log (issue 17)
-libtunetop_a_SOURCES += src/probe/appmetric.c src/probe/appmetric.h

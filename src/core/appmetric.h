@@ -2,17 +2,17 @@
 /* An app's own metric: the numbers a --metric REGEX (POSIX ERE, the first
  * capture group) finds in the lines an app prints (`exec --metric`) or
  * appends to its log (`watch/ab --metric-file LOG`), collected in order for
- * a summary (n, last, p50, p99, max: stats.h, the same quantiles as the
- * probe's). No I/O here. Functions return 0 or -errno. */
-#ifndef TT_PROBE_APPMETRIC_H
-#define TT_PROBE_APPMETRIC_H
+ * a summary (n, p50, p99, max: nearest rank, ceil(q * n), the rule of
+ * stats_rank() in probe/stats.c, so the numbers match the probe's). In core
+ * because exec (knob layer) uses it too. No I/O here. Functions return 0 or
+ * -errno. */
+#ifndef TT_CORE_APPMETRIC_H
+#define TT_CORE_APPMETRIC_H
 
 #include <regex.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-#include "probe/stats.h"
 
 struct appmetric {
 	regex_t re;
@@ -34,8 +34,13 @@ int appmetric_parse(const regex_t *re, const char *line, double *x);
 /* One line: its number is appended when it has one. Returns 1 if it had. */
 int appmetric_line(struct appmetric *m, const char *line);
 
-/* The summary of the values from index `from` on (n = 0: NAN fields). */
-void appmetric_summary(const struct appmetric *m, size_t from, struct stats_summary *s);
+struct appmetric_summary {
+	size_t n;
+	double min, mean, p50, p99, max; /* NAN when n = 0 */
+};
+
+/* The summary of the values from index `from` on. */
+void appmetric_summary(const struct appmetric *m, size_t from, struct appmetric_summary *s);
 
 void appmetric_free(struct appmetric *m);
 

@@ -9,7 +9,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
-#include "probe/appmetric.h"
+#include "core/appmetric.h"
 
 int appmetric_init(struct appmetric *m, const char *regex, char *why, size_t cap)
 {
@@ -72,15 +72,48 @@ int appmetric_line(struct appmetric *m, const char *line)
 	return 1;
 }
 
-void appmetric_summary(const struct appmetric *m, size_t from, struct stats_summary *s)
+static int cmp_double(const void *a, const void *b)
 {
-	struct stats_dist d;
+	double x = *(const double *)a, y = *(const double *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* nearest rank: the ceil(q * n)-th smallest (stats_rank in probe/stats.c) */
+static double at_quantile(const double *v, size_t n, double q)
+{
+	double r = ceil(q * (double)n - q * (double)n * 1e-12);
+
+	if (r < 1.0)
+		r = 1.0;
+	if (r > (double)n)
+		r = (double)n;
+	return v[(size_t)r - 1];
+}
+
+void appmetric_summary(const struct appmetric *m, size_t from, struct appmetric_summary *s)
+{
+	double *v, sum = 0.0;
+	size_t n;
 
 	if (from > m->n)
 		from = m->n;
-	stats_dist_from_values(&d, m->val + from, m->n - from);
-	stats_summarize(&d, s);
-	stats_dist_free(&d);
+	n = m->n - from;
+	s->n = n;
+	s->min = s->mean = s->p50 = s->p99 = s->max = NAN;
+	if (!n)
+		return;
+	v = xmalloc(n * sizeof(*v));
+	memcpy(v, m->val + from, n * sizeof(*v));
+	qsort(v, n, sizeof(*v), cmp_double);
+	for (size_t i = 0; i < n; i++)
+		sum += v[i];
+	s->min = v[0];
+	s->max = v[n - 1];
+	s->mean = sum / (double)n;
+	s->p50 = at_quantile(v, n, 0.50);
+	s->p99 = at_quantile(v, n, 0.99);
+	free(v);
 }
 
 void appmetric_free(struct appmetric *m)
