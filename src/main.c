@@ -25,7 +25,8 @@ static const struct cmd_entry commands[] = {
 	 "[--threads[=all]] [--irqs] [--stable]"},
 	{"watch", cmd_watch,
 	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE|-]\n"
-	 "                [--record-format auto|json|zstd] [--openmetrics FILE]"},
+	 "                [--record-format auto|json|zstd] [--openmetrics FILE]\n"
+	 "                [--metric-file LOG --metric REGEX]"},
 	{"capture", cmd_capture, "capture OUT_DIR|-"},
 	{"serve", cmd_serve,
 	 "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS] [--probe CPUS]"},
@@ -40,7 +41,8 @@ static const struct cmd_entry commands[] = {
 	 "[--rpmsg DEV]"},
 	{"ab", cmd_ab,
 	 "ab ADDRESS=A,B | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
-	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]"},
+	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
+	 "                [--metric-file LOG --metric REGEX]"},
 	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]"},
 	{"get", cmd_get, "get PATTERN..."},
 	{"set", cmd_set, "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE..."},
@@ -51,7 +53,7 @@ static const struct cmd_entry commands[] = {
 	{"journal", cmd_journal, "journal [--json]"},
 	{"exec", cmd_exec,
 	 "exec [-p PROFILE] [ADDRESS=VALUE...] [--cpus LIST] [--fifo PRIO|--rr PRIO|--nice N] "
-	 "[--no-follow|--pidfile FILE] [--hold MODE] -- CMD [ARGS]"},
+	 "[--no-follow|--pidfile FILE] [--hold MODE] [--metric REGEX [--json]] -- CMD [ARGS]"},
 };
 
 static void usage(FILE *f)

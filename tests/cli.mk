@@ -15,3 +15,6 @@ EXTRA_DIST += tests/cli/bigfile.sh
 # packages (debian/, contrib/buildroot, contrib/yocto) and shell completion (issue 16)
 TESTS += tests/cli/packaging.sh tests/cli/completion.sh
 EXTRA_DIST += tests/cli/packaging.sh tests/cli/completion.sh
+# watch --metric-file: an app's log summarized per record (issue 17)
+TESTS += tests/cli/watch_metric.sh
+EXTRA_DIST += tests/cli/watch_metric.sh

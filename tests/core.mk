@@ -41,3 +41,8 @@ TESTS += tests/unit/test_userfile
 check_PROGRAMS += tests/unit/ini_dump
 tests_unit_ini_dump_SOURCES = tests/unit/ini_dump.c src/ui/theme.c
 tests_unit_ini_dump_LDADD = $(TT_TEST_LIBS)
+# the log follower of --metric-file (issue 17)
+check_PROGRAMS += tests/unit/test_logfollow
+tests_unit_test_logfollow_SOURCES = tests/unit/test_logfollow.c
+tests_unit_test_logfollow_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_logfollow

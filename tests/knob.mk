@@ -23,3 +23,6 @@ tests_bench_bench_journal_LDADD = $(TT_TEST_LIBS)
 KNOB_ROOT_TESTS = tests/knob/escape.sh tests/knob/torn.sh tests/knob/killloop.sh
 TESTS += $(KNOB_ROOT_TESTS)
 EXTRA_DIST += $(KNOB_ROOT_TESTS) tests/bench/killloop.sh
+# exec --metric: CMD's stdout passed through, its numbers summarized (issue 17)
+TESTS += tests/knob/exec_metric.sh
+EXTRA_DIST += tests/knob/exec_metric.sh

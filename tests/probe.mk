@@ -32,3 +32,6 @@ check_PROGRAMS += tests/bench/abba_cmp
 tests_bench_abba_cmp_SOURCES = tests/bench/abba_cmp.c
 tests_bench_abba_cmp_LDADD = $(TT_TEST_LIBS)
 EXTRA_DIST += tests/bench/observer.sh
+# ab --metric-file: a log the app writes as the A/B's source (issue 17)
+TESTS += tests/probe/ab-metricfile.sh
+EXTRA_DIST += tests/probe/ab-metricfile.sh

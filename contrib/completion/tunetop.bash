@@ -20,7 +20,7 @@ _tunetop_screens="cores clocks rt journal setup help threads irqs isolation late
 _tunetop_cmd_opts() {
 	case $1 in
 	snapshot) echo "--json --csv --interval --stable --counters --events --thread --threads --threads=all --irqs --latency-budget" ;;
-	watch) echo "--json --csv -i --interval -n --count --stable --counters --events --record --record-format --openmetrics --latency-budget" ;;
+	watch) echo "--json --csv -i --interval -n --count --stable --counters --events --record --record-format --openmetrics --latency-budget --metric-file --metric" ;;
 	serve) echo "--listen --listen-any --min-interval --probe" ;;
 	capture) echo "" ;;
 	events) echo "--list" ;;
@@ -28,7 +28,7 @@ _tunetop_cmd_opts() {
 	report) echo "--html --quiet" ;;
 	learn) echo "--auto --demo --record --record-format" ;;
 	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms" ;;
-	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --json --seed -i --interval --prio --policy" ;;
+	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --metric-file --json --seed -i --interval --prio --policy" ;;
 	knobs) echo "--long --json" ;;
 	get) echo "" ;;
 	set) echo "--dry-run --verify --no-verify" ;;
@@ -36,7 +36,7 @@ _tunetop_cmd_opts() {
 	undo) echo "--force --dry-run -n" ;;
 	restore) echo "--orphans --force --dry-run" ;;
 	journal) echo "--json" ;;
-	exec) echo "-p --force --cpus --fifo --rr --nice --no-follow --pidfile --hold --dry-run -q --" ;;
+	exec) echo "-p --force --cpus --fifo --rr --nice --no-follow --pidfile --hold --metric --json --dry-run -q --" ;;
 	esac
 }
 
@@ -133,7 +133,7 @@ _tunetop() {
 	case $prev in
 	--root | --state-dir)
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-	--record | --replay | --html | --openmetrics | --histfile | --break-trace | --pidfile)
+	--record | --replay | --html | --openmetrics | --histfile | --break-trace | --pidfile | --metric-file)
 		COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
 	--rpmsg)
 		COMPREPLY=($(compgen -f -- "${cur:-/dev/ttyRPMSG}")); return 0 ;;

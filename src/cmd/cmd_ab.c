@@ -29,6 +29,7 @@
 static const char usage_text[] =
 	"usage: tunetop ab ADDRESS=A,B [--window SEC] [--settle MS] [--rounds N] [--cpus LIST]\n"
 	"                  [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
+	"                  [--metric-file LOG --metric REGEX]\n"
 	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
 	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
 	"Flip a knob between A and B in rounds of 4 windows, A B B A and B A A B in turn,\n"
@@ -49,6 +50,9 @@ static const char usage_text[] =
 	"                   window) instead of the latency probe: its wall time in ms\n"
 	"  --metric REGEX   with --cmd: the number REGEX's first group captures on each\n"
 	"                   matching line of CMD's stdout, e.g. 'inference: ([0-9.]+) ms'\n"
+	"  --metric-file LOG  follow LOG (an app already running writes it; rotation and\n"
+	"                   truncation handled): every --metric number in a line that\n"
+	"                   appears while a window measures is a sample of that window\n"
 	"  --seed N         seed of the random arrangements beyond 6 rounds (default fixed:\n"
 	"                   the same data gives the same interval)\n"
 	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
@@ -64,6 +68,7 @@ enum {
 	OPT_LOAD,
 	OPT_CMD,
 	OPT_METRIC,
+	OPT_METRIC_FILE,
 	OPT_JSON,
 	OPT_SEED,
 	OPT_PRIO,
@@ -79,6 +84,7 @@ static const struct option long_opts[] = {
 	{"load", required_argument, NULL, OPT_LOAD},
 	{"cmd", required_argument, NULL, OPT_CMD},
 	{"metric", required_argument, NULL, OPT_METRIC},
+	{"metric-file", required_argument, NULL, OPT_METRIC_FILE},
 	{"json", no_argument, NULL, OPT_JSON},
 	{"seed", required_argument, NULL, OPT_SEED},
 	{"interval", required_argument, NULL, 'i'},
@@ -170,6 +176,9 @@ static void describe_source(const struct ab_run *r, char *buf, size_t cap)
 {
 	if (r->source == AB_PROBE)
 		snprintf(buf, cap, "wake-up latency (probe), us");
+	else if (r->source == AB_FILE)
+		snprintf(buf, cap, "--metric '%s' from the lines %s gains%s%s", r->cfg.metric,
+			 r->cfg.metric_file, *r->unit ? ", " : "", r->unit);
 	else if (r->have_re)
 		snprintf(buf, cap, "--metric '%s' from CMD's output%s%s", r->cfg.metric,
 			 *r->unit ? ", " : "", r->unit);
@@ -321,6 +330,12 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 		fprintf(f, "  probe: CPUs %s, interval %llu us, %s, %s, PM QoS untouched\n", cpus,
 			(unsigned long long)r->p->cfg.interval_us, policy_text(r, pol, sizeof(pol)),
 			r->p->mlocked ? "memory locked" : "memory NOT locked");
+	} else if (r->source == AB_FILE) {
+		fprintf(f, "  metric file: %s (%u rotation%s, %u truncation%s%s)\n",
+			r->cfg.metric_file, r->follow.rotations,
+			r->follow.rotations == 1 ? "" : "s", r->follow.truncations,
+			r->follow.truncations == 1 ? "" : "s",
+			r->follow.long_lines ? ", long lines dropped" : "");
 	} else {
 		fprintf(f, "  cmd: %s\n", r->cfg.cmd);
 	}
@@ -342,9 +357,10 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 		print_row(f, r, 1, &res->b, decimals(r, big));
 	}
 	fprintf(f, "(%s; every sample of the arm pooled, a description only)\n",
-		r->source == AB_PROBE ? "latency in us: wake-up time - deadline"
-		: r->have_re	      ? "values as CMD printed them"
-				      : "wall time of each CMD run in ms");
+		r->source == AB_PROBE  ? "latency in us: wake-up time - deadline"
+		: r->source == AB_FILE ? "values as the log holds them"
+		: r->have_re	       ? "values as CMD printed them"
+				       : "wall time of each CMD run in ms");
 	if (isfinite(ab_arm_watts(r, 0)) || isfinite(ab_arm_watts(r, 1))) {
 		double wa = ab_arm_watts(r, 0), wb = ab_arm_watts(r, 1);
 		char sa[32] = "n/a", sb[32] = "n/a";
@@ -471,7 +487,10 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_uint(&w, "knobs", r->nknobs);
 	jw_str(&w, "original", r->original);
 	jw_str(&w, "root", o->root ? o->root : "/");
-	jw_str(&w, "source", r->source == AB_PROBE ? "probe" : "cmd");
+	jw_str(&w, "source",
+	       r->source == AB_PROBE  ? "probe"
+	       : r->source == AB_FILE ? "file"
+				      : "cmd");
 	jw_str(&w, "unit", r->source == AB_PROBE ? "us" : r->unit);
 	jw_double(&w, "window_s", r->cfg.window_s, 3);
 	jw_uint(&w, "settle_ms", r->cfg.settle_ms);
@@ -481,11 +500,22 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_uint(&w, "seed", r->cfg.seed);
 	jw_str(&w, "cmd", r->cfg.cmd);
 	jw_str(&w, "metric", r->cfg.metric);
+	jw_str(&w, "metric_file", r->cfg.metric_file);
 	if (r->cfg.load) {
 		load_spec_format(&r->load_spec, buf, sizeof(buf));
 		jw_str(&w, "load", buf);
 	} else {
 		jw_null(&w, "load");
+	}
+	if (r->source == AB_FILE) {
+		jw_obj_begin(&w, "file");
+		jw_str(&w, "path", r->cfg.metric_file);
+		jw_uint(&w, "lines", r->follow.lines);
+		jw_uint(&w, "rotations", r->follow.rotations);
+		jw_uint(&w, "truncations", r->follow.truncations);
+		jw_uint(&w, "long_lines", r->follow.long_lines);
+		jw_uint(&w, "not_numbers", r->file_unparsed);
+		jw_obj_end(&w);
 	}
 	jw_bool(&w, "interrupted", interrupted);
 	jw_bool(&w, "complete", res->complete);
@@ -713,6 +743,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		case OPT_LOAD: cfg->load = optarg; break;
 		case OPT_CMD: cfg->cmd = optarg; break;
 		case OPT_METRIC: cfg->metric = optarg; break;
+		case OPT_METRIC_FILE: cfg->metric_file = optarg; break;
 		case OPT_JSON: *json = true; break;
 		case OPT_AA: cfg->aa = true; break;
 		case OPT_SEED:

@@ -13,6 +13,8 @@
  * Our own messages go to stderr (prefixed), so CMD's stdout stays clean. */
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <stdio.h>
@@ -24,7 +26,9 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "core/appmetric.h"
 #include "core/cpumask.h"
+#include "core/json.h"
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
@@ -62,12 +66,23 @@ struct exec_opts {
 	struct app_cgroup cg; /* cg.active: CMD runs in it */
 	struct knob_hold *held;
 	char **cmd;
+	/* --metric REGEX: CMD's stdout through a pipe, passed on line by line */
+	const char *metric;
+	bool json;
+	struct appmetric am;
+	int out_fd; /* the pipe's read end, -1 when none or at EOF */
+	char *part; /* CMD's partial last line */
+	size_t npart, cappart;
+	bool long_line; /* the partial line went past METRIC_LINE_MAX: passed on, not matched */
+	bool midline;	/* the last byte passed on was not a newline */
 };
+
+#define METRIC_LINE_MAX (64u << 10)
 
 static const char *usage_text =
 	"exec [-p PROFILE]... [--force] [ADDRESS=VALUE...] [--cpus LIST] "
 	"[--fifo PRIO | --rr PRIO | --nice N] [--no-follow | --pidfile FILE] "
-	"[--hold off|report|reassert] [--dry-run] [-q] -- CMD [ARGS]";
+	"[--hold off|report|reassert] [--metric REGEX [--json]] [--dry-run] [-q] -- CMD [ARGS]";
 
 static int usage_exec(void)
 {
@@ -135,6 +150,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 	x->policy = -1;
 	x->hold = KNOB_HOLD_REPORT;
 	x->cg.procs_fd = -1;
+	x->out_fd = -1;
 	x->profiles = xcalloc((size_t)argc, sizeof(char *));
 	x->assign = xcalloc((size_t)argc, sizeof(char *));
 	x->label = xcalloc((size_t)argc, sizeof(char *));
@@ -164,6 +180,18 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 		}
 		if (!strcmp(a, "--no-follow")) {
 			x->no_follow = true;
+			continue;
+		}
+		if (!strcmp(a, "--json")) {
+			x->json = true;
+			continue;
+		}
+		if ((v = opt_value(argc, argv, &i, "--metric", NULL, &missing)) || missing) {
+			if (missing || !*v) {
+				fprintf(stderr, "tunetop exec: --metric needs a REGEX\n");
+				return 2;
+			}
+			x->metric = v;
 			continue;
 		}
 		if ((v = opt_value(argc, argv, &i, "--pidfile", NULL, &missing)) || missing) {
@@ -261,6 +289,18 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 		}
 		break; /* CMD starts here */
 	}
+	if (x->json && !x->metric) {
+		fprintf(stderr, "tunetop exec: --json needs --metric REGEX\n");
+		return 2;
+	}
+	if (x->metric) {
+		char why[300];
+
+		if (appmetric_init(&x->am, x->metric, why, sizeof(why))) {
+			fprintf(stderr, "tunetop exec: %s\n", why);
+			return 2;
+		}
+	}
 	if (x->pidfile && x->no_follow) {
 		fprintf(stderr, "tunetop exec: use one of --pidfile, --no-follow\n");
 		return 2;
@@ -278,6 +318,144 @@ static void free_opts(struct exec_opts *x)
 	free(x->profiles);
 	free(x->assign);
 	free(x->label);
+	appmetric_free(&x->am);
+	free(x->part);
+	x->part = NULL;
+	if (x->out_fd >= 0)
+		close(x->out_fd);
+	x->out_fd = -1;
+}
+
+/* ---- --metric: CMD's stdout, passed on unchanged, its lines matched ---------- */
+
+static void write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t k = write(fd, p, n);
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k <= 0)
+			return; /* our stdout is gone: CMD's output is lost, not CMD */
+		p += k;
+		n -= (size_t)k;
+	}
+}
+
+static void pass_on(struct exec_opts *x, const char *p, size_t n)
+{
+	if (!n)
+		return;
+	write_all(STDOUT_FILENO, p, n);
+	x->midline = p[n - 1] != '\n';
+}
+
+/* Bytes from CMD: every complete line goes on to our stdout at once and is
+ * matched; a partial line waits for its newline (or EOF); a line longer than
+ * METRIC_LINE_MAX is passed on in pieces and not matched. */
+static void metric_feed(struct exec_opts *x, const char *buf, size_t n)
+{
+	while (n) {
+		const char *nl = memchr(buf, '\n', n);
+		size_t k = nl ? (size_t)(nl - buf) + 1 : n;
+
+		x->part = xgrow(x->part, &x->cappart, x->npart + k + 1, 1);
+		memcpy(x->part + x->npart, buf, k);
+		x->npart += k;
+		buf += k;
+		n -= k;
+		if (nl) {
+			pass_on(x, x->part, x->npart);
+			x->part[x->npart - 1] = '\0';
+			if (!x->long_line)
+				appmetric_line(&x->am, x->part);
+			x->long_line = false;
+			x->npart = 0;
+		} else if (x->npart > METRIC_LINE_MAX) {
+			pass_on(x, x->part, x->npart);
+			x->long_line = true;
+			x->npart = 0;
+		}
+	}
+}
+
+/* Read what the pipe holds (it is non-blocking); at EOF the last partial
+ * line is passed on and matched, and the pipe closed. */
+static void metric_read(struct exec_opts *x)
+{
+	char buf[8192];
+
+	while (x->out_fd >= 0) {
+		ssize_t k = read(x->out_fd, buf, sizeof(buf));
+
+		if (k < 0 && errno == EINTR)
+			continue;
+		if (k < 0 && errno == EAGAIN)
+			return;
+		if (k > 0) {
+			metric_feed(x, buf, (size_t)k);
+			continue;
+		}
+		if (x->npart) {
+			pass_on(x, x->part, x->npart);
+			x->part = xgrow(x->part, &x->cappart, x->npart + 1, 1);
+			x->part[x->npart] = '\0';
+			if (!x->long_line)
+				appmetric_line(&x->am, x->part);
+			x->npart = 0;
+		}
+		close(x->out_fd);
+		x->out_fd = -1;
+	}
+}
+
+static void fmt_num(char *buf, size_t cap, double v)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else
+		snprintf(buf, cap, "%.6g", v);
+}
+
+/* The summary: one line on stderr; with --json a JSON object as the last
+ * line of stdout, after CMD's output. */
+static void metric_report(const struct exec_opts *x)
+{
+	struct appmetric_summary s;
+	char p50[32], p99[32], mx[32];
+
+	appmetric_summary(&x->am, 0, &s);
+	fmt_num(p50, sizeof(p50), s.p50);
+	fmt_num(p99, sizeof(p99), s.p99);
+	fmt_num(mx, sizeof(mx), s.max);
+	fprintf(stderr, "tunetop exec: metric '%s': n=%zu p50=%s p99=%s max=%s%s\n", x->metric,
+		x->am.n, p50, p99, mx, x->am.n ? "" : " (no line matched)");
+	if (x->json) {
+		struct sbuf b;
+		struct jw w;
+
+		sbuf_init(&b);
+		jw_init(&w, &b, false);
+		jw_obj_begin(&w, NULL);
+		jw_str(&w, "schema", "tunetop.exec_metric/1");
+		jw_str(&w, "tunetop", PACKAGE_VERSION);
+		jw_str(&w, "metric", x->metric);
+		jw_uint(&w, "n", x->am.n);
+		jw_uint(&w, "unparsed", x->am.unparsed);
+		jw_double(&w, "mean", s.mean, 6);
+		jw_double(&w, "p50", s.p50, 6);
+		jw_double(&w, "p99", s.p99, 6);
+		jw_double(&w, "max", s.max, 6);
+		jw_double(&w, "min", s.min, 6);
+		jw_obj_end(&w);
+		sbuf_putc(&b, '\n');
+		fflush(stdout);
+		if (x->midline) /* CMD's last line had no newline: the object on a line of its own
+				 */
+			write_all(STDOUT_FILENO, "\n", 1);
+		write_all(STDOUT_FILENO, b.s, b.len);
+		sbuf_free(&b);
+	}
 }
 
 /* In the child, before execvp: affinity, policy, nice, through the same
@@ -532,9 +710,14 @@ static int start_cmd(struct knob_ctx *ctx, struct exec_opts *x, struct sbuf *rep
 		     const sigset_t *old, pid_t *child)
 {
 	struct child_err ce = {0, 0};
-	int pipefd[2], status = 0;
+	int pipefd[2], status = 0, outfd[2] = {-1, -1};
 	ssize_t k;
 
+	if (x->metric && pipe2(outfd, O_CLOEXEC) != 0) {
+		fprintf(stderr, "tunetop exec: pipe: %s\n", strerror(errno));
+		restore_own(ctx, x, rep);
+		return 1;
+	}
 	if (pipe2(pipefd, O_CLOEXEC) != 0) {
 		fprintf(stderr, "tunetop exec: pipe: %s\n", strerror(errno));
 		restore_own(ctx, x, rep);
@@ -546,14 +729,25 @@ static int start_cmd(struct knob_ctx *ctx, struct exec_opts *x, struct sbuf *rep
 		fprintf(stderr, "tunetop exec: fork: %s\n", strerror(errno));
 		close(pipefd[0]);
 		close(pipefd[1]);
+		if (outfd[0] >= 0) {
+			close(outfd[0]);
+			close(outfd[1]);
+		}
 		restore_own(ctx, x, rep);
 		return 1;
 	}
 	if (*child == 0) {
 		close(pipefd[0]);
+		if (outfd[1] >= 0 && dup2(outfd[1], STDOUT_FILENO) < 0)
+			_exit(127);
 		child_setup(x, pipefd[1], old);
 	}
 	close(pipefd[1]);
+	if (outfd[1] >= 0) {
+		close(outfd[1]);
+		fcntl(outfd[0], F_SETFL, fcntl(outfd[0], F_GETFL) | O_NONBLOCK);
+		x->out_fd = outfd[0];
+	}
 	for (;;) {
 		do
 			k = read(pipefd[0], &ce, sizeof(ce));
@@ -688,7 +882,17 @@ static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, cons
 	for (;;) {
 		struct timespec ts = {0, FOLLOW_TICK_MS * 1000 * 1000};
 		siginfo_t si;
-		int s = sigtimedwait(set, &si, &ts);
+		int s;
+
+		if (x->out_fd >= 0) {
+			/* CMD's output as it comes; signals are looked at in between */
+			struct pollfd pfd = {.fd = x->out_fd, .events = POLLIN};
+
+			if (poll(&pfd, 1, FOLLOW_TICK_MS) > 0)
+				metric_read(x);
+			ts.tv_nsec = 0;
+		}
+		s = sigtimedwait(set, &si, &ts);
 
 		if (s > 0 && s != SIGCHLD)
 			forward(x, &f, s, &si);
@@ -712,6 +916,14 @@ static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, cons
 	}
 	if (!f.child_done)
 		waitpid(child, &f.status, 0);
+	if (x->metric) {
+		metric_read(x); /* what is left in the pipe */
+		if (x->npart) { /* a partial line whose writer lives on: passed on as is */
+			pass_on(x, x->part, x->npart);
+			x->npart = 0;
+		}
+		metric_report(x);
+	}
 	sbuf_free(&lines);
 	return WIFEXITED(f.status)     ? WEXITSTATUS(f.status)
 	       : WIFSIGNALED(f.status) ? 128 + WTERMSIG(f.status)

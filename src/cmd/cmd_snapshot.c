@@ -2,6 +2,7 @@
 /* The batch front end: `snapshot`, `watch` and `capture`. */
 #include <errno.h>
 #include <getopt.h>
+#include <math.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -9,7 +10,9 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "core/appmetric.h"
 #include "core/err.h"
+#include "core/json.h"
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
@@ -21,6 +24,7 @@
 #include "out/report.h"
 #include "source/threads.h"
 #include "sysfs/capture.h"
+#include "sysfs/logfollow.h"
 #include "sysfs/tarw.h"
 #include "sysfs/userfile.h"
 
@@ -77,7 +81,11 @@ static int parse_ms(const char *s, const char *cmd, const char *opt, long *out)
 	return 0;
 }
 
-static void emit(enum fmt f, const struct snapshot *s, const struct report_opts *ro, bool header)
+struct watch_metric;
+static void watch_metric_emit(struct watch_metric *wm, enum fmt f, struct sbuf *b);
+
+static void emit_with(enum fmt f, const struct snapshot *s, const struct report_opts *ro,
+		      bool header, struct watch_metric *wm)
 {
 	struct sbuf b;
 
@@ -92,9 +100,16 @@ static void emit(enum fmt f, const struct snapshot *s, const struct report_opts 
 	} else {
 		report_text(&b, s, ro);
 	}
+	if (wm)
+		watch_metric_emit(wm, f, &b);
 	fwrite(b.s, 1, b.len, stdout);
 	fflush(stdout);
 	sbuf_free(&b);
+}
+
+static void emit(enum fmt f, const struct snapshot *s, const struct report_opts *ro, bool header)
+{
+	emit_with(f, s, ro, header, NULL);
 }
 
 static void snapshot_usage(FILE *f)
@@ -375,6 +390,104 @@ usage_err:
 
 static volatile sig_atomic_t watch_stop;
 
+#define WATCH_METRIC_POLL_NS 100000000ull /* --metric-file: read the log every 100 ms */
+
+/* watch --metric-file LOG --metric REGEX: the numbers of the interval's new
+ * log lines, summarized per record. */
+struct watch_metric {
+	const char *path, *regex;
+	struct logfollow lf;
+	struct appmetric am;
+	bool failed;
+};
+
+static void watch_metric_line(void *arg, const char *line, size_t len)
+{
+	(void)len;
+	appmetric_line(arg, line);
+}
+
+/* false once the log is gone (the one line is printed) */
+static bool watch_metric_poll(struct watch_metric *wm)
+{
+	if (!wm || wm->failed)
+		return !wm || !wm->failed;
+	if (logfollow_poll(&wm->lf, watch_metric_line, &wm->am)) {
+		fprintf(stderr, "tunetop watch: %s\n", logfollow_why(&wm->lf));
+		wm->failed = true;
+		return false;
+	}
+	return true;
+}
+
+static void watch_metric_free(struct watch_metric *wm)
+{
+	if (!wm)
+		return;
+	logfollow_close(&wm->lf);
+	appmetric_free(&wm->am);
+}
+
+static void jnum(struct sbuf *b, const char *key, double v)
+{
+	if (isnan(v))
+		sbuf_printf(b, ",\"%s\":null", key);
+	else
+		sbuf_printf(b, ",\"%s\":%.6g", key, v);
+}
+
+static void tnum(struct sbuf *b, const char *key, double v)
+{
+	if (isnan(v))
+		sbuf_printf(b, " %s=n/a", key);
+	else
+		sbuf_printf(b, " %s=%.6g", key, v);
+}
+
+/* The interval's numbers into the record (JSON: an "app_metric" member of
+ * the line; text: one more line), then start a new interval. */
+static void watch_metric_emit(struct watch_metric *wm, enum fmt f, struct sbuf *b)
+{
+	struct appmetric_summary s;
+	struct sbuf m;
+
+	appmetric_summary(&wm->am, 0, &s);
+	sbuf_init(&m);
+	if (f == FMT_JSON) {
+		size_t end = b->len;
+
+		while (end && b->s[end - 1] != '}')
+			end--;
+		if (!end)
+			goto out;
+		sbuf_puts(&m, ",\"app_metric\":{\"file\":");
+		json_escape(&m, wm->path);
+		sbuf_puts(&m, ",\"metric\":");
+		json_escape(&m, wm->regex);
+		sbuf_printf(&m, ",\"count\":%zu", wm->am.n);
+		jnum(&m, "last", wm->am.last);
+		jnum(&m, "p50", s.p50);
+		jnum(&m, "p99", s.p99);
+		jnum(&m, "max", s.max);
+		sbuf_puts(&m, "}");
+		sbuf_puts(&m, b->s + end - 1); /* the closing brace and what follows */
+		b->len = end - 1;
+		b->s[b->len] = '\0';
+		sbuf_puts(b, m.s);
+	} else {
+		sbuf_printf(b, "app metric %s: count=%zu", wm->path, wm->am.n);
+		tnum(b, "last", wm->am.last);
+		tnum(b, "p50", s.p50);
+		tnum(b, "p99", s.p99);
+		tnum(b, "max", s.max);
+		sbuf_putc(b, '\n');
+	}
+out:
+	sbuf_free(&m);
+	wm->am.n = 0;
+	wm->am.last = NAN;
+}
+
 static void on_stop(int sig)
 {
 	(void)sig;
@@ -396,8 +509,12 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		{"record-format", required_argument, NULL, 'F'},
 		{"latency-budget", required_argument, NULL, 'B'},
 		{"openmetrics", required_argument, NULL, 'O'},
+		{"metric-file", required_argument, NULL, 'M'},
+		{"metric", required_argument, NULL, 'm'},
 		{NULL, 0, NULL, 0},
 	};
+	struct watch_metric wmb, *wm = NULL;
+	const char *metric_file = NULL, *metric = NULL;
 	enum fmt f = FMT_TEXT;
 	bool counters = false;
 	char **events = NULL;
@@ -449,6 +566,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 'C': counters = true; break;
 		case 'R': record_path = optarg; break;
 		case 'O': om_path = optarg; break;
+		case 'M': metric_file = optarg; break;
+		case 'm': metric = optarg; break;
 		case 'F':
 			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {
 				fprintf(stderr, "tunetop watch: %s\n", why_fmt);
@@ -489,7 +608,13 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			       "  --record-format auto|json|zstd\n"
 			       "                 zstd-compressed (auto: when built with libzstd, "
 			       "unless FILE\n"
-			       "                 ends in .jsonl or .json) or plain JSON lines\n");
+			       "                 ends in .jsonl or .json) or plain JSON lines\n"
+			       "  --metric-file LOG --metric REGEX\n"
+			       "                 follow LOG (rotation, truncation handled): "
+			       "count, last,\n"
+			       "                 p50, p99 and max of the numbers REGEX's first "
+			       "group\n"
+			       "                 captures in the lines LOG gained that interval\n");
 			return 0;
 		default: return 2;
 		}
@@ -497,6 +622,36 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	if (optind < argc) {
 		fprintf(stderr, "tunetop watch: unexpected argument '%s'\n", argv[optind]);
 		return 2;
+	}
+	if (!metric_file != !metric) {
+		fprintf(stderr, "tunetop watch: %s\n",
+			metric ? "--metric needs --metric-file LOG"
+			       : "--metric-file needs --metric REGEX");
+		return 2;
+	}
+	if (metric_file && f == FMT_CSV) {
+		fprintf(stderr, "tunetop watch: --metric-file: text or --json, not --csv\n");
+		return 2;
+	}
+	if (metric_file) {
+		char why[300];
+		int me;
+
+		if (appmetric_init(&wmb.am, metric, why, sizeof(why))) {
+			fprintf(stderr, "tunetop watch: %s\n", why);
+			return 2;
+		}
+		wmb.path = metric_file;
+		wmb.regex = metric;
+		wmb.failed = false;
+		me = logfollow_open(&wmb.lf, metric_file, NULL);
+		if (me) {
+			fprintf(stderr, "tunetop watch: %s\n", logfollow_why(&wmb.lf));
+			logfollow_close(&wmb.lf);
+			appmetric_free(&wmb.am);
+			return 1;
+		}
+		wm = &wmb;
 	}
 	/* --record -: the recording is the standard output; the samples are not
 	   printed (they are in it) */
@@ -515,8 +670,10 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		if (self_place_apply(&sp, NULL) != 0 || sp.err[0])
 			fprintf(stderr, "tunetop watch: self placement: %s\n", sp.err);
 	}
-	if (open_root(o, &r, "watch"))
+	if (open_root(o, &r, "watch")) {
+		watch_metric_free(wm);
 		return 1;
+	}
 	memset(&sa, 0, sizeof(sa));
 	sa.sa_handler = on_stop;
 	sigaction(SIGINT, &sa, NULL);
@@ -529,6 +686,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		sampler_counters(&sm, (const char *const *)events);
 	if ((e = sampler_tick(&sm)) != 0) {
 		no_cpus("watch", &r, e);
+		watch_metric_free(wm);
 		sampler_free(&sm);
 		sysroot_close(&r);
 		return 1;
@@ -546,6 +704,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		if (record_open(&rec, record_path, &meta, &cause) != 0) {
 			fprintf(stderr, "tunetop watch: %s\n", cause);
 			free(cause);
+			watch_metric_free(wm);
 			sampler_free(&sm);
 			sysroot_close(&r);
 			free_events(events);
@@ -558,15 +717,29 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 
 		next += (uint64_t)interval_ms * 1000000ULL;
 		now = time_mono_ns();
-		if (next > now)
-			time_sleep_ns(next - now);
+		while (next > now && !watch_stop) {
+			uint64_t d = next - now;
+
+			if (wm && d > WATCH_METRIC_POLL_NS)
+				d = WATCH_METRIC_POLL_NS; /* follow the log between records */
+			time_sleep_ns(d);
+			if (!watch_metric_poll(wm))
+				break;
+			now = time_mono_ns();
+		}
 		if (watch_stop)
 			break;
+		if (wm && wm->failed) {
+			e = -ENOENT;
+			break;
+		}
 		if ((e = sampler_tick(&sm)) != 0)
 			break;
 		tell_refused("watch", &r);
 		if (!to_stdout)
-			emit(f, sampler_cur(&sm), &ro, i == 0);
+			emit_with(f, sampler_cur(&sm), &ro, i == 0, wm);
+		else if (wm) /* --record -: the samples (and the metric) are not printed */
+			wm->am.n = 0;
 		if (om_path) {
 			struct sbuf om;
 			int we;
@@ -589,6 +762,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			record_path);
 		e = e ? e : -EIO;
 	}
+	watch_metric_free(wm);
 	sampler_free(&sm);
 	sysroot_close(&r);
 	free_events(events);

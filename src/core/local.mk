@@ -10,3 +10,5 @@ libtunetop_a_SOURCES += \
 	src/core/schema.h \
 	src/core/sched_sys.c src/core/sched_sys.h
 libtunetop_a_SOURCES += src/core/jsonparse.c src/core/jsonparse.h
+# an app's own metric: --metric numbers from output or a log (issue 17)
+libtunetop_a_SOURCES += src/core/appmetric.c src/core/appmetric.h

@@ -19,6 +19,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "core/appmetric.h"
 #include "core/err.h"
 #include "core/sched_sys.h"
 #include "core/str.h"
@@ -32,6 +33,7 @@
 #define CMD_POLL_MS   2		    /* how often ab_poll wants to look at a running CMD */
 #define KILL_GRACE_NS 2000000000ull /* SIGTERM → SIGKILL */
 #define MAX_WAIT_MS   200	    /* longest *next_ms */
+#define FILE_POLL_MS  100	    /* how often a measuring window reads --metric-file */
 
 /* One run of CMD, owned by its runner thread until `done`. */
 struct ab_child {
@@ -530,8 +532,16 @@ int ab_cfg_check(const struct ab_cfg *cfg, char *why, size_t cap)
 		snprintf(why, cap, "--cmd: empty command");
 		return -EINVAL;
 	}
-	if (cfg->metric && !cmd) {
-		snprintf(why, cap, "--metric needs --cmd");
+	if (cmd && cfg->metric_file) {
+		snprintf(why, cap, "--cmd and --metric-file: one source at a time");
+		return -EINVAL;
+	}
+	if (cfg->metric_file && (!*cfg->metric_file || !cfg->metric)) {
+		snprintf(why, cap, "--metric-file %s: needs --metric REGEX", cfg->metric_file);
+		return -EINVAL;
+	}
+	if (cfg->metric && !cmd && !cfg->metric_file) {
+		snprintf(why, cap, "--metric needs --cmd or --metric-file");
 		return -EINVAL;
 	}
 	if (cfg->metric) {
@@ -565,7 +575,7 @@ int ab_cfg_check(const struct ab_cfg *cfg, char *why, size_t cap)
 		}
 		load_spec_free(&s);
 	}
-	if (!cmd && !cfg->probe_ext) {
+	if (!cmd && !cfg->metric_file && !cfg->probe_ext) {
 		char w[200];
 		int rc = probe_cfg_check(&cfg->probe, w, sizeof(w));
 
@@ -1286,7 +1296,9 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 	r->cfg.cmd = r->own_cmd = cfg->cmd ? xstrdup(cfg->cmd) : NULL;
 	r->cfg.metric = r->own_metric = cfg->metric ? xstrdup(cfg->metric) : NULL;
 	r->cfg.load = r->own_load = cfg->load ? xstrdup(cfg->load) : NULL;
-	r->source = cfg->cmd ? AB_CMD : AB_PROBE;
+	r->cfg.metric_file = r->own_metric_file =
+		cfg->metric_file ? xstrdup(cfg->metric_file) : NULL;
+	r->source = cfg->cmd ? AB_CMD : cfg->metric_file ? AB_FILE : AB_PROBE;
 	str_copy(r->unit_buf, sizeof(r->unit_buf),
 		 r->source == AB_PROBE ? (str_utf8_locale() ? "\u00b5s" : "us") : "ms");
 	r->unit = r->unit_buf;
@@ -1369,6 +1381,17 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 		regcomp(&r->re, r->cfg.metric, REG_EXTENDED | REG_NEWLINE);
 		r->have_re = true;
 		metric_unit(r->cfg.metric, r->unit_buf, sizeof(r->unit_buf));
+	}
+	if (r->source == AB_FILE) {
+		struct logfollow_cfg lc;
+
+		logfollow_cfg_init(&lc); /* from the end: only lines written from now on */
+		r->have_follow = true;
+		e = logfollow_open(&r->follow, r->cfg.metric_file, &lc);
+		if (e) {
+			*cause = xstrdup(logfollow_why(&r->follow));
+			return runtime_err(e); /* not a usage error: exit 1 */
+		}
 	}
 	r->nwin = 4 * (int)cfg->rounds;
 	r->w = xcalloc((size_t)r->nwin, sizeof(*r->w));
@@ -1664,6 +1687,46 @@ static int take_child(struct ab_run *r, struct ab_child *c, char **cause)
 	return 0;
 }
 
+/* AB_FILE: one new line of the log. Its --metric numbers count for the
+ * window being measured; outside a measuring part (switch, settle) the line
+ * is dropped, as probe samples are. */
+static void file_line(void *arg, const char *line, size_t len)
+{
+	struct ab_run *r = arg;
+	struct ab_arm *arm;
+	double x;
+	int rc;
+
+	(void)len;
+	if (r->phase != AB_MEASURE || r->win >= r->nwin)
+		return;
+	rc = appmetric_parse(&r->re, line, &x);
+	if (rc < 0)
+		r->file_unparsed++;
+	if (rc <= 0)
+		return;
+	arm = &r->arm[ab_window_arm(r->win)];
+	pthread_mutex_lock(&r->lock);
+	arm->val = xgrow(arm->val, &arm->capval, arm->nval + 1, sizeof(double));
+	arm->val[arm->nval++] = x;
+	pthread_mutex_unlock(&r->lock);
+}
+
+/* AB_FILE: read what the log gained; false (and AB_FAILED) when it is gone. */
+static bool file_poll(struct ab_run *r)
+{
+	int e;
+
+	if (r->source != AB_FILE)
+		return true;
+	e = logfollow_poll(&r->follow, file_line, r);
+	if (e) {
+		fail(r, e, xstrdup(logfollow_why(&r->follow)));
+		return false;
+	}
+	return true;
+}
+
 static int ms_until(uint64_t t, uint64_t now)
 {
 	uint64_t d;
@@ -1678,7 +1741,7 @@ static int ms_until(uint64_t t, uint64_t now)
  * probe, whose unfinished window is never merged). */
 static void discard_open_window(struct ab_run *r)
 {
-	if (r->source != AB_CMD || r->win >= r->nwin || r->phase != AB_MEASURE)
+	if (r->source == AB_PROBE || r->win >= r->nwin || r->phase != AB_MEASURE)
 		return;
 	pthread_mutex_lock(&r->lock);
 	r->arm[ab_window_arm(r->win)].nval = r->w[r->win].val_from;
@@ -1740,6 +1803,8 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			return r->phase;
 		}
 	}
+	if (!file_poll(r))
+		return r->phase;
 	for (;;) {
 		uint64_t now = time_mono_ns();
 
@@ -1777,6 +1842,8 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
 							  r->cfg.value[ab_window_arm(r->win)]);
 			window_power_begin(r);
+			if (!file_poll(r)) /* the settle time's lines are dropped */
+				return r->phase;
 			now = time_mono_ns();
 			pthread_mutex_lock(&r->lock);
 			r->w[r->win].start_ns = now;
@@ -1802,6 +1869,20 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 				}
 				end_window_effect(r);
 				end_window_probe(r);
+				set_phase(r, AB_SWITCH);
+				continue;
+			}
+			if (r->source == AB_FILE) {
+				if (now < r->t_end) {
+					int ms = ms_until(r->t_end, now);
+
+					*next_ms = ms < FILE_POLL_MS ? ms : FILE_POLL_MS;
+					return r->phase;
+				}
+				if (!file_poll(r)) /* lines up to the window's end */
+					return r->phase;
+				end_window_effect(r);
+				end_window_cmd(r);
 				set_phase(r, AB_SWITCH);
 				continue;
 			}
@@ -1863,6 +1944,9 @@ void ab_free(struct ab_run *r)
 	if (r->have_re)
 		regfree(&r->re);
 	r->have_re = false;
+	if (r->have_follow)
+		logfollow_close(&r->follow);
+	r->have_follow = false;
 	load_spec_free(&r->load_spec);
 	for (int a = 0; a < 2; a++) {
 		free(r->arm[a].val);
@@ -1882,8 +1966,9 @@ void ab_free(struct ab_run *r)
 	free(r->own_cmd);
 	free(r->own_metric);
 	free(r->own_load);
-	r->own_cmd = r->own_metric = r->own_load = NULL;
-	r->cfg.cmd = r->cfg.metric = r->cfg.load = NULL;
+	free(r->own_metric_file);
+	r->own_cmd = r->own_metric = r->own_load = r->own_metric_file = NULL;
+	r->cfg.cmd = r->cfg.metric = r->cfg.load = r->cfg.metric_file = NULL;
 	pthread_mutex_destroy(&r->lock);
 	r->phase = AB_IDLE;
 }

@@ -48,6 +48,7 @@
 #include "probe/probe.h"
 #include "probe/stats.h"
 #include "source/power.h"
+#include "sysfs/logfollow.h"
 
 /* 6 rounds of 2 s windows: 24 windows, 12 per arm, about a minute with the
  * settle time; 3 rounds are the fewest with a 95 % interval. */
@@ -62,6 +63,8 @@
 enum ab_source {
 	AB_PROBE, /* the latency probe's samples (µs) */
 	AB_CMD,	  /* one sample per CMD run: wall time (ms) or the --metric number(s) */
+	AB_FILE,  /* --metric-file LOG: every --metric number in the lines LOG gains
+		   * while a window measures (lines during the settle time are dropped) */
 };
 
 enum ab_phase {
@@ -100,6 +103,8 @@ struct ab_cfg {
 	bool have_cmd_cpus;	 /* CMD's CPU affinity (inherited by its children) */
 	struct cpumask cmd_cpus; /* ... */
 	bool cmd_quiet;		 /* CMD's stderr to /dev/null (the TUI) */
+	/* AB_FILE (metric_file != NULL, no cmd; metric required) */
+	const char *metric_file; /* a log the app appends to, followed (logfollow.h) */
 	/* both */
 	const char *load; /* --load SPEC, NULL = none */
 	uint64_t seed;	  /* seed of the random arrangements beyond exact enumeration
@@ -144,7 +149,7 @@ struct ab_window {
 	uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC, the measuring part */
 	uint64_t samples;
 	double mean, p50, p99, max; /* in the run's unit; NAN when no samples */
-	size_t val_from, val_to;    /* AB_CMD: the arm's values of this window */
+	size_t val_from, val_to;    /* AB_CMD, AB_FILE: the arm's values of this window */
 	unsigned cmd_runs;	    /* AB_CMD: CMD runs in the window */
 	enum knob_effect effect;    /* the knob's effect watched over the window */
 	/* Mean power over the window (power_total_w of the root's hwmon /
@@ -225,9 +230,13 @@ struct ab_run {
 	bool have_load;
 	regex_t re;
 	bool have_re;
+	struct logfollow follow; /* AB_FILE */
+	bool have_follow;
+	uint64_t file_unparsed; /* AB_FILE: matches whose capture is not a number */
 	struct ab_result res;
 	/* private */
 	char *own_cmd, *own_metric, *own_load; /* cfg's strings, copied */
+	char *own_metric_file;
 	struct knob_ctx *ctx;
 	struct knob_effect_watch *watch; /* the window being measured */
 	pthread_mutex_t lock;

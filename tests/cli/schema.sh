@@ -89,6 +89,19 @@ is "$(validate snapshot "$TMPD/snapj.json")" ok "snapshot with journal entries v
 	--cmd true --window 0 --settle 0 --rounds 1 >"$TMPD/ab.json" 2>/dev/null
 is "$(validate ab "$TMPD/ab.json")" ok "ab --cmd --json validates"
 
+# --metric-file (issue 17): watch's "app_metric" member, ab's source "file"
+: >"$TMPD/m.log"
+(i=0; while [ $i -lt 60 ]; do echo "latency=$i us" >>"$TMPD/m.log"; sleep 0.02; i=$((i + 1)); done) &
+mw=$!
+"$TUNETOP" --root "$root" watch --json -i 200 -n 3 --metric-file "$TMPD/m.log" \
+	--metric 'latency=([0-9]+)' 2>/dev/null | split -l 1 -a 1 --additional-suffix=.json - "$TMPD/wm."
+"$TUNETOP" --root "$root" --state-dir "$st" ab 'cpuidle/4-7/cpu-sleep/disable=0,1' --json \
+	--metric-file "$TMPD/m.log" --metric 'latency=([0-9]+) us' --window 0.1 --settle 0 --rounds 1 \
+	>"$TMPD/abm.json" 2>/dev/null
+wait $mw
+is "$(validate snapshot "$TMPD"/wm.*.json)" ok "watch --metric-file --json lines validate"
+is "$(validate ab "$TMPD/abm.json")" ok "ab --metric-file --json validates"
+
 if "$TUNETOP" probe -D 0.2 --cpus 0 --json >"$TMPD/probe.json" 2>"$TMPD/probe.err"; then
 	is "$(validate probe "$TMPD/probe.json")" ok "probe --json validates"
 else
