@@ -1572,8 +1572,8 @@ int ab_primary_metric(const struct ab_run *r)
 	return r->source == AB_PROBE ? AB_P99 : AB_MEAN;
 }
 
-void ab_sweep_plot(const struct ab_run *r, const struct ab_result *res, int m, int width,
-		   struct sbuf *out)
+void ab_sweep_plot(const struct ab_result *res, const char (*values)[KNOB_VALUE_MAX],
+		   const char *unit, int m, int width, struct sbuf *out)
 {
 	double lo = INFINITY, hi = -INFINITY, base = res->level[0][m];
 	int vw = 1, bar;
@@ -1582,7 +1582,7 @@ void ab_sweep_plot(const struct ab_run *r, const struct ab_result *res, int m, i
 		double l = i ? base + res->cmp[i][m].est : base;
 		double a = i && !isnan(res->cmp[i][m].lo) ? base + res->cmp[i][m].lo : l;
 		double b = i && !isnan(res->cmp[i][m].hi) ? base + res->cmp[i][m].hi : l;
-		int n = (int)strlen(r->cfg.value[i]);
+		int n = (int)strlen(values[i]);
 
 		if (isfinite(a) && isfinite(b)) {
 			lo = fmin(lo, a);
@@ -1622,10 +1622,10 @@ void ab_sweep_plot(const struct ab_run *r, const struct ab_result *res, int m, i
 			if (pl >= 0 && pl < n)
 				line[pl] = i && res->sig[i][m] ? '*' : 'o';
 		}
-		sbuf_printf(out, "%-*.*s |%s|\n", vw, vw, r->cfg.value[i], line);
+		sbuf_printf(out, "%-*.*s |%s|\n", vw, vw, values[i], line);
 	}
 	sbuf_printf(out, "%-*s  %.4g .. %.4g %s (%s; o = level, * = differs from %s after Holm)\n",
-		    vw, "", lo, hi, r->unit, ab_metric_name(m), r->cfg.value[0]);
+		    vw, "", lo, hi, unit, ab_metric_name(m), values[0]);
 }
 
 const struct ab_result *ab_result(struct ab_run *r)

@@ -317,8 +317,8 @@ void ab_schedule(unsigned k, unsigned rounds, uint64_t seed, int *arm);
 /* A text plot of a sweep's metric m against the values, one line per value
  * (at most `width` columns): V1's level and each Vi's V1 + (Vi − V1) with
  * its 95 % interval as a bar, "*" when significant after Holm. */
-void ab_sweep_plot(const struct ab_run *r, const struct ab_result *res, int m, int width,
-		   struct sbuf *out);
+void ab_sweep_plot(const struct ab_result *res, const char (*values)[KNOB_VALUE_MAX],
+		   const char *unit, int m, int width, struct sbuf *out);
 /* The metric a sweep's table and plot show: p99 (the probe), mean (CMD). */
 int ab_primary_metric(const struct ab_run *r);
 /* A sensible B for an A/B of the knob `addr` that now reads `cur`, from its

@@ -436,7 +436,7 @@ static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result 
 		"A, * = significant):\n",
 		ab_metric_name(pm));
 	sbuf_init(&plot);
-	ab_sweep_plot(r, res, pm, 72, &plot);
+	ab_sweep_plot(res, (const char(*)[KNOB_VALUE_MAX])r->cfg.value, r->unit, pm, 72, &plot);
 	fputs(plot.s ? plot.s : "", f);
 	sbuf_free(&plot);
 }
