@@ -71,6 +71,21 @@ ok "$(jq -e '[.comparisons[].mean.level] as $l | (.arms | length) == 3 and $l[0]
 is "$(jq -r '.comparison.difference' "$TMPD/s3.json")" "B - A" "the two-arm comparison stays (B - A = V2 - V1)"
 ok "$(same_tree "$FIXTURES/rk3588" "$ROOT"; echo $?)" "3-value sweep: the tree equals the fixture"
 
+# ---- report --html: the plot --------------------------------------------------------------
+"$TUNETOP" report "$TMPD/s3.json" --html "$TMPD/s3.html" >"$TMPD/s3.txt" 2>&1
+is "$?" 0 "report --html of a sweep: exit 0"
+like "$(cat "$TMPD/s3.txt")" "sweep: each value - 20000 \(mean, Holm-Bonferroni over 2\)" "report: the sweep's comparisons"
+html=$(cat "$TMPD/s3.html")
+like "$html" '<section id="sweep">' "html: a sweep section"
+like "$html" '<svg id="plot-sweep" class="plot"' "html: the sweep plot (inline SVG)"
+is "$(grep -o '<circle class="level"' "$TMPD/s3.html" | wc -l | tr -d ' ')" 3 "html: a level mark per value"
+is "$(grep -o '<line class="ci"' "$TMPD/s3.html" | wc -l | tr -d ' ')" 2 "html: an interval bar per compared value"
+is "$(grep -o '<line class="ref"' "$TMPD/s3.html" | wc -l | tr -d ' ')" 1 "html: the reference line"
+# SVG y grows downwards: 40000 (highest metric) on top, 10000 at the bottom
+is "$(grep -o '<circle class="level" cx="[0-9.]*" cy="[0-9.]*"' "$TMPD/s3.html" |
+	sed 's/.*cy="\([0-9.]*\)"/\1/' | awk '{ y[NR] = $1 } END { print (y[3] < y[1] && y[1] < y[2]) ? "ordered" : "not" }')" \
+	ordered "html: the levels in the order of the metric"
+
 # ---- 4 values, text ------------------------------------------------------------------
 ROOT=$(copy_fixture rk3588)
 out=$(LC_ALL=C sweep 20000,10000,40000,80000 --rounds 3 2>"$TMPD/err")
