@@ -598,9 +598,10 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 		 cur, t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
 	if (ui_input(t, title, prompt, other, sizeof(other)) != 0)
 		return HR_HANDLED | HR_REDRAW;
-	/* '|' separates values that hold commas (CPU lists) */
+	/* '|' separates values that hold commas (CPU lists: a sweep of them is
+	 * typed B|C|D); elsewhere "B,C,D" after the current value is a sweep */
 	snprintf(assign, sizeof(assign), "%s=%s%c%s", c[k].addr, cur,
-		 strchr(cur, ',') || strchr(other, ',') ? '|' : ',', str_trim(other));
+		 strstr(allowed, "list") || strchr(cur, ',') ? '|' : ',', str_trim(other));
 	ab_begin(t, L, assign);
 	return HR_HANDLED | HR_REDRAW;
 }
