@@ -810,7 +810,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	if (res->not_in_effect_arm >= 0) {
 		const struct ab_arm *na = &r->arm[res->not_in_effect_arm];
 
-		jw_str(&w, "not_in_effect_arm", res->not_in_effect_arm ? "B" : "A");
+		snprintf(buf, sizeof(buf), "%c", ab_arm_name(res->not_in_effect_arm));
+		jw_str(&w, "not_in_effect_arm", buf);
 		jw_uint(&w, "not_in_effect_windows", na->not_seen);
 		jw_str(&w, "effect_evidence", na->effect_evidence);
 	} else {
