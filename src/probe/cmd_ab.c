@@ -27,8 +27,9 @@
 #include "probe/stats.h"
 
 static const char usage_text[] =
-	"usage: tunetop ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N] [--cpus LIST]\n"
-	"                  [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
+	"usage: tunetop ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N]\n"
+	"                  [--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json]\n"
+	"                  [--seed N]\n"
 	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
 	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
 	"Flip a knob between A and B in rounds of 4 windows, A B B A and B A A B in turn,\n"
