@@ -40,7 +40,7 @@ static const struct cmd_entry commands[] = {
 	 "[--dma-latency US] [--json] [--summary SEC] [--histfile FILE] [--break US] "
 	 "[--rpmsg DEV]"},
 	{"ab", cmd_ab,
-	 "ab ADDRESS=A,B | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
+	 "ab ADDRESS=A,B[,C...] | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
 	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
 	 "                [--metric-file LOG --metric REGEX]"},
 	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]"},

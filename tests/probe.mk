@@ -23,10 +23,10 @@ check_PROGRAMS += tests/unit/test_ab
 tests_unit_test_ab_SOURCES = tests/unit/test_ab.c
 tests_unit_test_ab_LDADD = $(TT_TEST_LIBS)
 AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-power.sh tests/probe/ab-kill.sh \
-	tests/probe/ab-live.sh tests/probe/ab-stats.sh tests/probe/ab-effect.sh
+	tests/probe/ab-live.sh tests/probe/ab-stats.sh tests/probe/ab-effect.sh tests/probe/ab-sweep.sh
 TESTS += tests/unit/test_ab $(AB_SH_TESTS)
 # make bench: 10 real A/A experiments, the false-positive rate per metric
-EXTRA_DIST += $(AB_SH_TESTS) tests/bench/ab_aa.sh
+EXTRA_DIST += $(AB_SH_TESTS) tests/bench/ab_aa.sh tests/bench/ab_sweep_aa.sh
 # make bench: the observer effect (issue 20), compared with the A/B's window test
 check_PROGRAMS += tests/bench/abba_cmp
 tests_bench_abba_cmp_SOURCES = tests/bench/abba_cmp.c

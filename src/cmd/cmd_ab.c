@@ -27,9 +27,9 @@
 #include "probe/stats.h"
 
 static const char usage_text[] =
-	"usage: tunetop ab ADDRESS=A,B [--window SEC] [--settle MS] [--rounds N] [--cpus LIST]\n"
-	"                  [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
-	"                  [--metric-file LOG --metric REGEX]\n"
+	"usage: tunetop ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N]\n"
+	"                  [--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json]\n"
+	"                  [--seed N] [--metric-file LOG --metric REGEX]\n"
 	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
 	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
 	"Flip a knob between A and B in rounds of 4 windows, A B B A and B A A B in turn,\n"
@@ -38,11 +38,15 @@ static const char usage_text[] =
 	"per-window p99, p50 and mean, with 95% intervals from a permutation test within\n"
 	"rounds (3 rounds or more; fewer give an inconclusive verdict). The max is\n"
 	"reported with its window, never tested.\n"
+	"A sweep, ADDRESS=V1,V2,...,V8 (3 to 8 values; '|' separates CPU lists): rounds of\n"
+	"every value and then the same in reverse, rotated each round; each value is\n"
+	"compared with V1 as above, p-values adjusted by Holm-Bonferroni.\n"
 	"  --aa             A/A run: both arms the same VALUE (default: the current one), to\n"
 	"                   measure the noise floor: the smallest difference a run can see\n"
 	"  --window SEC     measuring time per window (default 2; suffix ms/s/m allowed)\n"
 	"  --settle MS      discarded after each switch (default 500)\n"
-	"  --rounds N       rounds of 4 windows (default 6: 24 windows, ~1 minute)\n"
+	"  --rounds N       rounds of 4 windows (default 6: 24 windows, ~1 minute); a sweep\n"
+	"                   of k values: rounds of 2k windows\n"
 	"  --cpus LIST      probe CPUs (default all online); with --cmd: CMD's CPU affinity\n"
 	"  --load SPEC      background load in both arms: cpu:N, mem:N, @CPUS placement,\n"
 	"                   comma-separated (cpu:1@0,mem:1@1)\n"
@@ -282,9 +286,9 @@ static void print_windows(FILE *f, const struct ab_run *r)
 		fmt_val(r, c[1], sizeof(c[1]), x->p50, false, dec);
 		fmt_val(r, c[2], sizeof(c[2]), x->p99, false, dec);
 		fmt_val(r, c[3], sizeof(c[3]), x->max, false, dec);
-		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s%s\n", i + 1, i / 4 + 1,
-			ab_arm_name(x->arm), r->cfg.value[x->arm], (unsigned long long)x->samples,
-			c[0], c[1], c[2], c[3],
+		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s%s\n", i + 1,
+			i / (2 * (int)r->narms) + 1, ab_arm_name(x->arm), r->cfg.value[x->arm],
+			(unsigned long long)x->samples, c[0], c[1], c[2], c[3],
 			x->effect == KNOB_EFFECT_NOT_SEEN ? "  (knob not in effect)" : "");
 	}
 }
@@ -308,23 +312,179 @@ static void method_text(const struct ab_result *res, char *buf, size_t cap)
 			 res->rounds, (unsigned long long)c->perms - 1);
 }
 
+/* "A=0, B=500, C=2000" */
+static const char *sweep_values(const struct ab_run *r, char *buf, size_t cap)
+{
+	size_t n = 0;
+
+	buf[0] = '\0';
+	for (unsigned a = 0; a < r->narms && n < cap; a++) {
+		int k = snprintf(buf + n, cap - n, "%s%c=%s", a ? ", " : "", ab_arm_name((int)a),
+				 r->cfg.value[a]);
+
+		n += k > 0 ? (size_t)k : 0;
+	}
+	return buf;
+}
+
+static void print_sweep_power(FILE *f, const struct ab_run *r)
+{
+	bool any = false;
+
+	for (unsigned a = 0; a < r->narms; a++)
+		any |= isfinite(ab_arm_watts(r, (int)a)) != 0;
+	if (!any)
+		return;
+	fprintf(f, "power (mean over the windows, hwmon/RAPL):");
+	for (unsigned a = 0; a < r->narms; a++) {
+		double wa = ab_arm_watts(r, (int)a), w0 = ab_arm_watts(r, 0);
+
+		if (!isfinite(wa))
+			fprintf(f, "%s %c n/a", a ? "," : "", ab_arm_name((int)a));
+		else if (a && isfinite(w0))
+			fprintf(f, ", %c %.3f W (%+.3f)", ab_arm_name((int)a), wa, wa - w0);
+		else
+			fprintf(f, "%s %c %.3f W", a ? "," : "", ab_arm_name((int)a), wa);
+	}
+	fputc('\n', f);
+}
+
+static const char *p_text(char *buf, size_t cap, double p)
+{
+	if (isnan(p))
+		snprintf(buf, cap, "n/a");
+	else if (p < 0.001)
+		snprintf(buf, cap, "<0.001");
+	else
+		snprintf(buf, cap, "%.3f", p);
+	return buf;
+}
+
+/* "lower", "higher", "n.s.", "inconclusive" */
+static const char *sweep_word(const struct ab_result *res, unsigned i, int m)
+{
+	if (!res->conclusive || res->cmp_err || res->not_in_effect_arm >= 0)
+		return "inconclusive";
+	if (!res->sig[i][m])
+		return "n.s.";
+	return res->cmp[i][m].est < 0 ? "lower" : "higher";
+}
+
+/* A sweep: one row per value (the primary metric), every metric of every
+ * comparison, and a text plot. */
+static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result *res)
+{
+	int pm = ab_primary_metric(r);
+	char meth[160], head[32];
+	struct sbuf plot;
+
+	method_text(res, meth, sizeof(meth));
+	fprintf(f,
+		"each value %s A (A=%s), window by window: the four windows of A and of the value "
+		"in each round,\n95%% interval: %s; p adj: Holm-Bonferroni over the %u "
+		"comparisons of each metric:\n",
+		str_minus(), r->cfg.value[0], meth, r->narms - 1);
+	snprintf(head, sizeof(head), "%s - A", ab_metric_name(pm));
+	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %10s %-3s %-22s %7s %7s  %s\n", "arm", "value",
+		"windows", "p50", "p99", "mean", head, "", "95% interval", "p", "p adj", "verdict");
+	for (unsigned a = 0; a < r->narms; a++) {
+		const struct stats_abba *c = &res->cmp[a][pm];
+		char lv[3][32], e[32] = "", ci[80] = "", lo[32], hi[32], p[16] = "", pa[16] = "";
+		char line[KNOB_VALUE_MAX + 256];
+		int dec;
+
+		fmt_val(r, lv[0], sizeof(lv[0]), res->level[a][AB_P50], false, -1);
+		fmt_val(r, lv[1], sizeof(lv[1]), res->level[a][AB_P99], false, -1);
+		fmt_val(r, lv[2], sizeof(lv[2]), res->level[a][AB_MEAN], true, -1);
+		if (a) {
+			dec = bound_decimals(
+				c->lo, c->hi,
+				diff_decimals(r,
+					      fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)))));
+			fmt_signed(e, sizeof(e), c->est, dec);
+			if (isnan(c->lo)) {
+				snprintf(ci, sizeof(ci), "(no interval)");
+			} else {
+				fmt_signed(lo, sizeof(lo), c->lo, dec);
+				fmt_signed(hi, sizeof(hi), c->hi, dec);
+				snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
+			}
+			p_text(p, sizeof(p), c->p);
+			p_text(pa, sizeof(pa), res->p_adj[a][pm]);
+		}
+		snprintf(line, sizeof(line),
+			 "%-3c %-12s %7u %9s %9s %9s %10s %-3s %-22s %7s %7s  %s",
+			 ab_arm_name((int)a), r->arm[a].value, r->arm[a].windows, lv[0], lv[1],
+			 lv[2], a ? e : "", a ? text_unit(r) : "", a ? ci : "(reference)", p, pa,
+			 a ? sweep_word(res, a, pm) : "");
+		fprintf(f, "%s\n", str_trim(line));
+	}
+	fprintf(f, "(p50, p99, mean: the mean of the value's windows' p50, p99 and mean, complete "
+		   "rounds)\n");
+	fprintf(f, "every metric, each value %s A:\n", str_minus());
+	fprintf(f, "  %-3s %-12s %-5s %10s %-3s %-22s %7s %7s  %s\n", "arm", "value", "", "diff",
+		"", "95% interval", "p", "p adj", "verdict");
+	for (unsigned a = 1; a < r->narms; a++)
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			const struct stats_abba *c = &res->cmp[a][m];
+			double mag = fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)));
+			int dec = bound_decimals(c->lo, c->hi, diff_decimals(r, mag));
+			char e[32], ci[80], lo[32], hi[32], p[16], pa[16];
+
+			fmt_signed(e, sizeof(e), c->est, dec);
+			if (isnan(c->lo)) {
+				snprintf(ci, sizeof(ci), "(no interval)");
+			} else {
+				fmt_signed(lo, sizeof(lo), c->lo, dec);
+				fmt_signed(hi, sizeof(hi), c->hi, dec);
+				snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
+			}
+			fprintf(f, "  %-3c %-12s %-5s %10s %-3s %-22s %7s %7s  %s\n",
+				ab_arm_name((int)a), r->arm[a].value, ab_metric_name(m), e,
+				text_unit(r), ci, p_text(p, sizeof(p), c->p),
+				p_text(pa, sizeof(pa), res->p_adj[a][m]), sweep_word(res, a, m));
+		}
+	fprintf(f,
+		"%s against the value (o = level, [--] = 95%% interval of the difference from "
+		"A, * = significant):\n",
+		ab_metric_name(pm));
+	sbuf_init(&plot);
+	ab_sweep_plot(res, (const char(*)[KNOB_VALUE_MAX])r->cfg.value, r->unit, pm, 72, &plot);
+	fputs(plot.s ? plot.s : "", f);
+	sbuf_free(&plot);
+}
+
 static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o, bool interrupted)
 {
 	const struct ab_result *res = &r->res;
 	char src[KNOB_VALUE_MAX + 64], pol[64], cpus[256], meth[160];
+	char vals[AB_MAX_VALUES * (KNOB_VALUE_MAX + 4)];
 
 	if (r->cfg.aa)
 		fprintf(f, "tunetop ab: A/A %s (%zu knob%s, was %s): A=B=%s, the noise floor%s\n",
 			r->cfg.addr, r->nknobs, r->nknobs == 1 ? "" : "s", r->original,
 			r->cfg.value[0], interrupted ? " (interrupted)" : "");
+	else if (r->narms > 2)
+		fprintf(f, "tunetop ab: %s (%zu knob%s, was %s): sweep of %u values: %s%s\n",
+			r->cfg.addr, r->nknobs, r->nknobs == 1 ? "" : "s", r->original, r->narms,
+			sweep_values(r, vals, sizeof(vals)), interrupted ? " (interrupted)" : "");
 	else
 		fprintf(f, "tunetop ab: %s (%zu knob%s, was %s): A=%s, B=%s%s\n", r->cfg.addr,
 			r->nknobs, r->nknobs == 1 ? "" : "s", r->original, r->cfg.value[0],
 			r->cfg.value[1], interrupted ? " (interrupted)" : "");
 	describe_source(r, src, sizeof(src));
-	fprintf(f, "  %u round%s ABBA BAAB = %d windows of %g s, settle %u ms; samples: %s\n",
-		r->cfg.rounds, r->cfg.rounds == 1 ? "" : "s", r->nwin, r->cfg.window_s,
-		r->cfg.settle_ms, src);
+	if (r->narms > 2)
+		fprintf(f,
+			"  %u round%s of %u windows (every value, then the same in reverse; the "
+			"order rotates each round) = %d windows of %g s, settle %u ms; samples: "
+			"%s\n",
+			r->cfg.rounds, r->cfg.rounds == 1 ? "" : "s", 2 * r->narms, r->nwin,
+			r->cfg.window_s, r->cfg.settle_ms, src);
+	else
+		fprintf(f,
+			"  %u round%s ABBA BAAB = %d windows of %g s, settle %u ms; samples: %s\n",
+			r->cfg.rounds, r->cfg.rounds == 1 ? "" : "s", r->nwin, r->cfg.window_s,
+			r->cfg.settle_ms, src);
 	if (r->source == AB_PROBE) {
 		cpulist_format(&r->p->cfg.cpus, cpus, sizeof(cpus));
 		fprintf(f, "  probe: CPUs %s, interval %llu us, %s, %s, PM QoS untouched\n", cpus,
@@ -350,18 +510,21 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %9s %9s %9s\n", "arm", "value", "windows", "samples",
 		"mean", "p50", "p99", "p99.9", "max");
 	{
-		double big = fmax(isnan(res->a.max) ? 0 : fabs(res->a.max),
-				  isnan(res->b.max) ? 0 : fabs(res->b.max));
+		double big = 0;
 
-		print_row(f, r, 0, &res->a, decimals(r, big));
-		print_row(f, r, 1, &res->b, decimals(r, big));
+		for (unsigned a = 0; a < r->narms; a++)
+			big = fmax(big, isnan(res->arms[a].max) ? 0 : fabs(res->arms[a].max));
+		for (unsigned a = 0; a < r->narms; a++)
+			print_row(f, r, (int)a, &res->arms[a], decimals(r, big));
 	}
 	fprintf(f, "(%s; every sample of the arm pooled, a description only)\n",
 		r->source == AB_PROBE  ? "latency in us: wake-up time - deadline"
 		: r->source == AB_FILE ? "values as the log holds them"
 		: r->have_re	       ? "values as CMD printed them"
 				       : "wall time of each CMD run in ms");
-	if (isfinite(ab_arm_watts(r, 0)) || isfinite(ab_arm_watts(r, 1))) {
+	if (r->narms > 2) {
+		print_sweep_power(f, r);
+	} else if (isfinite(ab_arm_watts(r, 0)) || isfinite(ab_arm_watts(r, 1))) {
 		double wa = ab_arm_watts(r, 0), wb = ab_arm_watts(r, 1);
 		char sa[32] = "n/a", sb[32] = "n/a";
 
@@ -375,7 +538,9 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 		fputc('\n', f);
 	}
 	print_windows(f, r);
-	if (res->cmp_err) {
+	if (r->narms > 2) {
+		print_sweep(f, r, res);
+	} else if (res->cmp_err) {
 		fprintf(f, "B %s A: no comparison (an arm has no samples)\n", str_minus());
 	} else {
 		method_text(res, meth, sizeof(meth));
@@ -466,6 +631,50 @@ static void json_metric(struct jw *w, const struct ab_run *r, int m, const struc
 	jw_obj_end(w);
 }
 
+/* A sweep: each value against the first, with the Holm-adjusted p. */
+static void json_comparisons(struct jw *w, const struct ab_run *r, const struct ab_result *res)
+{
+	char buf[8];
+
+	jw_arr_begin(w, "comparisons");
+	for (unsigned a = 1; a < r->narms; a++) {
+		bool any = false;
+
+		jw_obj_begin(w, NULL);
+		snprintf(buf, sizeof(buf), "%c", ab_arm_name((int)a));
+		jw_str(w, "arm", buf);
+		jw_str(w, "value", r->cfg.value[a]);
+		jw_str(w, "versus", r->cfg.value[0]);
+		jw_str(w, "difference", "value - first");
+		jw_str(w, "adjustment", "holm-bonferroni");
+		jw_uint(w, "comparisons", r->narms - 1);
+		jw_uint(w, "rounds", res->cmp[a][AB_P99].rounds);
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			const struct stats_abba *c = &res->cmp[a][m];
+
+			jw_obj_begin(w, ab_metric_name(m));
+			jw_double(w, "level", res->level[a][m], 3);
+			jw_double(w, "diff", c->est, 3);
+			jw_double(w, "lo", c->lo, 3);
+			jw_double(w, "hi", c->hi, 3);
+			jw_double(w, "p", c->p, 4);
+			jw_double(w, "p_adj", res->p_adj[a][m], 4);
+			if (!res->conclusive)
+				jw_null(w, "significant");
+			else
+				jw_bool(w, "significant", res->sig[a][m]);
+			jw_double(w, "sd", c->sd, 3);
+			jw_double(w, "mde", c->mde, 3);
+			jw_obj_end(w);
+			any |= res->sig[a][m];
+		}
+		jw_bool(w, "significant", any);
+		jw_double(w, "mean_watts", ab_arm_watts(r, (int)a), 3);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool interrupted)
 {
 	const struct ab_result *res = &r->res;
@@ -483,6 +692,13 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_str(&w, "address", r->cfg.addr);
 	jw_str(&w, "a", r->cfg.value[0]);
 	jw_str(&w, "b", r->cfg.value[1]);
+	if (r->narms > 2) {
+		jw_bool(&w, "sweep", true);
+		jw_arr_begin(&w, "values");
+		for (unsigned a = 0; a < r->narms; a++)
+			jw_str(&w, NULL, r->cfg.value[a]);
+		jw_arr_end(&w);
+	}
 	jw_bool(&w, "aa", r->cfg.aa);
 	jw_uint(&w, "knobs", r->nknobs);
 	jw_str(&w, "original", r->original);
@@ -496,7 +712,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_uint(&w, "settle_ms", r->cfg.settle_ms);
 	jw_uint(&w, "rounds", r->cfg.rounds);
 	jw_int(&w, "windows", r->nwin);
-	jw_str(&w, "order", "ABBA BAAB");
+	jw_str(&w, "order", r->narms > 2 ? "rotation + reverse" : "ABBA BAAB");
 	jw_uint(&w, "seed", r->cfg.seed);
 	jw_str(&w, "cmd", r->cfg.cmd);
 	jw_str(&w, "metric", r->cfg.metric);
@@ -536,8 +752,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_obj_end(&w);
 
 	jw_arr_begin(&w, "arms");
-	for (int a = 0; a < 2; a++) {
-		const struct stats_summary *s = a ? &res->b : &res->a;
+	for (int a = 0; a < (int)r->narms; a++) {
+		const struct stats_summary *s = &res->arms[a];
 
 		jw_obj_begin(&w, NULL);
 		snprintf(buf, sizeof(buf), "%c", ab_arm_name(a));
@@ -586,7 +802,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 			continue;
 		jw_obj_begin(&w, NULL);
 		jw_int(&w, "index", i + 1);
-		jw_int(&w, "round", i / 4 + 1);
+		jw_int(&w, "round", i / (2 * (int)r->narms) + 1);
 		snprintf(buf, sizeof(buf), "%c", ab_arm_name(x->arm));
 		jw_str(&w, "arm", buf);
 		jw_str(&w, "value", r->cfg.value[x->arm]);
@@ -624,7 +840,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	if (res->not_in_effect_arm >= 0) {
 		const struct ab_arm *na = &r->arm[res->not_in_effect_arm];
 
-		jw_str(&w, "not_in_effect_arm", res->not_in_effect_arm ? "B" : "A");
+		snprintf(buf, sizeof(buf), "%c", ab_arm_name(res->not_in_effect_arm));
+		jw_str(&w, "not_in_effect_arm", buf);
 		jw_uint(&w, "not_in_effect_windows", na->not_seen);
 		jw_str(&w, "effect_evidence", na->effect_evidence);
 	} else {
@@ -654,6 +871,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_double(&w, "max_diff", res->max_diff, 3);
 	jw_str(&w, "verdict", res->verdict);
 	jw_obj_end(&w);
+	if (r->narms > 2)
+		json_comparisons(&w, r, res);
 	jw_obj_end(&w);
 	sbuf_putc(&b, '\n');
 	fputs(b.s, f);

@@ -911,9 +911,174 @@ static uint64_t (*hist_of(const struct jp_value *arr, size_t *n))[2]
 	return h;
 }
 
+/* A sweep's metric against the value (categorical, in the order given):
+ * each value's level (the mean of its windows' metric), V1's as the
+ * reference line, the others with the 95 % interval of their difference
+ * from V1 as a bar; filled when significant after Holm. */
+static void svg_sweep(struct sbuf *b, const char *id, const struct jp_value *doc,
+		      const char *metric, const char *unit)
+{
+	const struct jp_value *vals = jp_path(doc, "ab.values"), *cmps = jp_get(doc, "comparisons");
+	size_t k = jp_len(vals);
+	double lvl[16], lo[16], hi[16], ymin = INFINITY, ymax = -INFINITY, base = NAN, step, xs, ys;
+	bool sig[16];
+	char key[32], lab[32];
+
+	if (k < 2 || k > 16 || jp_len(cmps) + 1 != k)
+		return;
+	for (size_t i = 1; i < k; i++) {
+		const struct jp_value *c = jp_at(cmps, i - 1);
+
+		snprintf(key, sizeof(key), "%s.level", metric);
+		lvl[i] = jp_num(jp_path(c, key), NAN);
+		snprintf(key, sizeof(key), "%s.diff", metric);
+		if (isnan(base))
+			base = lvl[i] - jp_num(jp_path(c, key), NAN);
+		snprintf(key, sizeof(key), "%s.lo", metric);
+		lo[i] = jp_num(jp_path(c, key), NAN);
+		snprintf(key, sizeof(key), "%s.hi", metric);
+		hi[i] = jp_num(jp_path(c, key), NAN);
+		snprintf(key, sizeof(key), "%s.significant", metric);
+		sig[i] = jp_bool(jp_path(c, key), false);
+	}
+	lvl[0] = base;
+	lo[0] = hi[0] = NAN;
+	sig[0] = false;
+	for (size_t i = 0; i < k; i++) {
+		double a = isfinite(lo[i]) ? base + lo[i] : lvl[i];
+		double z = isfinite(hi[i]) ? base + hi[i] : lvl[i];
+
+		if (isfinite(a) && isfinite(z)) {
+			ymin = fmin(ymin, fmin(a, lvl[i]));
+			ymax = fmax(ymax, fmax(z, lvl[i]));
+		}
+	}
+	if (!(ymax >= ymin)) {
+		sbuf_puts(b, "<p class=\"na\">No levels to plot.</p>\n");
+		return;
+	}
+	if (ymax == ymin)
+		ymax = ymin + 1;
+	step = nice_step(ymax - ymin, 5);
+	ymin = floor(ymin / step) * step;
+	ymax = ceil(ymax / step) * step;
+	xs = (double)(PW - ML - MR) / (double)k;
+	ys = (double)(PH - MT - MB) / (ymax - ymin);
+#define SY(v) (MT + (ymax - (v)) * ys)
+	sbuf_printf(
+		b,
+		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\">\n",
+		id, PW, PH, PW, PH);
+	for (double y = ymin; y <= ymax + step / 2; y += step) {
+		fmt_num(lab, sizeof(lab), y);
+		sbuf_printf(b,
+			    "<line class=\"grid\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+			    "stroke=\"#ddd\"/><text x=\"%d\" y=\"%.1f\" font-size=\"11\" "
+			    "text-anchor=\"end\">%s</text>\n",
+			    ML, SY(y), PW - MR, SY(y), ML - 4, SY(y) + 4, lab);
+	}
+	sbuf_printf(b,
+		    "<line class=\"ref\" x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" "
+		    "stroke=\"%s\" stroke-dasharray=\"4 3\"/>\n",
+		    ML, SY(base), PW - MR, SY(base), palette[0]);
+	sbuf_printf(b,
+		    "<text x=\"12\" y=\"%d\" font-size=\"11\" transform=\"rotate(-90 12 %d)\" "
+		    "text-anchor=\"middle\">%s %s</text>\n",
+		    MT + (PH - MT - MB) / 2, MT + (PH - MT - MB) / 2, metric, unit);
+	for (size_t i = 0; i < k; i++) {
+		double x = ML + xs * ((double)i + 0.5);
+
+		if (i && isfinite(lo[i]) && isfinite(hi[i]))
+			sbuf_printf(b,
+				    "<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+				    "y2=\"%.1f\" stroke=\"%s\" stroke-width=\"2\"/>"
+				    "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
+				    "stroke=\"%s\"/><line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+				    "y2=\"%.1f\" stroke=\"%s\"/>\n",
+				    x, SY(base + lo[i]), x, SY(base + hi[i]), palette[1], x - 6,
+				    SY(base + lo[i]), x + 6, SY(base + lo[i]), palette[1], x - 6,
+				    SY(base + hi[i]), x + 6, SY(base + hi[i]), palette[1]);
+		if (isfinite(lvl[i]))
+			sbuf_printf(b,
+				    "<circle class=\"level\" cx=\"%.1f\" cy=\"%.1f\" r=\"5\" "
+				    "stroke=\"%s\" fill=\"%s\"><title>%.3f</title></circle>\n",
+				    x, SY(lvl[i]), i ? palette[1] : palette[0],
+				    sig[i] ? palette[1] : "white", lvl[i]);
+		sbuf_printf(b, "<text x=\"%.1f\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">",
+			    x, PH - MB + 16);
+		esc(b, jp_str(jp_at(vals, i), "?"));
+		sbuf_puts(b, "</text>\n");
+	}
+#undef SY
+	sbuf_printf(
+		b,
+		"<text x=\"%d\" y=\"%d\" font-size=\"11\" text-anchor=\"middle\">value (the "
+		"first is the reference, dashed; bars: 95%% interval of the difference; filled: "
+		"significant after Holm-Bonferroni)</text>\n</svg>\n",
+		ML + (PW - ML - MR) / 2, PH - 6);
+}
+
+/* A sweep's comparisons: text lines and an HTML table. */
+static void sweep_report(struct sbuf *t, struct sbuf *html, const struct jp_value *doc,
+			 const char *metric, const char *unit)
+{
+	const struct jp_value *cmps = jp_get(doc, "comparisons");
+	char key[32];
+
+	if (t) {
+		sbuf_printf(t, "  sweep: each value - %s (%s, Holm-Bonferroni over %zu):\n",
+			    jp_str(jp_path(doc, "ab.a"), "?"), metric, jp_len(cmps));
+		for (size_t i = 0; i < jp_len(cmps); i++) {
+			const struct jp_value *c = jp_at(cmps, i);
+
+			snprintf(key, sizeof(key), "%s.diff", metric);
+			sbuf_printf(t, "    %s = %-12s %+.1f %s", jp_str(jp_get(c, "arm"), "?"),
+				    jp_str(jp_get(c, "value"), "?"), jp_num(jp_path(c, key), NAN),
+				    unit);
+			snprintf(key, sizeof(key), "%s.p_adj", metric);
+			sbuf_printf(t, "  p adj %.3f  %s\n", jp_num(jp_path(c, key), NAN),
+				    jp_bool(jp_get(c, "significant"), false) ? "significant"
+									     : "n.s.");
+		}
+	}
+	if (!html)
+		return;
+	sbuf_printf(html,
+		    "<section id=\"sweep\">\n<h2>Sweep: %s against the value</h2>\n<table>\n"
+		    "<tr><th>arm</th><th>value</th><th>level</th><th>difference from the "
+		    "first</th><th>95%% interval</th><th>p</th><th>p adj (Holm)</th></tr>\n",
+		    metric);
+	for (size_t i = 0; i < jp_len(cmps); i++) {
+		const struct jp_value *c = jp_at(cmps, i);
+		static const char *const f[] = {"level", "diff", "lo", "hi", "p", "p_adj"};
+		double v[6];
+
+		for (int j = 0; j < 6; j++) {
+			snprintf(key, sizeof(key), "%s.%s", metric, f[j]);
+			v[j] = jp_num(jp_path(c, key), NAN);
+		}
+		sbuf_puts(html, "<tr><td>");
+		esc(html, jp_str(jp_get(c, "arm"), "?"));
+		sbuf_puts(html, "</td><td>");
+		esc(html, jp_str(jp_get(c, "value"), "?"));
+		sbuf_printf(html,
+			    "</td><td>%.2f %s</td><td>%+.2f</td><td>%.2f to %.2f</td><td>%.4f</td>"
+			    "<td>%.4f</td></tr>\n",
+			    v[0], unit, v[1], v[2], v[3], v[4], v[5]);
+	}
+	sbuf_puts(html, "</table>\n");
+	svg_sweep(html, "plot-sweep", doc, metric, unit);
+	sbuf_puts(html, "</section>\n");
+}
+
 static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *doc,
 		      const char *path)
 {
+	bool sweep = jp_bool(jp_path(doc, "ab.sweep"), false);
+	const char *pm =
+		!strcmp(jp_str(jp_path(doc, "ab.source"), "probe"), "probe") ? "p99" : "mean";
+
 	const struct jp_value *ab = jp_get(doc, "ab"), *arms = jp_get(doc, "arms"),
 			      *cmp = jp_get(doc, "comparison"), *wins = jp_get(doc, "windows");
 	const char *unit = jp_str(jp_get(ab, "unit"), "us");
@@ -950,6 +1115,8 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 			    jp_num(jp_path(cmp, "p99.diff"), NAN), unit, iv,
 			    jp_str(jp_get(cmp, "verdict"), "n/a"));
 	}
+	if (sweep)
+		sweep_report(t, NULL, doc, pm, unit);
 	if (!html)
 		return;
 	{
@@ -997,7 +1164,10 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 			sbuf_printf(html,
 				    "</strong> (p99 difference B - A %.1f %s, no interval)</p>\n",
 				    jp_num(jp_path(cmp, "p99.diff"), NAN), unit);
-		sbuf_puts(html, "</section>\n<section id=\"latency\">\n<h2>Latency histograms per "
+		sbuf_puts(html, "</section>\n");
+		if (sweep)
+			sweep_report(NULL, html, doc, pm, unit);
+		sbuf_puts(html, "<section id=\"latency\">\n<h2>Latency histograms per "
 				"arm</h2>\n");
 		for (size_t i = 0; i < jp_len(arms) && i < 2; i++) {
 			const struct jp_value *a = jp_at(arms, i);

@@ -78,7 +78,7 @@ const char *ab_phase_name(enum ab_phase ph)
 
 char ab_arm_name(int arm)
 {
-	return arm ? 'B' : 'A';
+	return arm >= 0 && arm < AB_MAX_VALUES ? (char)('A' + arm) : '?';
 }
 
 const char *ab_metric_name(int m)
@@ -106,6 +106,35 @@ int ab_window_arm(int win)
 	int k = win % 4;
 
 	return (k == 1 || k == 2) ^ ((win / 4) & 1); /* ABBA, then BAAB */
+}
+
+void ab_schedule(unsigned k, unsigned rounds, uint64_t seed, int *arm)
+{
+	int base[AB_MAX_VALUES];
+	struct stats_rng rng;
+
+	if (k < 2 || k > AB_MAX_VALUES)
+		return;
+	for (unsigned i = 0; i < k; i++)
+		base[i] = (int)i;
+	/* V1 first, V2..Vk shuffled (Fisher-Yates): which value follows which
+	 * is not the order they were typed in */
+	stats_rng_seed(&rng, seed);
+	for (unsigned i = k - 1; i > 1; i--) {
+		unsigned j = 1 + (unsigned)(stats_rng_next(&rng) % i);
+		int t = base[i];
+
+		base[i] = base[j];
+		base[j] = t;
+	}
+	for (unsigned r = 0; r < rounds; r++) {
+		int *w = arm + (size_t)r * 2 * k;
+
+		for (unsigned i = 0; i < k; i++) {
+			w[i] = base[(i + r) % k];
+			w[2 * k - 1 - i] = w[i];
+		}
+	}
 }
 
 static bool is_int(const char *s, long long *v)
@@ -358,7 +387,9 @@ static char *find_split(struct knob_ctx *ctx, const struct knob_ref *refs, size_
 		return NULL;
 	}
 	if (!first) {
-		*cause = xasprintf("'%s': expected two values ADDRESS=A,B", arg);
+		*cause = xasprintf("'%s': expected two values ADDRESS=A,B (or a sweep: "
+				   "ADDRESS=V1,V2,...,V%d)",
+				   arg, AB_MAX_VALUES);
 		return NULL;
 	}
 	if (!strchr(first + 1, ','))
@@ -433,6 +464,113 @@ static int aa_value(struct knob_ctx *ctx, const struct knob_ref *refs, size_t nr
 	return 0;
 }
 
+/* Can the knob's values hold commas themselves (CPU lists and other lists,
+ * by knob_allowed's text)? Then "A,B,C" may be two values. */
+static bool values_hold_commas(struct knob_ctx *ctx, const struct knob_ref *refs, size_t nrefs)
+{
+	for (size_t i = 0; i < nrefs; i++) {
+		char allowed[512];
+
+		if (knob_allowed(ctx, &refs[i], allowed, sizeof(allowed)) >= 0 &&
+		    strstr(allowed, "list"))
+			return true;
+	}
+	return false;
+}
+
+/* A sweep "V1,V2,...,Vk" (or "V1|V2|...|Vk"), k >= 3: returns 1 when vals is
+ * not one (two values: the A/B's parsing), else 0 with cfg's values set, or
+ * -EINVAL / the engine's error with *cause. Commas split every value, except
+ * for knobs whose values are lists (CPU lists): there exactly one split into
+ * two valid values is an A/B (as before), several are ambiguous (use '|'). */
+static int parse_sweep(struct knob_ctx *ctx, const struct knob_ref *refs, size_t nrefs,
+		       const char *arg, const char *vals, struct ab_cfg *cfg, char **cause)
+{
+	char *copy = xstrdup(vals), *piece[AB_MAX_VALUES + 1], *p = copy, *c;
+	char sep = strchr(vals, '|') ? '|' : ',';
+	size_t n = 0, seps = 0;
+	int e = 0;
+
+	for (const char *q = vals; *q; q++)
+		seps += *q == sep;
+	if (seps < 2) {
+		free(copy);
+		return 1;
+	}
+	if (sep == ',' && values_hold_commas(ctx, refs, nrefs)) {
+		char *dup = xstrdup(vals), *why = NULL, *split;
+
+		/* one valid two-way split: an A/B of values with commas in them */
+		split = find_split(ctx, refs, nrefs, arg, dup, &why);
+		free(dup);
+		if (split) {
+			free(why);
+			free(copy);
+			return 1;
+		}
+		/* no split or several: the values are lists, so a sweep of them
+		 * takes '|' */
+		free(*cause);
+		*cause = xasprintf("%s; a sweep of lists: ADDRESS='A|B|C'",
+				   why ? why : "no way to split");
+		free(why);
+		free(copy);
+		return -EINVAL;
+	}
+	if (seps + 1 > AB_MAX_VALUES) {
+		free(*cause);
+		*cause = xasprintf("'%s': %zu values; a sweep takes 2 to %d", arg, seps + 1,
+				   AB_MAX_VALUES);
+		free(copy);
+		return -EINVAL;
+	}
+	for (;;) {
+		c = strchr(p, sep);
+		if (c)
+			*c = '\0';
+		piece[n++] = str_trim(p);
+		if (!c)
+			break;
+		p = c + 1;
+	}
+	for (size_t i = 0; !e && i < n; i++) {
+		bool same;
+
+		if (!*piece[i] || strlen(piece[i]) >= KNOB_VALUE_MAX) {
+			free(*cause);
+			*cause = xasprintf("'%s': value %zu is %s", arg, i + 1,
+					   *piece[i] ? "too long" : "empty");
+			e = -EINVAL;
+			break;
+		}
+		e = check_pair(ctx, refs, nrefs, piece[i], piece[i], &same, cause);
+		for (size_t j = 0; !e && j < i; j++) {
+			e = check_pair(ctx, refs, nrefs, piece[j], piece[i], &same, cause);
+			if (!e && same && !cfg->aa) {
+				free(*cause);
+				*cause =
+					xasprintf("'%s': values %zu and %zu are the same (%s, %s); "
+						  "each value of a sweep once",
+						  arg, j + 1, i + 1, piece[j], piece[i]);
+				e = -EINVAL;
+			} else if (!e && !same && cfg->aa) {
+				free(*cause);
+				*cause =
+					xasprintf("'%s': an A/A run takes one value, not %s and %s",
+						  arg, piece[j], piece[i]);
+				e = -EINVAL;
+			}
+		}
+	}
+	if (!e) {
+		for (size_t i = 0; i < n; i++)
+			str_copy(cfg->value[i], sizeof(cfg->value[i]), piece[i]);
+		cfg->nvalues = (unsigned)n;
+	}
+	free(copy);
+	return e;
+}
+
 int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, char **cause)
 {
 	const char *eq = strchr(arg, '=');
@@ -464,6 +602,19 @@ int ab_parse_knob(struct knob_ctx *ctx, const char *arg, struct ab_cfg *cfg, cha
 		return e ? e : -ENOENT;
 	}
 	free(why);
+	cfg->nvalues = 2;
+	if (eq) {
+		e = parse_sweep(ctx, refs, nrefs, arg, eq + 1, cfg, cause);
+		if (e <= 0) {
+			if (!e)
+				str_copy(cfg->addr, sizeof(cfg->addr), ad);
+			else
+				cfg->nvalues = 2;
+			vals = NULL;
+			goto out;
+		}
+		e = 0;
+	}
 	if (cfg->aa) {
 		char v[KNOB_VALUE_MAX];
 
@@ -522,6 +673,11 @@ int ab_cfg_check(const struct ab_cfg *cfg, char *why, size_t cap)
 	if (cfg->settle_ms > AB_MAX_SETTLE_MS) {
 		snprintf(why, cap, "--settle %u: must be 0..%d ms", cfg->settle_ms,
 			 AB_MAX_SETTLE_MS);
+		return -EINVAL;
+	}
+	if (cfg->nvalues > AB_MAX_VALUES || cfg->nvalues == 1) {
+		snprintf(why, cap, "%u values: an A/B takes 2, a sweep up to %d", cfg->nvalues,
+			 AB_MAX_VALUES);
 		return -EINVAL;
 	}
 	if (cfg->rounds < 1 || cfg->rounds > AB_MAX_ROUNDS) {
@@ -878,7 +1034,7 @@ static void child_free(struct ab_child *c)
 static int child_spawn(struct ab_run *r, char **cause)
 {
 	struct ab_child *c = xcalloc(1, sizeof(*c));
-	int arm = ab_window_arm(r->win);
+	int arm = r->w[r->win].arm;
 	sigset_t all, old;
 	int rc;
 
@@ -950,11 +1106,12 @@ static void arm_dist(struct ab_run *r, int arm, bool live, struct stats_dist *d)
 
 void ab_snapshot(struct ab_run *r, int arm, struct hist *out)
 {
-	arm &= 1;
+	if (arm < 0 || arm >= AB_MAX_VALUES)
+		arm = 0;
 	pthread_mutex_lock(&r->lock);
 	*out = r->arm[arm].hist;
 	if (r->source == AB_PROBE && r->phase == AB_MEASURE && r->win < r->nwin &&
-	    ab_window_arm(r->win) == arm && r->p) {
+	    r->w[r->win].arm == arm && r->p) {
 		struct hist *cur = xmalloc(sizeof(*cur));
 
 		probe_snapshot_all(r->p, cur);
@@ -980,7 +1137,8 @@ size_t ab_values(struct ab_run *r, int arm, double *out, size_t cap)
 {
 	size_t n;
 
-	arm &= 1;
+	if (arm < 0 || arm >= AB_MAX_VALUES)
+		arm = 0;
 	pthread_mutex_lock(&r->lock);
 	n = r->arm[arm].nval;
 	if (out && cap)
@@ -993,7 +1151,7 @@ void ab_summary(struct ab_run *r, int arm, struct stats_summary *s)
 {
 	struct stats_dist d;
 
-	arm_dist(r, arm & 1, true, &d);
+	arm_dist(r, arm >= 0 && arm < AB_MAX_VALUES ? arm : 0, true, &d);
 	stats_summarize(&d, s);
 	stats_dist_free(&d);
 }
@@ -1007,10 +1165,10 @@ void ab_status(struct ab_run *r, struct ab_status *st)
 	st->phase = r->phase;
 	st->win = r->win;
 	st->nwin = r->nwin;
-	st->arm = r->win < r->nwin && !finished_phase(r->phase) ? ab_window_arm(r->win) : -1;
+	st->arm = r->win < r->nwin && !finished_phase(r->phase) ? r->w[r->win].arm : -1;
 	if ((r->phase == AB_SETTLE || r->phase == AB_MEASURE) && r->t_end > now)
 		st->left_s = (double)(r->t_end - now) / 1e9;
-	for (int a = 0; a < 2; a++) {
+	for (int a = 0; a < AB_MAX_VALUES; a++) {
 		st->samples[a] = r->source == AB_PROBE ? r->arm[a].hist.count : r->arm[a].nval;
 		st->windows[a] = r->arm[a].windows;
 	}
@@ -1113,7 +1271,7 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			    "no verdict: the knob was not in effect in %u of the %u %c windows "
 			    "(%s), so a difference cannot be credited to it; make the kernel obey "
 			    "first (tunetop set %s=%s warns why), or A/B a knob that takes effect",
-			    a->not_seen, a->windows, res->not_in_effect_arm ? 'B' : 'A',
+			    a->not_seen, a->windows, ab_arm_name(res->not_in_effect_arm),
 			    a->effect_evidence, r->cfg.addr, a->value);
 		return;
 	}
@@ -1196,68 +1354,288 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 	}
 }
 
+/* "0.012", "<0.001" */
+static void put_p(struct sbuf *o, double p)
+{
+	if (isnan(p))
+		sbuf_puts(o, "n/a");
+	else if (p < 0.001)
+		sbuf_puts(o, "<0.001");
+	else
+		sbuf_printf(o, "%.3f", p);
+}
+
+/* A sweep: each Vi against V1, significance after Holm–Bonferroni. */
+static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *res, struct sbuf *o)
+{
+	const char *unit = r->unit;
+	unsigned k = res->nvalues;
+	bool any = false;
+
+	sbuf_printf(o, "%s: %s%u values, each against %s, %d windows", r->label,
+		    res->aa ? "A/A sweep (noise floor) of " : "sweep of ", k, r->cfg.value[0],
+		    res->windows);
+	if (res->not_in_effect_arm >= 0) {
+		const struct ab_arm *a = &r->arm[res->not_in_effect_arm];
+
+		sbuf_printf(o,
+			    ": no verdict: the knob was not in effect in %u of the %u windows of "
+			    "%s (%s), so a difference cannot be credited to it",
+			    a->not_seen, a->windows, a->value, a->effect_evidence);
+		return;
+	}
+	if (res->cmp_err) {
+		sbuf_puts(o, ": no comparison (a value has no samples)");
+		return;
+	}
+	if (!res->conclusive) {
+		sbuf_printf(o,
+			    ": inconclusive: %u complete round%s; a 95%% interval needs %d rounds "
+			    "or more (--rounds %d): ",
+			    res->rounds, res->rounds == 1 ? "" : "s", STATS_ABBA_MIN_ROUNDS,
+			    STATS_ABBA_MIN_ROUNDS);
+		for (unsigned i = 1; i < k; i++) {
+			sbuf_printf(o, "%s%s ", i > 1 ? ", " : "", r->cfg.value[i]);
+			put_metric(o, &res->cmp[i][AB_P99], AB_P99, unit, false);
+		}
+		sbuf_puts(o, " (estimates, not tested)");
+		return;
+	}
+	for (unsigned i = 1; i < k; i++)
+		for (int m = 0; m < AB_NMETRICS; m++)
+			any |= res->sig[i][m];
+	sbuf_printf(o, " (Holm-Bonferroni over %u comparisons per metric)", k - 1);
+	if (res->aa)
+		sbuf_puts(o, any ? ": significant in an A/A run (a false alarm, or drift the "
+				   "order did not cancel)"
+				 : ": no significant difference, as expected");
+	sbuf_puts(o, ": ");
+	for (unsigned i = 1; i < k; i++) {
+		bool si = false;
+
+		for (int m = 0; m < AB_NMETRICS; m++)
+			si |= res->sig[i][m];
+		sbuf_printf(o, "%s%s: ", i > 1 ? "; " : "", r->cfg.value[i]);
+		if (!si) {
+			sbuf_puts(o, "no significant difference, ");
+			put_metric(o, &res->cmp[i][AB_P99], AB_P99, unit, true);
+			continue;
+		}
+		for (int m = 0, first = 1; m < AB_NMETRICS; m++) {
+			if (!res->sig[i][m])
+				continue;
+			sbuf_puts(o, first ? "" : ", ");
+			first = 0;
+			put_metric(o, &res->cmp[i][m], m, unit, true);
+			sbuf_puts(o, " p adj ");
+			put_p(o, res->p_adj[i][m]);
+		}
+	}
+}
+
+/* Holm–Bonferroni: p_adj of the n p-values (NAN ones are left out). */
+static void holm(const double *p, double *adj, unsigned n)
+{
+	unsigned idx[AB_MAX_VALUES], m = 0;
+	double run = 0.0;
+
+	for (unsigned i = 0; i < n; i++) {
+		adj[i] = NAN;
+		if (!isnan(p[i]))
+			idx[m++] = i;
+	}
+	for (unsigned i = 1; i < m; i++) /* insertion sort by p */
+		for (unsigned j = i; j > 0 && p[idx[j]] < p[idx[j - 1]]; j--) {
+			unsigned t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+	for (unsigned j = 0; j < m; j++) {
+		double a = fmin(1.0, (double)(m - j) * p[idx[j]]);
+
+		run = fmax(run, a);
+		adj[idx[j]] = run;
+	}
+}
+
 static void compute_result(struct ab_run *r, bool live)
 {
 	struct ab_result *res = &r->res;
-	struct stats_dist da, db;
+	unsigned k = r->narms, per = 2 * k, nr;
+	struct ab_window *w;
 	double *x[AB_NMETRICS];
 	int *arm, ndone = 0;
 	struct sbuf v;
 
-	arm_dist(r, 0, live, &da);
-	arm_dist(r, 1, live, &db);
 	memset(res, 0, sizeof(*res));
-	stats_summarize(&da, &res->a);
-	stats_summarize(&db, &res->b);
-	stats_dist_free(&da);
-	stats_dist_free(&db);
+	res->nvalues = k;
+	for (unsigned a = 0; a < k; a++) {
+		struct stats_dist d;
+
+		arm_dist(r, (int)a, live, &d);
+		stats_summarize(&d, &res->arms[a]);
+		stats_dist_free(&d);
+		if (!res->arms[a].n)
+			res->cmp_err = -EINVAL;
+	}
+	res->a = res->arms[0];
+	res->b = res->arms[1];
 	res->complete = r->phase == AB_DONE;
 	res->aa = r->cfg.aa;
-	res->cmp_err = res->a.n && res->b.n ? 0 : -EINVAL;
 
 	/* the windows measured so far (in order: they finish one after another) */
 	pthread_mutex_lock(&r->lock);
 	while (ndone < r->nwin && r->w[ndone].done)
 		ndone++;
 	res->windows = ndone;
-	res->rounds = (unsigned)ndone / 4;
-	arm = xcalloc(4 * (size_t)res->rounds + 1, sizeof(int));
-	for (unsigned i = 0; i < 4 * res->rounds; i++)
-		arm[i] = r->w[i].arm;
-	for (int m = 0; m < AB_NMETRICS; m++) {
-		x[m] = xcalloc(4 * (size_t)res->rounds + 1, sizeof(double));
-		for (unsigned i = 0; i < 4 * res->rounds; i++)
-			x[m][i] = ab_window_metric(&r->w[i], m);
-	}
-	for (int a = 0; a < 2; a++) {
+	nr = (unsigned)ndone / per;
+	w = xcalloc((size_t)ndone + 1, sizeof(*w));
+	memcpy(w, r->w, (size_t)ndone * sizeof(*w));
+	pthread_mutex_unlock(&r->lock);
+	for (unsigned a = 0; a < AB_MAX_VALUES; a++) {
 		res->max[a] = NAN;
 		res->max_win[a] = -1;
 	}
 	for (int i = 0; i < ndone; i++) {
-		const struct ab_window *w = &r->w[i];
+		int a = w[i].arm;
 
-		if (!isnan(w->max) && (res->max_win[w->arm] < 0 || w->max > res->max[w->arm])) {
-			res->max[w->arm] = w->max;
-			res->max_win[w->arm] = i;
+		if (!isnan(w[i].max) && (res->max_win[a] < 0 || w[i].max > res->max[a])) {
+			res->max[a] = w[i].max;
+			res->max_win[a] = i;
 		}
 	}
-	pthread_mutex_unlock(&r->lock);
 	res->max_diff = res->max[1] - res->max[0];
+	/* Vi − V1: each round's four windows of V1 and Vi, in time order (ABBA
+	 * or BAAB by ab_schedule; an A/B's round is just those four) */
+	arm = xcalloc(4 * (size_t)nr + 1, sizeof(int));
+	for (int m = 0; m < AB_NMETRICS; m++)
+		x[m] = xcalloc(4 * (size_t)nr + 1, sizeof(double));
+	res->rounds = nr;
+	for (unsigned i = 1; i < k; i++) {
+		size_t n = 0;
+
+		for (unsigned j = 0; j < nr * per; j++) {
+			if (w[j].arm != 0 && w[j].arm != (int)i)
+				continue;
+			if (n >= 4 * (size_t)nr)
+				break;
+			arm[n] = w[j].arm ? 1 : 0;
+			for (int m = 0; m < AB_NMETRICS; m++)
+				x[m][n] = ab_window_metric(&w[j], m);
+			n++;
+		}
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			stats_abba(x[m], arm, nr, 0, r->cfg.seed, &res->cmp[i][m]);
+			/* a round with an empty window is left out */
+			if (res->cmp[i][m].rounds < res->rounds)
+				res->rounds = res->cmp[i][m].rounds;
+		}
+	}
 	for (int m = 0; m < AB_NMETRICS; m++) {
-		stats_abba(x[m], arm, res->rounds, 0, r->cfg.seed, &res->m[m]);
+		res->m[m] = res->cmp[1][m];
 		free(x[m]);
 	}
+	for (unsigned a = 0; a < k; a++)
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			double sum = 0;
+			unsigned n = 0;
+
+			for (unsigned j = 0; j < nr * per; j++)
+				if (w[j].arm == (int)a && !isnan(ab_window_metric(&w[j], m))) {
+					sum += ab_window_metric(&w[j], m);
+					n++;
+				}
+			res->level[a][m] = n ? sum / n : NAN;
+		}
 	free(arm);
-	res->rounds = res->m[AB_P99].rounds; /* a round with an empty window is left out */
-	for (int m = 1; m < AB_NMETRICS; m++)
-		if (res->m[m].rounds < res->rounds)
-			res->rounds = res->m[m].rounds;
+	free(w);
 	res->conclusive = res->rounds >= STATS_ABBA_MIN_ROUNDS;
-	res->not_in_effect_arm = r->arm[1].not_seen ? 1 : r->arm[0].not_seen ? 0 : -1;
+	for (int m = 0; m < AB_NMETRICS; m++) {
+		double p[AB_MAX_VALUES], adj[AB_MAX_VALUES];
+
+		for (unsigned i = 1; i < k; i++)
+			p[i - 1] = res->cmp[i][m].p;
+		holm(p, adj, k - 1);
+		res->p_adj[0][m] = NAN;
+		for (unsigned i = 1; i < k; i++) {
+			res->p_adj[i][m] = adj[i - 1];
+			res->sig[i][m] = k == 2 ? stats_abba_significant(&res->cmp[i][m])
+						: res->conclusive && adj[i - 1] < 0.05;
+		}
+	}
+	res->not_in_effect_arm = -1;
+	for (unsigned a = 1; a <= k && res->not_in_effect_arm < 0; a++)
+		if (r->arm[a % k].not_seen) /* B (V2, ...) first, A last */
+			res->not_in_effect_arm = (int)(a % k);
 	sbuf_init(&v);
-	make_verdict(r, res, &v);
+	if (k > 2)
+		make_verdict_sweep(r, res, &v);
+	else
+		make_verdict(r, res, &v);
 	str_copy(res->verdict, sizeof(res->verdict), v.s ? v.s : "");
 	sbuf_free(&v);
+}
+
+int ab_primary_metric(const struct ab_run *r)
+{
+	return r->source == AB_PROBE ? AB_P99 : AB_MEAN;
+}
+
+void ab_sweep_plot(const struct ab_result *res, const char (*values)[KNOB_VALUE_MAX],
+		   const char *unit, int m, int width, struct sbuf *out)
+{
+	double lo = INFINITY, hi = -INFINITY, base = res->level[0][m];
+	int vw = 1, bar;
+
+	for (unsigned i = 0; i < res->nvalues; i++) {
+		double l = i ? base + res->cmp[i][m].est : base;
+		double a = i && !isnan(res->cmp[i][m].lo) ? base + res->cmp[i][m].lo : l;
+		double b = i && !isnan(res->cmp[i][m].hi) ? base + res->cmp[i][m].hi : l;
+		int n = (int)strlen(values[i]);
+
+		if (isfinite(a) && isfinite(b)) {
+			lo = fmin(lo, a);
+			hi = fmax(hi, b);
+		}
+		vw = n > vw ? n : vw;
+	}
+	vw = vw > 12 ? 12 : vw;
+	bar = width - vw - 4;
+	if (bar < 10 || !(hi >= lo)) {
+		sbuf_puts(out, "(no plot: no levels yet)\n");
+		return;
+	}
+	if (hi == lo)
+		hi = lo + 1;
+	for (unsigned i = 0; i < res->nvalues; i++) {
+		char line[256];
+		double l = i ? base + res->cmp[i][m].est : base;
+		double a = i && !isnan(res->cmp[i][m].lo) ? base + res->cmp[i][m].lo : l;
+		double b = i && !isnan(res->cmp[i][m].hi) ? base + res->cmp[i][m].hi : l;
+		int n = bar < (int)sizeof(line) - 1 ? bar : (int)sizeof(line) - 1;
+		int pa, pb, pl;
+
+		memset(line, ' ', (size_t)n);
+		line[n] = '\0';
+		if (isfinite(l)) {
+			pa = (int)lround((a - lo) / (hi - lo) * (n - 1));
+			pb = (int)lround((b - lo) / (hi - lo) * (n - 1));
+			pl = (int)lround((l - lo) / (hi - lo) * (n - 1));
+			for (int x = pa; x <= pb && x < n; x++)
+				if (x >= 0)
+					line[x] = '-';
+			if (pa >= 0 && pa < n && pb > pa)
+				line[pa] = '[';
+			if (pb >= 0 && pb < n && pb > pa)
+				line[pb] = ']';
+			if (pl >= 0 && pl < n)
+				line[pl] = i && res->sig[i][m] ? '*' : 'o';
+		}
+		sbuf_printf(out, "%-*.*s |%s|\n", vw, vw, values[i], line);
+	}
+	sbuf_printf(out, "%-*s  %.4g .. %.4g %s (%s; o = level, * = differs from %s after Holm)\n",
+		    vw, "", lo, hi, unit, ab_metric_name(m), values[0]);
 }
 
 const struct ab_result *ab_result(struct ab_run *r)
@@ -1303,8 +1681,9 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 		 r->source == AB_PROBE ? (str_utf8_locale() ? "\u00b5s" : "us") : "ms");
 	r->unit = r->unit_buf;
 	r->phase = AB_IDLE;
-	hist_init(&r->arm[0].hist);
-	hist_init(&r->arm[1].hist);
+	for (int a = 0; a < AB_MAX_VALUES; a++)
+		hist_init(&r->arm[a].hist);
+	r->narms = cfg->nvalues > 2 ? cfg->nvalues : 2;
 
 	e = ab_cfg_check(&r->cfg, why, sizeof(why));
 	if (e) {
@@ -1323,6 +1702,23 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 	}
 	free(c);
 	e = check_pair(ctx, refs, nrefs, cfg->value[0], cfg->value[1], &same, cause);
+	if (!e && r->narms > 2) {
+		for (unsigned i = 1; !e && i < r->narms; i++)
+			for (unsigned j = 0; !e && j < i; j++) {
+				bool sm;
+
+				e = check_pair(ctx, refs, nrefs, cfg->value[j], cfg->value[i], &sm,
+					       cause);
+				if (!e && sm != cfg->aa) {
+					*cause = xasprintf("%s: %s (%s, %s)", cfg->addr,
+							   cfg->aa ? "an A/A sweep needs one value"
+								   : "a sweep's values must differ",
+							   cfg->value[j], cfg->value[i]);
+					e = -EINVAL;
+				}
+			}
+		same = cfg->aa;
+	}
 	if (!e && !same && cfg->aa) {
 		*cause = xasprintf("%s: an A/A run needs A = B", cfg->addr);
 		e = -EINVAL;
@@ -1393,14 +1789,27 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 			return runtime_err(e); /* not a usage error: exit 1 */
 		}
 	}
-	r->nwin = 4 * (int)cfg->rounds;
+	r->nwin = 2 * (int)r->narms * (int)cfg->rounds;
 	r->w = xcalloc((size_t)r->nwin, sizeof(*r->w));
-	for (int i = 0; i < r->nwin; i++)
-		r->w[i].arm = ab_window_arm(i);
-	for (int a = 0; a < 2; a++)
+	{
+		int *sched = xcalloc((size_t)r->nwin, sizeof(int));
+
+		if (r->narms == 2)
+			for (int i = 0; i < r->nwin; i++)
+				sched[i] = ab_window_arm(i);
+		else
+			ab_schedule(r->narms, cfg->rounds, cfg->seed, sched);
+		for (int i = 0; i < r->nwin; i++)
+			r->w[i].arm = sched[i];
+		free(sched);
+	}
+	for (unsigned a = 0; a < r->narms; a++)
 		str_copy(r->arm[a].value, sizeof(r->arm[a].value), cfg->value[a]);
-	snprintf(r->label, sizeof(r->label), "%s=%s%s", cfg->addr, cfg->value[1],
-		 cfg->aa ? " (A/A)" : "");
+	if (r->narms > 2)
+		snprintf(r->label, sizeof(r->label), "%s", cfg->addr);
+	else
+		snprintf(r->label, sizeof(r->label), "%s=%s%s", cfg->addr, cfg->value[1],
+			 cfg->aa ? " (A/A)" : "");
 
 	if (r->cfg.load) {
 		load_parse(r->cfg.load, &r->load_spec, why, sizeof(why));
@@ -1486,7 +1895,7 @@ static void fail(struct ab_run *r, int err, char *cause)
 
 static void where(struct ab_run *r, char *buf, size_t cap)
 {
-	int arm = ab_window_arm(r->win);
+	int arm = r->w[r->win].arm;
 
 	snprintf(buf, cap, "window %d/%d, %c=%s", r->win + 1, r->nwin, ab_arm_name(arm),
 		 r->cfg.value[arm]);
@@ -1494,7 +1903,7 @@ static void where(struct ab_run *r, char *buf, size_t cap)
 
 static int do_switch(struct ab_run *r)
 {
-	int arm = ab_window_arm(r->win);
+	int arm = r->w[r->win].arm;
 	char *assign = xasprintf("%s=%s", r->cfg.addr, r->cfg.value[arm]);
 	const char *a[1] = {assign};
 	struct sbuf rep;
@@ -1616,7 +2025,7 @@ static void end_window_cmd(struct ab_run *r)
 /* A CMD run finished: its sample(s), or an error (returns -errno, cause set). */
 static int take_child(struct ab_run *r, struct ab_child *c, char **cause)
 {
-	struct ab_arm *arm = &r->arm[ab_window_arm(r->win)];
+	struct ab_arm *arm = &r->arm[r->w[r->win].arm];
 	char w[KNOB_VALUE_MAX + 64];
 	double *v = NULL;
 	size_t nv = 0, capv = 0;
@@ -1705,7 +2114,7 @@ static void file_line(void *arg, const char *line, size_t len)
 		r->file_unparsed++;
 	if (rc <= 0)
 		return;
-	arm = &r->arm[ab_window_arm(r->win)];
+	arm = &r->arm[r->w[r->win].arm];
 	pthread_mutex_lock(&r->lock);
 	arm->val = xgrow(arm->val, &arm->capval, arm->nval + 1, sizeof(double));
 	arm->val[arm->nval++] = x;
@@ -1744,8 +2153,8 @@ static void discard_open_window(struct ab_run *r)
 	if (r->source == AB_PROBE || r->win >= r->nwin || r->phase != AB_MEASURE)
 		return;
 	pthread_mutex_lock(&r->lock);
-	r->arm[ab_window_arm(r->win)].nval = r->w[r->win].val_from;
-	r->arm[ab_window_arm(r->win)].cmd_runs -= r->w[r->win].cmd_runs;
+	r->arm[r->w[r->win].arm].nval = r->w[r->win].val_from;
+	r->arm[r->w[r->win].arm].cmd_runs -= r->w[r->win].cmd_runs;
 	pthread_mutex_unlock(&r->lock);
 }
 
@@ -1840,14 +2249,14 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			/* is the knob in effect while this window measures? */
 			knob_effect_free(r->watch);
 			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
-							  r->cfg.value[ab_window_arm(r->win)]);
+							  r->cfg.value[r->w[r->win].arm]);
 			window_power_begin(r);
 			if (!file_poll(r)) /* the settle time's lines are dropped */
 				return r->phase;
 			now = time_mono_ns();
 			pthread_mutex_lock(&r->lock);
 			r->w[r->win].start_ns = now;
-			r->w[r->win].val_from = r->arm[ab_window_arm(r->win)].nval;
+			r->w[r->win].val_from = r->arm[r->w[r->win].arm].nval;
 			r->t_end = now + (uint64_t)(r->cfg.window_s * 1e9);
 			r->phase = AB_MEASURE;
 			pthread_mutex_unlock(&r->lock);
@@ -1948,7 +2357,7 @@ void ab_free(struct ab_run *r)
 		logfollow_close(&r->follow);
 	r->have_follow = false;
 	load_spec_free(&r->load_spec);
-	for (int a = 0; a < 2; a++) {
+	for (int a = 0; a < AB_MAX_VALUES; a++) {
 		free(r->arm[a].val);
 		r->arm[a].val = NULL;
 	}

@@ -59,6 +59,10 @@
 #define AB_MAX_WINDOW_S	     86400.0
 #define AB_MAX_SETTLE_MS     600000
 #define AB_CMD_OUTPUT_MAX    (4u << 20) /* bytes of CMD's stdout kept for --metric */
+/* A sweep: ADDRESS=V1,V2,...,Vk with 3 <= k <= AB_MAX_VALUES runs every
+ * value interleaved and compares each Vi with V1 (ab_schedule). Two values
+ * are the A/B. */
+#define AB_MAX_VALUES 8
 
 enum ab_source {
 	AB_PROBE, /* the latency probe's samples (µs) */
@@ -86,11 +90,14 @@ enum ab_restore {
 };
 
 struct ab_cfg {
-	char addr[KNOB_ADDR_MAX];      /* knob address as given (patterns allowed) */
-	char value[2][KNOB_VALUE_MAX]; /* A and B as given; the engine normalizes per knob */
-	double window_s;	       /* measuring time per window (AB_DEFAULT_WINDOW_S) */
-	unsigned settle_ms;	       /* discarded after each switch (AB_DEFAULT_SETTLE_MS) */
-	unsigned rounds;	       /* rounds of 4 windows, ABBA / BAAB (AB_DEFAULT_ROUNDS) */
+	char addr[KNOB_ADDR_MAX];		   /* knob address as given (patterns allowed) */
+	char value[AB_MAX_VALUES][KNOB_VALUE_MAX]; /* A and B (a sweep: V1..Vk) as given; the
+						    * engine normalizes per knob */
+	unsigned nvalues;   /* values in value[]: 0 or 2 = an A/B, 3..AB_MAX_VALUES = a sweep */
+	double window_s;    /* measuring time per window (AB_DEFAULT_WINDOW_S) */
+	unsigned settle_ms; /* discarded after each switch (AB_DEFAULT_SETTLE_MS) */
+	unsigned rounds;    /* rounds of 4 windows, ABBA / BAAB (AB_DEFAULT_ROUNDS);
+			     * a sweep: rounds of 2k windows (ab_schedule) */
 	/* AB_PROBE */
 	struct probe_cfg probe;	 /* CPUs (default all online), interval, policy, prio */
 	struct probe *probe_ext; /* non-NULL: use this running probe (the TUI's; it is
@@ -144,7 +151,7 @@ enum ab_metric {
 };
 
 struct ab_window {
-	int arm;		   /* 0 = A, 1 = B */
+	int arm;		   /* 0 = A, 1 = B (a sweep: the index of its value) */
 	bool done;		   /* measured */
 	uint64_t start_ns, end_ns; /* CLOCK_MONOTONIC, the measuring part */
 	uint64_t samples;
@@ -179,23 +186,34 @@ struct ab_result {
 	unsigned rounds;		  /* complete rounds the comparison uses */
 	bool conclusive;		  /* rounds >= STATS_ABBA_MIN_ROUNDS: intervals exist */
 	struct stats_abba m[AB_NMETRICS]; /* B − A of the per-window p99, p50, mean */
-	double max[2];			  /* each arm's largest sample (window maxima) */
-	int max_win[2];			  /* the window it came from, 0-based; -1 = none */
-	double max_diff;		  /* max[1] − max[0]: one sample each, never tested */
-	int cmp_err;			  /* -EINVAL when an arm has no samples */
+	/* A sweep (and an A/B: nvalues 2, cmp[1] == m): Vi − V1 for i >= 1,
+	 * each from the rounds' four windows of V1 and Vi (stats_abba), and
+	 * its p-value adjusted by Holm–Bonferroni over the nvalues − 1
+	 * comparisons of the metric (the A/B: the p itself). */
+	unsigned nvalues;
+	struct stats_summary arms[AB_MAX_VALUES]; /* pooled, description only */
+	struct stats_abba cmp[AB_MAX_VALUES][AB_NMETRICS];
+	double p_adj[AB_MAX_VALUES][AB_NMETRICS]; /* NAN when inconclusive */
+	double level[AB_MAX_VALUES][AB_NMETRICS]; /* mean of the arm's windows' values
+						   * (complete rounds; for plots) */
+	bool sig[AB_MAX_VALUES][AB_NMETRICS];	  /* p_adj < 0.05 */
+	double max[AB_MAX_VALUES];		  /* each arm's largest sample (window maxima) */
+	int max_win[AB_MAX_VALUES];		  /* the window it came from, 0-based; -1 = none */
+	double max_diff; /* max[1] − max[0]: one sample each, never tested */
+	int cmp_err;	 /* -EINVAL when an arm has no samples */
 	/* the knob was not in effect in some window: no verdict (the
 	 * difference cannot be credited to it); -1 = it was in every one */
 	int not_in_effect_arm;
-	char verdict[1024]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
+	char verdict[2048]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
 };
 
 struct ab_status {
 	enum ab_phase phase;
-	int win, nwin;	     /* current window (0-based; == nwin at the end), total */
-	int arm;	     /* arm of the current window, -1 when none */
-	double left_s;	     /* time left in the settle or measuring part */
-	uint64_t samples[2]; /* per arm, measured windows only */
-	unsigned windows[2]; /* measured windows per arm */
+	int win, nwin;			 /* current window (0-based; == nwin at the end), total */
+	int arm;			 /* arm of the current window, -1 when none */
+	double left_s;			 /* time left in the settle or measuring part */
+	uint64_t samples[AB_MAX_VALUES]; /* per arm, measured windows only */
+	unsigned windows[AB_MAX_VALUES]; /* measured windows per arm */
 };
 
 struct ab_child; /* private: one CMD run */
@@ -211,7 +229,8 @@ struct ab_run {
 	char original[KNOB_VALUE_MAX]; /* value before the run ("0"; "0 1 ..." when mixed) */
 	int nwin, win;
 	struct ab_window *w;
-	struct ab_arm arm[2];
+	struct ab_arm arm[AB_MAX_VALUES];
+	unsigned narms;		    /* 2, or the sweep's values */
 	struct power_info pw_start; /* the sensors at the open window's start */
 	uint64_t start_ns, end_ns;
 	/* errors */
@@ -291,10 +310,26 @@ double ab_arm_watts(const struct ab_run *r, int arm);
 
 /* Helpers shared with the CLI and the TUI. */
 const char *ab_phase_name(enum ab_phase ph); /* "switch", "settle", "measure", "done", ... */
-char ab_arm_name(int arm);		     /* 'A' / 'B' */
+char ab_arm_name(int arm);		     /* 'A' / 'B' (a sweep: 'C', 'D', ...) */
 const char *ab_metric_name(int m);	     /* "p99", "p50", "mean" */
 double ab_window_metric(const struct ab_window *w, int m);
 int ab_window_arm(int win); /* ABBA BAAB: 0 1 1 0 1 0 0 1 0 1 1 0 ... */
+/* The schedule of k values (2..AB_MAX_VALUES) over `rounds` rounds of 2k
+ * windows: arm[] gets the value index of each window. Round r is an order
+ * P_r of the k values followed by its reverse, so every value appears once
+ * in each half and twice per round, and the four windows of V1 and any Vi
+ * in a round come as ABBA or BAAB (what stats_abba compares). P_r is a base
+ * order rotated by r (a Latin square over k rounds: each value takes each
+ * position equally often); the base is V1 followed by V2..Vk shuffled with
+ * `seed`. Two values give exactly ab_window_arm's ABBA BAAB. */
+void ab_schedule(unsigned k, unsigned rounds, uint64_t seed, int *arm);
+/* A text plot of a sweep's metric m against the values, one line per value
+ * (at most `width` columns): V1's level and each Vi's V1 + (Vi − V1) with
+ * its 95 % interval as a bar, "*" when significant after Holm. */
+void ab_sweep_plot(const struct ab_result *res, const char (*values)[KNOB_VALUE_MAX],
+		   const char *unit, int m, int width, struct sbuf *out);
+/* The metric a sweep's table and plot show: p99 (the probe), mean (CMD). */
+int ab_primary_metric(const struct ab_run *r);
 /* A sensible B for an A/B of the knob `addr` that now reads `cur`, from its
  * allowed values as knob_allowed() prints them: 0 <-> 1; a governor ->
  * performance (performance -> schedutil, else the first other); lock_* off

@@ -129,11 +129,15 @@ static void refresh_probe(struct latency *L)
 
 static void refresh_ab(struct latency *L)
 {
-	for (int a = 0; a < 2; a++) {
+	for (int a = 0; a < (int)L->ab_k && a < AB_MAX_VALUES; a++) {
 		if (!L->abh[a])
 			L->abh[a] = xmalloc(sizeof(struct hist));
 		ab_snapshot(&L->ab, a, L->abh[a]);
-		lat_hist_summary(L->abh[a], &L->abs[a]);
+		if (L->ab.source == AB_PROBE)
+			lat_hist_summary(L->abh[a], &L->abs[a]);
+		else
+			ab_summary(&L->ab, a, &L->abs[a]);
+		L->ab_watts[a] = ab_arm_watts(&L->ab, a);
 	}
 	ab_status(&L->ab, &L->st);
 	if (L->st.nwin > 0) {
@@ -377,6 +381,10 @@ static void ab_finish(struct tui *t, struct latency *L)
 		self_place_apply(&t->self, NULL);
 	res = ab_result(r);
 	str_copy(L->verdict, sizeof(L->verdict), res->verdict);
+	L->ab_res = *res;
+	L->ab_have_res = true;
+	L->ab_pm = ab_primary_metric(r);
+	str_copy(L->ab_unit, sizeof(L->ab_unit), r->unit);
 	lat_fmt_dur(r->end_ns - r->start_ns, d, sizeof(d));
 	if (r->phase == AB_DONE) {
 		snprintf(L->ab_end, sizeof(L->ab_end), "Done: %d windows in %s", r->nwin, d);
@@ -416,6 +424,7 @@ static void ab_finish(struct tui *t, struct latency *L)
 
 static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 {
+	char vals[AB_MAX_VALUES * 24 + 8];
 	struct ab_cfg cfg;
 	struct cpumask cpus;
 	char *cause = NULL, line[TUI_STATUS_LEN], why[256];
@@ -455,8 +464,12 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 	L->ab_on = L->ab_shown = true;
 	self_place_apply(&t->self, &L->ab.p->cfg.cpus);
 	str_copy(L->ab_addr, sizeof(L->ab_addr), cfg.addr);
-	str_copy(L->ab_val[0], sizeof(L->ab_val[0]), cfg.value[0]);
-	str_copy(L->ab_val[1], sizeof(L->ab_val[1]), cfg.value[1]);
+	L->ab_k = L->ab.narms;
+	L->ab_have_res = false;
+	for (unsigned a = 0; a < AB_MAX_VALUES; a++) {
+		str_copy(L->ab_val[a], sizeof(L->ab_val[a]), a < L->ab_k ? cfg.value[a] : "");
+		L->ab_watts[a] = NAN;
+	}
 	str_copy(L->ab_orig, sizeof(L->ab_orig), L->ab.original);
 	L->ab_nknobs = L->ab.nknobs;
 	{
@@ -465,12 +478,14 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 		cpulist_format(&L->ab.p->cfg.cpus, list, sizeof(list));
 		probe_policy_text(L->ab.p, pol, sizeof(pol));
 		snprintf(L->ab_probe_line, sizeof(L->ab_probe_line),
-			 "%u rounds (ABBA, BAAB, ...), %g s windows, settle %u ms; probe%s on CPUs "
+			 "%u rounds (%s), %g s windows, settle %u ms; probe%s on CPUs "
 			 "%s "
 			 "every %llu us, "
 			 "%s",
-			 cfg.rounds, cfg.window_s, cfg.settle_ms, cfg.probe_ext ? " (running)" : "",
-			 list, (unsigned long long)L->ab.p->cfg.interval_us, pol);
+			 cfg.rounds,
+			 L->ab_k > 2 ? "every value, then in reverse; rotated" : "ABBA, BAAB, ...",
+			 cfg.window_s, cfg.settle_ms, cfg.probe_ext ? " (running)" : "", list,
+			 (unsigned long long)L->ab.p->cfg.interval_us, pol);
 	}
 	L->verdict[0] = L->ab_end[0] = '\0';
 	L->ab_end_err = false;
@@ -479,12 +494,18 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 	snprintf(L->ab_busy, sizeof(L->ab_busy),
 		 "an A/B of %s is running (x on the Latency screen cancels it)", L->ab_addr);
 	tui_show_screen(t, "latency");
-	if (L->ab.p != &L->probe && L->ab.p->nnotes)
-		tui_status(t, true, "A/B started: %s=%s,%s (x cancels); probe: %s", L->ab_addr,
-			   L->ab_val[0], L->ab_val[1], L->ab.p->note[0]);
+	vals[0] = '\0';
+	for (unsigned a = 0; a < L->ab_k; a++) {
+		size_t n = strlen(vals);
+
+		snprintf(vals + n, sizeof(vals) - n, "%s%s", a ? "," : "", L->ab_val[a]);
+	}
+	if (L->ab.p && L->ab.p != &L->probe && L->ab.p->nnotes)
+		tui_status(t, true, "%s started: %s=%s (x cancels); probe: %s",
+			   L->ab_k > 2 ? "Sweep" : "A/B", L->ab_addr, vals, L->ab.p->note[0]);
 	else
-		tui_status(t, false, "A/B started: %s=%s,%s (x cancels)", L->ab_addr, L->ab_val[0],
-			   L->ab_val[1]);
+		tui_status(t, false, "%s started: %s=%s (x cancels)", L->ab_k > 2 ? "Sweep" : "A/B",
+			   L->ab_addr, vals);
 	L->pending |= HR_REDRAW;
 }
 
@@ -573,13 +594,14 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	ab_suggest_other(c[k].addr, cur, allowed, other, sizeof(other));
 	snprintf(title, sizeof(title), "A/B %s", c[k].addr);
 	snprintf(prompt, sizeof(prompt),
-		 "A = %s (now). B = ?  %d rounds of 4 windows, %d s each, settle %d ms", cur,
-		 t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
+		 "A = %s (now). B = ? (B,C,... a sweep)  %d rounds, %d s windows, settle %d ms",
+		 cur, t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
 	if (ui_input(t, title, prompt, other, sizeof(other)) != 0)
 		return HR_HANDLED | HR_REDRAW;
-	/* '|' separates values that hold commas (CPU lists) */
+	/* '|' separates values that hold commas (CPU lists: a sweep of them is
+	 * typed B|C|D); elsewhere "B,C,D" after the current value is a sweep */
 	snprintf(assign, sizeof(assign), "%s=%s%c%s", c[k].addr, cur,
-		 strchr(cur, ',') || strchr(other, ',') ? '|' : ',', str_trim(other));
+		 strstr(allowed, "list") || strchr(cur, ',') ? '|' : ',', str_trim(other));
 	ab_begin(t, L, assign);
 	return HR_HANDLED | HR_REDRAW;
 }
@@ -592,8 +614,8 @@ static int ab_typed(struct tui *t, struct latency *L)
 
 	str_copy(buf, sizeof(buf), L->last_assign);
 	snprintf(prompt, sizeof(prompt),
-		 "ADDRESS=A,B  (%d rounds of 4 windows, %d s each, settle %d ms)", t->cfg.ab_rounds,
-		 t->cfg.ab_window_s, t->cfg.ab_settle_ms);
+		 "ADDRESS=A,B or A,B,C,... (a sweep)  (%d rounds, %d s windows, settle %d ms)",
+		 t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
 	if (ui_input(t, "A/B a knob", prompt, buf, sizeof(buf)) != 0 || !*str_trim(buf))
 		return HR_HANDLED | HR_REDRAW;
 	ab_begin(t, L, str_trim(buf));
@@ -761,8 +783,8 @@ void latency_shutdown(struct tui *t, struct sbuf *msg)
 		probe_free(&L->probe);
 	free(L->rec_last);
 	free_rows(L);
-	free(L->abh[0]);
-	free(L->abh[1]);
+	for (int a = 0; a < AB_MAX_VALUES; a++)
+		free(L->abh[a]);
 	free(L->abw);
 	free(L);
 	t->lat = NULL;

@@ -38,22 +38,28 @@ struct latency {
 	struct ab_run ab;
 	bool ab_on;    /* started and not yet freed */
 	bool ab_shown; /* the A/B view (running or its result) replaces the probe view */
-	struct hist *abh[2];
-	struct stats_summary abs[2];
+	struct hist *abh[AB_MAX_VALUES];
+	struct stats_summary abs[AB_MAX_VALUES];
+	unsigned ab_k;			/* values: 2, or a sweep's 3..AB_MAX_VALUES */
+	double ab_watts[AB_MAX_VALUES]; /* mean watts per arm (NAN: no sensor) */
+	struct ab_result ab_res;	/* the finished run's result (a sweep's table) */
+	bool ab_have_res;		/* ... is set */
+	int ab_pm;			/* the metric a sweep's table shows (ab_primary_metric) */
+	char ab_unit[16];		/* the run's unit */
 	struct ab_status st;
 	struct ab_window *abw; /* the windows (copied: they outlive the run) */
 	int nabw;
 	char ab_probe_line[200]; /* what the A/B measures with */
 	int seen_win;		 /* window whose switch the UI has caught up with */
 	char ab_addr[KNOB_ADDR_MAX];
-	char ab_val[2][KNOB_VALUE_MAX];
+	char ab_val[AB_MAX_VALUES][KNOB_VALUE_MAX];
 	char ab_orig[KNOB_VALUE_MAX];
 	size_t ab_nknobs;
-	char verdict[1024];
+	char verdict[2048];
 	char ab_end[400]; /* how it ended and how the knob was put back */
 	bool ab_end_err;
 	char ab_busy[KNOB_ADDR_MAX + 80];
-	char last_assign[KNOB_ADDR_MAX + 2 * KNOB_VALUE_MAX + 2];
+	char last_assign[KNOB_ADDR_MAX + 4 * KNOB_VALUE_MAX + 2];
 	/* --record: the probe's merged histogram at the last recorded window */
 	struct hist *rec_last;
 	/* refresh */

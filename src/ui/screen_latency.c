@@ -354,29 +354,104 @@ static int draw_ab_windows(struct tui *t, struct latency *L, int y, int h)
 	return used;
 }
 
+/* The value index of window i (the run's schedule; ABBA BAAB before the
+ * first copy of the windows). */
+static int win_arm(const struct latency *L, int i)
+{
+	return i >= 0 && i < L->nabw ? L->abw[i].arm : ab_window_arm(i);
+}
+
+/* A finished sweep: one row per value (the primary metric's level, the
+ * difference from A with its interval, the Holm-adjusted p, the word), then
+ * the text plot. Returns the lines used. */
+static int draw_sweep(struct tui *t, struct latency *L, int y, int h)
+{
+	const struct ab_result *res = &L->ab_res;
+	int pm = L->ab_pm, used = 0;
+	const char *mn = ab_metric_name(pm);
+	struct sbuf plot;
+	const char *p;
+
+	if (h < 2 || !L->ab_have_res)
+		return 0;
+	ui_printf(t, y + used++, 0, COLS, ROLE_COLHEAD, "%-4s %-12s %9s %9s  %-24s %7s  %s", "Arm",
+		  "Value", mn, "vs A", "95% interval", "p adj", "(Holm-Bonferroni)");
+	for (unsigned a = 0; a < L->ab_k && used < h; a++) {
+		const struct stats_abba *c = &res->cmp[a][pm];
+		char ci[64], pa[16];
+		const char *word = !res->conclusive   ? "inconclusive"
+				   : !res->sig[a][pm] ? "n.s."
+				   : c->est < 0	      ? "lower"
+						      : "higher";
+
+		if (!a) {
+			ui_printf(t, y + used++, 0, COLS, ROLE_VALUE,
+				  "%-4c %-12.12s %9.1f %9s  %-24s", ab_arm_name(0), L->ab_val[0],
+				  res->level[0][pm], "", "(reference)");
+			continue;
+		}
+		if (isnan(c->lo))
+			snprintf(ci, sizeof(ci), "(no interval)");
+		else
+			snprintf(ci, sizeof(ci), "[%+.1f, %+.1f]", c->lo, c->hi);
+		if (isnan(res->p_adj[a][pm]))
+			snprintf(pa, sizeof(pa), "n/a");
+		else
+			snprintf(pa, sizeof(pa), "%.3f", res->p_adj[a][pm]);
+		ui_printf(t, y + used++, 0, COLS, res->sig[a][pm] ? ROLE_OK : ROLE_VALUE,
+			  "%-4c %-12.12s %9.1f %+9.1f  %-24s %7s  %s", ab_arm_name((int)a),
+			  L->ab_val[a], res->level[a][pm], c->est, ci, pa, word);
+	}
+	sbuf_init(&plot);
+	ab_sweep_plot(res, (const char(*)[KNOB_VALUE_MAX])L->ab_val, L->ab_unit, pm,
+		      COLS < 100 ? COLS - 1 : 99, &plot);
+	for (p = plot.s ? plot.s : ""; *p && used < h;) {
+		size_t n = strcspn(p, "\n");
+
+		ui_printf(t, y + used++, 0, COLS, ROLE_LABEL, "%.*s", (int)n, p);
+		p += n;
+		if (*p)
+			p++;
+	}
+	sbuf_free(&plot);
+	return used;
+}
+
 static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 {
 	const struct ab_status *st = &L->st;
-	int x, yy = y, nwin = st->nwin;
+	int x, yy = y, nwin = st->nwin, per = 2 * (int)(L->ab_k > 2 ? L->ab_k : 2);
+	bool watts = false;
 
-	ui_printf(t, yy++, 0, COLS, ROLE_TITLE, "A/B %s%s  A=%s  B=%s  (was %s)", L->ab_addr,
-		  L->ab_nknobs > 1 ? " (several knobs)" : "", L->ab_val[0], L->ab_val[1],
-		  L->ab_orig);
+	if (L->ab_k > 2) {
+		x = ui_printf(t, yy, 0, COLS, ROLE_TITLE, "Sweep %s%s ", L->ab_addr,
+			      L->ab_nknobs > 1 ? " (several knobs)" : "");
+		for (unsigned a = 0; a < L->ab_k && x < COLS; a++)
+			x += ui_printf(t, yy, x, COLS - x, ROLE_TITLE, " %c=%s",
+				       ab_arm_name((int)a), L->ab_val[a]);
+		if (x < COLS)
+			ui_printf(t, yy, x, COLS - x, ROLE_TITLE, "  (was %s)", L->ab_orig);
+		yy++;
+	} else {
+		ui_printf(t, yy++, 0, COLS, ROLE_TITLE, "A/B %s%s  A=%s  B=%s  (was %s)",
+			  L->ab_addr, L->ab_nknobs > 1 ? " (several knobs)" : "", L->ab_val[0],
+			  L->ab_val[1], L->ab_orig);
+	}
 	/* progress, then the windows in ABBA order: measured ones in capitals */
 	if (L->ab_on) {
 		int win = st->win < 0 ? 0 : st->win >= nwin ? nwin - 1 : st->win;
 
 		x = ui_printf(t, yy, 0, COLS, ROLE_VALUE,
-			      "round %d/%d  window %d/%d  %c=%s  %s, %.1f s left   ", win / 4 + 1,
-			      nwin / 4, win + 1, nwin, ab_arm_name(ab_window_arm(win)),
-			      L->ab_val[ab_window_arm(win)],
+			      "round %d/%d  window %d/%d  %c=%s  %s, %.1f s left   ", win / per + 1,
+			      nwin / per, win + 1, nwin, ab_arm_name(win_arm(L, win)),
+			      L->ab_val[win_arm(L, win)],
 			      st->phase == AB_SETTLE ? "settling" : ab_phase_name(st->phase),
 			      st->left_s);
 	} else {
 		x = ui_put(t, yy, 0, COLS, L->ab_end_err ? ROLE_ALERT : ROLE_OK, L->ab_end) + 3;
 	}
 	for (int i = 0; i < nwin && x < COLS; i++) {
-		char ch = ab_arm_name(ab_window_arm(i));
+		char ch = ab_arm_name(win_arm(L, i));
 		bool now = L->ab_on && i == st->win;
 		char one[2] = {i < st->win || now ? ch : (char)(ch | 0x20), '\0'};
 
@@ -388,16 +463,26 @@ static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 	}
 	yy++;
 	ui_put(t, yy++, 0, COLS, ROLE_LABEL, L->ab_probe_line);
-	ui_printf(t, yy++, 0, COLS, ROLE_COLHEAD, "%-4s %-12s %7s %8s %6s %5s %5s %5s %6s %6s",
-		  "Arm", "Value", "Windows", "Samples", "Mean", "p50", "p90", "p99", "p99.9",
-		  "Max");
-	for (int a = 0; a < 2; a++) {
+	for (unsigned a = 0; a < L->ab_k; a++)
+		watts |= isfinite(L->ab_watts[a]) != 0;
+	x = ui_printf(t, yy, 0, COLS, ROLE_COLHEAD, "%-4s %-12s %7s %8s %6s %5s %5s %5s %6s %6s",
+		      "Arm", "Value", "Windows", "Samples", "Mean", "p50", "p90", "p99", "p99.9",
+		      "Max");
+	if (watts) /* hwmon / RAPL: the cost next to the benefit */
+		ui_put(t, yy, x, COLS - x, ROLE_COLHEAD, "    Watts");
+	yy++;
+	for (unsigned a = 0; a < L->ab_k; a++) {
 		char w[16];
 
-		snprintf(w, sizeof(w), "%u/%d", st->windows[a], nwin / 2);
-		x = ui_printf(t, yy, 0, COLS, ROLE_VALUE, "%-4c %-12.12s %7s ", ab_arm_name(a),
+		snprintf(w, sizeof(w), "%u/%d", st->windows[a], nwin / (int)L->ab_k);
+		x = ui_printf(t, yy, 0, COLS, ROLE_VALUE, "%-4c %-12.12s %7s ", ab_arm_name((int)a),
 			      L->ab_val[a], w);
-		draw_stats(t, yy++, x, ROLE_VALUE, &L->abs[a]);
+		x += draw_stats(t, yy, x, ROLE_VALUE, &L->abs[a]);
+		if (watts && isfinite(L->ab_watts[a]))
+			ui_printf(t, yy, x, COLS - x, ROLE_VALUE, " %8.3f", L->ab_watts[a]);
+		else if (watts)
+			ui_printf(t, yy, x, COLS - x, ROLE_LABEL, " %8s", "n/a");
+		yy++;
 	}
 	yy += draw_ab_windows(t, L, yy, y + h - yy - 3);
 	/* the verdict, on up to six lines (fewer when the screen is short) */
@@ -441,6 +526,11 @@ static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 		}
 	}
 	yy++;
+	if (L->ab_k > 2) {
+		if (!L->ab_on)
+			draw_sweep(t, L, yy, y + h - yy);
+		return;
+	}
 	if (y + h - yy >= 3 && L->abh[0] && L->abh[1]) {
 		const struct hist *hs[2] = {L->abh[0], L->abh[1]};
 		char titles[2][64], p99[16];

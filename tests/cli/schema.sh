@@ -88,6 +88,15 @@ is "$(validate snapshot "$TMPD/snapj.json")" ok "snapshot with journal entries v
 "$TUNETOP" --root "$root" --state-dir "$st" ab 'cpuidle/4-7/cpu-sleep/disable=0,1' --json \
 	--cmd true --window 0 --settle 0 --rounds 1 >"$TMPD/ab.json" 2>/dev/null
 is "$(validate ab "$TMPD/ab.json")" ok "ab --cmd --json validates"
+"$TUNETOP" --root "$root" --state-dir "$st" ab 'cpufreq/policy0/interactive/timer_rate=20000,10000,40000' \
+	--json --cmd 'echo "v $TUNETOP_AB_VALUE"' --metric 'v ([0-9]+)' --window 0 --settle 0 \
+	--rounds 3 >"$TMPD/sweep.json" 2>/dev/null
+is "$(validate ab "$TMPD/sweep.json")" ok "ab sweep --json validates"
+is "$(jq -c '[.ab.values, (.arms | length), (.comparisons | map(.value))]' "$TMPD/sweep.json")" \
+	'[["20000","10000","40000"],3,["10000","40000"]]' "ab sweep --json: values, 3 arms, 2 comparisons"
+jq '.comparisons[0].arm = "A"' "$TMPD/sweep.json" >"$TMPD/badsweep.json"
+like "$(validate ab "$TMPD/badsweep.json")" "." "a sweep comparison of arm A is refused"
+unlike "$(validate ab "$TMPD/badsweep.json")" "^ok$" "... not ok"
 
 # --metric-file (issue 17): watch's "app_metric" member, ab's source "file"
 : >"$TMPD/m.log"

@@ -27,7 +27,8 @@ off=$((ncpu + 5))
 
 bad "no argument" "expected ADDRESS=A,B"
 bad "one value" "expected two values" "$K=1" --cmd true
-bad "three values" "no way to split" "$K=0,1,0" --cmd true
+bad "a value twice" "values 1 and 3 are the same" "$K=0,1,0" --cmd true
+bad "nine values" "9 values; a sweep takes 2 to 8" "$K=0,1,2,3,4,5,6,7,8" --cmd true
 bad "no address" "expected ADDRESS=A,B" "=0,1" --cmd true
 bad "no '='" "expected ADDRESS=A,B" "$K" --cmd true
 bad "unknown address" "nosuch" "nosuch/thing=0,1" --cmd true

@@ -40,6 +40,62 @@ static int count_tasks(void)
 	return n;
 }
 
+/* A/A sweeps, simulated: 1000 sweeps of 4 equal values over 4 rounds with
+ * independent normal windows, each Vi against V1 as compute_result does (the
+ * round's four windows of V1 and Vi, stats_abba) and Holm-Bonferroni over
+ * the 3 comparisons: the runs with any false alarm must stay at <= 5 %; an
+ * unadjusted p < 0.05 would call one in more. */
+static void test_sweep_aa_sim(void)
+{
+	enum { K = 4, R = 4, REPS = 1000 };
+	int arm[2 * K * R], fw = 0, raw = 0;
+	struct stats_rng rng;
+
+	stats_rng_seed(&rng, 42);
+	ab_schedule(K, R, STATS_DEFAULT_SEED, arm);
+	for (int rep = 0; rep < REPS; rep++) {
+		double x[2 * K * R], p[K - 1], run = 0;
+		int anyraw = 0;
+
+		for (int i = 0; i < 2 * K * R; i++)
+			x[i] = stats_rng_normal(&rng);
+		for (int v = 1; v < K; v++) {
+			double xx[4 * R];
+			int aa[4 * R], n = 0;
+			struct stats_abba c;
+
+			for (int i = 0; i < 2 * K * R; i++)
+				if (arm[i] == 0 || arm[i] == v) {
+					xx[n] = x[i];
+					aa[n++] = arm[i] ? 1 : 0;
+				}
+			stats_abba(xx, aa, R, 0, 1, &c);
+			p[v - 1] = c.p;
+			anyraw |= c.p < 0.05;
+		}
+		for (int i = 0; i < K - 1; i++) /* sort, then Holm's step-down */
+			for (int j = i + 1; j < K - 1; j++)
+				if (p[j] < p[i]) {
+					double t = p[i];
+
+					p[i] = p[j];
+					p[j] = t;
+				}
+		for (int j = 0; j < K - 1; j++) {
+			run = fmax(run, fmin(1.0, (double)(K - 1 - j) * p[j]));
+			if (run >= 0.05)
+				break;
+			fw++;
+			break; /* the smallest one rejected: a false alarm in this run */
+		}
+		raw += anyraw;
+	}
+	ok(fw <= REPS / 20,
+	   "A/A sweeps (4 values, 4 rounds, %d runs): a false alarm after Holm in %.1f %% <= 5 %%",
+	   REPS, 100.0 * fw / REPS);
+	ok(raw > fw, "... unadjusted, in %.1f %% of them", 100.0 * raw / REPS);
+}
+
 static void test_schedule(void)
 {
 	char s[9];
@@ -48,6 +104,74 @@ static void test_schedule(void)
 		s[i] = ab_arm_name(ab_window_arm(i));
 	s[8] = '\0';
 	is_str(s, "ABBABAAB", "two rounds are ABBA BAAB");
+
+	/* sweeps: every value once in each half of a round, the second half the
+	 * first reversed; V1 and any Vi come as ABBA or BAAB in each round; a
+	 * Latin square over k rounds; neighbours across a round boundary differ */
+	for (unsigned k = 2; k <= AB_MAX_VALUES; k++) {
+		unsigned rounds = 2 * k, per = 2 * k;
+		int arm[2 * AB_MAX_VALUES * 2 * AB_MAX_VALUES], pos[AB_MAX_VALUES][AB_MAX_VALUES];
+		bool once = true, mirror = true, pair = true, latin = true, boundary = true;
+
+		memset(pos, 0, sizeof(pos));
+		ab_schedule(k, rounds, STATS_DEFAULT_SEED, arm);
+		for (unsigned r = 0; r < rounds; r++) {
+			const int *w = arm + r * per;
+
+			for (unsigned v = 0; v < k; v++) {
+				unsigned n = 0;
+
+				for (unsigned i = 0; i < k; i++)
+					n += w[i] == (int)v;
+				once &= n == 1;
+			}
+			for (unsigned i = 0; i < k; i++) {
+				mirror &= w[i] == w[per - 1 - i];
+				if (w[i] >= 0 && w[i] < (int)k)
+					pos[w[i]][i]++;
+			}
+			for (unsigned v = 1; v < k; v++) {
+				char p4[5];
+				unsigned n = 0;
+
+				for (unsigned i = 0; i < per && n < 4; i++)
+					if (w[i] == 0 || w[i] == (int)v)
+						p4[n++] = w[i] ? 'B' : 'A';
+				p4[n] = '\0';
+				pair &= !strcmp(p4, "ABBA") || !strcmp(p4, "BAAB");
+			}
+			if (r)
+				boundary &= arm[r * per - 1] != w[0];
+		}
+		for (unsigned v = 0; v < k; v++)
+			for (unsigned i = 0; i < k; i++)
+				latin &= pos[v][i] == 2; /* 2k rounds: twice at each position */
+		ok(once && mirror, "%u values: each once per half round, then reversed", k);
+		ok(pair, "%u values: V1 and each Vi as ABBA or BAAB in every round", k);
+		ok(latin, "%u values: every value at every position equally often", k);
+		ok(boundary, "%u values: the windows around a round boundary differ", k);
+		ok(arm[0] == 0, "%u values: V1 first", k);
+		if (k == 2) {
+			bool same = true;
+
+			for (unsigned i = 0; i < rounds * per; i++)
+				same &= arm[i] == ab_window_arm((int)i);
+			ok(same, "2 values: the sweep schedule is the A/B's ABBA BAAB");
+		}
+	}
+	{
+		int a1[24], a2[24];
+		bool differ = false;
+
+		ab_schedule(4, 3, 1, a1);
+		ab_schedule(4, 3, 2, a2);
+		for (int i = 0; i < 24; i++)
+			differ |= a1[i] != a2[i];
+		ab_schedule(4, 3, 1, a2);
+		ok(differ && !memcmp(a1, a2, sizeof(a1)),
+		   "the seed chooses the order of V2..Vk, reproducibly");
+	}
+	test_sweep_aa_sim();
 }
 
 /* The TUI's pre-filled B: the other sensible value of each kind of knob. */
@@ -288,6 +412,82 @@ static void test_api(void)
 	   "several commas, only equal halves: refused");
 	free(cause);
 	cause = NULL;
+
+	/* sweeps */
+	ok(ab_parse_knob(ctx, "cpufreq/policy0/interactive/timer_rate=20000, 10000,40000", &cfg,
+			 &cause) == 0 &&
+		   cfg.nvalues == 3 && !strcmp(cfg.value[1], "10000") &&
+		   !strcmp(cfg.value[2], "40000"),
+	   "a sweep of 3 values parses");
+	ok(ab_parse_knob(ctx, "irq/14/affinity=0|1|2-3", &cfg, &cause) == 0 && cfg.nvalues == 3 &&
+		   !strcmp(cfg.value[2], "2-3"),
+	   "a sweep of CPU lists with '|'");
+	ok(ab_parse_knob(ctx, "cpufreq/policy0/interactive/timer_rate=1,2", &cfg, &cause) == 0 &&
+		   cfg.nvalues == 2,
+	   "two values after a sweep: an A/B again");
+	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=0,1,0", &cfg, &cause) == -EINVAL &&
+		   cause && strstr(cause, "same"),
+	   "a sweep with a value twice: refused");
+	ok(ab_parse_knob(ctx, "cpufreq/policy0/interactive/timer_rate=1,2,3,4,5,6,7,8,9", &cfg,
+			 &cause) == -EINVAL &&
+		   cause && strstr(cause, "2 to 8"),
+	   "9 values: refused");
+	ok(ab_parse_knob(ctx, "cpufreq/policy0/interactive/timer_rate=1,2,3,4,5,6,7,8", &cfg,
+			 &cause) == 0 &&
+		   cfg.nvalues == 8,
+	   "8 values: a sweep");
+	free(cause);
+	cause = NULL;
+	cfg.aa = true;
+	ok(ab_parse_knob(ctx, "cpufreq/policy0/interactive/timer_rate=5,5,5", &cfg, &cause) == 0 &&
+		   cfg.nvalues == 3,
+	   "--aa with one value three times: an A/A sweep");
+	ok(ab_parse_knob(ctx, "cpufreq/policy0/interactive/timer_rate=5,5,6", &cfg, &cause) ==
+		   -EINVAL,
+	   "--aa sweep with different values: refused");
+	free(cause);
+	cause = NULL;
+	cfg.aa = false;
+	{
+		struct ab_cfg sc;
+		struct ab_run sr;
+		const struct ab_result *sres;
+
+		ab_cfg_init(&sc);
+		ok(ab_parse_knob(ctx, "cpufreq/policy0/interactive/timer_rate=20000,10000,40000",
+				 &sc, &cause) == 0,
+		   "sweep for a run parses");
+		sc.cmd = "echo \"v $TUNETOP_AB_VALUE\"";
+		sc.metric = "v ([0-9]+)";
+		sc.window_s = 0;
+		sc.settle_ms = 0;
+		sc.rounds = 3;
+		sc.cmd_quiet = true;
+		sc.restore = AB_RESTORE_OWN;
+		ok(ab_start(&sr, ctx, &sc, &cause) == 0, "sweep run starts (%s)",
+		   cause ? cause : "ok");
+		run_to_end(&sr, 30);
+		sres = ab_result(&sr);
+		is_int(sr.nwin, 18, "3 values, 3 rounds: 18 windows");
+		is_int(sres->nvalues, 3, "result: 3 values");
+		ok(sres->conclusive && sres->cmp[1][AB_MEAN].est == -10000.0 &&
+			   sres->cmp[2][AB_MEAN].est == 20000.0,
+		   "V2 - V1 = -10000, V3 - V1 = +20000");
+		ok(sres->sig[1][AB_MEAN] && sres->sig[2][AB_MEAN] &&
+			   fabs(sres->p_adj[1][AB_MEAN] - 2 * sres->cmp[1][AB_MEAN].p) < 1e-9,
+		   "both significant after Holm (p adj %.4f = 2 x %.4f, equal p)",
+		   sres->p_adj[1][AB_MEAN], sres->cmp[1][AB_MEAN].p);
+		ok(sres->level[0][AB_MEAN] == 20000.0 && sres->level[2][AB_MEAN] == 40000.0,
+		   "levels: the mean of each value's windows");
+		ok(strstr(sres->verdict, "sweep of 3 values") && strstr(sres->verdict, "Holm"),
+		   "verdict names the sweep and the correction (%s)", sres->verdict);
+		read_file(root_dir, "sys/devices/system/cpu/cpufreq/policy0/interactive/timer_rate",
+			  buf, sizeof(buf));
+		is_str(buf, "20000", "sweep: the knob restored");
+		ab_free(&sr);
+		free(cause);
+		cause = NULL;
+	}
 
 	/* A = B: refused, pointing at --aa; with cfg.aa an A/A run */
 	ok(ab_parse_knob(ctx, "cpuidle/cpu0/cpu-sleep/disable=1,1", &cfg, &cause) == -EINVAL &&
