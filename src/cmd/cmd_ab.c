@@ -675,13 +675,101 @@ static void json_comparisons(struct jw *w, const struct ab_run *r, const struct 
 	jw_arr_end(w);
 }
 
+/* The "arms" array of ab --json: each value with its summary and samples. */
+static void json_arms(struct jw *w, const struct ab_run *r, const char *sfx)
+{
+	const struct ab_result *res = &r->res;
+	char buf[8];
+
+	jw_arr_begin(w, "arms");
+	for (int a = 0; a < (int)r->narms; a++) {
+		const struct stats_summary *s = &res->arms[a];
+
+		jw_obj_begin(w, NULL);
+		snprintf(buf, sizeof(buf), "%c", ab_arm_name(a));
+		jw_str(w, "arm", buf);
+		jw_str(w, "value", r->arm[a].value);
+		jw_uint(w, "windows", r->arm[a].windows);
+		jw_double(w, "mean_watts", ab_arm_watts(r, a), 3);
+		json_summary(w, s, sfx);
+		if (r->source == AB_PROBE) {
+			const struct hist *h = &r->arm[a].hist;
+
+			jw_uint(w, "overflows", h->overflows);
+			jw_arr_begin(w, "histogram");
+			for (int i = 0; i < HIST_NBUCKETS; i++) {
+				uint64_t lo, hi;
+
+				if (!h->bucket[i])
+					continue;
+				hist_bucket_range(i, &lo, &hi);
+				jw_obj_begin(w, NULL);
+				jw_uint(w, "lo_us", lo);
+				if (hi == HIST_INF_US)
+					jw_null(w, "hi_us");
+				else
+					jw_uint(w, "hi_us", hi);
+				jw_uint(w, "count", h->bucket[i]);
+				jw_obj_end(w);
+			}
+			jw_arr_end(w);
+		} else {
+			jw_uint(w, "cmd_runs", r->arm[a].cmd_runs);
+			jw_arr_begin(w, "values");
+			for (size_t i = 0; i < r->arm[a].nval; i++)
+				jw_double(w, NULL, r->arm[a].val[i], 6);
+			jw_arr_end(w);
+		}
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
+/* The "windows" array of ab --json: every measured window. */
+static void json_windows(struct jw *w, const struct ab_run *r, const char *sfx)
+{
+	char buf[8];
+	char k[32];
+
+	jw_arr_begin(w, "windows");
+	for (int i = 0; i < r->nwin; i++) {
+		const struct ab_window *x = &r->w[i];
+
+		if (!x->done)
+			continue;
+		jw_obj_begin(w, NULL);
+		jw_int(w, "index", i + 1);
+		jw_int(w, "round", i / (2 * (int)r->narms) + 1);
+		snprintf(buf, sizeof(buf), "%c", ab_arm_name(x->arm));
+		jw_str(w, "arm", buf);
+		jw_str(w, "value", r->cfg.value[x->arm]);
+		jw_double(w, "start_s", (double)(x->start_ns - r->start_ns) / 1e9, 3);
+		jw_double(w, "duration_s", (double)(x->end_ns - x->start_ns) / 1e9, 3);
+		jw_uint(w, "samples", x->samples);
+		key(k, sizeof(k), "mean", sfx);
+		jw_double(w, k, x->mean, 3);
+		key(k, sizeof(k), "p50", sfx);
+		jw_double(w, k, x->p50, 3);
+		key(k, sizeof(k), "p99", sfx);
+		jw_double(w, k, x->p99, 3);
+		key(k, sizeof(k), "max", sfx);
+		jw_double(w, k, x->max, 3);
+		if (r->source == AB_CMD)
+			jw_uint(w, "cmd_runs", x->cmd_runs);
+		jw_str(w, "effect", knob_effect_name(x->effect));
+		jw_double(w, "watts", x->watts, 3);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}
+
 static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool interrupted)
 {
 	const struct ab_result *res = &r->res;
 	const char *sfx = r->source == AB_PROBE ? "_us" : r->have_re ? "" : "_ms";
 	struct sbuf b;
 	struct jw w;
-	char buf[256], k[32];
+	char buf[256];
 
 	sbuf_init(&b);
 	jw_init(&w, &b, true);
@@ -751,79 +839,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	}
 	jw_obj_end(&w);
 
-	jw_arr_begin(&w, "arms");
-	for (int a = 0; a < (int)r->narms; a++) {
-		const struct stats_summary *s = &res->arms[a];
-
-		jw_obj_begin(&w, NULL);
-		snprintf(buf, sizeof(buf), "%c", ab_arm_name(a));
-		jw_str(&w, "arm", buf);
-		jw_str(&w, "value", r->arm[a].value);
-		jw_uint(&w, "windows", r->arm[a].windows);
-		jw_double(&w, "mean_watts", ab_arm_watts(r, a), 3);
-		json_summary(&w, s, sfx);
-		if (r->source == AB_PROBE) {
-			const struct hist *h = &r->arm[a].hist;
-
-			jw_uint(&w, "overflows", h->overflows);
-			jw_arr_begin(&w, "histogram");
-			for (int i = 0; i < HIST_NBUCKETS; i++) {
-				uint64_t lo, hi;
-
-				if (!h->bucket[i])
-					continue;
-				hist_bucket_range(i, &lo, &hi);
-				jw_obj_begin(&w, NULL);
-				jw_uint(&w, "lo_us", lo);
-				if (hi == HIST_INF_US)
-					jw_null(&w, "hi_us");
-				else
-					jw_uint(&w, "hi_us", hi);
-				jw_uint(&w, "count", h->bucket[i]);
-				jw_obj_end(&w);
-			}
-			jw_arr_end(&w);
-		} else {
-			jw_uint(&w, "cmd_runs", r->arm[a].cmd_runs);
-			jw_arr_begin(&w, "values");
-			for (size_t i = 0; i < r->arm[a].nval; i++)
-				jw_double(&w, NULL, r->arm[a].val[i], 6);
-			jw_arr_end(&w);
-		}
-		jw_obj_end(&w);
-	}
-	jw_arr_end(&w);
-
-	jw_arr_begin(&w, "windows");
-	for (int i = 0; i < r->nwin; i++) {
-		const struct ab_window *x = &r->w[i];
-
-		if (!x->done)
-			continue;
-		jw_obj_begin(&w, NULL);
-		jw_int(&w, "index", i + 1);
-		jw_int(&w, "round", i / (2 * (int)r->narms) + 1);
-		snprintf(buf, sizeof(buf), "%c", ab_arm_name(x->arm));
-		jw_str(&w, "arm", buf);
-		jw_str(&w, "value", r->cfg.value[x->arm]);
-		jw_double(&w, "start_s", (double)(x->start_ns - r->start_ns) / 1e9, 3);
-		jw_double(&w, "duration_s", (double)(x->end_ns - x->start_ns) / 1e9, 3);
-		jw_uint(&w, "samples", x->samples);
-		key(k, sizeof(k), "mean", sfx);
-		jw_double(&w, k, x->mean, 3);
-		key(k, sizeof(k), "p50", sfx);
-		jw_double(&w, k, x->p50, 3);
-		key(k, sizeof(k), "p99", sfx);
-		jw_double(&w, k, x->p99, 3);
-		key(k, sizeof(k), "max", sfx);
-		jw_double(&w, k, x->max, 3);
-		if (r->source == AB_CMD)
-			jw_uint(&w, "cmd_runs", x->cmd_runs);
-		jw_str(&w, "effect", knob_effect_name(x->effect));
-		jw_double(&w, "watts", x->watts, 3);
-		jw_obj_end(&w);
-	}
-	jw_arr_end(&w);
+	json_arms(&w, r, sfx);
+	json_windows(&w, r, sfx);
 
 	jw_obj_begin(&w, "comparison");
 	jw_str(&w, "difference", "B - A");
