@@ -70,7 +70,7 @@ leave u "undo: "
 fresh
 lock r "reassert: " --hold=reassert
 echo powersave >"$gov"
-wait_file "$gov" '^performance$' 5; ok $? "reassert: the locked value is written back"
+wait_file "$gov" '^performance$'; ok $? "reassert: the locked value is written back"
 tui_wait r 'cpufreq/policy0/governor: powersave -> performance \(reasserted\)'
 ok $? "reassert: the status line says so"
 tui_wait r 'reverted 1 reasserted 1'; ok $? "reassert: counted in the header"
