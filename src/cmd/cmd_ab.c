@@ -580,25 +580,25 @@ static void key(char *buf, size_t cap, const char *name, const char *sfx)
 	snprintf(buf, cap, "%s%s", name, sfx);
 }
 
-static void json_summary(struct jw *w, const struct stats_summary *s, const char *sfx)
+/* A number whose key carries the unit suffix ("p99" + "_us"). */
+static void unit_double(struct jw *w, const char *name, const char *sfx, double v)
 {
 	char k[32];
 
+	key(k, sizeof(k), name, sfx);
+	jw_double(w, k, v, 3);
+}
+
+static void json_summary(struct jw *w, const struct stats_summary *s, const char *sfx)
+{
 	jw_uint(w, "samples", s->n);
-	key(k, sizeof(k), "min", sfx);
-	jw_double(w, k, s->min, 3);
-	key(k, sizeof(k), "mean", sfx);
-	jw_double(w, k, s->mean, 3);
-	key(k, sizeof(k), "p50", sfx);
-	jw_double(w, k, s->p50, 3);
-	key(k, sizeof(k), "p90", sfx);
-	jw_double(w, k, s->p90, 3);
-	key(k, sizeof(k), "p99", sfx);
-	jw_double(w, k, s->p99, 3);
-	key(k, sizeof(k), "p999", sfx);
-	jw_double(w, k, s->p999, 3);
-	key(k, sizeof(k), "max", sfx);
-	jw_double(w, k, s->max, 3);
+	unit_double(w, "min", sfx, s->min);
+	unit_double(w, "mean", sfx, s->mean);
+	unit_double(w, "p50", sfx, s->p50);
+	unit_double(w, "p90", sfx, s->p90);
+	unit_double(w, "p99", sfx, s->p99);
+	unit_double(w, "p999", sfx, s->p999);
+	unit_double(w, "max", sfx, s->max);
 }
 
 /* One metric of the comparison, with the per-window values of each arm. */
@@ -729,7 +729,6 @@ static void json_arms(struct jw *w, const struct ab_run *r, const char *sfx)
 static void json_windows(struct jw *w, const struct ab_run *r, const char *sfx)
 {
 	char buf[8];
-	char k[32];
 
 	jw_arr_begin(w, "windows");
 	for (int i = 0; i < r->nwin; i++) {
@@ -746,14 +745,10 @@ static void json_windows(struct jw *w, const struct ab_run *r, const char *sfx)
 		jw_double(w, "start_s", (double)(x->start_ns - r->start_ns) / 1e9, 3);
 		jw_double(w, "duration_s", (double)(x->end_ns - x->start_ns) / 1e9, 3);
 		jw_uint(w, "samples", x->samples);
-		key(k, sizeof(k), "mean", sfx);
-		jw_double(w, k, x->mean, 3);
-		key(k, sizeof(k), "p50", sfx);
-		jw_double(w, k, x->p50, 3);
-		key(k, sizeof(k), "p99", sfx);
-		jw_double(w, k, x->p99, 3);
-		key(k, sizeof(k), "max", sfx);
-		jw_double(w, k, x->max, 3);
+		unit_double(w, "mean", sfx, x->mean);
+		unit_double(w, "p50", sfx, x->p50);
+		unit_double(w, "p99", sfx, x->p99);
+		unit_double(w, "max", sfx, x->max);
 		if (r->source == AB_CMD)
 			jw_uint(w, "cmd_runs", x->cmd_runs);
 		jw_str(w, "effect", knob_effect_name(x->effect));
