@@ -12,7 +12,8 @@ TESTS += tests/unit/test_knob tests/unit/test_journal tests/unit/test_knob_leave
 KNOB_SH_TESTS = tests/knob/cpuidle_governor.sh tests/knob/families.sh tests/knob/hexmask.sh tests/knob/rollback.sh tests/knob/cli.sh \
 	tests/knob/journal.sh tests/knob/exec.sh tests/knob/profiles.sh \
 	tests/knob/pairs.sh tests/knob/userfiles.sh tests/knob/profile_strict.sh tests/knob/effect.sh tests/knob/effect_live.sh \
-	tests/knob/owners.sh tests/knob/owners_tui.sh tests/knob/exec_follow.sh tests/knob/exec_hold.sh
+	tests/knob/owners.sh tests/knob/owners_tui.sh tests/knob/exec_follow.sh tests/knob/exec_hold.sh \
+	tests/knob/exec_scope.sh
 TESTS += $(KNOB_SH_TESTS)
 EXTRA_DIST += $(KNOB_SH_TESTS) tests/knob/common.sh tests/knob/owners_lib.sh tests/bench/journal.sh
 check_PROGRAMS += tests/bench/bench_journal

@@ -30,6 +30,10 @@ export TUNETOP_VERIFY_MS="${TUNETOP_VERIFY_MS:-0}"
 # machine a niced tunetop can be starved past a test's deadline
 # (tests/cli/self_place.sh tests the default)
 export TUNETOP_SELF_NICE="${TUNETOP_SELF_NICE:-0}"
+# exec runs the app in a child cgroup of its own, never in a systemd scope,
+# even on a host that runs systemd: a test makes no unit of the machine's
+# (tests/knob/exec_scope.sh runs the scope path with a fake systemd-run)
+export TUNETOP_SYSTEMD_RUN=no
 # Text for people follows the locale (UTF-8: "−", "µs"; else ASCII): the
 # tests expect UTF-8 unless they set LC_ALL themselves.
 export LANG=C.UTF-8

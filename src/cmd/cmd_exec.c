@@ -66,6 +66,7 @@ struct exec_opts {
 	struct app_cgroup cg; /* cg.active: CMD runs in it */
 	struct knob_hold *held;
 	char **cmd;
+	char **run_argv; /* in a systemd scope: systemd-run ... -- cmd (hold.h) */
 	/* --metric REGEX: CMD's stdout through a pipe, passed on line by line */
 	const char *metric;
 	bool json;
@@ -318,6 +319,8 @@ static void free_opts(struct exec_opts *x)
 	free(x->profiles);
 	free(x->assign);
 	free(x->label);
+	free(x->run_argv);
+	x->run_argv = NULL;
 	appmetric_free(&x->am);
 	free(x->part);
 	x->part = NULL;
@@ -470,7 +473,7 @@ static void child_setup(const struct exec_opts *x, int errfd, const sigset_t *ol
 		if (s != SIGKILL && s != SIGSTOP)
 			signal(s, SIG_DFL);
 	sigprocmask(SIG_SETMASK, oldmask, NULL);
-	if (x->cg.active) {
+	if (x->cg.active && !x->cg.scope) {
 		struct child_err cgerr = {STEP_CGROUP, 0};
 		int e = app_cgroup_enter(&x->cg);
 
@@ -513,7 +516,9 @@ static void child_setup(const struct exec_opts *x, int errfd, const sigset_t *ol
 		}
 	}
 	if (!ce.step) {
-		execvp(x->cmd[0], x->cmd);
+		char *const *argv = x->run_argv ? x->run_argv : x->cmd;
+
+		execvp(argv[0], argv);
 		ce.step = STEP_EXEC;
 		ce.err = errno;
 	}
@@ -854,6 +859,22 @@ static void forward(struct exec_opts *x, struct follow *f, int s, const siginfo_
 		kill(f->fpid, s);
 }
 
+/* CMD ended without ever being seen in its scope: systemd-run failed
+ * before it could exec CMD (its own message said why), or CMD was gone
+ * before the first look. Nothing more to follow. */
+static void scope_missed(struct exec_opts *x, struct follow *f)
+{
+	if (!x->cg.scope || x->cg.dir[0] || x->cg.scope_failed)
+		return;
+	x->cg.scope_failed = true;
+	fprintf(stderr,
+		"tunetop exec: warning: %s ended before it was seen in the systemd scope %s "
+		"(%s, status %d): nothing left to follow; TUNETOP_SYSTEMD_RUN=no runs without a "
+		"scope\n",
+		x->cmd[0], x->cg.unit, x->cg.runner,
+		WIFEXITED(f->status) ? WEXITSTATUS(f->status) : 128 + WTERMSIG(f->status));
+}
+
 static void say_always(struct sbuf *b)
 {
 	const char *p = b->s ? b->s : "";
@@ -896,17 +917,24 @@ static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, cons
 
 		if (s > 0 && s != SIGCHLD)
 			forward(x, &f, s, &si);
-		if (!f.child_done && waitpid(child, &f.status, WNOHANG) == child)
+		/* before the reaping: a zombie still names its scope */
+		if (!f.child_done && x->cg.scope)
+			app_cgroup_locate(&x->cg, child);
+		if (!f.child_done && waitpid(child, &f.status, WNOHANG) == child) {
 			f.child_done = true;
+			scope_missed(x, &f);
+		}
 		if (follow_done(x, &f))
 			break;
 		if (f.child_done && !f.told) {
 			f.told = true;
 			if (!x->quiet)
-				fprintf(stderr, "tunetop exec: %s exited; holding while %s\n",
+				fprintf(stderr, "tunetop exec: %s exited; holding while %s%s\n",
 					x->cmd[0],
-					x->cg.active ? "processes remain in its cgroup"
-						     : "the process of the pid file runs");
+					x->cg.scope    ? "processes remain in its scope "
+					: x->cg.active ? "processes remain in its cgroup"
+						       : "the process of the pid file runs",
+					x->cg.scope ? x->cg.unit : "");
 		}
 		if (hold && time_mono_ns() >= next_hold) {
 			knob_hold_check(ctx, hold, &lines);
@@ -1020,6 +1048,7 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 				"tunetop exec: warning: no cgroup of its own for %s (%s): the lock "
 				"ends when %s itself exits (as with --no-follow)\n",
 				x.cmd[0], why, x.cmd[0]);
+		x.run_argv = app_cgroup_argv(&x.cg, x.cmd);
 	}
 	rc = start_cmd(ctx, &x, &rep, &old, &child);
 	if (rc)

@@ -4,8 +4,11 @@
  * under the cgroup2 mount of /proc/self/mountinfo), entered by the forked
  * child before execvp, watched through cgroup.events ("populated 0" once
  * every process of the app has exited) and removed at the end; the empty
- * cgroup of a run that was killed is removed by the next one. Live
- * kernel state: it is never under --root. */
+ * cgroup of a run that was killed is removed by the next one. Where systemd
+ * runs the machine, a transient scope instead (hold.h): systemd-run --scope
+ * moves itself into tunetop-exec-PID.scope and execs the app; tunetop finds
+ * the scope's directory in /proc/PID/cgroup and only reads it. Live kernel
+ * state: it is never under --root. */
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -110,6 +113,57 @@ static void sweep_stale(const char *own)
 	sysfs_list_free(&l);
 }
 
+/* An executable NAME in $PATH, into out. */
+static bool in_path(const char *name, char *out, size_t cap)
+{
+	const char *path = getenv("PATH"), *p, *end;
+
+	for (p = path ? path : "/usr/bin:/bin"; *p; p = *end ? end + 1 : end) {
+		end = strchr(p, ':');
+		if (!end)
+			end = p + strlen(p);
+		if (end > p && snprintf(out, cap, "%.*s/%s", (int)(end - p), p, name) < (int)cap &&
+		    access(out, X_OK) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Use a systemd scope? 1 with cg->runner set, 0 no, -errno with why when
+ * TUNETOP_SYSTEMD_RUN names a program that cannot run. */
+static int scope_runner(struct app_cgroup *cg, char *why, size_t cap)
+{
+	const char *env = getenv("TUNETOP_SYSTEMD_RUN");
+	char dir[512];
+	struct stat st;
+
+	if (env) {
+		if (!env[0] || !strcmp(env, "no"))
+			return 0;
+		if (access(env, X_OK) != 0) {
+			int e = -errno;
+
+			snprintf(why, cap, "TUNETOP_SYSTEMD_RUN=%s: %s", env, strerror(-e));
+			return e;
+		}
+		str_copy(cg->runner, sizeof(cg->runner), env);
+		return 1;
+	}
+	/* sd_booted(): systemd is the init of this machine */
+	if (stat("/run/systemd/system", &st) != 0 || !S_ISDIR(st.st_mode))
+		return 0;
+	/* not root: the user's own manager, when it runs */
+	if (geteuid() != 0) {
+		const char *rt = getenv("XDG_RUNTIME_DIR");
+
+		if (!rt ||
+		    snprintf(dir, sizeof(dir), "%s/systemd/private", rt) >= (int)sizeof(dir) ||
+		    access(dir, F_OK) != 0)
+			return 0;
+	}
+	return in_path("systemd-run", cg->runner, sizeof(cg->runner));
+}
+
 int app_cgroup_create(struct app_cgroup *cg, char *why, size_t cap)
 {
 	char mnt[1024], mroot[1024], self[2048], own[4096], buf[256], path[4200];
@@ -121,6 +175,18 @@ int app_cgroup_create(struct app_cgroup *cg, char *why, size_t cap)
 	if (cg2_mount(mnt, sizeof(mnt), mroot, sizeof(mroot)) != 0) {
 		snprintf(why, cap, "no cgroup v2 is mounted");
 		return -ENOENT;
+	}
+	e = scope_runner(cg, why, cap);
+	if (e < 0)
+		return e;
+	if (e > 0) {
+		cg->scope = true;
+		snprintf(cg->unit, sizeof(cg->unit), "tunetop-exec-%d.scope", (int)getpid());
+		snprintf(cg->unit_arg, sizeof(cg->unit_arg), "--unit=%s", cg->unit);
+		str_copy(cg->mnt, sizeof(cg->mnt), mnt);
+		str_copy(cg->mroot, sizeof(cg->mroot), mroot);
+		cg->active = true;
+		return 0;
 	}
 	if (cg2_self(self, sizeof(self)) != 0) {
 		snprintf(why, cap, "/proc/self/cgroup names no cgroup v2");
@@ -167,6 +233,59 @@ int app_cgroup_create(struct app_cgroup *cg, char *why, size_t cap)
 	return 0;
 }
 
+char **app_cgroup_argv(struct app_cgroup *cg, char *const *cmd)
+{
+	static char fixed[][12] = {"--scope", "--quiet", "--collect"};
+	static char user[] = "--user", dashes[] = "--";
+	size_t n = 0, k = 0, nf = sizeof(fixed) / sizeof(fixed[0]);
+	char **argv;
+
+	if (!cg->active || !cg->scope)
+		return NULL;
+	while (cmd[n])
+		n++;
+	/* runner, fixed, --unit=, --user, --, cmd, NULL */
+	argv = xmalloc((1 + nf + 3 + n + 1) * sizeof(*argv));
+	argv[k++] = cg->runner;
+	for (size_t i = 0; i < nf; i++)
+		argv[k++] = fixed[i];
+	argv[k++] = cg->unit_arg;
+	if (geteuid() != 0)
+		argv[k++] = user;
+	argv[k++] = dashes;
+	for (size_t i = 0; i < n; i++)
+		argv[k++] = cmd[i];
+	argv[k] = NULL;
+	return argv;
+}
+
+int app_cgroup_locate(struct app_cgroup *cg, pid_t pid)
+{
+	char rel[64], text[4096], *line, *save = NULL, *p;
+	size_t len;
+	int e;
+
+	if (!cg->scope || cg->dir[0])
+		return cg->dir[0] ? 1 : 0;
+	snprintf(rel, sizeof(rel), "proc/%d/cgroup", (int)pid);
+	e = sysfs_read(sysroot_live(), rel, text, sizeof(text), &len);
+	if (e)
+		return e;
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(line, "0::", 3))
+			continue;
+		p = strrchr(line + 3, '/');
+		if (!p || strcmp(p + 1, cg->unit))
+			return 0;
+		p = line + 3;
+		if (strcmp(cg->mroot, "/") && str_starts(p, cg->mroot))
+			p += strlen(cg->mroot);
+		snprintf(cg->dir, sizeof(cg->dir), "%s%s", cg->mnt, p);
+		return 1;
+	}
+	return 0;
+}
+
 int app_cgroup_enter(const struct app_cgroup *cg)
 {
 	char num[24], *p = num + sizeof(num);
@@ -186,8 +305,13 @@ int app_cgroup_populated(const struct app_cgroup *cg)
 	char path[4200], buf[256], *p;
 	int e;
 
+	if (!cg->dir[0])
+		return -ENOENT;
 	snprintf(path, sizeof(path), "%s/cgroup.events", cg->dir);
 	e = read_small(path, buf, sizeof(buf));
+	/* a collected scope is removed by systemd once empty */
+	if (e == -ENOENT && cg->scope)
+		return 0;
 	if (e)
 		return e;
 	p = strstr(buf, "populated ");
@@ -202,6 +326,8 @@ int app_cgroup_kill(const struct app_cgroup *cg, int sig, pid_t skip_pgrp)
 	size_t len;
 	int n = 0;
 
+	if (!cg->dir[0])
+		return 0;
 	snprintf(path, sizeof(path), "%s/cgroup.procs", cg->dir);
 	if (sysfs_read_alloc(sysroot_live(), path + 1, &text, &len) != 0)
 		return 0;
@@ -222,6 +348,10 @@ int app_cgroup_remove(struct app_cgroup *cg)
 
 	if (!cg->active)
 		return 0;
+	if (cg->scope) { /* systemd's: --collect removes it once empty */
+		cg->active = false;
+		return 0;
+	}
 	if (cg->procs_fd >= 0)
 		close(cg->procs_fd);
 	cg->procs_fd = -1;

@@ -52,24 +52,47 @@ void knob_hold_offline_notes(struct knob_ctx *ctx, const char *const *assign, si
 			     const char *when_online, struct sbuf *report);
 
 /* ---- follow: the app's own cgroup (live cgroup v2) ---------------------- */
+/* Where systemd runs the machine (/run/systemd/system, systemd-run in PATH)
+ * the cgroup tree is systemd's: the app runs in a transient scope unit
+ * tunetop-exec-PID.scope instead (systemd-run --scope --collect, which
+ * moves itself in and then execs the app in place), and tunetop only reads
+ * it. TUNETOP_SYSTEMD_RUN=PATH forces a scope through that program, "no"
+ * (or empty) never uses one. */
 struct app_cgroup {
-	char dir[4096]; /* absolute path of the cgroup directory */
+	char dir[4096]; /* absolute path of the cgroup directory ("" while a
+			   scope is not located yet) */
 	int procs_fd;	/* its cgroup.procs, open for writing (O_CLOEXEC) */
 	bool active;
+	bool scope;	   /* a systemd scope: systemd creates and removes it */
+	char unit[64];	   /* tunetop-exec-PID.scope */
+	char unit_arg[72]; /* --unit=tunetop-exec-PID.scope */
+	char runner[1024]; /* the systemd-run to call */
+	char mnt[1024];	   /* the cgroup2 mount, to turn /proc/PID/cgroup into a dir */
+	char mroot[1024];  /* its root in our namespace view */
+	bool scope_failed; /* the app exited before it was seen in its scope */
 };
-/* Create tunetop-exec-PID under tunetop's own cgroup v2. -errno with why
- * ("cgroup v2 is not mounted", "/sys/fs/cgroup/x: Permission denied") when
- * the app cannot have one. */
+/* Create tunetop-exec-PID under tunetop's own cgroup v2, or prepare the
+ * systemd scope. -errno with why ("cgroup v2 is not mounted",
+ * "/sys/fs/cgroup/x: Permission denied") when the app cannot have one. */
 int app_cgroup_create(struct app_cgroup *cg, char *why, size_t cap);
+/* The command line that runs cmd in the scope (systemd-run ... -- cmd...),
+ * allocated; NULL when cg is not a scope (run cmd itself). */
+char **app_cgroup_argv(struct app_cgroup *cg, char *const *cmd);
+/* A scope: find its directory from /proc/PID/cgroup of the app's first
+ * process (call it before that process is reaped: a zombie still names its
+ * cgroup). 1 once located, 0 not yet, -errno when pid is gone. */
+int app_cgroup_locate(struct app_cgroup *cg, pid_t pid);
 /* In the forked child (async-signal-safe): move the caller in. 0 or -errno. */
 int app_cgroup_enter(const struct app_cgroup *cg);
-/* 1: processes remain, 0: empty, -errno: cannot tell. */
+/* 1: processes remain, 0: empty (a collected scope is gone: empty),
+ * -errno: cannot tell (-ENOENT: a scope not located). */
 int app_cgroup_populated(const struct app_cgroup *cg);
 /* Send sig to every process of the cgroup but those of process group
  * skip_pgrp (0: none; the terminal signalled them already); the number
  * signalled. */
 int app_cgroup_kill(const struct app_cgroup *cg, int sig, pid_t skip_pgrp);
-/* Remove the (empty) cgroup and close the fd. 0 or -errno. */
+/* Remove the (empty) cgroup and close the fd; a scope is left to systemd
+ * (--collect: it goes when empty). 0 or -errno. */
 int app_cgroup_remove(struct app_cgroup *cg);
 
 #endif

@@ -27,9 +27,34 @@ if command -v systemd-analyze >/dev/null 2>&1; then
 	ln -s bad@.service "$d/bad@x.service"
 	(cd "$d" && systemd-analyze verify --man=no bad@x.service) >"$TMPD/bad.out" 2>&1
 	like "$(cat "$TMPD/bad.out")" "Unknown key 'ExecStpo'" "a broken unit is reported"
+	# the example of a service run through tunetop exec, its paths pointed
+	# at this build and at an app that exists
+	ex="$TT_SRCDIR/contrib/systemd/app-with-tunetop.service.example"
+	printf '#!/bin/sh\nexit 0\n' >"$d/run"
+	chmod +x "$d/run"
+	sed "s#/usr/bin/tunetop#$TUNETOP#; s#/opt/app/run#$d/run#" "$ex" >"$d/myapp.service"
+	(cd "$d" && systemd-analyze verify --man=no myapp.service) >"$TMPD/ex.out" 2>&1
+	is "$?" 0 "systemd-analyze verify accepts the exec example unit"
+	is "$(cat "$TMPD/ex.out")" "" "with no warning"
 else
-	for i in 1 2 3; do skip "systemd-analyze verify" "systemd is not installed"; done
+	for i in 1 2 3 4 5; do skip "systemd-analyze verify" "systemd is not installed"; done
 fi
+
+# the example's ExecStart, as written (--root on a copied fixture added, the
+# app a script that reads the governor it runs under): the profile holds
+# while the app runs and the tree is back byte for byte after
+ex="$TT_SRCDIR/contrib/systemd/app-with-tunetop.service.example"
+exroot="$TMPD/exroot"
+cp -a "$FIXTURES/rk3588" "$exroot"
+printf '#!/bin/sh\ncat "%s/sys/devices/system/cpu/cpufreq/policy4/scaling_governor" >"%s/seen"\n' "$exroot" "$TMPD" >"$TMPD/app"
+chmod +x "$TMPD/app"
+exstart=$(sed -n 's/^ExecStart=//p' "$ex" | sed "s#^/usr/bin/tunetop #$TUNETOP --root $exroot #; s#/run/tunetop/#$TMPD/run/#; s#/opt/app/run#$TMPD/app#")
+like "$exstart" " exec -p rk3588-npu -- $TMPD/app\$" "the example runs the app through tunetop exec -p PROFILE --"
+$exstart >"$TMPD/exstart.out" 2>&1
+is "$?" 0 "the example's ExecStart: exit 0" || diag "$(cat "$TMPD/exstart.out")"
+is "$(cat "$TMPD/seen" 2>/dev/null)" performance "the app ran under the profile"
+same_tree "$FIXTURES/rk3588" "$exroot"
+ok $? "the example's ExecStart: the tree is back byte for byte when the app ends"
 
 # the unit's own command lines, with %i = rk3588-npu, on a copied fixture
 root=$(copy_fixture rk3588)
