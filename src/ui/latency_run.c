@@ -422,37 +422,83 @@ static void ab_finish(struct tui *t, struct latency *L)
 	L->pending |= HR_RESCAN | HR_REDRAW;
 }
 
-static void ab_begin(struct tui *t, struct latency *L, const char *assign)
+/* "ADDRESS=A,B" (or a sweep) into cfg, checked against the knobs; false
+ * (the refusal on the status line) when it is not one. */
+static bool ab_parse(struct tui *t, struct latency *L, const char *assign, struct ab_cfg *cfg)
 {
-	char vals[AB_MAX_VALUES * 24 + 8];
-	struct ab_cfg cfg;
-	struct cpumask cpus;
-	char *cause = NULL, line[TUI_STATUS_LEN], why[256];
+	char *cause = NULL, line[TUI_STATUS_LEN];
 	int e;
 
 	str_copy(L->last_assign, sizeof(L->last_assign), assign);
-	ab_cfg_init(&cfg);
-	e = ab_parse_knob(t->knob, assign, &cfg, &cause);
+	ab_cfg_init(cfg);
+	e = ab_parse_knob(t->knob, assign, cfg, &cause);
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "A/B refused: %s", line[0] ? line : err_name(e));
-		free(cause);
+	}
+	free(cause);
+	return !e;
+}
+
+/* The header's description of what the A/B measures with. */
+static void ab_describe(struct latency *L, const struct ab_cfg *cfg)
+{
+	const char *order =
+		L->ab_k > 2 ? "every value, then in reverse; rotated" : "ABBA, BAAB, ...";
+	char pol[64], list[128];
+
+	if (L->ab_file) { /* the CLI's AB_FILE: the numbers the log gains */
+		snprintf(L->ab_probe_line, sizeof(L->ab_probe_line),
+			 "%u rounds (%s), %g s windows, settle %u ms; metric '%s' of the lines "
+			 "the log gains%s%s",
+			 cfg->rounds, order, cfg->window_s, cfg->settle_ms, L->ab.cfg.metric,
+			 *L->ab.unit ? ", in " : "", L->ab.unit);
 		return;
 	}
-	cfg.window_s = t->cfg.ab_window_s;
-	cfg.settle_ms = (unsigned)t->cfg.ab_settle_ms;
-	cfg.rounds = (unsigned)t->cfg.ab_rounds;
-	cfg.restore = AB_RESTORE_OWN; /* the user's own changes stay */
-	if (L->probe_on) {
-		cfg.probe_ext = &L->probe; /* measure with the running probe */
+	cpulist_format(&L->ab.p->cfg.cpus, list, sizeof(list));
+	probe_policy_text(L->ab.p, pol, sizeof(pol));
+	snprintf(L->ab_probe_line, sizeof(L->ab_probe_line),
+		 "%u rounds (%s), %g s windows, settle %u ms; probe%s on CPUs %s every %llu us, %s",
+		 cfg->rounds, order, cfg->window_s, cfg->settle_ms,
+		 cfg->probe_ext ? " (running)" : "", list,
+		 (unsigned long long)L->ab.p->cfg.interval_us, pol);
+}
+
+/* Start the parsed A/B; log: measure with the app's log of the dialog
+ * (L->ab_log, L->ab_re) instead of the probe. */
+static void ab_begin(struct tui *t, struct latency *L, struct ab_cfg *cfg, bool log)
+{
+	char vals[AB_MAX_VALUES * 24 + 8];
+	struct cpumask cpus;
+	char *cause = NULL, line[TUI_STATUS_LEN], why[256];
+	char logpath[sizeof(L->ab_log)];
+	int e;
+
+	cfg->window_s = t->cfg.ab_window_s;
+	cfg->settle_ms = (unsigned)t->cfg.ab_settle_ms;
+	cfg->rounds = (unsigned)t->cfg.ab_rounds;
+	cfg->restore = AB_RESTORE_OWN; /* the user's own changes stay */
+	if (log) {
+		str_copy(logpath, sizeof(logpath), L->ab_log);
+		if (!*str_trim(logpath)) {
+			tui_status(t, true,
+				   "A/B refused: no log file given (LOG: the file the app "
+				   "appends to)");
+			return;
+		}
+		/* ab --metric-file LOG --metric REGEX: the same checks and words */
+		cfg->metric_file = str_trim(logpath);
+		cfg->metric = L->ab_re;
+	} else if (L->probe_on) {
+		cfg->probe_ext = &L->probe; /* measure with the running probe */
 	} else {
 		if (parse_cpus(L->cpus_text, &cpus, why, sizeof(why)) != 0) {
 			cpumask_zero(&cpus);
 			cpumask_set(&cpus, 0);
 		}
-		probe_cfg_for(t, L, &cpus, &cfg.probe);
+		probe_cfg_for(t, L, &cpus, &cfg->probe);
 	}
-	e = ab_start(&L->ab, t->knob, &cfg, &cause);
+	e = ab_start(&L->ab, t->knob, cfg, &cause);
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
 		tui_status(t, true, "A/B refused: %s", line[0] ? line : err_name(e));
@@ -462,34 +508,25 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 	}
 	free(cause);
 	L->ab_on = L->ab_shown = true;
-	self_place_apply(&t->self, &L->ab.p->cfg.cpus);
-	str_copy(L->ab_addr, sizeof(L->ab_addr), cfg.addr);
+	L->ab_file = L->ab.source == AB_FILE;
+	str_copy(L->ab_src, sizeof(L->ab_src), L->ab_file ? L->ab.cfg.metric_file : "");
+	if (L->ab.p) /* a log is measured by the app: tunetop stays where it is */
+		self_place_apply(&t->self, &L->ab.p->cfg.cpus);
+	str_copy(L->ab_addr, sizeof(L->ab_addr), cfg->addr);
 	L->ab_k = L->ab.narms;
 	L->ab_have_res = false;
 	for (unsigned a = 0; a < AB_MAX_VALUES; a++) {
-		str_copy(L->ab_val[a], sizeof(L->ab_val[a]), a < L->ab_k ? cfg.value[a] : "");
+		str_copy(L->ab_val[a], sizeof(L->ab_val[a]), a < L->ab_k ? cfg->value[a] : "");
 		L->ab_watts[a] = NAN;
 	}
 	str_copy(L->ab_orig, sizeof(L->ab_orig), L->ab.original);
+	str_copy(L->ab_unit, sizeof(L->ab_unit), L->ab.unit);
 	L->ab_nknobs = L->ab.nknobs;
-	{
-		char pol[64], list[128];
-
-		cpulist_format(&L->ab.p->cfg.cpus, list, sizeof(list));
-		probe_policy_text(L->ab.p, pol, sizeof(pol));
-		snprintf(L->ab_probe_line, sizeof(L->ab_probe_line),
-			 "%u rounds (%s), %g s windows, settle %u ms; probe%s on CPUs "
-			 "%s "
-			 "every %llu us, "
-			 "%s",
-			 cfg.rounds,
-			 L->ab_k > 2 ? "every value, then in reverse; rotated" : "ABBA, BAAB, ...",
-			 cfg.window_s, cfg.settle_ms, cfg.probe_ext ? " (running)" : "", list,
-			 (unsigned long long)L->ab.p->cfg.interval_us, pol);
-	}
+	ab_describe(L, cfg);
 	L->verdict[0] = L->ab_end[0] = '\0';
 	L->ab_end_err = false;
 	L->seen_win = -1;
+	L->told_empty = -1;
 	L->nabw = 0;
 	snprintf(L->ab_busy, sizeof(L->ab_busy),
 		 "an A/B of %s is running (x on the Latency screen cancels it)", L->ab_addr);
@@ -503,6 +540,9 @@ static void ab_begin(struct tui *t, struct latency *L, const char *assign)
 	if (L->ab.p && L->ab.p != &L->probe && L->ab.p->nnotes)
 		tui_status(t, true, "%s started: %s=%s (x cancels); probe: %s",
 			   L->ab_k > 2 ? "Sweep" : "A/B", L->ab_addr, vals, L->ab.p->note[0]);
+	else if (L->ab_file)
+		tui_status(t, false, "%s started: %s=%s with the log %s (x cancels)",
+			   L->ab_k > 2 ? "Sweep" : "A/B", L->ab_addr, vals, L->ab_src);
 	else
 		tui_status(t, false, "%s started: %s=%s (x cancels)", L->ab_k > 2 ? "Sweep" : "A/B",
 			   L->ab_addr, vals);
@@ -565,6 +605,7 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	char *cause = NULL, allowed[KNOB_VALUE_MAX], other[KNOB_VALUE_MAX];
 	char title[KNOB_ADDR_MAX + 16], prompt[KNOB_VALUE_MAX + 96];
 	char assign[sizeof(L->last_assign)];
+	struct ab_cfg cfg;
 	const char *cur;
 	int n = row_knobs(t, s, c, TUI_MAX_EXPLAIN * 2), k = 0;
 
@@ -602,23 +643,43 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	 * typed B|C|D); elsewhere "B,C,D" after the current value is a sweep */
 	snprintf(assign, sizeof(assign), "%s=%s%c%s", c[k].addr, cur,
 		 strstr(allowed, "list") || strchr(cur, ',') ? '|' : ',', str_trim(other));
-	ab_begin(t, L, assign);
+	if (ab_parse(t, L, assign, &cfg))
+		ab_begin(t, L, &cfg, false);
 	return HR_HANDLED | HR_REDRAW;
 }
 
-/* 'A' on the Latency screen: any ADDRESS=A,B. */
+/* 'A' on the Latency screen: any ADDRESS=A,B, measured with the probe or
+ * (Tab) with an app's log: LOG and REGEX, as ab --metric-file LOG --metric
+ * REGEX. */
 static int ab_typed(struct tui *t, struct latency *L)
 {
+	static const char *const src[] = {"probe", "app log"};
+	const char *title = "A/B with an app's log";
 	char buf[sizeof(L->last_assign)];
 	char prompt[128];
+	struct ab_cfg cfg;
+	int sel = L->ab_src_sel;
 
 	str_copy(buf, sizeof(buf), L->last_assign);
 	snprintf(prompt, sizeof(prompt),
 		 "ADDRESS=A,B or A,B,C,... (a sweep)  (%d rounds, %d s windows, settle %d ms)",
 		 t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
-	if (ui_input(t, "A/B a knob", prompt, buf, sizeof(buf)) != 0 || !*str_trim(buf))
+	if (ui_input_choice(t, "A/B a knob", prompt, buf, sizeof(buf), "Measure with:", src, 2,
+			    &sel) != 0 ||
+	    !*str_trim(buf))
 		return HR_HANDLED | HR_REDRAW;
-	ab_begin(t, L, str_trim(buf));
+	L->ab_src_sel = sel;
+	if (!ab_parse(t, L, str_trim(buf), &cfg))
+		return HR_HANDLED | HR_REDRAW;
+	if (sel == LAT_SRC_LOG &&
+	    (ui_input(t, title, "LOG: the file the app appends to (as ab --metric-file LOG)",
+		      L->ab_log, sizeof(L->ab_log)) != 0 ||
+	     ui_input(t, title,
+		      "REGEX: a group around the number (as ab --metric), e.g. "
+		      "latency: ([0-9.]+) ms",
+		      L->ab_re, sizeof(L->ab_re)) != 0))
+		return HR_HANDLED | HR_REDRAW;
+	ab_begin(t, L, &cfg, sel == LAT_SRC_LOG);
 	return HR_HANDLED | HR_REDRAW;
 }
 
@@ -660,6 +721,33 @@ int lat_act_cancel(struct tui *t, struct latency *L)
 	return HR_IGNORED;
 }
 
+/* A log A/B: a window that ended without a value gets one status line
+ * (the window stays empty, as in the CLI's report: 0 samples, n/a). */
+static void tell_empty(struct tui *t, struct latency *L, const struct ab_status *st)
+{
+	int last = st->win - 1;
+
+	if (!L->ab_file || last <= L->told_empty || st->nwin <= 0)
+		return;
+	L->abw = xrealloc(L->abw, (size_t)st->nwin * sizeof(*L->abw));
+	L->nabw = (int)ab_windows(&L->ab, L->abw, (size_t)st->nwin);
+	if (L->nabw > st->nwin)
+		L->nabw = st->nwin;
+	for (int i = L->told_empty + 1; i <= last && i < L->nabw; i++) {
+		const struct ab_window *w = &L->abw[i];
+
+		if (w->done && !w->samples) {
+			tui_status(
+				t, true,
+				"A/B window %d (%c=%s) is empty: %s gained no line matching '%s'",
+				i + 1, ab_arm_name(w->arm), L->ab_val[w->arm], L->ab_src,
+				L->ab.cfg.metric ? L->ab.cfg.metric : "");
+			L->pending |= HR_REDRAW;
+		}
+	}
+	L->told_empty = last;
+}
+
 /* ---- for tui.c ----------------------------------------------------------------------- */
 
 int latency_background(struct tui *t, bool in_dialog, int *wait_ms)
@@ -682,6 +770,7 @@ int latency_background(struct tui *t, bool in_dialog, int *wait_ms)
 			L->pending |= HR_RESCAN;
 		}
 		L->st = st;
+		tell_empty(t, L, &st);
 		if (ab_finished(&L->ab))
 			ab_finish(t, L);
 		else

@@ -17,6 +17,8 @@
 #define LAT_HIST_MIN_W 22  /* narrowest histogram column */
 #define LAT_MAX_BINS   128
 
+enum { LAT_SRC_PROBE, LAT_SRC_LOG };
+
 /* One table row of the probe view: every CPU merged, or one CPU. */
 struct lat_row {
 	int cpu; /* -1 = all */
@@ -50,7 +52,15 @@ struct latency {
 	struct ab_window *abw; /* the windows (copied: they outlive the run) */
 	int nabw;
 	char ab_probe_line[200]; /* what the A/B measures with */
-	int seen_win;		 /* window whose switch the UI has caught up with */
+	/* the source the A dialog on the Latency screen chose: the probe, or an
+	 * app's log (ab --metric-file LOG --metric REGEX, source AB_FILE) */
+	int ab_src_sel;	  /* LAT_SRC_*: the dialog's choice, kept for the next A */
+	char ab_log[512]; /* LOG as typed */
+	char ab_re[256];  /* REGEX as typed */
+	bool ab_file;	  /* the run shown measures a log (no probe: L->ab.p is NULL) */
+	char ab_src[512]; /* ... its LOG, for the header ("source: LOG") */
+	int told_empty;	  /* the last window whose emptiness the status line told */
+	int seen_win;	  /* window whose switch the UI has caught up with */
 	char ab_addr[KNOB_ADDR_MAX];
 	char ab_val[AB_MAX_VALUES][KNOB_VALUE_MAX];
 	char ab_orig[KNOB_VALUE_MAX];

@@ -173,18 +173,37 @@ static void draw_hists(struct tui *t, int y, int h, const struct hist *const *hs
 	free(cnt);
 }
 
-/* "  12.3" columns of a summary, shared by the probe and the A/B tables. */
-static int draw_stats(struct tui *t, int y, int x, enum role r, const struct stats_summary *s)
+/* A log's number as it came ("n/a" for NAN): whole numbers as they are,
+ * others with the decimals their size leaves room for. */
+static const char *fmt_num(char *buf, size_t cap, double v)
 {
-	char c[7][16];
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else if (v == floor(v) || fabs(v) >= 1000)
+		snprintf(buf, cap, "%.0f", v);
+	else if (fabs(v) >= 100)
+		snprintf(buf, cap, "%.1f", v);
+	else
+		snprintf(buf, cap, "%.2f", v);
+	return buf;
+}
 
+/* "  12.3" columns of a summary, shared by the probe and the A/B tables;
+ * us: latencies in us (whole, as the buckets), else a log's numbers. */
+static int draw_stats(struct tui *t, int y, int x, enum role r, const struct stats_summary *s,
+		      bool us)
+{
+	const double v[6] = {s->mean, s->p50, s->p90, s->p99, s->p999, s->max};
+	char c[6][16];
+
+	for (int i = 0; i < 6; i++) {
+		if (us)
+			lat_fmt_us(c[i], sizeof(c[i]), v[i], i == 0);
+		else
+			fmt_num(c[i], sizeof(c[i]), v[i]);
+	}
 	return ui_printf(t, y, x, COLS - x, r, "%8llu %6s %5s %5s %5s %6s %6s",
-			 (unsigned long long)s->n, lat_fmt_us(c[0], sizeof(c[0]), s->mean, true),
-			 lat_fmt_us(c[1], sizeof(c[1]), s->p50, false),
-			 lat_fmt_us(c[2], sizeof(c[2]), s->p90, false),
-			 lat_fmt_us(c[3], sizeof(c[3]), s->p99, false),
-			 lat_fmt_us(c[4], sizeof(c[4]), s->p999, false),
-			 lat_fmt_us(c[5], sizeof(c[5]), s->max, false));
+			 (unsigned long long)s->n, c[0], c[1], c[2], c[3], c[4], c[5]);
 }
 
 static void draw_intro(struct tui *t, int y, int h)
@@ -199,7 +218,8 @@ static void draw_intro(struct tui *t, int y, int h)
 		"  A   on a knob row of any screen (an idle state, a governor, a frequency",
 		"      lock, an IRQ or thread affinity...): A/B that knob between its value",
 		"      and another, ABBA windows, both histograms side by side, a verdict;",
-		"      the knob is put back at the end. Here, A takes any ADDRESS=A,B.",
+		"      the knob is put back at the end. Here, A takes any ADDRESS=A,B, and",
+		"      Tab in its dialog measures an app's log instead (LOG and a REGEX).",
 		"  x   cancel the A/B (the knob is put back); on a finished one: close it",
 	};
 
@@ -248,7 +268,7 @@ static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y
 			snprintf(name, sizeof(name), "%d", r->cpu);
 		lat_fmt_when(r->h->count ? r->h->max_at_ns : 0, when, sizeof(when));
 		x += ui_printf(t, yy, x, COLS - x, role, "%-4s ", name);
-		x += draw_stats(t, yy, x, role, &r->s);
+		x += draw_stats(t, yy, x, role, &r->s, true);
 		ui_printf(t, yy, x, COLS - x, role, " %7llu %5s  %-8s",
 			  (unsigned long long)r->h->overflows,
 			  lat_fmt_us(c[0], sizeof(c[0]), r->s.min, false), r->h->count ? when : "");
@@ -284,12 +304,13 @@ static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y
 	}
 }
 
-/* A per-window value in at most 4 columns: 999, 1.2k, 12k, 123k, 1.2M. */
-static void fmt_cell(char *buf, size_t cap, double v, bool mean)
+/* A per-window value in at most 4 columns: 999, 1.2k, 12k, 123k, 1.2M;
+ * frac: one decimal below 100 (a mean, or a log's fractional number). */
+static void fmt_cell(char *buf, size_t cap, double v, bool frac)
 {
 	if (isnan(v))
 		snprintf(buf, cap, "-");
-	else if (mean && v < 99.95)
+	else if (frac && v < 99.95)
 		snprintf(buf, cap, "%.1f", v);
 	else if (v < 1000)
 		snprintf(buf, cap, "%.0f", floor(v));
@@ -326,6 +347,9 @@ static int draw_ab_windows(struct tui *t, struct latency *L, int y, int h)
 		int last = first + ncol < ndone ? first + ncol : ndone;
 
 		ui_put(t, y + used, 0, lw, ROLE_COLHEAD, "Window");
+		if (L->ab_file && b == 0 && lw + (last - first) * cw + 12 < COLS)
+			ui_printf(t, y + used, lw + (last - first) * cw, COLS, ROLE_LABEL,
+				  "  (%s; - = no value)", *L->ab_unit ? L->ab_unit : "as logged");
 		for (int i = first; i < last; i++)
 			ui_printf(t, y + used, lw + (i - first) * cw, cw, ROLE_COLHEAD, "%*d%c",
 				  cw - 1, i + 1, ab_arm_name(L->abw[i].arm));
@@ -343,7 +367,7 @@ static int draw_ab_windows(struct tui *t, struct latency *L, int y, int h)
 						    : w->max;
 				char c[16];
 
-				fmt_cell(c, sizeof(c), v, m == 2);
+				fmt_cell(c, sizeof(c), v, m == 2 || (L->ab_file && v != floor(v)));
 				ui_printf(t, y + used, lw + (i - first) * cw, cw,
 					  w->arm ? ROLE_VALUE : ROLE_LABEL, "%*s", cw, c);
 			}
@@ -361,6 +385,31 @@ static int win_arm(const struct latency *L, int i)
 	return i >= 0 && i < L->nabw ? L->abw[i].arm : ab_window_arm(i);
 }
 
+/* The finished run's text plot (ab_sweep_plot) of its primary metric, in
+ * the run's unit. Returns the lines used. */
+static int draw_plot(struct tui *t, struct latency *L, int y, int h)
+{
+	struct sbuf plot;
+	const char *p;
+	int used = 0;
+
+	if (h < 1 || !L->ab_have_res)
+		return 0;
+	sbuf_init(&plot);
+	ab_sweep_plot(&L->ab_res, (const char(*)[KNOB_VALUE_MAX])L->ab_val, L->ab_unit, L->ab_pm,
+		      COLS < 100 ? COLS - 1 : 99, &plot);
+	for (p = plot.s ? plot.s : ""; *p && used < h;) {
+		size_t n = strcspn(p, "\n");
+
+		ui_printf(t, y + used++, 0, COLS, ROLE_LABEL, "%.*s", (int)n, p);
+		p += n;
+		if (*p)
+			p++;
+	}
+	sbuf_free(&plot);
+	return used;
+}
+
 /* A finished sweep: one row per value (the primary metric's level, the
  * difference from A with its interval, the Holm-adjusted p, the word), then
  * the text plot. Returns the lines used. */
@@ -369,8 +418,6 @@ static int draw_sweep(struct tui *t, struct latency *L, int y, int h)
 	const struct ab_result *res = &L->ab_res;
 	int pm = L->ab_pm, used = 0;
 	const char *mn = ab_metric_name(pm);
-	struct sbuf plot;
-	const char *p;
 
 	if (h < 2 || !L->ab_have_res)
 		return 0;
@@ -402,19 +449,7 @@ static int draw_sweep(struct tui *t, struct latency *L, int y, int h)
 			  "%-4c %-12.12s %9.1f %+9.1f  %-24s %7s  %s", ab_arm_name((int)a),
 			  L->ab_val[a], res->level[a][pm], c->est, ci, pa, word);
 	}
-	sbuf_init(&plot);
-	ab_sweep_plot(res, (const char(*)[KNOB_VALUE_MAX])L->ab_val, L->ab_unit, pm,
-		      COLS < 100 ? COLS - 1 : 99, &plot);
-	for (p = plot.s ? plot.s : ""; *p && used < h;) {
-		size_t n = strcspn(p, "\n");
-
-		ui_printf(t, y + used++, 0, COLS, ROLE_LABEL, "%.*s", (int)n, p);
-		p += n;
-		if (*p)
-			p++;
-	}
-	sbuf_free(&plot);
-	return used;
+	return used + draw_plot(t, L, y + used, h - used);
 }
 
 static void draw_ab(struct tui *t, struct latency *L, int y, int h)
@@ -430,13 +465,15 @@ static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 			x += ui_printf(t, yy, x, COLS - x, ROLE_TITLE, " %c=%s",
 				       ab_arm_name((int)a), L->ab_val[a]);
 		if (x < COLS)
-			ui_printf(t, yy, x, COLS - x, ROLE_TITLE, "  (was %s)", L->ab_orig);
-		yy++;
+			x += ui_printf(t, yy, x, COLS - x, ROLE_TITLE, "  (was %s)", L->ab_orig);
 	} else {
-		ui_printf(t, yy++, 0, COLS, ROLE_TITLE, "A/B %s%s  A=%s  B=%s  (was %s)",
-			  L->ab_addr, L->ab_nknobs > 1 ? " (several knobs)" : "", L->ab_val[0],
-			  L->ab_val[1], L->ab_orig);
+		x = ui_printf(t, yy, 0, COLS, ROLE_TITLE, "A/B %s%s  A=%s  B=%s  (was %s)",
+			      L->ab_addr, L->ab_nknobs > 1 ? " (several knobs)" : "", L->ab_val[0],
+			      L->ab_val[1], L->ab_orig);
 	}
+	if (L->ab_file && x < COLS) /* the metric is the app's, not the probe's */
+		ui_printf(t, yy, x, COLS - x, ROLE_TITLE, "  source: %s", L->ab_src);
+	yy++;
 	/* progress, then the windows in ABBA order: measured ones in capitals */
 	if (L->ab_on) {
 		int win = st->win < 0 ? 0 : st->win >= nwin ? nwin - 1 : st->win;
@@ -477,7 +514,7 @@ static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 		snprintf(w, sizeof(w), "%u/%d", st->windows[a], nwin / (int)L->ab_k);
 		x = ui_printf(t, yy, 0, COLS, ROLE_VALUE, "%-4c %-12.12s %7s ", ab_arm_name((int)a),
 			      L->ab_val[a], w);
-		x += draw_stats(t, yy, x, ROLE_VALUE, &L->abs[a]);
+		x += draw_stats(t, yy, x, ROLE_VALUE, &L->abs[a], !L->ab_file);
 		if (watts && isfinite(L->ab_watts[a]))
 			ui_printf(t, yy, x, COLS - x, ROLE_VALUE, " %8.3f", L->ab_watts[a]);
 		else if (watts)
@@ -529,6 +566,11 @@ static void draw_ab(struct tui *t, struct latency *L, int y, int h)
 	if (L->ab_k > 2) {
 		if (!L->ab_on)
 			draw_sweep(t, L, yy, y + h - yy);
+		return;
+	}
+	if (L->ab_file) { /* a log's numbers: no latency histogram, the arms' plot */
+		if (!L->ab_on)
+			draw_plot(t, L, yy, y + h - yy);
 		return;
 	}
 	if (y + h - yy >= 3 && L->abh[0] && L->abh[1]) {
@@ -614,7 +656,7 @@ static void draw_replay(struct tui *t, int y, int h)
 
 		lat_hist_summary(hs[i], &st[i]);
 		x += ui_printf(t, y + 2 + i, x, COLS - x, ROLE_VALUE, "%-4s ", names[i]);
-		x += draw_stats(t, y + 2 + i, x, ROLE_VALUE, &st[i]);
+		x += draw_stats(t, y + 2 + i, x, ROLE_VALUE, &st[i], true);
 		ui_printf(t, y + 2 + i, x, COLS - x, ROLE_VALUE, " %7llu %5s",
 			  (unsigned long long)hs[i]->overflows,
 			  lat_fmt_us(c, sizeof(c), st[i].min, false));

@@ -280,6 +280,10 @@ int ui_choice(struct tui *t, const char *title, const char *text, const char *co
 	      int dflt);
 /* Line input: returns 0 with buf filled, -1 cancelled. */
 int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap);
+/* ui_input with a choice under the line: "WHAT [choice 0]  choice 1 ...",
+ * Tab (Shift-Tab back) moves *sel among the n choices. */
+int ui_input_choice(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap,
+		    const char *what, const char *const *choices, int n, int *sel);
 /* The bottom key bar: the global hints around the key table's hints of
  * screen (a screen id, "replay"; NULL: none). */
 void ui_draw_keybar(struct tui *t, int y, const char *screen);

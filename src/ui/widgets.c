@@ -375,10 +375,16 @@ int ui_choice(struct tui *t, const char *title, const char *text, const char *co
 
 int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap)
 {
+	return ui_input_choice(t, title, prompt, buf, cap, NULL, NULL, 0, NULL);
+}
+
+int ui_input_choice(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap,
+		    const char *what, const char *const *choices, int n, int *sel)
+{
 	size_t len = strlen(buf);
 
 	for (;;) {
-		int w = (int)strlen(prompt) + 24, h = 5, y, x, ch;
+		int w = (int)strlen(prompt) + 24, h = n > 1 ? 6 : 5, y, x, ch;
 
 		if ((int)strlen(title) + 6 > w)
 			w = (int)strlen(title) + 6;
@@ -395,7 +401,17 @@ int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, si
 		ui_put(t, y + 1, x + 2, w - 4, ROLE_DIALOG, prompt);
 		ui_fill(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED);
 		ui_printf(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED, "%s_", buf);
-		ui_put(t, y + 3, x + 2, w - 4, ROLE_DIALOG, "Enter: OK   Esc: cancel");
+		if (n > 1) {
+			int cx =
+				x + 2 + ui_printf(t, y + 3, x + 2, w - 4, ROLE_DIALOG, "%s ", what);
+
+			for (int i = 0; i < n && cx < x + w - 2; i++)
+				cx += ui_printf(t, y + 3, cx, x + w - 2 - cx,
+						i == *sel ? ROLE_DIALOG_SELECTED : ROLE_DIALOG,
+						i == *sel ? "[%s]" : " %s ", choices[i]);
+		}
+		ui_put(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG,
+		       n > 1 ? "Enter: OK   Tab: change   Esc: cancel" : "Enter: OK   Esc: cancel");
 		refresh();
 		ch = dialog_getch(t);
 		if (tui_signal_pending)
@@ -404,6 +420,10 @@ int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, si
 			return -1;
 		if (ch == '\n' || ch == '\r' || ch == KEY_ENTER)
 			return 0;
+		if (n > 1 && (ch == '\t' || ch == KEY_BTAB)) {
+			*sel = (*sel + (ch == '\t' ? 1 : n - 1)) % n;
+			continue;
+		}
 		if ((ch == KEY_BACKSPACE || ch == 127 || ch == 8) && len > 0)
 			buf[--len] = '\0';
 		else if (ch >= ' ' && ch < 127 && len + 1 < cap) {
