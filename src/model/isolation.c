@@ -753,26 +753,11 @@ static void text_item(struct sbuf *b, const struct iso_item *it)
 
 	if (it->kind == ISO_IRQ) {
 		snprintf(who, sizeof(who), "%s %s", it->label, it->name);
-		if (isfinite(it->rate_per_s))
-			snprintf(rate, sizeof(rate), "%.1f/s", it->rate_per_s);
-		else
-			snprintf(rate, sizeof(rate), "n/a");
 	} else {
 		snprintf(who, sizeof(who), "%d %s%s", (int)it->tid, it->comm,
 			 it->kernel ? " [k]" : "");
-		if (it->kind == ISO_RT_MIGRATING)
-			snprintf(rate, sizeof(rate), "%.1f mig/s", it->migrations_per_s);
-		else if (it->kind == ISO_KTHREAD)
-			snprintf(rate, sizeof(rate), "on %s",
-				 it->affinity[0] ? it->affinity : "n/a");
-		else if (it->kind == ISO_RT_UNPINNED)
-			snprintf(rate, sizeof(rate), "%s:%d", threads_policy_name(it->policy),
-				 it->rt_prio);
-		else if (isfinite(it->cpu_pct))
-			snprintf(rate, sizeof(rate), "%.1f%%", it->cpu_pct);
-		else
-			snprintf(rate, sizeof(rate), "n/a");
 	}
+	isolation_item_rate(it, rate, sizeof(rate));
 	if (it->cpu >= 0)
 		sbuf_printf(b, "  %-4d %-7s ", it->cpu, isolation_kind_name(it->kind));
 	else
@@ -849,4 +834,22 @@ void isolation_text(struct sbuf *b, const struct iso_report *r)
 			if (r->v[i].kind == ISO_RT_MIGRATING)
 				text_item(b, &r->v[i]);
 	}
+}
+
+/* ---- an item's rate column, for the text section and the TUI (issue 14) ---- */
+
+void isolation_item_rate(const struct iso_item *it, char *buf, size_t cap)
+{
+	if (it->kind == ISO_IRQ && isfinite(it->rate_per_s))
+		snprintf(buf, cap, "%.1f/s", it->rate_per_s);
+	else if (it->kind == ISO_RT_MIGRATING)
+		snprintf(buf, cap, "%.1f mig/s", it->migrations_per_s);
+	else if (it->kind == ISO_KTHREAD)
+		snprintf(buf, cap, "on %s", it->affinity[0] ? it->affinity : "n/a");
+	else if (it->kind == ISO_RT_UNPINNED)
+		snprintf(buf, cap, "%s:%d", threads_policy_name(it->policy), it->rt_prio);
+	else if (it->kind == ISO_THREAD && isfinite(it->cpu_pct))
+		snprintf(buf, cap, "%.1f%%", it->cpu_pct);
+	else
+		snprintf(buf, cap, "n/a");
 }

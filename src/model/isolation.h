@@ -109,4 +109,9 @@ void isolation_text(struct sbuf *b, const struct iso_report *r);
 /* "thread" "irq" "rt_unpinned" "rt_migrating" "kthread" */
 const char *isolation_kind_name(enum iso_kind k);
 
+/* An item's rate column: "120.0/s" (IRQ), "3.5 mig/s" (RT migrating),
+ * "on 0-3" (kthread: its affinity), "FIFO:50" (RT unpinned), "12.5%"
+ * (thread CPU%), "n/a" where it is not known. */
+void isolation_item_rate(const struct iso_item *it, char *buf, size_t cap);
+
 #endif

@@ -686,18 +686,14 @@ static int ab_typed(struct tui *t, struct latency *L)
 int latency_ab_key(struct tui *t)
 {
 	struct latency *L = lat_get(t);
-	const char *why;
 
 	if (L->ab_on) {
 		tui_show_screen(t, "latency");
 		tui_status(t, true, "An A/B is already running (x cancels it)");
 		return HR_HANDLED | HR_REDRAW;
 	}
-	why = tui_cannot_write(t);
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	if (lat_shown(t))
 		return ab_typed(t, L);
 	return ab_from_row(t, L, &t->screens[t->cur]);

@@ -41,7 +41,7 @@ static void push(struct screen *s, struct clocks *c, enum crow_kind k, int i)
 	c->rows[s->nrows++] = (struct crow){k, i};
 }
 
-static void clocks_build(struct tui *t, struct screen *s)
+void screen_clocks_build(struct tui *t, struct screen *s)
 {
 	struct clocks *c = s->priv;
 	const struct devfreq_info *d;
@@ -70,7 +70,7 @@ static void clocks_build(struct tui *t, struct screen *s)
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
 
-static void clocks_free(struct screen *s)
+void screen_clocks_free(struct screen *s)
 {
 	struct clocks *c = s->priv;
 
@@ -257,7 +257,7 @@ static void draw_power(struct tui *t, const struct power_sensor *p, int y, bool 
 						    : "n/a");
 }
 
-static void clocks_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_clocks_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct clocks *c = s->priv;
 	const struct devfreq_info *d;
@@ -385,7 +385,7 @@ static int pick_hz(struct tui *t, const struct devfreq_dev *dv, const char *titl
 	return r;
 }
 
-static int clocks_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_clocks_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct clocks *c = s->priv;
 	int n = 0;
@@ -412,10 +412,9 @@ static int clocks_explain(struct tui *t, struct screen *s, struct explain_item *
 	return n;
 }
 
-static int clocks_key(struct tui *t, struct screen *s, int ch)
+int screen_clocks_key(struct tui *t, struct screen *s, int ch)
 {
 	const struct devfreq_dev *dv;
-	const char *why;
 	char title[96];
 	int k;
 
@@ -426,11 +425,8 @@ static int clocks_key(struct tui *t, struct screen *s, int ch)
 		tui_status(t, true, "Refused: select a devfreq device row first");
 		return HR_HANDLED | HR_REDRAW;
 	}
-	why = tui_cannot_write(t);
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	if (ch == 'g') {
 		const char **items;
 		int sel = 0;
@@ -464,27 +460,27 @@ static int clocks_key(struct tui *t, struct screen *s, int ch)
 			"Release: full range",
 		};
 
+		/* the first three choices pick one frequency for one knob */
+		static const struct {
+			const char *before, *after, *leaf;
+		} pick[] = {
+			{"Lock ", " at", "lock_hz"},
+			{"Minimum of ", "", "min_hz"},
+			{"Maximum of ", "", "max_hz"},
+		};
+		const int64_t pick_cur[] = {dv->cur_hz, dv->min_hz, dv->max_hz};
+		int c;
+
 		snprintf(title, sizeof(title), "Frequency of %s", dv->name);
-		switch (ui_menu(t, title, items, 4, 0, "Enter: choose   Esc: cancel")) {
+		switch ((c = ui_menu(t, title, items, 4, 0, "Enter: choose   Esc: cancel"))) {
 		case 0:
-			snprintf(title, sizeof(title), "Lock %s at", dv->name);
-			k = pick_hz(t, dv, title, dv->cur_hz);
-			if (k >= 0)
-				tui_set1(t, "devfreq/%s/lock_hz=%llu", dv->name,
-					 (unsigned long long)dv->avail_hz[k]);
-			break;
 		case 1:
-			snprintf(title, sizeof(title), "Minimum of %s", dv->name);
-			k = pick_hz(t, dv, title, dv->min_hz);
-			if (k >= 0)
-				tui_set1(t, "devfreq/%s/min_hz=%llu", dv->name,
-					 (unsigned long long)dv->avail_hz[k]);
-			break;
 		case 2:
-			snprintf(title, sizeof(title), "Maximum of %s", dv->name);
-			k = pick_hz(t, dv, title, dv->max_hz);
+			snprintf(title, sizeof(title), "%s%s%s", pick[c].before, dv->name,
+				 pick[c].after);
+			k = pick_hz(t, dv, title, pick_cur[c]);
 			if (k >= 0)
-				tui_set1(t, "devfreq/%s/max_hz=%llu", dv->name,
+				tui_set1(t, "devfreq/%s/%s=%llu", dv->name, pick[c].leaf,
 					 (unsigned long long)dv->avail_hz[k]);
 			break;
 		case 3: {
@@ -503,16 +499,3 @@ static int clocks_key(struct tui *t, struct screen *s, int ch)
 	}
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
-
-const struct screen_ops screen_clocks = {
-	.id = "clocks",
-	.name = "Clocks",
-	.fkey = KEY_F(4),
-	.needs = SNAP_POWER,
-	.build = clocks_build,
-	.draw = clocks_draw,
-	.key = clocks_key,
-	.explain = clocks_explain,
-	.free = clocks_free,
-	.focus = tui_focus_none,
-};

@@ -64,7 +64,7 @@ static bool mergeable(const struct snapshot *sn, const struct cpufreq_policy *a,
 	       a->hw_min_khz == b->hw_min_khz && a->hw_max_khz == b->hw_max_khz;
 }
 
-static void cores_build(struct tui *t, struct screen *s)
+void screen_cores_build(struct tui *t, struct screen *s)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -117,7 +117,7 @@ static void cores_build(struct tui *t, struct screen *s)
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
 
-static void cores_free(struct screen *s)
+void screen_cores_free(struct screen *s)
 {
 	struct cores *c = s->priv;
 
@@ -657,7 +657,7 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 	}
 }
 
-static void cores_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_cores_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -752,7 +752,6 @@ static int act_governor(struct tui *t, struct screen *s)
 {
 	int cpu, np;
 	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu, &np);
-	const char *why = tui_cannot_write(t);
 	const char **items;
 	char title[80], name[48];
 	int sel = 0, ch;
@@ -761,10 +760,8 @@ static int act_governor(struct tui *t, struct screen *s)
 		tui_status(t, true, "Refused: CPU %d has no cpufreq policy", cpu);
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	if (!pol->ngov) {
 		tui_status(t, true, "Refused: %s lists no available governors", pol->name);
 		return HR_HANDLED | HR_REDRAW;
@@ -836,7 +833,6 @@ static int act_freq(struct tui *t, struct screen *s)
 {
 	int cpu, ch, np;
 	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu, &np);
-	const char *why = tui_cannot_write(t);
 	static const char *const items[] = {
 		"Lock at one frequency (min = max)",
 		"Set the minimum",
@@ -852,10 +848,8 @@ static int act_freq(struct tui *t, struct screen *s)
 		tui_status(t, true, "Refused: CPU %d has no cpufreq policy", cpu);
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	if (!pol->navail && (pol->hw_min_khz < 0 || pol->hw_max_khz < 0)) {
 		tui_status(t, true,
 			   "Refused: %s has neither a frequency table nor a hardware range",
@@ -892,10 +886,9 @@ static int act_idle(struct tui *t, struct screen *s)
 {
 	int cpu, n = 0, ch;
 	const struct snapshot *sn = t->snap;
-	const char *why = tui_cannot_write(t);
 	const struct cpuidle_cpu *ic;
 	char *items[32];
-	char *assign[32];
+	char *assign[32] = {NULL};
 
 	sel_policy(t, s, &cpu, NULL);
 	if (cpu < 0 || !sn || cpu >= sn->idle.ncpus) {
@@ -912,10 +905,8 @@ static int act_idle(struct tui *t, struct screen *s)
 			   sn->idle.driver[0] ? sn->idle.driver : "n/a");
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	for (size_t k = 0; k < ic->nstates && n + 2 <= 32; k++) {
 		const struct cpuidle_state *st = &ic->st[k];
 		bool all_off = true;
@@ -947,7 +938,7 @@ static int act_idle(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static int cores_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_cores_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -993,7 +984,7 @@ static int cores_explain(struct tui *t, struct screen *s, struct explain_item *i
 	return n;
 }
 
-static int cores_key(struct tui *t, struct screen *s, int ch)
+int screen_cores_key(struct tui *t, struct screen *s, int ch)
 {
 	switch (ch) {
 	case 'g': return act_governor(t, s);
@@ -1004,7 +995,7 @@ static int cores_key(struct tui *t, struct screen *s, int ch)
 }
 
 /* The CPUs of the rows on screen (as last drawn) and of the selection. */
-static void cores_focus(struct tui *t, struct screen *s, struct cpumask *cpus)
+void screen_cores_focus(struct tui *t, struct screen *s, struct cpumask *cpus)
 {
 	struct cores *c = s->priv;
 	int rows = t->body_h - s->heading_lines;
@@ -1018,17 +1009,3 @@ static void cores_focus(struct tui *t, struct screen *s, struct cpumask *cpus)
 	    c->rows[s->sel].cpu >= 0)
 		cpumask_set(cpus, c->rows[s->sel].cpu);
 }
-
-const struct screen_ops screen_cores = {
-	.id = "cores",
-	.name = "Cores",
-	.fkey = KEY_F(3),
-	.needs = SNAP_THERMAL,
-	.build = cores_build,
-	.draw = cores_draw,
-	.key = cores_key,
-	.explain = cores_explain,
-	.free = cores_free,
-	.counters = TUI_CTR_CPU,
-	.focus = cores_focus,
-};

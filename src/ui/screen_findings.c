@@ -31,7 +31,7 @@ static const struct finding *selected(struct tui *t, struct screen *s)
 	return &t->findings.v[s->sel];
 }
 
-static void findings_build(struct tui *t, struct screen *s)
+void screen_findings_build(struct tui *t, struct screen *s)
 {
 	struct fview *v = s->priv;
 
@@ -61,7 +61,7 @@ static void findings_build(struct tui *t, struct screen *s)
 	}
 }
 
-static void findings_free_screen(struct screen *s)
+void screen_findings_free(struct screen *s)
 {
 	free(s->priv);
 	s->priv = NULL;
@@ -191,7 +191,7 @@ static void draw_rules(struct tui *t, int y, int h)
 	}
 }
 
-static void findings_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_findings_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	const struct finding_list *l = &t->findings;
 	size_t ncrit = findings_count(l, FINDING_CRIT);
@@ -272,7 +272,7 @@ static int apply_fix(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static int findings_key(struct tui *t, struct screen *s, int ch)
+int screen_findings_key(struct tui *t, struct screen *s, int ch)
 {
 	switch (ch) {
 	case 'a':
@@ -283,7 +283,7 @@ static int findings_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-static int findings_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_findings_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
 {
 	const struct finding *f = selected(t, s);
 	int n = 0;
@@ -301,15 +301,3 @@ static int findings_explain(struct tui *t, struct screen *s, struct explain_item
 	}
 	return n;
 }
-
-const struct screen_ops screen_findings = {
-	.id = "findings",
-	.name = "Findings",
-	.hotkey = '!',
-	.needs = SNAP_IRQ_AFFINITY,
-	.build = findings_build,
-	.draw = findings_draw,
-	.key = findings_key,
-	.explain = findings_explain,
-	.free = findings_free_screen,
-};

@@ -152,7 +152,7 @@ static void help_add(struct help_view *v, const char *s, size_t len)
 	v->line[v->n++] = xstrndup(s, len);
 }
 
-static void help_build(struct tui *t, struct screen *s)
+void screen_help_build(struct tui *t, struct screen *s)
 {
 	struct help_view *v = s->priv;
 
@@ -185,12 +185,12 @@ static void help_build(struct tui *t, struct screen *s)
 	s->nrows = v->n;
 }
 
-static void help_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_help_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct help_view *v;
 	int n;
 
-	help_build(t, s);
+	screen_help_build(t, s);
 	v = s->priv;
 	n = v->n;
 	/* scroll by the view, not a cursor: keep sel at the top line */
@@ -210,7 +210,7 @@ static void help_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 }
 
-static int help_key(struct tui *t, struct screen *s, int ch)
+int screen_help_key(struct tui *t, struct screen *s, int ch)
 {
 	(void)t;
 	if (ch == 27) {
@@ -221,7 +221,7 @@ static int help_key(struct tui *t, struct screen *s, int ch)
 	return HR_IGNORED;
 }
 
-static void help_free(struct screen *s)
+void screen_help_free(struct screen *s)
 {
 	struct help_view *v = s->priv;
 
@@ -230,14 +230,3 @@ static void help_free(struct screen *s)
 	free(v);
 	s->priv = NULL;
 }
-
-const struct screen_ops screen_help = {
-	.id = "help",
-	.name = "Help",
-	.fkey = KEY_F(1),
-	.build = help_build,
-	.draw = help_draw,
-	.key = help_key,
-	.free = help_free,
-	.focus = tui_focus_none,
-};

@@ -104,7 +104,7 @@ static int find_row(const struct tui *t, const char *key)
 	return -1;
 }
 
-static void irqs_build(struct tui *t, struct screen *s)
+void screen_irqs_build(struct tui *t, struct screen *s)
 {
 	struct irq_view *v = s->priv;
 	const struct irq_table *it;
@@ -142,7 +142,7 @@ static void irqs_build(struct tui *t, struct screen *s)
 	v->sel_at = s->sel;
 }
 
-static void irqs_free_screen(struct screen *s)
+void screen_irqs_free(struct screen *s)
 {
 	struct irq_view *v = s->priv;
 
@@ -423,7 +423,7 @@ static void draw_remote(struct tui *t, struct irq_view *v, const struct cpumask 
 	free(done);
 }
 
-static void irqs_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_irqs_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct irq_view *v = s->priv;
 	const struct irq_table *it;
@@ -542,7 +542,7 @@ static int move_irq(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
 
-static int irqs_key(struct tui *t, struct screen *s, int ch)
+int screen_irqs_key(struct tui *t, struct screen *s, int ch)
 {
 	struct irq_view *v = s->priv;
 
@@ -564,7 +564,7 @@ static int irqs_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-static int irqs_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
+int screen_irqs_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
 {
 	const struct irq_row *row = selected_row(t, s);
 	int n = 0;
@@ -581,16 +581,3 @@ static int irqs_explain(struct tui *t, struct screen *s, struct explain_item *it
 				   "remoteproc.state");
 	return n;
 }
-
-const struct screen_ops screen_irqs = {
-	.id = "irqs",
-	.name = "IRQs",
-	.fkey = 0,
-	.needs = SNAP_IRQS | SNAP_IRQ_AFFINITY | SNAP_REMOTEPROC,
-	.build = irqs_build,
-	.draw = irqs_draw,
-	.key = irqs_key,
-	.explain = irqs_explain,
-	.free = irqs_free_screen,
-	.focus = tui_focus_none,
-};

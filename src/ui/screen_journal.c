@@ -100,7 +100,7 @@ static void jfree(struct jscreen *j)
 	j->n = 0;
 }
 
-static void journal_build(struct tui *t, struct screen *s)
+void screen_journal_build(struct tui *t, struct screen *s)
 {
 	struct jscreen *j = s->priv;
 	char *cause = NULL;
@@ -128,7 +128,7 @@ static void journal_build(struct tui *t, struct screen *s)
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
 
-static void journal_free(struct screen *s)
+void screen_journal_free(struct screen *s)
 {
 	struct jscreen *j = s->priv;
 
@@ -151,7 +151,7 @@ static enum role state_role(const struct knob_jentry *e)
 	}
 }
 
-static void journal_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_journal_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct jscreen *j = s->priv;
 	const char *dir = t->knob ? knob_ctx_state_dir(t->knob) : NULL;
@@ -263,20 +263,16 @@ static void journal_draw(struct tui *t, struct screen *s, int y, int h)
 		       "No changes recorded on this machine yet.");
 }
 
-static int journal_key(struct tui *t, struct screen *s, int ch)
+int screen_journal_key(struct tui *t, struct screen *s, int ch)
 {
 	struct jscreen *j = s->priv;
 	const struct knob_jentry *e;
-	const char *why;
 	struct sbuf rep;
 	char *cause = NULL;
 
 	if (ch == 'O' && j && !t->replay) {
-		why = tui_cannot_write(t);
-		if (why) {
-			tui_status(t, true, "Refused: %s", why);
+		if (!tui_may_write(t))
 			return HR_HANDLED | HR_REDRAW;
-		}
 		sbuf_init(&rep);
 		if (knob_restore_orphans(t->knob, 0, &rep, &cause) == 0)
 			tui_status(t, false, "Restored the orphaned changes");
@@ -292,11 +288,8 @@ static int journal_key(struct tui *t, struct screen *s, int ch)
 	if (s->sel < 0 || s->sel >= (int)j->n)
 		return HR_HANDLED;
 	e = &j->e[j->n - 1 - (size_t)s->sel];
-	why = tui_cannot_write(t);
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	if (e->state != KNOB_J_ACTIVE) {
 		tui_status(t, true, "Refused: change %llu is %s, not active",
 			   (unsigned long long)e->txn, knob_jstate_name(e->state));
@@ -315,7 +308,7 @@ static int journal_key(struct tui *t, struct screen *s, int ch)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static int journal_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_journal_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct jscreen *j = s->priv;
 	const struct knob_jentry *e;
@@ -333,15 +326,3 @@ static int journal_explain(struct tui *t, struct screen *s, struct explain_item 
 	e = &j->e[j->n - 1 - (size_t)s->sel];
 	return e->addr ? ui_explain_add(it, 0, max, "This change", "%s", e->addr) : 0;
 }
-
-const struct screen_ops screen_journal = {
-	.id = "journal",
-	.name = "Journal",
-	.fkey = KEY_F(6),
-	.build = journal_build,
-	.draw = journal_draw,
-	.key = journal_key,
-	.explain = journal_explain,
-	.free = journal_free,
-	.focus = tui_focus_none,
-};

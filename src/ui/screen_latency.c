@@ -671,7 +671,7 @@ static void draw_replay(struct tui *t, int y, int h)
 	free(tmp);
 }
 
-static void latency_build(struct tui *t, struct screen *s)
+void screen_latency_build(struct tui *t, struct screen *s)
 {
 	struct latency *L = t->lat;
 
@@ -684,7 +684,7 @@ static void latency_build(struct tui *t, struct screen *s)
 	s->nrows = L->ab_shown ? 0 : L->nrow;
 }
 
-static void latency_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_latency_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct latency *L = lat_get(t);
 
@@ -698,7 +698,7 @@ static void latency_draw(struct tui *t, struct screen *s, int y, int h)
 		draw_probe(t, s, L, y, h);
 }
 
-static int latency_key(struct tui *t, struct screen *s, int ch)
+int screen_latency_key(struct tui *t, struct screen *s, int ch)
 {
 	struct latency *L = lat_get(t);
 
@@ -711,14 +711,3 @@ static int latency_key(struct tui *t, struct screen *s, int ch)
 	default: return HR_IGNORED;
 	}
 }
-
-const struct screen_ops screen_latency = {
-	.id = "latency",
-	.name = "Latency",
-	.fkey = 0,
-	.needs = 0,
-	.build = latency_build,
-	.draw = latency_draw,
-	.key = latency_key,
-	.focus = tui_focus_none,
-};

@@ -583,7 +583,7 @@ static void build_page(struct tui *t, struct lview *v)
 
 /* ---- the screen ---------------------------------------------------------------------- */
 
-static void lessons_build(struct tui *t, struct screen *s)
+void screen_lessons_build(struct tui *t, struct screen *s)
 {
 	struct lview *v = s->priv;
 
@@ -610,7 +610,7 @@ static const char *runs_on(struct tui *t, const struct lesson *l)
 	return "a simulated RK3588 of its own";
 }
 
-static void lessons_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_lessons_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct lview *v = s->priv;
 
@@ -661,7 +661,7 @@ static void lessons_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 }
 
-static int lessons_key(struct tui *t, struct screen *s, int ch)
+int screen_lessons_key(struct tui *t, struct screen *s, int ch)
 {
 	struct lview *v = s->priv;
 	bool enter = ch == '\n' || ch == '\r' || ch == KEY_ENTER;
@@ -727,7 +727,7 @@ static int lessons_key(struct tui *t, struct screen *s, int ch)
 	return HR_IGNORED;
 }
 
-static int lessons_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_lessons_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct lview *v = s->priv;
 	const struct lesson *l;
@@ -746,7 +746,7 @@ static int lessons_explain(struct tui *t, struct screen *s, struct explain_item 
 	return n;
 }
 
-static void lessons_free(struct screen *s)
+void screen_lessons_free(struct screen *s)
 {
 	struct lview *v = s->priv;
 
@@ -761,15 +761,3 @@ static void lessons_free(struct screen *s)
 	free(v);
 	s->priv = NULL;
 }
-
-const struct screen_ops screen_lessons = {
-	.id = "lessons",
-	.name = "Lessons",
-	.hotkey = 'L',
-	.needs = SNAP_IRQ_AFFINITY,
-	.build = lessons_build,
-	.draw = lessons_draw,
-	.key = lessons_key,
-	.explain = lessons_explain,
-	.free = lessons_free,
-};

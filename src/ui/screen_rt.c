@@ -21,7 +21,7 @@
 
 #define RT_HEAD 10 /* summary lines + column heading */
 
-static void rt_build(struct tui *t, struct screen *s)
+void screen_rt_build(struct tui *t, struct screen *s)
 {
 	s->heading_lines = RT_HEAD;
 	s->nrows = t->snap ? t->snap->topo.ncpus : 0;
@@ -171,7 +171,7 @@ static void draw_summary(struct tui *t, const struct snapshot *sn, int y)
 	       " CPU  RT  Throttled  rt_time ms  budget ms   Use%  DL  Resume-lat  Isolated");
 }
 
-static void rt_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_rt_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	const struct snapshot *sn = t->snap;
 	int rows;
@@ -261,14 +261,11 @@ static int act_runtime(struct tui *t)
 		"Other value in us...",
 	};
 	const struct rt_info *rt = &t->snap->rt;
-	const char *why = tui_cannot_write(t);
 	int64_t period = rt->have_period ? rt->period_us : 1000000;
 	char buf[32] = "";
 
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	switch (ui_menu(t, "RT runtime (sched_rt_runtime_us)", items, 3, 0,
 			"Enter: set   Esc: cancel")) {
 	case 0: tui_set1(t, "sched/rt_runtime_us=-1"); break;
@@ -287,17 +284,14 @@ static int act_runtime(struct tui *t)
 
 static int act_dma(struct tui *t)
 {
-	const char *why = tui_cannot_write(t);
 	const struct snapshot *sn = t->snap;
 	char *items[16];
 	int vals[16], n = 0, ch;
 	const struct cpuidle_cpu *ic = NULL;
 	char buf[32] = "0";
 
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return HR_HANDLED | HR_REDRAW;
-	}
 	for (int c = 0; c < sn->idle.ncpus; c++)
 		if (sn->idle.cpu[c].nstates) {
 			ic = &sn->idle.cpu[c];
@@ -369,7 +363,7 @@ static int act_dma(struct tui *t)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static int rt_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_rt_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
 {
 	int n = 0;
 
@@ -387,7 +381,7 @@ static int rt_explain(struct tui *t, struct screen *s, struct explain_item *it, 
 	return n;
 }
 
-static int rt_key(struct tui *t, struct screen *s, int ch)
+int screen_rt_key(struct tui *t, struct screen *s, int ch)
 {
 	(void)s;
 	if (!t->snap)
@@ -398,14 +392,3 @@ static int rt_key(struct tui *t, struct screen *s, int ch)
 	default: return HR_IGNORED;
 	}
 }
-
-const struct screen_ops screen_rt = {
-	.id = "rt",
-	.name = "RT",
-	.fkey = KEY_F(5),
-	.needs = SNAP_RT,
-	.build = rt_build,
-	.draw = rt_draw,
-	.key = rt_key,
-	.explain = rt_explain,
-};

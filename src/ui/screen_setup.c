@@ -15,19 +15,19 @@
 #include "ui/counters_fmt.h"
 #include "ui/tui.h"
 
-static void setup_build(struct tui *t, struct screen *s)
+void screen_setup_build(struct tui *t, struct screen *s)
 {
 	(void)t;
 	s->heading_lines = 2;
 	s->nrows = (int)config_nkeys;
 }
 
-static void setup_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_setup_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	int rows = h - s->heading_lines, yy;
 
 	if (!s->nrows)
-		setup_build(t, s);
+		screen_setup_build(t, s);
 	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
 	ui_printf(t, y, 0, COLS, ROLE_LABEL, "Settings file: %s  (saved on every change)",
 		  t->cfg_path[0] ? t->cfg_path : "none ($HOME and $XDG_CONFIG_HOME unset)");
@@ -152,7 +152,7 @@ static void cycle_hold(struct tui *t, int dir)
 	}
 }
 
-static int setup_key(struct tui *t, struct screen *s, int ch)
+int screen_setup_key(struct tui *t, struct screen *s, int ch)
 {
 	const struct config_key *k;
 	int dir;
@@ -223,13 +223,3 @@ static int setup_key(struct tui *t, struct screen *s, int ch)
 	}
 	return HR_HANDLED | HR_REDRAW;
 }
-
-const struct screen_ops screen_setup = {
-	.id = "setup",
-	.name = "Setup",
-	.fkey = KEY_F(2),
-	.build = setup_build,
-	.draw = setup_draw,
-	.key = setup_key,
-	.focus = tui_focus_none,
-};

@@ -93,7 +93,7 @@ int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer
 		return -1;
 	cpumask_and(&m, offer);
 	for (;;) {
-		int w = 64, vis = n, h, y, x, ch;
+		int w = 64, vis = n, h, y, x, ch, to;
 		char list[256];
 
 		if (vis > LINES - 10)
@@ -101,20 +101,8 @@ int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer
 		if (vis < 1)
 			vis = 1;
 		h = vis + 6;
-		if (w > COLS - 2)
-			w = COLS - 2;
-		y = (LINES - h) / 2;
-		x = (COLS - w) / 2;
-		if (y < 0)
-			y = 0;
-		if (x < 0)
-			x = 0;
-		if (sel < top)
-			top = sel;
-		if (sel >= top + vis)
-			top = sel - vis + 1;
-		tui_draw(t);
-		ui_box(t, y, x, h, w, title);
+		ui_keep_visible(&top, sel, vis);
+		w = ui_dialog(t, h, w, title, &y, &x);
 		cpulist_format(&m, list, sizeof(list));
 		ui_printf(t, y + 1, x + 2, w - 4, ROLE_DIALOG, "CPUs: %s%s",
 			  list[0] ? list : "(none)",
@@ -140,15 +128,11 @@ int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer
 		ch = getch();
 		if (tui_signal_pending)
 			return -1;
+		if ((to = ui_dialog_list_key(ch, sel, n, vis)) >= 0) {
+			sel = to;
+			continue;
+		}
 		switch (ch) {
-		case KEY_UP:
-		case 'k': sel = sel > 0 ? sel - 1 : n - 1; break;
-		case KEY_DOWN:
-		case 'j': sel = sel < n - 1 ? sel + 1 : 0; break;
-		case KEY_HOME: sel = 0; break;
-		case KEY_END: sel = n - 1; break;
-		case KEY_PPAGE: sel = sel - vis < 0 ? 0 : sel - vis; break;
-		case KEY_NPAGE: sel = sel + vis >= n ? n - 1 : sel + vis; break;
 		case ' ':
 			if (cpumask_test(&m, cpus[sel]))
 				cpumask_clear(&m, cpus[sel]);
@@ -443,7 +427,7 @@ static bool screen_is_shown(struct tui *t, const struct screen *s)
 	return &t->screens[t->cur] == s;
 }
 
-static void threads_build(struct tui *t, struct screen *s)
+void screen_threads_build(struct tui *t, struct screen *s)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_table *tab;
@@ -507,7 +491,7 @@ static void threads_build(struct tui *t, struct screen *s)
 	v->sel_at = s->sel;
 }
 
-static void threads_free_screen(struct screen *s)
+void screen_threads_free(struct screen *s)
 {
 	struct thr_view *v = s->priv;
 
@@ -572,7 +556,7 @@ static const char *addr_of(char *buf, size_t cap, pid_t tid, const char *leaf)
 	return buf;
 }
 
-static void threads_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_threads_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_table *tab = thr_table(t);
@@ -969,7 +953,7 @@ static int sort_menu(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_REDRAW;
 }
 
-static int threads_key(struct tui *t, struct screen *s, int ch)
+int screen_threads_key(struct tui *t, struct screen *s, int ch)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_info *th = selected(t, s);
@@ -1069,11 +1053,11 @@ static int threads_key(struct tui *t, struct screen *s, int ch)
 	default: break;
 	}
 	if (r & HR_HANDLED)
-		threads_build(t, s);
+		screen_threads_build(t, s);
 	return r;
 }
 
-static int threads_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
+int screen_threads_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
 {
 	const struct thread_info *th = selected(t, s);
 	int n = 0;
@@ -1092,20 +1076,6 @@ static int threads_explain(struct tui *t, struct screen *s, struct explain_item 
 	n = ui_explain_add(items, n, max, "Csw/s, Mig/s: software counters", "counters.software");
 	return n;
 }
-
-const struct screen_ops screen_threads = {
-	.id = "threads",
-	.name = "Threads",
-	.fkey = 0,
-	.needs = 0,
-	.build = threads_build,
-	.draw = threads_draw,
-	.key = threads_key,
-	.explain = threads_explain,
-	.free = threads_free_screen,
-	.counters = TUI_CTR_THREAD,
-	.focus = tui_focus_none,
-};
 
 /* ---- Isolation screen ------------------------------------------------------------------- */
 
@@ -1161,7 +1131,7 @@ static void isolation_try_check(struct tui *t, struct iso_view *v, const struct 
 	v->try_irq = -1;
 }
 
-static void isolation_build(struct tui *t, struct screen *s)
+void screen_isolation_build(struct tui *t, struct screen *s)
 {
 	struct iso_view *v = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -1190,7 +1160,7 @@ static void isolation_build(struct tui *t, struct screen *s)
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
 
-static void isolation_free_screen(struct screen *s)
+void screen_isolation_free(struct screen *s)
 {
 	struct iso_view *v = s->priv;
 
@@ -1200,7 +1170,7 @@ static void isolation_free_screen(struct screen *s)
 	s->priv = NULL;
 }
 
-static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_isolation_draw(struct tui *t, struct screen *s, int y, int h)
 {
 	struct iso_view *v = s->priv;
 	const struct iso_report *r = v && v->have ? &v->rep : NULL;
@@ -1271,28 +1241,12 @@ static void isolation_draw(struct tui *t, struct screen *s, int y, int h)
 								 : "rt-migrating";
 
 		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-		if (it->kind == ISO_IRQ) {
+		if (it->kind == ISO_IRQ)
 			snprintf(who, sizeof(who), "%s %s", it->label, it->name);
-			if (isfinite(it->rate_per_s))
-				snprintf(rate, sizeof(rate), "%.1f/s", it->rate_per_s);
-			else
-				snprintf(rate, sizeof(rate), "n/a");
-		} else {
+		else
 			snprintf(who, sizeof(who), "%d %s%s%s", (int)it->tid, it->kernel ? "[" : "",
 				 it->comm, it->kernel ? "]" : "");
-			if (it->kind == ISO_RT_MIGRATING)
-				snprintf(rate, sizeof(rate), "%.1f mig/s", it->migrations_per_s);
-			else if (it->kind == ISO_KTHREAD)
-				snprintf(rate, sizeof(rate), "on %s",
-					 it->affinity[0] ? it->affinity : "n/a");
-			else if (it->kind == ISO_RT_UNPINNED)
-				snprintf(rate, sizeof(rate), "%s:%d",
-					 threads_policy_name(it->policy), it->rt_prio);
-			else if (isfinite(it->cpu_pct))
-				snprintf(rate, sizeof(rate), "%.1f%%", it->cpu_pct);
-			else
-				snprintf(rate, sizeof(rate), "n/a");
-		}
+		isolation_item_rate(it, rate, sizeof(rate));
 		if (it->cpu >= 0)
 			snprintf(cpu, sizeof(cpu), "%d", it->cpu);
 		else
@@ -1330,7 +1284,7 @@ static int apply_fixes(struct tui *t, const char *const *a, size_t n)
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
 
-static int isolation_key(struct tui *t, struct screen *s, int ch)
+int screen_isolation_key(struct tui *t, struct screen *s, int ch)
 {
 	struct iso_view *v = s->priv;
 
@@ -1398,7 +1352,7 @@ static int isolation_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-static int isolation_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
+int screen_isolation_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
 {
 	struct iso_view *v = s->priv;
 	const struct iso_item *it;
@@ -1418,16 +1372,3 @@ static int isolation_explain(struct tui *t, struct screen *s, struct explain_ite
 		n = ui_explain_add(items, n, max, "isolcpus", "system.isolcpus");
 	return n;
 }
-
-const struct screen_ops screen_isolation = {
-	.id = "isolation",
-	.name = "Isolation",
-	.fkey = 0,
-	.needs = SNAP_IRQS | SNAP_IRQ_AFFINITY,
-	.build = isolation_build,
-	.draw = isolation_draw,
-	.key = isolation_key,
-	.explain = isolation_explain,
-	.free = isolation_free_screen,
-	.focus = tui_focus_none,
-};

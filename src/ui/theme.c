@@ -89,15 +89,22 @@ int theme_role_by_name(const char *name)
 #define S(f, b, a) ((struct theme_style){(f), (b), (a)})
 enum { DEF = -1, BLACK, RED, GREEN, YELLOW, BLUE, MAGENTA, CYAN, WHITE, GRAY };
 
+/* A built-in theme's start: its name and description, every role in the
+ * terminal's own colours without attributes. */
+static void theme_start(struct theme *t, const char *name, const char *description)
+{
+	memset(t, 0, sizeof(*t));
+	str_copy(t->name, sizeof(t->name), name);
+	str_copy(t->description, sizeof(t->description), description);
+	for (int i = 0; i < ROLE_COUNT; i++)
+		t->style[i] = S(DEF, DEF, 0);
+}
+
 void theme_default(struct theme *t)
 {
 	struct theme_style *s = t->style;
 
-	memset(t, 0, sizeof(*t));
-	str_copy(t->name, sizeof(t->name), "default");
-	str_copy(t->description, sizeof(t->description), "light text on the terminal's background");
-	for (int i = 0; i < ROLE_COUNT; i++)
-		s[i] = S(DEF, DEF, 0);
+	theme_start(t, "default", "light text on the terminal's background");
 	s[ROLE_HEADER] = S(CYAN, DEF, 0);
 	s[ROLE_HEADER_VALUE] = S(WHITE, DEF, TA_BOLD);
 	s[ROLE_TAB] = S(BLACK, CYAN, 0);
@@ -144,13 +151,8 @@ void theme_monochrome(struct theme *t)
 {
 	struct theme_style *s = t->style;
 
-	memset(t, 0, sizeof(*t));
-	str_copy(t->name, sizeof(t->name), "monochrome");
-	str_copy(t->description, sizeof(t->description),
-		 "attributes only (NO_COLOR, mono terminals)");
+	theme_start(t, "monochrome", "attributes only (NO_COLOR, mono terminals)");
 	t->mono = true;
-	for (int i = 0; i < ROLE_COUNT; i++)
-		s[i] = S(DEF, DEF, 0);
 	s[ROLE_HEADER_VALUE].attrs = TA_BOLD;
 	s[ROLE_TAB].attrs = 0;
 	s[ROLE_TAB_ACTIVE].attrs = TA_REVERSE | TA_BOLD;

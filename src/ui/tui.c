@@ -47,8 +47,32 @@ unsigned tui_snap_base(const struct tui *t)
 	return TUI_SNAP_BASE;
 }
 
+/* The screens' ops, from their rows in screens.def. */
+#define SCREEN_HOOK_Y(fn)     fn
+#define SCREEN_HOOK_N(fn)     NULL
+#define SCREEN_FOCUS_OWN(fn)  fn
+#define SCREEN_FOCUS_NONE(fn) tui_focus_none
+#define SCREEN_FOCUS_ALL(fn)  NULL
+#define SCREEN(id_, label, fkey_, hotkey_, needs_, counters_, explain_, free_, focus_)             \
+	const struct screen_ops screen_##id_ = {                                                   \
+		.id = #id_,                                                                        \
+		.name = label,                                                                     \
+		.fkey = fkey_,                                                                     \
+		.hotkey = hotkey_,                                                                 \
+		.needs = needs_,                                                                   \
+		.build = screen_##id_##_build,                                                     \
+		.draw = screen_##id_##_draw,                                                       \
+		.key = screen_##id_##_key,                                                         \
+		.explain = SCREEN_HOOK_##explain_(screen_##id_##_explain),                         \
+		.free = SCREEN_HOOK_##free_(screen_##id_##_free),                                  \
+		.counters = counters_,                                                             \
+		.focus = SCREEN_FOCUS_##focus_(screen_##id_##_focus),                              \
+	};
+#include "ui/screens.def"
+#undef SCREEN
+
 static const struct screen_ops *const screen_table[] = {
-#define SCREEN(ops) &ops,
+#define SCREEN(id, ...) &screen_##id,
 #include "ui/screens.def"
 #undef SCREEN
 };

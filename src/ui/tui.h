@@ -200,6 +200,9 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags);
 int tui_set1(struct tui *t, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Refusal reason when the knob engine cannot write at all (NULL = can). */
 const char *tui_cannot_write(struct tui *t);
+/* Whether it can now; if not, the reason goes on the status line
+ * ("Refused: ..."). */
+bool tui_may_write(struct tui *t);
 /* Is addr changed (ACTIVE entry)? old receives the original value. */
 const struct tui_change *tui_changed(const struct tui *t, const char *addr);
 /* Any change whose address starts with prefix. */
@@ -264,6 +267,15 @@ int ui_printf(struct tui *t, int y, int x, int w, enum role r, const char *fmt, 
 void ui_fill(struct tui *t, int y, int x, int w, enum role r);
 /* A dialog frame h x w at (y, x), filled, with an optional title. */
 void ui_box(struct tui *t, int y, int x, int h, int w, const char *title);
+/* A dialog h lines high and w columns wide (narrowed to the terminal) in
+ * the middle of the freshly drawn screen: draws its frame and title, sets
+ * (*y, *x) to its corner and returns the width it got. */
+int ui_dialog(struct tui *t, int h, int w, const char *title, int *y, int *x);
+/* Scroll a list window of vis rows starting at *top so that row sel is in it. */
+void ui_keep_visible(int *top, int sel, int vis);
+/* The row a list-moving key (Up/k, Down/j wrapping around, Home, End,
+ * PgUp, PgDn by vis rows) selects in a list of n rows, or -1 for any other key. */
+int ui_dialog_list_key(int ch, int sel, int n, int vis);
 /* Meter "[|||||     12.3%]": segments in percent with roles; text right-aligned inside. */
 struct bar_seg {
 	double pct;
@@ -349,9 +361,18 @@ bool tui_replay_event_shown(const struct tui *t, const struct replay_event *e);
 const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh);
 
 /* ---- screens ----------------------------------------------------------------
- * Each screen is one const struct screen_ops in its own file, listed in
- * src/ui/screens.def (tab order). */
-#define SCREEN(ops) extern const struct screen_ops ops;
+ * Each screen is one row of src/ui/screens.def (tab order), which tui.c
+ * makes into its const struct screen_ops screen_ID; the functions it names
+ * are in src/ui/screen_ID.c (the optional ones only where the row says Y). */
+#define SCREEN(id, label, fkey, hotkey, needs, counters, explain, free, focus)                     \
+	extern const struct screen_ops screen_##id;                                                \
+	void screen_##id##_build(struct tui *t, struct screen *s);                                 \
+	void screen_##id##_draw(struct tui *t, struct screen *s, int y, int h);                    \
+	int screen_##id##_key(struct tui *t, struct screen *s, int ch);                            \
+	int screen_##id##_explain(struct tui *t, struct screen *s, struct explain_item *items,     \
+				  int max);                                                        \
+	void screen_##id##_free(struct screen *s);                                                 \
+	void screen_##id##_focus(struct tui *t, struct screen *s, struct cpumask *cpus);
 #include "ui/screens.def"
 #undef SCREEN
 

@@ -60,6 +60,15 @@ const char *tui_cannot_write(struct tui *t)
 	return latency_busy(t);
 }
 
+bool tui_may_write(struct tui *t)
+{
+	const char *why = tui_cannot_write(t);
+
+	if (why)
+		tui_status(t, true, "Refused: %s", why);
+	return !why;
+}
+
 void tui_reload_journal(struct tui *t)
 {
 	struct knob_jentry *e = NULL;
@@ -191,13 +200,10 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 {
 	struct sbuf report;
 	char *cause = NULL, line[TUI_STATUS_LEN];
-	const char *why = tui_cannot_write(t);
 	int e;
 
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
+	if (!tui_may_write(t))
 		return -EPERM;
-	}
 	/* Scoped: this session restores them on exit, and if it dies first the
 	 * next start sees them as orphaned. Under --keep they are meant to stay. */
 	if (!t->keep)
@@ -390,23 +396,49 @@ static size_t writeback_chain(struct tui *t, uint64_t *txn, size_t cap)
 	return k;
 }
 
+/* Whether an undo or a restore may start: not when this session cannot
+ * write (*e = -EPERM) or has changed nothing (*e = 0, "Nothing to undo"),
+ * both said on the status line. */
+static bool revert_may_start(struct tui *t, const char *what, int *e)
+{
+	*e = -EPERM;
+	if (!tui_may_write(t))
+		return false;
+	*e = 0;
+	if (!t->nchanges)
+		tui_status(t, false, "Nothing to %s", what);
+	return t->nchanges > 0;
+}
+
+/* The end of an undo or a restore (e from the engine): a failure's first
+ * line on the status line ("Undo failed: ..."), after a success the threads
+ * read again (their attributes may be back); the journal reloaded. */
+static int revert_end(struct tui *t, int e, const char *what, char *cause, struct sbuf *report)
+{
+	char line[TUI_STATUS_LEN];
+
+	if (e) {
+		tui_first_line(cause, line, sizeof(line));
+		tui_status(t, true, "%s failed: %s", what, line[0] ? line : err_name(e));
+	} else {
+		thread_sampler_invalidate(&t->sampler.threads, NULL);
+	}
+	free(cause);
+	sbuf_free(report);
+	tui_reload_journal(t);
+	return e;
+}
+
 int tui_undo_last(struct tui *t)
 {
 	struct sbuf report;
 	char *cause = NULL, line[TUI_STATUS_LEN];
-	const char *why = tui_cannot_write(t);
 	uint64_t chain[16];
 	size_t nchain;
 	int e;
 
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
-		return -EPERM;
-	}
-	if (!t->nchanges) {
-		tui_status(t, false, "Nothing to undo");
-		return 0;
-	}
+	if (!revert_may_start(t, "undo", &e))
+		return e;
 	nchain = writeback_chain(t, chain, sizeof(chain) / sizeof(chain[0]));
 	sbuf_init(&report);
 	e = knob_undo_last(t->knob, 1, 0, &report, &cause);
@@ -414,10 +446,7 @@ int tui_undo_last(struct tui *t)
 		sbuf_reset(&report); /* the status line shows the value put back */
 		e = knob_undo_id(t->knob, chain[i], KNOB_FORCE, &report, &cause);
 	}
-	if (e) {
-		tui_first_line(cause, line, sizeof(line));
-		tui_status(t, true, "Undo failed: %s", line[0] ? line : err_name(e));
-	} else {
+	if (!e) {
 		size_t nl = report.len ? count_lines(report.s) : 0;
 
 		tui_first_line(report.s, line, sizeof(line));
@@ -425,30 +454,19 @@ int tui_undo_last(struct tui *t)
 			tui_status(t, false, "Undone: %s (+%zu more)", line, nl - 1);
 		else
 			tui_status(t, false, "Undone: %s", line[0] ? line : "last change");
-		thread_sampler_invalidate(&t->sampler.threads, NULL);
 	}
-	free(cause);
-	sbuf_free(&report);
-	tui_reload_journal(t);
-	return e;
+	return revert_end(t, e, "Undo", cause, &report);
 }
 
 int tui_restore_all(struct tui *t, bool ask)
 {
 	struct sbuf report;
-	char *cause = NULL, line[TUI_STATUS_LEN], text[200];
-	const char *why = tui_cannot_write(t);
+	char *cause = NULL, text[200];
 	static const char *const buttons[] = {"Restore", "Cancel"};
 	int e;
 
-	if (why) {
-		tui_status(t, true, "Refused: %s", why);
-		return -EPERM;
-	}
-	if (!t->nchanges) {
-		tui_status(t, false, "Nothing to restore");
-		return 0;
-	}
+	if (!revert_may_start(t, "restore", &e))
+		return e;
 	if (ask) {
 		snprintf(text, sizeof(text),
 			 "Put back the original value of %zu changed knob%s\n"
@@ -462,18 +480,10 @@ int tui_restore_all(struct tui *t, bool ask)
 	sbuf_init(&report);
 	e = knob_restore_all(t->knob, 0, &report, &cause);
 	e = restore_reasserted(t, e, 0, &report, &cause);
-	if (e) {
-		tui_first_line(cause, line, sizeof(line));
-		tui_status(t, true, "Restore failed: %s", line[0] ? line : err_name(e));
-	} else {
+	if (!e)
 		tui_status(t, false, "Restored %zu change%s", t->nchanges,
 			   t->nchanges == 1 ? "" : "s");
-		thread_sampler_invalidate(&t->sampler.threads, NULL);
-	}
-	free(cause);
-	sbuf_free(&report);
-	tui_reload_journal(t);
-	return e;
+	return revert_end(t, e, "Restore", cause, &report);
 }
 
 /* ---- startup: orphaned entries ------------------------------------------------ */

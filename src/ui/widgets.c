@@ -173,6 +173,44 @@ void ui_box(struct tui *t, int y, int x, int h, int w, const char *title)
 		ui_printf(t, y, x + 2, w - 4, ROLE_DIALOG_TITLE, " %s ", title);
 }
 
+int ui_dialog(struct tui *t, int h, int w, const char *title, int *y, int *x)
+{
+	if (w > COLS - 2)
+		w = COLS - 2;
+	*y = (LINES - h) / 2;
+	*x = (COLS - w) / 2;
+	if (*y < 0)
+		*y = 0;
+	if (*x < 0)
+		*x = 0;
+	tui_draw(t);
+	ui_box(t, *y, *x, h, w, title);
+	return w;
+}
+
+void ui_keep_visible(int *top, int sel, int vis)
+{
+	if (sel < *top)
+		*top = sel;
+	if (sel >= *top + vis)
+		*top = sel - vis + 1;
+}
+
+int ui_dialog_list_key(int ch, int sel, int n, int vis)
+{
+	switch (ch) {
+	case KEY_UP:
+	case 'k': return sel > 0 ? sel - 1 : n - 1;
+	case KEY_DOWN:
+	case 'j': return sel < n - 1 ? sel + 1 : 0;
+	case KEY_HOME: return 0;
+	case KEY_END: return n - 1;
+	case KEY_PPAGE: return sel - vis < 0 ? 0 : sel - vis;
+	case KEY_NPAGE: return sel + vis >= n ? n - 1 : sel + vis;
+	default: return -1;
+	}
+}
+
 /* Wait for a key; a running A/B keeps its schedule meanwhile (and the
  * screen under the dialog stays live). */
 static int dialog_getch(struct tui *t)
@@ -194,33 +232,21 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 	if (sel < 0 || sel >= n)
 		sel = 0;
 	for (;;) {
-		int w = (int)strlen(title) + 6, h, y, x, vis, ch;
+		int w = (int)strlen(title) + 6, h, y, x, vis, ch, to;
 
 		for (int i = 0; i < n; i++)
 			if ((int)strlen(items[i]) + 6 > w)
 				w = (int)strlen(items[i]) + 6;
 		if (footer && (int)strlen(footer) + 4 > w)
 			w = (int)strlen(footer) + 4;
-		if (w > COLS - 2)
-			w = COLS - 2;
 		vis = n;
 		if (vis > LINES - 6)
 			vis = LINES - 6;
 		if (vis < 1)
 			vis = 1;
 		h = vis + 2 + (footer ? 1 : 0);
-		y = (LINES - h) / 2;
-		x = (COLS - w) / 2;
-		if (y < 0)
-			y = 0;
-		if (x < 0)
-			x = 0;
-		if (sel < top)
-			top = sel;
-		if (sel >= top + vis)
-			top = sel - vis + 1;
-		tui_draw(t);
-		ui_box(t, y, x, h, w, title);
+		ui_keep_visible(&top, sel, vis);
+		w = ui_dialog(t, h, w, title, &y, &x);
 		for (int i = 0; i < vis && top + i < n; i++) {
 			enum role r = top + i == sel ? ROLE_DIALOG_SELECTED : ROLE_DIALOG;
 
@@ -233,15 +259,11 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 		ch = dialog_getch(t);
 		if (tui_signal_pending)
 			return -1;
+		if ((to = ui_dialog_list_key(ch, sel, n, vis)) >= 0) {
+			sel = to;
+			continue;
+		}
 		switch (ch) {
-		case KEY_UP:
-		case 'k': sel = sel > 0 ? sel - 1 : n - 1; break;
-		case KEY_DOWN:
-		case 'j': sel = sel < n - 1 ? sel + 1 : 0; break;
-		case KEY_HOME: sel = 0; break;
-		case KEY_END: sel = n - 1; break;
-		case KEY_PPAGE: sel = sel - vis < 0 ? 0 : sel - vis; break;
-		case KEY_NPAGE: sel = sel + vis >= n ? n - 1 : sel + vis; break;
 		case '\n':
 		case '\r':
 		case KEY_ENTER:
@@ -313,17 +335,8 @@ int ui_choice(struct tui *t, const char *title, const char *text, const char *co
 			bw += (int)strlen(buttons[i]) + 5;
 		if (bw + 2 > w)
 			w = bw + 2;
-		if (w > COLS - 2)
-			w = COLS - 2;
 		h = nl + 4;
-		y = (LINES - h) / 2;
-		x = (COLS - w) / 2;
-		if (y < 0)
-			y = 0;
-		if (x < 0)
-			x = 0;
-		tui_draw(t);
-		ui_box(t, y, x, h, w, title);
+		w = ui_dialog(t, h, w, title, &y, &x);
 		for (int i = 0; i < nl; i++)
 			ui_put(t, y + 1 + i, x + 2, w - 4, ROLE_DIALOG, lines[i]);
 		bx = x + (w - bw) / 2;
@@ -388,16 +401,7 @@ int ui_input_choice(struct tui *t, const char *title, const char *prompt, char *
 
 		if ((int)strlen(title) + 6 > w)
 			w = (int)strlen(title) + 6;
-		if (w > COLS - 2)
-			w = COLS - 2;
-		y = (LINES - h) / 2;
-		x = (COLS - w) / 2;
-		if (y < 0)
-			y = 0;
-		if (x < 0)
-			x = 0;
-		tui_draw(t);
-		ui_box(t, y, x, h, w, title);
+		w = ui_dialog(t, h, w, title, &y, &x);
 		ui_put(t, y + 1, x + 2, w - 4, ROLE_DIALOG, prompt);
 		ui_fill(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED);
 		ui_printf(t, y + 2, x + 2, w - 4, ROLE_DIALOG_SELECTED, "%s_", buf);
@@ -583,22 +587,24 @@ void ui_draw_keybar(struct tui *t, int y, const char *screen)
 
 /* ---- numbers -------------------------------------------------------------------- */
 
-void ui_fmt_khz(const struct tui *t, int64_t khz, char *buf, size_t cap)
+/* A frequency v in units of which per_mhz make a MHz: "1800" (MHz,
+ * rounded) or "1.80G" (the freq_ghz setting), "n/a" below 0. */
+static void fmt_freq(const struct tui *t, int64_t v, int64_t per_mhz, char *buf, size_t cap)
 {
-	if (khz < 0)
+	if (v < 0)
 		snprintf(buf, cap, "n/a");
 	else if (t->cfg.freq_ghz)
-		snprintf(buf, cap, "%.2fG", (double)khz / 1e6);
+		snprintf(buf, cap, "%.2fG", (double)v / ((double)per_mhz * 1e3));
 	else
-		snprintf(buf, cap, "%lld", (long long)((khz + 500) / 1000));
+		snprintf(buf, cap, "%lld", (long long)((v + per_mhz / 2) / per_mhz));
+}
+
+void ui_fmt_khz(const struct tui *t, int64_t khz, char *buf, size_t cap)
+{
+	fmt_freq(t, khz, 1000, buf, cap);
 }
 
 void ui_fmt_hz(const struct tui *t, int64_t hz, char *buf, size_t cap)
 {
-	if (hz < 0)
-		snprintf(buf, cap, "n/a");
-	else if (t->cfg.freq_ghz)
-		snprintf(buf, cap, "%.2fG", (double)hz / 1e9);
-	else
-		snprintf(buf, cap, "%lld", (long long)((hz + 500000) / 1000000));
+	fmt_freq(t, hz, 1000000, buf, cap);
 }

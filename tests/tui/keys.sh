@@ -25,18 +25,15 @@ else
 fi
 
 # ---- the screens' key functions test no key the table lacks ---------------------
-# Each screen file's ops: .id and .key; the key function's body; the key
-# codes it compares ch with (case X: / ch == X / ch != X), as C writes them.
+# Each screen's id (its row in src/ui/screens.def), its key function
+# screen_ID_key and the file that defines it; the key function's body; the
+# key codes it compares ch with (case X: / ch == X / ch != X), as C writes them.
 "$GEN" --codes >"$TMPD/codes.act"
 sed 's/ [0-9]*$//' "$TMPD/codes.act" | sort -u >"$TMPD/codes"
-for f in "$TT_SRCDIR"/src/ui/screen_*.c; do
-	awk '/^const struct screen_ops/ { id = ""; fn = "" }
-	     /\.id = "/ { id = $0; sub(/.*\.id = "/, "", id); sub(/".*/, "", id) }
-	     /\.key = / { fn = $0; sub(/.*\.key = /, "", fn); sub(/,.*/, "", fn) }
-	     /^};/ && id != "" && fn != "" { print id, fn; id = "" }' "$f" |
-		while read -r id fn; do
-			printf '%s %s %s\n' "$id" "$fn" "$f"
-		done
+sed -n 's/^SCREEN(\([a-z_]*\),.*/\1/p' "$TT_SRCDIR/src/ui/screens.def" | while read -r id; do
+	fn=screen_${id}_key
+	f=$(grep -lE "^(static )?int $fn\(" "$TT_SRCDIR"/src/ui/screen_*.c | head -n 1)
+	printf '%s %s %s\n' "$id" "$fn" "${f:-none}"
 done >"$TMPD/keyfns"
 printf 'replay tui_replay_key %s\n' "$TT_SRCDIR/src/ui/playback.c" >>"$TMPD/keyfns"
 [ "$(wc -l <"$TMPD/keyfns")" -ge 12 ]; ok $? "key functions found ($(wc -l <"$TMPD/keyfns"))"
@@ -67,11 +64,11 @@ done <"$TMPD/keyfns"
 [ "$nfound" -gt 60 ]; ok $? "key codes read from the key functions ($nfound)"
 is "$missing" 0 "every key a screen's key function handles is in the table"
 
-# ---- the screens' own keys (screen_ops fkey / hotkey) are the table's --------
+# ---- the screens' own keys (screens.def FKEY / HOTKEY) are the table's -------
 # global keys that go to a screen (KA_HELP 2, KA_SETUP 3, KA_GOTO 4), and
 # every KA_GOTO key is one of them
-grep -hoE "\.(fkey|hotkey) = (KEY_F\([0-9]+\)|'.')" "$TT_SRCDIR"/src/ui/screen_*.c |
-	sed 's/.* = //' | sort -u >"$TMPD/jump"
+sed -n 's/^SCREEN(\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def" |
+	awk -F ', *' '{ print $3; print $4 }' | grep -v '^0$' | sort -u >"$TMPD/jump"
 [ "$(wc -l <"$TMPD/jump")" -ge 8 ]; ok $? "screens' fkeys and hotkeys found ($(wc -l <"$TMPD/jump"))"
 bad=0
 while read -r c; do
@@ -142,7 +139,7 @@ bar_re() {
 tui_start b 240 30 -- --demo --state-dir "$TMPD/stb"
 tui_wait b 'F1 *Help'; ok $? "key bar"
 n=0
-for id in $(sed -n 's/^SCREEN(screen_\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def"); do
+for id in $(sed -n 's/^SCREEN(\([a-z_]*\),.*/\1/p' "$TT_SRCDIR/src/ui/screens.def"); do
 	n=$((n + 1))
 	re=$(bar_re "$id")
 	if [ $n -le 9 ]; then

@@ -13,22 +13,16 @@
 root=$(copy_fixture rk3588)
 esc=$(printf '\033')
 
-# the screens' tab names, in tab order (screens.def -> the ops' .name)
-names=$(sed -n 's/^SCREEN(\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def" | while read -r ops; do
-	cat "$TT_SRCDIR"/src/ui/*.c |
-		sed -n "/^const struct screen_ops $ops = {/,/^};/s/^[[:space:]]*\.name = \"\(.*\)\",/\1/p"
-done)
+# the screens' tab names, in tab order (screens.def: LABEL)
+names=$(sed -n 's/^SCREEN([a-z_]*, "\([^"]*\)",.*/\1/p' "$TT_SRCDIR/src/ui/screens.def")
 n=$(printf '%s\n' "$names" | grep -c .)
 is "$n" "$(grep -c '^SCREEN(' "$TT_SRCDIR/src/ui/screens.def")" "every screen of screens.def has a tab name"
 ok $((n < 10)) "screens.def lists $n screens (full labels of 10 do not fit 80 columns)"
 is "$(printf '%s\n' "$names" | sed -n 1p)" Cores "the first tab is Cores"
 
-# the screens' own keys (.hotkey = '!'), "-" for none, in tab order
-hotkeys=$(sed -n 's/^SCREEN(\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def" | while read -r ops; do
-	k=$(cat "$TT_SRCDIR"/src/ui/*.c |
-		sed -n "/^const struct screen_ops $ops = {/,/^};/s/^[[:space:]]*\.hotkey = '\(.\)',/\1/p")
-	echo "${k:--}"
-done)
+# the screens' own keys (screens.def: HOTKEY '!'), "-" for none, in tab order
+hotkeys=$(sed -n 's/^SCREEN(\(.*\))$/\1/p' "$TT_SRCDIR/src/ui/screens.def" |
+	awk -F ', *' '{ k = $4; if (k ~ /^\047.\047$/) print substr(k, 2, 1); else print "-" }')
 
 # label I: the whole label of tab I (0-based): number keys 1..9 then 0,
 # after the tenth the screen's own key when it has one

@@ -6,6 +6,7 @@
  * is not pinned, an RT thread that migrates). */
 #include <errno.h>
 #include <math.h>
+#include <sched.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -170,6 +171,46 @@ static void test_kthreads(void)
 	sbuf_free(&out);
 	isolation_free(&r);
 	free(tt.t);
+}
+
+/* The rate column of each kind of item, and n/a where the value is not known. */
+static void test_item_rate(void)
+{
+	struct iso_item it;
+	char buf[24];
+
+	memset(&it, 0, sizeof(it));
+	it.kind = ISO_IRQ;
+	it.rate_per_s = 120.04;
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "120.0/s", "irq: its rate");
+	it.rate_per_s = NAN;
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "n/a", "irq without a rate: n/a");
+	it.kind = ISO_THREAD;
+	it.cpu_pct = 12.25;
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "12.2%", "thread: its CPU%");
+	it.cpu_pct = NAN;
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "n/a", "thread without a CPU%: n/a");
+	it.kind = ISO_RT_MIGRATING;
+	it.migrations_per_s = 3.5;
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "3.5 mig/s", "RT migrating: migrations per second");
+	it.kind = ISO_KTHREAD;
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "on n/a", "kthread with no affinity read");
+	str_copy(it.affinity, sizeof(it.affinity), "0-3");
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "on 0-3", "kthread: where it may run");
+	it.kind = ISO_RT_UNPINNED;
+	it.policy = SCHED_FIFO;
+	it.rt_prio = 50;
+	isolation_item_rate(&it, buf, sizeof(buf));
+	is_str(buf, "fifo:50", "RT unpinned: policy and priority");
+	isolation_item_rate(&it, buf, 5);
+	is_str(buf, "fifo", "cut to the buffer");
 }
 
 int main(void)
@@ -430,5 +471,6 @@ int main(void)
 	irqs_free(&b);
 	sysroot_close(&root);
 	test_kthreads();
+	test_item_rate();
 	return done_testing();
 }
