@@ -171,10 +171,14 @@ static void counts_resize(struct irq_counts *k, uint32_t n)
 	uint16_t *cpu = NULL;
 
 	if (n) {
+		uint32_t keep = n < k->n ? n : k->n;
+
 		val = xmalloc((size_t)n * (sizeof(*val) + sizeof(*cpu)));
 		cpu = (uint16_t *)(val + n);
-		memcpy(val, k->val, (size_t)(n < k->n ? n : k->n) * sizeof(*val));
-		memcpy(cpu, k->cpu, (size_t)(n < k->n ? n : k->n) * sizeof(*cpu));
+		if (keep) {
+			memcpy(val, k->val, (size_t)keep * sizeof(*val));
+			memcpy(cpu, k->cpu, (size_t)keep * sizeof(*cpu));
+		}
 	}
 	free(k->val);
 	k->val = val;
@@ -340,8 +344,10 @@ static void row_set_counts(struct irqs_parser *ps, struct irq_row *row, size_t n
 		ps->val[m++] = ps->val[i];
 	}
 	counts_resize(&row->counts, (uint32_t)m);
-	memcpy(row->counts.val, ps->val, m * sizeof(*ps->val));
-	memcpy(row->counts.cpu, ps->cpu, m * sizeof(*ps->cpu));
+	if (m) {
+		memcpy(row->counts.val, ps->val, m * sizeof(*ps->val));
+		memcpy(row->counts.cpu, ps->cpu, m * sizeof(*ps->cpu));
+	}
 }
 
 int irqs_parser_line(struct irqs_parser *ps, char *line)
