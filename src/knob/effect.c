@@ -148,7 +148,6 @@ static void freq_read(const struct sysroot *r, const struct eff_item *it, uint64
 static void irq_read(const struct sysroot *r, int irq, char *eff, size_t cap, uint64_t **count,
 		     int *ncpus)
 {
-	char *text = NULL;
 	struct irq_table t;
 	char label[16];
 
@@ -158,22 +157,19 @@ static void irq_read(const struct sysroot *r, int irq, char *eff, size_t cap, ui
 	str_trim(eff);
 	*count = NULL;
 	*ncpus = 0;
-	if (sysfs_read_alloc(r, "proc/interrupts", &text, NULL) != 0)
-		return;
 	snprintf(label, sizeof(label), "%d", irq);
-	if (irqs_parse(text, 0, &t) == 0) {
+	if (irqs_read_interrupts(r, 0, 0, &t) == 0) {
 		const struct irq_row *row = irqs_find(&t, label);
 
 		if (row && !row->single_total && t.ncpus > 0) {
 			*count = xcalloc((size_t)t.ncpus, sizeof(uint64_t));
 			for (int c = 0; c < t.ncpus; c++)
 				if (cpumask_test(&row->have_cpu, c))
-					(*count)[c] = row->count[c];
+					(*count)[c] = irq_count(row, c);
 			*ncpus = t.ncpus;
 		}
 		irqs_free(&t);
 	}
-	free(text);
 }
 
 static void thread_read(const struct sysroot *r, int tid, int *last_cpu, uint64_t *slices)

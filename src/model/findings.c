@@ -969,7 +969,7 @@ static void rule_isolated(struct ctx *c)
 			     cpu = cpumask_next(&iso, cpu + 1)) {
 				if (cpu >= it->ncpus || !cpumask_test(&row->have_cpu, cpu))
 					continue;
-				cnt += row->count[cpu];
+				cnt += irq_count(row, cpu);
 				if (row->rate_per_s && !isnan(row->rate_per_s[cpu])) {
 					any_rate = true;
 					rate += row->rate_per_s[cpu];

@@ -666,7 +666,6 @@ static void fill_irqs(const struct jp_value *doc, struct snapshot *s)
 		cpy(x->chip, sizeof(x->chip), jp_get(j, "chip"));
 		cpy(x->hwirq, sizeof(x->hwirq), jp_get(j, "hwirq"));
 		cpy(x->trigger, sizeof(x->trigger), jp_get(j, "trigger"));
-		x->count = xcalloc(n ? (size_t)n : 1, sizeof(*x->count));
 		x->rate_per_s = xcalloc(n ? (size_t)n : 1, sizeof(*x->rate_per_s));
 		x->single_total = jp_is_null(cnt);
 		for (int c = 0; c < n; c++) {
@@ -676,8 +675,8 @@ static void fill_irqs(const struct jp_value *doc, struct snapshot *s)
 			if (v && v->type == JP_NUM) {
 				cpumask_set(&x->have_cpu, c);
 				cpumask_set(&t->cpus, c);
-				x->count[c] = (uint64_t)jp_int(v, 0);
-				t->cpu_total[c] += x->count[c];
+				irq_set_count(x, c, (uint64_t)jp_int(v, 0));
+				t->cpu_total[c] += irq_count(x, c);
 			}
 		}
 		x->total = (uint64_t)jp_int(jp_get(j, "total"), 0);
@@ -702,7 +701,6 @@ static void fill_irqs(const struct jp_value *doc, struct snapshot *s)
 		struct softirq_row *x = &q->rows[i];
 
 		str_copy(x->name, sizeof(x->name), soft->k[i]);
-		x->count = xcalloc(n ? (size_t)n : 1, sizeof(*x->count));
 		x->rate_per_s = xcalloc(n ? (size_t)n : 1, sizeof(*x->rate_per_s));
 		for (int c = 0; c < n; c++) {
 			x->rate_per_s[c] = dbl(jp_at(rate, (size_t)c));

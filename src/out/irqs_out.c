@@ -47,7 +47,7 @@ void out_irqs_json(struct jw *w, const struct irq_table *t)
 			jw_arr_begin(w, "counts");
 			for (int c = 0; c < t->ncpus; c++)
 				if (cpumask_test(&r->have_cpu, c))
-					jw_uint(w, NULL, r->count[c]);
+					jw_uint(w, NULL, irq_count(r, c));
 				else
 					jw_null(w, NULL);
 			jw_arr_end(w);

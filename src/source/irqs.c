@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* /proc/interrupts source. Owns the parser (header → CPU column map, count
  * columns split on white space, single-total rows, chip / hwirq / action
- * text), the /proc/irq/N affinity files, the wrap-safe per-CPU rates and the
+ * text; fed line by line, so the file is read through a small buffer and
+ * never held whole), the sparse per-CPU counts, the /proc/irq/N affinity
+ * files, the wrap-safe per-CPU rates and the
  * irqbalance check. Everything is read under the given root so fixture
  * trees stand in for the live machine. */
 #include "source/irqs.h"
@@ -124,14 +126,97 @@ static void parse_desc(struct irq_row *row, char *rest)
 		row->percpu = true;
 }
 
-/* A parsed row's counts; its rates are the table's shared n/a ones until
- * irqs_derive() finds some. */
-static void row_alloc(struct irq_row *row, const struct irq_table *t)
+/* A parsed row's rates are the table's shared n/a ones until irqs_derive()
+ * finds some. */
+static void row_init(struct irq_row *row, const struct irq_table *t)
 {
-	row->count = xcalloc((size_t)t->ncpus, sizeof(*row->count));
 	row->rate_per_s = t->rates_nan;
 	row->rates_shared = true;
 	row->total_per_s = NAN;
+}
+
+/* ---- sparse per-CPU counts ---- */
+
+/* The index of the first entry of k at or above cpu. */
+static uint32_t counts_at(const struct irq_counts *k, int cpu)
+{
+	uint32_t lo = 0, hi = k->n;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (k->cpu[mid] < cpu)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+uint64_t irq_count(const struct irq_row *row, int cpu)
+{
+	const struct irq_counts *k = &row->counts;
+	uint32_t i;
+
+	if (cpu < 0 || !k->n)
+		return 0;
+	i = counts_at(k, cpu);
+	return i < k->n && k->cpu[i] == cpu ? k->val[i] : 0;
+}
+
+/* k holding n entries (one block: the values, then the CPUs). */
+static void counts_resize(struct irq_counts *k, uint32_t n)
+{
+	uint64_t *val = NULL;
+	uint16_t *cpu = NULL;
+
+	if (n) {
+		uint32_t keep = n < k->n ? n : k->n;
+
+		val = xmalloc((size_t)n * (sizeof(*val) + sizeof(*cpu)));
+		cpu = (uint16_t *)(val + n);
+		if (keep) {
+			memcpy(val, k->val, (size_t)keep * sizeof(*val));
+			memcpy(cpu, k->cpu, (size_t)keep * sizeof(*cpu));
+		}
+	}
+	free(k->val);
+	k->val = val;
+	k->cpu = cpu;
+	k->n = n;
+}
+
+void irq_set_count(struct irq_row *row, int cpu, uint64_t v)
+{
+	struct irq_counts *k = &row->counts;
+	uint32_t i, n = k->n;
+
+	if (cpu < 0 || cpu >= TT_MAX_CPUS)
+		return;
+	i = counts_at(k, cpu);
+	if (i < n && k->cpu[i] == cpu) {
+		if (v) {
+			k->val[i] = v;
+			return;
+		}
+		memmove(k->val + i, k->val + i + 1, (n - i - 1) * sizeof(*k->val));
+		memmove(k->cpu + i, k->cpu + i + 1, (n - i - 1) * sizeof(*k->cpu));
+		counts_resize(k, n - 1);
+		return;
+	}
+	if (!v)
+		return;
+	counts_resize(k, n + 1);
+	memmove(k->val + i + 1, k->val + i, (n - i) * sizeof(*k->val));
+	memmove(k->cpu + i + 1, k->cpu + i, (n - i) * sizeof(*k->cpu));
+	k->val[i] = v;
+	k->cpu[i] = (uint16_t)cpu;
+}
+
+void irq_counts_free(struct irq_row *row)
+{
+	free(row->counts.val);
+	memset(&row->counts, 0, sizeof(row->counts));
 }
 
 /* A decimal count token at s (ends at white space or the end of the line):
@@ -155,26 +240,6 @@ static const char *count_token(const char *s, uint64_t *v)
 	return s;
 }
 
-/* The next line of *next, cut at its newline; *eol is its end. NULL at the
- * end of the text. */
-static char *next_line(char **next, char **eol)
-{
-	char *line = *next, *nl;
-
-	if (!line || !*line)
-		return NULL;
-	nl = strchr(line, '\n');
-	if (nl) {
-		*nl = '\0';
-		*next = nl + 1;
-	} else {
-		nl = line + strlen(line);
-		*next = NULL;
-	}
-	*eol = nl;
-	return line;
-}
-
 /* Past the blanks at s (end: the line's end). Eight at a time first: on a
  * big machine the count columns are mostly padding. */
 static char *skip_blanks(char *s, const char *end)
@@ -194,127 +259,223 @@ static char *skip_blanks(char *s, const char *end)
 	return s;
 }
 
-/* Parse text in place (it is cut into lines and tokens). */
-static int parse_text(char *copy, int ncpus, struct irq_table *out)
+/* The parser's state between lines: the header's column → CPU map and a
+ * row's counts before they are made sparse. Nothing holds the text. */
+struct irqs_parser {
+	struct irq_table *out;
+	int ncpus; /* the caller's */
+	int err;   /* -EINVAL: the header named no CPU */
+	bool header;
+	int *colcpu;   /* [ncols] */
+	size_t ncols;  /* 0 until the header */
+	size_t cap;    /* of out->rows */
+	uint64_t *val; /* [ncols] scratch: a row's counts by column */
+	uint16_t *cpu; /* [ncols] */
+};
+
+struct irqs_parser *irqs_parser_begin(int ncpus, struct irq_table *out)
 {
-	char *line, *next = copy, *eol;
-	int *colcpu = NULL;
-	size_t ncols = 0, cap = 0;
-	char **tok = xmalloc(MAX_TOKENS * sizeof(char *));
-	int maxcpu = -1;
+	struct irqs_parser *ps = xcalloc(1, sizeof(*ps));
 
 	memset(out, 0, sizeof(*out));
-	line = next_line(&next, &eol);
-	while (line && !*str_trim(line))
-		line = next_line(&next, &eol);
-	if (line) {
-		size_t n = str_split_ws(line, tok, MAX_TOKENS);
+	ps->out = out;
+	ps->ncpus = ncpus;
+	return ps;
+}
 
-		colcpu = xcalloc(n ? n : 1, sizeof(int));
-		for (size_t i = 0; i < n; i++) {
-			int cpu;
+/* The header line: the CPUn columns. */
+static int parse_header(struct irqs_parser *ps, char *line)
+{
+	struct irq_table *out = ps->out;
+	char **tok = xmalloc(MAX_TOKENS * sizeof(char *));
+	size_t n = str_split_ws(line, tok, MAX_TOKENS);
+	int maxcpu = -1;
 
-			if (!str_starts(tok[i], "CPU") || str_to_int(tok[i] + 3, &cpu) || cpu < 0 ||
-			    cpu >= TT_MAX_CPUS)
-				break;
-			colcpu[ncols++] = cpu;
-			cpumask_set(&out->cpus, cpu);
-			if (cpu > maxcpu)
-				maxcpu = cpu;
-		}
+	ps->colcpu = xcalloc(n ? n : 1, sizeof(int));
+	for (size_t i = 0; i < n; i++) {
+		int cpu;
+
+		if (!str_starts(tok[i], "CPU") || str_to_int(tok[i] + 3, &cpu) || cpu < 0 ||
+		    cpu >= TT_MAX_CPUS)
+			break;
+		ps->colcpu[ps->ncols++] = cpu;
+		cpumask_set(&out->cpus, cpu);
+		if (cpu > maxcpu)
+			maxcpu = cpu;
 	}
-	if (ncols == 0) {
-		free(colcpu);
-		free(tok);
-		return -EINVAL;
-	}
-	out->ncpus = ncpus > maxcpu ? ncpus : maxcpu + 1;
+	free(tok);
+	if (ps->ncols == 0)
+		return ps->err = -EINVAL;
+	ps->val = xmalloc(ps->ncols * sizeof(*ps->val));
+	ps->cpu = xmalloc(ps->ncols * sizeof(*ps->cpu));
+	out->ncpus = ps->ncpus > maxcpu ? ps->ncpus : maxcpu + 1;
 	out->cpu_total = xcalloc((size_t)out->ncpus, sizeof(uint64_t));
 	out->cpu_total_per_s = xcalloc((size_t)out->ncpus, sizeof(double));
 	out->rates_nan = xmalloc((size_t)out->ncpus * sizeof(double));
 	out->rates_zero = xcalloc((size_t)out->ncpus, sizeof(double));
 	for (int c = 0; c < out->ncpus; c++)
 		out->cpu_total_per_s[c] = out->rates_nan[c] = NAN;
-
-	while ((line = next_line(&next, &eol)) != NULL) {
-		char *p = line, *colon, *rest;
-		struct irq_row *row;
-		size_t nnum = 0;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		colon = strchr(p, ':');
-		if (!*p || !colon)
-			continue;
-		for (char *q = p; q < colon; q++)
-			if (isspace((unsigned char)*q))
-				goto skip; /* not a "label:" row */
-		*colon = '\0';
-		out->rows = xgrow(out->rows, &cap, out->n + 1, sizeof(*out->rows));
-		row = &out->rows[out->n++];
-		memset(row, 0, sizeof(*row));
-		copy_str(row->label, sizeof(row->label), p);
-		row->numeric = is_number(p);
-		row->irq = -1;
-		if (row->numeric && str_to_int(p, &row->irq))
-			row->irq = -1;
-		row_alloc(row, out);
-
-		/* counts: up to one per column, stop at the first non-number */
-		rest = colon + 1;
-		for (;;) {
-			char *s = rest;
-			const char *e;
-			uint64_t v;
-			int cpu;
-
-			s = skip_blanks(s, eol);
-			if (!*s || nnum == ncols)
-				break;
-			e = count_token(s, &v);
-			if (!e) {
-				rest = s;
-				break;
-			}
-			rest = s + (e - s);
-			cpu = colcpu[nnum];
-			row->count[cpu] = v;
-			row->have_cpu.w[cpu / 64] |= UINT64_C(1) << (cpu % 64);
-			row->total += v;
-			nnum++;
-		}
-		while (isspace((unsigned char)*rest))
-			rest++;
-		if (!strcmp(row->label, "ERR") || !strcmp(row->label, "MIS") ||
-		    !strcmp(row->label, "Err") || (nnum == 1 && ncols > 1 && !*rest)) {
-			/* one total, not CPU0's count */
-			row->single_total = true;
-			row->count[colcpu[0]] = 0;
-			cpumask_zero(&row->have_cpu);
-		}
-		if (!row->numeric)
-			row->percpu = true;
-		parse_desc(row, rest);
-		if (!row->single_total)
-			for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
-			     c = cpumask_next(&row->have_cpu, c + 1))
-				out->cpu_total[c] += row->count[c];
-	skip:;
-	}
-	if (cap > out->n && out->n) /* xgrow doubled it: give back the rest */
-		out->rows = xrealloc(out->rows, out->n * sizeof(*out->rows));
-	free(colcpu);
-	free(tok);
 	return 0;
+}
+
+/* The row's nnum counts (ps->cpu/val, in column order) made sparse: sorted
+ * by CPU (a header out of order), a CPU named twice keeps its last column
+ * (as an array by CPU would), zeros dropped. */
+static void row_set_counts(struct irqs_parser *ps, struct irq_row *row, size_t nnum)
+{
+	size_t m = 0;
+
+	for (size_t i = 1; i < nnum; i++) /* stable insertion sort: ascending in practice */
+		for (size_t j = i; j > 0 && ps->cpu[j - 1] > ps->cpu[j]; j--) {
+			uint16_t c = ps->cpu[j];
+			uint64_t v = ps->val[j];
+
+			ps->cpu[j] = ps->cpu[j - 1];
+			ps->val[j] = ps->val[j - 1];
+			ps->cpu[j - 1] = c;
+			ps->val[j - 1] = v;
+		}
+	for (size_t i = 0; i < nnum; i++) {
+		if (i + 1 < nnum && ps->cpu[i + 1] == ps->cpu[i])
+			continue; /* the later column wins */
+		if (!ps->val[i])
+			continue;
+		ps->cpu[m] = ps->cpu[i];
+		ps->val[m++] = ps->val[i];
+	}
+	counts_resize(&row->counts, (uint32_t)m);
+	if (m) {
+		memcpy(row->counts.val, ps->val, m * sizeof(*ps->val));
+		memcpy(row->counts.cpu, ps->cpu, m * sizeof(*ps->cpu));
+	}
+}
+
+int irqs_parser_line(struct irqs_parser *ps, char *line)
+{
+	struct irq_table *out = ps->out;
+	char *p = line, *colon, *rest, *eol;
+	struct irq_row *row;
+	size_t nnum = 0;
+
+	if (ps->err)
+		return ps->err;
+	if (!ps->header) {
+		if (!*str_trim(line))
+			return 0; /* blank lines before the header */
+		ps->header = true;
+		return parse_header(ps, line);
+	}
+	eol = line + strlen(line);
+	while (isspace((unsigned char)*p))
+		p++;
+	colon = strchr(p, ':');
+	if (!*p || !colon)
+		return 0;
+	for (char *q = p; q < colon; q++)
+		if (isspace((unsigned char)*q))
+			return 0; /* not a "label:" row */
+	*colon = '\0';
+	out->rows = xgrow(out->rows, &ps->cap, out->n + 1, sizeof(*out->rows));
+	row = &out->rows[out->n++];
+	memset(row, 0, sizeof(*row));
+	copy_str(row->label, sizeof(row->label), p);
+	row->numeric = is_number(p);
+	row->irq = -1;
+	if (row->numeric && str_to_int(p, &row->irq))
+		row->irq = -1;
+	row_init(row, out);
+
+	/* counts: up to one per column, stop at the first non-number */
+	rest = colon + 1;
+	for (;;) {
+		char *s = rest;
+		const char *e;
+		uint64_t v;
+		int cpu;
+
+		s = skip_blanks(s, eol);
+		if (!*s || nnum == ps->ncols)
+			break;
+		e = count_token(s, &v);
+		if (!e) {
+			rest = s;
+			break;
+		}
+		rest = s + (e - s);
+		cpu = ps->colcpu[nnum];
+		ps->cpu[nnum] = (uint16_t)cpu;
+		ps->val[nnum] = v;
+		row->have_cpu.w[cpu / 64] |= UINT64_C(1) << (cpu % 64);
+		row->total += v;
+		nnum++;
+	}
+	while (isspace((unsigned char)*rest))
+		rest++;
+	if (!strcmp(row->label, "ERR") || !strcmp(row->label, "MIS") ||
+	    !strcmp(row->label, "Err") || (nnum == 1 && ps->ncols > 1 && !*rest)) {
+		/* one total, not CPU0's count */
+		row->single_total = true;
+		cpumask_zero(&row->have_cpu);
+	} else {
+		row_set_counts(ps, row, nnum);
+		for (uint32_t i = 0; i < row->counts.n; i++)
+			out->cpu_total[row->counts.cpu[i]] += row->counts.val[i];
+	}
+	if (!row->numeric)
+		row->percpu = true;
+	parse_desc(row, rest);
+	return 0;
+}
+
+int irqs_parser_end(struct irqs_parser *ps)
+{
+	struct irq_table *out = ps->out;
+	int e = ps->err ? ps->err : ps->ncols ? 0 : -EINVAL;
+
+	if (e)
+		irqs_free(out);
+	else if (ps->cap > out->n && out->n) /* xgrow doubled it: give back the rest */
+		out->rows = xrealloc(out->rows, out->n * sizeof(*out->rows));
+	free(ps->colcpu);
+	free(ps->val);
+	free(ps->cpu);
+	free(ps);
+	return e;
 }
 
 int irqs_parse(const char *text, int ncpus, struct irq_table *out)
 {
-	char *copy = xstrdup(text);
-	int e = parse_text(copy, ncpus, out);
+	struct irqs_parser *ps = irqs_parser_begin(ncpus, out);
+	char *copy = xstrdup(text), *line = copy;
 
+	while (line && *line) {
+		char *nl = strchr(line, '\n');
+
+		if (nl)
+			*nl = '\0';
+		if (irqs_parser_line(ps, line))
+			break;
+		line = nl ? nl + 1 : NULL;
+	}
 	free(copy);
-	return e;
+	return irqs_parser_end(ps);
+}
+
+static int parse_one_line(void *ctx, char *line, size_t len)
+{
+	(void)len;
+	return irqs_parser_line(ctx, line);
+}
+
+int irqs_read_interrupts(const struct sysroot *r, int ncpus, size_t chunk, struct irq_table *out)
+{
+	struct irqs_parser *ps = irqs_parser_begin(ncpus, out);
+	int e = sysfs_read_lines(r, "proc/interrupts", chunk, parse_one_line, ps);
+	int e2 = irqs_parser_end(ps);
+
+	if (e && !e2)
+		irqs_free(out);
+	return e ? e : e2;
 }
 
 static void read_mask(const struct sysroot *r, int irq, const char *list_name, const char *hex_name,
@@ -381,16 +542,9 @@ static int read_table(const struct sysroot *r, int ncpus, const struct irq_table
 		      bool affinity, struct irq_table *out)
 {
 	size_t hint = 0;
-	char *text;
 	int e;
 
-	e = sysfs_read_alloc(r, "proc/interrupts", &text, NULL);
-	if (e) {
-		memset(out, 0, sizeof(*out));
-		return e;
-	}
-	e = parse_text(text, ncpus, out);
-	free(text);
+	e = irqs_read_interrupts(r, ncpus, 0, out);
 	if (e)
 		return e;
 	out->time_ns = time_mono_ns();
@@ -517,6 +671,7 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 		struct irq_row *row = &cur->rows[i];
 		const struct irq_row *p = NULL;
 		uint64_t d, sum = 0;
+		uint32_t ip, ir;
 		bool all = true;
 		double *rate = rates ? rates : row->rate_per_s;
 
@@ -539,13 +694,25 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 				row->total_per_s = (double)d / dt_s;
 			goto set;
 		}
+		/* both rows' sparse counts walked along with the CPUs */
+		ip = ir = 0;
 		for (int c = cpumask_next(&row->have_cpu, 0); c >= 0;
 		     c = cpumask_next(&row->have_cpu, c + 1)) {
+			uint64_t was = 0, now = 0;
+
+			while (ir < row->counts.n && row->counts.cpu[ir] < c)
+				ir++;
+			if (ir < row->counts.n && row->counts.cpu[ir] == c)
+				now = row->counts.val[ir];
 			if (c >= prev->ncpus || !cpumask_test(&p->have_cpu, c)) {
 				all = false; /* CPU came online: no previous count */
 				continue;
 			}
-			if (!irqs_delta32(p->count[c], row->count[c], &d)) {
+			while (ip < p->counts.n && p->counts.cpu[ip] < c)
+				ip++;
+			if (ip < p->counts.n && p->counts.cpu[ip] == c)
+				was = p->counts.val[ip];
+			if (!irqs_delta32(was, now, &d)) {
 				all = false;
 				continue;
 			}
@@ -571,7 +738,7 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 void irqs_free(struct irq_table *t)
 {
 	for (size_t i = 0; i < t->n; i++) {
-		free(t->rows[i].count);
+		irq_counts_free(&t->rows[i]);
 		if (!t->rows[i].rates_shared)
 			free(t->rows[i].rate_per_s);
 	}

@@ -28,8 +28,16 @@ enum irq_move {
 struct irq_row {
 	char label[16]; /* "24", "LOC", "IPI0", "ERR" (without the ':') */
 	bool numeric;
-	int irq;		 /* -1 for non-numeric rows */
-	uint64_t *count;	 /* [ncpus] by CPU id; valid where have_cpu is set */
+	int irq; /* -1 for non-numeric rows */
+	/* Per-CPU counts, sparse (most IRQs of a many-CPU machine fire on a
+	 * few CPUs): the counts that are not 0, in ascending CPU order; a CPU
+	 * of have_cpu that is not listed counted 0. Read with irq_count(),
+	 * written with irq_set_count(), freed with the table. */
+	struct irq_counts {
+		uint32_t n;
+		uint16_t *cpu; /* [n], ascending (in the block of val) */
+		uint64_t *val; /* [n], none 0 (one allocation with cpu) */
+	} counts;
 	struct cpumask have_cpu; /* CPUs with a column in this row */
 	uint64_t total;		 /* sum of count[] (or the single total) */
 	bool single_total;	 /* ERR: / MIS: / Err: carry one number, no per-CPU counts */
@@ -87,6 +95,17 @@ int irqs_refresh_counts(const struct sysroot *r, int ncpus, const struct irq_tab
 			struct irq_table *out);
 /* Parse /proc/interrupts text (no affinity). 0 or -EINVAL (no CPUn header). */
 int irqs_parse(const char *text, int ncpus, struct irq_table *out);
+/* Read <root>/proc/interrupts alone (no /proc/irq/N files), line by line
+ * through a buffer of chunk bytes (0: the default; see sysfs_read_lines()):
+ * the text is never held whole. 0 or -errno (-EINVAL: no CPUn header). */
+int irqs_read_interrupts(const struct sysroot *r, int ncpus, size_t chunk, struct irq_table *out);
+/* The parser line by line (what irqs_parse() and irqs_read_interrupts()
+ * use): begin, each line (writable, cut in place), end. end returns 0 or
+ * -EINVAL (no CPUn header); on -EINVAL out is empty. */
+struct irqs_parser;
+struct irqs_parser *irqs_parser_begin(int ncpus, struct irq_table *out);
+int irqs_parser_line(struct irqs_parser *ps, char *line);
+int irqs_parser_end(struct irqs_parser *ps);
 /* Rates over dt_s seconds against prev (may be NULL). Rows are matched by
  * label; per-CPU deltas are taken modulo 2^32 (the counts are unsigned int);
  * a row that is new, or whose counts went backwards by more than a wrap can
@@ -95,6 +114,13 @@ void irqs_derive(struct irq_table *cur, const struct irq_table *prev, double dt_
 void irqs_free(struct irq_table *t);
 /* Row by label ("24", "LOC"), NULL if absent. */
 struct irq_row *irqs_find(const struct irq_table *t, const char *label);
+
+/* The count of row on cpu (0 where it has none). */
+uint64_t irq_count(const struct irq_row *row, int cpu);
+/* Set the count of row on cpu (0 removes it; have_cpu is the caller's). */
+void irq_set_count(struct irq_row *row, int cpu, uint64_t v);
+/* Free a row's counts (irqs_free() does it for a table). */
+void irq_counts_free(struct irq_row *row);
 
 /* Is an irqbalance process running on the live system? (scans
  * /proc/[0-9]*\/comm: one open per process, call it rarely) */

@@ -315,7 +315,11 @@ static int open_beneath(int rootfd, const char *p, int flags, mode_t mode)
 #define CACHE_DRAIN_NS 10000000ULL
 
 struct fdcache_ent {
-	char *path;	/* in the cache's pool (never freed alone) */
+	/* The path is its directory (with the '/') then its name, each a
+	 * string of the cache's intern table (offsets into c->strs): some
+	 * 10000 paths on a 256-CPU machine share a few hundred directories
+	 * and a few dozen names. */
+	uint32_t dir, leaf;
 	char *real;	/* path without symlinks where it differs, else NULL */
 	uint32_t hash;	/* hash_str(path) */
 	int fd;		/* -1 = closed */
@@ -345,10 +349,13 @@ struct fdcache {
 	 * found through an open-addressing index of entry number + 1. */
 	struct fdcache_ent *ent;
 	size_t n, ncap;
-	/* The entries' paths, packed in blocks of CACHE_POOL_BLOCK bytes
-	 * (entries are never removed): no allocation per path. */
-	char **pools;
-	size_t npools, pools_cap, pool_used;
+	/* Interned strings (entries' directories and names; never removed):
+	 * NUL-terminated in one array, found through an open-addressing index
+	 * of offset + 1. */
+	char *strs;
+	size_t slen, scap;
+	uint32_t *sidx;
+	size_t sidx_cap, nstrs; /* index slots (a power of two), strings */
 	uint32_t *idx;
 	size_t cap;  /* index slots, a power of two */
 	size_t open; /* entries with an fd */
@@ -418,6 +425,69 @@ static uint32_t hash_str(const char *s)
 	return h;
 }
 
+/* The offset of the string s[0..len) in the intern table, added if new. */
+static uint32_t intern(struct fdcache *c, const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+	size_t i;
+
+	for (size_t k = 0; k < len; k++)
+		h = (h ^ (unsigned char)s[k]) * 16777619u;
+	if ((c->nstrs + 1) * 2 > c->sidx_cap) {
+		uint32_t *old = c->sidx;
+		size_t ocap = c->sidx_cap;
+
+		c->sidx_cap = ocap ? ocap * 2 : 256;
+		c->sidx = xcalloc(c->sidx_cap, sizeof(*c->sidx));
+		for (size_t k = 0; k < ocap; k++)
+			if (old[k]) {
+				const char *t = c->strs + old[k] - 1;
+				uint32_t th = hash_str(t);
+
+				for (i = th & (c->sidx_cap - 1); c->sidx[i];
+				     i = (i + 1) & (c->sidx_cap - 1))
+					;
+				c->sidx[i] = old[k];
+			}
+		free(old);
+	}
+	for (i = h & (c->sidx_cap - 1); c->sidx[i]; i = (i + 1) & (c->sidx_cap - 1)) {
+		const char *t = c->strs + c->sidx[i] - 1;
+
+		if (!strncmp(t, s, len) && t[len] == '\0')
+			return c->sidx[i] - 1;
+	}
+	if (c->slen + len + 1 > c->scap) {
+		c->scap = c->scap < 4096 ? 4096 : c->scap;
+		while (c->slen + len + 1 > c->scap)
+			c->scap *= 2;
+		c->strs = xrealloc(c->strs, c->scap);
+	}
+	memcpy(c->strs + c->slen, s, len);
+	c->strs[c->slen + len] = '\0';
+	c->sidx[i] = (uint32_t)c->slen + 1;
+	c->nstrs++;
+	c->slen += len + 1;
+	return (uint32_t)(c->sidx[i] - 1);
+}
+
+/* Does e name path? */
+static bool ent_is(const struct fdcache *c, const struct fdcache_ent *e, const char *path)
+{
+	const char *d = c->strs + e->dir;
+	size_t dl = strlen(d);
+
+	return !strncmp(d, path, dl) && !strcmp(c->strs + e->leaf, path + dl);
+}
+
+/* e's path, written into buf. */
+static const char *ent_path(const struct fdcache *c, const struct fdcache_ent *e, char *buf,
+			    size_t cap)
+{
+	snprintf(buf, cap, "%s%s", c->strs + e->dir, c->strs + e->leaf);
+	return buf;
+}
+
 /* The index slot of path (of hash h): empty (0) or naming its entry. Paths
  * share long prefixes: compare the hashes first. */
 static uint32_t *cache_slot(struct fdcache *c, const char *path, uint32_t h)
@@ -427,7 +497,7 @@ static uint32_t *cache_slot(struct fdcache *c, const char *path, uint32_t h)
 	while (c->idx[i]) {
 		const struct fdcache_ent *e = &c->ent[c->idx[i] - 1];
 
-		if (e->hash == h && !strcmp(e->path, path))
+		if (e->hash == h && ent_is(c, e, path))
 			break;
 		i = (i + 1) & (c->cap - 1);
 	}
@@ -441,38 +511,6 @@ static struct fdcache_ent *cache_find(struct fdcache *c, const char *path)
 	return k ? &c->ent[k - 1] : NULL;
 }
 
-#define CACHE_POOL_BLOCK 65536
-
-/* A copy of path in the cache's pool. */
-static char *pool_strdup(struct fdcache *c, const char *path)
-{
-	size_t len = strlen(path) + 1;
-	char *p;
-
-	c->pools = xgrow(c->pools, &c->pools_cap, c->npools + 2, sizeof(*c->pools));
-	if (len > CACHE_POOL_BLOCK / 4) { /* never for a sysfs path: a block of its own */
-		p = xmalloc(len);
-		memcpy(p, path, len);
-		if (c->npools) { /* keep the last block the one being filled */
-			c->pools[c->npools] = c->pools[c->npools - 1];
-			c->pools[c->npools - 1] = p;
-		} else {
-			c->pools[0] = p;
-			c->pool_used = CACHE_POOL_BLOCK; /* full: the next path opens a block */
-		}
-		c->npools++;
-		return p;
-	}
-	if (!c->npools || c->pool_used + len > CACHE_POOL_BLOCK) {
-		c->pools[c->npools++] = xmalloc(CACHE_POOL_BLOCK);
-		c->pool_used = 0;
-	}
-	p = c->pools[c->npools - 1] + c->pool_used;
-	memcpy(p, path, len);
-	c->pool_used += len;
-	return p;
-}
-
 /* A new closed entry for path (not in the cache yet). */
 static struct fdcache_ent *cache_add(struct fdcache *c, const char *path)
 {
@@ -482,8 +520,13 @@ static struct fdcache_ent *cache_add(struct fdcache *c, const char *path)
 		free(c->idx);
 		c->cap *= 2;
 		c->idx = xcalloc(c->cap, sizeof(*c->idx));
-		for (size_t i = 0; i < c->n; i++)
-			*cache_slot(c, c->ent[i].path, c->ent[i].hash) = (uint32_t)(i + 1);
+		for (size_t i = 0; i < c->n; i++) { /* paths are unique: the first free slot */
+			size_t k = c->ent[i].hash & (c->cap - 1);
+
+			while (c->idx[k])
+				k = (k + 1) & (c->cap - 1);
+			c->idx[k] = (uint32_t)(i + 1);
+		}
 	}
 	if (c->n + 1 > c->ncap) {
 		/* a 256-CPU machine has some 10000 entries: grow by a quarter,
@@ -493,7 +536,13 @@ static struct fdcache_ent *cache_add(struct fdcache *c, const char *path)
 	}
 	e = &c->ent[c->n++];
 	memset(e, 0, sizeof(*e));
-	e->path = pool_strdup(c, path);
+	{
+		const char *slash = strrchr(path, '/');
+		size_t dl = slash ? (size_t)(slash - path) + 1 : 0;
+
+		e->dir = intern(c, path, dl);
+		e->leaf = intern(c, path + dl, strlen(path + dl));
+	}
 	e->hash = hash_str(path);
 	e->fd = -1;
 	*cache_slot(c, path, e->hash) = (uint32_t)c->n;
@@ -705,9 +754,12 @@ static void cache_forget(struct fdcache *c, const char *prefix)
 {
 	size_t plen = strlen(prefix);
 
+	char buf[TT_PATH_MAX * 2];
+
 	for (size_t i = 0; i < c->n; i++)
-		if (c->ent[i].fd >= 0 && (under(c->ent[i].path, prefix, plen) ||
-					  (c->ent[i].real && under(c->ent[i].real, prefix, plen))))
+		if (c->ent[i].fd >= 0 &&
+		    (under(ent_path(c, &c->ent[i], buf, sizeof(buf)), prefix, plen) ||
+		     (c->ent[i].real && under(c->ent[i].real, prefix, plen))))
 			cache_close(c, &c->ent[i]);
 	for (size_t i = 0; i < c->dcap; i++)
 		if (c->dirs[i].path && c->dirs[i].wd >= 0 && under(c->dirs[i].path, prefix, plen))
@@ -889,9 +941,8 @@ static void cache_free(struct fdcache *c)
 	for (size_t i = 0; i < c->n; i++)
 		free(c->ent[i].real);
 	free(c->ent);
-	for (size_t i = 0; i < c->npools; i++)
-		free(c->pools[i]);
-	free(c->pools);
+	free(c->strs);
+	free(c->sidx);
 	free(c->idx);
 	for (size_t i = 0; i < c->dcap; i++) {
 		free(c->dirs[i].path);
@@ -912,8 +963,10 @@ static void cache_free(struct fdcache *c)
 /* Buffer size of a whole-file read that finds out the file is too big. */
 #define READ_CAP ((size_t)TT_READ_MAX + 2)
 
+/* off > 0 (a later piece of sysfs_read_lines()): one pread there, in the
+ * round of the piece at 0, and the size hint is left alone. */
 static ssize_t cached_pread(const struct sysroot *r, const char *p, char **buf, size_t *cap,
-			    bool grow)
+			    bool grow, off_t off)
 {
 	struct fdcache *c = r->cache;
 	struct fdcache_ent *e;
@@ -922,7 +975,7 @@ static ssize_t cached_pread(const struct sysroot *r, const char *p, char **buf, 
 
 	pthread_mutex_lock(&c->mu);
 	e = cache_find(c, p);
-	if (c->ifd >= 0) {
+	if (c->ifd >= 0 && off == 0) {
 		uint64_t now = coarse_ns();
 
 		/* A file read again: a new round, which sees every change made
@@ -937,7 +990,7 @@ static ssize_t cached_pread(const struct sysroot *r, const char *p, char **buf, 
 		}
 		c->stale = false;
 	}
-	if (e && e->fd >= 0 && !r->live && !e->watched) {
+	if (e && e->fd >= 0 && !r->live && !e->watched && off == 0) {
 		/* No watch: check that the path still names that file. */
 		struct stat st;
 
@@ -1021,7 +1074,7 @@ again:
 			*cap = *cap * 2 > READ_CAP ? READ_CAP : *cap * 2;
 			*buf = xrealloc(*buf, *cap);
 		}
-		n = pread(e->fd, *buf + got, *cap - 1 - got, (off_t)got);
+		n = pread(e->fd, *buf + got, *cap - 1 - got, off + (off_t)got);
 		if (n < 0) {
 			int err = errno;
 
@@ -1042,7 +1095,8 @@ again:
 		if (got + 1 < *cap && (!grow || e->regular))
 			break;
 	}
-	e->hint = got > UINT32_MAX ? UINT32_MAX : (uint32_t)got;
+	if (off == 0)
+		e->hint = got > UINT32_MAX ? UINT32_MAX : (uint32_t)got;
 	pthread_mutex_unlock(&c->mu);
 	(*buf)[got] = '\0';
 	return (ssize_t)got;
@@ -1120,7 +1174,7 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 	observe(r, path);
 	if (r->cache && cacheable(rel(path))) {
 		size_t c2 = cap;
-		ssize_t n = cached_pread(r, rel(path), &buf, &c2, false);
+		ssize_t n = cached_pread(r, rel(path), &buf, &c2, false, 0);
 
 		if (n < 0) {
 			buf[0] = '\0';
@@ -1132,7 +1186,7 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 			/* Full buffer: is there more? */
 			char *big = xmalloc(cap * 2);
 			size_t bc = cap * 2;
-			ssize_t m = cached_pread(r, rel(path), &big, &bc, false);
+			ssize_t m = cached_pread(r, rel(path), &big, &bc, false, 0);
 
 			free(big);
 			if (m > n)
@@ -1187,7 +1241,7 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 		ssize_t n;
 
 		buf = xmalloc(cap);
-		n = cached_pread(r, rel(path), &buf, &cap, true);
+		n = cached_pread(r, rel(path), &buf, &cap, true, 0);
 		if (n < 0) {
 			free(buf);
 			return (int)n;
@@ -1241,6 +1295,84 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 	if (len)
 		*len = got;
 	return 0;
+}
+
+/* The next piece of p at off into buf (room for cap bytes): the byte count,
+ * 0 at the end, or -errno. */
+static ssize_t read_piece(const struct sysroot *r, const char *p, int fd, char *buf, size_t cap,
+			  uint64_t off)
+{
+	if (fd < 0) {
+		size_t room = cap + 1; /* cached_pread reads up to room - 1 */
+
+		return cached_pread(r, p, &buf, &room, false, (off_t)off);
+	}
+	for (;;) {
+		ssize_t n = read(fd, buf, cap);
+
+		if (n >= 0 || errno != EINTR)
+			return n < 0 ? -errno : n;
+	}
+}
+
+int sysfs_read_lines(const struct sysroot *r, const char *path, size_t chunk,
+		     int (*fn)(void *ctx, char *line, size_t len), void *ctx)
+{
+	const char *p = rel(path);
+	size_t cap = chunk ? chunk : SYSFS_LINES_CHUNK, have = 0;
+	uint64_t total = 0;
+	int fd = -1, e = 0;
+	char *buf;
+
+	observe(r, path);
+	if (!(r->cache && cacheable(p))) {
+		fd = root_open(r, p, O_RDONLY);
+		if (fd < 0)
+			return fd;
+	}
+	buf = xmalloc(cap + 1);
+	for (;;) {
+		char *s = buf, *nl;
+		ssize_t n;
+
+		if (have == cap) { /* a line longer than the buffer: make room */
+			cap *= 2;
+			buf = xrealloc(buf, cap + 1);
+			s = buf;
+		}
+		n = read_piece(r, p, fd, buf + have, cap - have, total);
+		if (n < 0) {
+			e = (int)n;
+			break;
+		}
+		if (n == 0) {
+			if (have) { /* the last line has no newline */
+				buf[have] = '\0';
+				e = fn(ctx, buf, have);
+			}
+			break;
+		}
+		total += (uint64_t)n;
+		if (total > TT_READ_MAX) {
+			e = refuse(r, p, -EFBIG);
+			break;
+		}
+		have += (size_t)n;
+		while ((nl = memchr(s, '\n', have - (size_t)(s - buf))) != NULL) {
+			*nl = '\0';
+			e = fn(ctx, s, (size_t)(nl - s));
+			if (e)
+				goto out;
+			s = nl + 1;
+		}
+		have -= (size_t)(s - buf);
+		memmove(buf, s, have);
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	free(buf);
+	return e;
 }
 
 int sysfs_read_str(const struct sysroot *r, const char *path, char *buf, size_t cap)

@@ -64,6 +64,16 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 /* Read a whole file (up to TT_READ_MAX, else -EFBIG) into a malloc'ed
  * NUL-terminated buffer. */
 int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size_t *len);
+/* Read a file line by line through a buffer of chunk bytes (0: 16 KiB),
+ * grown only for a line longer than it: fn(ctx, line, len) for each line,
+ * NUL-terminated without its newline, writable. A non-zero return of fn
+ * stops the read and is returned. Like sysfs_read_alloc(): the fd cache
+ * (the pieces are preads on the cached fd), the observer, -EFBIG past
+ * TT_READ_MAX. For big files a parser takes line by line (/proc/interrupts
+ * of a many-CPU machine), so that the text is never held whole. */
+#define SYSFS_LINES_CHUNK 16384
+int sysfs_read_lines(const struct sysroot *r, const char *path, size_t chunk,
+		     int (*fn)(void *ctx, char *line, size_t len), void *ctx);
 /* Read and trim white space. -ENODATA when the trimmed value is empty. */
 int sysfs_read_str(const struct sysroot *r, const char *path, char *buf, size_t cap);
 /* Read a decimal number. -ENODATA empty, -EINVAL garbage. */

@@ -306,7 +306,7 @@ static void test_stm32(void)
 	row = irqs_find(&s.irqs, "56");
 	ok(row != NULL, "irq 56 in the snapshot");
 	if (row) {
-		row->count[1] = 5000;
+		irq_set_count(row, 1, 5000);
 		cpumask_set(&row->affinity, 1);
 		cpumask_set(&row->effective, 1);
 		eval(&s, NULL, NULL, &l);
@@ -319,7 +319,7 @@ static void test_stm32(void)
 		f = find(&l, "isolated-intruders", "irqs");
 		ok(f && f->nfix == 0 && strstr(f->evidence, "managed_irq"),
 		   "managed IRQ: no fix, boot parameter named");
-		row->count[1] = 0;
+		irq_set_count(row, 1, 0);
 		row->managed = false;
 		cpumask_clear(&row->affinity, 1);
 		cpumask_clear(&row->effective, 1);

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for src/source/irqs.c and the IRQ JSON writer: the
  * /proc/interrupts parser (sparse CPU columns, ERR/MIS single totals, arm64
- * IPI rows, GIC rows, wide counts), wrap-safe derive, rows that come and go,
+ * IPI rows, GIC rows, wide counts), the sparse counts, the line-by-line
+ * read through a small buffer, wrap-safe derive, rows that come and go,
  * fixture trees and the live read. */
 #include <errno.h>
 #include <math.h>
@@ -43,8 +44,8 @@ static void test_x86(void)
 	r = irqs_find(&t, "24");
 	ok(r && r->numeric && r->irq == 24, "24 is numeric irq 24");
 	if (r) {
-		is_int(r->count[0], 1, "24 CPU0 count");
-		is_int(r->count[1], 0, "24 CPU1 count");
+		is_int(irq_count(r, 0), 1, "24 CPU0 count");
+		is_int(irq_count(r, 1), 0, "24 CPU1 count");
 		is_str(r->chip, "IO-APIC", "24 chip");
 		is_str(r->hwirq, "5", "24 hwirq");
 		is_str(r->trigger, "edge", "24 trigger");
@@ -63,12 +64,13 @@ static void test_x86(void)
 	r = irqs_find(&t, "LOC");
 	ok(r && !r->numeric && r->irq == -1 && r->percpu, "LOC is a per-CPU arch row");
 	if (r) {
-		is_int(r->count[1], 32994, "LOC CPU1");
+		is_int(irq_count(r, 1), 32994, "LOC CPU1");
 		is_int(r->total, 30623 + 32994, "LOC total");
 		is_str(r->name, "Local timer interrupts", "LOC description");
 	}
 	r = irqs_find(&t, "ERR");
-	ok(r && r->single_total && r->total == 3 && cpumask_empty(&r->have_cpu) && r->count[0] == 0,
+	ok(r && r->single_total && r->total == 3 && cpumask_empty(&r->have_cpu) &&
+		   irq_count(r, 0) == 0,
 	   "ERR: a single total, not CPU0's count");
 	r = irqs_find(&t, "MIS");
 	ok(r && r->single_total && r->total == 0, "MIS: a single total");
@@ -99,8 +101,8 @@ static void test_sparse_arm64(void)
 	r = irqs_find(&t, "11");
 	ok(r != NULL, "irq 11 found");
 	if (r) {
-		is_int(r->count[3], 4000, "third column is CPU3");
-		is_int(r->count[2], 0, "CPU2 has no column");
+		is_int(irq_count(r, 3), 4000, "third column is CPU3");
+		is_int(irq_count(r, 2), 0, "CPU2 has no column");
 		ok(!cpumask_test(&r->have_cpu, 2) && cpumask_test(&r->have_cpu, 3),
 		   "have_cpu mask");
 		is_str(r->chip, "GICv3", "GIC chip");
@@ -113,7 +115,7 @@ static void test_sparse_arm64(void)
 	ok(r && !r->percpu && !strcmp(r->hwirq, "252") && !strcmp(r->name, "eth0"),
 	   "GIC SPI 252 not per-CPU");
 	r = irqs_find(&t, "IPI0");
-	ok(r && !r->numeric && r->percpu && r->count[3] == 400, "arm64 IPI0 counts");
+	ok(r && !r->numeric && r->percpu && irq_count(r, 3) == 400, "arm64 IPI0 counts");
 	if (r)
 		is_str(r->name, "Rescheduling interrupts", "arm64 IPI0 text");
 	r = irqs_find(&t, "Err");
@@ -136,13 +138,13 @@ static void test_wide(void)
 
 	is_int(irqs_parse(wide, 2, &t), 0, "wide counts: parses");
 	r = irqs_find(&t, "LOC");
-	ok(r && r->count[0] == UINT64_C(98765432109) && r->count[1] == 4294967295u,
+	ok(r && irq_count(r, 0) == UINT64_C(98765432109) && irq_count(r, 1) == 4294967295u,
 	   "counts wider than the 10-char column");
 	r = irqs_find(&t, "30");
-	ok(r && r->count[0] == UINT64_C(12345678901234) && r->count[1] == 7,
+	ok(r && irq_count(r, 0) == UINT64_C(12345678901234) && irq_count(r, 1) == 7,
 	   "count glued to the colon");
 	r = irqs_find(&t, "31");
-	ok(r && r->count[0] == 1 && r->count[1] == 2 && !strcmp(r->chip, "3-edge-like"),
+	ok(r && irq_count(r, 0) == 1 && irq_count(r, 1) == 2 && !strcmp(r->chip, "3-edge-like"),
 	   "stops after one count per column even if text looks numeric");
 	irqs_free(&t);
 }
@@ -159,13 +161,14 @@ static void test_count_limits(void)
 
 	is_int(irqs_parse(text, 2, &t), 0, "count limits: parses");
 	r = irqs_find(&t, "40");
-	ok(r && r->count[0] == UINT64_MAX && r->count[1] == 3 && cpumask_count(&r->have_cpu) == 2,
+	ok(r && irq_count(r, 0) == UINT64_MAX && irq_count(r, 1) == 3 &&
+		   cpumask_count(&r->have_cpu) == 2,
 	   "the largest u64 count");
 	r = irqs_find(&t, "41");
 	ok(r && cpumask_count(&r->have_cpu) == 0 && !strcmp(r->chip, "18446744073709551616"),
 	   "an overflowing count is text, not a count");
 	r = irqs_find(&t, "42");
-	ok(r && !r->single_total && r->count[0] == 5 && cpumask_count(&r->have_cpu) == 1 &&
+	ok(r && !r->single_total && irq_count(r, 0) == 5 && cpumask_count(&r->have_cpu) == 1 &&
 		   !strcmp(r->chip, "7x"),
 	   "digits glued to text end the counts");
 	irqs_free(&t);
@@ -368,6 +371,184 @@ static void test_live(void)
 	irqs_free(&b);
 }
 
+/* The sparse counts (issue 14): set in any order, replace, remove, read
+ * where absent; the parser keeps only counts that are not 0, sorted by CPU
+ * whatever the header's order, a CPU named twice keeping its last column. */
+static void test_sparse_counts(void)
+{
+	static const char text[] = "   CPU3 CPU1 CPU0 CPU1\n"
+				   " 7: 5 9 0 4 X 1-edge a\n"
+				   " 8: 0 0 0 0 X 2-edge b\n";
+	struct irq_row row;
+	struct irq_table t;
+	struct irq_row *r;
+
+	memset(&row, 0, sizeof(row));
+	irq_set_count(&row, 900, 3);
+	irq_set_count(&row, 2, 5);
+	irq_set_count(&row, 40, 7);
+	irq_set_count(&row, 2, 6);
+	irq_set_count(&row, 41, 0); /* 0 where there is none: nothing */
+	ok(row.counts.n == 3 && row.counts.cpu[0] == 2 && row.counts.cpu[1] == 40 &&
+		   row.counts.cpu[2] == 900,
+	   "set in any order: 3 entries, ascending");
+	ok(irq_count(&row, 2) == 6 && irq_count(&row, 40) == 7 && irq_count(&row, 900) == 3,
+	   "values read back (2 replaced)");
+	ok(irq_count(&row, 0) == 0 && irq_count(&row, 41) == 0 && irq_count(&row, 1023) == 0 &&
+		   irq_count(&row, -1) == 0,
+	   "absent CPUs count 0");
+	irq_set_count(&row, 40, 0);
+	ok(row.counts.n == 2 && irq_count(&row, 40) == 0 && irq_count(&row, 900) == 3,
+	   "0 removes an entry");
+	irq_set_count(&row, 2, UINT64_MAX);
+	ok(irq_count(&row, 2) == UINT64_MAX, "64-bit values kept");
+	irq_counts_free(&row);
+	ok(row.counts.n == 0 && irq_count(&row, 2) == 0, "freed: empty");
+
+	ok(irqs_parse(text, 0, &t) == 0, "header out of order parses");
+	r = irqs_find(&t, "7");
+	ok(r && r->counts.n == 2 && r->counts.cpu[0] == 1 && r->counts.cpu[1] == 3,
+	   "only the CPUs that counted, ascending (%u)", r ? r->counts.n : 0);
+	ok(r && irq_count(r, 1) == 4 && irq_count(r, 3) == 5 && irq_count(r, 0) == 0,
+	   "CPU1 twice: its last column wins, as before");
+	ok(r && cpumask_count(&r->have_cpu) == 3 && r->total == 18, "have_cpu and total");
+	r = irqs_find(&t, "8");
+	ok(r && r->counts.n == 0 && r->counts.val == NULL && cpumask_count(&r->have_cpu) == 3,
+	   "a row of zeros holds no array");
+	ok(t.cpu_total[1] == 4 && t.cpu_total[3] == 5 && t.cpu_total[0] == 0, "CPU totals");
+	irqs_free(&t);
+}
+
+static void put_file(const char *dir, const char *rel, const char *text, size_t len)
+{
+	char path[512];
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, rel);
+	f = fopen(path, "w");
+	if (f) {
+		fwrite(text, 1, len, f);
+		fclose(f);
+	}
+}
+
+static int count_line(void *ctx, char *line, size_t len)
+{
+	size_t *n = ctx;
+
+	(void)line;
+	(void)len;
+	return ++*n == 3 ? 42 : 0;
+}
+
+/* Same table from the text whole and from the file read line by line. */
+static bool same_table(const struct irq_table *a, const struct irq_table *b)
+{
+	if (a->n != b->n || a->ncpus != b->ncpus || !cpumask_equal(&a->cpus, &b->cpus))
+		return false;
+	for (int c = 0; c < a->ncpus; c++)
+		if (a->cpu_total[c] != b->cpu_total[c])
+			return false;
+	for (size_t i = 0; i < a->n; i++) {
+		const struct irq_row *x = &a->rows[i], *y = &b->rows[i];
+
+		if (strcmp(x->label, y->label) || strcmp(x->name, y->name) ||
+		    strcmp(x->chip, y->chip) || x->total != y->total ||
+		    x->single_total != y->single_total || x->counts.n != y->counts.n ||
+		    !cpumask_equal(&x->have_cpu, &y->have_cpu))
+			return false;
+		for (int c = 0; c < a->ncpus; c++)
+			if (irq_count(x, c) != irq_count(y, c))
+				return false;
+	}
+	return true;
+}
+
+/* /proc/interrupts read line by line through a small buffer (issue 14):
+ * lines longer than the buffer, a last line without its newline, a file
+ * without header, a callback that stops the read. */
+static void test_chunked(void)
+{
+	char tmpl[] = "/tmp/tt-irqc.XXXXXX", path[600];
+	struct irq_table whole, t;
+	struct sysroot r;
+	char *text = NULL;
+	size_t len = 0, n = 0;
+	FILE *m = open_memstream(&text, &len);
+	static const size_t chunks[] = {1, 7, 64, 300, 0};
+
+	/* 256 CPUs: each line near 3 KiB, much longer than most chunks */
+	fputs("     ", m);
+	for (int c = 0; c < 256; c++)
+		fprintf(m, " CPU%-7d", c);
+	fputs("\n", m);
+	for (int i = 0; i < 40; i++) {
+		fprintf(m, "%4d:", 100 + i);
+		for (int c = 0; c < 256; c++)
+			fprintf(m, " %10u", (c % 37 == i % 37) ? (unsigned)(i * 1000 + c) : 0u);
+		fprintf(m, "  GICv3 %d Level     dev%d\n", 64 + i, i);
+	}
+	fputs(" IPI0:", m);
+	for (int c = 0; c < 256; c++)
+		fprintf(m, " %10u", (unsigned)c + 1);
+	fputs("       Rescheduling interrupts\n", m);
+	fputs("Err:          7", m); /* no newline at the end */
+	fclose(m);
+
+	ok(mkdtemp(tmpl) != NULL, "temp root");
+	snprintf(path, sizeof(path), "%s/proc", tmpl);
+	mkdir(path, 0755);
+	put_file(tmpl, "proc/interrupts", text, len);
+	ok(irqs_parse(text, 0, &whole) == 0 && whole.n == 42, "whole text: 42 rows");
+	sysroot_open(&r, tmpl);
+	for (size_t k = 0; k < sizeof(chunks) / sizeof(chunks[0]); k++) {
+		int e = irqs_read_interrupts(&r, 0, chunks[k], &t);
+
+		ok(e == 0 && same_table(&whole, &t), "chunk %zu: same table as the whole text",
+		   chunks[k]);
+		irqs_free(&t);
+	}
+	ok(irqs_read_interrupts(&r, 0, 16, &t) == 0 && t.n == 42 &&
+		   irqs_find(&t, "Err")->single_total && irqs_find(&t, "Err")->total == 7,
+	   "the last line without its newline is read");
+	ok(irq_count(irqs_find(&t, "IPI0"), 255) == 256 && t.ncpus == 256, "IPI0 CPU255");
+	irqs_free(&t);
+
+	is_int(sysfs_read_lines(&r, "proc/interrupts", 8, count_line, &n), 42,
+	       "a callback's non-zero return stops the read and is returned");
+	is_int((int)n, 3, "after the third line");
+
+	put_file(tmpl, "proc/interrupts", "\n\n garbage here\n 5: 1 2\n", 24);
+	is_int(irqs_read_interrupts(&r, 0, 4, &t), -EINVAL, "no CPUn header: -EINVAL");
+	ok(t.n == 0 && t.rows == NULL && t.cpu_total == NULL, "and nothing is left allocated");
+	put_file(tmpl, "proc/interrupts", "\n   CPU0 CPU1\n 5: 1 2 X 1-edge a\n", 33);
+	ok(irqs_read_interrupts(&r, 0, 4, &t) == 0 && t.n == 1 && irq_count(&t.rows[0], 1) == 2,
+	   "blank lines before the header are skipped");
+	irqs_free(&t);
+	/* the file loses a CPU column (hotplug): rates of the CPUs left */
+	{
+		struct irq_table c;
+
+		put_file(tmpl, "proc/interrupts", "   CPU0 CPU1\n 5: 10 20 X 1-edge a\n", 35);
+		irqs_read_interrupts(&r, 0, 5, &t);
+		put_file(tmpl, "proc/interrupts", "   CPU0\n 5: 13 X 1-edge a\n", 26);
+		irqs_read_interrupts(&r, 0, 5, &c);
+		irqs_derive(&c, &t, 1.0);
+		ok(c.ncpus == 1 && c.rows[0].rate_per_s[0] == 3.0 && c.rows[0].total_per_s == 3.0,
+		   "a CPU went offline: the other's rate");
+		irqs_free(&c);
+		irqs_free(&t);
+	}
+	is_int(irqs_read_interrupts(&r, 0, 0, &t), 0, "re-read after the file was replaced");
+	irqs_free(&t);
+	sysroot_close(&r);
+	irqs_free(&whole);
+	free(text);
+	snprintf(path, sizeof(path), "rm -rf '%s'", tmpl);
+	if (system(path) != 0)
+		printf("# cleanup failed\n");
+}
+
 int main(void)
 {
 	test_x86();
@@ -376,6 +557,8 @@ int main(void)
 	test_count_limits();
 	test_derive();
 	test_cpu_online();
+	test_sparse_counts();
+	test_chunked();
 	test_json();
 	test_irqbalance();
 	test_fixtures();
