@@ -22,7 +22,7 @@ EXTRA_DIST += tests/hostshape.sh
 HOST_SHAPES = none haltpoll intel arm
 LIVE_TESTS = tests/tui/unpriv.sh tests/tui/counters.sh tests/tui/record_probe.sh \
 	tests/live/perf_events.sh tests/cli/live.sh tests/cli/capture.sh \
-	tests/findings/learn.sh tests/threads/isolation.sh tests/tui/thread_findings.sh
+	tests/findings/learn_live.sh tests/threads/isolation.sh tests/tui/thread_findings.sh
 # make check-shapes [HOST_SHAPES='haltpoll arm']: each shape's results in
 # shape-NAME.log (test-suite.log of that run).
 check-shapes: all $(check_PROGRAMS)
@@ -50,6 +50,6 @@ check-qemu: all $(check_PROGRAMS)
 # tarball could miss that these do not).
 print-dist-tests:
 	@for t in $(TESTS); do case $$t in \
-	  tests/tui/*|tests/threads/*|tests/live/*|tests/fuzz/*|tests/probe/*.sh|tests/knob/owners*|tests/knob/exec_*|tests/knob/effect*|tests/findings/learn.sh) ;; \
+	  tests/tui/*|tests/threads/*|tests/live/*|tests/fuzz/*|tests/probe/*.sh|tests/knob/owners*|tests/knob/exec_*|tests/knob/effect*|tests/findings/learn.sh|tests/findings/learn_live.sh) ;; \
 	  *) echo $$t ;; esac; done
 .PHONY: print-dist-tests

@@ -1,9 +1,9 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
 # tunetop learn: the lesson list, and lessons run with --auto on the
-# simulated RK3588 (and lesson 5 on this kernel): explain -> toggle ->
-# measure -> compare -> restore, with a recording that `report` turns into
-# HTML.
+# simulated RK3588: explain -> toggle -> measure -> compare -> restore,
+# with a recording that `report` turns into HTML. The lessons on this
+# kernel are in learn_live.sh (run again under every host shape).
 . "$TT_SRCDIR/tests/lib.sh"
 
 # the verdict's sentences wrap: match them on the output as one line
@@ -156,22 +156,6 @@ like "$(flat "$out")" '- CPUs with RT throttled: 1\.0 -> 1\.0: no difference see
 out=$(TUNETOP_SIM_EFFECT=reversed "$TUNETOP" learn 4 --auto --demo </dev/null 2>&1)
 like "$(flat "$out")" '- CPUs with RT throttled: 0\.0 -> 1\.0: worse\.' "reversed: worse"
 like "$(flat "$out")" 'Overall: worse' "reversed: overall worse"
-
-# on this machine: a missing interface names what is missing and how to get it
-if [ ! -e /sys/kernel/debug/sched/debug ] && [ ! -e /proc/sched_debug ]; then
-	out=$("$TUNETOP" learn 4 --auto </dev/null 2>&1)
-	like "$(flat "$out")" 'cannot run this lesson: per-CPU RT runqueues (\(rt_throttled, rt_time\) need debugfs: mount -t debugfs none /sys/kernel/debug|need sys/kernel/debug/sched/debug: the kernel lacks CONFIG_SCHED_DEBUG)' \
-		"no RT runqueue file: says what is missing and how to get it"
-else
-	skip "no RT runqueue file: says what is missing" "this machine has one"
-fi
-
-# 5: this kernel; the worker is pinned, its migrations stop.
-out=$("$TUNETOP" learn 5 --auto </dev/null 2>&1)
-ok $? "lesson 5 runs"
-like "$out" 'worker migrations \(/proc/PID/task/TID/sched\) +[0-9.]+ /s +0\.0 /s' \
-	"no migrations once pinned"
-like "$out" 'restored the worker.s affinity' "restored"
 
 # progress: on a terminal a line counts the measurement's seconds, in place;
 # off a terminal (every run above) there is none
