@@ -6,6 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "out/fmt.h"
+
 void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 			 const struct irq_table *irqs)
 {
@@ -18,10 +20,7 @@ void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 		jw_str_nz(w, "fw_name", p->fw_name);
 		jw_str_nz(w, "state", p->state);
 		jw_str_nz(w, "firmware", p->firmware);
-		if (p->have_trace)
-			jw_str(w, "trace", p->trace_tail);
-		else
-			jw_null(w, "trace");
+		jw_str(w, "trace", p->have_trace ? p->trace_tail : NULL);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -54,11 +53,6 @@ void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 	}
 }
 
-static const char *na(const char *s)
-{
-	return s && *s ? s : "n/a";
-}
-
 void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info,
 			 const struct irq_table *irqs)
 {
@@ -68,8 +62,8 @@ void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info,
 	for (size_t i = 0; i < info->nproc; i++) {
 		const struct rproc *p = &info->p[i];
 
-		sbuf_printf(b, "  %-12s %-10s %-10s firmware %s\n", p->name, na(p->fw_name),
-			    na(p->state), na(p->firmware));
+		sbuf_printf(b, "  %-12s %-10s %-10s firmware %s\n", p->name, out_na(p->fw_name),
+			    out_na(p->state), out_na(p->firmware));
 		if (p->have_trace && p->trace_tail[0]) {
 			const char *line = p->trace_tail;
 
@@ -96,8 +90,8 @@ void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info,
 			snprintf(src, sizeof(src), "%d", c->src);
 		if (c->dst >= 0)
 			snprintf(dst, sizeof(dst), "%d", c->dst);
-		sbuf_printf(b, "  rpmsg %-28s %-16s src %-6s dst %-6s%s%s\n", c->dev, na(c->name),
-			    src, dst, c->rproc[0] ? " on " : "", c->rproc);
+		sbuf_printf(b, "  rpmsg %-28s %-16s src %-6s dst %-6s%s%s\n", c->dev,
+			    out_na(c->name), src, dst, c->rproc[0] ? " on " : "", c->rproc);
 	}
 	if (info->nproc && irqs) {
 		size_t n = 0;

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "core/err.h"
+#include "out/fmt.h"
 
 void out_thermal_json(struct jw *w, const struct thermal_info *th)
 {
@@ -19,7 +20,7 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 		const struct thermal_zone *z = &th->zones[i];
 
 		jw_obj_begin(w, NULL);
-		jw_str(w, "zone", z->type[0] ? z->type : NULL);
+		jw_str_nz(w, "zone", z->type);
 		jw_int(w, "id", z->id);
 		jw_int_have(w, "temp_mc", z->have_temp, z->temp_mc);
 		jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
@@ -31,9 +32,9 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 		for (size_t k = 0; k < z->ntrips; k++)
 			jw_str(w, NULL, z->trips[k].type[0] ? z->trips[k].type : NULL);
 		jw_arr_end(w);
-		jw_str(w, "policy", z->policy[0] ? z->policy : NULL);
+		jw_str_nz(w, "policy", z->policy);
 		jw_cpus(w, "cpus", &z->cpus);
-		jw_str(w, "cpus_note", z->cpus_note[0] ? z->cpus_note : NULL);
+		jw_str_nz(w, "cpus_note", z->cpus_note);
 		jw_bool(w, "above_passive", z->above_passive);
 		jw_obj_end(w);
 	}
@@ -45,12 +46,12 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 
 		jw_obj_begin(w, NULL);
 		jw_int(w, "id", c->id);
-		jw_str(w, "type", c->type[0] ? c->type : NULL);
+		jw_str_nz(w, "type", c->type);
 		jw_int_nn(w, "cur_state", c->cur_state);
 		jw_int_nn(w, "max_state", c->max_state);
 		jw_bool(w, "active", c->active);
 		jw_cpus(w, "cpus", &c->cpus);
-		jw_str(w, "devfreq", c->devfreq[0] ? c->devfreq : NULL);
+		jw_str_nz(w, "devfreq", c->devfreq);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -61,7 +62,7 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 
 		jw_obj_begin(w, NULL);
 		jw_str(w, "dev", h->dev);
-		jw_str(w, "chip", h->chip[0] ? h->chip : NULL);
+		jw_str_nz(w, "chip", h->chip);
 		jw_str(w, "label", h->label);
 		jw_int_have(w, "temp_mc", h->have_temp, h->temp_mc);
 		jw_int_have(w, "max_mc", h->have_max, h->max_mc);
@@ -75,17 +76,12 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 
 /* ---- text ---------------------------------------------------------------- */
 
-static const char *why(int e)
-{
-	switch (e < 0 ? -e : e) {
-	case ENOENT: return "not present";
-	case EACCES: return "permission denied";
-	case ENODATA: return "empty, sensor not ready";
-	case EAGAIN: return "sensor not ready";
-	case EINVAL: return "malformed";
-	default: return "unreadable";
-	}
-}
+static const struct out_why thermal_why[] = {
+	{ENODATA, "empty, sensor not ready"},
+	{EAGAIN, "sensor not ready"},
+	{EINVAL, "malformed"},
+	{0, NULL},
+};
 
 /* Milli-degrees as "45.0 C" (exact, negative temperatures too). */
 static void put_temp(struct sbuf *b, int64_t mc)
@@ -101,14 +97,9 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 	char cpus[256];
 
 	sbuf_puts(b, "thermal\n");
-	if (!th || !th->nzones) {
-		int e = th ? th->zone_err : -ENOENT;
-
-		if (!e || e == -ENOENT)
-			sbuf_puts(b, "  none (no thermal zones under /sys/class/thermal)\n");
-		else
-			sbuf_printf(b, "  n/a (%s: %s)\n", err_name(e), why(e));
-	}
+	if (!th || !th->nzones)
+		out_put_none(b, th ? th->zone_err : -ENOENT,
+			     "  none (no thermal zones under /sys/class/thermal)\n", thermal_why);
 	for (size_t i = 0; th && i < th->nzones; i++) {
 		const struct thermal_zone *z = &th->zones[i];
 
@@ -116,7 +107,7 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 		if (z->have_temp)
 			put_temp(b, z->temp_mc);
 		else
-			sbuf_printf(b, "n/a (%s: %s)", err_name(z->err), why(z->err));
+			out_put_err(b, z->err, thermal_why);
 		if (z->ntrips) {
 			sbuf_puts(b, "  trips");
 			for (size_t k = 0; k < z->ntrips; k++) {
@@ -142,14 +133,9 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 
 			sbuf_printf(b, "  cooling%-3d %-24s state ", c->id,
 				    c->type[0] ? c->type : "n/a");
-			if (c->cur_state >= 0)
-				sbuf_printf(b, "%" PRId64, c->cur_state);
-			else
-				sbuf_puts(b, "n/a");
-			if (c->max_state >= 0)
-				sbuf_printf(b, "/%" PRId64, c->max_state);
-			else
-				sbuf_puts(b, "/n/a");
+			out_put_int(b, c->cur_state);
+			sbuf_putc(b, '/');
+			out_put_int(b, c->max_state);
 			if (!cpumask_empty(&c->cpus)) {
 				cpulist_format(&c->cpus, cpus, sizeof(cpus));
 				sbuf_printf(b, "  cpus %s", cpus);
@@ -171,7 +157,7 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 		if (h->have_temp)
 			put_temp(b, h->temp_mc);
 		else
-			sbuf_printf(b, "n/a (%s: %s)", err_name(h->err), why(h->err));
+			out_put_err(b, h->err, thermal_why);
 		if (h->have_max) {
 			sbuf_puts(b, "  max ");
 			put_temp(b, h->max_mc);
