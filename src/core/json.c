@@ -229,3 +229,15 @@ void jw_errno(struct jw *w, const char *key, int e)
 {
 	jw_str(w, key, e ? err_name(e) : NULL);
 }
+
+void jw_obj_array(struct jw *w, const char *key, const void *v, size_t n, size_t size,
+		  void (*each)(struct jw *w, const void *elem))
+{
+	jw_arr_begin(w, key);
+	for (size_t i = 0; i < n; i++) {
+		jw_obj_begin(w, NULL);
+		each(w, (const char *)v + i * size);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
+}

@@ -56,5 +56,10 @@ void jw_str_list(struct jw *w, const char *key, const char *first, size_t stride
 void jw_double_list(struct jw *w, const char *key, const double *v, size_t n, int decimals);
 /* The name of errno e ("EACCES"), null when e is 0. */
 void jw_errno(struct jw *w, const char *key, int e);
+/* key: [ {...}, ... ]: an object per element of the array v (n elements
+ * of size bytes each; v may be NULL when n is 0), its members written by
+ * each(w, element). */
+void jw_obj_array(struct jw *w, const char *key, const void *v, size_t n, size_t size,
+		  void (*each)(struct jw *w, const void *elem));
 
 #endif

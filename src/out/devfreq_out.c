@@ -41,25 +41,24 @@ static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct the
 	jw_obj_end(w);
 }
 
+static void clk_json(struct jw *w, const void *e)
+{
+	const struct devfreq_clk *c = e;
+
+	jw_str(w, "name", c->name);
+	jw_str(w, "kind", devfreq_kind_name(c->kind));
+	jw_int_nn(w, "rate_hz", c->rate_hz);
+	jw_bool(w, "covered", c->covered);
+	jw_errno(w, "error", c->err);
+}
+
 void out_devfreq_json(struct jw *w, const struct devfreq_info *d, const struct thermal_info *th)
 {
 	jw_arr_begin(w, "devfreq");
 	for (size_t i = 0; d && i < d->ndev; i++)
 		dev_json(w, &d->dev[i], th);
 	jw_arr_end(w);
-	jw_arr_begin(w, "clocks");
-	for (size_t i = 0; d && i < d->nclk; i++) {
-		const struct devfreq_clk *c = &d->clk[i];
-
-		jw_obj_begin(w, NULL);
-		jw_str(w, "name", c->name);
-		jw_str(w, "kind", devfreq_kind_name(c->kind));
-		jw_int_nn(w, "rate_hz", c->rate_hz);
-		jw_bool(w, "covered", c->covered);
-		jw_errno(w, "error", c->err);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
+	jw_obj_array(w, "clocks", d ? d->clk : NULL, d ? d->nclk : 0, sizeof(*d->clk), clk_json);
 	jw_errno(w, "clocks_error", d ? d->clk_err : -ENOENT);
 }
 

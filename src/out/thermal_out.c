@@ -13,65 +13,64 @@
 #include "core/err.h"
 #include "out/fmt.h"
 
+static void zone_json(struct jw *w, const void *e)
+{
+	const struct thermal_zone *z = e;
+
+	jw_str_nz(w, "zone", z->type);
+	jw_int(w, "id", z->id);
+	jw_int_have(w, "temp_mc", z->have_temp, z->temp_mc);
+	jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
+	jw_arr_begin(w, "trips_mc");
+	for (size_t k = 0; k < z->ntrips; k++)
+		jw_int(w, NULL, z->trips[k].temp_mc);
+	jw_arr_end(w);
+	jw_arr_begin(w, "trip_types");
+	for (size_t k = 0; k < z->ntrips; k++)
+		jw_str(w, NULL, z->trips[k].type[0] ? z->trips[k].type : NULL);
+	jw_arr_end(w);
+	jw_str_nz(w, "policy", z->policy);
+	jw_cpus(w, "cpus", &z->cpus);
+	jw_str_nz(w, "cpus_note", z->cpus_note);
+	jw_bool(w, "above_passive", z->above_passive);
+}
+
+static void cooling_json(struct jw *w, const void *e)
+{
+	const struct thermal_cooling *c = e;
+
+	jw_int(w, "id", c->id);
+	jw_str_nz(w, "type", c->type);
+	jw_int_nn(w, "cur_state", c->cur_state);
+	jw_int_nn(w, "max_state", c->max_state);
+	jw_bool(w, "active", c->active);
+	jw_cpus(w, "cpus", &c->cpus);
+	jw_str_nz(w, "devfreq", c->devfreq);
+}
+
+static void hwmon_json(struct jw *w, const void *e)
+{
+	const struct thermal_hwmon *h = e;
+
+	jw_str(w, "dev", h->dev);
+	jw_str_nz(w, "chip", h->chip);
+	jw_str(w, "label", h->label);
+	jw_int_have(w, "temp_mc", h->have_temp, h->temp_mc);
+	jw_int_have(w, "max_mc", h->have_max, h->max_mc);
+	jw_int_have(w, "crit_mc", h->have_crit, h->crit_mc);
+	jw_str(w, "error", h->have_temp ? NULL : err_name(h->err));
+}
+
 void out_thermal_json(struct jw *w, const struct thermal_info *th)
 {
-	jw_arr_begin(w, "thermal");
-	for (size_t i = 0; th && i < th->nzones; i++) {
-		const struct thermal_zone *z = &th->zones[i];
+	static const struct thermal_info none;
 
-		jw_obj_begin(w, NULL);
-		jw_str_nz(w, "zone", z->type);
-		jw_int(w, "id", z->id);
-		jw_int_have(w, "temp_mc", z->have_temp, z->temp_mc);
-		jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
-		jw_arr_begin(w, "trips_mc");
-		for (size_t k = 0; k < z->ntrips; k++)
-			jw_int(w, NULL, z->trips[k].temp_mc);
-		jw_arr_end(w);
-		jw_arr_begin(w, "trip_types");
-		for (size_t k = 0; k < z->ntrips; k++)
-			jw_str(w, NULL, z->trips[k].type[0] ? z->trips[k].type : NULL);
-		jw_arr_end(w);
-		jw_str_nz(w, "policy", z->policy);
-		jw_cpus(w, "cpus", &z->cpus);
-		jw_str_nz(w, "cpus_note", z->cpus_note);
-		jw_bool(w, "above_passive", z->above_passive);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-
-	jw_arr_begin(w, "cooling");
-	for (size_t i = 0; th && i < th->ncooling; i++) {
-		const struct thermal_cooling *c = &th->cooling[i];
-
-		jw_obj_begin(w, NULL);
-		jw_int(w, "id", c->id);
-		jw_str_nz(w, "type", c->type);
-		jw_int_nn(w, "cur_state", c->cur_state);
-		jw_int_nn(w, "max_state", c->max_state);
-		jw_bool(w, "active", c->active);
-		jw_cpus(w, "cpus", &c->cpus);
-		jw_str_nz(w, "devfreq", c->devfreq);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-
-	jw_arr_begin(w, "hwmon");
-	for (size_t i = 0; th && i < th->nhwmon; i++) {
-		const struct thermal_hwmon *h = &th->hwmon[i];
-
-		jw_obj_begin(w, NULL);
-		jw_str(w, "dev", h->dev);
-		jw_str_nz(w, "chip", h->chip);
-		jw_str(w, "label", h->label);
-		jw_int_have(w, "temp_mc", h->have_temp, h->temp_mc);
-		jw_int_have(w, "max_mc", h->have_max, h->max_mc);
-		jw_int_have(w, "crit_mc", h->have_crit, h->crit_mc);
-		jw_str(w, "error", h->have_temp ? NULL : err_name(h->err));
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-	jw_str(w, "hwmon_source", th && th->from_libsensors ? "libsensors" : "sysfs");
+	if (!th)
+		th = &none;
+	jw_obj_array(w, "thermal", th->zones, th->nzones, sizeof(*th->zones), zone_json);
+	jw_obj_array(w, "cooling", th->cooling, th->ncooling, sizeof(*th->cooling), cooling_json);
+	jw_obj_array(w, "hwmon", th->hwmon, th->nhwmon, sizeof(*th->hwmon), hwmon_json);
+	jw_str(w, "hwmon_source", th->from_libsensors ? "libsensors" : "sysfs");
 }
 
 /* ---- text ---------------------------------------------------------------- */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Unit tests for the helpers the section writers share (issue 14): the
- * list and n/a forms of the JSON writer (src/core/json.c) and src/out/fmt.c
+ * list, n/a and object-array forms of the JSON writer (src/core/json.c) and src/out/fmt.c
  * (errno words, n/a, rate columns, the share-per-frequency object). */
 #include <errno.h>
 #include <math.h>
@@ -63,6 +63,38 @@ static void test_json_lists(void)
 	jw_cpulist(&w, NULL, true, &big);
 	ok(b.len == n + 2 && !strncmp(b.s + 1, want, n),
 	   "json: a %zu-character CPU list is not cut", n);
+	sbuf_free(&b);
+}
+
+struct pt {
+	int x;
+	char name[6];
+};
+
+static void pt_json(struct jw *w, const void *e)
+{
+	const struct pt *p = e;
+
+	jw_int(w, "x", p->x);
+	jw_str(w, "name", p->name);
+}
+
+static void test_obj_array(void)
+{
+	struct sbuf b;
+	struct jw w;
+	const struct pt v[] = {{1, "a"}, {-2, "bc"}, {3, "def"}};
+
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	jw_obj_array(&w, "v", v, 3, sizeof(v[0]), pt_json);
+	jw_obj_array(&w, "none", NULL, 0, sizeof(v[0]), pt_json);
+	jw_obj_end(&w);
+	is_str(b.s,
+	       "{\"v\":[{\"x\":1,\"name\":\"a\"},{\"x\":-2,\"name\":\"bc\"},"
+	       "{\"x\":3,\"name\":\"def\"}],\"none\":[]}",
+	       "obj_array: an object per element, each at its stride; [] for none");
 	sbuf_free(&b);
 }
 
@@ -138,6 +170,7 @@ static void test_pct_by_freq(void)
 int main(void)
 {
 	test_json_lists();
+	test_obj_array();
 	test_why();
 	test_text();
 	test_pct_by_freq();
