@@ -46,3 +46,9 @@ check_PROGRAMS += tests/unit/test_logfollow
 tests_unit_test_logfollow_SOURCES = tests/unit/test_logfollow.c
 tests_unit_test_logfollow_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_logfollow
+# the helpers the section writers share: JSON lists and n/a forms,
+# src/out/fmt.c (issue 14)
+check_PROGRAMS += tests/unit/test_outfmt
+tests_unit_test_outfmt_SOURCES = tests/unit/test_outfmt.c
+tests_unit_test_outfmt_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_outfmt

@@ -6,6 +6,7 @@
 #include <stdio.h>
 
 #include "core/cpumask.h"
+#include "core/err.h"
 
 void jw_init(struct jw *w, struct sbuf *out, bool pretty)
 {
@@ -167,5 +168,76 @@ void jw_cpus(struct jw *w, const char *key, const struct cpumask *m)
 	jw_arr_begin(w, key);
 	for (int c = cpumask_next(m, 0); c >= 0; c = cpumask_next(m, c + 1))
 		jw_int(w, NULL, c);
+	jw_arr_end(w);
+}
+
+/* ---- lists and n/a-aware forms of the section writers (issue 14) ---- */
+
+void jw_cpulist(struct jw *w, const char *key, bool have, const struct cpumask *m)
+{
+	char buf[8 * TT_MAX_CPUS]; /* "1022," per CPU at the most */
+
+	if (!have) {
+		jw_null(w, key);
+		return;
+	}
+	cpulist_format(m, buf, sizeof(buf));
+	jw_str(w, key, buf);
+}
+
+void jw_bool_have(struct jw *w, const char *key, bool have, bool val)
+{
+	if (have)
+		jw_bool(w, key, val);
+	else
+		jw_null(w, key);
+}
+
+void jw_u64_list(struct jw *w, const char *key, const uint64_t *v, size_t n)
+{
+	if (!n) {
+		jw_null(w, key);
+		return;
+	}
+	jw_arr_begin(w, key);
+	for (size_t i = 0; i < n; i++)
+		jw_uint(w, NULL, v[i]);
+	jw_arr_end(w);
+}
+
+void jw_str_list(struct jw *w, const char *key, const char *first, size_t stride, size_t n)
+{
+	if (!n) {
+		jw_null(w, key);
+		return;
+	}
+	jw_arr_begin(w, key);
+	for (size_t i = 0; i < n; i++)
+		jw_str(w, NULL, first + i * stride);
+	jw_arr_end(w);
+}
+
+void jw_double_list(struct jw *w, const char *key, const double *v, size_t n, int decimals)
+{
+	jw_arr_begin(w, key);
+	for (size_t i = 0; i < n; i++)
+		jw_double(w, NULL, v ? v[i] : NAN, decimals);
+	jw_arr_end(w);
+}
+
+void jw_errno(struct jw *w, const char *key, int e)
+{
+	jw_str(w, key, e ? err_name(e) : NULL);
+}
+
+void jw_obj_array(struct jw *w, const char *key, const void *v, size_t n, size_t size,
+		  void (*each)(struct jw *w, const void *elem))
+{
+	jw_arr_begin(w, key);
+	for (size_t i = 0; i < n; i++) {
+		jw_obj_begin(w, NULL);
+		each(w, (const char *)v + i * size);
+		jw_obj_end(w);
+	}
 	jw_arr_end(w);
 }

@@ -43,4 +43,23 @@ void jw_cpus(struct jw *w, const char *key, const struct cpumask *m);
 /* Append a JSON string literal (with quotes and escapes) to b. */
 void json_escape(struct sbuf *b, const char *s);
 
+/* Lists and n/a-aware forms shared by the section writers (issue 14):
+ * jw_cpulist writes a mask as a CPU list string ("0-3,6"), null when the
+ * reader did not get it (have false); jw_bool_have is null when have is
+ * false; jw_u64_list and jw_str_list write an array, null when it is empty
+ * (n == 0); jw_str_list takes n fixed-size strings of stride bytes each;
+ * jw_double_list writes n doubles, each null when v is NULL. */
+void jw_cpulist(struct jw *w, const char *key, bool have, const struct cpumask *m);
+void jw_bool_have(struct jw *w, const char *key, bool have, bool val);
+void jw_u64_list(struct jw *w, const char *key, const uint64_t *v, size_t n);
+void jw_str_list(struct jw *w, const char *key, const char *first, size_t stride, size_t n);
+void jw_double_list(struct jw *w, const char *key, const double *v, size_t n, int decimals);
+/* The name of errno e ("EACCES"), null when e is 0. */
+void jw_errno(struct jw *w, const char *key, int e);
+/* key: [ {...}, ... ]: an object per element of the array v (n elements
+ * of size bytes each; v may be NULL when n is 0), its members written by
+ * each(w, element). */
+void jw_obj_array(struct jw *w, const char *key, const void *v, size_t n, size_t size,
+		  void (*each)(struct jw *w, const void *elem));
+
 #endif

@@ -9,6 +9,17 @@
 
 #include "core/err.h"
 
+static void dev_json(struct jw *w, const void *e)
+{
+	const struct accel_dev *d = e;
+
+	jw_str(w, "name", d->name);
+	jw_str(w, "source", d->source);
+	jw_str(w, "kind", devfreq_kind_name(d->kind));
+	jw_int_nn(w, "load_pct", d->load_pct);
+	jw_int_nn(w, "freq_hz", d->freq_hz);
+}
+
 void out_accel_json(struct jw *w, const struct accel_info *a)
 {
 	jw_obj_begin(w, "accel");
@@ -22,27 +33,9 @@ void out_accel_json(struct jw *w, const struct accel_info *a)
 		jw_null(w, "npu_load_pct");
 		jw_str(w, "npu_load_error", err_name(a->npu_err ? a->npu_err : -ENOENT));
 	}
-	jw_str(w, "driver_version", a->version[0] ? a->version : NULL);
-	jw_str(w, "version_file", a->version_src[0] ? a->version_src : NULL);
-	jw_arr_begin(w, "devices");
-	for (size_t i = 0; i < a->ndev; i++) {
-		const struct accel_dev *d = &a->dev[i];
-
-		jw_obj_begin(w, NULL);
-		jw_str(w, "name", d->name);
-		jw_str(w, "source", d->source);
-		jw_str(w, "kind", devfreq_kind_name(d->kind));
-		if (d->load_pct >= 0)
-			jw_int(w, "load_pct", d->load_pct);
-		else
-			jw_null(w, "load_pct");
-		if (d->freq_hz >= 0)
-			jw_int(w, "freq_hz", d->freq_hz);
-		else
-			jw_null(w, "freq_hz");
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
+	jw_str_nz(w, "driver_version", a->version);
+	jw_str_nz(w, "version_file", a->version_src);
+	jw_obj_array(w, "devices", a->dev, a->ndev, sizeof(*a->dev), dev_json);
 	jw_obj_end(w);
 }
 
@@ -78,23 +71,22 @@ void out_accel_text(struct sbuf *b, const struct accel_info *a)
 	}
 }
 
+static void sensor_json(struct jw *w, const void *e)
+{
+	const struct power_sensor *s = e;
+
+	jw_str(w, "name", s->name);
+	jw_str(w, "source", s->source);
+	jw_str(w, "file", s->file);
+	jw_str(w, "kind", s->kind == POWER_ENERGY ? "energy" : "power");
+	jw_double(w, "watts", s->watts, 3);
+	jw_errno(w, "error", s->err);
+	jw_bool(w, "counter_reset", s->reset);
+}
+
 void out_power_json(struct jw *w, const struct power_info *p)
 {
-	jw_arr_begin(w, "power");
-	for (size_t i = 0; p && i < p->n; i++) {
-		const struct power_sensor *s = &p->s[i];
-
-		jw_obj_begin(w, NULL);
-		jw_str(w, "name", s->name);
-		jw_str(w, "source", s->source);
-		jw_str(w, "file", s->file);
-		jw_str(w, "kind", s->kind == POWER_ENERGY ? "energy" : "power");
-		jw_double(w, "watts", s->watts, 3);
-		jw_str(w, "error", s->err ? err_name(s->err) : NULL);
-		jw_bool(w, "counter_reset", s->reset);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
+	jw_obj_array(w, "power", p ? p->s : NULL, p ? p->n : 0, sizeof(*p->s), sensor_json);
 }
 
 void out_power_text(struct sbuf *b, const struct power_info *p)

@@ -8,17 +8,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static void jw_names(struct jw *w, const char *key, const char (*names)[CPUFREQ_NAME_LEN], size_t n)
-{
-	if (!n) {
-		jw_null(w, key);
-		return;
-	}
-	jw_arr_begin(w, key);
-	for (size_t i = 0; i < n; i++)
-		jw_str(w, NULL, names[i]);
-	jw_arr_end(w);
-}
+#include "out/fmt.h"
 
 static void policy_json(struct jw *w, const struct cpufreq_policy *p, const struct thermal_info *th)
 {
@@ -37,29 +27,14 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 	jw_int_nn(w, "base_khz", p->base_khz);
 	jw_int_nn(w, "transition_latency_ns", p->transition_latency_ns);
 	jw_int_nn(w, "boost", p->boost);
-	if (p->navail) {
-		jw_arr_begin(w, "available_khz");
-		for (size_t i = 0; i < p->navail; i++)
-			jw_uint(w, NULL, p->avail_khz[i]);
-		jw_arr_end(w);
-	} else {
-		jw_null(w, "available_khz");
-	}
-	jw_names(w, "available_governors", (const char(*)[CPUFREQ_NAME_LEN])p->avail_gov, p->ngov);
-	if (p->have_total_trans)
-		jw_uint(w, "total_trans", p->total_trans);
-	else
-		jw_null(w, "total_trans");
+	jw_u64_list(w, "available_khz", p->avail_khz, p->navail);
+	jw_str_list(w, "available_governors", (const char *)p->avail_gov, sizeof(*p->avail_gov),
+		    p->ngov);
+	jw_uint_have(w, "total_trans", p->have_total_trans, p->total_trans);
 	jw_double(w, "transitions_per_s", p->transitions_per_s, 1);
+	out_pct_by_freq_json(w, "time_in_state_pct", p->have_stats, p->tis_khz, p->tis_pct,
+			     p->nstates);
 	if (p->have_stats) {
-		jw_obj_begin(w, "time_in_state_pct");
-		for (size_t i = 0; i < p->nstates; i++) {
-			char key[32];
-
-			snprintf(key, sizeof(key), "%" PRIu64, p->tis_khz[i]);
-			jw_double(w, key, p->tis_pct ? p->tis_pct[i] : NAN, 1);
-		}
-		jw_obj_end(w);
 		/* the kernel's counters (clock_t ticks since boot): a single or
 		 * replayed sample still tells where the policy spent its time */
 		jw_obj_begin(w, "time_in_state_10ms");
@@ -71,7 +46,6 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 		}
 		jw_obj_end(w);
 	} else {
-		jw_null(w, "time_in_state_pct");
 		jw_null(w, "time_in_state_10ms");
 	}
 	jw_str_nz(w, "tunables_governor", p->tunables_gov);
@@ -84,11 +58,8 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 		jw_null(w, "tunables");
 	}
 	jw_str_nz(w, "epp", p->epp);
-	jw_names(w, "epp_available", (const char(*)[CPUFREQ_NAME_LEN])p->epp_avail, p->nepp);
-	if (th)
-		jw_bool(w, "thermal_capped", thermal_cpus_capped(th, &p->cpus));
-	else
-		jw_null(w, "thermal_capped");
+	jw_str_list(w, "epp_available", (const char *)p->epp_avail, sizeof(*p->epp_avail), p->nepp);
+	jw_bool_have(w, "thermal_capped", th != NULL, th && thermal_cpus_capped(th, &p->cpus));
 	jw_obj_end(w);
 }
 
@@ -126,11 +97,6 @@ static const char *mhz(char *buf, size_t cap, int64_t khz)
 	return buf;
 }
 
-static const char *na(const char *s)
-{
-	return s && *s ? s : "n/a";
-}
-
 static void put_rate(struct sbuf *b, double v, const char *unit)
 {
 	if (isnan(v))
@@ -150,7 +116,7 @@ static void policy_text(struct sbuf *b, const struct cpufreq_policy *p, const st
 	if (t && first >= 0 && first < t->ncpus && t->cpu[first].core_type[0])
 		type = t->cpu[first].core_type;
 	sbuf_printf(b, "  %-8s cpus %-7s %-11s %-12s governor %-12s cur %s MHz", p->name,
-		    cpus[0] ? cpus : "n/a", type, na(p->driver), na(p->governor),
+		    cpus[0] ? cpus : "n/a", type, out_na(p->driver), out_na(p->governor),
 		    mhz(a, sizeof(a), p->cur_khz));
 	sbuf_printf(b, "  min %s  max %s MHz", mhz(a, sizeof(a), p->min_khz),
 		    mhz(c, sizeof(c), p->max_khz));
@@ -205,23 +171,14 @@ void out_cpufreq_text(struct sbuf *b, const struct cpufreq_info *f, const struct
 		policy_text(b, &f->pol[i], t, th, nostats == f->npolicies);
 	if (f && f->npolicies && nostats == f->npolicies)
 		sbuf_printf(b, "  OPP residency n/a: no stats/time_in_state (driver %s)\n",
-			    na(f->pol[0].driver));
+			    out_na(f->pol[0].driver));
 	if (f && f->have_pstate) {
-		sbuf_printf(b, "  intel_pstate status %s  no_turbo ", na(f->pstate_status));
-		if (f->no_turbo < 0)
-			sbuf_puts(b, "n/a");
-		else
-			sbuf_printf(b, "%d", f->no_turbo);
+		sbuf_printf(b, "  intel_pstate status %s  no_turbo ", out_na(f->pstate_status));
+		out_put_int(b, f->no_turbo);
 		sbuf_puts(b, "  perf ");
-		if (f->min_perf_pct < 0)
-			sbuf_puts(b, "n/a");
-		else
-			sbuf_printf(b, "%d", f->min_perf_pct);
+		out_put_int(b, f->min_perf_pct);
 		sbuf_putc(b, '-');
-		if (f->max_perf_pct < 0)
-			sbuf_puts(b, "n/a");
-		else
-			sbuf_printf(b, "%d", f->max_perf_pct);
+		out_put_int(b, f->max_perf_pct);
 		sbuf_puts(b, "%\n");
 	}
 }

@@ -11,68 +11,45 @@
 #include <stdio.h>
 
 #include "core/err.h"
-
-static void jw_err(struct jw *w, const char *key, int e)
-{
-	jw_str(w, key, e ? err_name(e) : NULL);
-}
+#include "out/fmt.h"
 
 static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct thermal_info *th)
 {
+	bool cur = d->have_trans && d->trans_cur >= 0;
+
 	jw_obj_begin(w, NULL);
 	jw_str(w, "name", d->name);
 	jw_str(w, "kind", devfreq_kind_name(d->kind));
-	jw_str(w, "path", d->path[0] ? d->path : NULL);
-	jw_str(w, "governor", d->governor[0] ? d->governor : NULL);
+	jw_str_nz(w, "path", d->path);
+	jw_str_nz(w, "governor", d->governor);
 	jw_int_nn(w, "cur_hz", d->cur_hz);
 	jw_int_nn(w, "target_hz", d->target_hz);
 	jw_int_nn(w, "min_hz", d->min_hz);
 	jw_int_nn(w, "max_hz", d->max_hz);
 	jw_int_nn(w, "polling_ms", d->polling_ms);
-	if (d->navail) {
-		jw_arr_begin(w, "available_hz");
-		for (size_t i = 0; i < d->navail; i++)
-			jw_uint(w, NULL, d->avail_hz[i]);
-		jw_arr_end(w);
-	} else {
-		jw_null(w, "available_hz");
-	}
-	if (d->ngov) {
-		jw_arr_begin(w, "available_governors");
-		for (size_t i = 0; i < d->ngov; i++)
-			jw_str(w, NULL, d->avail_gov[i]);
-		jw_arr_end(w);
-	} else {
-		jw_null(w, "available_governors");
-	}
-	if (d->have_total)
-		jw_uint(w, "total_trans", d->total_trans);
-	else
-		jw_null(w, "total_trans");
+	jw_u64_list(w, "available_hz", d->avail_hz, d->navail);
+	jw_str_list(w, "available_governors", (const char *)d->avail_gov, sizeof(*d->avail_gov),
+		    d->ngov);
+	jw_uint_have(w, "total_trans", d->have_total, d->total_trans);
 	jw_double(w, "transitions_per_s", d->transitions_per_s, 1);
-	if (d->have_trans) {
-		jw_obj_begin(w, "time_in_state_pct");
-		for (size_t i = 0; i < d->ntrans; i++) {
-			char key[32];
-
-			snprintf(key, sizeof(key), "%" PRIu64, d->trans_hz[i]);
-			jw_double(w, key, d->time_pct ? d->time_pct[i] : NAN, 1);
-		}
-		jw_obj_end(w);
-	} else {
-		jw_null(w, "time_in_state_pct");
-	}
-	if (d->have_trans && d->trans_cur >= 0)
-		jw_uint(w, "cur_state_hz", d->trans_hz[d->trans_cur]);
-	else
-		jw_null(w, "cur_state_hz");
-	jw_err(w, "trans_stat_error", d->trans_err);
-	jw_str(w, "load", d->load[0] ? d->load : NULL);
-	if (th)
-		jw_bool(w, "thermal_capped", thermal_devfreq_throttled(th, d->name));
-	else
-		jw_null(w, "thermal_capped");
+	out_pct_by_freq_json(w, "time_in_state_pct", d->have_trans, d->trans_hz, d->time_pct,
+			     d->ntrans);
+	jw_uint_have(w, "cur_state_hz", cur, cur ? d->trans_hz[d->trans_cur] : 0);
+	jw_errno(w, "trans_stat_error", d->trans_err);
+	jw_str_nz(w, "load", d->load);
+	jw_bool_have(w, "thermal_capped", th != NULL, th && thermal_devfreq_throttled(th, d->name));
 	jw_obj_end(w);
+}
+
+static void clk_json(struct jw *w, const void *e)
+{
+	const struct devfreq_clk *c = e;
+
+	jw_str(w, "name", c->name);
+	jw_str(w, "kind", devfreq_kind_name(c->kind));
+	jw_int_nn(w, "rate_hz", c->rate_hz);
+	jw_bool(w, "covered", c->covered);
+	jw_errno(w, "error", c->err);
 }
 
 void out_devfreq_json(struct jw *w, const struct devfreq_info *d, const struct thermal_info *th)
@@ -81,36 +58,20 @@ void out_devfreq_json(struct jw *w, const struct devfreq_info *d, const struct t
 	for (size_t i = 0; d && i < d->ndev; i++)
 		dev_json(w, &d->dev[i], th);
 	jw_arr_end(w);
-	jw_arr_begin(w, "clocks");
-	for (size_t i = 0; d && i < d->nclk; i++) {
-		const struct devfreq_clk *c = &d->clk[i];
-
-		jw_obj_begin(w, NULL);
-		jw_str(w, "name", c->name);
-		jw_str(w, "kind", devfreq_kind_name(c->kind));
-		jw_int_nn(w, "rate_hz", c->rate_hz);
-		jw_bool(w, "covered", c->covered);
-		jw_err(w, "error", c->err);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-	jw_err(w, "clocks_error", d ? d->clk_err : -ENOENT);
+	jw_obj_array(w, "clocks", d ? d->clk : NULL, d ? d->nclk : 0, sizeof(*d->clk), clk_json);
+	jw_errno(w, "clocks_error", d ? d->clk_err : -ENOENT);
 }
 
 /* ---- text ---------------------------------------------------------------- */
 
-static const char *why(int e)
-{
-	switch (e < 0 ? -e : e) {
-	case ENOENT: return "not present";
-	case EACCES: return "permission denied, needs root";
-	case EPERM: return "not permitted (kernel lockdown?)";
-	case ENODATA: return "empty";
-	case EINVAL: return "malformed";
-	case EOPNOTSUPP: return "not supported by the driver";
-	default: return "unreadable";
-	}
-}
+static const struct out_why devfreq_why[] = {
+	{EACCES, "permission denied, needs root"},
+	{EPERM, "not permitted (kernel lockdown?)"},
+	{ENODATA, "empty"},
+	{EINVAL, "malformed"},
+	{EOPNOTSUPP, "not supported by the driver"},
+	{0, NULL},
+};
 
 static const char *mhz(char *buf, size_t cap, int64_t hz)
 {
@@ -158,7 +119,7 @@ static void dev_text(struct sbuf *b, const struct devfreq_dev *d, const struct t
 	} else {
 		sbuf_printf(b, "                 residency n/a (trans_stat %s: %s)\n",
 			    err_name(d->trans_err ? d->trans_err : -ENODATA),
-			    why(d->trans_err ? d->trans_err : -ENODATA));
+			    out_why(d->trans_err ? d->trans_err : -ENODATA, devfreq_why));
 	}
 	if (d->load[0])
 		sbuf_printf(b, "                 load %s\n", d->load);
@@ -169,14 +130,9 @@ void out_devfreq_text(struct sbuf *b, const struct devfreq_info *d, const struct
 	char a[32];
 
 	sbuf_puts(b, "devfreq\n");
-	if (!d || !d->ndev) {
-		int e = d ? d->err : -ENOENT;
-
-		if (!e || e == -ENOENT)
-			sbuf_puts(b, "  none (no devices under /sys/class/devfreq)\n");
-		else
-			sbuf_printf(b, "  n/a (%s: %s)\n", err_name(e), why(e));
-	}
+	if (!d || !d->ndev)
+		out_put_none(b, d ? d->err : -ENOENT,
+			     "  none (no devices under /sys/class/devfreq)\n", devfreq_why);
 	for (size_t i = 0; d && i < d->ndev; i++)
 		dev_text(b, &d->dev[i], th);
 
@@ -186,7 +142,7 @@ void out_devfreq_text(struct sbuf *b, const struct devfreq_info *d, const struct
 
 		sbuf_printf(b, "  n/a (%s: %s)\n", err_name(e),
 			    e == -ENOENT ? "no /sys/kernel/debug/clk, debugfs not mounted"
-					 : why(e));
+					 : out_why(e, devfreq_why));
 		return;
 	}
 	if (!d->nclk)
@@ -198,7 +154,7 @@ void out_devfreq_text(struct sbuf *b, const struct devfreq_info *d, const struct
 		if (c->rate_hz >= 0)
 			sbuf_printf(b, "%s MHz", mhz(a, sizeof(a), c->rate_hz));
 		else
-			sbuf_printf(b, "n/a (%s: %s)", err_name(c->err), why(c->err));
+			out_put_err(b, c->err, devfreq_why);
 		if (c->covered)
 			sbuf_printf(b, "  (covered by a %s devfreq device)",
 				    devfreq_kind_name(c->kind));

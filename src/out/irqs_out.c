@@ -5,25 +5,7 @@
 #include <math.h>
 #include <stdio.h>
 
-static void str_or_null(struct jw *w, const char *key, const char *s)
-{
-	if (s && *s)
-		jw_str(w, key, s);
-	else
-		jw_null(w, key);
-}
-
-static void mask_or_null(struct jw *w, const char *key, const struct cpumask *m, bool have)
-{
-	char buf[4096];
-
-	if (!have) {
-		jw_null(w, key);
-		return;
-	}
-	cpulist_format(m, buf, sizeof(buf));
-	jw_str(w, key, buf);
-}
+#include "out/fmt.h"
 
 void out_irqs_json(struct jw *w, const struct irq_table *t)
 {
@@ -37,10 +19,10 @@ void out_irqs_json(struct jw *w, const struct irq_table *t)
 			jw_int(w, "irq", r->irq);
 		else
 			jw_null(w, "irq");
-		str_or_null(w, "name", r->name);
-		str_or_null(w, "chip", r->chip);
-		str_or_null(w, "hwirq", r->hwirq);
-		str_or_null(w, "trigger", r->trigger);
+		jw_str_nz(w, "name", r->name);
+		jw_str_nz(w, "chip", r->chip);
+		jw_str_nz(w, "hwirq", r->hwirq);
+		jw_str_nz(w, "trigger", r->trigger);
 		if (r->single_total) {
 			jw_null(w, "counts");
 		} else {
@@ -53,17 +35,13 @@ void out_irqs_json(struct jw *w, const struct irq_table *t)
 			jw_arr_end(w);
 		}
 		jw_uint(w, "total", r->total);
-		if (r->single_total) {
+		if (r->single_total)
 			jw_null(w, "rate_per_s");
-		} else {
-			jw_arr_begin(w, "rate_per_s");
-			for (int c = 0; c < t->ncpus; c++)
-				jw_double(w, NULL, r->rate_per_s[c], 1);
-			jw_arr_end(w);
-		}
+		else
+			jw_double_list(w, "rate_per_s", r->rate_per_s, (size_t)t->ncpus, 1);
 		jw_double(w, "total_per_s", r->total_per_s, 1);
-		mask_or_null(w, "affinity", &r->affinity, r->have_affinity);
-		mask_or_null(w, "effective", &r->effective, r->have_effective);
+		jw_cpulist(w, "affinity", r->have_affinity, &r->affinity);
+		jw_cpulist(w, "effective", r->have_effective, &r->effective);
 		jw_bool(w, "percpu", r->percpu);
 		jw_bool(w, "movable", r->movable);
 		if (r->managed)
@@ -73,10 +51,7 @@ void out_irqs_json(struct jw *w, const struct irq_table *t)
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
-	jw_arr_begin(w, "irq_cpu_total_per_s");
-	for (int c = 0; c < t->ncpus; c++)
-		jw_double(w, NULL, t->cpu_total_per_s ? t->cpu_total_per_s[c] : NAN, 1);
-	jw_arr_end(w);
+	jw_double_list(w, "irq_cpu_total_per_s", t->cpu_total_per_s, (size_t)t->ncpus, 1);
 }
 
 void out_softirqs_json(struct jw *w, const struct softirq_table *t)
@@ -86,23 +61,12 @@ void out_softirqs_json(struct jw *w, const struct softirq_table *t)
 		const struct softirq_row *r = &t->rows[i];
 
 		jw_obj_begin(w, r->name);
-		jw_arr_begin(w, "rate_per_s");
-		for (int c = 0; c < t->ncpus; c++)
-			jw_double(w, NULL, r->rate_per_s[c], 1);
-		jw_arr_end(w);
+		jw_double_list(w, "rate_per_s", r->rate_per_s, (size_t)t->ncpus, 1);
 		jw_double(w, "total_per_s", r->total_per_s, 1);
 		jw_uint(w, "total", r->total);
 		jw_obj_end(w);
 	}
 	jw_obj_end(w);
-}
-
-static void put_rate(struct sbuf *b, double v, int width)
-{
-	if (isnan(v))
-		sbuf_printf(b, " %*s", width, "n/a");
-	else
-		sbuf_printf(b, " %*.1f", width, v);
 }
 
 void out_irqs_text(struct sbuf *b, const struct irq_table *t)
@@ -125,8 +89,8 @@ void out_irqs_text(struct sbuf *b, const struct irq_table *t)
 			if (r->single_total)
 				sbuf_printf(b, " %9s", "-");
 			else
-				put_rate(b, r->rate_per_s[c], 9);
-		put_rate(b, r->total_per_s, 9);
+				out_put_rate(b, r->rate_per_s[c], 9);
+		out_put_rate(b, r->total_per_s, 9);
 		snprintf(aff, sizeof(aff), "n/a");
 		snprintf(eff, sizeof(eff), "n/a");
 		if (r->have_affinity)
@@ -160,7 +124,7 @@ void out_irqs_text(struct sbuf *b, const struct irq_table *t)
 	}
 	sbuf_printf(b, "%-6s", "sum");
 	for (int c = cpumask_next(&t->cpus, 0); c >= 0; c = cpumask_next(&t->cpus, c + 1))
-		put_rate(b, t->cpu_total_per_s ? t->cpu_total_per_s[c] : NAN, 9);
+		out_put_rate(b, t->cpu_total_per_s ? t->cpu_total_per_s[c] : NAN, 9);
 	sbuf_putc(b, '\n');
 }
 
@@ -179,8 +143,8 @@ void out_softirqs_text(struct sbuf *b, const struct softirq_table *t)
 
 		sbuf_printf(b, "%-9s", r->name);
 		for (int c = cpumask_next(&t->cpus, 0); c >= 0; c = cpumask_next(&t->cpus, c + 1))
-			put_rate(b, r->rate_per_s[c], 9);
-		put_rate(b, r->total_per_s, 9);
+			out_put_rate(b, r->rate_per_s[c], 9);
+		out_put_rate(b, r->total_per_s, 9);
 		sbuf_putc(b, '\n');
 	}
 }

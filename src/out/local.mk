@@ -10,3 +10,4 @@ libtunetop_a_SOURCES += src/out/accel_out.c src/out/accel_out.h
 libtunetop_a_SOURCES += src/out/findings_out.c src/out/findings_out.h
 libtunetop_a_SOURCES += src/out/openmetrics.c src/out/openmetrics.h
 libtunetop_a_SOURCES += src/out/kconfig_out.c src/out/kconfig_out.h
+libtunetop_a_SOURCES += src/out/fmt.c src/out/fmt.h

@@ -88,6 +88,64 @@ static const char *list(const struct jp_value *a, char *buf, size_t cap)
 	return buf;
 }
 
+/* The families with one sample per element of an array of the document, in
+ * the order they are written: the element's label_key (a number when
+ * numeric, else a string, "?" when absent) is the label `label`, its kind
+ * (when kind is set) the label "kind", its key times scale the value. A
+ * counter's samples are named NAME_total. */
+static const struct om_family {
+	const char *group, *name, *type, *help, *label, *label_key;
+	bool numeric, kind;
+	const char *key;
+	double scale;
+} om_families[] = {
+	{"cpus", "tunetop_cpu_frequency_hz", "gauge", "current CPU frequency (scaling_cur_freq)",
+	 "cpu", "id", true, false, "freq_khz", 1000},
+	{"cpus", "tunetop_cpu_utilisation_ratio", "gauge",
+	 "busy share of the last interval (/proc/stat)", "cpu", "id", true, false, "util_pct",
+	 0.01},
+	{"cpus", "tunetop_cpu_temperature_celsius", "gauge",
+	 "temperature of the CPU's thermal zone", "cpu", "id", true, false, "temp_mc", 0.001},
+	{"policies", "tunetop_cpufreq_min_hz", "gauge", "lower frequency bound (scaling_min_freq)",
+	 "policy", "name", false, false, "min_khz", 1000},
+	{"policies", "tunetop_cpufreq_max_hz", "gauge", "upper frequency bound (scaling_max_freq)",
+	 "policy", "name", false, false, "max_khz", 1000},
+	{"devfreq", "tunetop_devfreq_frequency_hz", "gauge", "devfreq device frequency (cur_freq)",
+	 "device", "name", false, true, "cur_hz", 1},
+	{"clocks", "tunetop_clock_rate_hz", "gauge", "debugfs clock rate (clk_rate)", "clock",
+	 "name", false, true, "rate_hz", 1},
+	{"rt", "tunetop_rt_throttled", "gauge", "1 if the CPU's RT runqueue is throttled", "cpu",
+	 "cpu", true, false, "rt_throttled", 1},
+	{"rt", "tunetop_rt_throttle_events", "counter", "RT throttling events seen", "cpu", "cpu",
+	 true, false, "throttle_events", 1},
+	{"thermal", "tunetop_thermal_zone_temperature_celsius", "gauge", "thermal zone temperature",
+	 "zone", "zone", false, false, "temp_mc", 0.001},
+};
+
+/* The families of om_families[] in group, over the elements of arr. */
+static void families(struct sbuf *b, const char *group, const struct jp_value *arr)
+{
+	for (size_t k = 0; k < sizeof(om_families) / sizeof(om_families[0]); k++) {
+		const struct om_family *f = &om_families[k];
+		char nm[64], id[24];
+
+		if (strcmp(f->group, group))
+			continue;
+		family(b, f->name, f->type, f->help);
+		snprintf(nm, sizeof(nm), "%s%s", f->name,
+			 !strcmp(f->type, "counter") ? "_total" : "");
+		for (size_t i = 0; i < jp_len(arr); i++) {
+			const struct jp_value *e = jp_at(arr, i), *l = jp_get(e, f->label_key);
+
+			sample2(b, nm, f->label,
+				f->numeric ? idstr(l, id, sizeof(id)) : jp_str(l, "?"),
+				f->kind ? "kind" : NULL,
+				f->kind ? jp_str(jp_get(e, "kind"), "") : NULL, jp_get(e, f->key),
+				f->scale);
+		}
+	}
+}
+
 static void cpus(struct sbuf *b, const struct jp_value *doc)
 {
 	const struct jp_value *cs = jp_get(doc, "cpus");
@@ -105,32 +163,7 @@ static void cpus(struct sbuf *b, const struct jp_value *doc)
 			sample2(b, "tunetop_cpu_online", "cpu",
 				idstr(jp_get(c, "id"), id, sizeof(id)), NULL, NULL, &n, 1);
 	}
-	family(b, "tunetop_cpu_frequency_hz", "gauge", "current CPU frequency (scaling_cur_freq)");
-	for (size_t i = 0; i < jp_len(cs); i++) {
-		const struct jp_value *c = jp_at(cs, i);
-
-		sample2(b, "tunetop_cpu_frequency_hz", "cpu",
-			idstr(jp_get(c, "id"), id, sizeof(id)), NULL, NULL, jp_get(c, "freq_khz"),
-			1000);
-	}
-	family(b, "tunetop_cpu_utilisation_ratio", "gauge",
-	       "busy share of the last interval (/proc/stat)");
-	for (size_t i = 0; i < jp_len(cs); i++) {
-		const struct jp_value *c = jp_at(cs, i);
-
-		sample2(b, "tunetop_cpu_utilisation_ratio", "cpu",
-			idstr(jp_get(c, "id"), id, sizeof(id)), NULL, NULL, jp_get(c, "util_pct"),
-			0.01);
-	}
-	family(b, "tunetop_cpu_temperature_celsius", "gauge",
-	       "temperature of the CPU's thermal zone");
-	for (size_t i = 0; i < jp_len(cs); i++) {
-		const struct jp_value *c = jp_at(cs, i);
-
-		sample2(b, "tunetop_cpu_temperature_celsius", "cpu",
-			idstr(jp_get(c, "id"), id, sizeof(id)), NULL, NULL, jp_get(c, "temp_mc"),
-			0.001);
-	}
+	families(b, "cpus", cs);
 	static const struct {
 		const char *name, *type, *key, *help;
 		double scale;
@@ -181,65 +214,32 @@ static void policies(struct sbuf *b, const struct jp_value *doc)
 		label(b, "governor", jp_str(jp_get(p, "governor"), ""), false);
 		sbuf_puts(b, "} 1\n");
 	}
-	family(b, "tunetop_cpufreq_min_hz", "gauge", "lower frequency bound (scaling_min_freq)");
-	for (size_t i = 0; i < jp_len(ps); i++)
-		sample2(b, "tunetop_cpufreq_min_hz", "policy",
-			jp_str(jp_get(jp_at(ps, i), "name"), "?"), NULL, NULL,
-			jp_get(jp_at(ps, i), "min_khz"), 1000);
-	family(b, "tunetop_cpufreq_max_hz", "gauge", "upper frequency bound (scaling_max_freq)");
-	for (size_t i = 0; i < jp_len(ps); i++)
-		sample2(b, "tunetop_cpufreq_max_hz", "policy",
-			jp_str(jp_get(jp_at(ps, i), "name"), "?"), NULL, NULL,
-			jp_get(jp_at(ps, i), "max_khz"), 1000);
+	families(b, "policies", ps);
 }
 
 static void clocks(struct sbuf *b, const struct jp_value *doc)
 {
-	const struct jp_value *d = jp_get(doc, "devfreq"), *c = jp_get(doc, "clocks");
-
-	family(b, "tunetop_devfreq_frequency_hz", "gauge", "devfreq device frequency (cur_freq)");
-	for (size_t i = 0; i < jp_len(d); i++)
-		sample2(b, "tunetop_devfreq_frequency_hz", "device",
-			jp_str(jp_get(jp_at(d, i), "name"), "?"), "kind",
-			jp_str(jp_get(jp_at(d, i), "kind"), ""), jp_get(jp_at(d, i), "cur_hz"), 1);
-	family(b, "tunetop_clock_rate_hz", "gauge", "debugfs clock rate (clk_rate)");
-	for (size_t i = 0; i < jp_len(c); i++)
-		sample2(b, "tunetop_clock_rate_hz", "clock",
-			jp_str(jp_get(jp_at(c, i), "name"), "?"), "kind",
-			jp_str(jp_get(jp_at(c, i), "kind"), ""), jp_get(jp_at(c, i), "rate_hz"), 1);
+	families(b, "devfreq", jp_get(doc, "devfreq"));
+	families(b, "clocks", jp_get(doc, "clocks"));
 }
 
 static void rt(struct sbuf *b, const struct jp_value *doc)
 {
-	const struct jp_value *r = jp_get(doc, "rt"), *cs = jp_get(r, "cpus");
-	char id[24];
+	const struct jp_value *r = jp_get(doc, "rt");
 
 	family(b, "tunetop_rt_runtime_seconds", "gauge",
 	       "RT bandwidth: runtime per period (sched_rt_runtime_us; absent = unlimited)");
 	sample_plain(b, "tunetop_rt_runtime_seconds", jp_get(r, "runtime_us"), 1e-6);
 	family(b, "tunetop_rt_period_seconds", "gauge", "RT bandwidth period (sched_rt_period_us)");
 	sample_plain(b, "tunetop_rt_period_seconds", jp_get(r, "period_us"), 1e-6);
-	family(b, "tunetop_rt_throttled", "gauge", "1 if the CPU's RT runqueue is throttled");
-	for (size_t i = 0; i < jp_len(cs); i++)
-		sample2(b, "tunetop_rt_throttled", "cpu",
-			idstr(jp_get(jp_at(cs, i), "cpu"), id, sizeof(id)), NULL, NULL,
-			jp_get(jp_at(cs, i), "rt_throttled"), 1);
-	family(b, "tunetop_rt_throttle_events", "counter", "RT throttling events seen");
-	for (size_t i = 0; i < jp_len(cs); i++)
-		sample2(b, "tunetop_rt_throttle_events_total", "cpu",
-			idstr(jp_get(jp_at(cs, i), "cpu"), id, sizeof(id)), NULL, NULL,
-			jp_get(jp_at(cs, i), "throttle_events"), 1);
+	families(b, "rt", jp_get(r, "cpus"));
 }
 
 static void temps(struct sbuf *b, const struct jp_value *doc)
 {
-	const struct jp_value *z = jp_get(doc, "thermal"), *h = jp_get(doc, "hwmon");
+	const struct jp_value *h = jp_get(doc, "hwmon");
 
-	family(b, "tunetop_thermal_zone_temperature_celsius", "gauge", "thermal zone temperature");
-	for (size_t i = 0; i < jp_len(z); i++)
-		sample2(b, "tunetop_thermal_zone_temperature_celsius", "zone",
-			jp_str(jp_get(jp_at(z, i), "zone"), "?"), NULL, NULL,
-			jp_get(jp_at(z, i), "temp_mc"), 0.001);
+	families(b, "thermal", jp_get(doc, "thermal"));
 	family(b, "tunetop_hwmon_temperature_celsius", "gauge", "hwmon temperature sensor");
 	for (size_t i = 0; i < jp_len(h); i++) {
 		char lb[160];

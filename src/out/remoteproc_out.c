@@ -6,39 +6,40 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "out/fmt.h"
+
+static void rproc_json(struct jw *w, const void *e)
+{
+	const struct rproc *p = e;
+
+	jw_str(w, "name", p->name);
+	jw_str_nz(w, "fw_name", p->fw_name);
+	jw_str_nz(w, "state", p->state);
+	jw_str_nz(w, "firmware", p->firmware);
+	jw_str(w, "trace", p->have_trace ? p->trace_tail : NULL);
+}
+
+static void chan_json(struct jw *w, const void *e)
+{
+	const struct rpmsg_chan *c = e;
+
+	jw_str(w, "dev", c->dev);
+	jw_str_nz(w, "name", c->name);
+	jw_int_nn(w, "src", c->src);
+	jw_int_nn(w, "dst", c->dst);
+	jw_str_nz(w, "remoteproc", c->rproc);
+}
+
 void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 			 const struct irq_table *irqs)
 {
-	jw_arr_begin(w, "remoteproc");
-	for (size_t i = 0; info && i < info->nproc; i++) {
-		const struct rproc *p = &info->p[i];
+	static const struct remoteproc_info none;
 
-		jw_obj_begin(w, NULL);
-		jw_str(w, "name", p->name);
-		jw_str_nz(w, "fw_name", p->fw_name);
-		jw_str_nz(w, "state", p->state);
-		jw_str_nz(w, "firmware", p->firmware);
-		if (p->have_trace)
-			jw_str(w, "trace", p->trace_tail);
-		else
-			jw_null(w, "trace");
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-	jw_arr_begin(w, "rpmsg");
-	for (size_t i = 0; info && i < info->nchan; i++) {
-		const struct rpmsg_chan *c = &info->ch[i];
-
-		jw_obj_begin(w, NULL);
-		jw_str(w, "dev", c->dev);
-		jw_str_nz(w, "name", c->name);
-		jw_int_nn(w, "src", c->src);
-		jw_int_nn(w, "dst", c->dst);
-		jw_str_nz(w, "remoteproc", c->rproc);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-	if (info && info->nproc && irqs) {
+	if (!info)
+		info = &none;
+	jw_obj_array(w, "remoteproc", info->p, info->nproc, sizeof(*info->p), rproc_json);
+	jw_obj_array(w, "rpmsg", info->ch, info->nchan, sizeof(*info->ch), chan_json);
+	if (info->nproc && irqs) {
 		jw_arr_begin(w, "remoteproc_irqs");
 		for (size_t i = 0; i < irqs->n; i++) {
 			const struct irq_row *r = &irqs->rows[i];
@@ -54,11 +55,6 @@ void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 	}
 }
 
-static const char *na(const char *s)
-{
-	return s && *s ? s : "n/a";
-}
-
 void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info,
 			 const struct irq_table *irqs)
 {
@@ -68,8 +64,8 @@ void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info,
 	for (size_t i = 0; i < info->nproc; i++) {
 		const struct rproc *p = &info->p[i];
 
-		sbuf_printf(b, "  %-12s %-10s %-10s firmware %s\n", p->name, na(p->fw_name),
-			    na(p->state), na(p->firmware));
+		sbuf_printf(b, "  %-12s %-10s %-10s firmware %s\n", p->name, out_na(p->fw_name),
+			    out_na(p->state), out_na(p->firmware));
 		if (p->have_trace && p->trace_tail[0]) {
 			const char *line = p->trace_tail;
 
@@ -96,8 +92,8 @@ void out_remoteproc_text(struct sbuf *b, const struct remoteproc_info *info,
 			snprintf(src, sizeof(src), "%d", c->src);
 		if (c->dst >= 0)
 			snprintf(dst, sizeof(dst), "%d", c->dst);
-		sbuf_printf(b, "  rpmsg %-28s %-16s src %-6s dst %-6s%s%s\n", c->dev, na(c->name),
-			    src, dst, c->rproc[0] ? " on " : "", c->rproc);
+		sbuf_printf(b, "  rpmsg %-28s %-16s src %-6s dst %-6s%s%s\n", c->dev,
+			    out_na(c->name), src, dst, c->rproc[0] ? " on " : "", c->rproc);
 	}
 	if (info->nproc && irqs) {
 		size_t n = 0;

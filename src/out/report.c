@@ -43,7 +43,6 @@ static void isolation_section(struct jw *w, struct sbuf *b, const struct snapsho
 static void json_system(struct jw *w, const struct snapshot *s, const struct report_opts *o)
 {
 	const struct system_info *y = &s->sys;
-	char buf[256];
 
 	jw_obj_begin(w, "system");
 	jw_str_nz(w, "kernel", y->kernel);
@@ -65,18 +64,8 @@ static void json_system(struct jw *w, const struct snapshot *s, const struct rep
 			jw_null(w, system_param_names[i]);
 	}
 	jw_obj_end(w);
-	if (y->have_isolated) {
-		cpulist_format(&y->isolated, buf, sizeof(buf));
-		jw_str(w, "isolated", buf);
-	} else {
-		jw_null(w, "isolated");
-	}
-	if (y->have_nohz_full) {
-		cpulist_format(&y->nohz_full, buf, sizeof(buf));
-		jw_str(w, "nohz_full", buf);
-	} else {
-		jw_null(w, "nohz_full");
-	}
+	jw_cpulist(w, "isolated", y->have_isolated, &y->isolated);
+	jw_cpulist(w, "nohz_full", y->have_nohz_full, &y->nohz_full);
 	jw_str_nz(w, "thp", y->thp);
 	if (o->stable)
 		jw_null(w, "uptime_s");
@@ -97,19 +86,10 @@ static void json_cpu(struct jw *w, const struct snapshot *s, int c)
 	jw_int(w, "id", c);
 	jw_bool(w, "online", t->online);
 	jw_bool(w, "present", t->present);
-	if (pi >= 0)
-		jw_str(w, "policy", s->freq.pol[pi].name);
-	else
-		jw_null(w, "policy");
+	jw_str(w, "policy", pi >= 0 ? s->freq.pol[pi].name : NULL);
 	jw_str_nz(w, "core_type", t->core_type);
-	if (t->capacity >= 0)
-		jw_int(w, "capacity", t->capacity);
-	else
-		jw_null(w, "capacity");
-	if (t->cluster_id >= 0)
-		jw_int(w, "cluster_id", t->cluster_id);
-	else
-		jw_null(w, "cluster_id");
+	jw_int_nn(w, "capacity", t->capacity);
+	jw_int_nn(w, "cluster_id", t->cluster_id);
 	jw_double(w, "util_pct", u ? u->busy_pct : NAN, 1);
 	jw_obj_begin(w, "util");
 	jw_double(w, "user_pct", u ? u->user_pct : NAN, 1);
@@ -126,10 +106,7 @@ static void json_cpu(struct jw *w, const struct snapshot *s, int c)
 		jw_null(w, "freq_khz");
 	if (s->what & SNAP_THERMAL)
 		temp = thermal_cpu_temp_mc(&s->therm, c, &have_temp);
-	if (have_temp)
-		jw_int(w, "temp_mc", temp);
-	else
-		jw_null(w, "temp_mc");
+	jw_int_have(w, "temp_mc", have_temp, temp);
 	jw_bool(w, "thermal_throttled",
 		(s->what & SNAP_THERMAL) && thermal_cpu_throttled(&s->therm, c));
 	out_cpuidle_json_cpu(w, &s->idle, c);

@@ -150,6 +150,18 @@ struct marker {
 	char label[200];
 };
 
+/* The <svg> element of a PW x PH plot and the frame of its drawing area. */
+static void svg_open(struct sbuf *b, const char *id)
+{
+	sbuf_printf(
+		b,
+		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
+		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
+		id, PW, PH, PW, PH);
+	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n", ML,
+		    MT, PW - ML - MR, PH - MT - MB);
+}
+
 /* A line chart of every series of set against t[] (seconds). */
 static void svg_lines(struct sbuf *b, const char *id, const char *ylabel, const double *t,
 		      const struct series_set *set, const struct marker *mk, size_t nmk, bool zero)
@@ -188,13 +200,7 @@ static void svg_lines(struct sbuf *b, const char *id, const char *ylabel, const 
 	ymax = ceil(ymax / step) * step;
 	xs = (double)(PW - ML - MR) / (tmax - tmin);
 	ys = (double)(PH - MT - MB) / (ymax - ymin);
-	sbuf_printf(
-		b,
-		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-		id, PW, PH, PW, PH);
-	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n", ML,
-		    MT, PW - ML - MR, PH - MT - MB);
+	svg_open(b, id);
 	for (double y = ymin; y <= ymax + step / 2; y += step) {
 		double py = PH - MB - (y - ymin) * ys;
 
@@ -303,13 +309,7 @@ static void svg_hist(struct sbuf *b, const char *id, const struct histo *h, size
 		}
 	hi = pow(10, ceil(log10(hi)));
 	cmax = pow(10, ceil(log10(cmax + 1)));
-	sbuf_printf(
-		b,
-		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-		id, PW, PH, PW, PH);
-	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n", ML,
-		    MT, PW - ML - MR, PH - MT - MB);
+	svg_open(b, id);
 	for (double x = 1; x <= hi; x *= 10) {
 		double px = lx(x, 1, hi);
 
@@ -385,13 +385,7 @@ static void svg_heat(struct sbuf *b, const char *id, const struct replay *rp, ui
 	if (!(tmax > 0))
 		tmax = 1;
 	xs = (double)(PW - ML - MR) / tmax;
-	sbuf_printf(
-		b,
-		"<svg id=\"%s\" class=\"plot\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-		"height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\">\n",
-		id, PW, PH, PW, PH);
-	sbuf_printf(b, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n", ML,
-		    MT, PW - ML - MR, PH - MT - MB);
+	svg_open(b, id);
 	for (size_t i = 0; i < np; i++) {
 		const struct replay_probe *p = replay_probe_at(rp, i);
 		double t1 = p->t_ns > t0 ? (double)(p->t_ns - t0) / 1e9 : 0;
@@ -492,12 +486,16 @@ struct fstat_ {
 	size_t samples;
 };
 
+/* The series sets of a recording: all but REC_LAT have a point per sample,
+ * REC_LAT one per probe window. */
+enum rec_set { REC_FREQ, REC_IDLE, REC_TEMP, REC_DEVF, REC_UTIL, REC_RTUSE, REC_LAT, REC_NSETS };
+
 struct rec {
 	const struct replay *rp;
 	size_t n;
 	double *t; /* seconds since the first sample */
 	uint64_t t0;
-	struct series_set freq, idle, temp, devf, util, rtuse, lat;
+	struct series_set set[REC_NSETS]; /* by enum rec_set */
 	char board[128], kernel[96], preempt[32], root[512];
 	struct fstat_ *fs;
 	size_t nfs;
@@ -542,7 +540,8 @@ static void rec_sample(struct rec *r, size_t i, const struct snapshot *s)
 	for (size_t k = 0; k < s->freq.npolicies; k++) {
 		const struct cpufreq_policy *p = &s->freq.pol[k];
 
-		set_put(&r->freq, p->name, i, p->cur_khz >= 0 ? (double)p->cur_khz / 1000.0 : NAN);
+		set_put(&r->set[REC_FREQ], p->name, i,
+			p->cur_khz >= 0 ? (double)p->cur_khz / 1000.0 : NAN);
 	}
 	/* idle: mean residency of each state name (from the first CPU that
 	 * has states) over the online CPUs */
@@ -564,7 +563,7 @@ static void rec_sample(struct rec *r, size_t i, const struct snapshot *s)
 					cnt++;
 				}
 			}
-			set_put(&r->idle, cc->st[k].name, i, cnt ? acc / cnt : NAN);
+			set_put(&r->set[REC_IDLE], cc->st[k].name, i, cnt ? acc / cnt : NAN);
 		}
 		break;
 	}
@@ -572,12 +571,14 @@ static void rec_sample(struct rec *r, size_t i, const struct snapshot *s)
 		const struct thermal_zone *z = &s->therm.zones[k];
 
 		snprintf(name, sizeof(name), "%s", z->type[0] ? z->type : "zone");
-		set_put(&r->temp, name, i, z->have_temp ? (double)z->temp_mc / 1000.0 : NAN);
+		set_put(&r->set[REC_TEMP], name, i,
+			z->have_temp ? (double)z->temp_mc / 1000.0 : NAN);
 	}
 	for (size_t k = 0; k < s->devf.ndev; k++) {
 		const struct devfreq_dev *d = &s->devf.dev[k];
 
-		set_put(&r->devf, d->name, i, d->cur_hz >= 0 ? (double)d->cur_hz / 1e6 : NAN);
+		set_put(&r->set[REC_DEVF], d->name, i,
+			d->cur_hz >= 0 ? (double)d->cur_hz / 1e6 : NAN);
 	}
 	for (int c = 0; c < s->stat.ncpus; c++) {
 		double u = s->stat.util[c].busy_pct;
@@ -589,8 +590,8 @@ static void rec_sample(struct rec *r, size_t i, const struct snapshot *s)
 		if (isnan(busy_max) || u > busy_max)
 			busy_max = u;
 	}
-	set_put(&r->util, "mean", i, busy_n ? busy_sum / busy_n : NAN);
-	set_put(&r->util, "busiest CPU", i, busy_max);
+	set_put(&r->set[REC_UTIL], "mean", i, busy_n ? busy_sum / busy_n : NAN);
+	set_put(&r->set[REC_UTIL], "busiest CPU", i, busy_max);
 	for (int c = 0; c < s->rt.ncpu; c++) {
 		const struct rt_cpu *rc = &s->rt.cpu[c];
 
@@ -600,7 +601,7 @@ static void rec_sample(struct rec *r, size_t i, const struct snapshot *s)
 		if (!isnan(rc->rt_use_pct) && (isnan(rt_max) || rc->rt_use_pct > rt_max))
 			rt_max = rc->rt_use_pct;
 	}
-	set_put(&r->rtuse, "highest rt_time / rt_runtime", i, rt_max);
+	set_put(&r->set[REC_RTUSE], "highest rt_time / rt_runtime", i, rt_max);
 	r->throttled_samples += throttled;
 }
 
@@ -613,12 +614,8 @@ static int rec_load(struct rec *r, const struct replay *rp)
 	r->n = n;
 	r->t = xcalloc(n ? n : 1, sizeof(*r->t));
 	r->t0 = n ? replay_sample_time(rp, 0) : replay_header(rp)->start_ns;
-	set_init(&r->freq, n);
-	set_init(&r->idle, n);
-	set_init(&r->temp, n);
-	set_init(&r->devf, n);
-	set_init(&r->util, n);
-	set_init(&r->rtuse, n);
+	for (int k = 0; k < REC_LAT; k++)
+		set_init(&r->set[k], n);
 	str_copy(r->root, sizeof(r->root), replay_header(rp)->root);
 	for (size_t i = 0; i < n; i++) {
 		struct snapshot s;
@@ -639,14 +636,14 @@ static int rec_load(struct rec *r, const struct replay *rp)
 		size_t np = replay_nprobes(rp);
 		double *pt = xcalloc(np ? np : 1, sizeof(*pt));
 
-		set_init(&r->lat, np);
+		set_init(&r->set[REC_LAT], np);
 		for (size_t i = 0; i < np; i++) {
 			const struct replay_probe *p = replay_probe_at(rp, i);
 
 			pt[i] = p->t_ns > r->t0 ? (double)(p->t_ns - r->t0) / 1e9 : 0;
-			set_put(&r->lat, "max", i, p->max_us);
-			set_put(&r->lat, "p99", i, p->p99_us);
-			set_put(&r->lat, "mean", i, p->mean_us);
+			set_put(&r->set[REC_LAT], "max", i, p->max_us);
+			set_put(&r->set[REC_LAT], "p99", i, p->p99_us);
+			set_put(&r->set[REC_LAT], "mean", i, p->mean_us);
 		}
 		free(pt);
 	}
@@ -670,13 +667,8 @@ static int rec_load(struct rec *r, const struct replay *rp)
 
 static void rec_free(struct rec *r)
 {
-	set_free(&r->freq);
-	set_free(&r->idle);
-	set_free(&r->temp);
-	set_free(&r->devf);
-	set_free(&r->util);
-	set_free(&r->rtuse);
-	set_free(&r->lat);
+	for (int k = 0; k < REC_NSETS; k++)
+		set_free(&r->set[k]);
 	free(r->t);
 	free(r->fs);
 	free(r->mk);
@@ -716,16 +708,16 @@ static void rec_text(struct sbuf *b, const struct rec *r, const char *path)
 		sbuf_printf(b, "  %zu malformed lines skipped\n", replay_skipped(r->rp));
 	sbuf_printf(b, "  board %s, kernel %s, preempt %s\n\n", r->board[0] ? r->board : "n/a",
 		    r->kernel[0] ? r->kernel : "n/a", r->preempt);
-	text_set(b, "cpu frequency", &r->freq, "MHz", 0);
-	text_set(b, "cpu utilisation", &r->util, "%", 1);
-	text_set(b, "idle residency, mean over CPUs", &r->idle, "%", 1);
-	text_set(b, "devfreq", &r->devf, "MHz", 0);
-	text_set(b, "temperature", &r->temp, "C", 1);
-	if (r->rtuse.count)
-		text_set(b, "rt time of the runtime limit", &r->rtuse, "%", 1);
+	text_set(b, "cpu frequency", &r->set[REC_FREQ], "MHz", 0);
+	text_set(b, "cpu utilisation", &r->set[REC_UTIL], "%", 1);
+	text_set(b, "idle residency, mean over CPUs", &r->set[REC_IDLE], "%", 1);
+	text_set(b, "devfreq", &r->set[REC_DEVF], "MHz", 0);
+	text_set(b, "temperature", &r->set[REC_TEMP], "C", 1);
+	if (r->set[REC_RTUSE].count)
+		text_set(b, "rt time of the runtime limit", &r->set[REC_RTUSE], "%", 1);
 	sbuf_printf(b, "rt throttling engaged in %zu of %zu samples\n", r->throttled_samples, r->n);
 	if (replay_nprobes(r->rp))
-		text_set(b, "wake-up latency per probe window", &r->lat, "us", 1);
+		text_set(b, "wake-up latency per probe window", &r->set[REC_LAT], "us", 1);
 	sbuf_puts(b, "findings (samples in which they were seen)\n");
 	if (!r->nfs)
 		sbuf_puts(b, "  none\n");
@@ -792,18 +784,20 @@ static void rec_html(struct sbuf *b, const struct rec *r, const char *path)
 		    r->n, r->n ? r->t[r->n - 1] : 0, h->interval_ms,
 		    h->complete ? "" : " (no end line: the run was killed)", replay_nevents(r->rp),
 		    replay_nprobes(r->rp), r->throttled_samples);
-	html_section_lines(b, "freq", "CPU frequency per policy", "plot-freq", "MHz", r, &r->freq,
-			   true, "No cpufreq on this board.");
-	html_section_lines(b, "util", "CPU utilisation", "plot-util", "% busy", r, &r->util, true,
-			   "No utilisation (first sample only).");
+	html_section_lines(b, "freq", "CPU frequency per policy", "plot-freq", "MHz", r,
+			   &r->set[REC_FREQ], true, "No cpufreq on this board.");
+	html_section_lines(b, "util", "CPU utilisation", "plot-util", "% busy", r,
+			   &r->set[REC_UTIL], true, "No utilisation (first sample only).");
 	html_section_lines(b, "idle", "Idle residency (mean over CPUs)", "plot-idle", "% of time",
-			   r, &r->idle, true, "No cpuidle states on this board, or no rates yet.");
+			   r, &r->set[REC_IDLE], true,
+			   "No cpuidle states on this board, or no rates yet.");
 	html_section_lines(b, "devfreq", "devfreq clocks (NPU, GPU, DDR)", "plot-devfreq", "MHz", r,
-			   &r->devf, true, "No devfreq devices on this board.");
-	html_section_lines(b, "temp", "Temperatures", "plot-temp", "degrees C", r, &r->temp, false,
-			   "No thermal zones on this board.");
+			   &r->set[REC_DEVF], true, "No devfreq devices on this board.");
+	html_section_lines(b, "temp", "Temperatures", "plot-temp", "degrees C", r,
+			   &r->set[REC_TEMP], false, "No thermal zones on this board.");
 	html_section_lines(b, "rt", "RT time used of the runtime limit", "plot-rt", "%", r,
-			   &r->rtuse, true, "No scheduler debug data (root and debugfs needed).");
+			   &r->set[REC_RTUSE], true,
+			   "No scheduler debug data (root and debugfs needed).");
 	sbuf_puts(b, "<section id=\"latency\">\n<h2>Wake-up latency</h2>\n");
 	if (!replay_nprobes(r->rp)) {
 		sbuf_puts(b, "<p class=\"na\">No probe windows in this recording (record from the "
@@ -837,7 +831,7 @@ static void rec_html(struct sbuf *b, const struct rec *r, const char *path)
 		sbuf_puts(b, "<h3>Histogram over time (darker = more wake-ups)</h3>\n");
 		svg_heat(b, "plot-latency-heat", r->rp, r->t0, tmax);
 		sbuf_puts(b, "<h3>Percentiles per window</h3>\n");
-		svg_lines(b, "plot-latency", "us", pt, &r->lat, r->mk, r->nmk, true);
+		svg_lines(b, "plot-latency", "us", pt, &r->set[REC_LAT], r->mk, r->nmk, true);
 		sbuf_puts(b, "<h3>All windows</h3>\n");
 		hs = (struct histo){"all windows", nb, (const uint64_t(*)[2])all};
 		svg_hist(b, "plot-hist", &hs, 1);

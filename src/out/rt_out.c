@@ -10,6 +10,7 @@
 #include <stdio.h>
 
 #include "core/err.h"
+#include "out/fmt.h"
 
 static double bw_pct(int64_t bw)
 {
@@ -22,6 +23,22 @@ static bool any_throttle_info(const struct rt_info *rt)
 		if (rt->cpu[c].have_rt && rt->cpu[c].throttled >= 0)
 			return true;
 	return false;
+}
+
+/* One element of "cpus": a CPU whose rt_rq the debug file shows. */
+static void cpu_json(struct jw *w, int c, const struct rt_cpu *rc)
+{
+	jw_obj_begin(w, NULL);
+	jw_int(w, "cpu", c);
+	jw_int_nn(w, "rt_nr_running", rc->nr_running);
+	jw_int_nn(w, "rt_throttled", rc->throttled);
+	jw_double(w, "rt_time_ms", rc->rt_time_ms, 3);
+	jw_double(w, "rt_runtime_ms", rc->rt_runtime_ms, 3);
+	jw_double(w, "rt_use_pct", rc->rt_use_pct, 1);
+	jw_int(w, "throttle_events", rc->throttle_events);
+	jw_int_nn(w, "dl_nr_running", rc->dl_nr_running);
+	jw_double(w, "dl_total_bw_pct", bw_pct(rc->dl_total_bw), 1);
+	jw_obj_end(w);
 }
 
 static void fair_json(struct jw *w, const struct rt_info *rt)
@@ -38,7 +55,7 @@ static void fair_json(struct jw *w, const struct rt_info *rt)
 			  100.0 * (double)rt->fair_runtime_ns / (double)rt->fair_period_ns, 1);
 	else
 		jw_null(w, "share_pct");
-	jw_str(w, "error", rt->fair_err ? err_name(rt->fair_err) : NULL);
+	jw_errno(w, "error", rt->fair_err);
 	jw_obj_end(w);
 }
 
@@ -52,10 +69,7 @@ void out_rt_json(struct jw *w, const struct rt_info *rt)
 	}
 	dbg = rt->debug_err == 0;
 	jw_obj_begin(w, "rt");
-	if (rt->have_period)
-		jw_int(w, "period_us", rt->period_us);
-	else
-		jw_null(w, "period_us");
+	jw_int_have(w, "period_us", rt->have_period, rt->period_us);
 	if (rt->have_runtime) {
 		jw_int(w, "runtime_us", rt->runtime_us);
 		jw_bool(w, "unlimited", rt->runtime_us < 0);
@@ -97,26 +111,12 @@ void out_rt_json(struct jw *w, const struct rt_info *rt)
 	} else {
 		jw_null(w, "source");
 	}
-	jw_str(w, "error", rt->debug_err ? err_name(rt->debug_err) : NULL);
+	jw_errno(w, "error", rt->debug_err);
 	if (dbg) {
 		jw_arr_begin(w, "cpus");
-		for (int c = 0; c < rt->ncpu; c++) {
-			const struct rt_cpu *rc = &rt->cpu[c];
-
-			if (!rc->have_rt)
-				continue;
-			jw_obj_begin(w, NULL);
-			jw_int(w, "cpu", c);
-			jw_int_nn(w, "rt_nr_running", rc->nr_running);
-			jw_int_nn(w, "rt_throttled", rc->throttled);
-			jw_double(w, "rt_time_ms", rc->rt_time_ms, 3);
-			jw_double(w, "rt_runtime_ms", rc->rt_runtime_ms, 3);
-			jw_double(w, "rt_use_pct", rc->rt_use_pct, 1);
-			jw_int(w, "throttle_events", rc->throttle_events);
-			jw_int_nn(w, "dl_nr_running", rc->dl_nr_running);
-			jw_double(w, "dl_total_bw_pct", bw_pct(rc->dl_total_bw), 1);
-			jw_obj_end(w);
-		}
+		for (int c = 0; c < rt->ncpu; c++)
+			if (rt->cpu[c].have_rt)
+				cpu_json(w, c, &rt->cpu[c]);
 		jw_arr_end(w);
 	} else {
 		jw_null(w, "cpus");
@@ -127,16 +127,12 @@ void out_rt_json(struct jw *w, const struct rt_info *rt)
 
 /* ---- text ---------------------------------------------------------------- */
 
-static const char *why(int e)
-{
-	switch (e < 0 ? -e : e) {
-	case ENOENT: return "not present";
-	case EACCES: return "permission denied, needs root";
-	case EPERM: return "not permitted, kernel lockdown restricts debugfs";
-	case ENODATA: return "no rt_rq blocks in it";
-	default: return "unreadable";
-	}
-}
+static const struct out_why rt_why[] = {
+	{EACCES, "permission denied, needs root"},
+	{EPERM, "not permitted, kernel lockdown restricts debugfs"},
+	{ENODATA, "no rt_rq blocks in it"},
+	{0, NULL},
+};
 
 static void put_d(struct sbuf *b, double v, int dec, const char *unit)
 {
@@ -176,7 +172,7 @@ void out_rt_text(struct sbuf *b, const struct rt_info *rt)
 		else
 			sbuf_puts(b, ": no /sys/kernel/debug/sched/debug or /proc/sched_debug");
 		if (rt->debug_err != -ENOENT || rt->debug_path[0])
-			sbuf_printf(b, ": %s", why(rt->debug_err));
+			sbuf_printf(b, ": %s", out_why(rt->debug_err, rt_why));
 		sbuf_puts(b, ")\n");
 	} else {
 		int nthr = 0;
@@ -188,10 +184,7 @@ void out_rt_text(struct sbuf *b, const struct rt_info *rt)
 			if (!rc->have_rt)
 				continue;
 			sbuf_printf(b, "    cpu%-3d rt_nr_running ", c);
-			if (rc->nr_running >= 0)
-				sbuf_printf(b, "%d", rc->nr_running);
-			else
-				sbuf_puts(b, "n/a");
+			out_put_int(b, rc->nr_running);
 			sbuf_puts(b, "  throttled ");
 			if (rc->throttled > 0) {
 				sbuf_puts(b, "YES");
@@ -233,12 +226,12 @@ void out_rt_text(struct sbuf *b, const struct rt_info *rt)
 					    (double)rt->fair_period_ns);
 		else
 			sbuf_printf(b, "present, values n/a (%s: %s)", err_name(rt->fair_err),
-				    why(rt->fair_err));
+				    out_why(rt->fair_err, rt_why));
 	} else if (rt->fair_err == -ENOENT || rt->fair_err == 0) {
 		sbuf_puts(b, rt->debug_err == 0 ? "none (kernel before 6.12)"
 						: "n/a (no /sys/kernel/debug/sched/fair_server)");
 	} else {
-		sbuf_printf(b, "n/a (%s: %s)", err_name(rt->fair_err), why(rt->fair_err));
+		out_put_err(b, rt->fair_err, rt_why);
 	}
 	sbuf_putc(b, '\n');
 }

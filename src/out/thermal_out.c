@@ -11,81 +11,76 @@
 #include <stdlib.h>
 
 #include "core/err.h"
+#include "out/fmt.h"
+
+static void zone_json(struct jw *w, const void *e)
+{
+	const struct thermal_zone *z = e;
+
+	jw_str_nz(w, "zone", z->type);
+	jw_int(w, "id", z->id);
+	jw_int_have(w, "temp_mc", z->have_temp, z->temp_mc);
+	jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
+	jw_arr_begin(w, "trips_mc");
+	for (size_t k = 0; k < z->ntrips; k++)
+		jw_int(w, NULL, z->trips[k].temp_mc);
+	jw_arr_end(w);
+	jw_arr_begin(w, "trip_types");
+	for (size_t k = 0; k < z->ntrips; k++)
+		jw_str(w, NULL, z->trips[k].type[0] ? z->trips[k].type : NULL);
+	jw_arr_end(w);
+	jw_str_nz(w, "policy", z->policy);
+	jw_cpus(w, "cpus", &z->cpus);
+	jw_str_nz(w, "cpus_note", z->cpus_note);
+	jw_bool(w, "above_passive", z->above_passive);
+}
+
+static void cooling_json(struct jw *w, const void *e)
+{
+	const struct thermal_cooling *c = e;
+
+	jw_int(w, "id", c->id);
+	jw_str_nz(w, "type", c->type);
+	jw_int_nn(w, "cur_state", c->cur_state);
+	jw_int_nn(w, "max_state", c->max_state);
+	jw_bool(w, "active", c->active);
+	jw_cpus(w, "cpus", &c->cpus);
+	jw_str_nz(w, "devfreq", c->devfreq);
+}
+
+static void hwmon_json(struct jw *w, const void *e)
+{
+	const struct thermal_hwmon *h = e;
+
+	jw_str(w, "dev", h->dev);
+	jw_str_nz(w, "chip", h->chip);
+	jw_str(w, "label", h->label);
+	jw_int_have(w, "temp_mc", h->have_temp, h->temp_mc);
+	jw_int_have(w, "max_mc", h->have_max, h->max_mc);
+	jw_int_have(w, "crit_mc", h->have_crit, h->crit_mc);
+	jw_str(w, "error", h->have_temp ? NULL : err_name(h->err));
+}
 
 void out_thermal_json(struct jw *w, const struct thermal_info *th)
 {
-	jw_arr_begin(w, "thermal");
-	for (size_t i = 0; th && i < th->nzones; i++) {
-		const struct thermal_zone *z = &th->zones[i];
+	static const struct thermal_info none;
 
-		jw_obj_begin(w, NULL);
-		jw_str(w, "zone", z->type[0] ? z->type : NULL);
-		jw_int(w, "id", z->id);
-		jw_int_have(w, "temp_mc", z->have_temp, z->temp_mc);
-		jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
-		jw_arr_begin(w, "trips_mc");
-		for (size_t k = 0; k < z->ntrips; k++)
-			jw_int(w, NULL, z->trips[k].temp_mc);
-		jw_arr_end(w);
-		jw_arr_begin(w, "trip_types");
-		for (size_t k = 0; k < z->ntrips; k++)
-			jw_str(w, NULL, z->trips[k].type[0] ? z->trips[k].type : NULL);
-		jw_arr_end(w);
-		jw_str(w, "policy", z->policy[0] ? z->policy : NULL);
-		jw_cpus(w, "cpus", &z->cpus);
-		jw_str(w, "cpus_note", z->cpus_note[0] ? z->cpus_note : NULL);
-		jw_bool(w, "above_passive", z->above_passive);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-
-	jw_arr_begin(w, "cooling");
-	for (size_t i = 0; th && i < th->ncooling; i++) {
-		const struct thermal_cooling *c = &th->cooling[i];
-
-		jw_obj_begin(w, NULL);
-		jw_int(w, "id", c->id);
-		jw_str(w, "type", c->type[0] ? c->type : NULL);
-		jw_int_nn(w, "cur_state", c->cur_state);
-		jw_int_nn(w, "max_state", c->max_state);
-		jw_bool(w, "active", c->active);
-		jw_cpus(w, "cpus", &c->cpus);
-		jw_str(w, "devfreq", c->devfreq[0] ? c->devfreq : NULL);
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-
-	jw_arr_begin(w, "hwmon");
-	for (size_t i = 0; th && i < th->nhwmon; i++) {
-		const struct thermal_hwmon *h = &th->hwmon[i];
-
-		jw_obj_begin(w, NULL);
-		jw_str(w, "dev", h->dev);
-		jw_str(w, "chip", h->chip[0] ? h->chip : NULL);
-		jw_str(w, "label", h->label);
-		jw_int_have(w, "temp_mc", h->have_temp, h->temp_mc);
-		jw_int_have(w, "max_mc", h->have_max, h->max_mc);
-		jw_int_have(w, "crit_mc", h->have_crit, h->crit_mc);
-		jw_str(w, "error", h->have_temp ? NULL : err_name(h->err));
-		jw_obj_end(w);
-	}
-	jw_arr_end(w);
-	jw_str(w, "hwmon_source", th && th->from_libsensors ? "libsensors" : "sysfs");
+	if (!th)
+		th = &none;
+	jw_obj_array(w, "thermal", th->zones, th->nzones, sizeof(*th->zones), zone_json);
+	jw_obj_array(w, "cooling", th->cooling, th->ncooling, sizeof(*th->cooling), cooling_json);
+	jw_obj_array(w, "hwmon", th->hwmon, th->nhwmon, sizeof(*th->hwmon), hwmon_json);
+	jw_str(w, "hwmon_source", th->from_libsensors ? "libsensors" : "sysfs");
 }
 
 /* ---- text ---------------------------------------------------------------- */
 
-static const char *why(int e)
-{
-	switch (e < 0 ? -e : e) {
-	case ENOENT: return "not present";
-	case EACCES: return "permission denied";
-	case ENODATA: return "empty, sensor not ready";
-	case EAGAIN: return "sensor not ready";
-	case EINVAL: return "malformed";
-	default: return "unreadable";
-	}
-}
+static const struct out_why thermal_why[] = {
+	{ENODATA, "empty, sensor not ready"},
+	{EAGAIN, "sensor not ready"},
+	{EINVAL, "malformed"},
+	{0, NULL},
+};
 
 /* Milli-degrees as "45.0 C" (exact, negative temperatures too). */
 static void put_temp(struct sbuf *b, int64_t mc)
@@ -101,14 +96,9 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 	char cpus[256];
 
 	sbuf_puts(b, "thermal\n");
-	if (!th || !th->nzones) {
-		int e = th ? th->zone_err : -ENOENT;
-
-		if (!e || e == -ENOENT)
-			sbuf_puts(b, "  none (no thermal zones under /sys/class/thermal)\n");
-		else
-			sbuf_printf(b, "  n/a (%s: %s)\n", err_name(e), why(e));
-	}
+	if (!th || !th->nzones)
+		out_put_none(b, th ? th->zone_err : -ENOENT,
+			     "  none (no thermal zones under /sys/class/thermal)\n", thermal_why);
 	for (size_t i = 0; th && i < th->nzones; i++) {
 		const struct thermal_zone *z = &th->zones[i];
 
@@ -116,7 +106,7 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 		if (z->have_temp)
 			put_temp(b, z->temp_mc);
 		else
-			sbuf_printf(b, "n/a (%s: %s)", err_name(z->err), why(z->err));
+			out_put_err(b, z->err, thermal_why);
 		if (z->ntrips) {
 			sbuf_puts(b, "  trips");
 			for (size_t k = 0; k < z->ntrips; k++) {
@@ -142,14 +132,9 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 
 			sbuf_printf(b, "  cooling%-3d %-24s state ", c->id,
 				    c->type[0] ? c->type : "n/a");
-			if (c->cur_state >= 0)
-				sbuf_printf(b, "%" PRId64, c->cur_state);
-			else
-				sbuf_puts(b, "n/a");
-			if (c->max_state >= 0)
-				sbuf_printf(b, "/%" PRId64, c->max_state);
-			else
-				sbuf_puts(b, "/n/a");
+			out_put_int(b, c->cur_state);
+			sbuf_putc(b, '/');
+			out_put_int(b, c->max_state);
 			if (!cpumask_empty(&c->cpus)) {
 				cpulist_format(&c->cpus, cpus, sizeof(cpus));
 				sbuf_printf(b, "  cpus %s", cpus);
@@ -171,7 +156,7 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 		if (h->have_temp)
 			put_temp(b, h->temp_mc);
 		else
-			sbuf_printf(b, "n/a (%s: %s)", err_name(h->err), why(h->err));
+			out_put_err(b, h->err, thermal_why);
 		if (h->have_max) {
 			sbuf_puts(b, "  max ");
 			put_temp(b, h->max_mc);

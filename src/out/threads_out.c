@@ -2,8 +2,9 @@
 /* Thread section of the JSON snapshot and of the text output. */
 #include "out/threads_out.h"
 
-#include <math.h>
 #include <stdio.h>
+
+#include "out/fmt.h"
 
 static bool interesting(const struct thread_table *tab, const struct thread_info *t)
 {
@@ -12,8 +13,6 @@ static bool interesting(const struct thread_table *tab, const struct thread_info
 
 void out_threads_json(struct jw *w, const struct thread_table *tab, bool only_interesting)
 {
-	char buf[4096];
-
 	jw_arr_begin(w, "threads");
 	for (size_t i = 0; i < tab->n; i++) {
 		const struct thread_info *t = &tab->t[i];
@@ -25,25 +24,14 @@ void out_threads_json(struct jw *w, const struct thread_table *tab, bool only_in
 		jw_int(w, "pid", t->pid);
 		jw_int(w, "tid", t->tid);
 		jw_str(w, "comm", t->comm);
-		if (t->state)
-			jw_str(w, "state", st);
-		else
-			jw_null(w, "state");
+		jw_str_nz(w, "state", st);
 		jw_bool(w, "kernel", t->kernel);
-		if (t->policy < 0)
-			jw_null(w, "policy");
-		else
-			jw_str(w, "policy", threads_policy_name(t->policy));
+		jw_str(w, "policy", t->policy < 0 ? NULL : threads_policy_name(t->policy));
 		jw_int(w, "rt_prio", t->rt_prio);
 		jw_int(w, "nice", t->nice);
 		jw_int_nn(w, "uclamp_min", t->uclamp_min);
 		jw_int_nn(w, "uclamp_max", t->uclamp_max);
-		if (t->have_affinity) {
-			cpulist_format(&t->affinity, buf, sizeof(buf));
-			jw_str(w, "affinity", buf);
-		} else {
-			jw_null(w, "affinity");
-		}
+		jw_cpulist(w, "affinity", t->have_affinity, &t->affinity);
 		jw_int_nn(w, "last_cpu", t->last_cpu);
 		jw_bool(w, "rt", threads_is_rt(t));
 		jw_bool(w, "pinned", threads_is_pinned(tab, t));
@@ -52,31 +40,20 @@ void out_threads_json(struct jw *w, const struct thread_table *tab, bool only_in
 		jw_uint(w, "stime_ticks", t->stime);
 		jw_uint(w, "vol_ctxt", t->vol_ctxt);
 		jw_uint(w, "nonvol_ctxt", t->nonvol_ctxt);
-		if (t->have_migrations)
-			jw_uint(w, "nr_migrations", t->nr_migrations);
-		else
-			jw_null(w, "nr_migrations");
+		jw_uint_have(w, "nr_migrations", t->have_migrations, t->nr_migrations);
 		jw_uint(w, "vmlck_kb", t->vmlck_kb);
 		jw_double(w, "cpu_pct", t->cpu_pct, 1);
 		jw_double(w, "migrations_per_s", t->migrations_per_s, 1);
 		jw_double(w, "vol_per_s", t->vol_per_s, 1);
 		jw_double(w, "invol_per_s", t->invol_per_s, 1);
-		jw_str(w, "wchan", t->have_wait && t->wchan[0] ? t->wchan : NULL);
+		jw_str_nz(w, "wchan", t->have_wait ? t->wchan : NULL);
 		jw_int_nn(w, "syscall", t->have_wait ? t->syscall_nr : -1);
 		jw_bool(w, "in_ioctl", t->in_ioctl);
-		jw_str(w, "wait_dev", t->wait_dev[0] ? t->wait_dev : NULL);
-		jw_str(w, "accel", t->accel[0] ? t->accel : NULL);
+		jw_str_nz(w, "wait_dev", t->wait_dev);
+		jw_str_nz(w, "accel", t->accel);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
-}
-
-static void put_d(struct sbuf *b, double v, int width)
-{
-	if (isnan(v))
-		sbuf_printf(b, " %*s", width, "n/a");
-	else
-		sbuf_printf(b, " %*.1f", width, v);
 }
 
 void out_threads_text(struct sbuf *b, const struct thread_table *tab, bool only_interesting)
@@ -106,10 +83,10 @@ void out_threads_text(struct sbuf *b, const struct thread_table *tab, bool only_
 			sbuf_printf(b, " %3d", t->last_cpu);
 		else
 			sbuf_printf(b, " %3s", "n/a");
-		put_d(b, t->cpu_pct, 6);
-		put_d(b, t->migrations_per_s, 7);
-		put_d(b, t->vol_per_s, 7);
-		put_d(b, t->invol_per_s, 7);
+		out_put_rate(b, t->cpu_pct, 6);
+		out_put_rate(b, t->migrations_per_s, 7);
+		out_put_rate(b, t->vol_per_s, 7);
+		out_put_rate(b, t->invol_per_s, 7);
 		sbuf_printf(b, " %8llu\n", (unsigned long long)t->vmlck_kb);
 	}
 }

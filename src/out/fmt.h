@@ -1,0 +1,41 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* What the section writers (<source>_out.c) share: the words for an errno
+ * in the text report, "n/a" for an empty string, a rate column, and the
+ * JSON object of a share per frequency. */
+#ifndef TT_OUT_FMT_H
+#define TT_OUT_FMT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/json.h"
+#include "core/str.h"
+
+/* One errno's words in a section's text ("permission denied, needs root"). */
+struct out_why {
+	int err; /* positive errno */
+	const char *why;
+};
+
+/* The words for e (negative or positive): the section's own table first
+ * (ended by a NULL why; own may be NULL), then the words every section
+ * uses (ENOENT "not present", EACCES "permission denied"), else
+ * "unreadable". */
+const char *out_why(int e, const struct out_why *own);
+/* "n/a (ENOENT: not present)" */
+void out_put_err(struct sbuf *b, int e, const struct out_why *own);
+/* The line of a section that has no rows: `none` when e is 0 or -ENOENT,
+ * else "  n/a (EACCES: permission denied)\n". */
+void out_put_none(struct sbuf *b, int e, const char *none, const struct out_why *own);
+/* s, or "n/a" when s is NULL or empty. */
+const char *out_na(const char *s);
+/* v in decimal, or "n/a" when it is negative (not read). */
+void out_put_int(struct sbuf *b, int64_t v);
+/* " %*.1f" of v, or "n/a" right-aligned in width when v is NaN. */
+void out_put_rate(struct sbuf *b, double v, int width);
+/* key: { "408000": 12.5, ... }: pct[i] per freq[i] (null where pct is
+ * NULL, not yet derived), or key: null when have is false. */
+void out_pct_by_freq_json(struct jw *w, const char *key, bool have, const uint64_t *freq,
+			  const double *pct, size_t n);
+
+#endif
