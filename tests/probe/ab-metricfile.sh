@@ -75,7 +75,10 @@ stop_writer
 is "$rc" 0 "text report: exit 0"
 like "$out" "samples: --metric 'latency=\\(\\[0-9\\]\\+\\) us' from the lines .*app.log gains, us" "the source line names the log and the regex"
 like "$out" "  metric file: .*app.log \\(0 rotations, 0 truncations\\)" "the log's rotations and truncations"
-like "$out" "^verdict: cpuidle/\\*/cpu-sleep/disable=1: p99 \\+100 us" "verdict: p99 +100 us"
+# B is A + 100 and each line adds 0..6 of noise: the windows' p99 differ by
+# 94..106 depending on which lines each window got (a loaded machine gives
+# fewer per window)
+like "$out" "^verdict: cpuidle/\\*/cpu-sleep/disable=1: p99 \\+(9[4-9]|10[0-6]) us" "verdict: p99 +100 us (within the writer's noise)"
 
 # ---- A/A: no difference --------------------------------------------------------------
 ROOT=$(copy_fixture rk3588)

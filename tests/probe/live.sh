@@ -133,8 +133,10 @@ if [ "$is_root" = yes ] && command -v setpriv >/dev/null 2>&1 &&
 	is "$(grep -c 'not permitted' "$TMPD/np.err")" 1 "as nobody: notice is one line"
 	is "$(jq '.probe.realtime_refused' "$TMPD/np.json")" true "as nobody: realtime_refused"
 	is "$(jq -r '.cpus[0].sched_policy' "$TMPD/np.json")" SCHED_OTHER "as nobody: SCHED_OTHER"
-	# 0.5 s at 1 ms is 500 wake-ups; SCHED_OTHER on a loaded machine misses some.
-	ok "$(jq 'if .cpus[0].samples > 100 then 0 else 1 end' "$TMPD/np.json")" "as nobody: measured anyway"
+	# 0.5 s at 1 ms is 500 wake-ups; SCHED_OTHER on a loaded machine misses
+	# many (a load of 15 on 2 CPUs left fewer than 100): measured at all is
+	# the point
+	ok "$(jq 'if .cpus[0].samples > 20 then 0 else 1 end' "$TMPD/np.json")" "as nobody: measured anyway"
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 		"$TUNETOP" probe -D 0.2 --dma-latency 10 >/dev/null 2>"$TMPD/np2.err"
 	is "$?" 1 "as nobody: --dma-latency cannot be held -> exit 1"
