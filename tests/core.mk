@@ -46,3 +46,8 @@ check_PROGRAMS += tests/unit/test_logfollow
 tests_unit_test_logfollow_SOURCES = tests/unit/test_logfollow.c
 tests_unit_test_logfollow_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_logfollow
+# helpers of the low layers shared by sources and knobs (issue 14)
+check_PROGRAMS += tests/unit/test_lowhelpers
+tests_unit_test_lowhelpers_SOURCES = tests/unit/test_lowhelpers.c
+tests_unit_test_lowhelpers_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_lowhelpers

@@ -39,16 +39,6 @@ bool irqs_delta32(uint64_t prev, uint64_t cur, uint64_t *delta)
 	return true;
 }
 
-static bool is_number(const char *s)
-{
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return false;
-	return true;
-}
-
 static void copy_str(char *dst, size_t cap, const char *src)
 {
 	str_copy(dst, cap, src);
@@ -201,33 +191,18 @@ static int parse_text(char *copy, int ncpus, struct irq_table *out)
 	int *colcpu = NULL;
 	size_t ncols = 0, cap = 0;
 	char **tok = xmalloc(MAX_TOKENS * sizeof(char *));
-	int maxcpu = -1;
+	int maxcpu;
 
 	memset(out, 0, sizeof(*out));
 	line = next_line(&next, &eol);
 	while (line && !*str_trim(line))
 		line = next_line(&next, &eol);
-	if (line) {
-		size_t n = str_split_ws(line, tok, MAX_TOKENS);
-
-		colcpu = xcalloc(n ? n : 1, sizeof(int));
-		for (size_t i = 0; i < n; i++) {
-			int cpu;
-
-			if (!str_starts(tok[i], "CPU") || str_to_int(tok[i] + 3, &cpu) || cpu < 0 ||
-			    cpu >= TT_MAX_CPUS)
-				break;
-			colcpu[ncols++] = cpu;
-			cpumask_set(&out->cpus, cpu);
-			if (cpu > maxcpu)
-				maxcpu = cpu;
-		}
-	}
-	if (ncols == 0) {
-		free(colcpu);
+	colcpu = cpu_header_parse(line, tok, MAX_TOKENS, &ncols, &out->cpus);
+	if (!colcpu) {
 		free(tok);
 		return -EINVAL;
 	}
+	maxcpu = cpumask_last(&out->cpus);
 	out->ncpus = ncpus > maxcpu ? ncpus : maxcpu + 1;
 	out->cpu_total = xcalloc((size_t)out->ncpus, sizeof(uint64_t));
 	out->cpu_total_per_s = xcalloc((size_t)out->ncpus, sizeof(double));
@@ -254,7 +229,7 @@ static int parse_text(char *copy, int ncpus, struct irq_table *out)
 		row = &out->rows[out->n++];
 		memset(row, 0, sizeof(*row));
 		copy_str(row->label, sizeof(row->label), p);
-		row->numeric = is_number(p);
+		row->numeric = str_is_digits(p);
 		row->irq = -1;
 		if (row->numeric && str_to_int(p, &row->irq))
 			row->irq = -1;
@@ -593,7 +568,7 @@ bool irqbalance_running_in(const struct sysroot *r)
 	for (size_t i = 0; i < pl.n && !found; i++) {
 		char comm[64];
 
-		if (!is_number(pl.names[i]))
+		if (!str_is_digits(pl.names[i]))
 			continue;
 		if (sysfs_read_strf(r, comm, sizeof(comm), "proc/%s/comm", pl.names[i]) == 0 &&
 		    !strcmp(comm, "irqbalance"))
