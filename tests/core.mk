@@ -52,3 +52,8 @@ check_PROGRAMS += tests/unit/test_outfmt
 tests_unit_test_outfmt_SOURCES = tests/unit/test_outfmt.c
 tests_unit_test_outfmt_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_outfmt
+# helpers of the low layers shared by sources and knobs (issue 14)
+check_PROGRAMS += tests/unit/test_lowhelpers
+tests_unit_test_lowhelpers_SOURCES = tests/unit/test_lowhelpers.c
+tests_unit_test_lowhelpers_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_lowhelpers

@@ -8,6 +8,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
+#include "core/xalloc.h"
+
 void cpumask_zero(struct cpumask *m)
 {
 	memset(m, 0, sizeof(*m));
@@ -252,4 +255,30 @@ size_t cpumask_format_hex(const struct cpumask *m, int nbits, char *buf, size_t 
 		len += (size_t)n;
 	}
 	return len;
+}
+
+int *cpu_header_parse(char *line, char **tok, size_t maxtok, size_t *ncols, struct cpumask *cpus)
+{
+	size_t n;
+	int *colcpu;
+
+	*ncols = 0;
+	if (!line)
+		return NULL;
+	n = str_split_ws(line, tok, maxtok);
+	colcpu = xcalloc(n ? n : 1, sizeof(int));
+	for (size_t i = 0; i < n; i++) {
+		int cpu;
+
+		if (!str_starts(tok[i], "CPU") || str_to_int(tok[i] + 3, &cpu) || cpu < 0 ||
+		    cpu >= TT_MAX_CPUS)
+			break;
+		colcpu[(*ncols)++] = cpu;
+		cpumask_set(cpus, cpu);
+	}
+	if (*ncols == 0) {
+		free(colcpu);
+		return NULL;
+	}
+	return colcpu;
 }

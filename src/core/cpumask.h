@@ -64,4 +64,10 @@ static inline int cpumask_next(const struct cpumask *m, int from)
 	return -1;
 }
 
+/* The header line of a per-CPU table ("CPU0 CPU1 CPU4 ...", /proc/interrupts,
+ * /proc/softirqs), cut into tok[] (room for maxtok) in place: the CPU id of
+ * each leading CPUn column, in a malloc'ed array of *ncols, each CPU also set
+ * in *cpus. NULL (and *ncols 0) when line is NULL or starts with no CPUn. */
+int *cpu_header_parse(char *line, char **tok, size_t maxtok, size_t *ncols, struct cpumask *cpus);
+
 #endif

@@ -318,3 +318,13 @@ const char *str_micro(void)
 {
 	return str_utf8_locale() ? "\u00b5" : "u";
 }
+
+bool str_is_digits(const char *s)
+{
+	if (!*s)
+		return false;
+	for (; *s; s++)
+		if (!isdigit((unsigned char)*s))
+			return false;
+	return true;
+}

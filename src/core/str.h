@@ -74,4 +74,7 @@ void sbuf_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(pri
 /* Take ownership of the string (buffer becomes empty). */
 char *sbuf_steal(struct sbuf *b);
 
+/* s is one or more decimal digits and nothing else ("24"; not "", "-1", "2a"). */
+bool str_is_digits(const char *s);
+
 #endif

@@ -103,3 +103,14 @@ char *xasprintf(const char *fmt, ...)
 		tt_fatal("out of memory (asprintf)");
 	return s;
 }
+
+void *xdup_array(const void *p, size_t n, size_t elem)
+{
+	void *q;
+
+	if (!p || !n)
+		return NULL;
+	q = xmalloc(n * elem);
+	memcpy(q, p, n * elem);
+	return q;
+}

@@ -26,4 +26,8 @@ void xfree_each(void *const *p, size_t n);
 void tt_set_fatal_hook(void (*hook)(void));
 void tt_fatal(const char *fmt, ...) __attribute__((format(printf, 1, 2), noreturn));
 
+/* A malloc'ed copy of the array p of n elements of elem bytes; NULL when p is
+ * NULL or n is 0. */
+void *xdup_array(const void *p, size_t n, size_t elem);
+
 #endif

@@ -45,6 +45,20 @@ void knob_cause(char **cause, const char *fmt, ...)
 	*cause = s;
 }
 
+void knob_cause_add(char **cause, const char *line)
+{
+	if (!cause)
+		return;
+	if (!*cause) {
+		*cause = xstrdup(line);
+	} else {
+		char *s = xasprintf("%s\n%s", *cause, line);
+
+		free(*cause);
+		*cause = s;
+	}
+}
+
 void knob_abspath(struct knob_ctx *ctx, const char *rel, char *buf, size_t cap)
 {
 	sysroot_abspath(ctx->root, rel, buf, cap);
@@ -100,6 +114,23 @@ int knob_cpu_selector(struct knob_ctx *ctx, const char *s, struct cpumask *m, bo
 	if (!isdigit((unsigned char)s[0]))
 		return -EINVAL;
 	return cpulist_parse(s, m);
+}
+
+int knob_read_raw(struct knob_ctx *ctx, const char *path, char *buf, size_t cap, size_t *len,
+		  char *raw, size_t rawcap, size_t *rawlen)
+{
+	int e = sysfs_read(ctx->root, path, buf, cap, len);
+
+	if (e)
+		return e;
+	if (raw && rawcap) {
+		size_t k = *len < rawcap ? *len : rawcap;
+
+		memcpy(raw, buf, k);
+		if (rawlen)
+			*rawlen = k;
+	}
+	return 0;
 }
 
 int knob_read_words(struct knob_ctx *ctx, const char *path, char *buf, size_t cap)

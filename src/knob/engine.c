@@ -85,6 +85,23 @@ static void set_readonly(struct knob_ctx *ctx, const char *why)
 	ctx->ro_why = xstrdup(why);
 }
 
+/* The state dir or the lock cannot be used (e, why: its words, taken): with
+ * KNOB_READONLY_OK the ctx goes on read-only (0), else why goes to *cause
+ * and e is returned. */
+static int journal_unusable(struct knob_ctx *ctx, unsigned flags, int e, char *why, char **cause)
+{
+	if (!(flags & KNOB_READONLY_OK)) {
+		if (cause)
+			*cause = why;
+		else
+			free(why);
+		return e;
+	}
+	set_readonly(ctx, why);
+	free(why);
+	return 0;
+}
+
 int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
 		  unsigned flags, char **cause)
 {
@@ -115,19 +132,12 @@ int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *st
 	if (!e)
 		e = journal_files_check(dir, &why);
 	if (e) {
-		if (!(flags & KNOB_READONLY_OK)) {
-			if (cause)
-				*cause = why;
-			else
-				free(why);
-			free(dir);
+		free(dir);
+		if (journal_unusable(ctx, flags, e, why, cause)) {
 			free(ctx);
 			return e;
 		}
-		set_readonly(ctx, why);
 		ctx->state_err = e;
-		free(why);
-		free(dir);
 		*out = ctx;
 		return 0;
 	}
@@ -136,16 +146,10 @@ int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *st
 	if (flags & KNOB_HOLD_LOCK) {
 		e = journal_lock(&ctx->j, (flags & KNOB_READONLY_OK) ? 0 : lock_timeout_ms(), &why);
 		if (e) {
-			if (!(flags & KNOB_READONLY_OK)) {
-				if (cause)
-					*cause = why;
-				else
-					free(why);
+			if (journal_unusable(ctx, flags, e, why, cause)) {
 				knob_ctx_close(ctx);
 				return e;
 			}
-			set_readonly(ctx, why);
-			free(why);
 		} else {
 			ctx->hold_lock = true;
 		}
@@ -480,20 +484,6 @@ static void plan_order(struct kw *w, size_t n)
 	}
 }
 
-static void add_line(char **cause, const char *line)
-{
-	if (!cause)
-		return;
-	if (!*cause) {
-		*cause = xstrdup(line);
-	} else {
-		char *s = xasprintf("%s\n%s", *cause, line);
-
-		free(*cause);
-		*cause = s;
-	}
-}
-
 /* Refusals of the knobs one assignment expanded to. process/<pid>/... names
  * one knob per thread, and a bad value is refused for the same reason by
  * each: that gives one line naming the address as typed, the value and the
@@ -543,14 +533,14 @@ static void refusals_flush(struct refusals *rs, char **cause, const char *lab, c
 		struct refusal *r = &rs->v[i];
 
 		if (r->n == 1) {
-			add_line(cause, r->line);
+			knob_cause_add(cause, r->line);
 		} else {
 			char *line = xasprintf("%s%s%s=%s: %s (%s %zu %s)", lab ? lab : "",
 					       lab ? ": " : "", addr, value, r->reason,
 					       r->n == nrefs ? "all" : "for", r->n,
 					       str_starts(addr, "process/") ? "threads" : "knobs");
 
-			add_line(cause, line);
+			knob_cause_add(cause, line);
 			free(line);
 		}
 		free(r->line);
@@ -634,7 +624,7 @@ static int rollback(struct knob_ctx *ctx, struct kw *w, size_t upto, struct sbuf
 				 "%s: %s from %s: could not roll back to '%s'; the "
 				 "journal keeps it: run 'tunetop restore'",
 				 w[i].ref.addr, err_name(e), file, w[i].old);
-			add_line(cause, line);
+			knob_cause_add(cause, line);
 			bad++;
 			continue;
 		}
@@ -730,7 +720,7 @@ static void plan_part(struct plan *p, const struct knob_ref *ref, const char *no
 		/* unlock: back to the full hardware range */
 		if (knob_validate(p->ctx, &x->ref, part ? "max" : "min", x->value, sizeof(x->value),
 				  &vwhy) != 0) {
-			add_line(p->cause, vwhy ? vwhy : "cannot unlock");
+			knob_cause_add(p->cause, vwhy ? vwhy : "cannot unlock");
 			free(vwhy);
 			first_err(&p->verr, -EINVAL);
 			return;
@@ -754,7 +744,7 @@ static void plan_part(struct plan *p, const struct knob_ref *ref, const char *no
 				 "%s: %s from %s: cannot read the current value, so it could not "
 				 "be restored; not changing it",
 				 x->ref.addr, err_name(re), file);
-		add_line(p->cause, line);
+		knob_cause_add(p->cause, line);
 		first_err(&p->perr, re);
 		return;
 	}
@@ -779,7 +769,7 @@ static void plan_ref(struct plan *p, const struct knob_ref *ref, const char *val
 			 "open, so 'set' cannot keep it; use 'tunetop exec %s=N -- CMD' (or the "
 			 "TUI)",
 			 lab ? lab : "", lab ? ": " : "", ref->addr, ref->addr);
-		add_line(p->cause, line);
+		knob_cause_add(p->cause, line);
 		first_err(&p->verr, -EINVAL);
 		return;
 	}
@@ -810,7 +800,7 @@ static void plan_assignment(struct plan *p, const char *a, const char *lab)
 	    (size_t)(eq - a) >= sizeof(addr)) {
 		snprintf(line, sizeof(line), "%s%s'%s': expected ADDRESS=VALUE", lab ? lab : "",
 			 lab ? ": " : "", a);
-		add_line(p->cause, line);
+		knob_cause_add(p->cause, line);
 		first_err(&p->verr, -EINVAL);
 		return;
 	}
@@ -825,7 +815,7 @@ static void plan_assignment(struct plan *p, const char *a, const char *lab)
 	if (e) {
 		snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "", lab ? ": " : "",
 			 why ? why : "bad address");
-		add_line(p->cause, line);
+		knob_cause_add(p->cause, line);
 		free(why);
 		first_err(&p->verr, e == -ENOENT ? -ENOENT : -EINVAL);
 		return;
@@ -855,7 +845,7 @@ static void plan_overrides(struct plan *p)
 			if (!w[i].wild && !w[k].wild && strcmp(w[i].value, w[k].value)) {
 				snprintf(line, sizeof(line), "%s is assigned twice ('%s' and '%s')",
 					 w[i].ref.addr, w[i].value, w[k].value);
-				add_line(p->cause, line);
+				knob_cause_add(p->cause, line);
 				first_err(&p->verr, -EINVAL);
 			}
 			w[i].skip = true;
@@ -892,7 +882,7 @@ static void check_rt_bandwidth(struct plan *p)
 			 "sched/rt_runtime_us: EINVAL: runtime %s would exceed sched/rt_period_us "
 			 "%s (runtime must be <= period, or -1)",
 			 rt, per);
-		add_line(p->cause, line);
+		knob_cause_add(p->cause, line);
 		first_err(&p->verr, -EINVAL);
 	}
 }
@@ -936,7 +926,7 @@ static void check_pairs(struct plan *p)
 			 "%s: EINVAL: %s %s would %s %s %s (%smin must be <= max)", x->label,
 			 is_min ? "min" : "max", x->value, is_min ? "exceed" : "be below", oaddr,
 			 other, other == cur ? "its current value; " : "");
-		add_line(p->cause, line);
+		knob_cause_add(p->cause, line);
 		first_err(&p->verr, -EINVAL);
 	}
 }
@@ -970,7 +960,7 @@ static int write_one(struct knob_ctx *ctx, struct kw *x, unsigned flags, uint64_
 		knob_abspath(ctx, x->ref.target, file, sizeof(file));
 		snprintf(line, sizeof(line), "%s: %s from %s: cannot read the current value",
 			 x->ref.addr, err_name(e), file);
-		add_line(cause, line);
+		knob_cause_add(cause, line);
 		return e;
 	}
 	if (!strcmp(x->old, x->value) && !pair_flag(x, KD_LEASE)) {
@@ -987,7 +977,7 @@ static int write_one(struct knob_ctx *ctx, struct kw *x, unsigned flags, uint64_
 	if (e) {
 		snprintf(line, sizeof(line), "cannot record the change in %s: %s; not writing",
 			 ctx->j.path, strerror(-e));
-		add_line(cause, line);
+		knob_cause_add(cause, line);
 		return e;
 	}
 	x->seq = r.seq;
@@ -1046,10 +1036,10 @@ static void fail_and_roll_back(struct knob_ctx *ctx, struct kw *w, size_t upto, 
 				 done, done == 1 ? "" : "s");
 		else
 			snprintf(line, sizeof(line), "%s; nothing changed", failed);
-		add_line(cause, line);
+		knob_cause_add(cause, line);
 	}
 	if (rb)
-		add_line(cause, rb);
+		knob_cause_add(cause, rb);
 	free(rb);
 }
 

@@ -8,7 +8,6 @@
  * lists of online CPUs of the root. A write refused with EIO is a managed
  * IRQ (the kernel owns its affinity) and is explained as such; after a move
  * a running irqbalance is pointed out, because it will undo it. */
-#include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,16 +144,6 @@ const struct knob_ops fam_irq_ops = {
 
 /* ---- expansion ------------------------------------------------------------------ */
 
-static bool all_digits(const char *s)
-{
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return false;
-	return true;
-}
-
 static int cmp_num(const void *a, const void *b)
 {
 	long x = atol(*(char *const *)a), y = atol(*(char *const *)b);
@@ -226,7 +215,7 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 		have_tab = irqs_parse(text, 0, &tab) == 0;
 		free(text);
 	}
-	if (explicit_one && !all_digits(sel)) {
+	if (explicit_one && !str_is_digits(sel)) {
 		const struct irq_row *row = have_tab ? irqs_find(&tab, sel) : NULL;
 
 		if (row && !row->numeric) {
@@ -257,13 +246,13 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 		char dir[64], file[96];
 		struct knob_ref *r;
 
-		if (!all_digits(num))
+		if (!str_is_digits(num))
 			continue;
 		row = have_tab ? irqs_find(&tab, num) : NULL;
 		if (!row_matches(sel, num, row))
 			continue;
 		if (row && row->percpu) {
-			if (explicit_one && all_digits(sel)) {
+			if (explicit_one && str_is_digits(sel)) {
 				knob_cause(cause,
 					   "irq/%s: per-CPU interrupt (%s%s%s): each CPU has its "
 					   "own; there is no affinity to change",
@@ -277,7 +266,7 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 		snprintf(dir, sizeof(dir), "proc/irq/%s", num);
 		snprintf(file, sizeof(file), "%s/%s", dir, d->file);
 		if (!sysfs_exists(ctx->root, file)) {
-			if (explicit_one && all_digits(sel)) {
+			if (explicit_one && str_is_digits(sel)) {
 				char abs[TT_PATH_MAX];
 
 				knob_abspath(ctx, file, abs, sizeof(abs));
@@ -305,7 +294,7 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 	sysfs_list_free(&l);
 	irqs_free(&tab);
 	if (!matched && explicit_one) {
-		if (all_digits(sel))
+		if (str_is_digits(sel))
 			knob_cause(cause, "irq/%s: no such interrupt on this root (%s)", sel,
 				   ctx->root->path);
 		else

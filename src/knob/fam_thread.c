@@ -563,22 +563,30 @@ static void policy_einval(pid_t tid, char *buf, size_t cap)
 	snprintf(buf, cap, "priority out of range for the policy");
 }
 
-static int nice_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
-		      char *why, size_t whycap)
+/* A whole number t in lo..hi, normalized into norm; else why says so: "'t'
+ * is not WHAT (lo..hi)", "PREFIXn is out of range lo..hi". */
+static int int_check(const char *t, int lo, int hi, const char *what, const char *prefix,
+		     char *norm, size_t cap, char *why, size_t whycap)
 {
 	int n;
 
-	(void)l;
 	if (str_to_int(t, &n) != 0) {
-		snprintf(why, whycap, "'%s' is not a nice value (-20..19)", t);
+		snprintf(why, whycap, "'%s' is not %s (%d..%d)", t, what, lo, hi);
 		return -EINVAL;
 	}
-	if (n < -20 || n > 19) {
-		snprintf(why, whycap, "nice %d is out of range -20..19", n);
+	if (n < lo || n > hi) {
+		snprintf(why, whycap, "%s%d is out of range %d..%d", prefix, n, lo, hi);
 		return -EINVAL;
 	}
 	snprintf(norm, cap, "%d", n);
 	return 0;
+}
+
+static int nice_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
+		      char *why, size_t whycap)
+{
+	(void)l;
+	return int_check(t, -20, 19, "a nice value", "nice ", norm, cap, why, whycap);
 }
 
 static int nice_write(const struct thread_leaf_ops *l, pid_t tid, const char *value)
@@ -628,23 +636,16 @@ static void nice_einval(pid_t tid, char *buf, size_t cap)
 static int uclamp_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
 			char *why, size_t whycap)
 {
-	int n;
+	char word[16];
 
 	(void)l;
-	if (!strcmp(t, "max"))
-		n = TT_UCLAMP_MAX_VALUE;
-	else if (!strcmp(t, "min"))
-		n = 0;
-	else if (str_to_int(t, &n) != 0) {
-		snprintf(why, whycap, "'%s' is not a utilization (0..1024)", t);
-		return -EINVAL;
+	if (!strcmp(t, "max")) {
+		snprintf(word, sizeof(word), "%d", TT_UCLAMP_MAX_VALUE);
+		t = word;
+	} else if (!strcmp(t, "min")) {
+		t = "0";
 	}
-	if (n < 0 || n > TT_UCLAMP_MAX_VALUE) {
-		snprintf(why, whycap, "%d is out of range 0..1024", n);
-		return -EINVAL;
-	}
-	snprintf(norm, cap, "%d", n);
-	return 0;
+	return int_check(t, 0, TT_UCLAMP_MAX_VALUE, "a utilization", "", norm, cap, why, whycap);
 }
 
 static int uclamp_write(const struct thread_leaf_ops *l, pid_t tid, const char *value)
@@ -1178,6 +1179,37 @@ static int parse_id(const char *fam, const char *s, pid_t *id, char **cause)
 	return 0;
 }
 
+/* The start of family/<id>/<leaf> (thread/<tid>/..., process/<pid>/...):
+ * the id, the leaf selector and the live thread's info. 0, 1 when there is
+ * nothing to expand (a prefix listing: listing everything does not list
+ * every thread), or -errno with *cause. */
+static int expand_start(const char *family, const char *idname, char **seg, size_t nseg,
+			unsigned flags, pid_t *id, const char **leaf, struct tinfo *ti,
+			char **cause)
+{
+	int e;
+
+	if (nseg == 0) {
+		if (flags & KNOB_EXPAND_PREFIX)
+			return 1;
+		knob_cause(cause, "incomplete knob address: expected %s/<%s>/<knob>", family,
+			   idname);
+		return -EINVAL;
+	}
+	e = parse_id(family, seg[0], id, cause);
+	if (!e)
+		e = leaf_selector(family, seg, nseg, flags, leaf, cause);
+	if (e)
+		return e;
+	e = tinfo_read(*id, ti);
+	if (e) {
+		knob_cause(cause, "%s/%d: %s: no %s %d (it exited, or never existed)", family,
+			   (int)*id, err_name(e), family, (int)*id);
+		return e;
+	}
+	return 0;
+}
+
 int fam_thread_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
 		      struct refvec *out, char **cause)
 {
@@ -1187,23 +1219,9 @@ int fam_thread_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned fl
 	int e;
 
 	(void)ctx;
-	if (nseg == 0) {
-		if (flags & KNOB_EXPAND_PREFIX)
-			return 0; /* listing everything does not list every thread */
-		knob_cause(cause, "incomplete knob address: expected thread/<tid>/<knob>");
-		return -EINVAL;
-	}
-	e = parse_id("thread", seg[0], &tid, cause);
-	if (!e)
-		e = leaf_selector("thread", seg, nseg, flags, &leaf, cause);
+	e = expand_start("thread", "tid", seg, nseg, flags, &tid, &leaf, &ti, cause);
 	if (e)
-		return e;
-	e = tinfo_read(tid, &ti);
-	if (e) {
-		knob_cause(cause, "thread/%d: %s: no thread %d (it exited, or never existed)",
-			   (int)tid, err_name(e), (int)tid);
-		return e;
-	}
+		return e < 0 ? e : 0;
 	add_thread_refs(&ti, leaf, out);
 	return 0;
 }
@@ -1227,23 +1245,9 @@ int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned f
 	int e;
 
 	(void)ctx;
-	if (nseg == 0) {
-		if (flags & KNOB_EXPAND_PREFIX)
-			return 0;
-		knob_cause(cause, "incomplete knob address: expected process/<pid>/<knob>");
-		return -EINVAL;
-	}
-	e = parse_id("process", seg[0], &pid, cause);
-	if (!e)
-		e = leaf_selector("process", seg, nseg, flags, &leaf, cause);
+	e = expand_start("process", "pid", seg, nseg, flags, &pid, &leaf, &ti, cause);
 	if (e)
-		return e;
-	e = tinfo_read(pid, &ti);
-	if (e) {
-		knob_cause(cause, "process/%d: %s: no process %d (it exited, or never existed)",
-			   (int)pid, err_name(e), (int)pid);
-		return e;
-	}
+		return e < 0 ? e : 0;
 	if (ti.tgid != pid) {
 		knob_cause(cause,
 			   "process/%d: %d is a thread of process %d: use thread/%d/... or "

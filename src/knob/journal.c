@@ -9,6 +9,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -292,6 +293,17 @@ static void put_u64(struct sbuf *b, const char *key, uint64_t v)
 	sbuf_printf(b, "\t%s=%llu", key, (unsigned long long)v);
 }
 
+/* Who wrote a W, U or K record and when (design §6 "Owners"). */
+static void put_owner(struct sbuf *out, const struct jrec *r)
+{
+	put_u64(out, "time", r->time_ns);
+	put_u64(out, "pid", (uint64_t)r->pid);
+	if (r->start)
+		put_u64(out, "start", r->start);
+	put_str(out, "kind", r->kind);
+	put_str(out, "run", r->run);
+}
+
 void jrec_encode(const struct jrec *r, struct sbuf *out)
 {
 	size_t start = out->len;
@@ -305,12 +317,7 @@ void jrec_encode(const struct jrec *r, struct sbuf *out)
 		put_u64(out, "txn", r->txn);
 		if (r->scoped)
 			put_u64(out, "scoped", 1);
-		put_u64(out, "time", r->time_ns);
-		put_u64(out, "pid", (uint64_t)r->pid);
-		if (r->start)
-			put_u64(out, "start", r->start);
-		put_str(out, "kind", r->kind);
-		put_str(out, "run", r->run);
+		put_owner(out, r);
 		put_str(out, "boot", r->boot);
 		put_str(out, "root", r->root);
 		put_str(out, "addr", r->addr);
@@ -326,12 +333,7 @@ void jrec_encode(const struct jrec *r, struct sbuf *out)
 	case 'U':
 	case 'K':
 		put_u64(out, "ref", r->ref);
-		put_u64(out, "time", r->time_ns);
-		put_u64(out, "pid", (uint64_t)r->pid);
-		if (r->start)
-			put_u64(out, "start", r->start);
-		put_str(out, "kind", r->kind);
-		put_str(out, "run", r->run);
+		put_owner(out, r);
 		put_str(out, "value", r->value);
 		if (r->to)
 			put_u64(out, "to", r->to);
@@ -363,6 +365,48 @@ static int field_u64(const char *v, size_t n, uint64_t *out)
 	memcpy(tmp, v, n);
 	tmp[n] = '\0';
 	return str_to_u64(tmp, out);
+}
+
+/* The number and text fields of a record line: key, member, and the bit it
+ * sets in jrec_decode()'s `seen` (the fields some types require; 0: none).
+ * scoped, pid and raw are decoded on their own. */
+static const struct jfield {
+	const char *key;
+	size_t off;
+	unsigned seen;
+	bool str; /* a text field (else a number) */
+} jfields[] = {
+	{"seq", offsetof(struct jrec, seq), 1, false},
+	{"txn", offsetof(struct jrec, txn), 0, false},
+	{"ref", offsetof(struct jrec, ref), 2, false},
+	{"time", offsetof(struct jrec, time_ns), 0, false},
+	{"start", offsetof(struct jrec, start), 0, false},
+	{"to", offsetof(struct jrec, to), 0, false},
+	{"kind", offsetof(struct jrec, kind), 0, true},
+	{"run", offsetof(struct jrec, run), 0, true},
+	{"boot", offsetof(struct jrec, boot), 0, true},
+	{"root", offsetof(struct jrec, root), 0, true},
+	{"addr", offsetof(struct jrec, addr), 4, true},
+	{"target", offsetof(struct jrec, target), 8, true},
+	{"ident", offsetof(struct jrec, ident), 0, true},
+	{"old", offsetof(struct jrec, old), 16, true},
+	{"new", offsetof(struct jrec, new_value), 32, true},
+	{"value", offsetof(struct jrec, value), 0, true},
+	{"evidence", offsetof(struct jrec, evidence), 0, true},
+};
+
+/* The member of r that the text field f names. */
+static char **jfield_str(struct jrec *r, const struct jfield *f)
+{
+	return (char **)((char *)r + f->off);
+}
+
+static const struct jfield *jfield_find(const char *key, size_t kl)
+{
+	for (size_t i = 0; i < sizeof(jfields) / sizeof(jfields[0]); i++)
+		if (strlen(jfields[i].key) == kl && !memcmp(jfields[i].key, key, kl))
+			return &jfields[i];
+	return NULL;
 }
 
 int jrec_decode(const char *line, size_t len, struct jrec *r)
@@ -404,6 +448,7 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 		const char *eq = memchr(p, '=', (size_t)(fe - p));
 		size_t kl, vl;
 		const char *v;
+		const struct jfield *f;
 
 		if (!eq)
 			goto bad;
@@ -411,68 +456,31 @@ int jrec_decode(const char *line, size_t len, struct jrec *r)
 		v = eq + 1;
 		vl = (size_t)(fe - v);
 #define KEY(k) (kl == sizeof(k) - 1 && memcmp(p, k, kl) == 0)
-#define STR(f) (free(r->f), r->f = journal_unescape(v, vl, NULL))
-		if (KEY("seq")) {
-			if (field_u64(v, vl, &r->seq))
-				goto bad;
-			seen |= 1;
-		} else if (KEY("txn")) {
-			if (field_u64(v, vl, &r->txn))
+		f = jfield_find(p, kl);
+		if (f && f->str) {
+			char **sp = jfield_str(r, f);
+
+			free(*sp);
+			*sp = journal_unescape(v, vl, NULL);
+		} else if (f) {
+			if (field_u64(v, vl, (uint64_t *)((char *)r + f->off)))
 				goto bad;
 		} else if (KEY("scoped")) {
 			r->scoped = vl == 1 && v[0] == '1';
-		} else if (KEY("ref")) {
-			if (field_u64(v, vl, &r->ref))
-				goto bad;
-			seen |= 2;
-		} else if (KEY("time")) {
-			if (field_u64(v, vl, &r->time_ns))
-				goto bad;
 		} else if (KEY("pid")) {
 			uint64_t pid;
 
 			if (field_u64(v, vl, &pid))
 				goto bad;
 			r->pid = (int)pid;
-		} else if (KEY("start")) {
-			if (field_u64(v, vl, &r->start))
-				goto bad;
-		} else if (KEY("to")) {
-			if (field_u64(v, vl, &r->to))
-				goto bad;
-		} else if (KEY("kind")) {
-			STR(kind);
-		} else if (KEY("run")) {
-			STR(run);
-		} else if (KEY("boot")) {
-			STR(boot);
-		} else if (KEY("root")) {
-			STR(root);
-		} else if (KEY("addr")) {
-			STR(addr);
-			seen |= 4;
-		} else if (KEY("target")) {
-			STR(target);
-			seen |= 8;
-		} else if (KEY("ident")) {
-			STR(ident);
-		} else if (KEY("old")) {
-			STR(old);
-			seen |= 16;
 		} else if (KEY("raw")) {
 			free(r->raw);
 			r->raw = journal_unescape(v, vl, &r->rawlen);
-		} else if (KEY("new")) {
-			STR(new_value);
-			seen |= 32;
-		} else if (KEY("value")) {
-			STR(value);
-		} else if (KEY("evidence")) {
-			STR(evidence);
 		}
-		/* unknown keys: ignored (newer writer) */
+		if (f)
+			seen |= f->seen;
+			/* unknown keys: ignored (newer writer) */
 #undef KEY
-#undef STR
 		p = fe + 1;
 	}
 	if ((r->type == 'W' || r->type == 'S') && !(seen & 1))
@@ -500,18 +508,10 @@ bad:
 
 void jrec_free(struct jrec *r)
 {
-	free(r->kind);
-	free(r->run);
-	free(r->boot);
-	free(r->root);
-	free(r->addr);
-	free(r->target);
-	free(r->ident);
-	free(r->old);
+	for (size_t i = 0; i < sizeof(jfields) / sizeof(jfields[0]); i++)
+		if (jfields[i].str)
+			free(*jfield_str(r, &jfields[i]));
 	free(r->raw);
-	free(r->new_value);
-	free(r->value);
-	free(r->evidence);
 	memset(r, 0, sizeof(*r));
 }
 

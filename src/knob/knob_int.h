@@ -244,10 +244,16 @@ int knob_cpu_selector(struct knob_ctx *ctx, const char *s, struct cpumask *m, bo
 const struct cpumask *knob_online(struct knob_ctx *ctx);
 /* Set *cause to a formatted message (replacing any previous one). */
 void knob_cause(char **cause, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Append line to *cause (a new line after what is there; NULL cause: nothing). */
+void knob_cause_add(char **cause, const char *line);
 /* "/abs/path" of a root-relative path. */
 void knob_abspath(struct knob_ctx *ctx, const char *rel, char *buf, size_t cap);
 /* Words of a file into one space-separated string (trimmed; brackets removed). */
 int knob_read_words(struct knob_ctx *ctx, const char *path, char *buf, size_t cap);
+/* sysfs_read() of a knob's file into buf, its exact bytes (the first rawcap)
+ * also kept in raw for a restore (raw NULL or rawcap 0: not kept). */
+int knob_read_raw(struct knob_ctx *ctx, const char *path, char *buf, size_t cap, size_t *len,
+		  char *raw, size_t rawcap, size_t *rawlen);
 bool knob_word_in(const char *words, const char *w);
 
 /* lease.c */

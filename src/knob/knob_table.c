@@ -1228,16 +1228,9 @@ static int file_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *val
 			*rawlen = 0;
 		return 0;
 	}
-	e = sysfs_read(ctx->root, ref->target, buf, sizeof(buf), &len);
+	e = knob_read_raw(ctx, ref->target, buf, sizeof(buf), &len, raw, rawcap, rawlen);
 	if (e)
 		return e;
-	if (raw && rawcap) {
-		size_t k = len < rawcap ? len : rawcap;
-
-		memcpy(raw, buf, k);
-		if (rawlen)
-			*rawlen = k;
-	}
 	normalize(ref->def, buf, value, cap);
 	return 0;
 }

@@ -38,17 +38,10 @@ int lease_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, si
 {
 	char buf[64];
 	size_t len = 0;
-	int e = sysfs_read(ctx->root, ref->target, buf, sizeof(buf), &len);
+	int e = knob_read_raw(ctx, ref->target, buf, sizeof(buf), &len, raw, rawcap, rawlen);
 
 	if (e)
 		return e;
-	if (raw && rawcap) {
-		size_t k = len < rawcap ? len : rawcap;
-
-		memcpy(raw, buf, k);
-		if (rawlen)
-			*rawlen = k;
-	}
 	if (len == 4) {
 		int32_t v;
 

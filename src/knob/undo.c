@@ -114,20 +114,6 @@ static bool mine(struct knob_ctx *ctx, const struct jent *e)
 	       (e->state == KNOB_J_OPEN || e->state == KNOB_J_ACTIVE);
 }
 
-static void add_line(char **cause, const char *line)
-{
-	if (!cause)
-		return;
-	if (!*cause) {
-		*cause = xstrdup(line);
-	} else {
-		char *s = xasprintf("%s\n%s", *cause, line);
-
-		free(*cause);
-		*cause = s;
-	}
-}
-
 /* Is an entry orphaned: its owner is gone (other boot, or the pid no longer
  * runs with the same start time) while the entry is open, or active,
  * scoped (its owner was to restore it) and not kept. */
@@ -297,7 +283,7 @@ static int release_lease(struct knob_ctx *ctx, struct undo_item *it, bool dry, s
 	if (er) {
 		snprintf(line, sizeof(line), "%s: %s from %s: could not release", x->w->addr,
 			 err_name(er), it->file);
-		add_line(cause, line);
+		knob_cause_add(cause, line);
 		return 1;
 	}
 	close_entry(ctx, x, "released");
@@ -331,13 +317,13 @@ static int read_current(struct knob_ctx *ctx, struct undo_item *it, bool dry, st
 	if (er == -EXDEV || er == -EFBIG) {
 		snprintf(line, sizeof(line), "%s: %s: %s; cannot restore it", x->w->addr, it->file,
 			 sysfs_why(er));
-		add_line(cause, line);
+		knob_cause_add(cause, line);
 		return -1;
 	}
 	if (er) {
 		snprintf(line, sizeof(line), "%s: %s from %s: cannot read the current value",
 			 x->w->addr, err_name(er), it->file);
-		add_line(cause, line);
+		knob_cause_add(cause, line);
 		return -1;
 	}
 	return 0;
@@ -360,7 +346,7 @@ static void refuse_changed(const struct undo_item *it, uint64_t newer, char **ca
 			 "%s: changed by someone else since (now %s, tunetop wrote %s); left alone "
 			 "(use --force to restore %s)",
 			 x->w->addr, it->cur[0] ? it->cur : "empty", x->w->new_value, x->old);
-	add_line(cause, line);
+	knob_cause_add(cause, line);
 }
 
 /* Write the old value back, check it, close the entry. 1 when it failed. */
@@ -374,7 +360,7 @@ static int put_back(struct knob_ctx *ctx, struct undo_item *it, bool ours, bool 
 	if (er) {
 		snprintf(line, sizeof(line), "%s: %s from %s: could not restore '%s'", x->w->addr,
 			 err_name(er), it->file, x->old);
-		add_line(cause, line);
+		knob_cause_add(cause, line);
 		return 1;
 	}
 	if (it->ops->read(ctx, &it->ref, back, sizeof(back), NULL, 0, NULL) == 0 &&
@@ -726,19 +712,11 @@ int knob_journal_list(struct knob_ctx *ctx, struct knob_jentry **out, size_t *n,
 void knob_journal_free(struct knob_jentry *e, size_t n)
 {
 	for (size_t i = 0; e && i < n; i++) {
-		free(e[i].run);
-		free(e[i].boot_id);
-		free(e[i].root);
-		free(e[i].addr);
-		free(e[i].target);
-		free(e[i].ident);
-		free(e[i].old);
-		free(e[i].recorded_old);
-		free(e[i].kind);
-		free(e[i].new_value);
-		free(e[i].readback);
-		free(e[i].how);
-		free(e[i].effect_evidence);
+		struct knob_jentry *j = &e[i];
+
+		xfree_all(j->run, j->boot_id, j->root, j->addr, j->target, j->ident, j->old,
+			  j->recorded_old, j->kind, j->new_value, j->readback, j->how,
+			  j->effect_evidence);
 	}
 	free(e);
 }

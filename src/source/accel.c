@@ -12,19 +12,19 @@
 
 #include "core/str.h"
 
-static int pct_at(const char **p, int *out)
+/* A percentage (0..100) at *p after any of blanks, ended by term ("42%",
+ * "42@..."); *p moves past term. */
+static int pct_at(const char **p, const char *blanks, char term, int *out)
 {
-	const char *s = *p;
+	const char *s = *p + strspn(*p, blanks);
 	char *end;
 	long v;
 
-	while (*s == ' ' || *s == '\t')
-		s++;
 	if (!isdigit((unsigned char)*s))
 		return -EINVAL;
 	errno = 0;
 	v = strtol(s, &end, 10);
-	if (errno || *end != '%' || v > 100)
+	if (errno || *end != term || v > 100)
 		return -EINVAL;
 	*out = (int)v;
 	*p = end + 1;
@@ -41,7 +41,7 @@ int accel_parse_rknpu_load(const char *text, int *pct, int max, int *ncores)
 		return -EINVAL;
 	s += 5;
 	if (!strstr(s, "Core")) {
-		if (max < 1 || pct_at(&s, &pct[0]))
+		if (max < 1 || pct_at(&s, " \t", '%', &pct[0]))
 			return -EINVAL;
 		*ncores = 1;
 		return 0;
@@ -56,7 +56,7 @@ int accel_parse_rknpu_load(const char *text, int *pct, int max, int *ncores)
 		if (end == s || *end != ':' || core < 0)
 			return -EINVAL;
 		s = end + 1;
-		if (pct_at(&s, &v))
+		if (pct_at(&s, " \t", '%', &v))
 			return -EINVAL;
 		if (n < max)
 			pct[n++] = v;
@@ -70,24 +70,17 @@ int accel_parse_rknpu_load(const char *text, int *pct, int max, int *ncores)
 int accel_parse_devfreq_load(const char *text, int *pct, int64_t *hz)
 {
 	char *end;
-	long v;
+	int v;
 	int64_t f;
 
-	while (*text == ' ')
-		text++;
-	if (!isdigit((unsigned char)*text))
+	if (pct_at(&text, " ", '@', &v))
 		return -EINVAL;
-	errno = 0;
-	v = strtol(text, &end, 10);
-	if (errno || *end != '@' || v > 100)
-		return -EINVAL;
-	text = end + 1;
 	if (!isdigit((unsigned char)*text))
 		return -EINVAL;
 	f = strtoll(text, &end, 10);
 	if (errno || strncmp(end, "Hz", 2))
 		return -EINVAL;
-	*pct = (int)v;
+	*pct = v;
 	*hz = f;
 	return 0;
 }

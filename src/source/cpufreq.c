@@ -223,19 +223,9 @@ int cpufreq_parse_trans_table(const char *text, uint64_t **khz, uint64_t **count
 
 /* ---- reading ------------------------------------------------------------- */
 
-/* Non-negative number from dir/file; -1 when missing, empty, garbage or negative. */
-static int64_t read_nn(const struct sysroot *r, const char *dir, const char *file)
-{
-	int64_t v;
-
-	if (sysfs_read_i64f(r, &v, "%s/%s", dir, file) != 0 || v < 0)
-		return -1;
-	return v;
-}
-
 static int read_int(const struct sysroot *r, const char *dir, const char *file)
 {
-	int64_t v = read_nn(r, dir, file);
+	int64_t v = sysfs_read_nn(r, dir, file);
 
 	return v > 0x7fffffff ? -1 : (int)v;
 }
@@ -361,15 +351,15 @@ static void read_policy(const struct sysroot *r, struct cpufreq_policy *p, int g
 		p->affected = p->cpus;
 	read_name(r, d, "scaling_driver", p->driver, sizeof(p->driver));
 	read_name(r, d, "scaling_governor", p->governor, sizeof(p->governor));
-	p->cur_khz = read_nn(r, d, "scaling_cur_freq");
-	p->min_khz = read_nn(r, d, "scaling_min_freq");
-	p->max_khz = read_nn(r, d, "scaling_max_freq");
-	p->hw_min_khz = read_nn(r, d, "cpuinfo_min_freq");
-	p->hw_max_khz = read_nn(r, d, "cpuinfo_max_freq");
-	p->hw_cur_khz = read_nn(r, d, "cpuinfo_cur_freq");
-	v = read_nn(r, d, "cpuinfo_transition_latency");
+	p->cur_khz = sysfs_read_nn(r, d, "scaling_cur_freq");
+	p->min_khz = sysfs_read_nn(r, d, "scaling_min_freq");
+	p->max_khz = sysfs_read_nn(r, d, "scaling_max_freq");
+	p->hw_min_khz = sysfs_read_nn(r, d, "cpuinfo_min_freq");
+	p->hw_max_khz = sysfs_read_nn(r, d, "cpuinfo_max_freq");
+	p->hw_cur_khz = sysfs_read_nn(r, d, "cpuinfo_cur_freq");
+	v = sysfs_read_nn(r, d, "cpuinfo_transition_latency");
 	p->transition_latency_ns = v == CPUFREQ_ETERNAL_U32 ? -1 : v;
-	p->base_khz = read_nn(r, d, "base_frequency");
+	p->base_khz = sysfs_read_nn(r, d, "base_frequency");
 	p->boost = read_int(r, d, "boost");
 	p->boost_own = p->boost >= 0;
 	if (p->boost < 0)
@@ -523,17 +513,6 @@ int cpufreq_read(const struct sysroot *r, const struct topology *t, struct cpufr
 
 /* ---- refresh ------------------------------------------------------------- */
 
-static void *dup_array(const void *p, size_t n, size_t size)
-{
-	void *q;
-
-	if (!p || !n)
-		return NULL;
-	q = xmalloc(n * size);
-	memcpy(q, p, n * size);
-	return q;
-}
-
 /* The CPU count cpufreq_read() would size policy_of_cpu with. */
 static int policy_ncpus(const struct cpufreq_info *f, const struct topology *t)
 {
@@ -572,13 +551,13 @@ static bool refresh_policy(const struct sysroot *r, struct cpufreq_policy *p, in
 	uint64_t v;
 	bool had_minmax = p->min_khz >= 0 || p->max_khz >= 0;
 
-	p->cur_khz = read_nn(r, d, "scaling_cur_freq");
-	p->min_khz = read_nn(r, d, "scaling_min_freq");
-	p->max_khz = read_nn(r, d, "scaling_max_freq");
+	p->cur_khz = sysfs_read_nn(r, d, "scaling_cur_freq");
+	p->min_khz = sysfs_read_nn(r, d, "scaling_min_freq");
+	p->max_khz = sysfs_read_nn(r, d, "scaling_max_freq");
 	if (had_minmax && p->min_khz < 0 && p->max_khz < 0)
 		return false;
 	if (p->hw_cur_khz >= 0)
-		p->hw_cur_khz = read_nn(r, d, "cpuinfo_cur_freq");
+		p->hw_cur_khz = sysfs_read_nn(r, d, "cpuinfo_cur_freq");
 	if (p->boost_own) {
 		p->boost = read_int(r, d, "boost");
 		p->boost_own = p->boost >= 0;
@@ -624,14 +603,14 @@ static bool refresh_policy(const struct sysroot *r, struct cpufreq_policy *p, in
 static void copy_policy(struct cpufreq_policy *p, const struct cpufreq_policy *q)
 {
 	*p = *q;
-	p->avail_khz = dup_array(q->avail_khz, q->navail, sizeof(*q->avail_khz));
-	p->avail_gov = dup_array(q->avail_gov, q->ngov, sizeof(*q->avail_gov));
-	p->tis_khz = dup_array(q->tis_khz, q->nstates, sizeof(*q->tis_khz));
-	p->tis_time_10ms = dup_array(q->tis_time_10ms, q->nstates, sizeof(*q->tis_time_10ms));
-	p->trans_khz = dup_array(q->trans_khz, q->ntrans, sizeof(*q->trans_khz));
-	p->trans = dup_array(q->trans, q->ntrans * q->ntrans, sizeof(*q->trans));
-	p->tunables = dup_array(q->tunables, q->ntunables, sizeof(*q->tunables));
-	p->epp_avail = dup_array(q->epp_avail, q->nepp, sizeof(*q->epp_avail));
+	p->avail_khz = xdup_array(q->avail_khz, q->navail, sizeof(*q->avail_khz));
+	p->avail_gov = xdup_array(q->avail_gov, q->ngov, sizeof(*q->avail_gov));
+	p->tis_khz = xdup_array(q->tis_khz, q->nstates, sizeof(*q->tis_khz));
+	p->tis_time_10ms = xdup_array(q->tis_time_10ms, q->nstates, sizeof(*q->tis_time_10ms));
+	p->trans_khz = xdup_array(q->trans_khz, q->ntrans, sizeof(*q->trans_khz));
+	p->trans = xdup_array(q->trans, q->ntrans * q->ntrans, sizeof(*q->trans));
+	p->tunables = xdup_array(q->tunables, q->ntunables, sizeof(*q->tunables));
+	p->epp_avail = xdup_array(q->epp_avail, q->nepp, sizeof(*q->epp_avail));
 	p->tis_pct = NULL;
 }
 
@@ -686,8 +665,8 @@ int cpufreq_refresh(const struct sysroot *r, const struct topology *t,
 	}
 	out->ncpus = prev->ncpus;
 	if (prev->policy_of_cpu)
-		out->policy_of_cpu = dup_array(prev->policy_of_cpu, (size_t)prev->ncpus,
-					       sizeof(*prev->policy_of_cpu));
+		out->policy_of_cpu = xdup_array(prev->policy_of_cpu, (size_t)prev->ncpus,
+						sizeof(*prev->policy_of_cpu));
 	return 0;
 full:
 	cpufreq_free(out);

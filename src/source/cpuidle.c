@@ -118,15 +118,6 @@ static bool read_counter(const struct sysroot *r, const char *dir, const char *f
 	return sysfs_read_u64f(r, out, "%s/%s", dir, file) == 0;
 }
 
-static int64_t read_nn(const struct sysroot *r, const char *dir, const char *file)
-{
-	int64_t v;
-
-	if (sysfs_read_i64f(r, &v, "%s/%s", dir, file) != 0 || v < 0)
-		return -1;
-	return v;
-}
-
 static void read_state(const struct sysroot *r, const char *dir, struct cpuidle_state *s)
 {
 	char path[TT_PATH_MAX], buf[32];
@@ -137,9 +128,9 @@ static void read_state(const struct sysroot *r, const char *dir, struct cpuidle_
 	read_name(r, path, s->name, sizeof(s->name));
 	snprintf(path, sizeof(path), "%s/desc", dir);
 	read_name(r, path, s->desc, sizeof(s->desc));
-	s->latency_us = read_nn(r, dir, "latency");
-	s->residency_us = read_nn(r, dir, "residency");
-	v = read_nn(r, dir, "disable");
+	s->latency_us = sysfs_read_nn(r, dir, "latency");
+	s->residency_us = sysfs_read_nn(r, dir, "residency");
+	v = sysfs_read_nn(r, dir, "disable");
 	s->disable = v < 0 ? -1 : v > 0;
 	s->default_status = -1;
 	if (sysfs_read_strf(r, buf, sizeof(buf), "%s/default_status", dir) == 0 &&
@@ -234,6 +225,28 @@ static void read_cpu_full(const struct sysroot *r, const struct topology *t, int
 		read_cpu_states(r, cc);
 }
 
+/* The governor in use (current_governor_ro where the kernel does not let
+ * it be changed). */
+static void read_governor(const struct sysroot *r, struct cpuidle_info *out)
+{
+	read_name(r, CPUIDLE_DIR "/current_governor", out->governor, sizeof(out->governor));
+	if (!out->governor[0])
+		read_name(r, CPUIDLE_DIR "/current_governor_ro", out->governor,
+			  sizeof(out->governor));
+}
+
+/* out's per-CPU array for t's CPUs and the time they are read at; false
+ * when t has no CPUs. */
+static bool cpus_alloc(const struct topology *t, struct cpuidle_info *out, uint64_t *now_ns)
+{
+	out->ncpus = t->ncpus;
+	if (t->ncpus <= 0)
+		return false;
+	out->cpu = xcalloc((size_t)t->ncpus, sizeof(*out->cpu));
+	*now_ns = out->read_ns = time_mono_ns();
+	return true;
+}
+
 int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuidle_info *out)
 {
 	uint64_t now_ns;
@@ -243,18 +256,12 @@ int cpuidle_read(const struct sysroot *r, const struct topology *t, struct cpuid
 	if (!t)
 		return -EINVAL;
 	read_name(r, CPUIDLE_DIR "/current_driver", out->driver, sizeof(out->driver));
-	read_name(r, CPUIDLE_DIR "/current_governor", out->governor, sizeof(out->governor));
-	if (!out->governor[0])
-		read_name(r, CPUIDLE_DIR "/current_governor_ro", out->governor,
-			  sizeof(out->governor));
+	read_governor(r, out);
 	read_name(r, CPUIDLE_DIR "/available_governors", out->avail_governors,
 		  sizeof(out->avail_governors));
 	read_dma_latency(r, out);
-	out->ncpus = t->ncpus;
-	if (t->ncpus <= 0)
+	if (!cpus_alloc(t, out, &now_ns))
 		return 0;
-	out->cpu = xcalloc((size_t)t->ncpus, sizeof(*out->cpu));
-	now_ns = out->read_ns = time_mono_ns();
 	for (int c = 0; c < t->ncpus; c++)
 		read_cpu_full(r, t, c, now_ns, &out->cpu[c]);
 	return 0;
@@ -380,20 +387,14 @@ int cpuidle_update(const struct sysroot *r, const struct topology *t,
 		memcpy(out->avail_governors, prev->avail_governors, sizeof(out->avail_governors));
 	}
 	if (prev->governor[0] || full) {
-		read_name(r, CPUIDLE_DIR "/current_governor", out->governor, sizeof(out->governor));
-		if (!out->governor[0])
-			read_name(r, CPUIDLE_DIR "/current_governor_ro", out->governor,
-				  sizeof(out->governor));
+		read_governor(r, out);
 	}
 	/* Unreadable before (no such device, not root): left to the full read. */
 	out->dma_latency_us = -1;
 	if (prev->dma_latency_us >= 0 || full)
 		read_dma_latency(r, out);
-	out->ncpus = t->ncpus;
-	if (t->ncpus <= 0)
+	if (!cpus_alloc(t, out, &now_ns))
 		return 0;
-	out->cpu = xcalloc((size_t)t->ncpus, sizeof(*out->cpu));
-	now_ns = out->read_ns = time_mono_ns();
 	for (int c = 0; c < t->ncpus; c++) {
 		const struct cpuidle_cpu *q = &prev->cpu[c];
 

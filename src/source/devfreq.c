@@ -575,17 +575,6 @@ int devfreq_read(const struct sysroot *r, const char *const *clk_names, struct d
 	return e == -ENOENT ? 0 : e;
 }
 
-static void *dup_array(const void *p, size_t n, size_t elem)
-{
-	void *q;
-
-	if (!p || !n)
-		return NULL;
-	q = xmalloc(n * elem);
-	memcpy(q, p, n * elem);
-	return q;
-}
-
 int devfreq_refresh(const struct sysroot *r, const struct devfreq_info *prev,
 		    struct devfreq_info *out)
 {
@@ -597,11 +586,11 @@ int devfreq_refresh(const struct sysroot *r, const struct devfreq_info *prev,
 		struct devfreq_dev *d = &out->dev[i];
 
 		*d = prev->dev[i];
-		d->avail_gov = dup_array(prev->dev[i].avail_gov, d->ngov, sizeof(*d->avail_gov));
-		d->avail_hz = dup_array(prev->dev[i].avail_hz, d->navail, sizeof(*d->avail_hz));
+		d->avail_gov = xdup_array(prev->dev[i].avail_gov, d->ngov, sizeof(*d->avail_gov));
+		d->avail_hz = xdup_array(prev->dev[i].avail_hz, d->navail, sizeof(*d->avail_hz));
 		read_dev_dynamic(r, d);
 	}
-	out->clk = dup_array(prev->clk, prev->nclk, sizeof(*prev->clk));
+	out->clk = xdup_array(prev->clk, prev->nclk, sizeof(*prev->clk));
 	for (size_t i = 0; i < out->nclk; i++)
 		if (!out->clk_err)
 			read_clk_rate(r, &out->clk[i]);

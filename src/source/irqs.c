@@ -41,16 +41,6 @@ bool irqs_delta32(uint64_t prev, uint64_t cur, uint64_t *delta)
 	return true;
 }
 
-static bool is_number(const char *s)
-{
-	if (!*s)
-		return false;
-	for (; *s; s++)
-		if (!isdigit((unsigned char)*s))
-			return false;
-	return true;
-}
-
 static void copy_str(char *dst, size_t cap, const char *src)
 {
 	str_copy(dst, cap, src);
@@ -288,24 +278,13 @@ static int parse_header(struct irqs_parser *ps, char *line)
 {
 	struct irq_table *out = ps->out;
 	char **tok = xmalloc(MAX_TOKENS * sizeof(char *));
-	size_t n = str_split_ws(line, tok, MAX_TOKENS);
-	int maxcpu = -1;
+	int maxcpu;
 
-	ps->colcpu = xcalloc(n ? n : 1, sizeof(int));
-	for (size_t i = 0; i < n; i++) {
-		int cpu;
-
-		if (!str_starts(tok[i], "CPU") || str_to_int(tok[i] + 3, &cpu) || cpu < 0 ||
-		    cpu >= TT_MAX_CPUS)
-			break;
-		ps->colcpu[ps->ncols++] = cpu;
-		cpumask_set(&out->cpus, cpu);
-		if (cpu > maxcpu)
-			maxcpu = cpu;
-	}
+	ps->colcpu = cpu_header_parse(line, tok, MAX_TOKENS, &ps->ncols, &out->cpus);
 	free(tok);
-	if (ps->ncols == 0)
+	if (!ps->colcpu)
 		return ps->err = -EINVAL;
+	maxcpu = cpumask_last(&out->cpus);
 	ps->val = xmalloc(ps->ncols * sizeof(*ps->val));
 	ps->cpu = xmalloc(ps->ncols * sizeof(*ps->cpu));
 	out->ncpus = ps->ncpus > maxcpu ? ps->ncpus : maxcpu + 1;
@@ -379,7 +358,7 @@ int irqs_parser_line(struct irqs_parser *ps, char *line)
 	row = &out->rows[out->n++];
 	memset(row, 0, sizeof(*row));
 	copy_str(row->label, sizeof(row->label), p);
-	row->numeric = is_number(p);
+	row->numeric = str_is_digits(p);
 	row->irq = -1;
 	if (row->numeric && str_to_int(p, &row->irq))
 		row->irq = -1;
@@ -760,7 +739,7 @@ bool irqbalance_running_in(const struct sysroot *r)
 	for (size_t i = 0; i < pl.n && !found; i++) {
 		char comm[64];
 
-		if (!is_number(pl.names[i]))
+		if (!str_is_digits(pl.names[i]))
 			continue;
 		if (sysfs_read_strf(r, comm, sizeof(comm), "proc/%s/comm", pl.names[i]) == 0 &&
 		    !strcmp(comm, "irqbalance"))

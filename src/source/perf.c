@@ -326,9 +326,7 @@ int perf_pmus_read(const struct sysroot *r, struct perf_pmus *out)
 #else
 	out->arch = PERF_ARCH_UNKNOWN;
 #endif
-	ret = sysfs_list(r, PMU_DIR, &l);
-	if (ret == -ENOENT || ret == -ENOTDIR)
-		return 0;
+	ret = sysfs_list_opt(r, PMU_DIR, &l);
 	if (ret < 0)
 		return ret;
 	out->p = xcalloc(l.n ? l.n : 1, sizeof(*out->p));
@@ -1095,6 +1093,19 @@ static void note_add(struct perf_set *s, const char *fmt, const char *arg)
 	snprintf(s->note + n, sizeof(s->note) - n, fmt, arg);
 }
 
+/* The end of an open: on a heterogeneous machine whose kernel lacks extended
+ * PMU types, a note of what that means for this set (ext_note); then the
+ * counters start. */
+static int open_end(struct perf_set *s, const char *ext_note, char **cause)
+{
+	struct perf_priv *p = s->priv;
+
+	if (p->ext_broken && perf_pmus_heterogeneous(&p->pmus))
+		note_add(s, "kernel without extended PMU types (< 6.6): %s", ext_note);
+	enable_all(s);
+	return finish_open(s, cause);
+}
+
 int perf_open_cpus_on(struct perf_set *s, const struct sysroot *r, const struct topology *t,
 		      const struct cpumask *cpus, const char *const *events, char **cause)
 {
@@ -1164,12 +1175,7 @@ int perf_open_cpus_on(struct perf_set *s, const struct sysroot *r, const struct 
 		note_add(s, "CPUs %s not counted (excluded: reading them would interrupt them)",
 			 list);
 	}
-	if (p->ext_broken && perf_pmus_heterogeneous(&p->pmus))
-		note_add(s, "%s",
-			 "kernel without extended PMU types (< 6.6): generic events placed by the "
-			 "kernel");
-	enable_all(s);
-	return finish_open(s, cause);
+	return open_end(s, "generic events placed by the kernel", cause);
 }
 
 int perf_open_thread(struct perf_set *s, pid_t tid, const char *const *events, char **cause)
@@ -1194,12 +1200,7 @@ int perf_open_thread(struct perf_set *s, pid_t tid, const char *const *events, c
 	max_ev = fd_budget(s, 1, live_events(s), subs);
 	open_row(s, 0, tid, -1, max_ev);
 	set_reasons(s, NULL);
-	if (p->ext_broken && perf_pmus_heterogeneous(&p->pmus))
-		note_add(s, "%s",
-			 "kernel without extended PMU types (< 6.6): hardware events count on one "
-			 "cluster only");
-	enable_all(s);
-	return finish_open(s, cause);
+	return open_end(s, "hardware events count on one cluster only", cause);
 }
 
 void perf_counter_update(struct perf_counter *c, uint64_t value, uint64_t enabled, uint64_t running,

@@ -158,10 +158,8 @@ static void read_str(const struct sysroot *r, char *buf, size_t cap, const char 
 static int read_procs(const struct sysroot *r, struct remoteproc_info *out)
 {
 	struct sysfs_list l;
-	int ret = sysfs_list(r, RPROC_DIR, &l);
+	int ret = sysfs_list_opt(r, RPROC_DIR, &l);
 
-	if (ret == -ENOENT || ret == -ENOTDIR)
-		return 0;
 	if (ret < 0)
 		return ret;
 	out->p = xcalloc(l.n ? l.n : 1, sizeof(*out->p));
@@ -191,10 +189,8 @@ static int read_procs(const struct sysroot *r, struct remoteproc_info *out)
 static int read_chans(const struct sysroot *r, struct remoteproc_info *out)
 {
 	struct sysfs_list l;
-	int ret = sysfs_list(r, RPMSG_DIR, &l);
+	int ret = sysfs_list_opt(r, RPMSG_DIR, &l);
 
-	if (ret == -ENOENT || ret == -ENOTDIR)
-		return 0;
 	if (ret < 0)
 		return ret;
 	out->ch = xcalloc(l.n ? l.n : 1, sizeof(*out->ch));

@@ -8,6 +8,7 @@
 
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,28 +60,43 @@ static bool parse_rq_header(char *line, const char *prefix, int *cpu, char **pat
 	return true;
 }
 
+/* The fields of the rt_rq and dl_rq blocks that are read, by section and
+ * key: where each goes and as what. */
+enum ftype { F_INT, F_I64, F_DOUBLE };
+static const struct rt_field {
+	enum sec sec;
+	const char *key;
+	enum ftype type;
+	size_t off;
+} rt_fields[] = {
+	{SEC_RT, "rt_nr_running", F_INT, offsetof(struct rt_cpu, nr_running)},
+	{SEC_RT, "rt_throttled", F_INT, offsetof(struct rt_cpu, throttled)},
+	{SEC_RT, "rt_time", F_DOUBLE, offsetof(struct rt_cpu, rt_time_ms)},
+	{SEC_RT, "rt_runtime", F_DOUBLE, offsetof(struct rt_cpu, rt_runtime_ms)},
+	{SEC_DL, "dl_nr_running", F_INT, offsetof(struct rt_cpu, dl_nr_running)},
+	{SEC_DL, "dl_bw->bw", F_I64, offsetof(struct rt_cpu, dl_bw)},
+	{SEC_DL, "dl_bw->total_bw", F_I64, offsetof(struct rt_cpu, dl_total_bw)},
+};
+
+/* A value that does not parse leaves the field as it was (n/a). */
 static void set_field(struct rt_cpu *c, enum sec sec, const char *key, const char *val)
 {
-	int iv;
-	int64_t lv;
-	double dv;
+	for (size_t i = 0; i < sizeof(rt_fields) / sizeof(rt_fields[0]); i++) {
+		const struct rt_field *f = &rt_fields[i];
+		char *dst = (char *)c + f->off;
+		int iv;
+		int64_t lv;
+		double dv;
 
-	if (sec == SEC_RT) {
-		if (!strcmp(key, "rt_nr_running") && str_to_int(val, &iv) == 0)
-			c->nr_running = iv;
-		else if (!strcmp(key, "rt_throttled") && str_to_int(val, &iv) == 0)
-			c->throttled = iv;
-		else if (!strcmp(key, "rt_time") && str_to_double(val, &dv) == 0)
-			c->rt_time_ms = dv;
-		else if (!strcmp(key, "rt_runtime") && str_to_double(val, &dv) == 0)
-			c->rt_runtime_ms = dv;
-	} else if (sec == SEC_DL) {
-		if (!strcmp(key, "dl_nr_running") && str_to_int(val, &iv) == 0)
-			c->dl_nr_running = iv;
-		else if (!strcmp(key, "dl_bw->bw") && str_to_i64(val, &lv) == 0)
-			c->dl_bw = lv;
-		else if (!strcmp(key, "dl_bw->total_bw") && str_to_i64(val, &lv) == 0)
-			c->dl_total_bw = lv;
+		if (f->sec != sec || strcmp(f->key, key))
+			continue;
+		if (f->type == F_INT && str_to_int(val, &iv) == 0)
+			memcpy(dst, &iv, sizeof(iv));
+		else if (f->type == F_I64 && str_to_i64(val, &lv) == 0)
+			memcpy(dst, &lv, sizeof(lv));
+		else if (f->type == F_DOUBLE && str_to_double(val, &dv) == 0)
+			memcpy(dst, &dv, sizeof(dv));
+		return;
 	}
 }
 

@@ -21,35 +21,20 @@ int softirqs_parse(const char *text, int ncpus, struct softirq_table *out)
 {
 	char *copy = xstrdup(text), *line, *save = NULL;
 	char **tok = xmalloc(MAX_TOKENS * sizeof(char *));
-	int *colcpu = NULL, maxcpu = -1;
+	int *colcpu, maxcpu;
 	size_t ncols = 0, cap = 0;
 
 	memset(out, 0, sizeof(*out));
 	line = strtok_r(copy, "\n", &save);
 	while (line && !*str_trim(line))
 		line = strtok_r(NULL, "\n", &save);
-	if (line) {
-		size_t n = str_split_ws(line, tok, MAX_TOKENS);
-
-		colcpu = xcalloc(n ? n : 1, sizeof(int));
-		for (size_t i = 0; i < n; i++) {
-			int cpu;
-
-			if (!str_starts(tok[i], "CPU") || str_to_int(tok[i] + 3, &cpu) || cpu < 0 ||
-			    cpu >= TT_MAX_CPUS)
-				break;
-			colcpu[ncols++] = cpu;
-			cpumask_set(&out->cpus, cpu);
-			if (cpu > maxcpu)
-				maxcpu = cpu;
-		}
-	}
-	if (ncols == 0) {
-		free(colcpu);
+	colcpu = cpu_header_parse(line, tok, MAX_TOKENS, &ncols, &out->cpus);
+	if (!colcpu) {
 		free(tok);
 		free(copy);
 		return -EINVAL;
 	}
+	maxcpu = cpumask_last(&out->cpus);
 	out->ncpus = ncpus > maxcpu ? ncpus : maxcpu + 1;
 	while ((line = strtok_r(NULL, "\n", &save)) != NULL) {
 		size_t n = str_split_ws(line, tok, MAX_TOKENS);

@@ -184,6 +184,15 @@ static int line_u64(const char *v, uint64_t *out)
 	return tok_u64(v, n, out);
 }
 
+/* The number of a "key:\tN" status line into *out (untouched when the line
+ * is another key's or N is no number). */
+static bool status_u64(const char *line, const char *key, uint64_t *out)
+{
+	const char *v = status_value(line, key);
+
+	return v && line_u64(v, out) == 0;
+}
+
 int threads_parse_status(const char *text, struct thread_info *t)
 {
 	const char *line = text, *v;
@@ -195,21 +204,18 @@ int threads_parse_status(const char *text, struct thread_info *t)
 
 		switch (line[0]) {
 		case 'T':
-			if ((v = status_value(line, "Tgid")) && line_u64(v, &u) == 0)
+			if (status_u64(line, "Tgid", &u))
 				t->pid = (pid_t)u;
 			break;
 		case 'P':
-			if ((v = status_value(line, "Pid")) && line_u64(v, &u) == 0) {
+			if (status_u64(line, "Pid", &u)) {
 				t->tid = (pid_t)u;
 				any = true;
 			}
 			break;
-		case 'V':
-			if ((v = status_value(line, "VmLck")) && line_u64(v, &u) == 0)
-				t->vmlck_kb = u;
-			break;
+		case 'V': status_u64(line, "VmLck", &t->vmlck_kb); break;
 		case 'K':
-			if ((v = status_value(line, "Kthread")) && line_u64(v, &u) == 0 && u)
+			if (status_u64(line, "Kthread", &u) && u)
 				t->kernel = true;
 			break;
 		case 'C':
@@ -226,18 +232,12 @@ int threads_parse_status(const char *text, struct thread_info *t)
 			}
 			break;
 		case 'v':
-			if ((v = status_value(line, "voluntary_ctxt_switches")) &&
-			    line_u64(v, &u) == 0) {
-				t->vol_ctxt = u;
+			if (status_u64(line, "voluntary_ctxt_switches", &t->vol_ctxt))
 				any = true;
-			}
 			break;
 		case 'n':
-			if ((v = status_value(line, "nonvoluntary_ctxt_switches")) &&
-			    line_u64(v, &u) == 0) {
-				t->nonvol_ctxt = u;
+			if (status_u64(line, "nonvoluntary_ctxt_switches", &t->nonvol_ctxt))
 				any = true;
-			}
 			break;
 		default: break;
 		}

@@ -148,6 +148,26 @@ static int read_mask(const struct sysroot *r, const char *path, struct cpumask *
 	return e;
 }
 
+/* cpuN/file as a number; -1 when it cannot be read. */
+static int cpu_int(const struct sysroot *r, int c, const char *file)
+{
+	int64_t v;
+
+	return sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/%s", c, file) == 0 ? (int)v
+										       : -1;
+}
+
+/* cpuN/file as a CPU set read by parse; false when missing, bad or empty. */
+static bool cpu_mask(const struct sysroot *r, int c, const char *file,
+		     int (*parse)(const char *, struct cpumask *), struct cpumask *m)
+{
+	char buf[4096];
+
+	return sysfs_read_strf(r, buf, sizeof(buf), "sys/devices/system/cpu/cpu%d/%s", c, file) ==
+		       0 &&
+	       parse(buf, m) == 0 && !cpumask_empty(m);
+}
+
 int topology_read(const struct sysroot *r, struct topology *t)
 {
 	bool ok_possible, ok_present, ok_online, ok;
@@ -196,39 +216,17 @@ int topology_read(const struct sysroot *r, struct topology *t)
 	t->cpu = xcalloc((size_t)t->ncpus, sizeof(*t->cpu));
 	for (int c = 0; c < t->ncpus; c++) {
 		struct cpu_topo *ct = &t->cpu[c];
-		char buf[4096];
-		int64_t v;
 
 		ct->id = c;
 		ct->present = cpumask_test(&t->present, c);
 		ct->online = cpumask_test(&t->online, c);
-		ct->capacity =
-			sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/cpu_capacity", c) == 0
-				? (int)v
-				: -1;
-		ct->cluster_id =
-			sysfs_read_i64f(r, &v, "sys/devices/system/cpu/cpu%d/topology/cluster_id",
-					c) == 0
-				? (int)v
-				: -1;
-		ct->package_id =
-			sysfs_read_i64f(r, &v,
-					"sys/devices/system/cpu/cpu%d/topology/physical_package_id",
-					c) == 0
-				? (int)v
-				: -1;
-		ct->have_cluster_cpus =
-			sysfs_read_strf(r, buf, sizeof(buf),
-					"sys/devices/system/cpu/cpu%d/topology/cluster_cpus_list",
-					c) == 0 &&
-			cpulist_parse(buf, &ct->cluster_cpus) == 0 &&
-			!cpumask_empty(&ct->cluster_cpus);
-		ct->have_related_cpus =
-			sysfs_read_strf(r, buf, sizeof(buf),
-					"sys/devices/system/cpu/cpu%d/cpufreq/related_cpus",
-					c) == 0 &&
-			cpulist_parse_spaces(buf, &ct->related_cpus) == 0 &&
-			!cpumask_empty(&ct->related_cpus);
+		ct->capacity = cpu_int(r, c, "cpu_capacity");
+		ct->cluster_id = cpu_int(r, c, "topology/cluster_id");
+		ct->package_id = cpu_int(r, c, "topology/physical_package_id");
+		ct->have_cluster_cpus = cpu_mask(r, c, "topology/cluster_cpus_list", cpulist_parse,
+						 &ct->cluster_cpus);
+		ct->have_related_cpus = cpu_mask(r, c, "cpufreq/related_cpus", cpulist_parse_spaces,
+						 &ct->related_cpus);
 	}
 	if (sysfs_read_alloc(r, "proc/cpuinfo", &text, NULL) == 0) {
 		topology_parse_cpuinfo(text, t);

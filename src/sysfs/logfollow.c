@@ -15,6 +15,7 @@
 #include "core/timeutil.h"
 #include "core/xalloc.h"
 #include "sysfs/logfollow.h"
+#include "sysfs/sysroot.h"
 #include "sysfs/userfile.h"
 
 #define CHUNK (64u << 10)
@@ -142,12 +143,10 @@ static int drain(struct logfollow *f, logfollow_line_fn fn, void *arg)
 	int e = 0;
 
 	for (;;) {
-		ssize_t k = pread(f->fd, buf, CHUNK, f->pos);
+		ssize_t k = sysfs_fd_read(f->fd, buf, CHUNK, f->pos);
 
 		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			e = -errno;
+			e = (int)k;
 			break;
 		}
 		if (k == 0)

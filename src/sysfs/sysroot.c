@@ -1212,11 +1212,9 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 				e = -errno;
 			break;
 		}
-		n = read(fd, buf + got, cap - 1 - got);
+		n = sysfs_fd_read(fd, buf + got, cap - 1 - got, -1);
 		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			e = -errno;
+			e = (int)n;
 			break;
 		}
 		if (n == 0)
@@ -1275,15 +1273,11 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 			cap = cap * 2 > READ_CAP + 4096 ? READ_CAP + 4096 : cap * 2;
 			buf = xrealloc(buf, cap);
 		}
-		n = read(fd, buf + got, cap - 1 - got);
+		n = sysfs_fd_read(fd, buf + got, cap - 1 - got, -1);
 		if (n < 0) {
-			int e = -errno;
-
-			if (e == -EINTR)
-				continue;
 			close(fd);
 			free(buf);
-			return e;
+			return (int)n;
 		}
 		if (n == 0)
 			break;
@@ -1754,4 +1748,30 @@ void sysfs_list_free(struct sysfs_list *l)
 	free(l->names);
 	l->names = NULL;
 	l->n = 0;
+}
+
+int sysfs_list_opt(const struct sysroot *r, const char *path, struct sysfs_list *out)
+{
+	int e = sysfs_list(r, path, out);
+
+	return e == -ENOENT || e == -ENOTDIR ? 0 : e;
+}
+
+int64_t sysfs_read_nn(const struct sysroot *r, const char *dir, const char *file)
+{
+	int64_t v;
+
+	if (sysfs_read_i64f(r, &v, "%s/%s", dir, file) != 0 || v < 0)
+		return -1;
+	return v;
+}
+
+ssize_t sysfs_fd_read(int fd, void *buf, size_t n, off_t off)
+{
+	for (;;) {
+		ssize_t k = off < 0 ? read(fd, buf, n) : pread(fd, buf, n, off);
+
+		if (k >= 0 || errno != EINTR)
+			return k < 0 ? -errno : k;
+	}
 }

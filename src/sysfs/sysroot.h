@@ -15,6 +15,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct fdcache;
 struct sbuf;
@@ -119,5 +120,15 @@ struct sysfs_list {
 };
 int sysfs_list(const struct sysroot *r, const char *path, struct sysfs_list *out);
 void sysfs_list_free(struct sysfs_list *l);
+
+/* sysfs_list() of a directory that may be absent: a missing one (-ENOENT,
+ * -ENOTDIR: no such interface on this kernel) is an empty listing and 0. */
+int sysfs_list_opt(const struct sysroot *r, const char *path, struct sysfs_list *out);
+/* A non-negative decimal number in dir/file; -1 (n/a) when the file is
+ * missing, empty, garbage or negative. */
+int64_t sysfs_read_nn(const struct sysroot *r, const char *dir, const char *file);
+/* read(2) of an open fd (off < 0: at its position; else pread(2) at off),
+ * again when a signal interrupts it: the bytes read, 0 at the end, or -errno. */
+ssize_t sysfs_fd_read(int fd, void *buf, size_t n, off_t off);
 
 #endif

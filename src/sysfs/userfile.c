@@ -17,6 +17,7 @@
 
 #include "core/exe.h"
 #include "core/xalloc.h"
+#include "sysfs/sysroot.h"
 
 int userfile_check_fd(int fd, uint64_t max)
 {
@@ -86,15 +87,11 @@ int userfile_read(const char *path, int flags, uint64_t max, char **out, size_t 
 			cap *= 2;
 			b = xrealloc(b, cap);
 		}
-		k = read(fd, b + n, cap - n - 1);
+		k = sysfs_fd_read(fd, b + n, cap - n - 1, -1);
 		if (k < 0) {
-			int e = -errno;
-
-			if (e == -EINTR)
-				continue;
 			free(b);
 			close(fd);
-			return e;
+			return (int)k;
 		}
 		if (k == 0)
 			break;
