@@ -107,31 +107,6 @@ static int usage_err(const char *fmt, const char *arg)
 	return 2;
 }
 
-/* Seconds, decimals allowed, suffix ms, s or m. */
-static int parse_window(const char *s, double *out)
-{
-	char buf[64];
-	size_t n = strlen(s);
-	double mult = 1.0, v;
-
-	if (!n || n >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, s, n + 1);
-	if (n > 2 && !strcmp(buf + n - 2, "ms")) {
-		mult = 1e-3;
-		buf[n - 2] = '\0';
-	} else if (buf[n - 1] == 's') {
-		buf[n - 1] = '\0';
-	} else if (buf[n - 1] == 'm') {
-		mult = 60.0;
-		buf[n - 1] = '\0';
-	}
-	if (str_to_double(buf, &v) || !(v >= 0.0) || isinf(v))
-		return -EINVAL;
-	*out = v * mult;
-	return 0;
-}
-
 /* ---- formatting ------------------------------------------------------------- */
 
 static int decimals(const struct ab_run *r, double mag)
@@ -942,7 +917,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 
 		switch (c) {
 		case OPT_WINDOW:
-			if (parse_window(optarg, &cfg->window_s))
+			if (str_to_seconds(optarg, "ms s m", &cfg->window_s))
 				return usage_err(
 					"--window '%s': not a duration (seconds; suffix ms, "
 					"s or m allowed)",

@@ -100,37 +100,6 @@ static const struct option long_opts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-static int parse_seconds(const char *s, double *out)
-{
-	char buf[64];
-	size_t n = strlen(s);
-	double mult = 1.0, v;
-
-	if (!n || n >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, s, n + 1);
-	switch (buf[n - 1]) {
-	case 's': buf[n - 1] = '\0'; break;
-	case 'm':
-		mult = 60.0;
-		buf[n - 1] = '\0';
-		break;
-	case 'h':
-		mult = 3600.0;
-		buf[n - 1] = '\0';
-		break;
-	case 'd':
-		mult = 86400.0;
-		buf[n - 1] = '\0';
-		break;
-	default: break;
-	}
-	if (str_to_double(buf, &v) || !(v >= 0.0) || isinf(v))
-		return -EINVAL;
-	*out = v * mult;
-	return 0;
-}
-
 /* ---- break (--break) ------------------------------------------------------ */
 
 struct brk_report {
@@ -939,7 +908,7 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 			a->interval_given = true;
 			break;
 		case 'D':
-			if (parse_seconds(optarg, &a->secs))
+			if (str_to_seconds(optarg, "s m h d", &a->secs))
 				return opt_err("-D '%s': not a duration (seconds, suffix s/m/h/d "
 					       "allowed)",
 					       optarg);
@@ -962,7 +931,7 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 			break;
 		case OPT_JSON: a->json = true; break;
 		case OPT_SUMMARY:
-			if (parse_seconds(optarg, &a->summary_s) || a->summary_s < 0.1)
+			if (str_to_seconds(optarg, "s m h d", &a->summary_s) || a->summary_s < 0.1)
 				return opt_err(
 					"--summary '%s': a period of at least 0.1 s expected "
 					"(suffix s/m/h allowed)",

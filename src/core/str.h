@@ -74,4 +74,12 @@ void sbuf_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(pri
 /* Take ownership of the string (buffer becomes empty). */
 char *sbuf_steal(struct sbuf *b);
 
+/* ---- durations (issue 14) ---- */
+
+/* A duration in seconds: a number >= 0 (decimals allowed, not inf), then
+ * optionally one of the unit suffixes that units allows (space-separated
+ * from "ms s m h d"), e.g. str_to_seconds("1.5m", "s m h d", &v) is 90.
+ * 0, or -EINVAL (an empty or overlong string, a unit not allowed). */
+int str_to_seconds(const char *s, const char *units, double *out);
+
 #endif

@@ -44,27 +44,26 @@
 #define LD(p)	 __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define ST(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 
+static const char *const policy_names[] = {
+	[PROBE_POLICY_FIFO] = "fifo",
+	[PROBE_POLICY_RR] = "rr",
+	[PROBE_POLICY_OTHER] = "other",
+};
+#define NPOLICY (sizeof(policy_names) / sizeof(policy_names[0]))
+
 const char *probe_policy_name(enum probe_policy pol)
 {
-	switch (pol) {
-	case PROBE_POLICY_FIFO: return "fifo";
-	case PROBE_POLICY_RR: return "rr";
-	case PROBE_POLICY_OTHER: return "other";
-	}
-	return "?";
+	return (size_t)pol < NPOLICY ? policy_names[pol] : "?";
 }
 
 int probe_policy_parse(const char *s, enum probe_policy *out)
 {
-	if (!strcmp(s, "fifo"))
-		*out = PROBE_POLICY_FIFO;
-	else if (!strcmp(s, "rr"))
-		*out = PROBE_POLICY_RR;
-	else if (!strcmp(s, "other"))
-		*out = PROBE_POLICY_OTHER;
-	else
-		return -EINVAL;
-	return 0;
+	for (size_t i = 0; i < NPOLICY; i++)
+		if (!strcmp(s, policy_names[i])) {
+			*out = (enum probe_policy)i;
+			return 0;
+		}
+	return -EINVAL;
 }
 
 const char *probe_sched_name(int pol)
