@@ -439,9 +439,7 @@ static void metric_report(const struct exec_opts *x)
 		struct sbuf b;
 		struct jw w;
 
-		sbuf_init(&b);
-		jw_init(&w, &b, false);
-		jw_obj_begin(&w, NULL);
+		cmd_json_begin(&w, &b, false);
 		jw_str(&w, "schema", "tunetop.exec_metric/1");
 		jw_str(&w, "tunetop", PACKAGE_VERSION);
 		jw_str(&w, "metric", x->metric);

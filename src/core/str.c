@@ -364,3 +364,15 @@ int str_to_seconds(const char *s, const char *units, double *out)
 	*out = v * mult;
 	return 0;
 }
+
+int str_decimals(double mag, double top)
+{
+	mag = fabs(mag);
+	if (isnan(mag) || mag >= top)
+		return 0;
+	if (mag >= top / 10)
+		return 1;
+	if (mag >= top / 100)
+		return 2;
+	return 3;
+}

@@ -82,4 +82,8 @@ char *sbuf_steal(struct sbuf *b);
  * 0, or -EINVAL (an empty or overlong string, a unit not allowed). */
 int str_to_seconds(const char *s, const char *units, double *out);
 
+/* Decimals to print a number of magnitude |mag| with: 0 from top up (and
+ * for NaN), 1 from top/10, 2 from top/100, else 3. */
+int str_decimals(double mag, double top);
+
 #endif

@@ -397,16 +397,11 @@ int load_start(struct load *l, const struct load_spec *s, char *why, size_t cap)
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
+	/* the first k threads started (creation stops at the first failure):
+	   wait until each of them is ready or failed */
 	pthread_mutex_lock(&l->lock);
-	for (;;) {
-		int want = 0;
-
-		for (int i = 0; i < l->n; i++)
-			want += l->thr[i].started;
-		if (l->nready >= want)
-			break;
+	while (l->nready < k)
 		pthread_cond_wait(&l->cond, &l->lock);
-	}
 	pthread_mutex_unlock(&l->lock);
 	for (int i = 0; !rc && i < l->n; i++)
 		if (l->thr[i].err) {

@@ -480,17 +480,11 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
-	/* Wait until every started thread is pinned and scheduled (or failed). */
+	/* Wait until every started thread (the first i: creation stops at the
+	 * first failure) is pinned and scheduled (or failed). */
 	pthread_mutex_lock(&p->lock);
-	for (;;) {
-		int want = 0;
-
-		for (int k = 0; k < p->n; k++)
-			want += p->thr[k].started;
-		if (p->nready >= want)
-			break;
+	while (p->nready < i)
 		pthread_cond_wait(&p->cond, &p->lock);
-	}
 	pthread_mutex_unlock(&p->lock);
 
 	if (!rc) {

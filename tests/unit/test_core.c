@@ -2,6 +2,7 @@
 /* Unit tests for src/core: CPU lists, number parsing, JSON writer, the
  * binary's directory. */
 #include <errno.h>
+#include <math.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +228,20 @@ static void test_seconds(void)
 	is_dbl(v, -1, 0, "seconds: out untouched on error");
 }
 
+static void test_decimals(void)
+{
+	is_int(str_decimals(1500.0, 1000.0), 0, "decimals: at or above top: 0");
+	is_int(str_decimals(1000.0, 1000.0), 0, "decimals: top itself: 0");
+	is_int(str_decimals(-250.0, 1000.0), 1, "decimals: top/10 (negative): 1");
+	is_int(str_decimals(12.5, 1000.0), 2, "decimals: top/100: 2");
+	is_int(str_decimals(9.99, 1000.0), 3, "decimals: below: 3");
+	is_int(str_decimals(0.0, 1000.0), 3, "decimals: zero: 3");
+	is_int(str_decimals(NAN, 1000.0), 0, "decimals: NaN: 0");
+	is_int(str_decimals(2.0, 10.0), 1, "decimals: top 10, 2: 1");
+	is_int(str_decimals(0.1, 10.0), 2, "decimals: top 10, 0.1: 2");
+	is_int(str_decimals(0.09, 10.0), 3, "decimals: top 10, 0.09: 3");
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -237,6 +252,7 @@ int main(int argc, char **argv)
 	test_json_na();
 	test_wrap();
 	test_seconds();
+	test_decimals();
 	test_exe_dir(argv[0]);
 	return done_testing();
 }
