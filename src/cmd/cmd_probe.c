@@ -12,6 +12,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -839,13 +840,30 @@ static int opt_err(const char *fmt, ...)
 	return 2;
 }
 
-/* An option's text, which may not be empty: 0, or 2 after the error line. */
-static int text_opt(const char *opt, const char *what, const char *v, const char **out)
+/* The options that take a text (a file or device name), which may not be
+ * empty: 0 when stored, 2 after the error line, -1 when c is none of them. */
+static int text_opt(struct probe_args *a, int c, const char *v)
 {
-	if (!*v)
-		return opt_err("%s: empty %s", opt, what);
-	*out = v;
-	return 0;
+	static const struct {
+		int code;
+		const char *name, *what;
+		size_t off;
+	} text[] = {
+		{OPT_HISTFILE, "--histfile", "file name", offsetof(struct probe_args, histfile)},
+		{OPT_BREAK_TRACE, "--break-trace", "file name",
+		 offsetof(struct probe_args, trace_arg)},
+		{OPT_RPMSG, "--rpmsg", "device name", offsetof(struct probe_args, ro.cfg.dev)},
+	};
+
+	for (size_t k = 0; k < sizeof(text) / sizeof(text[0]); k++) {
+		if (text[k].code != c)
+			continue;
+		if (!*v)
+			return opt_err("%s: empty %s", text[k].name, text[k].what);
+		*(const char **)((char *)a + text[k].off) = v;
+		return 0;
+	}
+	return -1;
 }
 
 /* A whole number of UNIT in lo..hi: 0, or 2 after the error line. */
@@ -866,8 +884,13 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:D:p:h", long_opts, NULL)) != -1) {
 		uint64_t u;
-		int v;
+		int v, t = text_opt(a, c, optarg);
 
+		if (t >= 0) {
+			if (t)
+				return t;
+			continue;
+		}
 		switch (c) {
 		case OPT_CPUS: a->cpus_arg = optarg; break;
 		case 'i':
@@ -909,26 +932,14 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 					"(suffix s/m/h allowed)",
 					optarg);
 			break;
-		case OPT_HISTFILE:
-			if (text_opt("--histfile", "file name", optarg, &a->histfile))
-				return 2;
-			break;
 		case OPT_BREAK:
 			if (range_opt("--break", "microseconds", optarg, 1, 100000000, &u))
 				return 2;
 			a->br.threshold_us = u;
 			break;
-		case OPT_BREAK_TRACE:
-			if (text_opt("--break-trace", "file name", optarg, &a->trace_arg))
-				return 2;
-			break;
-		case OPT_RPMSG:
-			if (text_opt("--rpmsg", "device name", optarg, &a->ro.cfg.dev))
-				return 2;
-			break;
 		case OPT_RPMSG_SIZE:
-			if (range_opt("--rpmsg-size", "bytes", optarg, RPMSG_MIN_SIZE, RPMSG_MAX_SIZE,
-				      &u))
+			if (range_opt("--rpmsg-size", "bytes", optarg, RPMSG_MIN_SIZE,
+				      RPMSG_MAX_SIZE, &u))
 				return 2;
 			a->ro.cfg.size = (size_t)u;
 			a->rpmsg_opt = true;

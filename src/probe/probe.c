@@ -234,12 +234,7 @@ static int thread_setup(struct probe_thread *t)
 
 static void thread_ready(struct probe_thread *t)
 {
-	struct probe *p = t->p;
-
-	pthread_mutex_lock(&p->lock);
-	p->nready++;
-	pthread_cond_broadcast(&p->cond);
-	pthread_mutex_unlock(&p->lock);
+	ready_gate_arrive(&t->p->gate);
 }
 
 static void thread_left(void *arg)
@@ -426,8 +421,7 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 	rc = probe_cfg_check(cfg, why, cap);
 	if (rc)
 		return rc;
-	pthread_mutex_init(&p->lock, NULL);
-	pthread_cond_init(&p->cond, NULL);
+	ready_gate_init(&p->gate);
 	p->n = cpumask_count(&cfg->cpus);
 	p->thr = xcalloc((size_t)p->n, sizeof(*p->thr));
 	for (c = cpumask_next(&cfg->cpus, 0); c >= 0; c = cpumask_next(&cfg->cpus, c + 1)) {
@@ -482,10 +476,7 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 
 	/* Wait until every started thread (the first i: creation stops at the
 	 * first failure) is pinned and scheduled (or failed). */
-	pthread_mutex_lock(&p->lock);
-	while (p->nready < i)
-		pthread_cond_wait(&p->cond, &p->lock);
-	pthread_mutex_unlock(&p->lock);
+	ready_gate_wait(&p->gate, i);
 
 	if (!rc) {
 		rc = probe_error(p, &ecpu, &eop);
@@ -530,8 +521,7 @@ void probe_free(struct probe *p)
 {
 	probe_stop(p);
 	if (p->thr) {
-		pthread_mutex_destroy(&p->lock);
-		pthread_cond_destroy(&p->cond);
+		ready_gate_destroy(&p->gate);
 	}
 	free(p->thr);
 	p->thr = NULL;
