@@ -107,28 +107,16 @@ static int usage_err(const char *fmt, const char *arg)
 	return 2;
 }
 
-/* Seconds, decimals allowed, suffix ms, s or m. */
-static int parse_window(const char *s, double *out)
+/* A whole number in lo..hi (unit: "" or " ms", after the range in the
+ * error line): 0, or 2 after "tunetop ab: OPT 'V': must be LO..HI UNIT". */
+static int range_opt(const char *opt, const char *v, uint64_t lo, uint64_t hi, const char *unit,
+		     uint64_t *out)
 {
-	char buf[64];
-	size_t n = strlen(s);
-	double mult = 1.0, v;
-
-	if (!n || n >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, s, n + 1);
-	if (n > 2 && !strcmp(buf + n - 2, "ms")) {
-		mult = 1e-3;
-		buf[n - 2] = '\0';
-	} else if (buf[n - 1] == 's') {
-		buf[n - 1] = '\0';
-	} else if (buf[n - 1] == 'm') {
-		mult = 60.0;
-		buf[n - 1] = '\0';
+	if (str_to_u64(v, out) || *out < lo || *out > hi) {
+		fprintf(stderr, "tunetop ab: %s '%s': must be %llu..%llu%s\n", opt, v,
+			(unsigned long long)lo, (unsigned long long)hi, unit);
+		return 2;
 	}
-	if (str_to_double(buf, &v) || !(v >= 0.0) || isinf(v))
-		return -EINVAL;
-	*out = v * mult;
 	return 0;
 }
 
@@ -136,16 +124,7 @@ static int parse_window(const char *s, double *out)
 
 static int decimals(const struct ab_run *r, double mag)
 {
-	mag = fabs(mag);
-	if (r->source == AB_PROBE)
-		return 0;
-	if (isnan(mag) || mag >= 1000)
-		return 0;
-	if (mag >= 100)
-		return 1;
-	if (mag >= 10)
-		return 2;
-	return 3;
+	return r->source == AB_PROBE ? 0 : str_decimals(mag, 1000.0);
 }
 
 /* dec < 0: choose by the value's magnitude */
@@ -372,6 +351,25 @@ static const char *sweep_word(const struct ab_result *res, unsigned i, int m)
 
 /* A sweep: one row per value (the primary metric), every metric of every
  * comparison, and a text plot. */
+/* A difference from A and its 95% interval as text ("(no interval)" when
+ * there is none), to the decimals that the interval warrants. */
+static void fmt_diff(const struct ab_run *r, const struct stats_abba *c, char *e, size_t ecap,
+		     char *ci, size_t cicap)
+{
+	double mag = fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)));
+	int dec = bound_decimals(c->lo, c->hi, diff_decimals(r, mag));
+	char lo[32], hi[32];
+
+	fmt_signed(e, ecap, c->est, dec);
+	if (isnan(c->lo)) {
+		snprintf(ci, cicap, "(no interval)");
+	} else {
+		fmt_signed(lo, sizeof(lo), c->lo, dec);
+		fmt_signed(hi, sizeof(hi), c->hi, dec);
+		snprintf(ci, cicap, "[%s, %s]", lo, hi);
+	}
+}
+
 static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result *res)
 {
 	int pm = ab_primary_metric(r);
@@ -389,26 +387,14 @@ static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result 
 		"windows", "p50", "p99", "mean", head, "", "95% interval", "p", "p adj", "verdict");
 	for (unsigned a = 0; a < r->narms; a++) {
 		const struct stats_abba *c = &res->cmp[a][pm];
-		char lv[3][32], e[32] = "", ci[80] = "", lo[32], hi[32], p[16] = "", pa[16] = "";
+		char lv[3][32], e[32] = "", ci[80] = "", p[16] = "", pa[16] = "";
 		char line[KNOB_VALUE_MAX + 256];
-		int dec;
 
 		fmt_val(r, lv[0], sizeof(lv[0]), res->level[a][AB_P50], false, -1);
 		fmt_val(r, lv[1], sizeof(lv[1]), res->level[a][AB_P99], false, -1);
 		fmt_val(r, lv[2], sizeof(lv[2]), res->level[a][AB_MEAN], true, -1);
 		if (a) {
-			dec = bound_decimals(
-				c->lo, c->hi,
-				diff_decimals(r,
-					      fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)))));
-			fmt_signed(e, sizeof(e), c->est, dec);
-			if (isnan(c->lo)) {
-				snprintf(ci, sizeof(ci), "(no interval)");
-			} else {
-				fmt_signed(lo, sizeof(lo), c->lo, dec);
-				fmt_signed(hi, sizeof(hi), c->hi, dec);
-				snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
-			}
+			fmt_diff(r, c, e, sizeof(e), ci, sizeof(ci));
 			p_text(p, sizeof(p), c->p);
 			p_text(pa, sizeof(pa), res->p_adj[a][pm]);
 		}
@@ -427,18 +413,9 @@ static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result 
 	for (unsigned a = 1; a < r->narms; a++)
 		for (int m = 0; m < AB_NMETRICS; m++) {
 			const struct stats_abba *c = &res->cmp[a][m];
-			double mag = fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)));
-			int dec = bound_decimals(c->lo, c->hi, diff_decimals(r, mag));
-			char e[32], ci[80], lo[32], hi[32], p[16], pa[16];
+			char e[32], ci[80], p[16], pa[16];
 
-			fmt_signed(e, sizeof(e), c->est, dec);
-			if (isnan(c->lo)) {
-				snprintf(ci, sizeof(ci), "(no interval)");
-			} else {
-				fmt_signed(lo, sizeof(lo), c->lo, dec);
-				fmt_signed(hi, sizeof(hi), c->hi, dec);
-				snprintf(ci, sizeof(ci), "[%s, %s]", lo, hi);
-			}
+			fmt_diff(r, c, e, sizeof(e), ci, sizeof(ci));
 			fprintf(f, "  %-3c %-12s %-5s %10s %-3s %-22s %7s %7s  %s\n",
 				ab_arm_name((int)a), r->arm[a].value, ab_metric_name(m), e,
 				text_unit(r), ci, p_text(p, sizeof(p), c->p),
@@ -696,23 +673,7 @@ static void json_arms(struct jw *w, const struct ab_run *r, const char *sfx)
 			const struct hist *h = &r->arm[a].hist;
 
 			jw_uint(w, "overflows", h->overflows);
-			jw_arr_begin(w, "histogram");
-			for (int i = 0; i < HIST_NBUCKETS; i++) {
-				uint64_t lo, hi;
-
-				if (!h->bucket[i])
-					continue;
-				hist_bucket_range(i, &lo, &hi);
-				jw_obj_begin(w, NULL);
-				jw_uint(w, "lo_us", lo);
-				if (hi == HIST_INF_US)
-					jw_null(w, "hi_us");
-				else
-					jw_uint(w, "hi_us", hi);
-				jw_uint(w, "count", h->bucket[i]);
-				jw_obj_end(w);
-			}
-			jw_arr_end(w);
+			hist_json(w, h);
 		} else {
 			jw_uint(w, "cmd_runs", r->arm[a].cmd_runs);
 			jw_arr_begin(w, "values");
@@ -766,9 +727,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	struct jw w;
 	char buf[256];
 
-	sbuf_init(&b);
-	jw_init(&w, &b, true);
-	jw_obj_begin(&w, NULL);
+	cmd_json_begin(&w, &b, true);
 	jw_str(&w, "schema", TT_SCHEMA_AB);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	jw_obj_begin(&w, "ab");
@@ -885,10 +844,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_obj_end(&w);
 	if (r->narms > 2)
 		json_comparisons(&w, r, res);
-	jw_obj_end(&w);
-	sbuf_putc(&b, '\n');
-	fputs(b.s, f);
-	sbuf_free(&b);
+	cmd_json_put(&w, &b, f);
 }
 
 /* ---- command ------------------------------------------------------------------------ */
@@ -942,26 +898,20 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 
 		switch (c) {
 		case OPT_WINDOW:
-			if (parse_window(optarg, &cfg->window_s))
+			if (str_to_seconds(optarg, "ms s m", &cfg->window_s))
 				return usage_err(
 					"--window '%s': not a duration (seconds; suffix ms, "
 					"s or m allowed)",
 					optarg);
 			break;
 		case OPT_SETTLE:
-			if (str_to_u64(optarg, &u) || u > AB_MAX_SETTLE_MS) {
-				fprintf(stderr, "tunetop ab: --settle '%s': must be 0..%d ms\n",
-					optarg, AB_MAX_SETTLE_MS);
+			if (range_opt("--settle", optarg, 0, AB_MAX_SETTLE_MS, " ms", &u))
 				return 2;
-			}
 			cfg->settle_ms = (unsigned)u;
 			break;
 		case OPT_ROUNDS:
-			if (str_to_u64(optarg, &u) || u < 1 || u > AB_MAX_ROUNDS) {
-				fprintf(stderr, "tunetop ab: --rounds '%s': must be 1..%d\n",
-					optarg, AB_MAX_ROUNDS);
+			if (range_opt("--rounds", optarg, 1, AB_MAX_ROUNDS, "", &u))
 				return 2;
-			}
 			cfg->rounds = (unsigned)u;
 			break;
 		case OPT_CPUS:

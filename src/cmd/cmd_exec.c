@@ -17,6 +17,7 @@
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -93,18 +94,8 @@ static int usage_exec(void)
 
 static void say(const struct exec_opts *x, struct sbuf *rep)
 {
-	const char *p = rep->s ? rep->s : "";
-
-	if (!x->quiet) {
-		while (*p) {
-			size_t n = strcspn(p, "\n");
-
-			fprintf(stderr, "tunetop exec: %.*s\n", (int)n, p);
-			p += n;
-			if (*p == '\n')
-				p++;
-		}
-	}
+	if (!x->quiet)
+		knob_print_cause("exec", rep->s ? rep->s : "");
 	sbuf_reset(rep);
 }
 
@@ -143,6 +134,50 @@ static const char *opt_value(int argc, char **argv, int *i, const char *longname
 	return NULL;
 }
 
+/* The switches and the text options of exec, from tables: 1 when argv[*i]
+ * was one (advanced past its value), 0 when not, -1 after an error line. */
+static int table_opt(int argc, char **argv, int *i, struct exec_opts *x)
+{
+	static const struct {
+		const char *name, *alias;
+		size_t off;
+	} flag[] = {
+		{"--force", NULL, offsetof(struct exec_opts, force)},
+		{"--dry-run", NULL, offsetof(struct exec_opts, dry)},
+		{"--quiet", "-q", offsetof(struct exec_opts, quiet)},
+		{"--no-follow", NULL, offsetof(struct exec_opts, no_follow)},
+		{"--json", NULL, offsetof(struct exec_opts, json)},
+	};
+	static const struct {
+		const char *name, *what;
+		size_t off;
+	} text[] = {
+		{"--metric", "a REGEX", offsetof(struct exec_opts, metric)},
+		{"--pidfile", "a file name", offsetof(struct exec_opts, pidfile)},
+	};
+	const char *a = argv[*i];
+
+	for (size_t j = 0; j < sizeof(flag) / sizeof(flag[0]); j++)
+		if (!strcmp(a, flag[j].name) || (flag[j].alias && !strcmp(a, flag[j].alias))) {
+			*(bool *)((char *)x + flag[j].off) = true;
+			return 1;
+		}
+	for (size_t j = 0; j < sizeof(text) / sizeof(text[0]); j++) {
+		bool missing;
+		const char *v = opt_value(argc, argv, i, text[j].name, NULL, &missing);
+
+		if (!v && !missing)
+			continue;
+		if (missing || !*v) {
+			fprintf(stderr, "tunetop exec: %s needs %s\n", text[j].name, text[j].what);
+			return -1;
+		}
+		*(const char **)((char *)x + text[j].off) = v;
+		return 1;
+	}
+	return 0;
+}
+
 static int parse(int argc, char **argv, struct exec_opts *x)
 {
 	int i;
@@ -158,6 +193,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 	for (i = 1; i < argc; i++) {
 		const char *a = argv[i], *v;
 		bool missing;
+		int took;
 
 		if (!strcmp(a, "--")) {
 			i++;
@@ -167,42 +203,11 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 			printf("usage: tunetop %s\n", usage_text);
 			exit(0);
 		}
-		if (!strcmp(a, "--force")) {
-			x->force = true;
+		took = table_opt(argc, argv, &i, x);
+		if (took < 0)
+			return 2;
+		if (took)
 			continue;
-		}
-		if (!strcmp(a, "--dry-run")) {
-			x->dry = true;
-			continue;
-		}
-		if (!strcmp(a, "-q") || !strcmp(a, "--quiet")) {
-			x->quiet = true;
-			continue;
-		}
-		if (!strcmp(a, "--no-follow")) {
-			x->no_follow = true;
-			continue;
-		}
-		if (!strcmp(a, "--json")) {
-			x->json = true;
-			continue;
-		}
-		if ((v = opt_value(argc, argv, &i, "--metric", NULL, &missing)) || missing) {
-			if (missing || !*v) {
-				fprintf(stderr, "tunetop exec: --metric needs a REGEX\n");
-				return 2;
-			}
-			x->metric = v;
-			continue;
-		}
-		if ((v = opt_value(argc, argv, &i, "--pidfile", NULL, &missing)) || missing) {
-			if (missing || !*v) {
-				fprintf(stderr, "tunetop exec: --pidfile needs a file name\n");
-				return 2;
-			}
-			x->pidfile = v;
-			continue;
-		}
 		if ((v = opt_value(argc, argv, &i, "--hold", NULL, &missing)) || missing) {
 			if (missing || knob_hold_mode_parse(v, &x->hold) != 0) {
 				fprintf(stderr,
@@ -437,9 +442,7 @@ static void metric_report(const struct exec_opts *x)
 		struct sbuf b;
 		struct jw w;
 
-		sbuf_init(&b);
-		jw_init(&w, &b, false);
-		jw_obj_begin(&w, NULL);
+		cmd_json_begin(&w, &b, false);
 		jw_str(&w, "schema", "tunetop.exec_metric/1");
 		jw_str(&w, "tunetop", PACKAGE_VERSION);
 		jw_str(&w, "metric", x->metric);
@@ -877,16 +880,7 @@ static void scope_missed(struct exec_opts *x, struct follow *f)
 
 static void say_always(struct sbuf *b)
 {
-	const char *p = b->s ? b->s : "";
-
-	while (*p) {
-		size_t n = strcspn(p, "\n");
-
-		fprintf(stderr, "tunetop exec: %.*s\n", (int)n, p);
-		p += n;
-		if (*p == '\n')
-			p++;
-	}
+	knob_print_cause("exec", b->s ? b->s : "");
 	sbuf_reset(b);
 }
 

@@ -144,9 +144,7 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 		if (knob_ctx_state_dir(ctx) && knob_journal_list(ctx, &je, &nje, NULL, NULL) != 0)
 			nje = 0;
 
-		sbuf_init(&b);
-		jw_init(&w, &b, true);
-		jw_obj_begin(&w, NULL);
+		cmd_json_begin(&w, &b, true);
 		jw_str(&w, "schema", TT_SCHEMA_KNOBS);
 		jw_str(&w, "root", root.path);
 		jw_arr_begin(&w, "knobs");
@@ -181,10 +179,7 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 			jw_obj_end(&w);
 		}
 		jw_arr_end(&w);
-		jw_obj_end(&w);
-		sbuf_putc(&b, '\n');
-		fputs(b.s, stdout);
-		sbuf_free(&b);
+		cmd_json_put(&w, &b, stdout);
 		knob_journal_free(je, nje);
 	} else {
 		size_t wa = 7, wv = 5;
@@ -572,9 +567,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 		struct sbuf b;
 		struct jw w;
 
-		sbuf_init(&b);
-		jw_init(&w, &b, true);
-		jw_obj_begin(&w, NULL);
+		cmd_json_begin(&w, &b, true);
 		jw_str(&w, "schema", TT_SCHEMA_JOURNAL);
 		jw_str(&w, "state_dir", knob_ctx_state_dir(ctx));
 		jw_str(&w, "root", root.path);
@@ -631,10 +624,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 			jw_obj_end(&w);
 		}
 		jw_arr_end(&w);
-		jw_obj_end(&w);
-		sbuf_putc(&b, '\n');
-		fputs(b.s, stdout);
-		sbuf_free(&b);
+		cmd_json_put(&w, &b, stdout);
 	} else {
 		size_t orphans = 0, stale = 0, other = 0, kept = 0;
 

@@ -245,15 +245,8 @@ static void wrap_print(const char *text, const char *lead)
 	int width = 76;
 
 	while (*p) {
-		int len = 0, sp = -1;
+		int len = str_wrap_len(p, width);
 
-		while (p[len] && p[len] != '\n' && len < width) {
-			if (p[len] == ' ')
-				sp = len;
-			len++;
-		}
-		if (p[len] && p[len] != '\n' && sp > 0)
-			len = sp;
 		printf("%s%.*s\n", lead, len, p);
 		p += len;
 		while (*p == ' ' || *p == '\n')

@@ -12,6 +12,7 @@
 #include <math.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +20,7 @@
 #include <unistd.h>
 
 #include "cmd/cmd.h"
+#include "cmd/common.h"
 #include "core/schema.h"
 #include "core/cpumask.h"
 #include "core/err.h"
@@ -100,37 +102,6 @@ static const struct option long_opts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-static int parse_seconds(const char *s, double *out)
-{
-	char buf[64];
-	size_t n = strlen(s);
-	double mult = 1.0, v;
-
-	if (!n || n >= sizeof(buf))
-		return -EINVAL;
-	memcpy(buf, s, n + 1);
-	switch (buf[n - 1]) {
-	case 's': buf[n - 1] = '\0'; break;
-	case 'm':
-		mult = 60.0;
-		buf[n - 1] = '\0';
-		break;
-	case 'h':
-		mult = 3600.0;
-		buf[n - 1] = '\0';
-		break;
-	case 'd':
-		mult = 86400.0;
-		buf[n - 1] = '\0';
-		break;
-	default: break;
-	}
-	if (str_to_double(buf, &v) || !(v >= 0.0) || isinf(v))
-		return -EINVAL;
-	*out = v * mult;
-	return 0;
-}
-
 /* ---- break (--break) ------------------------------------------------------ */
 
 struct brk_report {
@@ -198,14 +169,8 @@ static void json_break(struct jw *w, const struct brk_report *b)
 		jw_double(w, "at_monotonic_s", b->at_monotonic_s, 6);
 	}
 	jw_bool(w, "tracing_stopped", b->tracing_stopped);
-	if (b->trace_file)
-		jw_str(w, "trace_file", b->trace_file);
-	else
-		jw_null(w, "trace_file");
-	if (b->note[0])
-		jw_str(w, "note", b->note);
-	else
-		jw_null(w, "note");
+	jw_str(w, "trace_file", b->trace_file);
+	jw_str_nz(w, "note", b->note);
 	jw_obj_end(w);
 }
 
@@ -315,21 +280,33 @@ static void fmt_us(char *buf, size_t cap, double v, int dec)
 		snprintf(buf, cap, "%.0f", floor(v)); /* whole us, truncated like the buckets */
 }
 
-static void print_row(FILE *f, const char *name, const struct hist *h)
+/* A histogram's summary as text: whole us (truncated like the buckets),
+ * the mean with one decimal. */
+struct summary_cols {
+	char min[32], mean[32], p50[32], p90[32], p99[32], p999[32], max[32];
+};
+
+static void summary_cols(const struct hist *h, struct summary_cols *t)
 {
 	struct stats_summary s;
-	char c[8][32];
 
 	stats_summarize_hist(h, &s);
-	fmt_us(c[0], sizeof(c[0]), s.min, 0);
-	fmt_us(c[1], sizeof(c[1]), s.mean, 1);
-	fmt_us(c[2], sizeof(c[2]), s.p50, 0);
-	fmt_us(c[3], sizeof(c[3]), s.p90, 0);
-	fmt_us(c[4], sizeof(c[4]), s.p99, 0);
-	fmt_us(c[5], sizeof(c[5]), s.p999, 0);
-	fmt_us(c[6], sizeof(c[6]), s.max, 0);
+	fmt_us(t->min, sizeof(t->min), s.min, 0);
+	fmt_us(t->mean, sizeof(t->mean), s.mean, 1);
+	fmt_us(t->p50, sizeof(t->p50), s.p50, 0);
+	fmt_us(t->p90, sizeof(t->p90), s.p90, 0);
+	fmt_us(t->p99, sizeof(t->p99), s.p99, 0);
+	fmt_us(t->p999, sizeof(t->p999), s.p999, 0);
+	fmt_us(t->max, sizeof(t->max), s.max, 0);
+}
+
+static void print_row(FILE *f, const char *name, const struct hist *h)
+{
+	struct summary_cols t;
+
+	summary_cols(h, &t);
 	fprintf(f, "%4s %9llu %7s %7s %7s %7s %7s %7s %7s %9llu\n", name,
-		(unsigned long long)h->count, c[0], c[1], c[2], c[3], c[4], c[5], c[6],
+		(unsigned long long)h->count, t.min, t.mean, t.p50, t.p90, t.p99, t.p999, t.max,
 		(unsigned long long)h->overflows);
 }
 
@@ -393,6 +370,18 @@ static void json_stats(struct jw *w, const struct hist *h, uint64_t start_ns, co
 		jw_null(w, "max_at_s");
 }
 
+/* How long it ran, how long it was asked to (null: until stopped), and
+ * whether a signal cut it short. */
+static void json_duration(struct jw *w, double secs, double want_secs, bool interrupted)
+{
+	jw_double(w, "duration_s", secs, 3);
+	if (want_secs > 0)
+		jw_double(w, "requested_duration_s", want_secs, 3);
+	else
+		jw_null(w, "requested_duration_s");
+	jw_bool(w, "interrupted", interrupted);
+}
+
 static void report_json(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
 			double secs, double want_secs, bool interrupted,
 			const struct brk_report *br)
@@ -400,19 +389,12 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 	struct sbuf b;
 	struct jw w;
 
-	sbuf_init(&b);
-	jw_init(&w, &b, true);
-	jw_obj_begin(&w, NULL);
+	cmd_json_begin(&w, &b, true);
 	jw_str(&w, "schema", TT_SCHEMA_PROBE);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	jw_obj_begin(&w, "probe");
 	jw_uint(&w, "interval_us", p->cfg.interval_us);
-	jw_double(&w, "duration_s", secs, 3);
-	if (want_secs > 0)
-		jw_double(&w, "requested_duration_s", want_secs, 3);
-	else
-		jw_null(&w, "requested_duration_s");
-	jw_bool(&w, "interrupted", interrupted);
+	json_duration(&w, secs, want_secs, interrupted);
 	jw_str(&w, "policy", probe_policy_name(p->cfg.policy));
 	jw_int(&w, "priority", p->cfg.prio);
 	jw_bool(&w, "realtime_refused", p->fallback);
@@ -438,33 +420,14 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 		jw_str(&w, "sched_policy", probe_sched_name(t->policy));
 		jw_int(&w, "sched_priority", t->prio);
 		json_stats(&w, &h[i], p->start_ns, "overflows");
-		jw_arr_begin(&w, "histogram");
-		for (int k = 0; k < HIST_NBUCKETS; k++) {
-			uint64_t lo, hi;
-
-			if (!h[i].bucket[k])
-				continue;
-			hist_bucket_range(k, &lo, &hi);
-			jw_obj_begin(&w, NULL);
-			jw_uint(&w, "lo_us", lo);
-			if (hi == HIST_INF_US)
-				jw_null(&w, "hi_us");
-			else
-				jw_uint(&w, "hi_us", hi);
-			jw_uint(&w, "count", h[i].bucket[k]);
-			jw_obj_end(&w);
-		}
-		jw_arr_end(&w);
+		hist_json(&w, &h[i]);
 		jw_obj_end(&w);
 	}
 	jw_arr_end(&w);
 	jw_obj_begin(&w, "all");
 	json_stats(&w, all, p->start_ns, "overflows");
 	jw_obj_end(&w);
-	jw_obj_end(&w);
-	sbuf_putc(&b, '\n');
-	fputs(b.s, f);
-	sbuf_free(&b);
+	cmd_json_put(&w, &b, f);
 }
 
 /* ---- soak runs: summaries and the histogram file ---------------------------- */
@@ -515,17 +478,11 @@ static void soak_histfile(struct soak *k, const struct hist *cols, int n)
 
 static void summary_text(FILE *f, const struct hist *h, const char *ovf_name)
 {
-	struct stats_summary s;
-	char c[5][32];
+	struct summary_cols t;
 
-	stats_summarize_hist(h, &s);
-	fmt_us(c[0], sizeof(c[0]), s.min, 0);
-	fmt_us(c[1], sizeof(c[1]), s.p50, 0);
-	fmt_us(c[2], sizeof(c[2]), s.p99, 0);
-	fmt_us(c[3], sizeof(c[3]), s.p999, 0);
-	fmt_us(c[4], sizeof(c[4]), s.max, 0);
+	summary_cols(h, &t);
 	fprintf(f, "samples %llu min %s p50 %s p99 %s p99.9 %s max %s %s %llu",
-		(unsigned long long)h->count, c[0], c[1], c[2], c[3], c[4], ovf_name,
+		(unsigned long long)h->count, t.min, t.p50, t.p99, t.p999, t.max, ovf_name,
 		(unsigned long long)h->overflows);
 }
 
@@ -543,9 +500,7 @@ static void soak_summary(struct soak *k, const struct hist *cols, int n, double 
 		struct sbuf b;
 		struct jw w;
 
-		sbuf_init(&b);
-		jw_init(&w, &b, false);
-		jw_obj_begin(&w, NULL);
+		cmd_json_begin(&w, &b, false);
 		jw_str(&w, "type", "summary");
 		jw_double(&w, "t_s", t_s, 3);
 		jw_double(&w, "interval_s", t_s - k->prev_s, 3);
@@ -555,10 +510,7 @@ static void soak_summary(struct soak *k, const struct hist *cols, int n, double 
 		jw_obj_begin(&w, "cumulative");
 		json_stats(&w, all, k->start_ns, k->ovf_name);
 		jw_obj_end(&w);
-		jw_obj_end(&w);
-		sbuf_putc(&b, '\n');
-		fputs(b.s, stdout);
-		sbuf_free(&b);
+		cmd_json_put(&w, &b, stdout);
 	} else {
 		int dec = k->every_s < 10 && k->every_s != floor(k->every_s) ? 1 : 0;
 
@@ -744,52 +696,23 @@ static void report_rpmsg_json(FILE *f, const struct rpmsg_run *r, double secs, d
 	struct sbuf b;
 	struct jw w;
 
-	sbuf_init(&b);
-	jw_init(&w, &b, true);
-	jw_obj_begin(&w, NULL);
+	cmd_json_begin(&w, &b, true);
 	jw_str(&w, "tunetop", PACKAGE_VERSION);
 	jw_obj_begin(&w, "rpmsg");
 	jw_str(&w, "device", r->cfg.dev);
 	jw_uint(&w, "size_bytes", r->cfg.size);
 	jw_uint(&w, "interval_us", r->cfg.interval_us);
 	jw_uint(&w, "timeout_ms", r->cfg.timeout_ms);
-	jw_double(&w, "duration_s", secs, 3);
-	if (want_secs > 0)
-		jw_double(&w, "requested_duration_s", want_secs, 3);
-	else
-		jw_null(&w, "requested_duration_s");
-	jw_bool(&w, "interrupted", interrupted);
+	json_duration(&w, secs, want_secs, interrupted);
 	jw_uint(&w, "sent", r->sent);
 	jw_uint(&w, "echoed", r->received);
 	jw_uint(&w, "late", r->late); /* "lost" follows with the statistics */
-	if (error)
-		jw_str(&w, "error", error);
-	else
-		jw_null(&w, "error");
+	jw_str(&w, "error", error);
 	json_break(&w, br);
 	json_stats(&w, &r->hist, start_ns, "lost");
-	jw_arr_begin(&w, "histogram");
-	for (int k = 0; k < HIST_NBUCKETS; k++) {
-		uint64_t lo, hi;
-
-		if (!r->hist.bucket[k])
-			continue;
-		hist_bucket_range(k, &lo, &hi);
-		jw_obj_begin(&w, NULL);
-		jw_uint(&w, "lo_us", lo);
-		if (hi == HIST_INF_US)
-			jw_null(&w, "hi_us");
-		else
-			jw_uint(&w, "hi_us", hi);
-		jw_uint(&w, "count", r->hist.bucket[k]);
-		jw_obj_end(&w);
-	}
-	jw_arr_end(&w);
+	hist_json(&w, &r->hist);
 	jw_obj_end(&w);
-	jw_obj_end(&w);
-	sbuf_putc(&b, '\n');
-	fputs(b.s, f);
-	sbuf_free(&b);
+	cmd_json_put(&w, &b, f);
 }
 
 static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struct soak *k,
@@ -917,6 +840,42 @@ static int opt_err(const char *fmt, ...)
 	return 2;
 }
 
+/* The options that take a text (a file or device name), which may not be
+ * empty: 0 when stored, 2 after the error line, -1 when c is none of them. */
+static int text_opt(struct probe_args *a, int c, const char *v)
+{
+	static const struct {
+		int code;
+		const char *name, *what;
+		size_t off;
+	} text[] = {
+		{OPT_HISTFILE, "--histfile", "file name", offsetof(struct probe_args, histfile)},
+		{OPT_BREAK_TRACE, "--break-trace", "file name",
+		 offsetof(struct probe_args, trace_arg)},
+		{OPT_RPMSG, "--rpmsg", "device name", offsetof(struct probe_args, ro.cfg.dev)},
+	};
+
+	for (size_t k = 0; k < sizeof(text) / sizeof(text[0]); k++) {
+		if (text[k].code != c)
+			continue;
+		if (!*v)
+			return opt_err("%s: empty %s", text[k].name, text[k].what);
+		*(const char **)((char *)a + text[k].off) = v;
+		return 0;
+	}
+	return -1;
+}
+
+/* A whole number of UNIT in lo..hi: 0, or 2 after the error line. */
+static int range_opt(const char *opt, const char *unit, const char *v, uint64_t lo, uint64_t hi,
+		     uint64_t *out)
+{
+	if (str_to_u64(v, out) || *out < lo || *out > hi)
+		return opt_err("%s '%s': %s %llu..%llu expected", opt, v, unit,
+			       (unsigned long long)lo, (unsigned long long)hi);
+	return 0;
+}
+
 /* Parse probe's options into *a; -1 to go on, else the exit code. */
 static int parse_args(int argc, char **argv, struct probe_args *a)
 {
@@ -925,8 +884,13 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "i:D:p:h", long_opts, NULL)) != -1) {
 		uint64_t u;
-		int v;
+		int v, t = text_opt(a, c, optarg);
 
+		if (t >= 0) {
+			if (t)
+				return t;
+			continue;
+		}
 		switch (c) {
 		case OPT_CPUS: a->cpus_arg = optarg; break;
 		case 'i':
@@ -939,7 +903,7 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 			a->interval_given = true;
 			break;
 		case 'D':
-			if (parse_seconds(optarg, &a->secs))
+			if (str_to_seconds(optarg, "s m h d", &a->secs))
 				return opt_err("-D '%s': not a duration (seconds, suffix s/m/h/d "
 					       "allowed)",
 					       optarg);
@@ -962,53 +926,34 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 			break;
 		case OPT_JSON: a->json = true; break;
 		case OPT_SUMMARY:
-			if (parse_seconds(optarg, &a->summary_s) || a->summary_s < 0.1)
+			if (str_to_seconds(optarg, "s m h d", &a->summary_s) || a->summary_s < 0.1)
 				return opt_err(
 					"--summary '%s': a period of at least 0.1 s expected "
 					"(suffix s/m/h allowed)",
 					optarg);
 			break;
-		case OPT_HISTFILE:
-			if (!*optarg)
-				return opt_err("--histfile: empty file name");
-			a->histfile = optarg;
-			break;
 		case OPT_BREAK:
-			if (str_to_u64(optarg, &u) || u < 1 || u > 100000000)
-				return opt_err("--break '%s': microseconds 1..100000000 expected",
-					       optarg);
+			if (range_opt("--break", "microseconds", optarg, 1, 100000000, &u))
+				return 2;
 			a->br.threshold_us = u;
 			break;
-		case OPT_BREAK_TRACE:
-			if (!*optarg)
-				return opt_err("--break-trace: empty file name");
-			a->trace_arg = optarg;
-			break;
-		case OPT_RPMSG:
-			if (!*optarg)
-				return opt_err("--rpmsg: empty device name");
-			a->ro.cfg.dev = optarg;
-			break;
 		case OPT_RPMSG_SIZE:
-			if (str_to_u64(optarg, &u) || u < RPMSG_MIN_SIZE || u > RPMSG_MAX_SIZE)
-				return opt_err("--rpmsg-size '%s': bytes %d..%d expected", optarg,
-					       RPMSG_MIN_SIZE, RPMSG_MAX_SIZE);
+			if (range_opt("--rpmsg-size", "bytes", optarg, RPMSG_MIN_SIZE,
+				      RPMSG_MAX_SIZE, &u))
+				return 2;
 			a->ro.cfg.size = (size_t)u;
 			a->rpmsg_opt = true;
 			break;
 		case OPT_RPMSG_IV:
-			if (str_to_u64(optarg, &u) || u < 1 || u > PROBE_MAX_INTERVAL_US)
-				return opt_err(
-					"--rpmsg-interval-us '%s': microseconds 1..%d expected",
-					optarg, PROBE_MAX_INTERVAL_US);
+			if (range_opt("--rpmsg-interval-us", "microseconds", optarg, 1,
+				      PROBE_MAX_INTERVAL_US, &u))
+				return 2;
 			a->ro.cfg.interval_us = u;
 			a->rpmsg_opt = true;
 			break;
 		case OPT_RPMSG_TO:
-			if (str_to_u64(optarg, &u) || u < 1 || u > 600000)
-				return opt_err("--rpmsg-timeout-ms '%s': milliseconds 1..600000 "
-					       "expected",
-					       optarg);
+			if (range_opt("--rpmsg-timeout-ms", "milliseconds", optarg, 1, 600000, &u))
+				return 2;
 			a->ro.cfg.timeout_ms = u;
 			a->rpmsg_opt = true;
 			break;

@@ -225,6 +225,39 @@ static int parse_events(const char *cmd, const char *list, char ***out)
 	return 0;
 }
 
+/* What snapshot and watch both take: the format, the counters, the events
+ * and the latency budget (their report options). */
+struct report_args {
+	enum fmt *f;
+	bool *counters;
+	char ***events;
+	struct report_opts *ro;
+	struct findings_opts *fo;
+};
+
+/* One of the shared options: 1 when c was one (stored), 0 when not, -1
+ * after the error line. */
+static int report_opt(const char *cmd, int c, const char *v, const struct report_args *a)
+{
+	switch (c) {
+	case 'j': return pick_fmt(cmd, a->f, FMT_JSON) ? -1 : 1;
+	case 'c': return pick_fmt(cmd, a->f, FMT_CSV) ? -1 : 1;
+	case 's': a->ro->stable = true; return 1;
+	case 'C': *a->counters = true; return 1;
+	case 'E':
+		if (parse_events(cmd, v, a->events))
+			return -1;
+		*a->counters = true;
+		return 1;
+	case 'B':
+		if (parse_budget(v, cmd, a->fo))
+			return -1;
+		a->ro->findings_opts = a->fo;
+		return 1;
+	default: return 0;
+	}
+}
+
 static void free_events(char **v)
 {
 	perf_events_free(v);
@@ -260,32 +293,24 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	bool tset_open = false;
 	struct thread_table tt[2];
 	int c, e, rc = 0;
+	const struct report_args shared = {&f, &counters, &events, &ro, &fo};
 
 	memset(tt, 0, sizeof(tt));
 	findings_opts_default(&fo);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:sph", lo, NULL)) != -1) {
+		int took = report_opt("snapshot", c, optarg, &shared);
+
+		if (took < 0)
+			goto usage_err;
+		if (took)
+			continue;
 		switch (c) {
-		case 'j':
-			if (pick_fmt("snapshot", &f, FMT_JSON))
-				goto usage_err;
-			break;
-		case 'c':
-			if (pick_fmt("snapshot", &f, FMT_CSV))
-				goto usage_err;
-			break;
 		case 'i':
 			if (parse_ms(optarg, "snapshot", "--interval", &interval_ms))
 				goto usage_err;
 			break;
-		case 's': ro.stable = true; break;
 		case 'p': ro.pretty = true; break;
-		case 'C': counters = true; break;
-		case 'E':
-			if (parse_events("snapshot", optarg, &events))
-				goto usage_err;
-			counters = true;
-			break;
 		case 'T':
 			if (str_to_i64(optarg, &tid) || tid <= 0 || tid > 0x3fffffff) {
 				fprintf(stderr,
@@ -306,11 +331,6 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 			ro.threads_interesting = !optarg;
 			break;
 		case 'I': ro.irqs_text = true; break;
-		case 'B':
-			if (parse_budget(optarg, "snapshot", &fo))
-				goto usage_err;
-			ro.findings_opts = &fo;
-			break;
 		case 'h':
 			snapshot_usage(stdout);
 			free_events(events);
@@ -533,19 +553,18 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	enum record_format rfmt = RECORD_FMT_AUTO;
 	char why_fmt[128];
 	bool to_stdout;
+	const struct report_args shared = {&f, &counters, &events, &ro, &fo};
 
 	findings_opts_default(&fo);
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jci:n:sh", lo, NULL)) != -1) {
+		int took = report_opt("watch", c, optarg, &shared);
+
+		if (took < 0)
+			return 2;
+		if (took)
+			continue;
 		switch (c) {
-		case 'j':
-			if (pick_fmt("watch", &f, FMT_JSON))
-				return 2;
-			break;
-		case 'c':
-			if (pick_fmt("watch", &f, FMT_CSV))
-				return 2;
-			break;
 		case 'i':
 			if (parse_ms(optarg, "watch", "-i", &interval_ms))
 				return 2;
@@ -562,8 +581,6 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 's': ro.stable = true; break;
-		case 'C': counters = true; break;
 		case 'R': record_path = optarg; break;
 		case 'O': om_path = optarg; break;
 		case 'M': metric_file = optarg; break;
@@ -573,16 +590,6 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 				fprintf(stderr, "tunetop watch: %s\n", why_fmt);
 				return 2;
 			}
-			break;
-		case 'B':
-			if (parse_budget(optarg, "watch", &fo))
-				return 2;
-			ro.findings_opts = &fo;
-			break;
-		case 'E':
-			if (parse_events("watch", optarg, &events))
-				return 2;
-			counters = true;
 			break;
 		case 'h':
 			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "

@@ -109,3 +109,18 @@ int knob_cmd_load_profile(const char *cmd, const char *name, const struct sysroo
 	}
 	return 0;
 }
+
+void cmd_json_begin(struct jw *w, struct sbuf *b, bool pretty)
+{
+	sbuf_init(b);
+	jw_init(w, b, pretty);
+	jw_obj_begin(w, NULL);
+}
+
+void cmd_json_put(struct jw *w, struct sbuf *b, FILE *f)
+{
+	jw_obj_end(w);
+	sbuf_putc(b, '\n');
+	fputs(b->s, f);
+	sbuf_free(b);
+}

@@ -6,8 +6,10 @@
 #define TT_CMD_COMMON_H
 
 #include <stdbool.h>
+#include <stdio.h>
 
 #include "cmd/cmd.h"
+#include "core/json.h"
 #include "core/str.h"
 #include "knob/knob.h"
 
@@ -26,5 +28,11 @@ void knob_note_orphans(struct knob_ctx *ctx);
 /* Find, load and match-check a profile; 0 or the exit code (message printed). */
 int knob_cmd_load_profile(const char *cmd, const char *name, const struct sysroot *root, bool force,
 			  struct knob_profile *p);
+
+/* A command's JSON document: cmd_json_begin() initialises b and w and opens
+ * the outer object; cmd_json_put() closes it, writes it with a newline to f
+ * and frees b. */
+void cmd_json_begin(struct jw *w, struct sbuf *b, bool pretty);
+void cmd_json_put(struct jw *w, struct sbuf *b, FILE *f);
 
 #endif

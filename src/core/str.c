@@ -7,6 +7,7 @@
 #include <inttypes.h>
 #include <langinfo.h>
 #include <locale.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -327,4 +328,61 @@ bool str_is_digits(const char *s)
 		if (!isdigit((unsigned char)*s))
 			return false;
 	return true;
+}
+
+/* ---- durations (issue 14) ---- */
+
+static bool unit_allowed(const char *units, const char *u)
+{
+	size_t n = strlen(u);
+
+	for (const char *p = units; *p; p += strspn(p, " ")) {
+		size_t k = strcspn(p, " ");
+
+		if (k == n && !memcmp(p, u, n))
+			return true;
+		p += k;
+	}
+	return false;
+}
+
+int str_to_seconds(const char *s, const char *units, double *out)
+{
+	static const struct {
+		const char *suffix;
+		double mult;
+	} unit[] = {{"ms", 1e-3}, {"s", 1.0}, {"m", 60.0}, {"h", 3600.0}, {"d", 86400.0}};
+	char buf[64];
+	size_t n = strlen(s);
+	double mult = 1.0, v;
+
+	if (!n || n >= sizeof(buf))
+		return -EINVAL;
+	memcpy(buf, s, n + 1);
+	for (size_t i = 0; i < sizeof(unit) / sizeof(unit[0]); i++) {
+		size_t k = strlen(unit[i].suffix);
+
+		if (n > k && !strcmp(buf + n - k, unit[i].suffix) &&
+		    unit_allowed(units, unit[i].suffix)) {
+			buf[n - k] = '\0';
+			mult = unit[i].mult;
+			break;
+		}
+	}
+	if (str_to_double(buf, &v) || !(v >= 0.0) || isinf(v))
+		return -EINVAL;
+	*out = v * mult;
+	return 0;
+}
+
+int str_decimals(double mag, double top)
+{
+	mag = fabs(mag);
+	if (isnan(mag) || mag >= top)
+		return 0;
+	if (mag >= top / 10)
+		return 1;
+	if (mag >= top / 100)
+		return 2;
+	return 3;
 }

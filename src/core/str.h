@@ -77,4 +77,16 @@ char *sbuf_steal(struct sbuf *b);
 /* s is one or more decimal digits and nothing else ("24"; not "", "-1", "2a"). */
 bool str_is_digits(const char *s);
 
+/* ---- durations (issue 14) ---- */
+
+/* A duration in seconds: a number >= 0 (decimals allowed, not inf), then
+ * optionally one of the unit suffixes that units allows (space-separated
+ * from "ms s m h d"), e.g. str_to_seconds("1.5m", "s m h d", &v) is 90.
+ * 0, or -EINVAL (an empty or overlong string, a unit not allowed). */
+int str_to_seconds(const char *s, const char *units, double *out);
+
+/* Decimals to print a number of magnitude |mag| with: 0 from top up (and
+ * for NaN), 1 from top/10, 2 from top/100, else 3. */
+int str_decimals(double mag, double top);
+
 #endif

@@ -643,10 +643,7 @@ static void json_thread(struct jw *w, const struct iso_item *it)
 	jw_bool(w, "kernel", it->kernel);
 	jw_str(w, "policy", threads_policy_name(it->policy));
 	jw_int(w, "rt_prio", it->rt_prio);
-	if (it->affinity[0])
-		jw_str(w, "affinity", it->affinity);
-	else
-		jw_null(w, "affinity");
+	jw_str_nz(w, "affinity", it->affinity);
 }
 
 static void json_item(struct jw *w, const struct iso_item *it)
@@ -666,18 +663,9 @@ static void json_item(struct jw *w, const struct iso_item *it)
 		jw_str(w, "label", it->label);
 		jw_str(w, "name", it->name);
 		jw_double(w, "rate_per_s", it->rate_per_s, 1);
-		if (it->affinity[0])
-			jw_str(w, "affinity", it->affinity);
-		else
-			jw_null(w, "affinity");
-		if (it->effective[0])
-			jw_str(w, "effective_affinity", it->effective);
-		else
-			jw_null(w, "effective_affinity");
-		if (it->reason[0])
-			jw_str(w, "reason", it->reason);
-		else
-			jw_null(w, "reason");
+		jw_str_nz(w, "affinity", it->affinity);
+		jw_str_nz(w, "effective_affinity", it->effective);
+		jw_str_nz(w, "reason", it->reason);
 	} else {
 		json_thread(w, it);
 		if (it->kind == ISO_THREAD)
@@ -689,14 +677,8 @@ static void json_item(struct jw *w, const struct iso_item *it)
 		jw_null(w, "movable"); /* only a try would tell */
 	else
 		jw_bool(w, "movable", it->movable);
-	if (it->fix[0])
-		jw_str(w, "fix", it->fix);
-	else
-		jw_null(w, "fix");
-	if (it->note[0])
-		jw_str(w, "note", it->note);
-	else
-		jw_null(w, "note");
+	jw_str_nz(w, "fix", it->fix);
+	jw_str_nz(w, "note", it->note);
 	jw_obj_end(w);
 }
 

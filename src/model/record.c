@@ -326,57 +326,61 @@ int record_sample_with(struct recorder *r, const struct snapshot *s,
 	return r->err;
 }
 
-int record_event(struct recorder *r, const char *kind, const char *addr, const char *old_value,
-		 const char *new_value, const char *text)
+/* One JSON line {"type":TYPE,"seq":N,"t_ns":NOW,...: begun in b and w here,
+ * written and freed by line_end(). */
+static void line_begin(struct recorder *r, struct sbuf *b, struct jw *w, const char *type)
+{
+	sbuf_init(b);
+	jw_init(w, b, false);
+	jw_obj_begin(w, NULL);
+	jw_str(w, "type", type);
+	jw_uint(w, "seq", ++r->seq);
+	jw_uint(w, "t_ns", time_real_ns());
+}
+
+static void line_end(struct recorder *r, struct sbuf *b, struct jw *w)
+{
+	jw_obj_end(w);
+	put_line(r, b);
+	sbuf_free(b);
+}
+
+/* An event line; e (a journal entry) adds where it stands in the journal. */
+static void event_line(struct recorder *r, const char *kind, const char *addr, const char *old,
+		       const char *new_value, const char *state, const char *text,
+		       const struct knob_jentry *e)
 {
 	struct sbuf b;
 	struct jw w;
 
+	line_begin(r, &b, &w, "event");
+	jw_str(&w, "kind", kind);
+	str_or_null(&w, "addr", addr);
+	str_or_null(&w, "old", old);
+	str_or_null(&w, "new", new_value);
+	str_or_null(&w, "state", state);
+	str_or_null(&w, "text", text);
+	if (e) {
+		jw_uint(&w, "journal_id", e->id);
+		jw_uint(&w, "journal_time_ns", e->time_ns);
+		str_or_null(&w, "run", e->run);
+	}
+	line_end(r, &b, &w);
+	r->events++;
+}
+
+int record_event(struct recorder *r, const char *kind, const char *addr, const char *old_value,
+		 const char *new_value, const char *text)
+{
 	if (!r)
 		return -EINVAL;
-	sbuf_init(&b);
-	jw_init(&w, &b, false);
-	jw_obj_begin(&w, NULL);
-	jw_str(&w, "type", "event");
-	jw_uint(&w, "seq", ++r->seq);
-	jw_uint(&w, "t_ns", time_real_ns());
-	jw_str(&w, "kind", kind ? kind : "note");
-	str_or_null(&w, "addr", addr);
-	str_or_null(&w, "old", old_value);
-	str_or_null(&w, "new", new_value);
-	jw_null(&w, "state");
-	str_or_null(&w, "text", text);
-	jw_obj_end(&w);
-	put_line(r, &b);
-	sbuf_free(&b);
-	r->events++;
+	event_line(r, kind ? kind : "note", addr, old_value, new_value, NULL, text, NULL);
 	return r->err;
 }
 
 static void journal_event(struct recorder *r, const struct knob_jentry *e)
 {
-	struct sbuf b;
-	struct jw w;
-
-	sbuf_init(&b);
-	jw_init(&w, &b, false);
-	jw_obj_begin(&w, NULL);
-	jw_str(&w, "type", "event");
-	jw_uint(&w, "seq", ++r->seq);
-	jw_uint(&w, "t_ns", time_real_ns());
-	jw_str(&w, "kind", "knob");
-	str_or_null(&w, "addr", e->addr);
-	str_or_null(&w, "old", e->old);
-	str_or_null(&w, "new", e->new_value);
-	jw_str(&w, "state", knob_jstate_name(e->state));
-	str_or_null(&w, "text", e->how);
-	jw_uint(&w, "journal_id", e->id);
-	jw_uint(&w, "journal_time_ns", e->time_ns);
-	str_or_null(&w, "run", e->run);
-	jw_obj_end(&w);
-	put_line(r, &b);
-	sbuf_free(&b);
-	r->events++;
+	event_line(r, "knob", e->addr, e->old, e->new_value, knob_jstate_name(e->state), e->how, e);
 }
 
 int record_poll_journal(struct recorder *r)
@@ -429,12 +433,7 @@ int record_probe(struct recorder *r, const struct hist *h, const char *cpus, uin
 
 	if (!r || !h)
 		return -EINVAL;
-	sbuf_init(&b);
-	jw_init(&w, &b, false);
-	jw_obj_begin(&w, NULL);
-	jw_str(&w, "type", "probe");
-	jw_uint(&w, "seq", ++r->seq);
-	jw_uint(&w, "t_ns", time_real_ns());
+	line_begin(r, &b, &w, "probe");
 	str_or_null(&w, "cpus", cpus);
 	jw_uint(&w, "interval_us", interval_us);
 	jw_uint(&w, "samples", h->count);
@@ -457,9 +456,7 @@ int record_probe(struct recorder *r, const struct hist *h, const char *cpus, uin
 		jw_arr_end(&w);
 	}
 	jw_arr_end(&w);
-	jw_obj_end(&w);
-	put_line(r, &b);
-	sbuf_free(&b);
+	line_end(r, &b, &w);
 	return r->err;
 }
 

@@ -24,6 +24,7 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "sysfs/sysroot.h"
+#include "sysfs/userfile.h"
 
 #define SIM_MAX_OPP   32
 #define SIM_MAX_STATE 8
@@ -285,28 +286,10 @@ static int untar_entry(const struct sim_tar_entry *ent, void *ctx)
 
 int sim_untar(const char *tar_path, const char *dir)
 {
-	int fd = open(tar_path, O_RDONLY | O_CLOEXEC), dfd, e = 0;
 	char *buf = NULL;
-	size_t len = 0, cap = 0;
+	size_t len = 0;
+	int dfd, e = userfile_read(tar_path, 0, 0, &buf, &len);
 
-	if (fd < 0)
-		return -errno;
-	for (;;) {
-		ssize_t k;
-
-		buf = xgrow(buf, &cap, len + 65536, 1);
-		k = read(fd, buf + len, cap - len);
-		if (k < 0 && errno == EINTR)
-			continue;
-		if (k < 0) {
-			e = -errno;
-			break;
-		}
-		if (k == 0)
-			break;
-		len += (size_t)k;
-	}
-	close(fd);
 	if (!e) {
 		dfd = open(dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 		if (dfd < 0) {

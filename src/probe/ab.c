@@ -1181,14 +1181,7 @@ void ab_status(struct ab_run *r, struct ab_status *st)
  * 0.1, else 3. */
 static int num_decimals(double mag)
 {
-	mag = fabs(mag);
-	if (isnan(mag) || mag >= 10.0 || mag == 0.0)
-		return 0;
-	if (mag >= 1.0)
-		return 1;
-	if (mag >= 0.1)
-		return 2;
-	return 3;
+	return mag == 0.0 ? 0 : str_decimals(mag, 10.0);
 }
 
 /* A number with a real minus sign (U+2212) and, if sign, an explicit plus. */
@@ -1893,6 +1886,17 @@ static void fail(struct ab_run *r, int err, char *cause)
 	finish(r, AB_FAILED);
 }
 
+/* Start CMD for the window; false when it could not be (the run failed). */
+static bool spawn_or_fail(struct ab_run *r)
+{
+	char *cause = NULL;
+	int e = child_spawn(r, &cause);
+
+	if (e)
+		fail(r, e, cause);
+	return !e;
+}
+
 static void where(struct ab_run *r, char *buf, size_t cap)
 {
 	int arm = r->w[r->win].arm;
@@ -2260,15 +2264,8 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			r->t_end = now + (uint64_t)(r->cfg.window_s * 1e9);
 			r->phase = AB_MEASURE;
 			pthread_mutex_unlock(&r->lock);
-			if (r->source == AB_CMD) {
-				char *cause = NULL;
-				int e = child_spawn(r, &cause);
-
-				if (e) {
-					fail(r, e, cause);
-					return r->phase;
-				}
-			}
+			if (r->source == AB_CMD && !spawn_or_fail(r))
+				return r->phase;
 			continue;
 		case AB_MEASURE:
 			if (r->source == AB_PROBE) {
@@ -2313,13 +2310,8 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			}
 			now = time_mono_ns();
 			if (now < r->t_end) { /* time left in the window: run it again */
-				char *cause = NULL;
-				int e = child_spawn(r, &cause);
-
-				if (e) {
-					fail(r, e, cause);
+				if (!spawn_or_fail(r))
 					return r->phase;
-				}
 				continue;
 			}
 			end_window_effect(r);

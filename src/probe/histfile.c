@@ -12,6 +12,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "sysfs/userfile.h"
 
 static unsigned long long whole_us(uint64_t ns)
 {
@@ -70,53 +71,22 @@ void histfile_format(struct sbuf *out, const struct hist *h, int n)
 	sbuf_putc(out, '\n');
 }
 
-static int write_all(int fd, const char *s, size_t len)
-{
-	while (len) {
-		ssize_t w = write(fd, s, len);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		s += w;
-		len -= (size_t)w;
-	}
-	return 0;
-}
-
 int histfile_write(const char *path, const struct hist *h, int n)
 {
+	struct userfile_out o;
 	struct sbuf b;
-	char *tmp;
-	size_t cap;
-	int fd, e;
+	int e;
 
 	sbuf_init(&b);
 	histfile_format(&b, h, n);
 	if (!strcmp(path, "-")) {
 		fflush(stdout);
-		e = write_all(STDOUT_FILENO, b.s, b.len);
-		sbuf_free(&b);
-		return e;
-	}
-	cap = strlen(path) + 32;
-	tmp = xmalloc(cap);
-	snprintf(tmp, cap, "%s.tmp.%ld", path, (long)getpid());
-	fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (fd < 0) {
-		e = -errno;
+		e = userfile_write_all(STDOUT_FILENO, b.s, b.len);
 	} else {
-		e = write_all(fd, b.s, b.len);
-		if (close(fd) && !e)
-			e = -errno;
-		if (!e && rename(tmp, path))
-			e = -errno;
-		if (e)
-			unlink(tmp);
+		e = userfile_out_open(&o, path);
+		if (!e)
+			e = userfile_out_commit(&o, userfile_write_all(o.fd, b.s, b.len));
 	}
-	free(tmp);
 	sbuf_free(&b);
 	return e;
 }

@@ -15,6 +15,8 @@
 #include <math.h>
 #include <string.h>
 
+#include "core/json.h"
+
 #define LD(p)	 __atomic_load_n((p), __ATOMIC_RELAXED)
 #define ST(p, v) __atomic_store_n((p), (v), __ATOMIC_RELAXED)
 
@@ -261,4 +263,27 @@ double hist_percentile_us(const struct hist *h, double q)
 	if (rank > h->count)
 		rank = h->count;
 	return hist_value_at_rank(h, rank);
+}
+
+/* ---- JSON (issue 14) ---- */
+
+void hist_json(struct jw *w, const struct hist *h)
+{
+	jw_arr_begin(w, "histogram");
+	for (int k = 0; k < HIST_NBUCKETS; k++) {
+		uint64_t lo, hi;
+
+		if (!h->bucket[k])
+			continue;
+		hist_bucket_range(k, &lo, &hi);
+		jw_obj_begin(w, NULL);
+		jw_uint(w, "lo_us", lo);
+		if (hi == HIST_INF_US)
+			jw_null(w, "hi_us");
+		else
+			jw_uint(w, "hi_us", hi);
+		jw_uint(w, "count", h->bucket[k]);
+		jw_obj_end(w);
+	}
+	jw_arr_end(w);
 }

@@ -85,4 +85,10 @@ double hist_percentile_us(const struct hist *h, double q);
 /* Sum of the bucket counts (== count for a consistent histogram). */
 uint64_t hist_bucket_total(const struct hist *h);
 
+/* ---- JSON (issue 14) ---- */
+struct jw;
+/* "histogram": [{"lo_us":LO,"hi_us":HI (null: the open last bucket),
+ * "count":N}, ...] of the non-empty buckets, lowest first. */
+void hist_json(struct jw *w, const struct hist *h);
+
 #endif

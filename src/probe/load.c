@@ -229,12 +229,7 @@ size_t load_mem_bytes(void)
 
 static void ready(struct load_thread *t)
 {
-	struct load *l = t->owner;
-
-	pthread_mutex_lock(&l->lock);
-	l->nready++;
-	pthread_cond_broadcast(&l->cond);
-	pthread_mutex_unlock(&l->lock);
+	ready_gate_arrive(&t->owner->gate);
 }
 
 static void burn(struct load_thread *t)
@@ -348,8 +343,7 @@ int load_start(struct load *l, const struct load_spec *s, char *why, size_t cap)
 	online_list = xcalloc((size_t)cpumask_count(&online), sizeof(int));
 	for (int c = cpumask_next(&online, 0); c >= 0; c = cpumask_next(&online, c + 1))
 		online_list[nonline++] = c;
-	pthread_mutex_init(&l->lock, NULL);
-	pthread_cond_init(&l->cond, NULL);
+	ready_gate_init(&l->gate);
 	l->mem_bytes = nbytes;
 	l->thr = xcalloc((size_t)total, sizeof(*l->thr));
 	for (size_t i = 0; i < s->n; i++) {
@@ -397,17 +391,9 @@ int load_start(struct load *l, const struct load_spec *s, char *why, size_t cap)
 	}
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
-	pthread_mutex_lock(&l->lock);
-	for (;;) {
-		int want = 0;
-
-		for (int i = 0; i < l->n; i++)
-			want += l->thr[i].started;
-		if (l->nready >= want)
-			break;
-		pthread_cond_wait(&l->cond, &l->lock);
-	}
-	pthread_mutex_unlock(&l->lock);
+	/* the first k threads started (creation stops at the first failure):
+	   wait until each of them is ready or failed */
+	ready_gate_wait(&l->gate, k);
 	for (int i = 0; !rc && i < l->n; i++)
 		if (l->thr[i].err) {
 			const struct load_thread *t = &l->thr[i];
@@ -441,8 +427,7 @@ void load_stop(struct load *l)
 		pthread_join(l->thr[i].thread, NULL);
 		l->thr[i].started = false;
 	}
-	pthread_mutex_destroy(&l->lock);
-	pthread_cond_destroy(&l->cond);
+	ready_gate_destroy(&l->gate);
 	free(l->thr);
 	l->thr = NULL;
 	l->n = 0;

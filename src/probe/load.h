@@ -26,6 +26,7 @@
 #include <sys/types.h>
 
 #include "core/cpumask.h"
+#include "probe/readygate.h"
 
 #define LOAD_MAX_THREADS   1024
 #define LOAD_MEM_MIN_BYTES ((size_t)64 << 20)
@@ -72,9 +73,7 @@ struct load {
 	size_t mem_bytes; /* per mem thread */
 	/* private */
 	bool stop, stopped;
-	pthread_mutex_t lock;
-	pthread_cond_t cond;
-	int nready;
+	struct ready_gate gate; /* start handshake only, never while measuring */
 };
 
 /* Buffer size of a mem thread on this machine: max(64 MiB, 4 x the largest

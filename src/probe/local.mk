@@ -4,6 +4,7 @@ libtunetop_a_SOURCES += \
 	src/probe/histogram.c src/probe/histogram.h \
 	src/probe/stats.c src/probe/stats.h \
 	src/probe/probe.c src/probe/probe.h \
+	src/probe/readygate.c src/probe/readygate.h \
 	src/probe/histfile.c src/probe/histfile.h \
 	src/probe/tracebreak.c src/probe/tracebreak.h \
 	src/probe/rpmsg.c src/probe/rpmsg.h

@@ -44,27 +44,26 @@
 #define LD(p)	 __atomic_load_n((p), __ATOMIC_ACQUIRE)
 #define ST(p, v) __atomic_store_n((p), (v), __ATOMIC_RELEASE)
 
+static const char *const policy_names[] = {
+	[PROBE_POLICY_FIFO] = "fifo",
+	[PROBE_POLICY_RR] = "rr",
+	[PROBE_POLICY_OTHER] = "other",
+};
+#define NPOLICY (sizeof(policy_names) / sizeof(policy_names[0]))
+
 const char *probe_policy_name(enum probe_policy pol)
 {
-	switch (pol) {
-	case PROBE_POLICY_FIFO: return "fifo";
-	case PROBE_POLICY_RR: return "rr";
-	case PROBE_POLICY_OTHER: return "other";
-	}
-	return "?";
+	return (size_t)pol < NPOLICY ? policy_names[pol] : "?";
 }
 
 int probe_policy_parse(const char *s, enum probe_policy *out)
 {
-	if (!strcmp(s, "fifo"))
-		*out = PROBE_POLICY_FIFO;
-	else if (!strcmp(s, "rr"))
-		*out = PROBE_POLICY_RR;
-	else if (!strcmp(s, "other"))
-		*out = PROBE_POLICY_OTHER;
-	else
-		return -EINVAL;
-	return 0;
+	for (size_t i = 0; i < NPOLICY; i++)
+		if (!strcmp(s, policy_names[i])) {
+			*out = (enum probe_policy)i;
+			return 0;
+		}
+	return -EINVAL;
 }
 
 const char *probe_sched_name(int pol)
@@ -235,12 +234,7 @@ static int thread_setup(struct probe_thread *t)
 
 static void thread_ready(struct probe_thread *t)
 {
-	struct probe *p = t->p;
-
-	pthread_mutex_lock(&p->lock);
-	p->nready++;
-	pthread_cond_broadcast(&p->cond);
-	pthread_mutex_unlock(&p->lock);
+	ready_gate_arrive(&t->p->gate);
 }
 
 static void thread_left(void *arg)
@@ -427,8 +421,7 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 	rc = probe_cfg_check(cfg, why, cap);
 	if (rc)
 		return rc;
-	pthread_mutex_init(&p->lock, NULL);
-	pthread_cond_init(&p->cond, NULL);
+	ready_gate_init(&p->gate);
 	p->n = cpumask_count(&cfg->cpus);
 	p->thr = xcalloc((size_t)p->n, sizeof(*p->thr));
 	for (c = cpumask_next(&cfg->cpus, 0); c >= 0; c = cpumask_next(&cfg->cpus, c + 1)) {
@@ -481,18 +474,9 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 	pthread_attr_destroy(&attr);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
-	/* Wait until every started thread is pinned and scheduled (or failed). */
-	pthread_mutex_lock(&p->lock);
-	for (;;) {
-		int want = 0;
-
-		for (int k = 0; k < p->n; k++)
-			want += p->thr[k].started;
-		if (p->nready >= want)
-			break;
-		pthread_cond_wait(&p->cond, &p->lock);
-	}
-	pthread_mutex_unlock(&p->lock);
+	/* Wait until every started thread (the first i: creation stops at the
+	 * first failure) is pinned and scheduled (or failed). */
+	ready_gate_wait(&p->gate, i);
 
 	if (!rc) {
 		rc = probe_error(p, &ecpu, &eop);
@@ -537,8 +521,7 @@ void probe_free(struct probe *p)
 {
 	probe_stop(p);
 	if (p->thr) {
-		pthread_mutex_destroy(&p->lock);
-		pthread_cond_destroy(&p->cond);
+		ready_gate_destroy(&p->gate);
 	}
 	free(p->thr);
 	p->thr = NULL;

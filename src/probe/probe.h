@@ -25,6 +25,7 @@
 #include <sys/types.h>
 
 #include "core/cpumask.h"
+#include "probe/readygate.h"
 #include "probe/histogram.h"
 
 enum probe_policy {
@@ -100,9 +101,7 @@ struct probe {
 	/* private */
 	int brk_claim;
 	bool stop, stopped;
-	pthread_mutex_t lock; /* start handshake only, never while measuring */
-	pthread_cond_t cond;
-	int nready;
+	struct ready_gate gate; /* start handshake only, never while measuring */
 };
 
 /* Online CPUs of the live machine (sys/devices/system/cpu/online). */

@@ -13,6 +13,7 @@
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "sysfs/sysroot.h"
+#include "sysfs/userfile.h"
 
 static const char *const tracefs_dirs[] = {"sys/kernel/tracing", "sys/kernel/debug/tracing"};
 
@@ -68,9 +69,8 @@ int tracebreak_open(struct tracebreak *t, const struct sysroot *r)
 int tracebreak_save(struct tracebreak *t, const char *dest)
 {
 	char path[96], abs[TT_PATH_MAX], buf[65536];
-	char *tmp;
-	size_t cap;
-	int in, out, e = 0;
+	struct userfile_out o;
+	int in, e;
 
 	snprintf(path, sizeof(path), "%s/trace", t->dir);
 	sysroot_abspath(t->r, path, abs, sizeof(abs));
@@ -79,19 +79,14 @@ int tracebreak_save(struct tracebreak *t, const char *dest)
 		snprintf(t->why, sizeof(t->why), "%s: %s", abs, sysfs_why(in));
 		return in;
 	}
-	cap = strlen(dest) + 32;
-	tmp = xmalloc(cap);
-	snprintf(tmp, cap, "%s.tmp.%ld", dest, (long)getpid());
-	out = open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (out < 0) {
-		e = -errno;
+	e = userfile_out_open(&o, dest);
+	if (e) {
 		snprintf(t->why, sizeof(t->why), "%s: %s", dest, err_name(e));
 		close(in);
-		free(tmp);
 		return e;
 	}
 	for (;;) {
-		ssize_t n = read(in, buf, sizeof(buf)), off = 0;
+		ssize_t n = read(in, buf, sizeof(buf));
 
 		if (n < 0 && errno == EINTR)
 			continue;
@@ -102,34 +97,20 @@ int tracebreak_save(struct tracebreak *t, const char *dest)
 		}
 		if (!n)
 			break;
-		while (off < n) {
-			ssize_t w = write(out, buf + off, (size_t)(n - off));
-
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0) {
-				e = -errno;
-				break;
-			}
-			off += w;
-		}
+		e = userfile_write_all(o.fd, buf, (size_t)n);
 		if (e) {
 			snprintf(t->why, sizeof(t->why), "%s: %s", dest, err_name(e));
 			break;
 		}
 	}
 	close(in);
-	if (close(out) && !e) {
-		e = -errno;
-		snprintf(t->why, sizeof(t->why), "%s: %s", dest, err_name(e));
+	if (!e) {
+		e = userfile_out_commit(&o, 0);
+		if (e)
+			snprintf(t->why, sizeof(t->why), "%s: %s", dest, err_name(e));
+	} else {
+		userfile_out_commit(&o, e);
 	}
-	if (!e && rename(tmp, dest)) {
-		e = -errno;
-		snprintf(t->why, sizeof(t->why), "%s: %s", dest, err_name(e));
-	}
-	if (e)
-		unlink(tmp);
-	free(tmp);
 	return e;
 }
 

@@ -157,3 +157,53 @@ const char *userfile_source_tree(void)
 	}
 	return known ? src : NULL;
 }
+
+/* ---- output files written whole (issue 14) ---- */
+
+int userfile_write_all(int fd, const char *s, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, s, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -errno;
+		}
+		s += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int userfile_out_open(struct userfile_out *o, const char *path)
+{
+	size_t cap = strlen(path) + 32;
+	int e;
+
+	o->path = path;
+	o->tmp = xmalloc(cap);
+	snprintf(o->tmp, cap, "%s.tmp.%ld", path, (long)getpid());
+	o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
+	if (o->fd < 0) {
+		e = -errno;
+		free(o->tmp);
+		o->tmp = NULL;
+		return e;
+	}
+	return 0;
+}
+
+int userfile_out_commit(struct userfile_out *o, int e)
+{
+	if (close(o->fd) && !e)
+		e = -errno;
+	o->fd = -1;
+	if (!e && rename(o->tmp, o->path))
+		e = -errno;
+	if (e)
+		unlink(o->tmp);
+	free(o->tmp);
+	o->tmp = NULL;
+	return e;
+}

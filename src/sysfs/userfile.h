@@ -43,4 +43,25 @@ const char *userfile_source_tree(void);
  * than 1 MiB", else strerror(). Thread-local storage for the EFBIG case. */
 const char *userfile_strerror(int err, uint64_t max);
 
+/* ---- output files written whole (issue 14) ---- */
+
+/* Write all n bytes to fd, again after EINTR. 0 or -errno. */
+int userfile_write_all(int fd, const char *s, size_t n);
+
+/* A file written under a temporary name next to PATH ("PATH.tmp.PID",
+ * O_NOFOLLOW, mode 0644) and renamed over PATH by userfile_out_commit(), so
+ * a reader never sees it torn. */
+struct userfile_out {
+	int fd;
+	char *tmp;
+	const char *path;
+};
+
+/* Create the temporary file: 0 or -errno (nothing to commit then). */
+int userfile_out_open(struct userfile_out *o, const char *path);
+/* Close the temporary file and, unless e (the caller's error) is set,
+ * rename it over PATH; on any error it is removed. Returns e, else the
+ * error of close or rename, else 0. */
+int userfile_out_commit(struct userfile_out *o, int e);
+
 #endif

@@ -2,6 +2,7 @@
 /* Unit tests for src/core: CPU lists, number parsing, JSON writer, the
  * binary's directory. */
 #include <errno.h>
+#include <math.h>
 #include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,6 +199,49 @@ static void test_exe_dir(const char *argv0)
 	is_int(exe_dir(small, sizeof(small)), -ENAMETOOLONG, "a buffer too small: -ENAMETOOLONG");
 }
 
+static void test_seconds(void)
+{
+	double v = -1;
+
+	is_int(str_to_seconds("2.5", "s m", &v), 0, "seconds: a bare number");
+	is_dbl(v, 2.5, 1e-12, "seconds: 2.5");
+	is_int(str_to_seconds("1.5m", "s m h d", &v), 0, "seconds: minutes");
+	is_dbl(v, 90.0, 1e-9, "seconds: 1.5m is 90 s");
+	is_int(str_to_seconds("2h", "s m h d", &v), 0, "seconds: hours");
+	is_dbl(v, 7200.0, 1e-9, "seconds: 2h is 7200 s");
+	is_int(str_to_seconds("1d", "s m h d", &v), 0, "seconds: days");
+	is_dbl(v, 86400.0, 1e-9, "seconds: 1d");
+	is_int(str_to_seconds("250ms", "ms s m", &v), 0, "seconds: milliseconds");
+	is_dbl(v, 0.25, 1e-12, "seconds: 250ms is 0.25 s");
+	is_int(str_to_seconds("3s", "ms s m", &v), 0, "seconds: s");
+	is_dbl(v, 3.0, 1e-12, "seconds: 3s");
+	v = -1;
+	is_int(str_to_seconds("250ms", "s m h d", &v), -EINVAL,
+	       "seconds: ms where it is not allowed");
+	is_int(str_to_seconds("2h", "ms s m", &v), -EINVAL, "seconds: h where it is not allowed");
+	is_int(str_to_seconds("", "s", &v), -EINVAL, "seconds: empty");
+	is_int(str_to_seconds("s", "s", &v), -EINVAL, "seconds: a unit alone");
+	is_int(str_to_seconds("-1s", "s", &v), -EINVAL, "seconds: negative");
+	is_int(str_to_seconds("infs", "s", &v), -EINVAL, "seconds: inf");
+	is_int(str_to_seconds("nan", "s", &v), -EINVAL, "seconds: nan");
+	is_int(str_to_seconds("1x", "s m h d", &v), -EINVAL, "seconds: unknown unit");
+	is_dbl(v, -1, 0, "seconds: out untouched on error");
+}
+
+static void test_decimals(void)
+{
+	is_int(str_decimals(1500.0, 1000.0), 0, "decimals: at or above top: 0");
+	is_int(str_decimals(1000.0, 1000.0), 0, "decimals: top itself: 0");
+	is_int(str_decimals(-250.0, 1000.0), 1, "decimals: top/10 (negative): 1");
+	is_int(str_decimals(12.5, 1000.0), 2, "decimals: top/100: 2");
+	is_int(str_decimals(9.99, 1000.0), 3, "decimals: below: 3");
+	is_int(str_decimals(0.0, 1000.0), 3, "decimals: zero: 3");
+	is_int(str_decimals(NAN, 1000.0), 0, "decimals: NaN: 0");
+	is_int(str_decimals(2.0, 10.0), 1, "decimals: top 10, 2: 1");
+	is_int(str_decimals(0.1, 10.0), 2, "decimals: top 10, 0.1: 2");
+	is_int(str_decimals(0.09, 10.0), 3, "decimals: top 10, 0.09: 3");
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -207,6 +251,8 @@ int main(int argc, char **argv)
 	test_sbuf_sink();
 	test_json_na();
 	test_wrap();
+	test_seconds();
+	test_decimals();
 	test_exe_dir(argv[0]);
 	return done_testing();
 }

@@ -118,6 +118,41 @@ static void test_users(void)
 	sbuf_free(&errs);
 }
 
+/* userfile_out: written under a temporary name, renamed over the target
+ * only when all went well; the target is untouched otherwise. */
+static void test_out(void)
+{
+	struct userfile_out o;
+	char *text = NULL, tmp[160];
+	size_t len = 0;
+
+	put("out", "old\n");
+	is_int(userfile_out_open(&o, path("out")), 0, "out: open");
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path("out"), (long)getpid());
+	ok(access(tmp, F_OK) == 0, "out: written under %s", tmp);
+	is_int(userfile_write_all(o.fd, "new text\n", 9), 0, "out: write_all");
+	is_int(userfile_read(path("out"), 0, 0, &text, &len), 0, "out: target readable meanwhile");
+	is_str(text, "old\n", "out: target untouched before the commit");
+	free(text);
+	is_int(userfile_out_commit(&o, 0), 0, "out: commit");
+	ok(access(tmp, F_OK) != 0, "out: no temporary file left");
+	is_int(userfile_read(path("out"), 0, 0, &text, &len), 0, "out: read back");
+	is_str(text, "new text\n", "out: the new content, whole");
+	free(text);
+
+	is_int(userfile_out_open(&o, path("out")), 0, "out: open again");
+	is_int(userfile_write_all(o.fd, "torn", 4), 0, "out: a partial write");
+	is_int(userfile_out_commit(&o, -EIO), -EIO, "out: the caller's error is returned");
+	ok(access(tmp, F_OK) != 0, "out: the temporary file is removed on error");
+	is_int(userfile_read(path("out"), 0, 0, &text, &len), 0, "out: read after the failure");
+	is_str(text, "new text\n", "out: the target keeps its content");
+	free(text);
+
+	is_int(userfile_out_open(&o, path("no/such/dir/out")), -ENOENT,
+	       "out: a missing directory is -ENOENT");
+	is_int(userfile_write_all(-1, "x", 1), -EBADF, "write_all: a bad fd is -EBADF");
+}
+
 int main(void)
 {
 	snprintf(dir, sizeof(dir), "/tmp/tt-userfile.XXXXXX");
@@ -131,6 +166,7 @@ int main(void)
 		skip_all("symlink failed");
 	test_helper();
 	test_users();
+	test_out();
 	{
 		char cmd[128];
 
