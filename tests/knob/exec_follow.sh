@@ -28,7 +28,11 @@ EOF
 chmod +x "$TMPD/start.sh"
 
 # run_exec ARGS...: tunetop exec ARGS in the background on $root
-run_exec() { exec_bg "$@"; }
+run_exec() {
+	exec_bg "$@"
+	ours="$ours $tpid"
+}
+ours=
 
 # the cgroup v2 this shell (and so tunetop) is in, as a directory
 own_cgroup() {
@@ -118,12 +122,12 @@ if pristine; then ok 0 "--pidfile: tree equals the pristine copy"; else
 out=$(tt exec --pidfile x --no-follow -- true 2>&1)
 is "$?" 2 "--pidfile with --no-follow: exit 2"
 
-# no cgroup of ours (this test's exec runs) remains
-left=$(ls -d "$OWN"/tunetop-exec-* 2>/dev/null | while read -r d; do
-	p=${d##*-}
-	# another run's cgroup belongs to a live tunetop; ours are gone
-	kill -0 "$p" 2>/dev/null || echo "$d"
-done)
-is "$left" "" "no tunetop-exec-* cgroup of an ended run remains"
+# no cgroup of this test's exec runs remains (another suite running at the
+# same time may have a killed run's cgroup that its own next exec removes)
+left=
+for p in $ours; do
+	[ -e "$OWN/tunetop-exec-$p" ] && left="$left $OWN/tunetop-exec-$p"
+done
+is "$left" "" "no tunetop-exec-PID cgroup of this test's runs remains"
 
 done_testing
