@@ -196,6 +196,7 @@ int topology_read(const struct sysroot *r, struct topology *t)
 	t->cpu = xcalloc((size_t)t->ncpus, sizeof(*t->cpu));
 	for (int c = 0; c < t->ncpus; c++) {
 		struct cpu_topo *ct = &t->cpu[c];
+		struct cpumask m;
 		char buf[4096];
 		int64_t v;
 
@@ -217,18 +218,15 @@ int topology_read(const struct sysroot *r, struct topology *t)
 					c) == 0
 				? (int)v
 				: -1;
-		ct->have_cluster_cpus =
-			sysfs_read_strf(r, buf, sizeof(buf),
-					"sys/devices/system/cpu/cpu%d/topology/cluster_cpus_list",
-					c) == 0 &&
-			cpulist_parse(buf, &ct->cluster_cpus) == 0 &&
-			!cpumask_empty(&ct->cluster_cpus);
-		ct->have_related_cpus =
-			sysfs_read_strf(r, buf, sizeof(buf),
-					"sys/devices/system/cpu/cpu%d/cpufreq/related_cpus",
-					c) == 0 &&
-			cpulist_parse_spaces(buf, &ct->related_cpus) == 0 &&
-			!cpumask_empty(&ct->related_cpus);
+		if (sysfs_read_strf(r, buf, sizeof(buf),
+				    "sys/devices/system/cpu/cpu%d/topology/cluster_cpus_list",
+				    c) == 0 &&
+		    cpulist_parse(buf, &m) == 0 && !cpumask_empty(&m))
+			ct->cluster_cpus = topology_mask_add(t, &m);
+		if (sysfs_read_strf(r, buf, sizeof(buf),
+				    "sys/devices/system/cpu/cpu%d/cpufreq/related_cpus", c) == 0 &&
+		    cpulist_parse_spaces(buf, &m) == 0 && !cpumask_empty(&m))
+			ct->related_cpus = topology_mask_add(t, &m);
 	}
 	if (sysfs_read_alloc(r, "proc/cpuinfo", &text, NULL) == 0) {
 		topology_parse_cpuinfo(text, t);
@@ -291,12 +289,34 @@ int topology_refresh(const struct sysroot *r, const struct topology *prev, struc
 	*t = *prev;
 	t->cpu = xmalloc((size_t)t->ncpus * sizeof(*t->cpu));
 	memcpy(t->cpu, prev->cpu, (size_t)t->ncpus * sizeof(*t->cpu));
+	t->masks = NULL;
+	if (prev->nmasks) {
+		t->masks = xmalloc((size_t)prev->nmasks * sizeof(*t->masks));
+		memcpy(t->masks, prev->masks, (size_t)prev->nmasks * sizeof(*t->masks));
+	}
 	return 0;
 }
 
 void topology_free(struct topology *t)
 {
 	free(t->cpu);
+	free(t->masks);
 	t->cpu = NULL;
-	t->ncpus = 0;
+	t->masks = NULL;
+	t->ncpus = t->nmasks = 0;
+}
+
+int topology_mask_add(struct topology *t, const struct cpumask *m)
+{
+	for (int i = 0; i < t->nmasks; i++)
+		if (cpumask_equal(&t->masks[i], m))
+			return i + 1;
+	t->masks = xrealloc(t->masks, (size_t)(t->nmasks + 1) * sizeof(*t->masks));
+	t->masks[t->nmasks++] = *m;
+	return t->nmasks;
+}
+
+const struct cpumask *topology_mask(const struct topology *t, int ref)
+{
+	return ref > 0 && ref <= t->nmasks ? &t->masks[ref - 1] : NULL;
 }
