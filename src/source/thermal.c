@@ -53,9 +53,9 @@ static enum cl_source cluster_source(const struct topology *t)
 		if (!cpumask_test(&t->possible, c) || !cpumask_test(&t->online, c))
 			continue;
 		any = true;
-		cpumap = cpumap && ct->have_cluster_cpus;
+		cpumap = cpumap && ct->cluster_cpus;
 		id = id && ct->cluster_id >= 0;
-		policy = policy && ct->have_related_cpus;
+		policy = policy && ct->related_cpus;
 	}
 	if (!any)
 		return CL_NONE;
@@ -64,12 +64,19 @@ static enum cl_source cluster_source(const struct topology *t)
 
 /* The CPU's key under the source; false when it has none (offline: its
  * topology/ is gone). */
-static bool cpu_key(const struct cpu_topo *ct, enum cl_source src, struct cpumask *key)
+static bool cpu_key(const struct topology *t, const struct cpu_topo *ct, enum cl_source src,
+		    struct cpumask *key)
 {
+	const struct cpumask *m;
+
 	cpumask_zero(key);
 	switch (src) {
-	case CL_CPUMAP: *key = ct->cluster_cpus; return ct->have_cluster_cpus;
-	case CL_POLICY: *key = ct->related_cpus; return ct->have_related_cpus;
+	case CL_CPUMAP:
+	case CL_POLICY:
+		m = topology_mask(t, src == CL_CPUMAP ? ct->cluster_cpus : ct->related_cpus);
+		if (m)
+			*key = *m;
+		return m != NULL;
 	case CL_ID:
 	case CL_NONE: break;
 	}
@@ -97,7 +104,7 @@ static size_t build_clusters(const struct topology *t, enum cl_source src, struc
 		for (int c = 0; c < t->ncpus; c++) {
 			const struct cpu_topo *ct = &t->cpu[c];
 			struct cpumask key;
-			bool keyed = cpu_key(ct, src, &key);
+			bool keyed = cpu_key(t, ct, src, &key);
 			size_t match = n, nmatch = 0, idless = n;
 
 			if (!cpumask_test(&t->possible, c) || keyed != (pass == 0))

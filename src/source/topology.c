@@ -216,6 +216,7 @@ int topology_read(const struct sysroot *r, struct topology *t)
 	t->cpu = xcalloc((size_t)t->ncpus, sizeof(*t->cpu));
 	for (int c = 0; c < t->ncpus; c++) {
 		struct cpu_topo *ct = &t->cpu[c];
+		struct cpumask m;
 
 		ct->id = c;
 		ct->present = cpumask_test(&t->present, c);
@@ -223,10 +224,10 @@ int topology_read(const struct sysroot *r, struct topology *t)
 		ct->capacity = cpu_int(r, c, "cpu_capacity");
 		ct->cluster_id = cpu_int(r, c, "topology/cluster_id");
 		ct->package_id = cpu_int(r, c, "topology/physical_package_id");
-		ct->have_cluster_cpus = cpu_mask(r, c, "topology/cluster_cpus_list", cpulist_parse,
-						 &ct->cluster_cpus);
-		ct->have_related_cpus = cpu_mask(r, c, "cpufreq/related_cpus", cpulist_parse_spaces,
-						 &ct->related_cpus);
+		if (cpu_mask(r, c, "topology/cluster_cpus_list", cpulist_parse, &m))
+			ct->cluster_cpus = topology_mask_add(t, &m);
+		if (cpu_mask(r, c, "cpufreq/related_cpus", cpulist_parse_spaces, &m))
+			ct->related_cpus = topology_mask_add(t, &m);
 	}
 	if (sysfs_read_alloc(r, "proc/cpuinfo", &text, NULL) == 0) {
 		topology_parse_cpuinfo(text, t);
@@ -289,12 +290,34 @@ int topology_refresh(const struct sysroot *r, const struct topology *prev, struc
 	*t = *prev;
 	t->cpu = xmalloc((size_t)t->ncpus * sizeof(*t->cpu));
 	memcpy(t->cpu, prev->cpu, (size_t)t->ncpus * sizeof(*t->cpu));
+	t->masks = NULL;
+	if (prev->nmasks) {
+		t->masks = xmalloc((size_t)prev->nmasks * sizeof(*t->masks));
+		memcpy(t->masks, prev->masks, (size_t)prev->nmasks * sizeof(*t->masks));
+	}
 	return 0;
 }
 
 void topology_free(struct topology *t)
 {
 	free(t->cpu);
+	free(t->masks);
 	t->cpu = NULL;
-	t->ncpus = 0;
+	t->masks = NULL;
+	t->ncpus = t->nmasks = 0;
+}
+
+int topology_mask_add(struct topology *t, const struct cpumask *m)
+{
+	for (int i = 0; i < t->nmasks; i++)
+		if (cpumask_equal(&t->masks[i], m))
+			return i + 1;
+	t->masks = xrealloc(t->masks, (size_t)(t->nmasks + 1) * sizeof(*t->masks));
+	t->masks[t->nmasks++] = *m;
+	return t->nmasks;
+}
+
+const struct cpumask *topology_mask(const struct topology *t, int ref)
+{
+	return ref > 0 && ref <= t->nmasks ? &t->masks[ref - 1] : NULL;
 }

@@ -19,15 +19,18 @@ struct cpu_topo {
 	int cluster_id;	    /* topology/cluster_id, -1 = n/a */
 	int package_id;	    /* topology/physical_package_id, -1 = n/a */
 	/* the CPU's cluster by the cpu-map (topology/cluster_cpus_list) and its
-	 * cpufreq policy (cpufreq/related_cpus); have_ false = n/a */
-	struct cpumask cluster_cpus, related_cpus;
-	bool have_cluster_cpus, have_related_cpus;
+	 * cpufreq policy (cpufreq/related_cpus), as 1 + an index into the
+	 * topology's masks[] (topology_mask()); 0 = n/a. A cpumask is 128
+	 * bytes and a machine has a few distinct ones: the CPUs share them. */
+	int cluster_cpus, related_cpus;
 };
 
 struct topology {
 	int ncpus; /* highest possible CPU + 1; cpu[] has this many entries */
 	struct cpumask possible, present, online;
 	struct cpu_topo *cpu;
+	struct cpumask *masks; /* the distinct cluster and policy masks of cpu[] */
+	int nmasks;
 	char cpu_model[128]; /* x86 "model name" / ARM "Hardware"/"model name"; "" = unknown */
 	bool hybrid; /* heterogeneous: Intel hybrid (cpu_core + cpu_atom PMUs), core types that
 		      * differ (big.LITTLE), or capacities that differ */
@@ -42,6 +45,11 @@ int topology_read(const struct sysroot *r, struct topology *t);
  * topology_read(). Free with topology_free. */
 int topology_refresh(const struct sysroot *r, const struct topology *prev, struct topology *t);
 void topology_free(struct topology *t);
+/* 1 + the index in t->masks of m (added when new), for cpu_topo's
+ * cluster_cpus / related_cpus. */
+int topology_mask_add(struct topology *t, const struct cpumask *m);
+/* The mask of such a reference, NULL for 0 (n/a). */
+const struct cpumask *topology_mask(const struct topology *t, int ref);
 
 /* Name an ARM core from its implementer and part numbers ("Cortex-A55"), or
  * NULL when unknown. */

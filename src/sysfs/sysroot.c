@@ -19,6 +19,7 @@
 #include <string.h>
 #include <sys/inotify.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -314,34 +315,46 @@ static int open_beneath(int rootfd, const char *p, int flags, mode_t mode)
  * the inode, and pread at offset 0 sees them without any of this. */
 #define CACHE_DRAIN_NS 10000000ULL
 
+/* 40 bytes (10,700 entries on a 256-CPU tree): strings are offsets into
+ * the cache's intern table, the device number is packed as the kernel
+ * keeps it (12 bits of major, 20 of minor), the flags share a word with the
+ * size hint. */
 struct fdcache_ent {
+	uint64_t ino;
 	/* The path is its directory (with the '/') then its name, each a
 	 * string of the cache's intern table (offsets into c->strs): some
 	 * 10000 paths on a 256-CPU machine share a few hundred directories
 	 * and a few dozen names. */
 	uint32_t dir, leaf;
-	char *real;	/* path without symlinks where it differs, else NULL */
-	uint32_t hash;	/* hash_str(path) */
-	int fd;		/* -1 = closed */
-	uint32_t round; /* round of the last read */
-	dev_t dev;
-	ino_t ino;
-	uint32_t hint; /* bytes read last time (whole-file reads start that big) */
-	bool watched;  /* every directory on the path is watched */
-	bool regular;  /* a file on a disk file system: a short read is its end */
+	/* Where a directory on the path is a symlink: the directory without
+	 * symlinks (with the '/'; the name is leaf), its offset + 1; 0 none. */
+	uint32_t real;
+	uint32_t hash;	      /* hash_str(path) */
+	int32_t fd;	      /* -1 = closed */
+	uint32_t round;	      /* round of the last read */
+	uint32_t dev;	      /* dev_pack(st_dev) */
+	uint32_t hint : 30;   /* bytes read last time (whole-file reads start that big) */
+	uint32_t watched : 1; /* every directory on the path is watched */
+	uint32_t regular : 1; /* a file on a disk file system: a short read is its end */
 };
+_Static_assert(sizeof(struct fdcache_ent) <= 40, "fdcache_ent grew");
+#define HINT_MAX ((1u << 30) - 1)
 
-/* A watched directory (root-relative, "" = the root). wd -1 = no longer
- * watched (the directory went away or moved). A path through a symlinked
- * directory (sys/class/thermal/thermal_zone0) is watched along its real
- * path as well, where the files are replaced. */
+/* A watched directory (root-relative, "" = the root), 16 bytes: its path
+ * is an intern string with the '/' ("sys/devices/", "" for the root), the
+ * same string its files' entries use. wd -1 = no longer watched (the
+ * directory went away or moved). A path through a symlinked directory
+ * (sys/class/thermal/thermal_zone0) is watched along its real path as
+ * well, where the files are replaced. */
 struct fdcache_dir {
-	char *path;
-	char *real; /* aliased: the path without symlinks (NULL: outside the root) */
-	int wd;
+	uint32_t path;
+	uint32_t real; /* aliased: the path without symlinks (offset + 1, with the
+			* '/'; 0: outside the root) */
+	int32_t wd;
 	bool aliased; /* it or a directory above it is a symlink */
 	bool disk;    /* on a disk file system (disk_fs()) */
 };
+_Static_assert(sizeof(struct fdcache_dir) <= 16, "fdcache_dir grew");
 
 struct fdcache {
 	pthread_mutex_t mu;
@@ -362,9 +375,13 @@ struct fdcache {
 	size_t max_open;
 	/* Non-live roots: replaced files are noticed through inotify. */
 	int ifd; /* -1 none */
+	/* Watched directories in a dense array, found through an
+	 * open-addressing index of directory number + 1. */
 	struct fdcache_dir *dirs;
-	size_t dcap, dused; /* power of two; slots with a path */
-	uint32_t round;	    /* a round starts with a file read twice in the last one */
+	size_t ndirs, ndcap;
+	uint32_t *didx;
+	size_t dcap;	/* index slots, a power of two */
+	uint32_t round; /* a round starts with a file read twice in the last one */
 	uint64_t drained_ns;
 	bool stale; /* a write replaced a file (new inode): drain before the next read */
 	/* Paths refused (a symlink leaving the root, over TT_READ_MAX), each
@@ -425,14 +442,28 @@ static uint32_t hash_str(const char *s)
 	return h;
 }
 
-/* The offset of the string s[0..len) in the intern table, added if new. */
-static uint32_t intern(struct fdcache *c, const char *s, size_t len)
+static uint32_t hash_mem(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;
-	size_t i;
 
 	for (size_t k = 0; k < len; k++)
 		h = (h ^ (unsigned char)s[k]) * 16777619u;
+	return h;
+}
+
+/* st_dev as the kernel keeps it (dev_t is 32 bits there: a 12-bit major and
+ * a 20-bit minor), so that it fits an entry's 32 bits unchanged. */
+static uint32_t dev_pack(dev_t d)
+{
+	return (uint32_t)(major(d) << 20) | (uint32_t)(minor(d) & 0xfffffu);
+}
+
+/* The offset of the string s[0..len) in the intern table, added if new. */
+static uint32_t intern(struct fdcache *c, const char *s, size_t len)
+{
+	uint32_t h = hash_mem(s, len);
+	size_t i;
+
 	if ((c->nstrs + 1) * 2 > c->sidx_cap) {
 		uint32_t *old = c->sidx;
 		size_t ocap = c->sidx_cap;
@@ -488,6 +519,17 @@ static const char *ent_path(const struct fdcache *c, const struct fdcache_ent *e
 	return buf;
 }
 
+/* e's path without symlinks (its real directory, then its name), NULL
+ * when it has none. */
+static const char *ent_real(const struct fdcache *c, const struct fdcache_ent *e, char *buf,
+			    size_t cap)
+{
+	if (!e->real)
+		return NULL;
+	snprintf(buf, cap, "%s%s", c->strs + e->real - 1, c->strs + e->leaf);
+	return buf;
+}
+
 /* The index slot of path (of hash h): empty (0) or naming its entry. Paths
  * share long prefixes: compare the hashes first. */
 static uint32_t *cache_slot(struct fdcache *c, const char *path, uint32_t h)
@@ -516,7 +558,7 @@ static struct fdcache_ent *cache_add(struct fdcache *c, const char *path)
 {
 	struct fdcache_ent *e;
 
-	if ((c->n + 1) * 2 > c->cap) {
+	if ((c->n + 1) * 4 > c->cap * 3) { /* at most 3/4 full */
 		free(c->idx);
 		c->cap *= 2;
 		c->idx = xcalloc(c->cap, sizeof(*c->idx));
@@ -566,26 +608,87 @@ static void cache_flush_locked(struct fdcache *c)
 
 /* ---- watched directories (non-live roots) ---- */
 
-static struct fdcache_dir *dir_slot(struct fdcache *c, const char *path)
+/* Does d name the directory dir[0..len) (given without the '/')? */
+static bool dir_is(const struct fdcache *c, const struct fdcache_dir *d, const char *dir,
+		   size_t len)
 {
-	size_t i = hash_str(path) & (c->dcap - 1);
+	const char *t = c->strs + d->path;
 
-	while (c->dirs[i].path && strcmp(c->dirs[i].path, path))
-		i = (i + 1) & (c->dcap - 1);
-	return &c->dirs[i];
+	if (!len)
+		return t[0] == '\0';
+	return !strncmp(t, dir, len) && t[len] == '/' && t[len + 1] == '\0';
 }
 
-static void dirs_grow(struct fdcache *c)
+/* The hash of d's path without its '/' (what dir_slot() hashes). */
+static uint32_t dir_hash(const struct fdcache *c, const struct fdcache_dir *d)
 {
-	struct fdcache_dir *old = c->dirs;
-	size_t oldcap = c->dcap;
+	const char *t = c->strs + d->path;
+	size_t n = strlen(t);
 
-	c->dcap = c->dcap ? c->dcap * 2 : 64;
-	c->dirs = xcalloc(c->dcap, sizeof(*c->dirs));
-	for (size_t i = 0; i < oldcap; i++)
-		if (old[i].path)
-			*dir_slot(c, old[i].path) = old[i];
-	free(old);
+	return hash_mem(t, n ? n - 1 : 0);
+}
+
+/* The index slot of dir[0..len): empty (0) or naming its record. */
+static uint32_t *dir_slot(struct fdcache *c, const char *dir, size_t len)
+{
+	size_t i = hash_mem(dir, len) & (c->dcap - 1);
+
+	while (c->didx[i] && !dir_is(c, &c->dirs[c->didx[i] - 1], dir, len))
+		i = (i + 1) & (c->dcap - 1);
+	return &c->didx[i];
+}
+
+static struct fdcache_dir *dir_find(struct fdcache *c, const char *dir, size_t len)
+{
+	uint32_t k;
+
+	if (!c->dcap)
+		return NULL;
+	k = *dir_slot(c, dir, len);
+	return k ? &c->dirs[k - 1] : NULL;
+}
+
+/* A new, unwatched record for dir[0..len) (not known yet). */
+static struct fdcache_dir *dir_add(struct fdcache *c, const char *dir, size_t len)
+{
+	char buf[TT_PATH_MAX + 1];
+	struct fdcache_dir *d;
+
+	if ((c->ndirs + 1) * 4 > c->dcap * 3) { /* at most 3/4 full */
+		free(c->didx);
+		c->dcap = c->dcap ? c->dcap * 2 : 64;
+		c->didx = xcalloc(c->dcap, sizeof(*c->didx));
+		for (size_t i = 0; i < c->ndirs; i++) { /* unique: the first free slot */
+			size_t k = dir_hash(c, &c->dirs[i]) & (c->dcap - 1);
+
+			while (c->didx[k])
+				k = (k + 1) & (c->dcap - 1);
+			c->didx[k] = (uint32_t)(i + 1);
+		}
+	}
+	if (c->ndirs + 1 > c->ndcap) {
+		c->ndcap = c->ndcap < 64 ? 64 : c->ndcap + c->ndcap / 4;
+		c->dirs = xrealloc(c->dirs, c->ndcap * sizeof(*c->dirs));
+	}
+	memcpy(buf, dir, len);
+	buf[len] = '/';
+	d = &c->dirs[c->ndirs++];
+	memset(d, 0, sizeof(*d));
+	d->path = intern(c, buf, len ? len + 1 : 0);
+	d->wd = -1;
+	*dir_slot(c, dir, len) = (uint32_t)c->ndirs;
+	return d;
+}
+
+/* The intern offset + 1 of the directory string "dir/". */
+static uint32_t intern_dir(struct fdcache *c, const char *dir)
+{
+	char buf[TT_PATH_MAX * 2 + 2];
+	int n = snprintf(buf, sizeof(buf), "%s/", dir);
+
+	if (n <= 1 || (size_t)n >= sizeof(buf))
+		return 0;
+	return intern(c, buf, (size_t)n) + 1;
 }
 
 /* A file system whose files are plain data: a read that returns less than
@@ -638,9 +741,9 @@ static char *real_path(const struct sysroot *r, const char *p)
 }
 
 /* Watch the directory `dir` (root-relative) below its parent (NULL for the
- * root itself: up_aliased false, up_real NULL); NULL when it cannot be
- * watched. Once per directory: is it a symlink (then its real path), the
- * file system. */
+ * root itself: up_aliased false, up_real NULL; up_real is the parent's real
+ * path with its '/'); NULL when it cannot be watched. Once per directory:
+ * is it a symlink (then its real path), the file system. */
 static struct fdcache_dir *dir_watch(const struct sysroot *r, struct fdcache *c, const char *dir,
 				     bool up_aliased, const char *up_real)
 {
@@ -648,12 +751,13 @@ static struct fdcache_dir *dir_watch(const struct sysroot *r, struct fdcache *c,
 	char abs[TT_PATH_MAX * 2];
 	struct stat st;
 	const char *base;
+	size_t len = strlen(dir);
+	uint32_t real = 0;
+	bool aliased = false;
 	int wd;
 
-	if ((c->dused + 1) * 2 > c->dcap)
-		dirs_grow(c);
-	d = dir_slot(c, dir);
-	if (d->path && d->wd >= 0)
+	d = dir_find(c, dir, len);
+	if (d && d->wd >= 0)
 		return d;
 	snprintf(abs, sizeof(abs), "%s%s%s", r->path, *dir ? "/" : "", dir);
 	/* Entries created, deleted, moved or changed (chmod) in it, and the
@@ -663,26 +767,30 @@ static struct fdcache_dir *dir_watch(const struct sysroot *r, struct fdcache *c,
 				       IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR);
 	if (wd < 0)
 		return NULL;
-	if (!d->path) {
-		d->path = xstrdup(dir);
-		c->dused++;
-	}
-	d->wd = wd;
-	free(d->real);
-	d->real = NULL;
-	d->aliased = false;
 	if (*dir) { /* (the root itself is resolved already) */
 		base = strrchr(dir, '/');
 		base = base ? base + 1 : dir;
 		if (fstatat(r->dirfd, dir, &st, AT_SYMLINK_NOFOLLOW) != 0 || S_ISLNK(st.st_mode)) {
-			d->aliased = true;
-			d->real = real_path(r, dir);
+			char *rp = real_path(r, dir);
+
+			aliased = true;
+			if (rp)
+				real = intern_dir(c, rp);
+			free(rp);
 		} else if (up_aliased) {
-			d->aliased = true;
-			if (up_real)
-				d->real = xasprintf("%s/%s", up_real, base);
+			char buf[TT_PATH_MAX * 2];
+
+			aliased = true;
+			if (up_real &&
+			    (size_t)snprintf(buf, sizeof(buf), "%s%s", up_real, base) < sizeof(buf))
+				real = intern_dir(c, buf);
 		}
 	}
+	if (!d)
+		d = dir_add(c, dir, len);
+	d->wd = wd;
+	d->real = real;
+	d->aliased = aliased;
 	d->disk = disk_fs(abs);
 	return d;
 }
@@ -690,11 +798,12 @@ static struct fdcache_dir *dir_watch(const struct sysroot *r, struct fdcache *c,
 /* Watch every directory from the root down to the one holding file p;
  * false when one cannot be watched. Top-down, so that a watched directory
  * always has watched ancestors. *disk: the directory is on a disk file
- * system; *real: where a directory on the way is a symlink, the file's
- * path without symlinks (malloc'ed; NULL otherwise), and false when that
+ * system; *real: where a directory on the way is a symlink, the intern
+ * offset + 1 of the file's directory without symlinks (the file's path
+ * without them is that and its name; 0 otherwise), and false when that
  * cannot be known. */
 static bool watch_path(const struct sysroot *r, struct fdcache *c, const char *p, bool *disk,
-		       char **real)
+		       uint32_t *real)
 {
 	char dir[TT_PATH_MAX];
 	size_t n = strlen(p);
@@ -702,17 +811,15 @@ static bool watch_path(const struct sysroot *r, struct fdcache *c, const char *p
 	char *last;
 
 	*disk = false;
-	*real = NULL;
+	*real = 0;
 	if (c->ifd < 0 || n >= sizeof(dir))
 		return false;
 	memcpy(dir, p, n + 1);
 	last = strrchr(dir, '/');
-	if (last && c->dcap) {
+	if (last) {
 		/* Usually the directory holding it is watched already. */
-		*last = '\0';
-		d = dir_slot(c, dir);
-		*last = '/';
-		if (!d->path || d->wd < 0)
+		d = dir_find(c, dir, (size_t)(last - dir));
+		if (d && d->wd < 0)
 			d = NULL;
 	}
 	if (!d) {
@@ -720,13 +827,15 @@ static bool watch_path(const struct sysroot *r, struct fdcache *c, const char *p
 			return false;
 		for (char *s = strchr(dir, '/'); s; s = strchr(s + 1, '/')) {
 			bool up = d->aliased;
-			char *up_real =
-				d->real ? xstrdup(d->real) : NULL; /* d moves when dirs grow */
+			char up_real[TT_PATH_MAX * 2 + 2];
+			bool has_real = d->real != 0;
 
+			/* a copy: the intern table moves as it grows */
+			if (has_real)
+				snprintf(up_real, sizeof(up_real), "%s", c->strs + d->real - 1);
 			*s = '\0';
-			d = dir_watch(r, c, dir, up, up_real);
+			d = dir_watch(r, c, dir, up, has_real ? up_real : NULL);
 			*s = '/';
-			free(up_real);
 			if (!d)
 				return false;
 		}
@@ -735,7 +844,7 @@ static bool watch_path(const struct sysroot *r, struct fdcache *c, const char *p
 	if (d->aliased) {
 		if (!d->real)
 			return false;
-		*real = xasprintf("%s/%s", d->real, last ? last + 1 : p);
+		*real = d->real;
 	}
 	return true;
 }
@@ -755,14 +864,16 @@ static void cache_forget(struct fdcache *c, const char *prefix)
 	size_t plen = strlen(prefix);
 
 	char buf[TT_PATH_MAX * 2];
+	const char *rp;
 
 	for (size_t i = 0; i < c->n; i++)
 		if (c->ent[i].fd >= 0 &&
 		    (under(ent_path(c, &c->ent[i], buf, sizeof(buf)), prefix, plen) ||
-		     (c->ent[i].real && under(c->ent[i].real, prefix, plen))))
+		     ((rp = ent_real(c, &c->ent[i], buf, sizeof(buf))) && under(rp, prefix, plen))))
 			cache_close(c, &c->ent[i]);
-	for (size_t i = 0; i < c->dcap; i++)
-		if (c->dirs[i].path && c->dirs[i].wd >= 0 && under(c->dirs[i].path, prefix, plen))
+	/* (a directory's path ends in '/': under() takes it as the same) */
+	for (size_t i = 0; i < c->ndirs; i++)
+		if (c->dirs[i].wd >= 0 && under(c->strs + c->dirs[i].path, prefix, plen))
 			c->dirs[i].wd = -1;
 }
 
@@ -776,16 +887,18 @@ static void cache_event(struct fdcache *c, const struct inotify_event *ev)
 		return;
 	}
 	/* A symlinked directory is one watch under several paths. */
-	for (size_t i = 0; i < c->dcap; i++) {
+	for (size_t i = 0; i < c->ndirs; i++) {
 		const struct fdcache_dir *d = &c->dirs[i];
+		const char *dp = c->strs + d->path; /* "" or "dir/" */
 
-		if (!d->path || d->wd != ev->wd)
+		if (d->wd != ev->wd)
 			continue;
 		if (ev->mask & (IN_DELETE_SELF | IN_MOVE_SELF | IN_IGNORED) || !ev->len) {
-			snprintf(target, sizeof(target), "%s", d->path);
+			size_t n = strlen(dp);
+
+			snprintf(target, sizeof(target), "%.*s", (int)(n ? n - 1 : 0), dp);
 		} else {
-			snprintf(target, sizeof(target), "%s%s%s", d->path, *d->path ? "/" : "",
-				 ev->name);
+			snprintf(target, sizeof(target), "%s%s", dp, ev->name);
 		}
 		cache_forget(c, target);
 		/* cache_forget may have cleared d->wd: stop matching stale wds. */
@@ -933,22 +1046,33 @@ size_t sysroot_cached(const struct sysroot *r)
 	return r->cache ? r->cache->open : 0;
 }
 
+void sysroot_cache_stats(const struct sysroot *r, struct sysroot_cache_stats *out)
+{
+	struct fdcache *c = r->cache;
+
+	memset(out, 0, sizeof(*out));
+	out->ent_size = sizeof(struct fdcache_ent);
+	out->dir_size = sizeof(struct fdcache_dir);
+	if (!c)
+		return;
+	pthread_mutex_lock(&c->mu);
+	out->entries = c->n;
+	out->dirs = c->ndirs;
+	out->str_bytes = c->slen;
+	pthread_mutex_unlock(&c->mu);
+}
+
 static void cache_free(struct fdcache *c)
 {
 	if (!c)
 		return;
 	cache_flush_locked(c);
-	for (size_t i = 0; i < c->n; i++)
-		free(c->ent[i].real);
 	free(c->ent);
 	free(c->strs);
 	free(c->sidx);
 	free(c->idx);
-	for (size_t i = 0; i < c->dcap; i++) {
-		free(c->dirs[i].path);
-		free(c->dirs[i].real);
-	}
 	free(c->dirs);
+	free(c->didx);
 	for (size_t i = 0; i < c->nrefused; i++)
 		free(c->refused[i].path);
 	free(c->refused);
@@ -994,7 +1118,8 @@ static ssize_t cached_pread(const struct sysroot *r, const char *p, char **buf, 
 		/* No watch: check that the path still names that file. */
 		struct stat st;
 
-		if (root_stat(r, p, &st) != 0 || st.st_ino != e->ino || st.st_dev != e->dev)
+		if (root_stat(r, p, &st) != 0 || st.st_ino != e->ino ||
+		    dev_pack(st.st_dev) != e->dev)
 			cache_close(c, e);
 	}
 again:
@@ -1012,26 +1137,26 @@ again:
 		e->regular = false;
 		if (!r->live) {
 			struct stat st, st2;
-			char *real2 = NULL;
-			bool disk;
+			uint32_t real = 0, real2 = 0;
+			char rp[TT_PATH_MAX * 2];
+			bool disk, watched;
 
 			if (fstat(fd, &st) == 0) {
-				e->dev = st.st_dev;
+				e->dev = dev_pack(st.st_dev);
 				e->ino = st.st_ino;
 				/* Watched from now on, along the real path too where
 				 * it differs. A replacement between the open and the
 				 * watch shows as another inode, and so does a file
 				 * that is itself a symlink: those are checked with
 				 * fstatat() on every read. */
-				free(e->real);
-				e->watched = watch_path(r, c, p, &disk, &e->real);
-				if (e->watched && e->real)
-					e->watched =
-						watch_path(r, c, e->real, &disk, &real2) && !real2;
-				free(real2);
-				e->regular =
-					S_ISREG(st.st_mode) && (e->watched ? disk : disk_fd(fd));
-				e->watched = e->watched &&
+				watched = watch_path(r, c, p, &disk, &real);
+				e->real = real;
+				if (watched && real)
+					watched = watch_path(r, c, ent_real(c, e, rp, sizeof(rp)),
+							     &disk, &real2) &&
+						  !real2;
+				e->regular = S_ISREG(st.st_mode) && (watched ? disk : disk_fd(fd));
+				e->watched = watched &&
 					     fstatat(r->dirfd, p, &st2, AT_SYMLINK_NOFOLLOW) == 0 &&
 					     st2.st_ino == st.st_ino && st2.st_dev == st.st_dev;
 			}
@@ -1096,7 +1221,7 @@ again:
 			break;
 	}
 	if (off == 0)
-		e->hint = got > UINT32_MAX ? UINT32_MAX : (uint32_t)got;
+		e->hint = got > HINT_MAX ? HINT_MAX : (uint32_t)got;
 	pthread_mutex_unlock(&c->mu);
 	(*buf)[got] = '\0';
 	return (ssize_t)got;

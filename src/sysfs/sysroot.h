@@ -45,6 +45,15 @@ void sysroot_close(struct sysroot *r);
 void sysroot_flush(const struct sysroot *r);
 /* Number of cached open files (for tests and the benchmark). */
 size_t sysroot_cached(const struct sysroot *r);
+/* The fd cache's size (for tests): its entries (files read), the watched
+ * directories (non-live roots), the bytes of its intern table (each
+ * directory and file name once, shared by the entries and the watches), and
+ * the bytes of one entry and of one directory record. */
+struct sysroot_cache_stats {
+	size_t entries, dirs, str_bytes;
+	size_t ent_size, dir_size;
+};
+void sysroot_cache_stats(const struct sysroot *r, struct sysroot_cache_stats *out);
 /* The live root "/" (opened on first use; per-process files under /proc/PID
  * and the scheduling syscalls always act on the live kernel). */
 const struct sysroot *sysroot_live(void);

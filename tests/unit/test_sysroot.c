@@ -3,7 +3,8 @@
  * refused (-EXDEV) by every call, with openat2() and with the component
  * walk (TUNETOP_TEST_NO_OPENAT2=1); links inside it work; writes are
  * renamed into place and seen by the fd cache; whole-file reads stop at
- * TT_READ_MAX; sysfs_write_cleanup() removes a killed writer's leftovers. */
+ * TT_READ_MAX; sysfs_write_cleanup() removes a killed writer's leftovers;
+ * the fd cache keeps its paths as shared strings (issue 14). */
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
@@ -273,6 +274,99 @@ static void test_cap(void)
 	sysroot_close(&r);
 }
 
+/* The cache's paths are shared strings (issue 14): 16 files in 12
+ * directories keep each directory and name once, entries and watches alike;
+ * a file read through a directory link is re-opened when it is replaced
+ * under its real path; a directory removed and made again is watched
+ * again. */
+static void test_cache_strings(void)
+{
+	struct sysroot r;
+	struct sysroot_cache_stats st;
+	char path[128], buf[32];
+	uint64_t v = 0;
+	int bad = 0;
+
+	sh("rm -rf '%s/root'", top);
+	for (int c = 0; c < 4; c++)
+		for (int k = 0; k < 2; k++) {
+			sh("mkdir -p '%s/root/sys/devices/cpu%d/state%d'", top, c, k);
+			snprintf(path, sizeof(path), "root/sys/devices/cpu%d/state%d/usage", c, k);
+			snprintf(buf, sizeof(buf), "%d\n", 10 * c + k);
+			put(path, buf);
+			snprintf(path, sizeof(path), "root/sys/devices/cpu%d/state%d/time", c, k);
+			put(path, buf);
+		}
+	sh("mkdir -p '%s/root/sys/class' && ln -s ../devices/cpu1 '%s/root/sys/class/x'", top, top);
+	if (sysroot_open(&r, "root") != 0) {
+		ok(0, "open the root");
+		return;
+	}
+	for (int round = 0; round < 2; round++)
+		for (int c = 0; c < 4; c++)
+			for (int k = 0; k < 2; k++) {
+				snprintf(path, sizeof(path), "sys/devices/cpu%d/state%d/usage", c,
+					 k);
+				bad += sysfs_read_u64(&r, path, &v) != 0 ||
+				       v != (uint64_t)(10 * c + k);
+				snprintf(path, sizeof(path), "sys/devices/cpu%d/state%d/time", c,
+					 k);
+				bad += sysfs_read_u64(&r, path, &v) != 0 ||
+				       v != (uint64_t)(10 * c + k);
+			}
+	is_int(bad, 0, "16 files read twice, each its own value");
+	sysroot_cache_stats(&r, &st);
+	ok(st.ent_size <= 40, "an entry is at most 40 bytes (%zu)", st.ent_size);
+	ok(st.dir_size <= 16, "a directory record is at most 16 bytes (%zu)", st.dir_size);
+	is_int((long long)st.entries, 16, "16 entries");
+	/* "", sys, sys/devices, 4 cpuN, 8 stateK */
+	is_int((long long)st.dirs, 15, "15 directories watched");
+	/* with their NULs: "" 1, "sys/" 5, "sys/devices/" 13,
+	 * "sys/devices/cpuN/" 4 x 18, "sys/devices/cpuN/stateK/" 8 x 25,
+	 * "usage" 6, "time" 5 */
+	is_int((long long)st.str_bytes, 1 + 5 + 13 + 4 * 18 + 8 * 25 + 6 + 5,
+	       "each directory and name once in the intern table");
+
+	/* through the link: its own path, the real directory already known */
+	is_int(sysfs_read_u64(&r, "sys/class/x/state1/usage", &v), 0, "read through a dir link");
+	is_int((long long)v, 11, "its value");
+	sysroot_cache_stats(&r, &st);
+	/* + "sys/class/" 11, "sys/class/x/" 13, "sys/class/x/state1/" 20 */
+	is_int((long long)st.str_bytes, 302 + 11 + 13 + 20, "only the link's directories added");
+	is_int((long long)st.dirs, 18, "and watched");
+	/* replaced under its real path (mv over it): seen through the link */
+	put("root/sys/devices/cpu1/state1/.new", "77\n");
+	sh("mv '%s/root/sys/devices/cpu1/state1/.new' '%s/root/sys/devices/cpu1/state1/usage'", top,
+	   top);
+	sysfs_read_u64(&r, "sys/devices/cpu0/state0/usage", &v); /* a new round */
+	sysfs_read_u64(&r, "sys/devices/cpu0/state0/usage", &v);
+	is_int(sysfs_read_u64(&r, "sys/class/x/state1/usage", &v), 0, "read it again");
+	is_int((long long)v, 77, "the replaced file, through the link");
+	is_int(sysfs_read_u64(&r, "sys/devices/cpu1/state1/usage", &v), 0, "and by its path");
+	is_int((long long)v, 77, "the same value");
+
+	/* a directory removed and made again */
+	sh("rm -rf '%s/root/sys/devices/cpu3' && mkdir -p '%s/root/sys/devices/cpu3/state0'", top,
+	   top);
+	put("root/sys/devices/cpu3/state0/usage", "99\n");
+	sysfs_read_u64(&r, "sys/devices/cpu0/state0/usage", &v);
+	is_int(sysfs_read_u64(&r, "sys/devices/cpu3/state0/usage", &v), 0,
+	       "read in a re-made directory");
+	is_int((long long)v, 99, "its new file");
+	put("root/sys/devices/cpu3/state0/.new", "98\n");
+	sh("mv '%s/root/sys/devices/cpu3/state0/.new' '%s/root/sys/devices/cpu3/state0/usage'", top,
+	   top);
+	sysfs_read_u64(&r, "sys/devices/cpu0/state0/usage", &v);
+	sysfs_read_u64(&r, "sys/devices/cpu0/state0/usage", &v);
+	is_int(sysfs_read_u64(&r, "sys/devices/cpu3/state0/usage", &v), 0, "read it once more");
+	is_int((long long)v, 98, "watched again: a replacement is seen");
+	sysroot_cache_stats(&r, &st);
+	is_int((long long)st.dirs, 18, "no directory record twice");
+	is_int(sysfs_read_u64(&r, "sys/devices/cpu3/state1/usage", &v), -ENOENT,
+	       "a file of the removed directory is gone");
+	sysroot_close(&r);
+}
+
 int main(void)
 {
 	snprintf(top, sizeof(top), "/tmp/tt-sysroot.XXXXXX");
@@ -286,6 +380,7 @@ int main(void)
 	unsetenv("TUNETOP_TEST_NO_OPENAT2");
 	test_write_cache();
 	test_cap();
+	test_cache_strings();
 	sh("rm -rf '%s'", top);
 	return done_testing();
 }

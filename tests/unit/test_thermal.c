@@ -80,20 +80,28 @@ static void test_mapping(void)
 	 * the big cores; related_cpus alone too. */
 	topo(&t, 8, cap, NULL, pkg0);
 	for (int c = 0; c < 8; c++) {
-		cpulist_parse(c < 4 ? "0-3" : c < 6 ? "4-5" : "6-7", &t.cpu[c].cluster_cpus);
-		t.cpu[c].have_cluster_cpus = true;
+		struct cpumask cm;
+
+		cpulist_parse(c < 4 ? "0-3" : c < 6 ? "4-5" : "6-7", &cm);
+		t.cpu[c].cluster_cpus = topology_mask_add(&t, &cm);
 	}
+	is_int(t.nmasks, 3, "three distinct masks kept for eight CPUs");
+	ok(t.cpu[4].cluster_cpus == t.cpu[5].cluster_cpus &&
+		   t.cpu[4].cluster_cpus != t.cpu[6].cluster_cpus,
+	   "CPUs of one cluster share their mask");
 	is_str(cpus_of("bigcore0-thermal", &t, 0), "4-5", "cluster_cpus_list: bigcore0 -> 4-5");
 	is_str(cpus_of("bigcore1-thermal", &t, 0), "6-7", "cluster_cpus_list: bigcore1 -> 6-7");
 	for (int c = 0; c < 8; c++) {
-		t.cpu[c].have_cluster_cpus = false;
-		cpulist_parse(c < 4 ? "0-3" : c < 6 ? "4-5" : "6-7", &t.cpu[c].related_cpus);
-		t.cpu[c].have_related_cpus = true;
+		struct cpumask cm;
+
+		t.cpu[c].cluster_cpus = 0;
+		cpulist_parse(c < 4 ? "0-3" : c < 6 ? "4-5" : "6-7", &cm);
+		t.cpu[c].related_cpus = topology_mask_add(&t, &cm);
 	}
 	is_str(cpus_of("bigcore1-thermal", &t, 0), "6-7", "related_cpus: bigcore1 -> 6-7");
 	/* nothing splits CPUs 4-7: n/a with the reason, not a guess */
 	for (int c = 0; c < 8; c++)
-		t.cpu[c].have_related_cpus = false;
+		t.cpu[c].related_cpus = 0;
 	{
 		char why[128];
 
