@@ -22,8 +22,11 @@ STATE="$TMPD/state"
 cat >"$TMPD/metric.sh" <<'EOF'
 #!/bin/sh
 read -r v <"$ROOT/sys/devices/system/cpu/cpufreq/policy0/interactive/timer_rate"
-awk -v v="$v" -v w="$TUNETOP_AB_WINDOW" -v s="${SEED:-1}" -v slope="${SLOPE:-1}" 'BEGIN {
-	srand(s * 100003 + w)
+# the window's seed hashed: mawk's rand() after srand(N) and srand(N + 1)
+# differ by a near-constant step (a pattern across window positions)
+seed=$(printf '%s-%s' "${SEED:-1}" "$TUNETOP_AB_WINDOW" | cksum | cut -d' ' -f1)
+awk -v v="$v" -v w="$TUNETOP_AB_WINDOW" -v s="${SEED:-1}" -v slope="${SLOPE:-1}" -v seed="$seed" 'BEGIN {
+	srand(seed % 1000003)
 	for (i = 0; i < 20; i++) {
 		n = 0
 		for (j = 0; j < 12; j++)
@@ -116,17 +119,21 @@ ok "$(same_tree "$FIXTURES/rk3588" "$ROOT"; echo $?)" "4-value sweep: the tree e
 
 # ---- nothing changes: nothing found ---------------------------------------------------
 # the knob flips but the metric does not depend on it (SLOPE=0), and an A/A
-# sweep of one value three times; 3 noise seeds each
+# sweep of one value three times; 3 noise seeds each. Each family (one
+# metric of the null sweep, or the A/A sweep) may raise a false alarm 5 %
+# of the time after Holm: 12 families expect 0.6 of them, and more than 2
+# happen 2 % of the time. The rate itself is measured by
+# tests/bench/ab_sweep_aa.sh over hundreds of seeds.
 ROOT=$(copy_fixture rk3588)
 found=0
 for SEED in 1 2 3; do
 	SLOPE=0 sweep 20000,10000,40000,80000 --rounds 4 --json >"$TMPD/null.json" 2>/dev/null || found=$((found + 100))
-	found=$((found + $(jq '[.comparisons[] | .p99.significant, .p50.significant, .mean.significant | select(. == true)] | length' "$TMPD/null.json")))
+	found=$((found + $(jq '[("p99", "p50", "mean") as $m | [.comparisons[][$m].significant] | any | select(.)] | length' "$TMPD/null.json")))
 	sweep 20000,20000,20000 --aa --rounds 4 --json >"$TMPD/aa.json" 2>/dev/null || found=$((found + 100))
-	found=$((found + $(jq '[.comparisons[] | .significant | select(. == true)] | length' "$TMPD/aa.json")))
+	found=$((found + $(jq '[.comparisons[].significant] | if any then 1 else 0 end' "$TMPD/aa.json")))
 done
 SEED=1 SLOPE=1
-is "$found" 0 "a sweep whose metric does not depend on the value, and an A/A sweep: nothing significant (3 seeds each)"
+ok "$([ "$found" -le 2 ]; echo $?)" "a sweep whose metric does not depend on the value, and an A/A sweep: at most 2 of 12 families with a false alarm (3 seeds each; $found)"
 like "$(jq -r .comparison.verdict "$TMPD/aa.json")" "A/A sweep \\(noise floor\\) of 3 values.*no significant difference, as expected" \
 	"A/A sweep verdict: the noise floor"
 ok "$(same_tree "$FIXTURES/rk3588" "$ROOT"; echo $?)" "null sweeps: the tree equals the fixture"
