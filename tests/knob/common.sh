@@ -79,3 +79,21 @@ finish() {
 	wait "$tpid"
 	trc=$?
 }
+
+# ---- a daemonizing app (exec_follow.sh, exec_scope.sh) --------------------
+alive() { kill -0 "$1" 2>/dev/null; }
+# gone, or a zombie nobody reaps yet (a container's init may not)
+dead() { ! kill -0 "$1" 2>/dev/null || [ "$(awk '{ print $3 }' /proc/"$1"/stat 2>/dev/null)" = Z ]; }
+# make_start_script: $TMPD/start.sh DIR backgrounds a waiter (nohup, like a
+# service's start.sh) that runs until DIR/stop exists, writes the waiter's
+# pid to DIR/app.pid, and exits at once
+make_start_script() {
+	cat >"$TMPD/start.sh" <<'EOF'
+#!/bin/sh
+nohup sh -c 'while [ ! -e "$0/stop" ]; do sleep 0.1; done' "$1" >/dev/null 2>&1 &
+echo $! >"$1/app.pid.tmp"
+mv "$1/app.pid.tmp" "$1/app.pid"
+exit 0
+EOF
+	chmod +x "$TMPD/start.sh"
+}

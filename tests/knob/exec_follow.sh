@@ -12,20 +12,8 @@
 
 GOV=sys/devices/system/cpu/cpufreq/policy4/scaling_governor
 # LIMIT, until_ok, has_line, exec_bg, finish: tests/knob/common.sh
-alive() { kill -0 "$1" 2>/dev/null; }
-# gone, or a zombie nobody reaps yet (a container's init may not)
-dead() { ! kill -0 "$1" 2>/dev/null || [ "$(awk '{ print $3 }' /proc/"$1"/stat 2>/dev/null)" = Z ]; }
-
-# The app: backgrounds a waiter (nohup, like a start.sh) that runs until
-# $TMPD/stop exists, writes the waiter's pid to $TMPD/app.pid, and exits.
-cat >"$TMPD/start.sh" <<'EOF'
-#!/bin/sh
-nohup sh -c 'while [ ! -e "$0/stop" ]; do sleep 0.1; done' "$1" >/dev/null 2>&1 &
-echo $! >"$1/app.pid.tmp"
-mv "$1/app.pid.tmp" "$1/app.pid"
-exit 0
-EOF
-chmod +x "$TMPD/start.sh"
+# alive, dead, make_start_script: tests/knob/common.sh
+make_start_script
 
 # run_exec ARGS...: tunetop exec ARGS in the background on $root
 run_exec() {

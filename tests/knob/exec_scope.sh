@@ -12,8 +12,6 @@
 . "$TT_SRCDIR/tests/knob/common.sh"
 
 GOV=sys/devices/system/cpu/cpufreq/policy4/scaling_governor
-alive() { kill -0 "$1" 2>/dev/null; }
-dead() { ! kill -0 "$1" 2>/dev/null || [ "$(awk '{ print $3 }' /proc/"$1"/stat 2>/dev/null)" = Z ]; }
 
 MNT=$(awk '/ - cgroup2 / { print $5; exit }' /proc/self/mountinfo)
 SLICE="$MNT/tunetop-test-scope-$$.slice"
@@ -50,14 +48,8 @@ chmod +x "$TMPD/systemd-run"
 export TUNETOP_SYSTEMD_RUN="$TMPD/systemd-run"
 
 # the app: a start script that backgrounds a waiter and exits at once
-cat >"$TMPD/start.sh" <<'EOF2'
-#!/bin/sh
-nohup sh -c 'while [ ! -e "$0/stop" ]; do sleep 0.1; done' "$1" >/dev/null 2>&1 &
-echo $! >"$1/app.pid.tmp"
-mv "$1/app.pid.tmp" "$1/app.pid"
-exit 0
-EOF2
-chmod +x "$TMPD/start.sh"
+# (make_start_script, alive, dead: tests/knob/common.sh)
+make_start_script
 
 # ---- a daemonizing app keeps the lock while its scope has processes
 fresh rk3588
