@@ -33,20 +33,6 @@
 
 volatile sig_atomic_t tui_signal_pending;
 
-/* TUI_SNAP_BASE as the last sample allows: the only finding that reads the
- * interrupt rates is about isolated / nohz_full CPUs, so without any the
- * header does not pay for /proc/interrupts (a large file on many CPUs);
- * the screens that show IRQs ask for them. */
-unsigned tui_snap_base(const struct tui *t)
-{
-	const struct system_info *y = t->snap ? &t->snap->sys : NULL;
-
-	if (y && !(y->have_isolated && !cpumask_empty(&y->isolated)) &&
-	    !(y->have_nohz_full && !cpumask_empty(&y->nohz_full)))
-		return TUI_SNAP_BASE & ~SNAP_IRQS;
-	return TUI_SNAP_BASE;
-}
-
 /* The screens' ops, from their rows in screens.def. */
 #define SCREEN_HOOK_Y(fn)     fn
 #define SCREEN_HOOK_N(fn)     NULL
@@ -368,6 +354,7 @@ static void event_loop(struct tui *t)
 			continue;
 		}
 		fast_err = 0;
+		tui_status_seen(t);
 		res = tui_handle_key(t, ch);
 		if (tui_signal_pending)
 			break;

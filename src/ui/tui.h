@@ -186,6 +186,7 @@ struct tui {
 	char status[TUI_STATUS_LEN];
 	bool status_err;
 	uint64_t status_until_ns;
+	bool status_sticky;	    /* a hold report: shown until the next key */
 	char notes[TUI_STATUS_LEN]; /* config / theme problems, shown once */
 	struct tui_ctr *ctr;	    /* perf counters state (counters.c) */
 	struct latency *lat;	    /* the probe and A/B runs (screen_latency.c) */
@@ -194,6 +195,7 @@ struct tui {
 /* ---- tui.c ------------------------------------------------------------------ */
 void tui_status(struct tui *t, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
+void tui_status_seen(struct tui *t);
 /* Apply "ADDRESS=VALUE" assignments as one transaction; on success the
  * status line shows the change, on refusal the reason. 0 or -errno. */
 int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags);

@@ -46,7 +46,18 @@ void tui_status(struct tui *t, bool err, const char *fmt, ...)
 				*p = '\0';
 		}
 	t->status_err = err;
+	t->status_sticky = false;
 	t->status_until_ns = time_mono_ns() + (err ? 8 : 5) * 1000000000ULL;
+}
+
+/* A key was pressed: a hold report (shown until then) has been seen, and
+ * the key's own message, if any, takes the line. */
+void tui_status_seen(struct tui *t)
+{
+	if (t->status_sticky) {
+		t->status_sticky = false;
+		t->status[0] = '\0';
+	}
 }
 
 /* ---- changes and the knob engine ------------------------------------------ */
@@ -292,6 +303,10 @@ void tui_hold_poll(struct tui *t, uint64_t now)
 			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
 		else
 			tui_status(t, true, "%s", line);
+		/* a lock that no longer holds is not a passing note: it stays
+		 * until a key is pressed (at most a minute; the header counts it) */
+		t->status_sticky = true;
+		t->status_until_ns = time_mono_ns() + 60 * 1000000000ULL;
 	}
 	sbuf_free(&rep);
 	if (knob_hold_reasserted(t->hold) != before)

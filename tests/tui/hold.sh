@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # Hold mode in the monitor (issue 15): a change made in the TUI that
 # something else writes over is reported on the status line ("changed
-# outside tunetop") and counted in the header ("reverted N"); an undone
+# outside tunetop", until the next key) and counted in the header ("reverted N"); an undone
 # change is no longer held. --hold=reassert writes it back (journaled, as
 # the session's change; "reasserted" on the status line and in the header)
 # and the exit (or u) still puts back the value from before the session;
@@ -50,6 +50,11 @@ echo powersave >"$gov"
 tui_wait h 'cpufreq/policy0/governor: expected performance, found powersave'
 ok $? "the change behind tunetop's back is on the status line"
 tui_wait h 'reverted 1'; ok $? "and counted in the header"
+sleep 9 # longer than an ordinary message stays
+tui_screen h | grep -q 'cpufreq/policy0/governor: expected performance, found powersave'
+ok $? "the report stays on the status line until a key is pressed"
+tui_keys h Down
+tui_wait_not h 'expected performance, found powersave'; ok $? "a key takes it away"
 quit h ""
 is "$(cat "$gov")" powersave "the value written outside is left alone at the exit"
 "$TUNETOP" --root "$root" --state-dir "$st" restore --force >/dev/null 2>&1
