@@ -514,6 +514,99 @@ static void on_stop(int sig)
 	watch_stop = 1;
 }
 
+static void watch_usage(void)
+{
+	printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "
+	       "[--events LIST]\n"
+	       "                     [--record FILE [--record-format F]] "
+	       "[--openmetrics FILE]\n"
+	       "                     [--latency-budget US] [--root DIR]\n"
+	       "  One record per interval (JSON lines, CSV with one header, or "
+	       "text),\n"
+	       "  flushed per record; without -n until interrupted.\n"
+	       "  --record FILE  also write every sample and journal event as JSON "
+	       "lines\n"
+	       "                 (tunetop report FILE summarises them); - = "
+	       "standard\n"
+	       "                 output, instead of the samples\n"
+	       "  --openmetrics FILE\n"
+	       "                 rewrite FILE (FILE.tmp, then rename) with the "
+	       "sample as\n"
+	       "                 metrics (the series of tunetop serve) every "
+	       "interval, in\n"
+	       "                 the text format of node_exporter's textfile "
+	       "collector\n"
+	       "  --record-format auto|json|zstd\n"
+	       "                 zstd-compressed (auto: when built with libzstd, "
+	       "unless FILE\n"
+	       "                 ends in .jsonl or .json) or plain JSON lines\n"
+	       "  --metric-file LOG --metric REGEX\n"
+	       "                 follow LOG (rotation, truncation handled): "
+	       "count, last,\n"
+	       "                 p50, p99 and max of the numbers REGEX's first "
+	       "group\n"
+	       "                 captures in the lines LOG gained that interval\n");
+}
+
+/* --metric-file LOG --metric REGEX: 0, or the exit status (2: a bad regex,
+ * 1: LOG cannot be followed), said in one line. */
+static int watch_metric_open(struct watch_metric *wmb, const char *metric_file, const char *metric)
+{
+	char why[300];
+
+	if (appmetric_init(&wmb->am, metric, why, sizeof(why))) {
+		fprintf(stderr, "tunetop watch: %s\n", why);
+		return 2;
+	}
+	wmb->path = metric_file;
+	wmb->regex = metric;
+	wmb->failed = false;
+	if (logfollow_open(&wmb->lf, metric_file, NULL)) {
+		fprintf(stderr, "tunetop watch: %s\n", logfollow_why(&wmb->lf));
+		logfollow_close(&wmb->lf);
+		appmetric_free(&wmb->am);
+		return 1;
+	}
+	return 0;
+}
+
+/* The monitor's own placement, off the CPUs under study: 0, or -EINVAL
+ * (said) for a bad --self-cpus / TUNETOP_SELF_NICE. */
+static int watch_self_place(const struct tt_opts *o)
+{
+	struct self_place sp;
+	char why[200];
+
+	if (self_place_parse(o->self_cpus,
+			     o->self_nice ? o->self_nice : getenv("TUNETOP_SELF_NICE"), &sp, why,
+			     sizeof(why)) != 0) {
+		fprintf(stderr, "tunetop watch: %s\n", why);
+		return -EINVAL;
+	}
+	if (self_place_apply(&sp, NULL) != 0 || sp.err[0])
+		fprintf(stderr, "tunetop watch: self placement: %s\n", sp.err);
+	return 0;
+}
+
+/* --openmetrics FILE: the sample as metrics, FILE rewritten (a failure is
+ * said, and the next interval tries again). */
+static void watch_openmetrics(const struct tt_opts *o, const struct sysroot *r,
+			      struct report_opts *ro, struct sampler *sm, const char *om_path)
+{
+	struct sbuf om;
+	int we;
+
+	sbuf_init(&om);
+	report_journal_counts(o, r, ro);
+	openmetrics_write(&om, sampler_cur(sm), ro, NULL, OM_PROMTEXT);
+	ro->journal_entries = ro->journal_active = ro->journal_orphaned = 0;
+	ro->journal_na = ro->have_journal = false;
+	if ((we = openmetrics_write_file(om_path, om.s, om.len)) != 0)
+		fprintf(stderr, "tunetop watch: --openmetrics %s: %s\n", om_path,
+			userfile_strerror(we, USERFILE_MAX_TEXT));
+	sbuf_free(&om);
+}
+
 int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -591,38 +684,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'h':
-			printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "
-			       "[--events LIST]\n"
-			       "                     [--record FILE [--record-format F]] "
-			       "[--openmetrics FILE]\n"
-			       "                     [--latency-budget US] [--root DIR]\n"
-			       "  One record per interval (JSON lines, CSV with one header, or "
-			       "text),\n"
-			       "  flushed per record; without -n until interrupted.\n"
-			       "  --record FILE  also write every sample and journal event as JSON "
-			       "lines\n"
-			       "                 (tunetop report FILE summarises them); - = "
-			       "standard\n"
-			       "                 output, instead of the samples\n"
-			       "  --openmetrics FILE\n"
-			       "                 rewrite FILE (FILE.tmp, then rename) with the "
-			       "sample as\n"
-			       "                 metrics (the series of tunetop serve) every "
-			       "interval, in\n"
-			       "                 the text format of node_exporter's textfile "
-			       "collector\n"
-			       "  --record-format auto|json|zstd\n"
-			       "                 zstd-compressed (auto: when built with libzstd, "
-			       "unless FILE\n"
-			       "                 ends in .jsonl or .json) or plain JSON lines\n"
-			       "  --metric-file LOG --metric REGEX\n"
-			       "                 follow LOG (rotation, truncation handled): "
-			       "count, last,\n"
-			       "                 p50, p99 and max of the numbers REGEX's first "
-			       "group\n"
-			       "                 captures in the lines LOG gained that interval\n");
-			return 0;
+		case 'h': watch_usage(); return 0;
 		default: return 2;
 		}
 	}
@@ -641,42 +703,15 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		return 2;
 	}
 	if (metric_file) {
-		char why[300];
-		int me;
-
-		if (appmetric_init(&wmb.am, metric, why, sizeof(why))) {
-			fprintf(stderr, "tunetop watch: %s\n", why);
-			return 2;
-		}
-		wmb.path = metric_file;
-		wmb.regex = metric;
-		wmb.failed = false;
-		me = logfollow_open(&wmb.lf, metric_file, NULL);
-		if (me) {
-			fprintf(stderr, "tunetop watch: %s\n", logfollow_why(&wmb.lf));
-			logfollow_close(&wmb.lf);
-			appmetric_free(&wmb.am);
-			return 1;
-		}
+		if ((e = watch_metric_open(&wmb, metric_file, metric)) != 0)
+			return e;
 		wm = &wmb;
 	}
 	/* --record -: the recording is the standard output; the samples are not
 	   printed (they are in it) */
 	to_stdout = record_path && !strcmp(record_path, "-");
-	{
-		/* the monitor's own placement: off the CPUs under study */
-		struct self_place sp;
-		char why[200];
-
-		if (self_place_parse(o->self_cpus,
-				     o->self_nice ? o->self_nice : getenv("TUNETOP_SELF_NICE"), &sp,
-				     why, sizeof(why)) != 0) {
-			fprintf(stderr, "tunetop watch: %s\n", why);
-			return 2;
-		}
-		if (self_place_apply(&sp, NULL) != 0 || sp.err[0])
-			fprintf(stderr, "tunetop watch: self placement: %s\n", sp.err);
-	}
+	if (watch_self_place(o) != 0)
+		return 2;
 	if (open_root(o, &r, "watch")) {
 		watch_metric_free(wm);
 		return 1;
@@ -747,20 +782,8 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			emit_with(f, sampler_cur(&sm), &ro, i == 0, wm);
 		else if (wm) /* --record -: the samples (and the metric) are not printed */
 			wm->am.n = 0;
-		if (om_path) {
-			struct sbuf om;
-			int we;
-
-			sbuf_init(&om);
-			report_journal_counts(o, &r, &ro);
-			openmetrics_write(&om, sampler_cur(&sm), &ro, NULL, OM_PROMTEXT);
-			ro.journal_entries = ro.journal_active = ro.journal_orphaned = 0;
-			ro.journal_na = ro.have_journal = false;
-			if ((we = openmetrics_write_file(om_path, om.s, om.len)) != 0)
-				fprintf(stderr, "tunetop watch: --openmetrics %s: %s\n", om_path,
-					userfile_strerror(we, USERFILE_MAX_TEXT));
-			sbuf_free(&om);
-		}
+		if (om_path)
+			watch_openmetrics(o, &r, &ro, &sm, om_path);
 		if (rec)
 			record_sample_with(rec, sampler_cur(&sm), NULL, NULL, ro.findings_opts);
 	}
