@@ -39,3 +39,11 @@ tests_unit_keytable_gen_SOURCES = tests/unit/keytable_gen.c src/ui/keytable.c
 tests_unit_keytable_gen_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
 tests_unit_keytable_gen_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_keytable
+# make bench: the peak RSS of a minimal ncursesw program (tests/bench/tui.sh
+# shows it next to tunetop's and htop's)
+if ENABLE_TUI
+check_PROGRAMS += tests/bench/curses_floor
+tests_bench_curses_floor_SOURCES = tests/bench/curses_floor.c
+tests_bench_curses_floor_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
+tests_bench_curses_floor_LDADD = $(NCURSESW_LIBS)
+endif

@@ -8,7 +8,9 @@
 # of the window (after a 3 s warm-up). The programs run side by side, each in its
 # own pane; CPU time is per process, so they do not count each other.
 # Prints a table (with each program's peak RSS, VmHWM) and the ratios;
-# never fails on timing.
+# never fails on timing. The row ncursesw-floor is a minimal ncursesw
+# program (tests/bench/curses_floor.c): the peak RSS any TUI linked like
+# tunetop starts from.
 #   TUI_BENCH_SECONDS (default 60) sets the window.
 set -u
 : "${TUNETOP:?run through make bench (TUNETOP unset)}"
@@ -50,6 +52,12 @@ start() { # NAME COMMAND...
 bash "$TT_SRCDIR/tests/gen-bigmachine.sh" "$tmp/big256" >/dev/null 2>&1 || echo "(gen-bigmachine failed)"
 
 names="tunetop-live"
+# the floor: a minimal ncursesw program (tests/bench/curses_floor.c)
+floor=${TT_BUILDDIR:-.}/tests/bench/curses_floor
+if [ -x "$floor" ]; then
+	names="$names ncursesw-floor"
+	start ncursesw-floor "$floor"
+fi
 start tunetop-live "$TUNETOP" --state-dir "$tmp/st-live" -d 10
 if [ -d "$tmp/big256/sys" ]; then
 	names="$names tunetop-256cpu"
