@@ -223,6 +223,10 @@ int topology_read(const struct sysroot *r, struct topology *t)
 		ct->online = cpumask_test(&t->online, c);
 		ct->capacity = cpu_int(r, c, "cpu_capacity");
 		ct->cluster_id = cpu_int(r, c, "topology/cluster_id");
+		/* x86 prints its BAD_APICID (0xffff) where no L2 cluster is
+		 * known (VMs); arm64 prints -1 there: both are "unknown" */
+		if (ct->cluster_id == 0xffff)
+			ct->cluster_id = -1;
 		ct->package_id = cpu_int(r, c, "topology/physical_package_id");
 		if (cpu_mask(r, c, "topology/cluster_cpus_list", cpulist_parse, &m))
 			ct->cluster_cpus = topology_mask_add(t, &m);

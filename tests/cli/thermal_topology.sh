@@ -13,6 +13,7 @@
 #   none         none of them, related_cpus 4-7: n/a with the reason
 #   cdev         as policy, with cooling maps bigcore0 -> cpufreq-cpu6 and
 #                bigcore1 -> cpufreq-cpu4 (trusted over the names)
+#   intel        cluster_id 65535 (x86 BAD_APICID, as VMs print): n/a
 . "$TT_SRCDIR/tests/lib.sh"
 
 variant() { # variant NAME: a copied rk3588 without cluster_id, zones 50/60 C
@@ -83,5 +84,15 @@ out=$("$TUNETOP" --root "$root" snapshot 2>&1)
 like "$out" "bigcore0-thermal .* cpus 6-7" "cdev: bigcore0 -> CPUs 6-7 (its cooling map caps cpufreq-cpu6)"
 like "$out" "bigcore1-thermal .* cpus 4-5" "cdev: bigcore1 -> CPUs 4-5 (its cooling map caps cpufreq-cpu4)"
 is "$(cpu_temp "$out" 4) $(cpu_temp "$out" 7)" "60.0 50.0" "cdev: the CPUs follow the cooling maps"
+
+# x86's "no cluster known": a VM's cluster_id reads 65535 (BAD_APICID),
+# which is n/a (null in JSON), not cluster 65535
+root=$(copy_fixture intel)
+for f in "$root"/sys/devices/system/cpu/cpu*/topology/cluster_id; do echo 65535 >"$f"; done
+out=$("$TUNETOP" --root "$root" snapshot 2>&1)
+is "$(printf '%s\n' "$out" | awk '$1 == "0" && / online / { print $4; exit }')" "n/a" \
+	"cluster_id 65535: the CPU table's cluster is n/a"
+like "$("$TUNETOP" --root "$root" snapshot --json 2>&1)" '"cluster_id":null' \
+	"cluster_id 65535: null in JSON"
 
 done_testing
