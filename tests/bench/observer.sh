@@ -11,9 +11,10 @@
 #   unrestricted  the same TUI with --self-cpus <all online CPUs> --self-nice 0
 #                 (where it ran before self placement)
 #   htop          htop -d 10 (1 s refresh)
-# Rounds of eight windows "none restricted unrestricted htop htop unrestricted
-# restricted none", every other round reversed, so each condition and "none"
-# form A B B A / B A A B rounds: the same design as `tunetop ab`, and the same
+#   again         nothing, as none: the A/A, what the noise alone shows
+# Rounds of ten windows "none restricted unrestricted htop again again htop
+# unrestricted restricted none", every other round reversed, so each
+# condition and "none" form A B B A / B A A B rounds: the same design as `tunetop ab`, and the same
 # window-level permutation test (tests/bench/abba_cmp, the library's
 # stats_abba) says whether a condition's per-window p99 or max differs from
 # "none" beyond the noise. Each tool starts 2 s before its window and is
@@ -77,10 +78,10 @@ window() { # COND N
 		print p99, max }' "$tmp/ct.out"
 }
 
-echo "observer: cyclictest on CPU $cpu (SCHED_FIFO 95, 1 kHz), $rounds rounds of 8 windows of ${win} s; tunetop restricted to CPUs $others; $(uname -r)"
+echo "observer: cyclictest on CPU $cpu (SCHED_FIFO 95, 1 kHz), $rounds rounds of 10 windows of ${win} s; tunetop restricted to CPUs $others; $(uname -r)"
 printf '%-5s %-6s %-12s %7s %7s\n' round window cond p99_us max_us
 echo "cond p99_us max_us" >"$tmp/windows"
-order="none restricted unrestricted htop htop unrestricted restricted none"
+order="none restricted unrestricted htop again again htop unrestricted restricted none"
 r=1
 while [ "$r" -le "$rounds" ]; do
 	seq=$order
@@ -101,7 +102,7 @@ while [ "$r" -le "$rounds" ]; do
 done
 echo
 echo "per condition: median of the windows' p99, largest max (us)"
-for cond in none restricted unrestricted htop; do
+for cond in none again restricted unrestricted htop; do
 	awk -v c="$cond" '$1 == c { print $2, $3 }' "$tmp/windows" | sort -n | awk -v c="$cond" '
 		{ p[NR] = $1; if ($2 > m) m = $2 }
 		END { printf "  %-12s p99 %s  max %s  (%d windows)\n", c, NR % 2 ? p[(NR + 1) / 2] : (p[NR / 2] + p[NR / 2 + 1]) / 2, m, NR }'
