@@ -137,3 +137,56 @@ void out_kconfig_line(char *buf, size_t cap, const struct kconfig_info *k)
 				 val_or(k, shown[i]));
 	}
 }
+
+/* The mode a PREEMPT_DYNAMIC kernel boots in: preempt= on its command
+ * line, else its config's default; NULL when neither is known. */
+static const char *boot_mode(const struct system_info *sys, const struct kconfig_info *k,
+			     const char **from)
+{
+	for (int i = 0; i < SYSTEM_NPARAMS; i++)
+		if (sys->param_set[i] && !strcmp(system_param_names[i], "preempt") &&
+		    sys->param[i][0]) {
+			*from = "preempt= on the command line";
+			return sys->param[i];
+		}
+	*from = "the config's default";
+	if (!k || !k->have)
+		return NULL;
+	if (kconfig_enabled(k, KC_PREEMPT))
+		return "full";
+	if (kconfig_enabled(k, KC_PREEMPT_VOLUNTARY))
+		return "voluntary";
+	if (kconfig_enabled(k, KC_PREEMPT_NONE))
+		return "none";
+	return NULL;
+}
+
+void out_preempt_line(char *buf, size_t cap, const struct system_info *sys,
+		      const struct kconfig_info *k)
+{
+	const char *name = system_preempt_name(sys->preempt), *from = NULL, *mode;
+	char pm[64];
+
+	if (!name && k && k->have && kconfig_preempt(k, pm, sizeof(pm))) {
+		/* /proc/version names only PREEMPT, PREEMPT_DYNAMIC and PREEMPT_RT */
+		snprintf(buf, cap, "%s (kernel config; /proc/version names no model)", pm);
+		return;
+	}
+	if (sys->preempt != PREEMPT_MODEL_DYNAMIC) {
+		/* the note says how it was found; for PREEMPT_RT it repeats the name */
+		snprintf(buf, cap, "%s%s%s", name ? name : "n/a",
+			 sys->preempt_note[0] && sys->preempt != PREEMPT_MODEL_RT ? "  " : "",
+			 sys->preempt != PREEMPT_MODEL_RT ? sys->preempt_note : "");
+		return;
+	}
+	if (sys->dyn_mode[0]) {
+		snprintf(buf, cap, "%s, mode %s", name, sys->dyn_mode);
+		return;
+	}
+	mode = boot_mode(sys, k, &from);
+	if (mode)
+		snprintf(buf, cap, "%s, mode n/a (needs debugfs); boots as %s (%s)", name, mode,
+			 from);
+	else
+		snprintf(buf, cap, "%s, mode n/a (needs debugfs)", name);
+}

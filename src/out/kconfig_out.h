@@ -8,6 +8,7 @@
 #include "core/json.h"
 #include "core/str.h"
 #include "source/kconfig.h"
+#include "source/system.h"
 
 /* Inside the caller's open object: "kernel_config": {source (path under the
  * root, null when none was found), looked: [paths], problem (one line or
@@ -23,5 +24,12 @@ void out_kconfig_text(struct sbuf *b, const struct kconfig_info *k);
 void out_kconfig_line(char *buf, size_t cap, const struct kconfig_info *k);
 /* The governors built in: "menu teo haltpoll(m)"; "" none. */
 void out_kconfig_govs(char *buf, size_t cap, const struct kconfig_info *k, bool idle);
+
+/* The preemption model for the RT screen: /proc/version's model, and for
+ * PREEMPT_DYNAMIC the active mode (debugfs), else "mode n/a (needs
+ * debugfs); boots as MODE (preempt= on the command line | the config's
+ * default)". k may be NULL. */
+void out_preempt_line(char *buf, size_t cap, const struct system_info *sys,
+		      const struct kconfig_info *k);
 
 #endif

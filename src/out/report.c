@@ -303,7 +303,7 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 	}
 	if (s->what & SNAP_RT) {
 		sbuf_putc(b, '\n');
-		out_rt_text(b, &s->rt);
+		out_rt_text(b, &s->rt, s->sys.kernel);
 	}
 	if (s->what & SNAP_THERMAL) {
 		sbuf_putc(b, '\n');

@@ -7,6 +7,7 @@
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "core/err.h"
@@ -142,7 +143,30 @@ static void put_d(struct sbuf *b, double v, int dec, const char *unit)
 		sbuf_printf(b, "%.*f%s", dec, v, unit);
 }
 
-void out_rt_text(struct sbuf *b, const struct rt_info *rt)
+/* The release's major and minor numbers; false when not "M.N...". */
+static bool release_at_least(const char *kernel, int maj, int min, bool *known)
+{
+	int a, b;
+
+	*known = kernel && sscanf(kernel, "%d.%d", &a, &b) == 2;
+	return *known && (a > maj || (a == maj && b >= min));
+}
+
+const char *out_fair_none(const struct rt_info *rt, const char *kernel)
+{
+	bool known, new_enough = release_at_least(kernel, 6, 12, &known);
+
+	if (known && !new_enough)
+		return "none (kernel before 6.12)";
+	if (rt->debug_err == 0)
+		return new_enough ? "none (not in this kernel's sched debugfs)"
+				  : "none (kernel before 6.12)";
+	if (new_enough)
+		return "n/a (kernel 6.12 or later: needs debugfs, sched/fair_server)";
+	return "n/a (no /sys/kernel/debug/sched/fair_server)";
+}
+
+void out_rt_text(struct sbuf *b, const struct rt_info *rt, const char *kernel)
 {
 	sbuf_puts(b, "rt throttling\n");
 	if (!rt) {
@@ -228,8 +252,7 @@ void out_rt_text(struct sbuf *b, const struct rt_info *rt)
 			sbuf_printf(b, "present, values n/a (%s: %s)", err_name(rt->fair_err),
 				    out_why(rt->fair_err, rt_why));
 	} else if (rt->fair_err == -ENOENT || rt->fair_err == 0) {
-		sbuf_puts(b, rt->debug_err == 0 ? "none (kernel before 6.12)"
-						: "n/a (no /sys/kernel/debug/sched/fair_server)");
+		sbuf_puts(b, out_fair_none(rt, kernel));
 	} else {
 		out_put_err(b, rt->fair_err, rt_why);
 	}

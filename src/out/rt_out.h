@@ -15,7 +15,12 @@
  * period_ns, share_pct, error} | null}. Per-CPU values are null when the
  * scheduler debug file is unreadable (error says why). rt may be NULL. */
 void out_rt_json(struct jw *w, const struct rt_info *rt);
-/* Readable report section; "n/a (reason)" where unreadable. */
-void out_rt_text(struct sbuf *b, const struct rt_info *rt);
+/* Readable report section; "n/a (reason)" where unreadable. kernel: the
+ * release (system_info.kernel; NULL or "" = not known), which says whether
+ * a missing fair server means an older kernel or no debugfs. */
+void out_rt_text(struct sbuf *b, const struct rt_info *rt, const char *kernel);
+/* Why rt has no fair server to show: "none (kernel before 6.12)", or "n/a
+ * (...)" where debugfs would be needed to know. */
+const char *out_fair_none(const struct rt_info *rt, const char *kernel);
 
 #endif

@@ -17,6 +17,7 @@
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "out/kconfig_out.h"
+#include "out/rt_out.h"
 #include "ui/tui.h"
 
 #define RT_HEAD 10 /* summary lines + column heading */
@@ -41,7 +42,6 @@ static void draw_summary(struct tui *t, const struct snapshot *sn, int y)
 	const struct tui_change *ch = tui_changed(t, "sched/rt_runtime_us");
 	char buf[256], l1[128], l2[128];
 	int x;
-	const char *pre;
 
 	/* RT bandwidth */
 	x = label(t, y, "RT bandwidth");
@@ -96,22 +96,18 @@ static void draw_summary(struct tui *t, const struct snapshot *sn, int y)
 	else if (rt->fair_server)
 		ui_printf(t, y, x, COLS - x, ROLE_VALUE_NA, "present, values n/a (%s)",
 			  err_name(rt->fair_err));
+	else if (rt->fair_err == -ENOENT || rt->fair_err == 0)
+		ui_printf(t, y, x, COLS - x, ROLE_VALUE_NA, "%s", out_fair_none(rt, sys->kernel));
 	else
-		ui_printf(t, y, x, COLS - x, ROLE_VALUE_NA,
-			  "n/a (%s: kernel before 6.12 or no debugfs)",
-			  err_name(rt->fair_err ? rt->fair_err : -ENOENT));
+		ui_printf(t, y, x, COLS - x, ROLE_VALUE_NA, "n/a (%s)", err_name(rt->fair_err));
 	y++;
 	x = label(t, y, "Preemption");
-	pre = system_preempt_name(sys->preempt);
-	x += ui_printf(t, y, x, COLS - x,
-		       sys->preempt == PREEMPT_MODEL_RT ? ROLE_OK
-		       : pre				? ROLE_VALUE
-							: ROLE_VALUE_NA,
-		       "%s", pre ? pre : "n/a");
-	if (sys->dyn_mode[0])
-		x += ui_printf(t, y, x, COLS - x, ROLE_VALUE, " (mode %s)", sys->dyn_mode);
-	if (sys->preempt_note[0])
-		ui_printf(t, y, x, COLS - x, ROLE_LABEL, "  %s", sys->preempt_note);
+	out_preempt_line(buf, sizeof(buf), sys, &sn->kconf);
+	ui_printf(t, y, x, COLS - x,
+		  sys->preempt == PREEMPT_MODEL_RT ? ROLE_OK
+		  : strncmp(buf, "n/a", 3)	   ? ROLE_VALUE
+						   : ROLE_VALUE_NA,
+		  "%s", buf);
 	y++;
 	x = label(t, y, "Kernel config");
 	out_kconfig_line(buf, sizeof(buf), &sn->kconf);

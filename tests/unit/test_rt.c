@@ -223,7 +223,7 @@ static void test_fixtures(void)
 		json_of(&rt, &sb);
 		ok(strstr(sb.s, "\"throttled_cpus\":[1]") != NULL, "json: throttled_cpus [1]");
 		sbuf_reset(&sb);
-		out_rt_text(&sb, &rt);
+		out_rt_text(&sb, &rt, NULL);
 		ok(strstr(sb.s, "cpu1   rt_nr_running 1  throttled YES") != NULL,
 		   "text: throttled");
 		rt_free(&rt);
@@ -241,7 +241,7 @@ static void test_fixtures(void)
 			  "\"source\":null,\"error\":\"ENOENT\",\"cpus\":null") != NULL,
 		   "json: per-CPU null with the reason");
 		sbuf_reset(&sb);
-		out_rt_text(&sb, &rt);
+		out_rt_text(&sb, &rt, NULL);
 		ok(strstr(sb.s, "per-CPU rt_rq n/a (ENOENT") != NULL, "text: n/a with reason");
 		rt_free(&rt);
 		sysroot_close(&r);
@@ -302,7 +302,7 @@ static void test_derive_and_fair(void)
 	rt_derive(&c, &b, 0.5);
 	is_int(c.throttle_events, 1, "C: still throttled, still 1 event");
 	sbuf_init(&sb);
-	out_rt_text(&sb, &c);
+	out_rt_text(&sb, &c, NULL);
 	ok(strstr(sb.s, "throttled 1 times") != NULL, "text: event count");
 	rt_free(&c);
 
@@ -338,7 +338,7 @@ static void test_derive_and_fair(void)
 	   "fair server: period n/a");
 	is_int(c.fair_err, -ENOENT, "fair server: the reason is kept");
 	sbuf_reset(&sb);
-	out_rt_text(&sb, &c);
+	out_rt_text(&sb, &c, NULL);
 	ok(strstr(sb.s, "fair server present, values n/a (ENOENT") != NULL, "text: fair n/a");
 
 	sbuf_free(&sb);
