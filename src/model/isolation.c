@@ -514,6 +514,22 @@ static void audit_rt(struct iso_report *r, size_t *cap, const struct thread_tabl
 					 "threaded handler of IRQ %d: pin the interrupt "
 					 "(irq/%d/affinity) and the thread follows",
 					 irq, irq);
+			} else if (t->kernel) {
+				/* watchdogd and the like: not the workload, so not
+				 * onto the CPUs under study; off them if any */
+				if (target >= 0 && !cpumask_empty(&r->housekeeping)) {
+					it->movable = true;
+					snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%s",
+						 (int)t->tid, r->housekeeping_list);
+					snprintf(it->note, sizeof(it->note),
+						 "kernel RT thread allowed on the isolated CPUs: "
+						 "keep "
+						 "it on the housekeeping CPUs");
+				} else {
+					snprintf(it->note, sizeof(it->note),
+						 "kernel thread: the kernel places it; with no "
+						 "isolated CPU there is nothing to keep it off");
+				}
 			} else if (cpu >= 0) {
 				it->movable = true;
 				snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%d",

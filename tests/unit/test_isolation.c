@@ -280,7 +280,10 @@ int main(void)
 	thr(&tt, 400, 401, "sampler", 0, "0-1", 2.0)->policy = 1; /* FIFO, migrating */
 	tt.t[4].rt_prio = 20;
 	tt.t[4].migrations_per_s = 3.0;
-	thr(&tt, 500, 500, "idle-one", 1, "0-1", 0.0); /* did not run */
+	thr(&tt, 500, 500, "idle-one", 1, "0-1", 0.0);		  /* did not run */
+	thr(&tt, 42, 42, "watchdogd", 0, "0-1", 0.1)->policy = 1; /* kernel RT, unpinned */
+	tt.t[6].rt_prio = 50;
+	tt.t[6].kernel = true;
 
 	is_int(isolation_audit(&sys, &online, &b, &tt, &r), 0, "audit");
 	is_str(r.audited_list, "1", "audits CPU 1");
@@ -335,6 +338,13 @@ int main(void)
 	if (it)
 		is_str(it->fix, "thread/300/affinity=1", "suggests pinning to the isolated CPU");
 	ok(find(&r, ISO_RT_UNPINNED, NULL, 201) == NULL, "pinned RT workload not flagged");
+	it = find(&r, ISO_RT_UNPINNED, NULL, 42);
+	ok(it != NULL, "unpinned kernel RT thread (watchdogd) flagged");
+	if (it) {
+		is_str(it->fix, "thread/42/affinity=0",
+		       "a kernel thread goes to the housekeeping CPUs, not onto the isolated one");
+		ok(strstr(it->note, "housekeeping") != NULL, "says why (%s)", it->note);
+	}
 	it = find(&r, ISO_RT_MIGRATING, NULL, 401);
 	ok(it != NULL, "migrating FIFO thread flagged");
 	if (it)
@@ -365,7 +375,7 @@ int main(void)
 	sbuf_reset(&out);
 	isolation_text(&out, &r);
 	ok(strstr(out.s, "Isolation audit: CPUs 1") != NULL, "text heading");
-	ok(strstr(out.s, "RT threads not pinned (2)") != NULL, "text RT section");
+	ok(strstr(out.s, "RT threads not pinned (3)") != NULL, "text RT section");
 	ok(strstr(out.s, "irq/60/affinity=0  # affinity includes isolated CPU 1\n") != NULL,
 	   "text: the fix and which");
 	sbuf_free(&out);
