@@ -5,7 +5,7 @@ CLI_TESTS = tests/cli/usage.sh tests/cli/golden.sh tests/cli/live.sh tests/cli/c
 	tests/cli/unreadable.sh tests/cli/thermal_topology.sh tests/cli/hybrid_arch.sh \
 	tests/cli/idle_truth.sh tests/cli/pfm_csv.sh tests/cli/self_place.sh \
 	tests/cli/record_zstd.sh tests/cli/schema.sh tests/cli/openmetrics.sh tests/cli/stdout_dash.sh \
-	tests/cli/layers.sh tests/cli/sizes.sh tests/cli/musl.sh tests/cli/small_builds.sh tests/cli/accel_power.sh \
+	tests/cli/layers.sh tests/cli/sizes.sh tests/cli/explain_files.sh tests/cli/musl.sh tests/cli/small_builds.sh tests/cli/accel_power.sh \
 	tests/cli/kconfig.sh
 TESTS += $(CLI_TESTS)
 EXTRA_DIST += $(CLI_TESTS) tests/golden

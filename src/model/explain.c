@@ -362,6 +362,17 @@ static void resolve_file(struct explain_file *f, const struct sysroot *r)
 	glob_walk(r, seg, n, 0, "", &g);
 	f->match = g.v;
 	f->nmatch = g.n;
+	if (!g.n && str_starts(t, "sys/kernel/debug/")) {
+		struct sysfs_list l;
+
+		/* an empty or unreadable debugfs says nothing about the file */
+		if (sysfs_list(r, "sys/kernel/debug", &l) != 0)
+			f->no_debugfs = true;
+		else {
+			f->no_debugfs = l.n == 0;
+			sysfs_list_free(&l);
+		}
+	}
 }
 
 /* Captures: the variable segments of the pattern the address matched. */
@@ -601,7 +612,10 @@ void explain_render(struct sbuf *b, const struct explain_resolved *x, int width)
 			continue;
 		}
 		if (!f->nmatch) {
-			sbuf_printf(b, "  /%s  (absent on this machine)\n", t);
+			sbuf_printf(b, "  /%s  (%s)\n", t,
+				    f->no_debugfs
+					    ? "not seen: debugfs is not mounted or not readable"
+					    : "absent on this machine");
 			continue;
 		}
 		for (size_t k = 0; k < f->nmatch && k < SHOW_MATCHES; k++)
