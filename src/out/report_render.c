@@ -98,17 +98,47 @@ static struct stat3 series_stat(const struct series *s, size_t n)
 
 /* ---- HTML helpers -------------------------------------------------------------------- */
 
+/* The HTML entity for c, or NULL for a character that stands as it is. */
+static const char *entity(char c)
+{
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	default: return NULL;
+	}
+}
+
 static void esc(struct sbuf *b, const char *s)
 {
 	for (; s && *s; s++) {
-		switch (*s) {
-		case '&': sbuf_puts(b, "&amp;"); break;
-		case '<': sbuf_puts(b, "&lt;"); break;
-		case '>': sbuf_puts(b, "&gt;"); break;
-		case '"': sbuf_puts(b, "&quot;"); break;
-		default: sbuf_putc(b, *s);
-		}
+		const char *e = entity(*s);
+
+		if (e)
+			sbuf_puts(b, e);
+		else
+			sbuf_putc(b, *s);
 	}
+}
+
+/* s escaped for HTML into buf, cut before a character or entity that does
+ * not fit: for a name from the file that goes through a printf format. */
+static const char *esc_to(char *buf, size_t cap, const char *s)
+{
+	size_t n = 0;
+
+	for (; s && *s; s++) {
+		const char *e = entity(*s);
+		size_t len = e ? strlen(e) : 1;
+
+		if (n + len >= cap)
+			break;
+		memcpy(buf + n, e ? e : s, len);
+		n += len;
+	}
+	buf[n] = '\0';
+	return buf;
 }
 
 static const char *const palette[] = {
@@ -768,13 +798,18 @@ static void rec_html(struct sbuf *b, const struct rec *r, const char *path)
 	esc(b, path);
 	sbuf_puts(b, "</td></tr>\n<tr><th>root</th><td>");
 	esc(b, h->root);
-	sbuf_printf(b, "</td></tr>\n<tr><th>source</th><td>%s, tunetop %s</td></tr>\n",
-		    h->source[0] ? h->source : "n/a", h->tunetop);
+	sbuf_puts(b, "</td></tr>\n<tr><th>source</th><td>");
+	esc(b, h->source[0] ? h->source : "n/a");
+	sbuf_puts(b, ", tunetop ");
+	esc(b, h->tunetop);
+	sbuf_puts(b, "</td></tr>\n");
 	sbuf_puts(b, "<tr><th>board</th><td>");
 	esc(b, r->board[0] ? r->board : "n/a");
 	sbuf_puts(b, "</td></tr>\n<tr><th>kernel</th><td>");
 	esc(b, r->kernel[0] ? r->kernel : "n/a");
-	sbuf_printf(b, " (%s)</td></tr>\n", r->preempt);
+	sbuf_puts(b, " (");
+	esc(b, r->preempt);
+	sbuf_puts(b, ")</td></tr>\n");
 	sbuf_printf(b,
 		    "<tr><th>samples</th><td>%zu over %.1f s, every %.0f ms%s</td></tr>\n"
 		    "<tr><th>events</th><td>%zu (dashed lines in the plots)</td></tr>\n"
@@ -845,8 +880,10 @@ static void rec_html(struct sbuf *b, const struct rec *r, const char *path)
 		sbuf_puts(b, "<table>\n<tr><th>severity</th><th>rule</th><th>seen in</th><th>last "
 			     "title</th></tr>\n");
 		for (size_t i = 0; i < r->nfs; i++) {
-			sbuf_printf(b, "<tr><td class=\"%s\">%s</td><td>", r->fs[i].sev,
-				    r->fs[i].sev);
+			char sev[64];
+
+			esc_to(sev, sizeof(sev), r->fs[i].sev);
+			sbuf_printf(b, "<tr><td class=\"%s\">%s</td><td>", sev, sev);
 			esc(b, r->fs[i].id);
 			sbuf_printf(b, "</td><td>%zu of %zu samples</td><td>", r->fs[i].samples,
 				    r->n);
@@ -1076,8 +1113,10 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 	const struct jp_value *ab = jp_get(doc, "ab"), *arms = jp_get(doc, "arms"),
 			      *cmp = jp_get(doc, "comparison"), *wins = jp_get(doc, "windows");
 	const char *unit = jp_str(jp_get(ab, "unit"), "us");
+	char unit_h[96]; /* the unit as the page shows it: it comes from the file */
 	static const char *const cols[] = {"mean", "p50", "p99", "max"};
 
+	esc_to(unit_h, sizeof(unit_h), unit);
 	sbuf_printf(t,
 		    "A/B result %s\n  %s: A = %s, B = %s (%s, %" PRId64 " rounds, %" PRId64
 		    " windows, %s)\n",
@@ -1141,7 +1180,7 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 			sbuf_printf(html, "</td><td>%" PRId64 "</td>",
 				    jp_int(jp_get(a, "samples"), 0));
 			for (size_t k = 0; k < 4; k++)
-				sbuf_printf(html, "<td>%.1f %s</td>", stat_of(a, cols[k]), unit);
+				sbuf_printf(html, "<td>%.1f %s</td>", stat_of(a, cols[k]), unit_h);
 			sbuf_puts(html, "</tr>\n");
 		}
 		sbuf_puts(html, "</table>\n<p>Verdict: <strong>");
@@ -1151,16 +1190,16 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 			sbuf_printf(html,
 				    "</strong> (p99 difference B - A %.1f %s, 95%% interval %.1f "
 				    "to %.1f)</p>\n",
-				    jp_num(jp_path(cmp, "p99.diff"), NAN), unit,
+				    jp_num(jp_path(cmp, "p99.diff"), NAN), unit_h,
 				    jp_num(jp_path(cmp, "p99.lo"), NAN),
 				    jp_num(jp_path(cmp, "p99.hi"), NAN));
 		else
 			sbuf_printf(html,
 				    "</strong> (p99 difference B - A %.1f %s, no interval)</p>\n",
-				    jp_num(jp_path(cmp, "p99.diff"), NAN), unit);
+				    jp_num(jp_path(cmp, "p99.diff"), NAN), unit_h);
 		sbuf_puts(html, "</section>\n");
 		if (sweep)
-			sweep_report(NULL, html, doc, pm, unit);
+			sweep_report(NULL, html, doc, pm, unit_h);
 		sbuf_puts(html, "<section id=\"latency\">\n<h2>Latency histograms per "
 				"arm</h2>\n");
 		for (size_t i = 0; i < jp_len(arms) && i < 2; i++) {

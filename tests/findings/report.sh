@@ -224,6 +224,26 @@ else
 	skip "report of a probe result" "the probe could not run here: $(head -n 1 "$TMPD/probe.err")"
 fi
 
+# Names from the file are text on the page, never markup: a recording whose
+# header names its writer and source with tags (what the fuzzer found:
+# they went into the page as they were), and an A/B result whose unit
+# carries a tag.
+cat >"$TMPD/tags.jsonl" <<'EOT'
+{"type":"header","format":"tunetop-record","version":1,"tunetop":"0.1<script>x</script>","source":"tui<b>","root":"/","interval_ms":1000,"board":"RK3588","start_ns":1}
+{"type":"sample","seq":2,"t_ns":2,"snapshot":{"cpus":[{"cpu":0,"online":true}],"policies":[]}}
+{"type":"end","seq":3,"t_ns":3}
+EOT
+"$TUNETOP" report "$TMPD/tags.jsonl" --html "$TMPD/tags.html" >/dev/null 2>&1
+ok $? "a recording with tags in its names reports"
+grep -c '<script\|<b>' "$TMPD/tags.html" >"$TMPD/tags.n"
+is "$(cat "$TMPD/tags.n")" 0 "its page holds none of them as markup"
+like "$(cat "$TMPD/tags.html")" 'tunetop 0\.1&lt;script&gt;x&lt;/script&gt;' "the writer's name is escaped"
+sed 's/"unit":"us","window_s"/"unit":"u<s>","window_s"/' "$TMPD/ab.json" >"$TMPD/ab-tag.json"
+"$TUNETOP" report "$TMPD/ab-tag.json" --html "$TMPD/ab-tag.html" >/dev/null 2>&1
+ok $? "an A/B result with a tag in its unit reports"
+grep -q '<s>' "$TMPD/ab-tag.html"; ok $((!$?)) "its unit is not markup on the page"
+grep -q 'u&lt;s&gt;' "$TMPD/ab-tag.html"; ok $? "its unit is shown escaped"
+
 # Not a report input.
 echo 'hello' >"$TMPD/junk.txt"
 "$TUNETOP" report "$TMPD/junk.txt" >/dev/null 2>"$TMPD/err"
