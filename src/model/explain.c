@@ -362,17 +362,20 @@ static void resolve_file(struct explain_file *f, const struct sysroot *r)
 	glob_walk(r, seg, n, 0, "", &g);
 	f->match = g.v;
 	f->nmatch = g.n;
-	if (!g.n && str_starts(t, "sys/kernel/debug/")) {
-		struct sysfs_list l;
+	f->under_debugfs = !g.n && str_starts(t, "sys/kernel/debug/");
+}
 
-		/* an empty or unreadable debugfs says nothing about the file */
-		if (sysfs_list(r, "sys/kernel/debug", &l) != 0)
-			f->no_debugfs = true;
-		else {
-			f->no_debugfs = l.n == 0;
-			sysfs_list_free(&l);
-		}
-	}
+/* An empty or unreadable debugfs (not mounted) says nothing about a file. */
+static bool debugfs_empty(const struct sysroot *r)
+{
+	struct sysfs_list l;
+	bool empty;
+
+	if (sysfs_list(r, "sys/kernel/debug", &l) != 0)
+		return true;
+	empty = l.n == 0;
+	sysfs_list_free(&l);
+	return empty;
 }
 
 /* Captures: the variable segments of the pattern the address matched. */
@@ -487,6 +490,7 @@ int explain_resolve(const struct explain_entry *e, const char *addr, const struc
 {
 	char via[160] = "";
 	const char *pattern;
+	bool debugfs_read = false, no_debugfs = false;
 
 	memset(out, 0, sizeof(*out));
 	if (!e)
@@ -511,6 +515,12 @@ int explain_resolve(const struct explain_entry *e, const char *addr, const struc
 		substitute(e->files[i], out, true, f->template_, sizeof(f->template_));
 		if (r)
 			resolve_file(f, r);
+		if (f->under_debugfs) { /* one listing for the entry's files */
+			if (!debugfs_read)
+				no_debugfs = debugfs_empty(r);
+			debugfs_read = true;
+			f->no_debugfs = no_debugfs;
+		}
 	}
 	make_shell(out);
 	return 0;

@@ -68,7 +68,8 @@ struct explain_file {
 	char template_[TT_PATH_MAX]; /* after {N} substitution */
 	bool per_thread;	     /* names a TID/PID: not resolved without one */
 	size_t nmatch;		     /* files found under the root */
-	bool no_debugfs;	     /* none found, and under a debugfs with nothing in it */
+	bool under_debugfs;	     /* none found, and the path is under debugfs */
+	bool no_debugfs;	     /* ... and that debugfs is empty or unreadable */
 	char **match;		     /* root-relative with a leading '/', sorted */
 };
 

@@ -1162,23 +1162,19 @@ static void rule_kconfig_cmdline(struct ctx *c)
 	for (size_t i = 0; i < sizeof(m) / sizeof(m[0]); i++) {
 		char title[128];
 		struct finding *fd;
-		int p = -1;
+		const char *p = system_param(y, m[i].param);
 
-		for (int j = 0; j < SYSTEM_NPARAMS; j++)
-			if (!strcmp(system_param_names[j], m[i].param))
-				p = j;
-		if (p < 0 || !y->param_set[p] || !kconfig_disabled(k, m[i].need))
+		if (!p || !kconfig_disabled(k, m[i].need))
 			continue;
 		snprintf(title, sizeof(title), "%s%s on the command line, but the kernel lacks %s",
-			 m[i].param, y->param[p][0] ? "=" : "", kconfig_names[m[i].need]);
+			 m[i].param, p[0] ? "=" : "", kconfig_names[m[i].need]);
 		fd = add(c, "kconfig-cmdline", m[i].param, FINDING_WARN, "kconfig.cmdline", false,
 			 title);
 		evidence(fd,
 			 "/proc/cmdline has %s%s%s but %s says CONFIG_%s is %s: the kernel "
 			 "ignores the parameter and %s. Only a kernel built with CONFIG_%s=y "
 			 "helps (no knob changes this)",
-			 m[i].param, y->param[p][0] ? "=" : "", y->param[p], k->source,
-			 kconfig_names[m[i].need],
+			 m[i].param, p[0] ? "=" : "", p, k->source, kconfig_names[m[i].need],
 			 k->opt[m[i].need].v == KCONFIG_NOT_SET ? "not set" : "absent", m[i].then,
 			 kconfig_names[m[i].need]);
 	}

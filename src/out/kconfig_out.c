@@ -143,12 +143,12 @@ void out_kconfig_line(char *buf, size_t cap, const struct kconfig_info *k)
 static const char *boot_mode(const struct system_info *sys, const struct kconfig_info *k,
 			     const char **from)
 {
-	for (int i = 0; i < SYSTEM_NPARAMS; i++)
-		if (sys->param_set[i] && !strcmp(system_param_names[i], "preempt") &&
-		    sys->param[i][0]) {
-			*from = "preempt= on the command line";
-			return sys->param[i];
-		}
+	const char *p = system_param(sys, "preempt");
+
+	if (p && p[0]) {
+		*from = "preempt= on the command line";
+		return p;
+	}
 	*from = "the config's default";
 	if (!k || !k->have)
 		return NULL;

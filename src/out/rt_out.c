@@ -143,7 +143,8 @@ static void put_d(struct sbuf *b, double v, int dec, const char *unit)
 		sbuf_printf(b, "%.*f%s", dec, v, unit);
 }
 
-/* The release's major and minor numbers; false when not "M.N...". */
+/* Whether the release ("6.18.44-...") is at least MAJ.MIN; *known is
+ * false when it does not start with "M.N". */
 static bool release_at_least(const char *kernel, int maj, int min, bool *known)
 {
 	int a, b;
@@ -156,13 +157,13 @@ const char *out_fair_none(const struct rt_info *rt, const char *kernel)
 {
 	bool known, new_enough = release_at_least(kernel, 6, 12, &known);
 
-	if (known && !new_enough)
-		return "none (kernel before 6.12)";
-	if (rt->debug_err == 0)
-		return new_enough ? "none (not in this kernel's sched debugfs)"
-				  : "none (kernel before 6.12)";
 	if (new_enough)
-		return "n/a (kernel 6.12 or later: needs debugfs, sched/fair_server)";
+		return rt->debug_err == 0
+			       ? "none (not in this kernel's sched debugfs)"
+			       : "n/a (kernel 6.12 or later: needs debugfs, sched/fair_server)";
+	/* older, or (release unknown) a sched debugfs without it */
+	if (known || rt->debug_err == 0)
+		return "none (kernel before 6.12)";
 	return "n/a (no /sys/kernel/debug/sched/fair_server)";
 }
 

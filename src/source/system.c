@@ -40,6 +40,14 @@ const char *system_preempt_name(enum preempt_model m)
 	}
 }
 
+const char *system_param(const struct system_info *s, const char *name)
+{
+	for (int i = 0; i < SYSTEM_NPARAMS; i++)
+		if (!strcmp(system_param_names[i], name))
+			return s->param_set[i] ? s->param[i] : NULL;
+	return NULL;
+}
+
 int system_parse_bracket(const char *text, char *out, size_t cap)
 {
 	const char *a = strchr(text, '['), *b;

@@ -52,6 +52,9 @@ struct system_info {
 
 /* Names of the cmdline parameters, indexed like system_info.param. */
 extern const char *const system_param_names[SYSTEM_NPARAMS];
+/* The value of cmdline parameter NAME ("" when given without '='), or NULL
+ * when the command line does not have it (or NAME is not one of them). */
+const char *system_param(const struct system_info *s, const char *name);
 
 int system_read(const struct sysroot *r, struct system_info *out);
 /* Cheap re-read against a previous read of the same root: copies what is
