@@ -18,3 +18,7 @@ EXTRA_DIST += tests/cli/packaging.sh tests/cli/completion.sh
 # watch --metric-file: an app's log summarized per record (issue 17)
 TESTS += tests/cli/watch_metric.sh
 EXTRA_DIST += tests/cli/watch_metric.sh
+# FIFOs, sockets and devices in a --root tree; cpufreq/sys leaving the root;
+# capture's unwritten files (issue 32)
+TESTS += tests/cli/nonregular.sh
+EXTRA_DIST += tests/cli/nonregular.sh

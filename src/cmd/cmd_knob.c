@@ -252,8 +252,12 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 			char path[TT_PATH_MAX];
 
 			knob_ref_path(ctx, &refs[i], path, sizeof(path));
-			fprintf(stderr, "tunetop get: %s: %s from %s\n", refs[i].addr, strerror(-e),
-				path);
+			if (e == -SYSFS_ENOTREG || e == -EXDEV || e == -EFBIG)
+				fprintf(stderr, "tunetop get: %s: %s: %s\n", refs[i].addr, path,
+					sysfs_why(e));
+			else
+				fprintf(stderr, "tunetop get: %s: %s from %s\n", refs[i].addr,
+					strerror(-e), path);
 			printf("%s=n/a\n", refs[i].addr);
 			if (!rc)
 				rc = 1;

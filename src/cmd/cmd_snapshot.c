@@ -829,7 +829,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	struct capture cap;
 	const char *out;
 	char outabs[TT_PATH_MAX], tmpdir[TT_PATH_MAX] = "";
-	bool to_stdout;
+	bool to_stdout, incomplete = false;
 	FILE *msg;
 	int e;
 
@@ -916,6 +916,13 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 		cap.nlinks, r.path, to_stdout ? "a tar stream on standard output" : out);
 	if (cap.skipped.len)
 		fprintf(msg, "skipped (unreadable):\n%s", cap.skipped.s);
+	if (cap.nfailed) {
+		/* the copy is incomplete: exit 1 (man page, EXIT STATUS) */
+		fprintf(stderr, "tunetop capture: %zu file%s not written into %s; the first: %s\n",
+			cap.nfailed, cap.nfailed == 1 ? "" : "s",
+			to_stdout ? "the temporary directory" : out, cap.failed.s);
+		incomplete = true;
+	}
 	capture_close(&cap);
 	if (to_stdout) {
 		struct sbuf skipped;
@@ -934,5 +941,5 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 		free(ps.p[i]);
 	free(ps.p);
 	sysroot_close(&r);
-	return e ? 1 : 0;
+	return e || incomplete ? 1 : 0;
 }

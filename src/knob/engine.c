@@ -570,6 +570,8 @@ static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e,
 		hint = ": is a directory";
 	else if (e == -EXDEV)
 		hint = ": symlink leaves the root";
+	else if (e == -SYSFS_ENOTREG)
+		hint = ": not a regular file (a fifo, socket or device)";
 	else if (e == -EINVAL)
 		hint = ": the kernel refused the value";
 	snprintf(buf, cap, "%s: %s from %s: could not write '%s'%s", w->ref.addr, err_name(e), file,
@@ -736,7 +738,7 @@ static void plan_part(struct plan *p, const struct knob_ref *ref, const char *no
 		char file[TT_PATH_MAX];
 
 		knob_abspath(p->ctx, x->ref.target, file, sizeof(file));
-		if (re == -EXDEV || re == -EFBIG)
+		if (re == -EXDEV || re == -EFBIG || re == -SYSFS_ENOTREG)
 			snprintf(line, sizeof(line), "%s: %s: %s; not changing it", x->ref.addr,
 				 file, sysfs_why(re));
 		else

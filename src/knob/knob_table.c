@@ -551,13 +551,18 @@ static int cpufreq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 
 	if (missing)
 		return incomplete(cause, "cpufreq", "<policy>/<knob>");
-	if (list_prefixed(ctx, CPUFREQ_DIR, "policy", &l) != 0 || l.n == 0) {
+	if ((e = list_prefixed(ctx, CPUFREQ_DIR, "policy", &l)) != 0 || l.n == 0) {
 		char abs[TT_PATH_MAX];
 
-		sysfs_list_free(&l);
+		if (!e)
+			sysfs_list_free(&l);
 		if (flags & KNOB_EXPAND_EMPTY_OK)
 			return 0;
 		knob_abspath(ctx, CPUFREQ_DIR, abs, sizeof(abs));
+		if (e == -EXDEV) {
+			knob_cause(cause, "cpufreq: %s: leaves the root (symlink), refused", abs);
+			return -EXDEV;
+		}
 		knob_cause(cause,
 			   "cpufreq: no cpufreq policies on this root (%s is missing or "
 			   "empty)",

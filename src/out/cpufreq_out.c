@@ -163,7 +163,10 @@ void out_cpufreq_text(struct sbuf *b, const struct cpufreq_info *f, const struct
 	size_t nostats = 0;
 
 	sbuf_puts(b, "cpufreq\n");
-	if (!f || !f->npolicies)
+	if (f && !f->npolicies && f->dir_refused)
+		sbuf_puts(b, "  n/a (sys/devices/system/cpu/cpufreq: leaves the root (symlink), "
+			     "refused)\n");
+	else if (!f || !f->npolicies)
 		sbuf_puts(b, "  n/a (no cpufreq policies under sys/devices/system/cpu/cpufreq)\n");
 	for (size_t i = 0; f && i < f->npolicies; i++)
 		nostats += !f->pol[i].have_stats;

@@ -486,6 +486,14 @@ int cpufreq_read(const struct sysroot *r, const struct topology *t, struct cpufr
 		qsort(out->pol, out->npolicies, sizeof(*out->pol), cmp_policy);
 	for (size_t i = 0; i < out->npolicies; i++)
 		read_policy(r, &out->pol[i], out->boost);
+	if (!out->npolicies) {
+		/* not missing but refused: a symlinked cpufreq or sys that leaves */
+		struct sysfs_list l;
+
+		out->dir_refused = sysfs_list(r, CPUFREQ_DIR, &l) == -EXDEV;
+		if (!out->dir_refused)
+			sysfs_list_free(&l);
+	}
 
 	ncpus = t ? t->ncpus : 0;
 	for (size_t i = 0; i < out->npolicies; i++) {
@@ -646,6 +654,7 @@ int cpufreq_refresh(const struct sysroot *r, const struct topology *t,
 	if (!prev || !t || policy_ncpus(prev, t) != prev->ncpus || !policies_match_online(prev, t))
 		return cpufreq_read(r, t, out);
 	memset(out, 0, sizeof(*out));
+	out->dir_refused = prev->dir_refused;
 	out->have_boost = prev->have_boost;
 	out->boost = -1;
 	if (prev->have_boost) {

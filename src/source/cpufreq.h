@@ -79,6 +79,7 @@ struct cpufreq_info {
 	struct cpufreq_policy *pol; /* sorted by id */
 	int ncpus;		    /* entries in policy_of_cpu */
 	int *policy_of_cpu;	    /* index into pol[], -1 = none */
+	bool dir_refused;	    /* no policies: the directory leaves the root (EXDEV) */
 	bool have_boost;	    /* global sys/devices/system/cpu/cpufreq/boost */
 	int boost;		    /* its value, -1 n/a */
 

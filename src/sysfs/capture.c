@@ -26,6 +26,7 @@ int capture_open(struct capture *c, const struct sysroot *src, const char *out_d
 {
 	memset(c, 0, sizeof(*c));
 	sbuf_init(&c->skipped);
+	sbuf_init(&c->failed);
 	c->src = src;
 	if (mkdir(out_dir, 0755) != 0 && errno != EEXIST)
 		return -errno;
@@ -40,6 +41,7 @@ void capture_close(struct capture *c)
 	if (c->out_fd >= 0)
 		close(c->out_fd);
 	sbuf_free(&c->skipped);
+	sbuf_free(&c->failed);
 }
 
 /* Normalise "a/b/../c/./d" → "a/c/d"; returns -EINVAL if it climbs above the root. */
@@ -109,6 +111,15 @@ static int out_parent(const struct capture *c, const char *path, const char **na
 	return fd < 0 ? -errno : fd;
 }
 
+/* An error of the destination side (a file or directory of the copy not
+ * written), as opposed to a source file that could not be read. */
+static int written(struct capture *c, int e)
+{
+	if (e)
+		c->werr = true;
+	return e;
+}
+
 static int copy_file(struct capture *c, const char *rel)
 {
 	char *data = NULL;
@@ -122,22 +133,37 @@ static int copy_file(struct capture *c, const char *rel)
 	dfd = out_parent(c, rel, &name);
 	if (dfd < 0) {
 		free(data);
-		return dfd;
+		return written(c, dfd);
 	}
-	fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	e = fd < 0 ? -errno : 0;
+	fd = openat(dfd, name, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK,
+		    0644);
+	e = fd < 0 ? (errno == ENXIO ? -SYSFS_ENOTREG : -errno) : 0;
+	if (fd >= 0) {
+		struct stat st;
+
+		/* a FIFO or device already in the destination is not written */
+		if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+			close(fd);
+			fd = -1;
+			e = -SYSFS_ENOTREG;
+		}
+	}
 	close(dfd);
 	if (fd < 0) {
 		free(data);
-		return e;
+		return written(c, e);
 	}
-	if (len && write(fd, data, len) != (ssize_t)len)
-		e = -EIO;
+	if (len) {
+		ssize_t n = write(fd, data, len);
+
+		e = n < 0 ? -errno : n != (ssize_t)len ? -EIO : 0;
+	}
 	if (close(fd) != 0 && !e)
 		e = -errno;
 	free(data);
 	if (!e)
 		c->nfiles++;
+	written(c, e);
 	return e;
 }
 
@@ -251,10 +277,10 @@ static int capture_norm(struct capture *c, const char *path, int depth)
 					sizeof(rel_target) - strlen(rel_target) - 1);
 				e = out_symlink(c, rel_target, prefix);
 				if (e)
-					return e;
+					return written(c, e);
 				c->nlinks++;
 			} else if (e) {
-				return e;
+				return written(c, e);
 			}
 			/* Continue with the target, then the rest of the path. */
 			{
@@ -273,11 +299,12 @@ static int capture_norm(struct capture *c, const char *path, int depth)
 			int e = out_mkdir(c, prefix);
 
 			if (e)
-				return e;
+				return written(c, e);
 		} else if (!slash) {
 			if (S_ISREG(st.st_mode))
 				return copy_file(c, prefix);
-			return -EINVAL; /* devices, sockets: not fixture material */
+			/* FIFOs, sockets, devices: not fixture material */
+			return sysfs_not_regular(st.st_mode);
 		} else {
 			return -ENOTDIR;
 		}
@@ -298,9 +325,15 @@ int capture_path(struct capture *c, const char *rel)
 	if (!strncmp(rel, "dev/", 4) || !strcmp(rel, "."))
 		return 0;
 	e = normalise(rel, norm, sizeof(norm));
+	c->werr = false;
 	if (!e)
 		e = capture_norm(c, norm, 0);
-	if (e && e != -ENOENT)
+	if (e && c->werr) {
+		/* not written into the copy: counted, the first one kept */
+		if (!c->nfailed++)
+			sbuf_printf(&c->failed, "%s: %s", rel, sysfs_why(e));
+	} else if (e && e != -ENOENT) {
 		skip(c, rel, e);
+	}
 	return e;
 }

@@ -389,6 +389,7 @@ struct fdcache {
 	struct refusal {
 		char *path;
 		int err;
+		const char *kind; /* of a file that is not regular */
 	} * refused;
 	size_t nrefused, refcap, reftold;
 };
@@ -946,12 +947,32 @@ static bool cacheable(const char *p)
 
 #define REFUSED_MAX 64
 
+/* The kind of the last file found not regular by this thread, for the
+ * words of sysfs_why(-SYSFS_ENOTREG). */
+static _Thread_local const char *notreg_kind = "not a file";
+
+static const char *mode_kind(mode_t m)
+{
+	return S_ISFIFO(m)   ? "fifo"
+	       : S_ISSOCK(m) ? "socket"
+	       : S_ISCHR(m)  ? "character device"
+	       : S_ISBLK(m)  ? "block device"
+			     : "not a file";
+}
+
+int sysfs_not_regular(mode_t mode)
+{
+	notreg_kind = mode_kind(mode);
+	return -SYSFS_ENOTREG;
+}
+
 /* Note a refused path (once) for sysroot_refused(); returns err. */
 static int refuse(const struct sysroot *r, const char *p, int err)
 {
 	struct fdcache *c = r->cache;
+	const char *kind = notreg_kind;
 
-	if (!c || (err != -EXDEV && err != -EFBIG))
+	if (!c || (err != -EXDEV && err != -EFBIG && err != -SYSFS_ENOTREG))
 		return err;
 	pthread_mutex_lock(&c->mu);
 	for (size_t i = 0; i < c->nrefused; i++)
@@ -961,29 +982,12 @@ static int refuse(const struct sysroot *r, const char *p, int err)
 		c->refused = xgrow(c->refused, &c->refcap, c->nrefused + 1, sizeof(*c->refused));
 		c->refused[c->nrefused].path = xstrdup(p);
 		c->refused[c->nrefused].err = err;
+		c->refused[c->nrefused].kind = kind;
 		c->nrefused++;
 	}
 out:
 	pthread_mutex_unlock(&c->mu);
 	return err;
-}
-
-/* open(2) under the root without noting a refusal: fd or -errno. */
-static int root_open_quiet(const struct sysroot *r, const char *p, int flags)
-{
-	int fd;
-
-	if (!r->live)
-		return open_beneath(r->dirfd, p, flags | O_CLOEXEC, 0);
-	fd = openat(r->dirfd, p, flags | O_CLOEXEC);
-	return fd < 0 ? -errno : fd;
-}
-
-static int root_open(const struct sysroot *r, const char *p, int flags)
-{
-	int fd = root_open_quiet(r, p, flags);
-
-	return fd == -EXDEV ? refuse(r, p, fd) : fd;
 }
 
 /* stat(2) of p under the root (symlinks followed inside it). */
@@ -1002,6 +1006,68 @@ static int root_stat(const struct sysroot *r, const char *p, struct stat *st)
 	return e;
 }
 
+/* An fd just opened (with O_NONBLOCK) for a file: a regular file or a
+ * directory keeps it (O_NONBLOCK off again unless the caller asked for it),
+ * and so does a character device under the live /dev (cpu_dma_latency);
+ * a FIFO, socket or device where a file belongs is closed, -SYSFS_ENOTREG.
+ * No open or read here ever waits for a partner. */
+static int only_regular(int fd, int flags, bool dev_ok)
+{
+	struct stat st;
+
+	if (fd < 0)
+		return fd;
+	if (fstat(fd, &st) != 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode) && !(dev_ok && S_ISCHR(st.st_mode))) {
+		notreg_kind = mode_kind(st.st_mode);
+		close(fd);
+		return -SYSFS_ENOTREG;
+	}
+	if (!(flags & O_NONBLOCK) && fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) != 0) {
+		int e = -errno;
+
+		close(fd);
+		return e;
+	}
+	return fd;
+}
+
+/* open(2) under the root without noting a refusal: fd or -errno. Every
+ * open of a file goes through here: O_NONBLOCK, then fstat. */
+static int root_open_quiet(const struct sysroot *r, const char *p, int flags)
+{
+	int fd, open_flags = flags | O_CLOEXEC;
+
+	if (!(flags & (O_PATH | O_DIRECTORY)))
+		open_flags |= O_NONBLOCK;
+	if (!r->live)
+		fd = open_beneath(r->dirfd, p, open_flags, 0);
+	else if ((fd = openat(r->dirfd, p, open_flags)) < 0)
+		fd = -errno;
+	if (fd == -ENXIO) {
+		/* a socket, or a FIFO opened to write without a reader */
+		struct stat st;
+
+		if (root_stat(r, p, &st) == 0 && !S_ISREG(st.st_mode) && !S_ISCHR(st.st_mode))
+			return sysfs_not_regular(st.st_mode);
+	}
+	if (fd < 0 || (flags & (O_PATH | O_DIRECTORY)))
+		return fd;
+	return only_regular(fd, flags, r->live && !strncmp(p, "dev/", 4));
+}
+
+static int root_open(const struct sysroot *r, const char *p, int flags)
+{
+	int fd = root_open_quiet(r, p, flags);
+
+	return fd == -EXDEV || fd == -SYSFS_ENOTREG ? refuse(r, p, fd) : fd;
+}
+
 size_t sysroot_refused(const struct sysroot *r, struct sbuf *out)
 {
 	struct fdcache *c = r->cache;
@@ -1015,9 +1081,12 @@ size_t sysroot_refused(const struct sysroot *r, struct sbuf *out)
 		char abs[TT_PATH_MAX * 2];
 
 		sysroot_abspath(r, f->path, abs, sizeof(abs));
-		sbuf_printf(out, "%s: %s\n", abs,
-			    f->err == -EFBIG ? "larger than " TT_READ_MAX_TEXT " (EFBIG)"
-					     : sysfs_why(f->err));
+		if (f->err == -SYSFS_ENOTREG)
+			sbuf_printf(out, "%s: not a regular file (%s)\n", abs, f->kind);
+		else
+			sbuf_printf(out, "%s: %s\n", abs,
+				    f->err == -EFBIG ? "larger than " TT_READ_MAX_TEXT " (EFBIG)"
+						     : sysfs_why(f->err));
 	}
 	pthread_mutex_unlock(&c->mu);
 	return n;
@@ -1028,6 +1097,12 @@ const char *sysfs_why(int err)
 	switch (err < 0 ? -err : err) {
 	case EXDEV: return "symlink leaves the root (EXDEV)";
 	case EFBIG: return "file too large (EFBIG)";
+	case SYSFS_ENOTREG: {
+		static _Thread_local char buf[64];
+
+		snprintf(buf, sizeof(buf), "not a regular file (%s)", notreg_kind);
+		return buf;
+	}
 	default: return err_name(err);
 	}
 }
@@ -1675,11 +1750,17 @@ static int write_beneath(const struct sysroot *r, const char *p, const char *val
 		e = -errno;
 	} else if (S_ISDIR(st.st_mode)) {
 		e = -EISDIR;
+	} else if (!S_ISREG(st.st_mode)) {
+		/* a FIFO, socket or device is never opened to be written */
+		notreg_kind = mode_kind(st.st_mode);
+		e = refuse(r, p, -SYSFS_ENOTREG);
 	} else if ((fd = openat(l.dfd, l.name, O_WRONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC)) <
 		   0) {
 		/* the target's own permissions decide, as for a write in place */
 		e = -errno;
-	} else if (!S_ISREG(st.st_mode) || kernel_fs(fd)) {
+	} else if ((fd = only_regular(fd, O_NONBLOCK, false)) < 0) {
+		e = refuse(r, p, fd); /* replaced since the fstatat() */
+	} else if (kernel_fs(fd)) {
 		e = write_once(fd, val, len);
 	} else {
 		close(fd);
@@ -1704,9 +1785,9 @@ int sysfs_write(const struct sysroot *r, const char *path, const char *val, size
 	 * /sys) must not keep the tail of a longer old value. */
 	if (fstatat(r->dirfd, rel(path), &st, 0) == 0 && S_ISDIR(st.st_mode))
 		return -EISDIR;
-	fd = openat(r->dirfd, rel(path), O_WRONLY | O_TRUNC | O_CLOEXEC);
+	fd = root_open(r, rel(path), O_WRONLY | O_TRUNC);
 	if (fd < 0)
-		return -errno;
+		return fd;
 	return write_once(fd, val, len);
 }
 

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <errno.h>
 #include <stdint.h>
 #include <sys/types.h>
 
@@ -65,8 +66,17 @@ void sysroot_abspath(const struct sysroot *r, const char *path, char *buf, size_
  * once. Returns the number of lines. */
 size_t sysroot_refused(const struct sysroot *r, struct sbuf *out);
 /* Words for an error of a read or write here: "symlink leaves the root
- * (EXDEV)", "file too large (EFBIG)", otherwise the errno name. */
+ * (EXDEV)", "file too large (EFBIG)", "not a regular file (fifo)",
+ * otherwise the errno name. */
 const char *sysfs_why(int err);
+/* A FIFO, socket or device where a file belongs (anywhere in a --root
+ * tree; on the live root anywhere but a character device under /dev): every
+ * open is O_NONBLOCK and then fstat()ed, so such a file is this error, noted
+ * for sysroot_refused() as "PATH: not a regular file (fifo)", never a wait. */
+#define SYSFS_ENOTREG EMEDIUMTYPE
+/* -SYSFS_ENOTREG for a file of this mode, whose kind sysfs_why() then names
+ * (for code that found it with its own stat). */
+int sysfs_not_regular(mode_t mode);
 
 /* Raw read of a whole file into buf (NUL terminated). -EFBIG if it does not
  * fit. *len may be NULL. */

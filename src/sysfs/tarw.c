@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "core/xalloc.h"
+#include "sysfs/sysroot.h"
 
 static int put(int fd, const void *p, size_t n)
 {
@@ -84,10 +85,16 @@ static int file_body(int fd, const char *path, uint64_t size)
 {
 	char buf[65536];
 	uint64_t left = size;
-	int in = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW), e = 0;
+	int in = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK), e = 0;
+	struct stat st;
 
 	if (in < 0)
 		return -errno;
+	if (fstat(in, &st) != 0 || !S_ISREG(st.st_mode)) {
+		/* replaced by a FIFO or a device since the walk saw a file */
+		close(in);
+		return -SYSFS_ENOTREG;
+	}
 	while (left && !e) {
 		ssize_t r = read(in, buf, left < sizeof(buf) ? left : sizeof(buf));
 
