@@ -22,3 +22,6 @@ EXTRA_DIST += tests/cli/watch_metric.sh
 # capture's unwritten files (issue 32)
 TESTS += tests/cli/nonregular.sh
 EXTRA_DIST += tests/cli/nonregular.sh
+# control characters from a tree escaped in text output (issue 32)
+TESTS += tests/cli/ctlchars.sh
+EXTRA_DIST += tests/cli/ctlchars.sh

@@ -204,9 +204,10 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 				str_copy(val, sizeof(val), "n/a");
 			if (knob_allowed(ctx, &refs[i], allowed, sizeof(allowed)) != 0)
 				str_copy(allowed, sizeof(allowed), "n/a");
-			printf("%-*s  %-*s  %-4s  %-5s  %s\n", (int)wa, refs[i].addr, (int)wv, val,
+			printf("%-*s  %-*s  %-4s  %-5s  %s\n", (int)wa, refs[i].addr, (int)wv,
+			       str_ctl(val),
 			       knob_ref_unit(&refs[i])[0] ? knob_ref_unit(&refs[i]) : "-",
-			       rw_text(ctx, &refs[i]), allowed);
+			       rw_text(ctx, &refs[i]), str_ctl(allowed));
 			if (lng) {
 				char path[TT_PATH_MAX];
 
@@ -263,7 +264,7 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 				rc = 1;
 			continue;
 		}
-		printf("%s=%s\n", refs[i].addr, val);
+		printf("%s=%s\n", refs[i].addr, str_ctl(val));
 	}
 	free(refs);
 	knob_ctx_close(ctx);

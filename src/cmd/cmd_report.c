@@ -129,7 +129,8 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		e = report_render("-", raw, n, &text, html_path ? &html : NULL, &cause);
 		free(raw);
 		if (e) {
-			fprintf(stderr, "tunetop report: %s\n", cause ? cause : "standard input");
+			fprintf(stderr, "tunetop report: %s\n",
+				cause ? str_ctl(cause) : "standard input");
 			free(cause);
 			sbuf_free(&text);
 			sbuf_free(&html);
@@ -139,15 +140,15 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 	}
 	e = report_render_file(path, &text, html_path ? &html : NULL, &cause);
 	if (e) {
-		fprintf(stderr, "tunetop report: %s\n", cause ? cause : path);
+		fprintf(stderr, "tunetop report: %s\n", str_ctl(cause ? cause : path));
 		free(cause);
 		sbuf_free(&text);
 		sbuf_free(&html);
 		return 1;
 	}
 done:
-	if (!quiet)
-		fwrite(text.s, 1, text.len, stdout);
+	if (!quiet) /* names from the recording: control characters as \x1b */
+		str_fwrite_text(text.s, text.len, stdout);
 	if (html_stdout) {
 		fwrite(html.s, 1, html.len, stdout);
 		if (fflush(stdout) != 0) {

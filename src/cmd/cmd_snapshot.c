@@ -40,7 +40,7 @@ static void tell_refused(const char *cmd, const struct sysroot *r)
 	sbuf_init(&b);
 	if (sysroot_refused(r, &b))
 		for (char *l = strtok_r(b.s, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-			fprintf(stderr, "tunetop %s: %s; not read\n", cmd, l);
+			fprintf(stderr, "tunetop %s: %s; not read\n", cmd, str_ctl(l));
 	sbuf_free(&b);
 }
 
@@ -102,7 +102,10 @@ static void emit_with(enum fmt f, const struct snapshot *s, const struct report_
 	}
 	if (wm)
 		watch_metric_emit(wm, f, &b);
-	fwrite(b.s, 1, b.len, stdout);
+	if (f == FMT_JSON)
+		fwrite(b.s, 1, b.len, stdout);
+	else /* names from the tree: control characters as \x1b */
+		str_fwrite_text(b.s, b.len, stdout);
 	fflush(stdout);
 	sbuf_free(&b);
 }
@@ -914,13 +917,15 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	}
 	fprintf(msg, "captured %zu files and %zu symlinks from %s into %s\n", cap.nfiles,
 		cap.nlinks, r.path, to_stdout ? "a tar stream on standard output" : out);
-	if (cap.skipped.len)
-		fprintf(msg, "skipped (unreadable):\n%s", cap.skipped.s);
+	if (cap.skipped.len) {
+		fputs("skipped (unreadable):\n", msg);
+		str_fwrite_text(cap.skipped.s, cap.skipped.len, msg);
+	}
 	if (cap.nfailed) {
 		/* the copy is incomplete: exit 1 (man page, EXIT STATUS) */
 		fprintf(stderr, "tunetop capture: %zu file%s not written into %s; the first: %s\n",
 			cap.nfailed, cap.nfailed == 1 ? "" : "s",
-			to_stdout ? "the temporary directory" : out, cap.failed.s);
+			to_stdout ? "the temporary directory" : out, str_ctl(cap.failed.s));
 		incomplete = true;
 	}
 	capture_close(&cap);

@@ -386,3 +386,78 @@ int str_decimals(double mag, double top)
 		return 2;
 	return 3;
 }
+
+/* ---- control characters (issue 32) ---- */
+
+/* Bytes at s that make one control character: 1 (C0, DEL), 2 (a UTF-8 C1
+ * control), 0 (not one). */
+static size_t ctl_len(const unsigned char *s, size_t n, bool keep_layout)
+{
+	if (s[0] < 0x20)
+		return keep_layout && (s[0] == '\n' || s[0] == '\t') ? 0 : 1;
+	if (s[0] == 0x7f)
+		return 1;
+	if (s[0] == 0xc2 && n > 1 && s[1] >= 0x80 && s[1] <= 0x9f)
+		return 2;
+	return 0;
+}
+
+bool str_has_ctl(const char *s, size_t n, bool keep_layout)
+{
+	for (size_t i = 0; i < n; i++)
+		if (ctl_len((const unsigned char *)s + i, n - i, keep_layout))
+			return true;
+	return false;
+}
+
+void str_escape_ctl(struct sbuf *b, const char *s, size_t n, bool keep_layout)
+{
+	size_t i = 0, run = 0;
+
+	while (i < n) {
+		size_t k = ctl_len((const unsigned char *)s + i, n - i, keep_layout);
+
+		if (!k) {
+			i++;
+			run++;
+			continue;
+		}
+		sbuf_putn(b, s + i - run, run);
+		run = 0;
+		for (size_t j = 0; j < k; j++)
+			sbuf_printf(b, "\\x%02x", (unsigned char)s[i + j]);
+		i += k;
+	}
+	sbuf_putn(b, s + i - run, run);
+}
+
+size_t str_fwrite_text(const char *s, size_t n, FILE *f)
+{
+	struct sbuf b;
+	size_t w;
+
+	if (!str_has_ctl(s, n, true))
+		return fwrite(s, 1, n, f);
+	sbuf_init(&b);
+	str_escape_ctl(&b, s, n, true);
+	w = fwrite(b.s, 1, b.len, f);
+	w = w == b.len ? n : 0;
+	sbuf_free(&b);
+	return w;
+}
+
+const char *str_ctl(const char *s)
+{
+	static _Thread_local char out[4][1024];
+	static _Thread_local unsigned next;
+	char *o = out[next++ % 4];
+	struct sbuf b;
+
+	if (!s || !str_has_ctl(s, strlen(s), false))
+		return s;
+	sbuf_init(&b);
+	str_escape_ctl(&b, s, strlen(s), false);
+	str_copy(o, sizeof(out[0]), b.s);
+	sbuf_free(&b);
+	return o;
+}

@@ -74,6 +74,22 @@ void sbuf_printf(struct sbuf *b, const char *fmt, ...) __attribute__((format(pri
 /* Take ownership of the string (buffer becomes empty). */
 char *sbuf_steal(struct sbuf *b);
 
+/* Text output is text: s (n bytes) appended to b with every control
+ * character written as "\x1b": C0 bytes (but newline and tab when
+ * keep_layout), DEL, and the C1 controls U+0080..U+009F in UTF-8
+ * ("\xc2\x9b"). A backslash stays as it is. The one escaper of names read
+ * from a tree or a file for every non-TUI text output (text snapshot,
+ * report, CSV, error lines). */
+void str_escape_ctl(struct sbuf *b, const char *s, size_t n, bool keep_layout);
+/* True when s (n bytes) holds a byte str_escape_ctl() would escape. */
+bool str_has_ctl(const char *s, size_t n, bool keep_layout);
+/* fwrite() of text through str_escape_ctl() (keep_layout): returns n, or
+ * less on a write error. */
+size_t str_fwrite_text(const char *s, size_t n, FILE *f);
+/* s (NUL-terminated) escaped into a thread-local buffer of up to 1 KiB (4
+ * in turn: up to four fields of one printf()); s itself when it has none. */
+const char *str_ctl(const char *s);
+
 /* s is one or more decimal digits and nothing else ("24"; not "", "-1", "2a"). */
 bool str_is_digits(const char *s);
 

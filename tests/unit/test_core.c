@@ -228,6 +228,27 @@ static void test_seconds(void)
 	is_dbl(v, -1, 0, "seconds: out untouched on error");
 }
 
+/* issue 32: control characters as \xNN, layout kept where asked */
+static void test_escape_ctl(void)
+{
+	struct sbuf b;
+	const char in[] = "a\033]0;t\007b\tc\nd\x7f"
+			  "\xc2\x9b"
+			  "e\xc2\xb5s\\";
+
+	sbuf_init(&b);
+	str_escape_ctl(&b, in, sizeof(in) - 1, true);
+	is_str(b.s, "a\\x1b]0;t\\x07b\tc\nd\\x7f\\xc2\\x9be\xc2\xb5s\\",
+	       "C0, DEL, C1 escaped; tab, newline, µ kept");
+	sbuf_reset(&b);
+	str_escape_ctl(&b, "x\ny", 3, false);
+	is_str(b.s, "x\\x0ay", "a newline escaped inside one field");
+	sbuf_free(&b);
+	ok(!str_has_ctl("soc-thermal", 11, false), "a plain name has none");
+	is_str(str_ctl("plain"), "plain", "str_ctl: plain text as it is");
+	is_str(str_ctl("t\033[2J"), "t\\x1b[2J", "str_ctl: escaped");
+}
+
 static void test_decimals(void)
 {
 	is_int(str_decimals(1500.0, 1000.0), 0, "decimals: at or above top: 0");
@@ -253,6 +274,7 @@ int main(int argc, char **argv)
 	test_wrap();
 	test_seconds();
 	test_decimals();
+	test_escape_ctl();
 	test_exe_dir(argv[0]);
 	return done_testing();
 }
