@@ -25,3 +25,6 @@ EXTRA_DIST += tests/cli/nonregular.sh
 # control characters from a tree escaped in text output (issue 32)
 TESTS += tests/cli/ctlchars.sh
 EXTRA_DIST += tests/cli/ctlchars.sh
+# recordings: line-length and decompression-ratio limits, bounded RSS (issue 32)
+TESTS += tests/cli/record_bomb.sh
+EXTRA_DIST += tests/cli/record_bomb.sh

@@ -884,6 +884,13 @@ static void add_probe(struct replay *r, const struct jp_value *j, uint64_t t)
 	}
 }
 
+static char *long_line(const char *path, size_t lineno)
+{
+	return xasprintf("%s:%zu: a line longer than " REPLAY_LINE_MAX_TEXT
+			 " (decompressed): not a tunetop recording",
+			 path, lineno);
+}
+
 /* Index r->text (owned by r); frees r on error. */
 static int index_text(struct replay **out, struct replay *r, const char *path, char **cause)
 {
@@ -902,6 +909,12 @@ static int index_text(struct replay **out, struct replay *r, const char *path, c
 		if (!len) {
 			off += 1;
 			continue;
+		}
+		if (len > REPLAY_LINE_MAX) {
+			if (cause)
+				*cause = long_line(path, lineno);
+			replay_close(r);
+			return -EFBIG;
 		}
 		if (jp_parse(r->text + off, len, &j, err, sizeof(err)) != 0) {
 			if (!have_header) {
@@ -981,7 +994,7 @@ static int unzstd(struct replay *r, const char *path, uint64_t max, char **cause
 	ZSTD_DCtx *dc;
 	ZSTD_inBuffer ib;
 	char *outb = NULL;
-	size_t cap = 0, len = 0, ret;
+	size_t cap = 0, len = 0, ret, line_start = 0, lineno = 1;
 	int e = 0;
 #endif
 
@@ -1000,8 +1013,16 @@ static int unzstd(struct replay *r, const char *path, uint64_t max, char **cause
 		return -ENOMEM;
 	}
 	ib = (ZSTD_inBuffer){r->text, r->len, 0};
+	/* a bomb (a small file of one huge line) stops here, not at max */
+	if ((uint64_t)r->len * REPLAY_RATIO_MAX > REPLAY_RATIO_FLOOR &&
+	    (uint64_t)r->len * REPLAY_RATIO_MAX < max)
+		max = (uint64_t)r->len * REPLAY_RATIO_MAX;
+	else if ((uint64_t)r->len * REPLAY_RATIO_MAX <= REPLAY_RATIO_FLOOR &&
+		 REPLAY_RATIO_FLOOR < max)
+		max = REPLAY_RATIO_FLOOR;
 	for (;;) {
 		ZSTD_outBuffer ob;
+		size_t from = len;
 
 		if (cap - len < ZSTD_DStreamOutSize()) {
 			cap = cap ? cap * 2 : r->len * 8 + ZSTD_DStreamOutSize();
@@ -1010,6 +1031,17 @@ static int unzstd(struct replay *r, const char *path, uint64_t max, char **cause
 		ob = (ZSTD_outBuffer){outb, cap, len};
 		ret = ZSTD_decompressStream(dc, &ob, &ib);
 		len = ob.pos;
+		for (const char *nl; from < len && (nl = memchr(outb + from, '\n', len - from));
+		     lineno++) {
+			line_start = (size_t)(nl - outb) + 1;
+			from = line_start;
+		}
+		if (len - line_start > REPLAY_LINE_MAX) {
+			if (cause)
+				*cause = long_line(path, lineno);
+			e = -EFBIG;
+			break;
+		}
 		if (ZSTD_isError(ret)) {
 			/* corrupt: keep the lines decoded before it, if any */
 			if (!len) {
@@ -1025,8 +1057,10 @@ static int unzstd(struct replay *r, const char *path, uint64_t max, char **cause
 		}
 		if (len > max) {
 			if (cause)
-				*cause = xasprintf("%s: decompresses to more than %llu MiB", path,
-						   (unsigned long long)(max >> 20));
+				*cause = xasprintf("%s: decompresses to more than %llu MiB "
+						   "(%u times its size at most)",
+						   path, (unsigned long long)(max >> 20),
+						   REPLAY_RATIO_MAX);
 			e = -EFBIG;
 			break;
 		}

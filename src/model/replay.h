@@ -59,6 +59,15 @@ int replay_open(struct replay **out, const char *path, char **cause);
  * the path in messages. A zstd stream there decompresses to at most
  * REPLAY_BUF_MAX_TEXT bytes (-EFBIG beyond: the fuzzers feed this one). */
 #define REPLAY_BUF_MAX_TEXT (256u << 20)
+/* Memory stays bounded on any input (issue 32): a line of a recording
+ * (decompressed bytes) is at most REPLAY_LINE_MAX (a sample at 256 CPUs is
+ * about 1 MB), else -EFBIG with "FILE:LINE: a line longer than 32 MiB";
+ * a zstd stream decompresses to at most REPLAY_RATIO_MAX times its size
+ * (or REPLAY_RATIO_FLOOR, whichever is more), else -EFBIG. */
+#define REPLAY_LINE_MAX	     (32u << 20)
+#define REPLAY_LINE_MAX_TEXT "32 MiB"
+#define REPLAY_RATIO_MAX     2000u
+#define REPLAY_RATIO_FLOOR   (64u << 20)
 int replay_open_buf(struct replay **out, const char *text, size_t len, const char *name,
 		    char **cause);
 void replay_close(struct replay *r);
