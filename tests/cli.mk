@@ -28,3 +28,5 @@ EXTRA_DIST += tests/cli/ctlchars.sh
 # recordings: line-length and decompression-ratio limits, bounded RSS (issue 32)
 TESTS += tests/cli/record_bomb.sh
 EXTRA_DIST += tests/cli/record_bomb.sh
+# the mutated-tree loop and the special files of the bench loops (make bench)
+EXTRA_DIST += tests/bench/treemut.sh tests/bench/special.sh

@@ -20,7 +20,7 @@ echo "== peak RSS of tunetop watch =="
 /usr/bin/time -f "watch, 20 samples live: max RSS %M KiB" "$TUNETOP" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"
 [ -d "$tmp/big256" ] && { /usr/bin/time -f "watch, 20 samples 256 CPUs: max RSS %M KiB" "$TUNETOP" --root "$tmp/big256" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"; }
 for s in "$here"/*.sh; do
-	case $(basename "$s") in run.sh | lib.sh | htop-on-root.sh) continue ;; esac
+	case $(basename "$s") in run.sh | lib.sh | special.sh | htop-on-root.sh) continue ;; esac
 	echo "== $(basename "$s") =="
 	sh "$s" || echo "($(basename "$s") failed)"
 done

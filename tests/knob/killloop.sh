@@ -15,6 +15,12 @@ SEED=${TT_KILL_SEED:-$(od -An -N4 -tu4 /dev/urandom | tr -d ' ')}
 command -v bash >/dev/null 2>&1 || skip_all "gen-bigmachine.sh needs bash"
 big="$TMPD/big64"
 bash "$TT_SRCDIR/tests/gen-bigmachine.sh" "$big" 64 >/dev/null 2>&1 || skip_all "gen-bigmachine.sh failed"
+# TT_KILL_SPECIAL=1 (tests/bench/killloop.sh): FIFOs, a socket and hard
+# links among the tree's files, one linked to a file outside (issue 32)
+if [ -n "${TT_KILL_SPECIAL:-}" ]; then
+	. "$TT_SRCDIR/tests/bench/special.sh"
+	plant_special "$big" "$TMPD/outside"
+fi
 root="$TMPD/root-big64"
 cp -a "$big" "$root" || exit 1
 diag "seed $SEED (TT_KILL_SEED=$SEED repeats these delays), $KILLS kills"
@@ -101,4 +107,9 @@ for delay in $delays; do
 done
 diag "$mid of $KILLS kills landed while the command ran"
 is "$(find "$root" -name '*.tunetop-*' | wc -l | tr -d ' ')" 0 "no temporary file is left"
+if [ -n "${TT_KILL_SPECIAL:-}" ]; then
+	outside_same "$TMPD/outside"; ok $? "the file outside the tree, hard-linked in, is unchanged"
+	[ -p "$root/sys/devices/system/cpu/cpufreq/policy0/scaling_cur_freq" ]
+	ok $? "the FIFOs are still FIFOs"
+fi
 done_testing
