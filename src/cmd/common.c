@@ -17,7 +17,9 @@ void knob_print_cause(const char *cmd, const char *cause)
 	while (*p) {
 		size_t n = strcspn(p, "\n");
 
-		fprintf(stderr, "tunetop %s: %.*s\n", cmd, (int)n, p);
+		fprintf(stderr, "tunetop %s: ", cmd);
+		str_fwrite_text(p, n, stderr); /* values from the tree: \x1b */
+		fputc('\n', stderr);
 		p += n;
 		if (*p == '\n')
 			p++;
@@ -27,7 +29,7 @@ void knob_print_cause(const char *cmd, const char *cause)
 void knob_print_report(struct sbuf *report)
 {
 	if (report->len)
-		fputs(report->s, stdout);
+		str_fwrite_text(report->s, report->len, stdout);
 	fflush(stdout);
 	sbuf_reset(report);
 }

@@ -184,9 +184,16 @@ int userfile_out_open(struct userfile_out *o, const char *path)
 	o->path = path;
 	o->tmp = xmalloc(cap);
 	snprintf(o->tmp, cap, "%s.tmp.%ld", path, (long)getpid());
-	o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0644);
-	if (o->fd < 0) {
-		e = -errno;
+	/* O_NONBLOCK and the check: a FIFO planted at the temporary name is
+	 * an error, never a wait for a reader */
+	o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK,
+		     0644);
+	if (o->fd < 0 || (e = userfile_check_fd(o->fd, 0)) != 0) {
+		if (o->fd < 0)
+			e = errno == ENXIO ? -EINVAL : -errno;
+		else
+			close(o->fd);
+		o->fd = -1;
 		free(o->tmp);
 		o->tmp = NULL;
 		return e;

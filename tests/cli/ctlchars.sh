@@ -35,6 +35,11 @@ has_raw "$TMPD/get"; ok $((!$?)) "get: no raw control byte"
 is "$(cat "$TMPD/get")" 'cpufreq/policy0/governor=inter\x1b[2Jactive' "get: the value escaped"
 "$TUNETOP" --root "$R" knobs cpufreq/policy0 >"$TMPD/knobs"
 has_raw "$TMPD/knobs"; ok $((!$?)) "knobs: no raw control byte"
+# set: the old value (from the tree) in the report and in a refusal
+"$TUNETOP" --root "$R" set cpufreq/policy0/governor=performance >"$TMPD/set" 2>&1
+ok $? "set exits 0"
+has_raw "$TMPD/set"; ok $((!$?)) "set: no raw control byte in its report"
+like "$(cat "$TMPD/set")" 'inter\\x1b\[2Jactive' "set: the old value escaped"
 # the recording itself is JSON: the escape is JSON's own, the name intact
 like "$(cat "$TMPD/rec.json")" 'soc\\u001b\[2Jthermal' "the recording keeps the name (JSON \\u001b)"
 done_testing

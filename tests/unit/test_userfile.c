@@ -151,6 +151,16 @@ static void test_out(void)
 	is_int(userfile_out_open(&o, path("no/such/dir/out")), -ENOENT,
 	       "out: a missing directory is -ENOENT");
 	is_int(userfile_write_all(-1, "x", 1), -EBADF, "write_all: a bad fd is -EBADF");
+
+	/* issue 32: a FIFO at the temporary name is an error, not a wait */
+	snprintf(tmp, sizeof(tmp), "%s.tmp.%ld", path("fifo-out"), (long)getpid());
+	if (mkfifo(tmp, 0600) == 0) {
+		is_int(userfile_out_open(&o, path("fifo-out")), -EINVAL,
+		       "out: a FIFO at the temporary name is -EINVAL");
+		unlink(tmp);
+	} else {
+		ok(0, "mkfifo %s", tmp);
+	}
 }
 
 int main(void)
