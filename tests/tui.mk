@@ -47,3 +47,6 @@ tests_bench_curses_floor_SOURCES = tests/bench/curses_floor.c
 tests_bench_curses_floor_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
 tests_bench_curses_floor_LDADD = $(NCURSESW_LIBS)
 endif
+# FIFOs and a socket in the tree do not hang the TUI's start-up (issue 32)
+TESTS += tests/tui/nonregular.sh
+EXTRA_DIST += tests/tui/nonregular.sh

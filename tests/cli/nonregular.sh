@@ -67,6 +67,28 @@ run "apply --dry-run" 1 apply --dry-run "$TMPD/p.profile"
 like "$(cat "$TMPD/err")" "$R/$P/scaling_max_freq: $fifo_line" "apply --dry-run: names the path"
 run capture 0 capture "$TMPD/cap"
 like "$(cat "$TMPD/out")" "$P/scaling_max_freq: $fifo_line" "capture: lists the FIFO as skipped"
+# serve: the first sample and a scrape (python3 is the client)
+if command -v python3 >/dev/null 2>&1; then
+	timeout -k 5 "$LIM" "$TUNETOP" --root "$R" serve --listen 127.0.0.1:0 --min-interval 0 \
+		2>"$TMPD/serve.err" &
+	spid=$!
+	port=
+	for _ in $(seq 1 300); do
+		port=$(sed -n 's|.*listening on http://[^ ]*:\([0-9][0-9]*\)/metrics$|\1|p' "$TMPD/serve.err")
+		[ -n "$port" ] && break
+		kill -0 "$spid" 2>/dev/null || break
+		sleep 0.1
+	done
+	[ -n "$port" ]; ok $? "serve: listening after its first sample"
+	code=$(python3 -c 'import sys,urllib.request
+print(urllib.request.urlopen(sys.argv[1], timeout=30).status)' "http://127.0.0.1:$port/metrics" 2>/dev/null)
+	is "$code" 200 "serve: a scrape answers"
+	kill "$spid" 2>/dev/null
+	wait "$spid"
+	is "$?" 0 "serve: stops on SIGTERM (not timed out)"
+else
+	skip "serve on the FIFO tree" "no python3"
+fi
 [ -p "$R/$P/scaling_max_freq" ] && [ -p "$Z/temp" ]; ok $? "the FIFOs are still FIFOs"
 tree_sum "$R" >"$TMPD/after"
 cmp -s "$TMPD/before" "$TMPD/after"; ok $? "nothing in the tree changed"
