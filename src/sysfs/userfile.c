@@ -188,11 +188,11 @@ int userfile_out_open(struct userfile_out *o, const char *path)
 	 * an error, never a wait for a reader */
 	o->fd = open(o->tmp, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK,
 		     0644);
-	if (o->fd < 0 || (e = userfile_check_fd(o->fd, 0)) != 0) {
-		if (o->fd < 0)
-			e = errno == ENXIO ? -EINVAL : -errno;
-		else
-			close(o->fd);
+	if (o->fd < 0)
+		e = errno == ENXIO ? -EINVAL : -errno;
+	else if ((e = userfile_check_fd(o->fd, 0)) != 0)
+		close(o->fd);
+	if (e) {
 		o->fd = -1;
 		free(o->tmp);
 		o->tmp = NULL;
