@@ -1043,8 +1043,19 @@ static int root_open_quiet(const struct sysroot *r, const char *p, int flags)
 {
 	int fd, open_flags = flags | O_CLOEXEC;
 
-	if (!(flags & (O_PATH | O_DIRECTORY)))
+	if (!(flags & (O_PATH | O_DIRECTORY))) {
 		open_flags |= O_NONBLOCK;
+		/* In a tree, a device node is refused before it is opened:
+		 * opening one can act (a watchdog, a tape). */
+		if (!r->live && (fd = open_beneath(r->dirfd, p, O_PATH | O_CLOEXEC, 0)) >= 0) {
+			struct stat st;
+			int e = fstat(fd, &st) != 0 ? -errno : 0;
+
+			close(fd);
+			if (!e && !S_ISREG(st.st_mode) && !S_ISDIR(st.st_mode))
+				return sysfs_not_regular(st.st_mode);
+		}
+	}
 	if (!r->live)
 		fd = open_beneath(r->dirfd, p, open_flags, 0);
 	else if ((fd = openat(r->dirfd, p, open_flags)) < 0)

@@ -103,6 +103,19 @@ run "set (governor FIFO)" 1 set cpufreq/policy4/governor=performance
 like "$(cat "$TMPD/err")" "$G: $fifo_line" "set: the FIFO governor is named"
 [ -p "$G" ]; ok $? "set: the FIFO is still there"
 
+# A device node (made like /dev/null's; root only) is refused unopened.
+R3=$(copy_fixture rk3588)
+D="$R3/sys/devices/system/cpu/cpufreq/policy6/scaling_max_freq"
+if rm -f "$D" && mknod "$D" c 1 3 2>/dev/null; then
+	R=$R3
+	run "get (device node)" 1 get cpufreq/policy6/max_khz
+	is "$(cat "$TMPD/err")" \
+		"tunetop get: cpufreq/policy6/max_khz: $D: not a regular file (character device)" \
+		"get: the device node is named, with its kind"
+else
+	skip "a device node in the tree" "mknod needs root"
+fi
+
 # Item 11: cpufreq, or all of sys, a symlink that leaves the root.
 for what in cpufreq sys; do
 	R=$(copy_fixture rk3588)
