@@ -47,6 +47,9 @@ struct why_part {
 	int prio;		 /* WP_TASK: kernel prio, else -1 */
 	enum why_reason reason;	 /* WP_TASK */
 	uint64_t ns;
+	/* added by whyattr.c: */
+	int64_t declared_ns; /* WP_IDLE_EXIT: the state's declared exit latency, -1 */
+	int by_irq;	     /* WP_SOFTIRQ, WP_KSOFTIRQD: the IRQ that raised it, -1 */
 };
 
 struct why_late {
@@ -57,6 +60,8 @@ struct why_late {
 	size_t n_parts;
 	uint64_t err_ns; /* bound on |sum(parts) - delay| from event timing */
 	bool lost;	 /* events were lost inside the window */
+	/* added by whyattr.c: */
+	int probe_prio; /* the probe thread's kernel prio as the events show it, -1 */
 };
 
 /* One cause over a run: a (kind, id) pair merged over late wake-ups. */
@@ -73,6 +78,10 @@ struct why_cause {
 	double share_delay_pct; /* total_ns / sum of delays */
 	char fix[96];		/* "irq/N/affinity=CPUS", "thread/T/priority=..." or "" */
 	char fix_why[120];	/* one line: what the fix does */
+	/* added by whyattr.c: */
+	int64_t declared_ns; /* as in why_part */
+	int by_irq;	     /* as in why_part */
+	char cpus[32];	     /* CPU list of the late wake-ups it appears in */
 };
 
 struct why_result {
@@ -92,7 +101,21 @@ struct why_opts {
 	void *ctx;
 	/* CPUs a moved IRQ or thread may go to (housekeeping); "" = any other */
 	char housekeeping[64];
+	/* added by whyattr.c: attribute only WEV_LATE with a delay of at least
+	 * this (0 = all); why_result.threshold_ns reports it */
+	uint64_t over_ns;
 };
+
+/* The bound on one event's timestamp: the time between the tracepoint's
+ * clock read and the change of state it marks (err_ns counts one per event
+ * that moves a boundary inside the window). */
+#define WHY_EVENT_ERR_NS 250
+/* A normal task that runs this long after the RT probe was woken (or a
+ * switch that picks a normal task over the woken RT probe) means RT
+ * throttling; shorter, it was a section without a preemption point. */
+#define WHY_THROTTLE_MIN_NS 200000
+/* How far back (in events) the state at a deadline is looked for. */
+#define WHY_LOOKBACK_EVENTS 200000
 
 /* Attribute every WEV_LATE of the stream (sorted by why_events_sort).
  * 0 or -errno. */
