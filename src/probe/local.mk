@@ -15,4 +15,4 @@ libtunetop_a_SOURCES += \
 # why late (issue 29): the event stream and its attribution
 libtunetop_a_SOURCES += \
 	src/probe/why.h src/probe/whyev.c \
-	src/probe/whyattr.h src/probe/whyattr.c
+	src/probe/whyattr.h src/probe/whyattr.c src/probe/whyout.c

@@ -125,9 +125,14 @@ void why_result_free(struct why_result *r);
 const char *why_part_kind_name(enum why_part_kind k); /* "irq", "task", ... */
 const char *why_reason_name(enum why_reason r);	      /* "higher priority", ... */
 
-/* Text: the ranked causes, then the worst N late wake-ups with their parts. */
+/* Text: the ranked causes, then the worst N late wake-ups with their parts
+ * (worst_n < 0: all of them, 0: none). */
 void why_write_text(const struct why_result *r, FILE *f, int worst_n);
-/* JSON: an object as doc/schema/why.schema.json describes. */
+/* JSON: an object as doc/schema/why.schema.json describes. Writes the
+ * members (threshold_us, late_wakeups, late_total_us, lost_events, causes,
+ * late) into the object the caller has open: `tunetop why --json` adds
+ * "schema" (TT_SCHEMA_WHY) and "tunetop" before them; probe --json nests
+ * them in jw_obj_begin(w, "why"). */
 void why_write_json(const struct why_result *r, struct jw *w);
 
 #endif

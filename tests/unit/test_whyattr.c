@@ -450,8 +450,46 @@ static void test_edges(void)
 	is_str(why_reason_name(WR_RT_THROTTLED), "RT throttled", "reason name");
 }
 
+static void test_writers(void)
+{
+	struct why_result r;
+	struct sbuf b;
+	struct jw w;
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f;
+
+	if (load("why/overlapping.events", NULL, &r))
+		return;
+	f = open_memstream(&text, &len);
+	if (!f)
+		abort();
+	why_write_text(&r, f, 1);
+	fclose(f);
+	ok(strstr(text, "Why late: 2 wake-ups") != NULL, "text: the count");
+	ok(strstr(text, "rt-hog (5000, prio 4, higher priority)") != NULL, "text: the task named");
+	ok(strstr(text, "thread/5000/affinity=0-1") != NULL, "text: its fix");
+	ok(strstr(text, "Worst 1 late wake-up:") != NULL, "text: --worst 1");
+	ok(strstr(text, "152.0") != NULL && !strstr(text, "deadline 3600.021000"),
+	   "text: the worst is the 152 us one, the other left out");
+	ok(strstr(text, "IRQ 40 nvme0q2") != NULL, "text: the nested IRQ among the parts");
+	free(text);
+	sbuf_init(&b);
+	jw_init(&w, &b, false);
+	jw_obj_begin(&w, NULL);
+	why_write_json(&r, &w);
+	jw_obj_end(&w);
+	ok(strstr(b.s, "\"late_wakeups\":2") != NULL, "json: late_wakeups");
+	ok(strstr(b.s, "\"fix\":\"irq/40/affinity=0-1\"") != NULL, "json: a fix");
+	ok(strstr(b.s, "\"reason\":\"higher priority\"") != NULL, "json: a reason");
+	ok(strstr(b.s, "\"us\":100.200") != NULL, "json: a part in us");
+	sbuf_free(&b);
+	why_result_free(&r);
+}
+
 int main(void)
 {
+	test_writers();
 	test_higher_prio();
 	test_same_prio();
 	test_rt_throttled();
