@@ -279,7 +279,8 @@ static void slice(struct walk *w, uint64_t a, uint64_t b)
 
 static bool about_probe(const struct walk *w, const struct why_event *e)
 {
-	return (e->kind == WEV_WAKING || e->kind == WEV_MIGRATE) && e->u.wk.pid == w->tid;
+	return (e->kind == WEV_WAKING || e->kind == WEV_WAKEUP || e->kind == WEV_MIGRATE) &&
+	       e->u.wk.pid == w->tid;
 }
 
 static void apply(struct walk *w, const struct why_events *s, size_t i)
@@ -289,7 +290,7 @@ static void apply(struct walk *w, const struct why_events *s, size_t i)
 
 	if (about_probe(w, e)) {
 		w->probe_prio = e->u.wk.prio;
-		if (e->kind == WEV_WAKING)
+		if (e->kind == WEV_WAKING || e->kind == WEV_WAKEUP) /* the first one seen */
 			w->woken = true;
 		else if (e->u.wk.target_cpu != st->cpu) {
 			bool woken = w->woken;
