@@ -381,7 +381,7 @@ static enum why_reason task_reason(const struct walk *w, const struct wpart *p)
 		return WR_NONE;
 	if (q < pp)
 		return WR_HIGHER_PRIO;
-	if (q == pp)
+	if (q == pp && pp < 100) /* two normal tasks: CFS decides, not FIFO order */
 		return WR_SAME_PRIO;
 	if (pp < 100 && q >= 100 && (w->picked_normal || p->ns_woken >= WHY_THROTTLE_MIN_NS))
 		return WR_RT_THROTTLED;

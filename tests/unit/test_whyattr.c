@@ -483,6 +483,13 @@ static void test_edges(void)
 			   r.late[0].parts[0].reason == WR_RT_THROTTLED,
 		   "  the wakeup counts as woken: cpuhog 399.5 us, RT throttled");
 		why_result_free(&r);
+		/* the same with a SCHED_OTHER probe (prio 120): not FIFO order */
+		s.ev[1].u.wk.prio = 120;
+		s.ev[2].u.sw.next_prio = 120;
+		is_int(why_attribute(&s, NULL, &r), 0, "a normal-priority probe");
+		ok(r.n_late == 1 && r.late[0].parts[0].reason == WR_NONPREEMPT,
+		   "  an equal normal prio is not 'same-priority FIFO'");
+		why_result_free(&r);
 		why_events_free(&s);
 	}
 	is_str(why_part_kind_name(WP_KSOFTIRQD), "ksoftirqd", "part kind name");
