@@ -114,8 +114,10 @@ struct why_opts {
  * switch that picks a normal task over the woken RT probe) means RT
  * throttling; shorter, it was a section without a preemption point. */
 #define WHY_THROTTLE_MIN_NS 200000
-/* How far back (in events) the state at a deadline is looked for. */
-#define WHY_LOOKBACK_EVENTS 200000
+/* Event visits over one why_attribute() run (each late wake-up's window
+ * costs its events): a hostile or huge stream ends in bounded time, the
+ * windows past the budget are unknown from where it ran out. */
+#define WHY_WORK_EVENTS 50000000ull
 
 /* Attribute every WEV_LATE of the stream (sorted by why_events_sort).
  * 0 or -errno. */
