@@ -30,3 +30,6 @@ TESTS += tests/cli/record_bomb.sh
 EXTRA_DIST += tests/cli/record_bomb.sh
 # the mutated-tree loop and the special files of the bench loops (make bench)
 EXTRA_DIST += tests/bench/treemut.sh tests/bench/special.sh
+# why FILE: the attribution of a saved event stream (issue 29)
+TESTS += tests/cli/why.sh
+EXTRA_DIST += tests/cli/why.sh

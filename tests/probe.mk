@@ -35,3 +35,13 @@ EXTRA_DIST += tests/bench/observer.sh
 # ab --metric-file: a log the app writes as the A/B's source (issue 17)
 TESTS += tests/probe/ab-metricfile.sh
 EXTRA_DIST += tests/probe/ab-metricfile.sh
+
+# why late (issue 29): the event stream's text form
+check_PROGRAMS += tests/unit/test_whyev
+tests_unit_test_whyev_SOURCES = tests/unit/test_whyev.c
+tests_unit_test_whyev_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_whyev
+check_PROGRAMS += tests/unit/test_whyattr
+tests_unit_test_whyattr_SOURCES = tests/unit/test_whyattr.c
+tests_unit_test_whyattr_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_whyattr

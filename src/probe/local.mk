@@ -12,3 +12,7 @@ libtunetop_a_SOURCES += \
 libtunetop_a_SOURCES += \
 	src/probe/load.c src/probe/load.h \
 	src/probe/ab.c src/probe/ab.h
+# why late (issue 29): the event stream and its attribution
+libtunetop_a_SOURCES += \
+	src/probe/why.h src/probe/whyev.c \
+	src/probe/whyattr.h src/probe/whyattr.c src/probe/whyout.c

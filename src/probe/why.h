@@ -110,11 +110,17 @@ void why_events_add(struct why_events *s, const struct why_event *e);
 /* Sort by (ts_ns, original order): per-CPU buffers come out in CPU order. */
 void why_events_sort(struct why_events *s);
 void why_events_free(struct why_events *s);
-/* Text form (see above). parse: 0 or -EINVAL with *line set to the 1-based
- * line and why to one sentence naming the field. */
+/* Text form (see above). write: 0 or -EIO. parse: fills *out afresh (the
+ * caller sorts it); the first line must be the header, other '#' lines are
+ * comments ("# clock X" other than mono is refused), blank lines are
+ * skipped, every key of the kind must be there once and no other; a line
+ * over WHY_LINE_MAX characters or more than WHY_EVENTS_MAX events is
+ * refused. 0 (*line = 0), or -EINVAL with *out empty, *line set to the
+ * 1-based line and why to one sentence naming the field. */
+#define WHY_LINE_MAX   512
+#define WHY_EVENTS_MAX 2000000
 int why_events_write(const struct why_events *s, FILE *f);
-int why_events_parse(const char *text, struct why_events *out, int *line, char *why,
-		     size_t cap);
+int why_events_parse(const char *text, struct why_events *out, int *line, char *why, size_t cap);
 const char *why_ev_kind_name(enum why_ev_kind k);
 
 #endif
