@@ -172,12 +172,17 @@ int journal_files_check(const char *dir, char **cause)
 			e = -ELOOP;
 		} else if (!S_ISREG(st.st_mode)) {
 			e = -EINVAL;
+		} else if (st.st_nlink > 1) {
+			e = -EMLINK; /* another name for it may be outside the state dir */
 		} else if (i == 0 && (uint64_t)st.st_size > USERFILE_MAX_JOURNAL) {
 			e = -EFBIG;
 		}
 		if (e && cause)
-			*cause = e == -ELOOP
-					 ? xasprintf("%s: a symlink; refusing to use it", p)
+			*cause = e == -ELOOP ? xasprintf("%s: a symlink; refusing to use it", p)
+				 : e == -EMLINK
+					 ? xasprintf("%s: has %lu hard links; refusing to use it "
+						     "(it must be a file of its own)",
+						     p, (unsigned long)st.st_nlink)
 					 : xasprintf("%s: %s", p,
 						     userfile_strerror(e, USERFILE_MAX_JOURNAL));
 		free(p);
@@ -613,6 +618,17 @@ static int sync_dir(const char *dir)
 	return e;
 }
 
+/* An open journal file has no other name (a hard link made after the
+ * check would let an append land in a file outside the state dir). */
+static int own_file(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return -errno;
+	return st.st_nlink > 1 ? -EMLINK : 0;
+}
+
 /* The pid the writer put in the lock file (fd: our own open of it). */
 static int lock_owner(int fd)
 {
@@ -693,12 +709,20 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 
 	j->fd = userfile_open(j->path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, 0600,
 			      USERFILE_MAX_JOURNAL);
+	if (j->fd >= 0 && (e = own_file(j->fd)) != 0) {
+		close(j->fd);
+		j->fd = e;
+	}
 	if (j->fd < 0) {
 		e = j->fd;
 		j->fd = -1;
 		if (cause)
-			*cause = xasprintf("cannot open journal %s: %s", j->path,
-					   userfile_strerror(e, USERFILE_MAX_JOURNAL));
+			*cause = e == -EMLINK
+					 ? xasprintf("journal %s has more than one hard link; "
+						     "refusing to append to it",
+						     j->path)
+					 : xasprintf("cannot open journal %s: %s", j->path,
+						     userfile_strerror(e, USERFILE_MAX_JOURNAL));
 		journal_unlock(j);
 		return e;
 	}
@@ -876,6 +900,10 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 		jrec_encode(&s, &keep);
 	}
 	afd = userfile_open(j->archive, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0600, 0);
+	if (afd >= 0 && (e = own_file(afd)) != 0) {
+		close(afd);
+		afd = e;
+	}
 	if (afd < 0) {
 		e = afd;
 		goto out;
@@ -887,7 +915,9 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 	if (e)
 		goto out;
 	tmp = xasprintf("%s.tmp", j->path);
-	fd = userfile_open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600, 0);
+	/* a new file of our own: never truncate what another name points at */
+	unlink(tmp);
+	fd = userfile_open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600, 0);
 	if (fd < 0) {
 		e = fd;
 		free(tmp);
