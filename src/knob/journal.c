@@ -876,6 +876,37 @@ int journal_sync(struct journal *j)
 	return fdatasync(j->fd) == 0 ? 0 : -errno;
 }
 
+/* How much of batch (len bytes) the archive ends with already, from a line
+ * start: a run killed between its append to the archive and the rename of
+ * the shortened journal left it there (whole or torn), and the next run
+ * archives the same records again. *nl: the archive ends inside a line
+ * that is not ours (a newline must come first). */
+static size_t archive_overlap(int afd, const char *batch, size_t len, bool *nl)
+{
+	struct stat st;
+	size_t tl, k = 0;
+	off_t off;
+	char *buf;
+
+	*nl = false;
+	if (fstat(afd, &st) != 0 || st.st_size <= 0)
+		return 0;
+	tl = (uint64_t)st.st_size > len ? len + 1 : (size_t)st.st_size;
+	off = st.st_size - (off_t)tl;
+	buf = xmalloc(tl);
+	if (pread(afd, buf, tl, off) != (ssize_t)tl) {
+		free(buf);
+		return 0;
+	}
+	for (size_t s = 0; s < tl && !k; s++)
+		if (tl - s <= len && ((s == 0 && off == 0) || (s > 0 && buf[s - 1] == '\n')) &&
+		    !memcmp(buf + s, batch, tl - s))
+			k = tl - s;
+	*nl = !k && buf[tl - 1] != '\n';
+	free(buf);
+	return k;
+}
+
 int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const bool *move)
 {
 	struct sbuf keep, arch;
@@ -899,7 +930,7 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 
 		jrec_encode(&s, &keep);
 	}
-	afd = userfile_open(j->archive, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0600, 0);
+	afd = userfile_open(j->archive, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, 0600, 0);
 	if (afd >= 0 && (e = own_file(afd)) != 0) {
 		close(afd);
 		afd = e;
@@ -908,7 +939,14 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 		e = afd;
 		goto out;
 	}
-	e = write_all(afd, arch.s ? arch.s : "", arch.len);
+	{
+		bool nl;
+		size_t done = arch.len ? archive_overlap(afd, arch.s, arch.len, &nl) : 0;
+
+		e = arch.len && nl ? write_all(afd, "\n", 1) : 0;
+		if (!e)
+			e = write_all(afd, arch.s ? arch.s + done : "", arch.len - done);
+	}
 	if (!e && fdatasync(afd) != 0)
 		e = -errno;
 	close(afd);

@@ -94,7 +94,9 @@ void journal_parse(const char *buf, size_t len, struct jrec **out, size_t *n, in
 void jrec_free_all(struct jrec *r, size_t n);
 void jrec_free(struct jrec *r);
 /* Move records (indices in `move`, count nmove) to the archive file and
- * rewrite the journal without them (needs the lock). */
+ * rewrite the journal without them (needs the lock). Idempotent across a
+ * kill: records the archive already ends with (a run killed before its
+ * rename of the journal) are not appended twice. */
 int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const bool *move);
 
 /* Codec, exposed for unit tests. encode appends one line with "\n". decode
