@@ -816,7 +816,7 @@ static void plan_ref(struct plan *p, const struct knob_ref *ref, const char *val
 		     bool wild, struct refusals *refused)
 {
 	char norm[KNOB_VALUE_MAX], line[1024], *why = NULL;
-	int parts = (ref->def->flags & KD_LOCK) ? 2 : 1;
+	int parts = (ref->def->flags & KD_LOCK) ? 2 : 1, e;
 
 	if ((ref->def->flags & KD_LEASE) && !(p->flags & KNOB_ALLOW_LEASE)) {
 		snprintf(line, sizeof(line),
@@ -828,12 +828,13 @@ static void plan_ref(struct plan *p, const struct knob_ref *ref, const char *val
 		first_err(&p->verr, -EINVAL);
 		return;
 	}
-	if (knob_validate(p->ctx, ref, value, norm, sizeof(norm), &why) != 0) {
+	if ((e = knob_validate(p->ctx, ref, value, norm, sizeof(norm), &why)) != 0) {
 		snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "", lab ? ": " : "",
 			 why ? why : "invalid value");
 		refusal_add(refused, ref, line, why ? after_addr(why, ref->addr) : NULL);
 		free(why);
-		first_err(&p->verr, -EINVAL);
+		/* a change this user could not undo: not permitted (exit 1) */
+		first_err(&p->verr, e == -EPERM ? -EPERM : -EINVAL);
 		return;
 	}
 	for (int part = 0; part < parts; part++)

@@ -230,6 +230,10 @@ struct thread_leaf_ops {
 	const char *why_eacces;
 	/* After a verified write: "note: ..." lines; NULL = none. */
 	void (*notes)(struct knob_ctx *ctx, const struct knob_ref *ref, struct sbuf *report);
+	/* Without CAP_SYS_NICE: could old be written back once value is in
+	 * place (RLIMIT_NICE, RLIMIT_RTPRIO)? 0, or -EPERM with why; NULL =
+	 * always. Validation refuses a change that could not be undone. */
+	int (*undoable)(pid_t tid, const char *old, const char *value, char *why, size_t cap);
 };
 extern const struct thread_leaf_ops thread_leaves[];
 extern const size_t thread_nleaves;

@@ -6,7 +6,8 @@
 # ".NAME.tunetop-PID-N" of a dead writer are removed by the next writing
 # command, those of a live pid stay; a journal (or archive) that is a hard
 # link, or not a regular file, is refused with one line and never appended
-# to. Writes go to copied fixtures; the only processes are the test's own.
+# to; a thread change an unprivileged user could not undo (RLIMIT_NICE) is
+# refused. Writes go to copied fixtures; the only processes are the test's own.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/knob/common.sh"
 export TUNETOP_VERIFY_MS=0
@@ -88,5 +89,55 @@ like "$(cat "$TMPD/err")" "$STATE/journal: not a regular file" "says so"
 rmdir "$STATE/journal"
 pristine
 ok $? "nothing written to the root"
+
+# ---- nothing applied that cannot be undone: as an unprivileged user, on
+# its own process, a raise of nice (or SCHED_IDLE) that it could not take
+# back is refused with the reason and not journaled
+grp=nogroup
+getent group nogroup >/dev/null 2>&1 || grp=nobody
+if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev/null 2>&1 &&
+	command -v prlimit >/dev/null 2>&1 &&
+	setpriv --reuid=nobody --regid="$grp" --clear-groups "$TUNETOP" --version >/dev/null 2>&1; then
+	ns=$(mktemp -d /tmp/tunetop-nobody.XXXXXX)
+	chown nobody "$ns"
+	chmod 700 "$ns"
+	asnobody() { setpriv --reuid=nobody --regid="$grp" --clear-groups "$@"; }
+	asnobody sh -c 'sleep 100 </dev/null >/dev/null 2>&1 & echo $! >"$1/pid"' sh "$ns"
+	p=$(cat "$ns/pid")
+	prlimit --pid "$p" --nice=0:0 2>/dev/null
+	nice0=$(ps -o ni= -p "$p" | tr -d ' ')
+	out=$(asnobody "$TUNETOP" --state-dir "$ns" set --no-verify "thread/$p/nice=5" 2>&1)
+	is "$?" 1 "as nobody, RLIMIT_NICE 0: set nice=5 on its own process exits 1"
+	like "$out" "thread/$p/nice: EPERM: nice 5 could not be undone: putting nice $nice0 back needs CAP_SYS_NICE or RLIMIT_NICE of at least $((20 - nice0)) \\(the thread's is 0\\)" \
+		"says why: it could not be put back"
+	is "$(printf '%s\n' "$out" | wc -l | tr -d ' ')" 1 "in one line"
+	is "$(ps -o ni= -p "$p" | tr -d ' ')" "$nice0" "nice unchanged"
+	is "$(grep -c '^W' "$ns/journal" 2>/dev/null || echo 0)" 0 "nothing journaled"
+	out=$(asnobody "$TUNETOP" --state-dir "$ns" set --no-verify "thread/$p/policy=idle" 2>&1)
+	is "$?" 1 "SCHED_IDLE that could not be left again: exit 1"
+	like "$out" "thread/$p/policy: EPERM: idle could not be undone: leaving SCHED_IDLE needs CAP_SYS_NICE or RLIMIT_NICE" \
+		"says why"
+	# with RLIMIT_NICE high enough to go back, the change is made and undone
+	# (raising a limit needs CAP_SYS_RESOURCE, which a container may lack)
+	if prlimit --pid "$p" --nice=20:20 2>/dev/null; then
+		asnobody "$TUNETOP" --state-dir "$ns" set --no-verify "thread/$p/nice=5" >/dev/null 2>&1
+		is "$?" 0 "RLIMIT_NICE 20: set nice=5 is allowed"
+		is "$(ps -o ni= -p "$p" | tr -d ' ')" 5 "nice is 5"
+		asnobody "$TUNETOP" --state-dir "$ns" undo >/dev/null 2>&1
+		is "$?" 0 "and undone"
+		is "$(ps -o ni= -p "$p" | tr -d ' ')" "$nice0" "nice back"
+	else
+		for d in "allowed" "set" "undo" "back"; do
+			skip "RLIMIT_NICE 20: $d" "prlimit cannot raise RLIMIT_NICE here (no CAP_SYS_RESOURCE)"
+		done
+	fi
+	kill "$p" 2>/dev/null
+	rm -rf "$ns"
+else
+	for d in "exit 1" "why" "one line" "unchanged" "not journaled" "idle exit 1" "idle why" \
+		"allowed" "set" "undo" "back"; do
+		skip "as nobody: undoable nice: $d" "not root, or no setpriv/prlimit/nobody"
+	done
+fi
 
 done_testing
