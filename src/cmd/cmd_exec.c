@@ -592,15 +592,18 @@ static bool check_cpus_online(const struct exec_opts *x)
 }
 
 /* reasserted: --hold=reassert wrote values back during the run. Each write
- * back is a change of this run whose old value is the one found then, so
- * undoing newest first leaves that value, which the run's first change then
- * sees as "changed by someone else": a second, forced pass puts back the
- * value from before the run. */
+ * back is a change of this run on a knob the run changed already: the
+ * restore folds it into the run's first change of that knob and writes the
+ * value from before the run directly. Only a value changed outside again
+ * after the last write back needs the second, forced pass. Without
+ * reassert, a value someone else set is left to them, and the entry is
+ * recorded as kept (KNOB_KEEP_CHANGED): left on purpose, not an orphan. */
 static int restore_reasserted(struct knob_ctx *ctx, const struct exec_opts *x, struct sbuf *rep,
 			      bool reasserted)
 {
 	char *cause = NULL;
-	int e = knob_restore_run(ctx, knob_ctx_run_id(ctx), 0, rep, &cause);
+	int e = knob_restore_run(ctx, knob_ctx_run_id(ctx), reasserted ? 0 : KNOB_KEEP_CHANGED, rep,
+				 &cause);
 
 	if (e && reasserted) {
 		sbuf_printf(rep, "restoring the values from before the run over the ones found "

@@ -16,11 +16,14 @@
  *   C  commit after the re-read:   ref time value(=what the kernel reports)
  *   A  abort, the write failed:    ref time value(=errno name)
  *   U  undone:                     ref time pid [start kind] run value(=how) [to]
+ *      (how "folded": a later change of the same run on the same knob,
+ *      undone with the run's earlier one, which put the original back)
  *      (to: "handed over": the entry's owner left while a later entry of
  *      another owner still held the knob; that entry (seq `to`) inherits
  *      this one's original value, so the last owner out restores it)
  *   K  kept: the run chose to leave its changes in place when it ended
- *      (TUI "Keep and quit", --keep): ref(=newest W seq then) time pid run;
+ *      (TUI "Keep and quit", --keep; exec leaving a value someone else set):
+ *      ref(=newest W seq then) time pid run;
  *      the run's W records up to ref are kept, not orphaned (undo and
  *      restore still revert them)
  *   E  effect seen after the write (knob_effect_*): ref time

@@ -131,6 +131,10 @@ void knob_ref_path(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, 
 /* the change belongs to this run (exec, TUI, ab), which restores it; if the
  * process dies first, the entries show as orphaned */
 #define KNOB_SCOPED 0x20
+/* restore of a run: an entry left alone because someone else changed the
+ * knob since is recorded as kept by the run (a K record), so it is not
+ * called an orphan once the run has exited (exec leaves it on purpose) */
+#define KNOB_KEEP_CHANGED 0x40
 
 /* One transaction. assignments are "ADDRESS=VALUE"; labels (may be NULL)
  * name where each came from for messages ("rk3588-npu.profile:9"). The
