@@ -12,6 +12,7 @@
 export TUNETOP_VERIFY_MS=0
 GOV=sys/devices/system/cpu/cpufreq/policy4/scaling_governor
 make_start_script
+comm_is() { [ "$(cat /proc/"$1"/comm 2>/dev/null)" = "$2" ]; }
 
 # start_case NAME SCRIPT: exec with SCRIPT as CMD on a root of its own; the
 # pid file is $TMPD/NAME.pid, stderr $TMPD/NAME.err, exec's pid in x_NAME
@@ -29,7 +30,7 @@ said() { has_line "$TMPD/$1.err" "not followed\|following pid"; }
 # a stranger: not below CMD
 setsid sleep 100 &
 stranger=$!
-until_ok "$LIMIT" test "$(cat /proc/$stranger/comm 2>/dev/null)" = sleep
+until_ok "$LIMIT" comm_is "$stranger" sleep
 start_case stranger "echo $stranger >\"\$1\""
 # pid 1
 start_case init 'echo 1 >"$1"'

@@ -12,6 +12,9 @@
 . "$TT_SRCDIR/tests/knob/common.sh"
 export TUNETOP_VERIFY_MS=0
 G=sys/devices/system/cpu/cpufreq
+# (until_ok runs a command again and again: the values are read in these)
+comm_is() { [ "$(cat /proc/"$1"/comm 2>/dev/null)" = "$2" ]; }
+state_is() { [ "$(awk '{ print $3 }' /proc/"$1"/stat 2>/dev/null)" = "$2" ]; }
 
 # ---- a zombie owner is dead: restore --orphans restores its changes
 fresh rk3588
@@ -19,17 +22,18 @@ rm -rf "$STATE"
 rm -f "$TMPD/go" "$TMPD/exec.pid"
 # the parent of tunetop exec becomes a sleep that never reaps it
 sh -c '"$1" --root "$2" --state-dir "$3" exec -q cpufreq/policy4/governor=performance -- \
-	sh -c "while [ ! -e \"\$0\" ]; do sleep 0.05; done" "$4" 2>/dev/null &
-echo $! >"$5"; exec sleep 60' sh "$TUNETOP" "$root" "$STATE" "$TMPD/go" "$TMPD/exec.pid" &
+	sh -c "while [ ! -e \"\$0\" ]; do sleep 0.05; done" "$4" 2>"$6" &
+echo $! >"$5"; exec sleep 60' sh "$TUNETOP" "$root" "$STATE" "$TMPD/go" "$TMPD/exec.pid" "$TMPD/zerr" &
 holder=$!
 until_ok "$LIMIT" test -s "$TMPD/exec.pid"
 zpid=$(cat "$TMPD/exec.pid")
-until_ok "$LIMIT" test "$(file $G/policy4/scaling_governor)" = performance
-ok $? "exec applied its change"
+gov4_is() { [ "$(file $G/policy4/scaling_governor)" = "$1" ]; }
+until_ok "$LIMIT" gov4_is performance
+ok $? "exec applied its change" || diag "$(cat "$TMPD/zerr")"
 # the shell has become the sleep (a shell could still reap its child)
-until_ok "$LIMIT" test "$(cat /proc/"$holder"/comm 2>/dev/null)" = sleep
+until_ok "$LIMIT" comm_is "$holder" sleep
 kill -KILL "$zpid"
-until_ok "$LIMIT" test "$(awk '{ print $3 }' /proc/"$zpid"/stat 2>/dev/null)" = Z
+until_ok "$LIMIT" state_is "$zpid" Z
 ok $? "the killed exec is a zombie nobody reaps"
 touch "$TMPD/go" # its CMD ends by itself
 out=$(tt restore --orphans 2>&1)
