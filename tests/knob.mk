@@ -27,3 +27,9 @@ EXTRA_DIST += $(KNOB_ROOT_TESTS) tests/bench/killloop.sh
 # exec --metric: CMD's stdout passed through, its numbers summarized (issue 17)
 TESTS += tests/knob/exec_metric.sh
 EXTRA_DIST += tests/knob/exec_metric.sh
+# zombie owners, stale temporary files, hard-linked journals (issue 32)
+TESTS += tests/knob/safety.sh
+EXTRA_DIST += tests/knob/safety.sh
+# exec --pidfile follows only CMD's own processes (issue 32)
+TESTS += tests/knob/exec_pidfile.sh
+EXTRA_DIST += tests/knob/exec_pidfile.sh

@@ -21,7 +21,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -590,15 +592,18 @@ static bool check_cpus_online(const struct exec_opts *x)
 }
 
 /* reasserted: --hold=reassert wrote values back during the run. Each write
- * back is a change of this run whose old value is the one found then, so
- * undoing newest first leaves that value, which the run's first change then
- * sees as "changed by someone else": a second, forced pass puts back the
- * value from before the run. */
+ * back is a change of this run on a knob the run changed already: the
+ * restore folds it into the run's first change of that knob and writes the
+ * value from before the run directly. Only a value changed outside again
+ * after the last write back needs the second, forced pass. Without
+ * reassert, a value someone else set is left to them, and the entry is
+ * recorded as kept (KNOB_KEEP_CHANGED): left on purpose, not an orphan. */
 static int restore_reasserted(struct knob_ctx *ctx, const struct exec_opts *x, struct sbuf *rep,
 			      bool reasserted)
 {
 	char *cause = NULL;
-	int e = knob_restore_run(ctx, knob_ctx_run_id(ctx), 0, rep, &cause);
+	int e = knob_restore_run(ctx, knob_ctx_run_id(ctx), reasserted ? 0 : KNOB_KEEP_CHANGED, rep,
+				 &cause);
 
 	if (e && reasserted) {
 		sbuf_printf(rep, "restoring the values from before the run over the ones found "
@@ -785,9 +790,13 @@ struct follow {
 	bool child_done;
 	int status;
 	bool told; /* "CMD exited; holding while ..." said */
-	/* --pidfile */
+	/* --pidfile: the process followed (only CMD or one of its descendants,
+	 * app_pid_ours), through a pidfd where the kernel has them, so that a
+	 * signal never reaches a process that took over a reused pid */
 	int fpid;
-	uint64_t fstart;
+	int pidfd;	       /* -1: none (or no pidfd_open: then fstart) */
+	uint64_t fstart;       /* its start time */
+	int refused;	       /* the last pid refused (said once) */
 	uint64_t grace_end_ns; /* after CMD exits: how long the file may take */
 };
 
@@ -796,7 +805,7 @@ struct follow {
 #define PIDFILE_GRACE_NS (5ull * 1000 * 1000 * 1000)
 #define PIDFILE_MAX	 64
 
-/* The pid the file names when that process runs (0: none). */
+/* The pid the file names (0: none). */
 static int pidfile_pid(const char *path)
 {
 	char *text = NULL;
@@ -810,6 +819,117 @@ static int pidfile_pid(const char *path)
 	return pid;
 }
 
+static int pidfd_of(int pid)
+{
+#ifdef SYS_pidfd_open
+	return (int)syscall(SYS_pidfd_open, pid, 0);
+#else
+	(void)pid;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+static int pidfd_signal(int fd, int sig)
+{
+#ifdef SYS_pidfd_send_signal
+	return (int)syscall(SYS_pidfd_send_signal, fd, sig, NULL, 0);
+#else
+	(void)fd;
+	(void)sig;
+	errno = ENOSYS;
+	return -1;
+#endif
+}
+
+/* Does the followed process still run (not exited, not a zombie)? */
+static bool followed_runs(const struct follow *f)
+{
+	char state;
+	uint64_t st;
+
+	if (!f->fpid)
+		return false;
+	if (f->pidfd >= 0) {
+		struct pollfd p = {.fd = f->pidfd, .events = POLLIN};
+
+		/* a pidfd turns readable when its process exits */
+		return poll(&p, 1, 0) == 0;
+	}
+	return knob_pid_stat(f->fpid, &state, &st, NULL) == 0 && st == f->fstart && state != 'Z' &&
+	       state != 'X';
+}
+
+static void unfollow(struct follow *f)
+{
+	if (f->pidfd >= 0)
+		close(f->pidfd);
+	f->pidfd = -1;
+	f->fpid = 0;
+	f->fstart = 0;
+}
+
+/* Is the followed process (still) CMD's? Checked after every re-read of the
+ * file and right before every signal: its uid may have changed. The pidfd
+ * is looked at after /proc, so the /proc files read were its own. */
+static bool followed_ours(const struct exec_opts *x, struct follow *f)
+{
+	unsigned uid;
+	int e = app_pid_ours(f->fpid, &uid);
+
+	if (!e && f->pidfd >= 0 && pidfd_signal(f->pidfd, 0) != 0)
+		e = -ESRCH;
+	if (!e && f->pidfd < 0 && knob_pid_starttime(f->fpid) != f->fstart)
+		e = -ESRCH;
+	if (e == -ESRCH)
+		return followed_runs(f);
+	if (e) {
+		if (f->refused != f->fpid) {
+			if (e == -EPERM)
+				fprintf(stderr,
+					"tunetop exec: pidfile %s names pid %d, which runs as uid "
+					"%u, not as %s (uid %u): not followed\n",
+					x->pidfile, f->fpid, uid, x->cmd[0], (unsigned)getuid());
+			else
+				fprintf(stderr,
+					"tunetop exec: pidfile %s names pid %d, which is not %s or "
+					"one of its descendants: not followed\n",
+					x->pidfile, f->fpid, x->cmd[0]);
+		}
+		f->refused = f->fpid;
+		unfollow(f);
+		return false;
+	}
+	return true;
+}
+
+/* The pid the file names now: followed when it is CMD's, else refused
+ * (one line per pid) and CMD alone is followed. */
+static void pidfile_update(const struct exec_opts *x, struct follow *f)
+{
+	int pid = pidfile_pid(x->pidfile);
+
+	if (pid && pid != f->fpid && pid != f->refused) {
+		unfollow(f);
+		f->fpid = pid;
+		f->pidfd = pidfd_of(pid);
+		if (f->pidfd < 0 && errno != ENOSYS) {
+			f->fpid = 0; /* no such process (yet) */
+			return;
+		}
+		f->fstart = knob_pid_starttime(pid);
+		if (!f->fstart) {
+			unfollow(f);
+			return;
+		}
+		if (followed_ours(x, f) && !x->quiet)
+			fprintf(stderr, "tunetop exec: %s: following pid %d\n", x->pidfile, pid);
+		return;
+	}
+	if (f->fpid)
+		followed_ours(x, f);
+}
+
 /* Is the run over? Re-reads the pid file (its pid may change). */
 static bool follow_done(struct exec_opts *x, struct follow *f)
 {
@@ -819,27 +939,19 @@ static bool follow_done(struct exec_opts *x, struct follow *f)
 		return f->child_done && p <= 0;
 	}
 	if (x->pidfile) {
-		int pid = pidfile_pid(x->pidfile);
-
-		if (pid && pid != f->fpid) {
-			f->fpid = pid;
-			f->fstart = knob_pid_starttime(pid);
-			if (f->fstart && !x->quiet)
-				fprintf(stderr, "tunetop exec: %s: following pid %d\n", x->pidfile,
-					pid);
-		}
-		if (f->fpid && f->fstart && knob_pid_starttime(f->fpid) == f->fstart)
+		pidfile_update(x, f);
+		if (f->fpid && followed_runs(f))
 			return false;
 		if (!f->child_done)
 			return false;
-		if (f->fpid && f->fstart)
+		if (f->fpid)
 			return true; /* the process it named is gone */
 		if (!f->grace_end_ns)
 			f->grace_end_ns = time_mono_ns() + PIDFILE_GRACE_NS;
 		if (time_mono_ns() < f->grace_end_ns)
 			return false;
 		fprintf(stderr,
-			"tunetop exec: %s names no running process 5 s after %s exited; "
+			"tunetop exec: %s names no running process of %s 5 s after it exited; "
 			"ending\n",
 			x->pidfile, x->cmd[0]);
 		return true;
@@ -858,8 +970,31 @@ static void forward(struct exec_opts *x, struct follow *f, int s, const siginfo_
 		return;
 	if (x->cg.active)
 		app_cgroup_kill(&x->cg, s, tty ? getpgrp() : 0);
-	else if (f->fpid && f->fstart && knob_pid_starttime(f->fpid) == f->fstart)
-		kill(f->fpid, s);
+	else if (f->fpid && followed_ours(x, f) && followed_runs(f)) {
+		if (f->pidfd >= 0)
+			pidfd_signal(f->pidfd, s);
+		else
+			kill(f->fpid, s);
+	}
+}
+
+/* --pidfile: tunetop exec is the subreaper of CMD's descendants; those that
+ * end are reaped here (CMD's status kept), or they would stay zombies. */
+static void reap(struct exec_opts *x, struct follow *f)
+{
+	int st;
+	pid_t p;
+
+	if (!x->pidfile) {
+		if (!f->child_done && waitpid(f->child, &f->status, WNOHANG) == f->child)
+			f->child_done = true;
+		return;
+	}
+	while ((p = waitpid(-1, &st, WNOHANG)) > 0)
+		if (p == f->child) {
+			f->status = st;
+			f->child_done = true;
+		}
 }
 
 /* CMD ended without ever being seen in its scope: systemd-run failed
@@ -889,7 +1024,7 @@ static void say_always(struct sbuf *b)
 static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, const sigset_t *set,
 		    struct knob_hold *hold)
 {
-	struct follow f = {.child = child};
+	struct follow f = {.child = child, .pidfd = -1};
 	struct sbuf lines;
 	uint64_t next_hold = time_mono_ns() + HOLD_EVERY_MS * 1000000ull;
 
@@ -914,9 +1049,12 @@ static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, cons
 		/* before the reaping: a zombie still names its scope */
 		if (!f.child_done && x->cg.scope)
 			app_cgroup_locate(&x->cg, child);
-		if (!f.child_done && waitpid(child, &f.status, WNOHANG) == child) {
-			f.child_done = true;
-			scope_missed(x, &f);
+		if (!f.child_done) {
+			reap(x, &f);
+			if (f.child_done)
+				scope_missed(x, &f);
+		} else if (x->pidfile) {
+			reap(x, &f);
 		}
 		if (follow_done(x, &f))
 			break;
@@ -938,6 +1076,7 @@ static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, cons
 	}
 	if (!f.child_done)
 		waitpid(child, &f.status, 0);
+	unfollow(&f);
 	if (x->metric) {
 		metric_read(x); /* what is left in the pipe */
 		if (x->npart) { /* a partial line whose writer lives on: passed on as is */
@@ -1044,6 +1183,12 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 				x.cmd[0], why, x.cmd[0]);
 		x.run_argv = app_cgroup_argv(&x.cg, x.cmd);
 	}
+	/* what CMD leaves behind stays below us: only that may be followed */
+	if (x.pidfile && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
+		fprintf(stderr,
+			"tunetop exec: warning: cannot become the subreaper of %s (%s): a "
+			"process it leaves behind cannot be followed\n",
+			x.cmd[0], strerror(errno));
 	rc = start_cmd(ctx, &x, &rep, &old, &child);
 	if (rc)
 		return exec_done(ctx, &root, &x, &rep, rc);

@@ -277,9 +277,9 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 /* --verify MS: how long to watch the effect (0 = not at all). */
 static int verify_opt(const char *cmd, const char *arg, int *ms)
 {
-	if (str_to_int(arg, ms) != 0 || *ms < 0 || *ms > 60000) {
-		fprintf(stderr, "tunetop %s: --verify: '%s' is not a time in ms (0 to 60000)\n",
-			cmd, arg);
+	if (str_to_int(arg, ms) != 0 || *ms < 0 || *ms > KNOB_VERIFY_MAX_MS) {
+		fprintf(stderr, "tunetop %s: --verify: '%s' is not a time in ms (0 to %d)\n", cmd,
+			arg, KNOB_VERIFY_MAX_MS);
 		return -EINVAL;
 	}
 	return 0;

@@ -7,7 +7,9 @@
  * cgroup of a run that was killed is removed by the next one. Where systemd
  * runs the machine, a transient scope instead (hold.h): systemd-run --scope
  * moves itself into tunetop-exec-PID.scope and execs the app; tunetop finds
- * the scope's directory in /proc/PID/cgroup and only reads it. Live kernel
+ * the scope's directory in /proc/PID/cgroup and only reads it. With
+ * --pidfile there is no cgroup: tunetop exec is the subreaper of what CMD
+ * leaves, and app_pid_ours() accepts only a process below it. Live kernel
  * state: it is never under --root. */
 #include <errno.h>
 #include <fcntl.h>
@@ -22,6 +24,7 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "knob/hold.h"
+#include "knob/knob_int.h"
 #include "sysfs/sysroot.h"
 
 /* The cgroup2 mount point and its root ("/" unless a namespace view). */
@@ -370,4 +373,47 @@ int app_cgroup_remove(struct app_cgroup *cg)
 	}
 	cg->active = false;
 	return e;
+}
+
+/* The real uid of a live process (Uid: line of /proc/PID/status). */
+static int pid_uid(pid_t pid, unsigned *uid)
+{
+	char rel[64], text[4096], *p;
+	size_t len;
+
+	snprintf(rel, sizeof(rel), "proc/%d/status", (int)pid);
+	if (sysfs_read(sysroot_live(), rel, text, sizeof(text), &len) != 0)
+		return -ESRCH;
+	p = strstr(text, "\nUid:");
+	if (!p || sscanf(p + 5, "%u", uid) != 1)
+		return -EINVAL;
+	return 0;
+}
+
+int app_pid_ours(pid_t pid, unsigned *uid)
+{
+	int cur = (int)pid, pp;
+	char state;
+
+	*uid = 0;
+	if (pid <= 1 || pid == getpid())
+		return -ECHILD;
+	if (pid_uid(pid, uid) != 0 || knob_pid_stat(pid, &state, NULL, NULL) != 0)
+		return -ESRCH;
+	if (state == 'Z' || state == 'X')
+		return -ESRCH;
+	if (*uid != (unsigned)getuid())
+		return -EPERM;
+	/* up the parents: this process (CMD's parent and, as subreaper, the
+	 * parent of everything CMD leaves behind) must come before pid 1 */
+	for (int depth = 0; depth < 4096; depth++) {
+		if (knob_pid_stat(cur, NULL, NULL, &pp) != 0)
+			return -ESRCH;
+		if (pp == (int)getpid())
+			return 0;
+		if (pp <= 1)
+			return -ECHILD;
+		cur = pp;
+	}
+	return -ECHILD;
 }

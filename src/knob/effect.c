@@ -90,7 +90,7 @@ unsigned knob_effect_default_ms(void)
 	const char *s = getenv("TUNETOP_VERIFY_MS");
 	int v;
 
-	if (s && *s && str_to_int(s, &v) == 0 && v >= 0 && v <= 60000)
+	if (s && *s && str_to_int(s, &v) == 0 && v >= 0 && v <= KNOB_VERIFY_MAX_MS)
 		return (unsigned)v;
 	return EFF_DEFAULT_MS;
 }

@@ -20,36 +20,54 @@
 
 /* ---- process identity ------------------------------------------------------ */
 
-uint64_t knob_pid_starttime(int pid)
+int knob_pid_stat(int pid, char *state, uint64_t *start, int *ppid)
 {
 	char path[64], buf[1024];
 	char *p, *tok[32];
 	size_t n;
 	uint64_t v;
+	int pp;
 
 	if (pid <= 0)
-		return 0;
+		return -ESRCH;
 	snprintf(path, sizeof(path), "proc/%d/stat", pid);
 	if (sysfs_read(sysroot_live(), path, buf, sizeof(buf), NULL) != 0)
-		return 0;
+		return -ESRCH;
 	p = strrchr(buf, ')'); /* comm may hold spaces and parentheses */
 	if (!p)
-		return 0;
+		return -EINVAL;
 	n = str_split_ws(p + 1, tok, 32);
-	/* tok[0] is field 3 (state); starttime is field 22 */
-	if (n < 20 || str_to_u64(tok[19], &v) != 0)
-		return 0;
-	return v;
+	/* tok[0] is field 3 (state), tok[1] field 4 (ppid); starttime is field 22 */
+	if (n < 20 || str_to_u64(tok[19], &v) != 0 || str_to_int(tok[1], &pp) != 0)
+		return -EINVAL;
+	if (state)
+		*state = tok[0][0];
+	if (start)
+		*start = v;
+	if (ppid)
+		*ppid = pp;
+	return 0;
+}
+
+uint64_t knob_pid_starttime(int pid)
+{
+	uint64_t v;
+
+	return knob_pid_stat(pid, NULL, &v, NULL) == 0 ? v : 0;
 }
 
 bool knob_run_alive(const char *run)
 {
 	int pid;
 	unsigned long long st;
+	uint64_t start;
+	char state;
 
-	if (!run || sscanf(run, "%d-%llu", &pid, &st) != 2)
+	if (!run || sscanf(run, "%d-%llu", &pid, &st) != 2 || st == 0)
 		return false;
-	return knob_pid_starttime(pid) == st && st != 0;
+	/* a zombie (killed, not reaped yet) changes nothing any more: dead */
+	return knob_pid_stat(pid, &state, &start, NULL) == 0 && start == st && state != 'Z' &&
+	       state != 'X';
 }
 
 bool knob_owner_alive(const struct knob_ctx *ctx, const char *boot, const char *run)
@@ -72,9 +90,18 @@ static int lock_timeout_ms(void)
 
 int knob_env_check(char *why, size_t cap)
 {
+	const char *verify = getenv("TUNETOP_VERIFY_MS");
 	uint64_t v;
 	int e = str_env_u64("TUNETOP_LOCK_TIMEOUT_MS", INT_MAX, &v, why, cap);
 
+	if (e < 0)
+		return e;
+	/* set but empty is a mistake too: it does not mean the default */
+	if (verify && !*verify) {
+		snprintf(why, cap, "TUNETOP_VERIFY_MS: '' is empty (0 to %d)", KNOB_VERIFY_MAX_MS);
+		return -EINVAL;
+	}
+	e = str_env_u64("TUNETOP_VERIFY_MS", KNOB_VERIFY_MAX_MS, &v, why, cap);
 	return e < 0 ? e : 0;
 }
 
@@ -258,6 +285,33 @@ static int cmp_seq(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Temporary files ".NAME.tunetop-PID-N" that a writer killed before its
+ * rename left next to a journaled target of this (non-live) root: removed
+ * when PID is gone, by the first writing operation of the next run. */
+static void sweep_tmp(struct knob_ctx *ctx, const struct jrec *r, size_t n)
+{
+	const char **t;
+	size_t nt = 0;
+
+	if (ctx->root->live)
+		return;
+	t = xcalloc(n ? n : 1, sizeof(*t));
+	for (size_t i = 0; i < n; i++)
+		if (r[i].type == 'W' && r[i].target && r[i].target[0] &&
+		    str_eq(r[i].root, ctx->root->path))
+			t[nt++] = r[i].target;
+	qsort(t, nt, sizeof(*t), cmp_str);
+	for (size_t i = 0; i < nt; i++)
+		if (i == 0 || strcmp(t[i], t[i - 1]))
+			sysfs_write_cleanup(ctx->root, t[i]);
+	free(t);
+}
+
 int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report)
 {
 	struct jrec *r;
@@ -276,6 +330,7 @@ int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report)
 		jrec_free_all(r, n);
 		return e;
 	}
+	sweep_tmp(ctx, r, n);
 	move = xcalloc(n, sizeof(bool));
 	moved = xcalloc(n, sizeof(uint64_t));
 	for (size_t i = 0; i < n; i++) {
@@ -763,7 +818,7 @@ static void plan_ref(struct plan *p, const struct knob_ref *ref, const char *val
 		     bool wild, struct refusals *refused)
 {
 	char norm[KNOB_VALUE_MAX], line[1024], *why = NULL;
-	int parts = (ref->def->flags & KD_LOCK) ? 2 : 1;
+	int parts = (ref->def->flags & KD_LOCK) ? 2 : 1, e;
 
 	if ((ref->def->flags & KD_LEASE) && !(p->flags & KNOB_ALLOW_LEASE)) {
 		snprintf(line, sizeof(line),
@@ -775,12 +830,13 @@ static void plan_ref(struct plan *p, const struct knob_ref *ref, const char *val
 		first_err(&p->verr, -EINVAL);
 		return;
 	}
-	if (knob_validate(p->ctx, ref, value, norm, sizeof(norm), &why) != 0) {
+	if ((e = knob_validate(p->ctx, ref, value, norm, sizeof(norm), &why)) != 0) {
 		snprintf(line, sizeof(line), "%s%s%s", lab ? lab : "", lab ? ": " : "",
 			 why ? why : "invalid value");
 		refusal_add(refused, ref, line, why ? after_addr(why, ref->addr) : NULL);
 		free(why);
-		first_err(&p->verr, -EINVAL);
+		/* a change this user could not undo: not permitted (exit 1) */
+		first_err(&p->verr, e == -EPERM ? -EPERM : -EINVAL);
 		return;
 	}
 	for (int part = 0; part < parts; part++)

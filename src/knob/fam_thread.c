@@ -527,6 +527,64 @@ static int policy_read(const struct thread_leaf_ops *l, pid_t tid, char *value, 
 	return 0;
 }
 
+/* A soft limit of the thread's process (RLIMIT_NICE, RLIMIT_RTPRIO);
+ * -1 when it cannot be read. */
+static long long target_rlimit(pid_t tid, int resource)
+{
+	struct rlimit rl;
+
+	if (prlimit(tid, resource, NULL, &rl) != 0)
+		return -1;
+	return rl.rlim_cur == RLIM_INFINITY ? 1000 : (long long)rl.rlim_cur;
+}
+
+/* Can an unprivileged caller set nice n on tid when it is lower than now?
+ * The kernel's can_nice(): 20 - n within the thread's RLIMIT_NICE. */
+static bool can_nice(pid_t tid, int n, long long *lim)
+{
+	*lim = target_rlimit(tid, RLIMIT_NICE);
+	return *lim >= 0 && 20 - n <= *lim;
+}
+
+/* Without CAP_SYS_NICE (the kernel's __sched_setscheduler): going back to
+ * an RT policy needs RLIMIT_RTPRIO (above 0 to change policy, at least the
+ * priority to raise it), leaving SCHED_IDLE needs can_nice() for the
+ * current nice. A change that could not be taken back is not made. */
+static int policy_undoable(pid_t tid, const char *old, const char *value, char *why, size_t cap)
+{
+	int op, oprio, np, nprio, nice;
+	char norm[32], w[160];
+	long long lim;
+
+	if (parse_policy(old, &op, &oprio, norm, sizeof(norm), w, sizeof(w)) != 0 ||
+	    parse_policy(value, &np, &nprio, norm, sizeof(norm), w, sizeof(w)) != 0 ||
+	    (op == np && oprio == nprio))
+		return 0;
+	if (op == SCHED_FIFO || op == SCHED_RR) {
+		lim = target_rlimit(tid, RLIMIT_RTPRIO);
+		if ((op != np && lim <= 0) ||
+		    (oprio > (np == SCHED_FIFO || np == SCHED_RR ? nprio : 0) && oprio > lim)) {
+			snprintf(why, cap,
+				 "%s could not be undone: putting %s back needs CAP_SYS_NICE or "
+				 "RLIMIT_RTPRIO of at least %d (the thread's is %lld)",
+				 value, old, oprio, lim < 0 ? 0 : lim);
+			return -EPERM;
+		}
+	}
+	if (np == SCHED_IDLE && op != SCHED_IDLE) {
+		errno = 0;
+		nice = getpriority(PRIO_PROCESS, (id_t)tid);
+		if (!(nice == -1 && errno) && !can_nice(tid, nice, &lim)) {
+			snprintf(why, cap,
+				 "idle could not be undone: leaving SCHED_IDLE needs CAP_SYS_NICE "
+				 "or RLIMIT_NICE of at least %d (the thread's is %lld)",
+				 20 - nice, lim < 0 ? 0 : lim);
+			return -EPERM;
+		}
+	}
+	return 0;
+}
+
 static int policy_allowed(char *buf, size_t cap)
 {
 	snprintf(buf, cap, "other batch idle fifo:%d..%d rr:%d..%d",
@@ -612,6 +670,23 @@ static int nice_read(const struct thread_leaf_ops *l, pid_t tid, char *value, si
 		return -errno;
 	snprintf(value, cap, "%d", n);
 	return 0;
+}
+
+/* Without CAP_SYS_NICE, lowering nice is refused unless RLIMIT_NICE allows
+ * it: a raise that could not be taken back is not made. */
+static int nice_undoable(pid_t tid, const char *old, const char *value, char *why, size_t cap)
+{
+	int o, n;
+	long long lim;
+
+	if (str_to_int(old, &o) != 0 || str_to_int(value, &n) != 0 || o >= n ||
+	    can_nice(tid, o, &lim))
+		return 0;
+	snprintf(why, cap,
+		 "nice %d could not be undone: putting nice %d back needs CAP_SYS_NICE or "
+		 "RLIMIT_NICE of at least %d (the thread's is %lld)",
+		 n, o, 20 - o, lim < 0 ? 0 : lim);
+	return -EPERM;
 }
 
 static int nice_allowed(char *buf, size_t cap)
@@ -750,10 +825,10 @@ const struct thread_leaf_ops thread_leaves[] = {
 	  .expect = "other, batch, idle, fifo:1..99 or rr:1..99", .check = policy_check,
 	  .check_live = policy_check_live, .write = policy_write, .read = policy_read,
 	  .allowed = policy_allowed, .shell = policy_shell, .rt = policy_rt,
-	  .why_einval = policy_einval },
+	  .why_einval = policy_einval, .undoable = policy_undoable },
 	{ .name = "nice", .syscall = "setpriority", .expect = "a nice value -20..19",
 	  .check = nice_check, .write = nice_write, .read = nice_read, .allowed = nice_allowed,
-	  .shell = nice_shell, .why_einval = nice_einval,
+	  .shell = nice_shell, .why_einval = nice_einval, .undoable = nice_undoable,
 	  .why_eacces = "lowering nice needs CAP_SYS_NICE (or a high enough RLIMIT_NICE)" },
 	{ .name = "uclamp_min", .syscall = "sched_setattr util_min",
 	  .expect = "a utilization 0..1024", .clamp = TL_UTIL_MIN, .check = uclamp_check,
@@ -988,7 +1063,19 @@ static int thr_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 		knob_cause(cause, "%s: EINVAL: %s", ref->addr, why);
 		return e;
 	}
-	return l->check_live ? l->check_live(ref, ref_tid(ref), cause) : 0;
+	e = l->check_live ? l->check_live(ref, ref_tid(ref), cause) : 0;
+	if (!e && l->undoable && !privileged()) {
+		struct tinfo ti;
+		char old[64];
+
+		/* nothing is applied that this user could not write back (a
+		 * thread of another user: the write itself is refused, and says so) */
+		if (tinfo_read(ref_tid(ref), &ti) == 0 && ti.uid >= 0 &&
+		    (uid_t)ti.uid == geteuid() && l->read(l, ref_tid(ref), old, sizeof(old)) == 0 &&
+		    (e = l->undoable(ref_tid(ref), old, norm, why, sizeof(why))) != 0)
+			knob_cause(cause, "%s: EPERM: %s", ref->addr, why);
+	}
+	return e;
 }
 
 static int thr_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap)

@@ -91,6 +91,13 @@ int app_cgroup_populated(const struct app_cgroup *cg);
  * skip_pgrp (0: none; the terminal signalled them already); the number
  * signalled. */
 int app_cgroup_kill(const struct app_cgroup *cg, int sig, pid_t skip_pgrp);
+/* --pidfile: may exec follow (and signal) pid? 0 when it is CMD or one of
+ * its descendants: the calling process (CMD's parent, made the child
+ * subreaper with prctl(PR_SET_CHILD_SUBREAPER) so that a daemon that forked
+ * away is still below it) comes before pid 1 among its parents, and its
+ * real uid is ours (*uid: its uid). -ECHILD not below us (pid 1, ourselves,
+ * a stranger), -EPERM another user's, -ESRCH gone (or a zombie). */
+int app_pid_ours(pid_t pid, unsigned *uid);
 /* Remove the (empty) cgroup and close the fd; a scope is left to systemd
  * (--collect: it goes when empty). 0 or -errno. */
 int app_cgroup_remove(struct app_cgroup *cg);

@@ -172,12 +172,17 @@ int journal_files_check(const char *dir, char **cause)
 			e = -ELOOP;
 		} else if (!S_ISREG(st.st_mode)) {
 			e = -EINVAL;
+		} else if (st.st_nlink > 1) {
+			e = -EMLINK; /* another name for it may be outside the state dir */
 		} else if (i == 0 && (uint64_t)st.st_size > USERFILE_MAX_JOURNAL) {
 			e = -EFBIG;
 		}
 		if (e && cause)
-			*cause = e == -ELOOP
-					 ? xasprintf("%s: a symlink; refusing to use it", p)
+			*cause = e == -ELOOP ? xasprintf("%s: a symlink; refusing to use it", p)
+				 : e == -EMLINK
+					 ? xasprintf("%s: has %lu hard links; refusing to use it "
+						     "(it must be a file of its own)",
+						     p, (unsigned long)st.st_nlink)
 					 : xasprintf("%s: %s", p,
 						     userfile_strerror(e, USERFILE_MAX_JOURNAL));
 		free(p);
@@ -613,6 +618,17 @@ static int sync_dir(const char *dir)
 	return e;
 }
 
+/* An open journal file has no other name (a hard link made after the
+ * check would let an append land in a file outside the state dir). */
+static int own_file(int fd)
+{
+	struct stat st;
+
+	if (fstat(fd, &st) != 0)
+		return -errno;
+	return st.st_nlink > 1 ? -EMLINK : 0;
+}
+
 /* The pid the writer put in the lock file (fd: our own open of it). */
 static int lock_owner(int fd)
 {
@@ -693,12 +709,20 @@ int journal_lock(struct journal *j, int timeout_ms, char **cause)
 
 	j->fd = userfile_open(j->path, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, 0600,
 			      USERFILE_MAX_JOURNAL);
+	if (j->fd >= 0 && (e = own_file(j->fd)) != 0) {
+		close(j->fd);
+		j->fd = e;
+	}
 	if (j->fd < 0) {
 		e = j->fd;
 		j->fd = -1;
 		if (cause)
-			*cause = xasprintf("cannot open journal %s: %s", j->path,
-					   userfile_strerror(e, USERFILE_MAX_JOURNAL));
+			*cause = e == -EMLINK
+					 ? xasprintf("journal %s has more than one hard link; "
+						     "refusing to append to it",
+						     j->path)
+					 : xasprintf("cannot open journal %s: %s", j->path,
+						     userfile_strerror(e, USERFILE_MAX_JOURNAL));
 		journal_unlock(j);
 		return e;
 	}
@@ -852,6 +876,37 @@ int journal_sync(struct journal *j)
 	return fdatasync(j->fd) == 0 ? 0 : -errno;
 }
 
+/* How much of batch (len bytes) the archive ends with already, from a line
+ * start: a run killed between its append to the archive and the rename of
+ * the shortened journal left it there (whole or torn), and the next run
+ * archives the same records again. *nl: the archive ends inside a line
+ * that is not ours (a newline must come first). */
+static size_t archive_overlap(int afd, const char *batch, size_t len, bool *nl)
+{
+	struct stat st;
+	size_t tl, k = 0;
+	off_t off;
+	char *buf;
+
+	*nl = false;
+	if (fstat(afd, &st) != 0 || st.st_size <= 0)
+		return 0;
+	tl = (uint64_t)st.st_size > len ? len + 1 : (size_t)st.st_size;
+	off = st.st_size - (off_t)tl;
+	buf = xmalloc(tl);
+	if (pread(afd, buf, tl, off) != (ssize_t)tl) {
+		free(buf);
+		return 0;
+	}
+	for (size_t s = 0; s < tl && !k; s++)
+		if (tl - s <= len && ((s == 0 && off == 0) || (s > 0 && buf[s - 1] == '\n')) &&
+		    !memcmp(buf + s, batch, tl - s))
+			k = tl - s;
+	*nl = !k && buf[tl - 1] != '\n';
+	free(buf);
+	return k;
+}
+
 int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const bool *move)
 {
 	struct sbuf keep, arch;
@@ -875,19 +930,32 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 
 		jrec_encode(&s, &keep);
 	}
-	afd = userfile_open(j->archive, O_WRONLY | O_CREAT | O_APPEND | O_NOFOLLOW, 0600, 0);
+	afd = userfile_open(j->archive, O_RDWR | O_CREAT | O_APPEND | O_NOFOLLOW, 0600, 0);
+	if (afd >= 0 && (e = own_file(afd)) != 0) {
+		close(afd);
+		afd = e;
+	}
 	if (afd < 0) {
 		e = afd;
 		goto out;
 	}
-	e = write_all(afd, arch.s ? arch.s : "", arch.len);
+	{
+		bool nl;
+		size_t done = arch.len ? archive_overlap(afd, arch.s, arch.len, &nl) : 0;
+
+		e = arch.len && nl ? write_all(afd, "\n", 1) : 0;
+		if (!e)
+			e = write_all(afd, arch.s ? arch.s + done : "", arch.len - done);
+	}
 	if (!e && fdatasync(afd) != 0)
 		e = -errno;
 	close(afd);
 	if (e)
 		goto out;
 	tmp = xasprintf("%s.tmp", j->path);
-	fd = userfile_open(tmp, O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW, 0600, 0);
+	/* a new file of our own: never truncate what another name points at */
+	unlink(tmp);
+	fd = userfile_open(tmp, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0600, 0);
 	if (fd < 0) {
 		e = fd;
 		free(tmp);

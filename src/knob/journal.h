@@ -16,11 +16,14 @@
  *   C  commit after the re-read:   ref time value(=what the kernel reports)
  *   A  abort, the write failed:    ref time value(=errno name)
  *   U  undone:                     ref time pid [start kind] run value(=how) [to]
+ *      (how "folded": a later change of the same run on the same knob,
+ *      undone with the run's earlier one, which put the original back)
  *      (to: "handed over": the entry's owner left while a later entry of
  *      another owner still held the knob; that entry (seq `to`) inherits
  *      this one's original value, so the last owner out restores it)
  *   K  kept: the run chose to leave its changes in place when it ended
- *      (TUI "Keep and quit", --keep): ref(=newest W seq then) time pid run;
+ *      (TUI "Keep and quit", --keep; exec leaving a value someone else set):
+ *      ref(=newest W seq then) time pid run;
  *      the run's W records up to ref are kept, not orphaned (undo and
  *      restore still revert them)
  *   E  effect seen after the write (knob_effect_*): ref time
@@ -94,7 +97,9 @@ void journal_parse(const char *buf, size_t len, struct jrec **out, size_t *n, in
 void jrec_free_all(struct jrec *r, size_t n);
 void jrec_free(struct jrec *r);
 /* Move records (indices in `move`, count nmove) to the archive file and
- * rewrite the journal without them (needs the lock). */
+ * rewrite the journal without them (needs the lock). Idempotent across a
+ * kill: records the archive already ends with (a run killed before its
+ * rename of the journal) are not appended twice. */
 int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const bool *move);
 
 /* Codec, exposed for unit tests. encode appends one line with "\n". decode

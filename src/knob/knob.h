@@ -67,9 +67,11 @@ struct knob_ref {
  * not a directory, not owned by us or writable by group/others is refused. */
 int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
 		  unsigned flags, char **cause);
-/* The numeric environment ($TUNETOP_LOCK_TIMEOUT_MS): 0, or -EINVAL /
+/* The numeric environment ($TUNETOP_LOCK_TIMEOUT_MS, $TUNETOP_VERIFY_MS: 0
+ * to KNOB_VERIFY_MAX_MS, set but empty is an error too): 0, or -EINVAL /
  * -ERANGE with why = "NAME: 'abc' is not a whole number (0 to N)". main()
  * refuses a bad value with exit 2 before any command runs. */
+#define KNOB_VERIFY_MAX_MS 60000
 int knob_env_check(char *why, size_t cap);
 /* Releases leases (/dev/cpu_dma_latency fds) and the lock. Does not restore:
  * call knob_restore_run() first if the changes should not outlive the ctx. */
@@ -129,6 +131,10 @@ void knob_ref_path(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, 
 /* the change belongs to this run (exec, TUI, ab), which restores it; if the
  * process dies first, the entries show as orphaned */
 #define KNOB_SCOPED 0x20
+/* restore of a run: an entry left alone because someone else changed the
+ * knob since is recorded as kept by the run (a K record), so it is not
+ * called an orphan once the run has exited (exec leaves it on purpose) */
+#define KNOB_KEEP_CHANGED 0x40
 
 /* One transaction. assignments are "ADDRESS=VALUE"; labels (may be NULL)
  * name where each came from for messages ("rk3588-npu.profile:9"). The
@@ -217,7 +223,8 @@ enum knob_effect knob_effect_worst(const struct knob_effect_watch *w, const char
 void knob_effect_free(struct knob_effect_watch *w);
 /* begin, wait ms (0: the default, TUNETOP_VERIFY_MS or 500), end. */
 int knob_effect_verify(struct knob_ctx *ctx, unsigned ms, unsigned flags, struct sbuf *report);
-/* The default watch interval in ms: $TUNETOP_VERIFY_MS (0 = do not watch) or 500. */
+/* The default watch interval in ms: $TUNETOP_VERIFY_MS (0 = do not watch) or 500
+ * (main() has refused a bad value: knob_env_check). */
 unsigned knob_effect_default_ms(void);
 
 /* ---- journal view ----------------------------------------------------------- */

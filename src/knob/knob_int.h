@@ -230,6 +230,10 @@ struct thread_leaf_ops {
 	const char *why_eacces;
 	/* After a verified write: "note: ..." lines; NULL = none. */
 	void (*notes)(struct knob_ctx *ctx, const struct knob_ref *ref, struct sbuf *report);
+	/* Without CAP_SYS_NICE: could old be written back once value is in
+	 * place (RLIMIT_NICE, RLIMIT_RTPRIO)? 0, or -EPERM with why; NULL =
+	 * always. Validation refuses a change that could not be undone. */
+	int (*undoable)(pid_t tid, const char *old, const char *value, char *why, size_t cap);
 };
 extern const struct thread_leaf_ops thread_leaves[];
 extern const size_t thread_nleaves;
@@ -267,7 +271,9 @@ bool lease_held(struct knob_ctx *ctx, const char *target);
 void lease_release_all(struct knob_ctx *ctx);
 
 /* engine.c: take the journal lock for one operation (a ctx that holds it
- * for its lifetime keeps it) and archive entries from another boot. */
+ * for its lifetime keeps it), archive entries from another boot and, once
+ * per ctx, remove the temporary files killed writers left next to the
+ * journaled targets of a non-live root (sysfs_write_cleanup). */
 int knob_op_lock(struct knob_ctx *ctx, struct sbuf *report, char **cause);
 void knob_op_unlock(struct knob_ctx *ctx);
 int knob_archive_stale(struct knob_ctx *ctx, struct sbuf *report);
@@ -279,7 +285,11 @@ void knob_split_lock(const struct knob_ref *lock, bool max, struct knob_ref *out
 /* engine.c: process identity */
 /* Start time (clock ticks since boot, /proc/PID/stat field 22) of a live pid; 0 = gone. */
 uint64_t knob_pid_starttime(int pid);
-/* Does the process that wrote run id `run` still run? */
+/* /proc/PID/stat of the live machine: state (field 3), start time (22),
+ * parent (4); any may be NULL. 0, -ESRCH (no such process), -EINVAL. */
+int knob_pid_stat(int pid, char *state, uint64_t *start, int *ppid);
+/* Does the process that wrote run id `run` still run? A zombie (killed, not
+ * reaped yet) does not. */
 bool knob_run_alive(const char *run);
 /* Is an owner alive: recorded under this ctx's boot id, and its pid runs with
  * the same start time. */

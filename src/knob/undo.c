@@ -34,6 +34,11 @@ struct jent {
 	const char *old, *raw;
 	size_t rawlen;
 	uint64_t heir_of; /* the entry that handed its original value over (0: none) */
+	/* A later entry of the same run on the same knob, undone in the same
+	 * call (--hold=reassert writes, a TUI that set a knob twice), folds into
+	 * this one: it is closed without a write, and this entry, which holds
+	 * the original, expects the value that later entry wrote. */
+	const char *fold_new, *fold_readback;
 };
 
 static int cmp_jent(const void *key, const void *elem)
@@ -402,6 +407,47 @@ static void hand_over(struct knob_ctx *ctx, struct jent *x, struct jent *h, bool
 	h->heir_of = x->w->seq;
 }
 
+/* The run leaves x in place on purpose (someone else's value stands): a K
+ * record of x's run, so that x is kept, not an orphan, once the run ends. */
+static void keep_left(struct knob_ctx *ctx, const struct jent *x)
+{
+	struct jrec k = {.type = 'K'};
+	char run[64];
+
+	str_copy(run, sizeof(run), x->w->run);
+	k.ref = x->w->seq;
+	k.pid = (int)getpid();
+	k.start = ctx->start;
+	k.kind = ctx->kind;
+	k.run = run;
+	journal_append(&ctx->j, &k, false);
+}
+
+/* e[i] has an earlier entry of its own run on the same knob that this call
+ * undoes too: e[i] is closed without a write and the earlier entry, which
+ * holds the original, puts it back directly (expecting e[i]'s value). */
+static bool fold(struct knob_ctx *ctx, struct jent *e, const bool *sel, size_t i, bool dry,
+		 struct sbuf *report)
+{
+	struct jent *x = &e[i];
+
+	for (size_t k = i; k-- > 0;) {
+		if (!sel[k] || !mine(ctx, &e[k]) || strcmp(e[k].w->target, x->w->target))
+			continue;
+		if (!str_eq(e[k].w->run, x->w->run))
+			return false;
+		e[k].fold_new = x->fold_new ? x->fold_new : x->w->new_value;
+		e[k].fold_readback = x->fold_new ? x->fold_readback : x->readback;
+		if (!dry)
+			close_entry(ctx, x, "folded");
+		else if (report)
+			sbuf_printf(report, "# %s: restored with change %llu\n", x->w->addr,
+				    (unsigned long long)e[k].w->txn);
+		return true;
+	}
+	return false;
+}
+
 /* Undo e[i]. 1 when it failed (cause says why), else 0. stack: an owner
  * leaves (restore of a run, of orphans): the next later holder of the same
  * knob keeps it and inherits the original (hand_over) instead of a refusal.
@@ -442,6 +488,8 @@ static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const boo
 		}
 		break;
 	}
+	if (fold(ctx, e, sel, i, dry, report))
+		goto out;
 	rc = read_current(ctx, it, dry, report, cause);
 	if (rc) {
 		rc = rc < 0;
@@ -458,7 +506,9 @@ static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const boo
 			close_entry(ctx, x, "already restored");
 		goto out;
 	}
-	ours = !strcmp(it->cur, x->w->new_value) || (x->readback && !strcmp(it->cur, x->readback));
+	ours = !strcmp(it->cur, x->fold_new ? x->fold_new : x->w->new_value) ||
+	       (x->fold_new ? x->fold_readback && !strcmp(it->cur, x->fold_readback)
+			    : x->readback && !strcmp(it->cur, x->readback));
 	if (!ours && !newer && torn(ctx, x, &it->ref, it->raw, it->rawlen)) {
 		ours = cut = true;
 		if (report)
@@ -469,6 +519,8 @@ static int undo_entry(struct knob_ctx *ctx, struct jent *e, size_t ne, const boo
 	if (!ours) {
 		if (!(flags & KNOB_FORCE)) {
 			refuse_changed(it, newer, cause);
+			if ((flags & KNOB_KEEP_CHANGED) && !dry)
+				keep_left(ctx, x);
 			rc = 1;
 			goto out;
 		}

@@ -4,7 +4,8 @@
 # TUNETOP_LOCK_TIMEOUT_MS ("abc", "12abc", "-1", "1.5", out of range) is one
 # line naming the variable and exit 2 for every command, before anything is
 # touched; an empty one means the default; a good one is used (a writer
-# gives up on a held lock after that long). Writes go to a copied fixture.
+# gives up on a held lock after that long). TUNETOP_VERIFY_MS the same, and
+# empty is an error there. Writes go to a copied fixture.
 . "$TT_SRCDIR/tests/lib.sh"
 
 root=$(copy_fixture rk3588)
@@ -22,6 +23,20 @@ for v in abc 12abc -1 1.5 " " 99999999999 18446744073709551616; do
 done
 is "$(cat "$root/$thp")" "$before" "nothing was written"
 [ ! -e "$st/journal" ]; ok $? "no journal entry either"
+
+# TUNETOP_VERIFY_MS (issue 32): 0 to 60000; a bad value or an empty one is
+# exit 2 with one line, never the 500 ms default
+for v in abc -5 60001 "" 1.5; do
+	TUNETOP_VERIFY_MS=$v "$TUNETOP" --root "$root" --state-dir "$st" set mm/thp=never \
+		>"$TMPD/out" 2>"$TMPD/err"
+	is "$?" 2 "TUNETOP_VERIFY_MS='$v': set exits 2"
+	is "$(wc -l <"$TMPD/err" | tr -d ' ')" 1 "TUNETOP_VERIFY_MS='$v': one line"
+	like "$(cat "$TMPD/err")" "^tunetop: TUNETOP_VERIFY_MS: '$v' is (not a whole number|out of range|empty) \(0 to 60000\)$" \
+		"TUNETOP_VERIFY_MS='$v': names the variable and the range"
+done
+is "$(cat "$root/$thp")" "$before" "nothing was written for a bad TUNETOP_VERIFY_MS"
+TUNETOP_VERIFY_MS=60000 "$TUNETOP" --root "$root" snapshot >/dev/null 2>&1
+is "$?" 0 "TUNETOP_VERIFY_MS=60000 (the top of the range) is taken"
 
 TUNETOP_LOCK_TIMEOUT_MS=abc "$TUNETOP" --root "$root" snapshot >/dev/null 2>&1
 is "$?" 2 "a read-only command refuses the bad value too"

@@ -49,6 +49,11 @@ like "$(cat "$TMPD/err")" "hold: 12 knobs held, 1 change outside tunetop seen" "
 is "$(grep -c 'changed outside tunetop' "$TMPD/err")" 1 "report: reported once, not every second"
 like "$(cat "$TMPD/err")" "cpufreq/policy4/governor: changed by someone else since" "report: the restore leaves the outside value and says so"
 is "$trc" 1 "report: exit 1 (not everything restored)"
+# left to the outsider on purpose: kept, not an orphan (issue 30 item 7)
+out=$(tt restore --orphans 2>&1)
+is "$?" 0 "report: the change exec left in place is no orphan (restore --orphans exits 0)"
+is "$out" "nothing to restore: no orphaned changes" "report: restore --orphans has nothing to do"
+is "$(file $GOV)" "powersave" "report: the outsider's value still stands"
 tt restore --force >/dev/null 2>&1
 pristine
 ok $? "restore --force puts the rest back"
@@ -67,6 +72,14 @@ like "$(tt journal 2>&1)" "powersave.*performance" "reassert: journaled as a cha
 finish
 is "$trc" 0 "reassert: exec exits 0"
 like "$(cat "$TMPD/err")" "1 change outside tunetop seen, 1 reasserted" "reassert: counted in the summary"
+# the journaled original goes back directly (issue 30 item 7): the write
+# back is folded into the first change, the outsider's value never returns
+# and no --force is claimed
+like "$(cat "$TMPD/err")" "cpufreq/policy4/governor: performance -> interactive \\(restored\\)" \
+	"reassert: the original written directly over tunetop's value"
+unlike "$(cat "$TMPD/err")" "performance -> powersave" "reassert: the outsider's value is not written first"
+unlike "$(cat "$TMPD/err")" "restoring anyway|--force" "reassert: no forced restore claimed"
+like "$(grep '^U' "$STATE/journal")" "value=folded" "reassert: the write back is closed as folded"
 if pristine; then ok 0 "reassert: tree equals the pristine copy after"; else
 	ok 1 "reassert: tree equals the pristine copy after"; show_diff; fi
 

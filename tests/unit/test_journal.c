@@ -258,6 +258,88 @@ static void test_load_torn(void)
 	sbuf_free(&b);
 }
 
+/* kill -9 between the append to journal.archive and the rename of the
+ * shortened journal: the next run archives the same records again, and the
+ * archive must not hold them twice (whole or torn by the kill). */
+static size_t archived(const char *path, int *torn)
+{
+	struct jrec *r;
+	size_t n;
+
+	if (journal_load(path, &r, &n, torn) != 0)
+		return (size_t)-1;
+	jrec_free_all(r, n);
+	return n;
+}
+
+static void archive_again(struct journal *j, const char *path, const char *text, size_t len)
+{
+	struct jrec *r;
+	size_t n;
+	char *cause = NULL;
+	bool move[3] = {true, true, false};
+
+	write_file(path, text, len); /* the journal as the killed run left it */
+	if (journal_lock(j, 100, &cause) != 0 || journal_load(path, &r, &n, NULL) != 0 || n != 3) {
+		ok(0, "journal as before the archiving: %s", cause ? cause : "3 records");
+		free(cause);
+		journal_unlock(j);
+		return;
+	}
+	is_int(journal_archive(j, r, n, move), 0, "archive two records again");
+	jrec_free_all(r, n);
+	journal_unlock(j);
+	free(cause);
+}
+
+static void test_archive_replay(void)
+{
+	char dir[300], path[320], apath[340];
+	struct jrec w = {.type = 'W'};
+	struct journal j;
+	struct sbuf b;
+	int torn;
+
+	snprintf(dir, sizeof(dir), "%s/replay", tmpdir);
+	mkdir(dir, 0700);
+	snprintf(path, sizeof(path), "%s/journal", dir);
+	snprintf(apath, sizeof(apath), "%s/journal.archive", dir);
+	w.addr = xstrdup("mm/thp");
+	w.target = xstrdup("sys/kernel/mm/transparent_hugepage/enabled");
+	w.old = xstrdup("madvise");
+	w.new_value = xstrdup("never");
+	w.boot = xstrdup("old-boot");
+	sbuf_init(&b);
+	for (uint64_t i = 1; i <= 3; i++) {
+		w.seq = w.txn = i;
+		jrec_encode(&w, &b);
+	}
+	journal_init(&j, dir);
+	archive_again(&j, path, b.s, b.len);
+	is_int(archived(apath, NULL), 2, "first archiving: 2 records in the archive");
+	archive_again(&j, path, b.s, b.len);
+	is_int(archived(apath, &torn), 2, "killed before the rename, archived again: still 2");
+	{ /* the kill tore the archive's append in the second line */
+		struct stat st;
+
+		if (stat(apath, &st) == 0 && truncate(apath, st.st_size - 10) == 0) {
+			archive_again(&j, path, b.s, b.len);
+			is_int(archived(apath, &torn), 2, "torn append, archived again: 2 records");
+			is_int(torn, 0, "and no torn line");
+		} else {
+			ok(0, "truncate %s", apath);
+		}
+	}
+	/* an archive that ends in a line of something else: ours still load */
+	write_file(apath, "garbage without newline", 23);
+	archive_again(&j, path, b.s, b.len);
+	is_int(archived(apath, &torn), 2, "after a foreign torn line: both records load");
+	is_int(torn, 1, "the foreign line is the one torn line");
+	journal_fini(&j);
+	jrec_free(&w);
+	sbuf_free(&b);
+}
+
 /* A journal whose tail (last 256 KiB) has no W record: the id still comes
  * from the last W further up; a torn line at the end of a big file is cut. */
 static void test_big_tail(void)
@@ -700,6 +782,7 @@ int main(void)
 	test_escape();
 	test_codec();
 	test_load_torn();
+	test_archive_replay();
 	test_big_tail();
 	test_lock();
 	test_state_dir();
