@@ -106,7 +106,9 @@ if [ "$(id -u)" -eq 0 ] && command -v setpriv >/dev/null 2>&1 && id nobody >/dev
 	chown nobody "$ns"
 	chmod 700 "$ns"
 	asnobody() { setpriv --reuid=nobody --regid="$grp" --clear-groups "$@"; }
-	asnobody sh -c 'sleep 100 </dev/null >/dev/null 2>&1 & echo $! >"$1/pid"' sh "$ns"
+	# the target starts at nice 0 whatever the test runs at (a niced make)
+	nice -n "$((0 - $(nice)))" setpriv --reuid=nobody --regid="$grp" --clear-groups \
+		sh -c 'sleep 100 </dev/null >/dev/null 2>&1 & echo $! >"$1/pid"' sh "$ns"
 	p=$(cat "$ns/pid")
 	prlimit --pid "$p" --nice=0:0 2>/dev/null
 	nice0=$(ps -o ni= -p "$p" | tr -d ' ')
