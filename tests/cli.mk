@@ -18,3 +18,6 @@ EXTRA_DIST += tests/cli/packaging.sh tests/cli/completion.sh
 # watch --metric-file: an app's log summarized per record (issue 17)
 TESTS += tests/cli/watch_metric.sh
 EXTRA_DIST += tests/cli/watch_metric.sh
+# serve: concurrent connections, deadlines and a connection limit (issue 32)
+TESTS += tests/cli/serve_idle.sh
+EXTRA_DIST += tests/cli/serve_idle.sh
