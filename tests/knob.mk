@@ -27,3 +27,9 @@ EXTRA_DIST += $(KNOB_ROOT_TESTS) tests/bench/killloop.sh
 # exec --metric: CMD's stdout passed through, its numbers summarized (issue 17)
 TESTS += tests/knob/exec_metric.sh
 EXTRA_DIST += tests/knob/exec_metric.sh
+# a multi-line value is refused in one line (issue 32, found by fuzz_knobaddr)
+TESTS += tests/knob/value_lines.sh
+EXTRA_DIST += tests/knob/value_lines.sh
+# the undo record synced before the knob write, by strace (issue 32)
+TESTS += tests/knob/durability.sh
+EXTRA_DIST += tests/knob/durability.sh
