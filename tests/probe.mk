@@ -35,3 +35,8 @@ EXTRA_DIST += tests/bench/observer.sh
 # ab --metric-file: a log the app writes as the A/B's source (issue 17)
 TESTS += tests/probe/ab-metricfile.sh
 EXTRA_DIST += tests/probe/ab-metricfile.sh
+# the A/B spread and quantiles against values worked out by hand (issue 32)
+check_PROGRAMS += tests/unit/test_stats_spread
+tests_unit_test_stats_spread_SOURCES = tests/unit/test_stats_spread.c
+tests_unit_test_stats_spread_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_stats_spread

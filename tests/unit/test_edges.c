@@ -1,0 +1,248 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Edges that mutants showed untested (issue 32, item 15; scripts/mutate.sh):
+ * - the PM QoS effect judgement (effect.c judge_qos) reaching each of its
+ *   verdicts, on a copy of rk3588 whose idle-state counters the test moves
+ *   between the two samples (cpu4: WFI 1 us, cpu-sleep 220 us);
+ * - the rt-migrations finding at its threshold (more than 10/s: 10 is
+ *   silent, 10.01 fires);
+ * - the isolation audit never counting a thread of unknown affinity as
+ *   the workload. */
+#include <math.h>
+#include <sched.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob.h"
+#include "model/findings.h"
+#include "model/isolation.h"
+#include "tap.h"
+
+static char root_path[4096];
+
+/* Add n to cpuC/cpuidle/stateS/usage of the copied tree. */
+static void bump(int cpu, int state, unsigned long long n)
+{
+	char path[4200];
+	unsigned long long v = 0;
+	FILE *f;
+
+	snprintf(path, sizeof(path), "%s/sys/devices/system/cpu/cpu%d/cpuidle/state%d/usage",
+		 root_path, cpu, state);
+	f = fopen(path, "r");
+	if (!f || fscanf(f, "%llu", &v) != 1)
+		printf("# cannot read %s\n", path);
+	if (f)
+		fclose(f);
+	f = fopen(path, "w");
+	if (!f)
+		return;
+	fprintf(f, "%llu\n", v + n);
+	fclose(f);
+}
+
+/* Watch ADDR=VALUE, move the counters (bumps: cpu, state, n; cpu -1 ends),
+ * judge: the verdict, its evidence in ev. */
+static enum knob_effect qos(struct knob_ctx *ctx, const char *addr, const char *value,
+			    const int (*bumps)[3], char *ev, size_t cap)
+{
+	struct knob_effect_watch *w = knob_effect_begin_addr(ctx, addr, value);
+	const char *a = "", *e = "";
+	enum knob_effect v;
+
+	if (!w) {
+		str_copy(ev, cap, "no watch");
+		return KNOB_EFFECT_UNKNOWN;
+	}
+	for (int i = 0; bumps && bumps[i][0] >= 0; i++)
+		bump(bumps[i][0], bumps[i][1], (unsigned long long)bumps[i][2]);
+	knob_effect_end(ctx, w, KNOB_EFFECT_NO_RECORD | KNOB_QUIET, NULL);
+	v = knob_effect_worst(w, &a, &e);
+	str_copy(ev, cap, e);
+	knob_effect_free(w);
+	return v;
+}
+
+static void test_qos(void)
+{
+	static const int deep[][3] = {{4, 1, 5}, {4, 0, 3}, {-1, 0, 0}};
+	static const int shallow[][3] = {{4, 0, 3}, {-1, 0, 0}};
+	static const int other[][3] = {{5, 1, 7}, {-1, 0, 0}};
+	static const int cpu0deep[][3] = {{0, 1, 2}, {-1, 0, 0}};
+	char tmp[] = "/tmp/tt-edges.XXXXXX", cmd[20000], ev[512];
+	struct sysroot r;
+	struct knob_ctx *ctx = NULL;
+	char *cause = NULL;
+
+	if (!mkdtemp(tmp)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	snprintf(root_path, sizeof(root_path), "%s/root", tmp);
+	/* the global limit's device, as a file in the copy (only watched here) */
+	snprintf(cmd, sizeof(cmd),
+		 "cp -a '%s' '%s' && mkdir -p '%s/dev' && printf '\\0\\0\\0\\0' "
+		 ">'%s/dev/cpu_dma_latency'",
+		 fixture("rk3588"), root_path, root_path, root_path);
+	if (system(cmd) != 0 || sysroot_open(&r, root_path) != 0 ||
+	    knob_ctx_open(&ctx, &r, NULL, KNOB_NO_JOURNAL, &cause) != 0) {
+		ok(0, "copy and open rk3588");
+		free(cause);
+		return;
+	}
+	is_int(qos(ctx, "pmqos/cpu4/resume_latency_us", "100", deep, ev, sizeof(ev)),
+	       KNOB_EFFECT_NOT_SEEN, "limit 100 us, cpu-sleep (220 us) entered: not seen");
+	ok(strstr(ev, "above 100 us entered 5 times") && strstr(ev, "cpu-sleep on CPU 4"),
+	   "... 5 entries of cpu-sleep on CPU 4 (%s)", ev);
+	is_int(qos(ctx, "pmqos/cpu4/resume_latency_us", "100", shallow, ev, sizeof(ev)),
+	       KNOB_EFFECT_VERIFIED, "limit 100 us, only WFI (1 us) entered: verified");
+	ok(strstr(ev, "no idle state above 100 us") && strstr(ev, "shallower ones 3 times"),
+	   "... WFI 3 times (%s)", ev);
+	is_int(qos(ctx, "pmqos/cpu4/resume_latency_us", "220", deep, ev, sizeof(ev)),
+	       KNOB_EFFECT_VERIFIED, "limit 220 us: cpu-sleep (exactly 220 us) is allowed");
+	ok(strstr(ev, "shallower ones 8 times") != NULL, "... all 8 entries shallow enough (%s)",
+	   ev);
+	is_int(qos(ctx, "pmqos/cpu4/resume_latency_us", "219", deep, ev, sizeof(ev)),
+	       KNOB_EFFECT_NOT_SEEN, "limit 219 us: cpu-sleep is 1 us too deep");
+	is_int(qos(ctx, "pmqos/cpu4/resume_latency_us", "100", NULL, ev, sizeof(ev)),
+	       KNOB_EFFECT_UNKNOWN, "no idle state entered: unknown");
+	ok(strstr(ev, "no idle state entered") != NULL, "... says so (%s)", ev);
+	is_int(qos(ctx, "pmqos/cpu4/resume_latency_us", "100", other, ev, sizeof(ev)),
+	       KNOB_EFFECT_UNKNOWN, "only another CPU's cpu-sleep moved: cpu4's verdict unknown");
+	is_int(qos(ctx, "pmqos/cpu4/resume_latency_us", "n/a", deep, ev, sizeof(ev)),
+	       KNOB_EFFECT_UNKNOWN, "n/a: no constraint to check");
+	ok(strstr(ev, "no latency constraint") != NULL, "... says so (%s)", ev);
+	is_int(qos(ctx, "pmqos/cpu_dma_latency_us", "100", cpu0deep, ev, sizeof(ev)),
+	       KNOB_EFFECT_NOT_SEEN, "the global limit: cpu-sleep on CPU 0 counts");
+	ok(strstr(ev, "entered 2 times") && strstr(ev, "on CPU 0"), "... 2 times on CPU 0 (%s)",
+	   ev);
+	is_int(qos(ctx, "pmqos/cpu_dma_latency_us", "100", other, ev, sizeof(ev)),
+	       KNOB_EFFECT_NOT_SEEN, "... and on CPU 5 too");
+	knob_ctx_close(ctx);
+	sysroot_close(&r);
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
+	if (system(cmd) != 0)
+		printf("# cannot remove %s\n", tmp);
+}
+
+/* One RT thread (FIFO 80, user) migrating mig times/s on rk3588. */
+static bool migrates(double mig, const struct snapshot *s)
+{
+	struct thread_table t;
+	struct thread_info *x;
+	struct findings_input in = {.snap = s};
+	struct finding_list l;
+	bool hit = false;
+
+	memset(&t, 0, sizeof(t));
+	memset(&l, 0, sizeof(l));
+	t.n = t.cap = 1;
+	t.t = x = xcalloc(1, sizeof(*t.t));
+	for (int c = 0; c < 8; c++)
+		cpumask_set(&t.online, c);
+	t.have_online = true;
+	x->pid = x->tid = 1000;
+	str_copy(x->comm, sizeof(x->comm), "rtloop");
+	x->state = 'S';
+	x->policy = SCHED_FIFO;
+	x->rt_prio = 80;
+	x->uclamp_min = x->uclamp_max = -1;
+	x->affinity = t.online;
+	x->have_affinity = true;
+	x->last_cpu = 4;
+	x->cpu_pct = x->vol_per_s = x->invol_per_s = NAN;
+	x->migrations_per_s = mig;
+	in.threads = &t;
+	if (findings_eval(&in, NULL, &l) == 0)
+		for (size_t i = 0; i < l.n; i++)
+			hit |= !strcmp(l.v[i].id, "rt-migrations");
+	findings_free(&l);
+	free(t.t);
+	return hit;
+}
+
+static void test_migrations(void)
+{
+	struct sysroot r;
+	struct snapshot s;
+
+	memset(&s, 0, sizeof(s));
+	if (sysroot_open(&r, fixture("rk3588")) != 0 || snapshot_take(&r, SNAP_ALL, &s) != 0) {
+		ok(0, "sample rk3588");
+		return;
+	}
+	sysroot_close(&r);
+	ok(!migrates(9.99, &s), "rt-migrations: 9.99/s is silent");
+	ok(!migrates(10.0, &s), "rt-migrations: exactly 10/s (the threshold) is silent");
+	ok(migrates(10.01, &s), "rt-migrations: 10.01/s fires");
+	ok(migrates(500.0, &s), "rt-migrations: 500/s fires");
+	ok(!migrates(NAN, &s), "rt-migrations: unknown is silent");
+	snapshot_free(&s);
+}
+
+static struct thread_info *thr(struct thread_table *t, pid_t tid, const char *comm, int last_cpu,
+			       const char *aff, double cpu_pct)
+{
+	struct thread_info *x;
+
+	t->t = xgrow(t->t, &t->cap, t->n + 1, sizeof(*t->t));
+	x = &t->t[t->n++];
+	memset(x, 0, sizeof(*x));
+	x->pid = x->tid = tid;
+	str_copy(x->comm, sizeof(x->comm), comm);
+	x->last_cpu = last_cpu;
+	x->have_affinity = aff != NULL;
+	if (aff)
+		cpulist_parse(aff, &x->affinity);
+	x->cpu_pct = cpu_pct;
+	x->migrations_per_s = NAN;
+	x->uclamp_min = x->uclamp_max = -1;
+	return x;
+}
+
+static void test_unknown_affinity(void)
+{
+	struct system_info sys;
+	struct thread_table tt;
+	struct iso_report r;
+	struct cpumask online;
+	bool listed = false, work_listed = false, far = false;
+
+	memset(&sys, 0, sizeof(sys));
+	memset(&tt, 0, sizeof(tt));
+	sys.have_isolated = true;
+	cpulist_parse("2-3", &sys.isolated);
+	cpulist_parse("0-3", &online);
+	cpulist_parse("0-3", &tt.online);
+	tt.have_online = true;
+	thr(&tt, 100, "work", 2, "2-3", 60.0);	 /* the workload, confined */
+	thr(&tt, 101, "unknown", 3, NULL, 20.0); /* ran on CPU 3, affinity unknown */
+	thr(&tt, 102, "elsewhere", 0, NULL, 20.0);
+	thr(&tt, 103, "kworker/u8:1", 2, NULL, 5.0)->kernel = true;
+	thr(&tt, 104, "rcuop/3", 2, NULL, 5.0)->kernel = true;
+	is_int(isolation_audit(&sys, &online, NULL, &tt, &r), 0, "audit");
+	is_int((int)r.nworkload, 1, "one workload thread (the confined one)");
+	for (size_t i = 0; i < r.n; i++) {
+		listed |= r.v[i].kind == ISO_THREAD && r.v[i].tid == 101;
+		work_listed |= r.v[i].tid == 100;
+		far |= r.v[i].tid == 102;
+	}
+	ok(listed, "a thread of unknown affinity on CPU 3 is listed, not the workload");
+	ok(!work_listed, "the confined thread is not listed");
+	ok(!far, "a thread on a housekeeping CPU is not listed");
+	for (size_t i = 0; i < r.n; i++)
+		if (r.v[i].tid == 101)
+			is_str(r.v[i].affinity, "", "... its affinity shown as unknown (empty)");
+	isolation_free(&r);
+	free(tt.t);
+}
+
+int main(void)
+{
+	test_qos();
+	test_migrations();
+	test_unknown_affinity();
+	return done_testing();
+}
