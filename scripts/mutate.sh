@@ -62,7 +62,7 @@ run_tests() {
 		*) set -- "$bld/$t" ;;
 		esac
 		(cd "$bld" && TUNETOP=$bld/tunetop TT_SRCDIR=$copy TT_BUILDDIR=$bld \
-			FIXTURES=$bld/tests/fixtures TT_SKIP_FUZZ=1 timeout "$tmo" "$@") \
+			FIXTURES=$copy/tests/fixtures TT_SKIP_FUZZ=1 timeout "$tmo" "$@") \
 			>"$log/test.out" 2>&1
 		rc=$?
 		if [ $rc -ne 0 ] || grep -q '^not ok' "$log/test.out"; then

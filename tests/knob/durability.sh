@@ -13,10 +13,14 @@ strace -f -o /dev/null true 2>/dev/null || skip_all "strace cannot trace here (p
 
 root=$(copy_fixture rk3588)
 trace=$TMPD/trace
-strace -f -y -e trace=fdatasync,fsync,openat,rename,renameat,renameat2,write,pwrite64 -o "$trace" \
-	"$TUNETOP" --root "$root" set cpufreq/policy4/governor=performance \
+# LeakSanitizer cannot run under ptrace (an ASan build): leaks are checked elsewhere
+ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+	strace -f -y -e trace=fdatasync,fsync,openat,rename,renameat,renameat2,write,pwrite64 \
+	-o "$trace" "$TUNETOP" --root "$root" set cpufreq/policy4/governor=performance \
 	cpuidle/cpu4/state1/disable=1 >"$TMPD/out" 2>&1
-is "$?" 0 "set of two knobs under strace: exit 0"
+rc=$?
+is "$rc" 0 "set of two knobs under strace: exit 0"
+[ "$rc" -eq 0 ] || sed 's/^/# /' "$TMPD/out"
 [ -s "$trace" ]
 ok $? "strace wrote a trace"
 
