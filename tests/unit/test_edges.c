@@ -120,6 +120,8 @@ static void test_qos(void)
 	   ev);
 	is_int(qos(ctx, "pmqos/cpu_dma_latency_us", "100", other, ev, sizeof(ev)),
 	       KNOB_EFFECT_NOT_SEEN, "... and on CPU 5 too");
+	ok(strstr(ev, "entered 7 times") && strstr(ev, "on CPU 5"),
+	   "... 7 times, named on CPU 5 where it was entered (%s)", ev);
 	knob_ctx_close(ctx);
 	sysroot_close(&r);
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmp);
