@@ -6,7 +6,11 @@
  * - the rt-migrations finding at its threshold (more than 10/s: 10 is
  *   silent, 10.01 fires);
  * - the isolation audit never counting a thread of unknown affinity as
- *   the workload. */
+ *   the workload;
+ * - the journal's CRC-32 against the standard check value (a wrong one
+ *   agrees with itself, so a round trip cannot see it) and its crc= field
+ *   of exactly 8 hex digits. */
+#include <errno.h>
 #include <math.h>
 #include <sched.h>
 #include <stdio.h>
@@ -15,6 +19,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/journal.h"
 #include "knob/knob.h"
 #include "model/findings.h"
 #include "model/isolation.h"
@@ -241,8 +246,49 @@ static void test_unknown_affinity(void)
 	free(tt.t);
 }
 
+static void test_journal_crc(void)
+{
+	char value[] = "performance", line[512];
+	struct jrec r = {.type = 'C', .ref = 7, .value = value}, back;
+	struct sbuf b;
+	size_t n;
+
+	is_int((int)journal_crc32("123456789", 9), (int)0xcbf43926u,
+	       "CRC-32 of \"123456789\" is the standard check value cbf43926");
+	is_int((int)journal_crc32("", 0), 0, "CRC-32 of nothing is 0");
+	sbuf_init(&b);
+	jrec_encode(&r, &b);
+	n = b.len && b.s[b.len - 1] == '\n' ? b.len - 1 : b.len;
+	is_int(jrec_decode(b.s, n, &back), 0, "an encoded C record decodes");
+	jrec_free(&back);
+	snprintf(line, sizeof(line), "%.*s0", (int)n, b.s);
+	is_int(jrec_decode(line, n + 1, &back), -EINVAL, "a crc= field of 9 digits is refused");
+	snprintf(line, sizeof(line), "%.*s", (int)n - 1, b.s);
+	is_int(jrec_decode(line, n - 1, &back), -EINVAL, "a crc= field of 7 digits is refused");
+	sbuf_free(&b);
+	/* a C record must say which change it completes (ref=) */
+	{
+		static const char *const body[] = {"C\tref=3\tvalue=x", "C\tvalue=x",
+						   "A\tvalue=EIO", "U\tref=2\tvalue=undone"};
+		static const int want[] = {0, -EINVAL, -EINVAL, 0};
+
+		for (int i = 0; i < 4; i++) {
+			size_t k = strlen(body[i]);
+
+			snprintf(line, sizeof(line), "%s\tcrc=%08x", body[i],
+				 (unsigned)journal_crc32(body[i], k));
+			int e = jrec_decode(line, strlen(line), &back);
+
+			ok(e == want[i], "decode '%s': %d (got %d)", body[i], want[i], e);
+			if (e == 0)
+				jrec_free(&back);
+		}
+	}
+}
+
 int main(void)
 {
+	test_journal_crc();
 	test_qos();
 	test_migrations();
 	test_unknown_affinity();
