@@ -7,6 +7,8 @@
  *   silent, 10.01 fires);
  * - the isolation audit never counting a thread of unknown affinity as
  *   the workload;
+ * - counters: a 64-bit interrupt count that stayed put is a delta of 0,
+ *   /proc/stat rates over an interval of 2 s, user time with nice;
  * - the journal's CRC-32 against the standard check value (a wrong one
  *   agrees with itself, so a round trip cannot see it) and its crc= field
  *   of exactly 8 hex digits. */
@@ -23,6 +25,8 @@
 #include "knob/knob.h"
 #include "model/findings.h"
 #include "model/isolation.h"
+#include "source/irqs.h"
+#include "source/procstat.h"
 #include "tap.h"
 
 static char root_path[4096];
@@ -303,8 +307,40 @@ static void test_journal_crc(void)
 	}
 }
 
+static void test_counters(void)
+{
+	static const char a[] = "cpu  100 20 30 800 10 5 5 0 0 0\n"
+				"cpu0 100 20 30 800 10 5 5 0 0 0\n"
+				"intr 1000 0\nctxt 5000\nprocs_running 1\nprocs_blocked 0\n";
+	static const char b[] = "cpu  130 30 40 880 10 5 5 0 0 0\n"
+				"cpu0 130 30 40 880 10 5 5 0 0 0\n"
+				"intr 1600 0\nctxt 9000\nprocs_running 1\nprocs_blocked 0\n";
+	struct procstat pa, pb;
+	uint64_t d = 99;
+
+	ok(irqs_delta32(5000000000ull, 5000000000ull, &d) && d == 0,
+	   "a 64-bit count that stayed put: delta 0, not a reset");
+	ok(irqs_delta32(7, 7, &d) && d == 0, "a 32-bit count that stayed put: delta 0");
+	memset(&pa, 0, sizeof(pa));
+	memset(&pb, 0, sizeof(pb));
+	if (procstat_parse(a, 1, &pa) != 0 || procstat_parse(b, 1, &pb) != 0) {
+		ok(0, "parse two /proc/stat samples");
+		return;
+	}
+	procstat_derive(&pb, &pa, 2.0);
+	is_dbl(pb.ctxt_per_s, 2000.0, 1e-9, "4000 context switches in 2 s: 2000/s");
+	is_dbl(pb.intr_per_s, 300.0, 1e-9, "600 interrupts in 2 s: 300/s");
+	/* 30 user + 10 nice + 10 system + 80 idle = 130 */
+	is_dbl(pb.total_util.user_pct, 100.0 * 40 / 130, 1e-9, "user share counts nice");
+	is_dbl(pb.total_util.system_pct, 100.0 * 10 / 130, 1e-9, "system share");
+	is_dbl(pb.total_util.idle_pct, 100.0 * 80 / 130, 1e-9, "idle share");
+	procstat_free(&pa);
+	procstat_free(&pb);
+}
+
 int main(void)
 {
+	test_counters();
 	test_journal_crc();
 	test_qos();
 	test_migrations();
