@@ -39,3 +39,6 @@ check_PROGRAMS += tests/unit/test_edges
 tests_unit_test_edges_SOURCES = tests/unit/test_edges.c
 tests_unit_test_edges_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_edges
+# the pair checks at their edges (issue 32, from make mutate)
+TESTS += tests/knob/pair_edges.sh
+EXTRA_DIST += tests/knob/pair_edges.sh

@@ -1,0 +1,27 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# The pair checks at their edges (issue 32, from make mutate): an RT runtime
+# equal to the period is accepted, one microsecond more is refused (exit 2,
+# nothing written); a min equal to the max is accepted, one step above is
+# refused. On a copy of rk3588 (period 1000000 us, policy0 max 1800000 kHz).
+. "$TT_SRCDIR/tests/lib.sh"
+
+root=$(copy_fixture rk3588)
+k=$root/proc/sys/kernel
+"$TUNETOP" --root "$root" set sched/rt_runtime_us=1000001 >/dev/null 2>"$TMPD/err"
+is "$?" 2 "rt_runtime_us = period + 1: exit 2"
+like "$(cat "$TMPD/err")" "runtime 1000001 would exceed sched/rt_period_us 1000000" "... says why"
+is "$(cat "$k/sched_rt_runtime_us")" 950000 "... nothing written"
+"$TUNETOP" --root "$root" set sched/rt_runtime_us=1000000 >/dev/null 2>"$TMPD/err"
+is "$?" 0 "rt_runtime_us = period: accepted"
+is "$(cat "$k/sched_rt_runtime_us")" 1000000 "... written"
+"$TUNETOP" --root "$root" set sched/rt_period_us=999999 >/dev/null 2>"$TMPD/err"
+is "$?" 2 "rt_period_us one below the runtime: exit 2"
+
+p=$root/sys/devices/system/cpu/cpufreq/policy0
+"$TUNETOP" --root "$root" set cpufreq/policy0/min_khz=1800000 >/dev/null 2>"$TMPD/err"
+is "$?" 0 "min_khz = max_khz: accepted"
+is "$(cat "$p/scaling_min_freq")" 1800000 "... written"
+"$TUNETOP" --root "$root" set cpufreq/policy0/max_khz=1608000 >/dev/null 2>"$TMPD/err"
+is "$?" 2 "max_khz below the min: exit 2"
+done_testing
