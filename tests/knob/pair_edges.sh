@@ -4,6 +4,8 @@
 # equal to the period is accepted, one microsecond more is refused (exit 2,
 # nothing written); a min equal to the max is accepted, one step above is
 # refused. On a copy of rk3588 (period 1000000 us, policy0 max 1800000 kHz).
+# A rollback undoes the writes in reverse order (the reverse of a safe
+# order is safe: min/max and runtime/period pairs rely on it).
 . "$TT_SRCDIR/tests/lib.sh"
 
 root=$(copy_fixture rk3588)
@@ -24,4 +26,11 @@ is "$?" 0 "min_khz = max_khz: accepted"
 is "$(cat "$p/scaling_min_freq")" 1800000 "... written"
 "$TUNETOP" --root "$root" set cpufreq/policy0/max_khz=1608000 >/dev/null 2>"$TMPD/err"
 is "$?" 2 "max_khz below the min: exit 2"
+
+root=$(copy_fixture rk3588)
+TUNETOP_TEST_FAULT="cpu5/cpuidle/state1/disable=EBUSY" "$TUNETOP" --root "$root" \
+	set 'cpuidle/*/cpu-sleep/disable=1' >"$TMPD/out" 2>/dev/null
+is "$?" 1 "a write failing half-way: exit 1"
+is "$(sed -n 's|^cpuidle/cpu\([0-9]\)/state1/disable: rolled back to 0$|\1|p' "$TMPD/out" | tr -d '\n')" \
+	43210 "the five earlier writes rolled back last first (cpu4 .. cpu0)"
 done_testing
