@@ -5,7 +5,9 @@
 # nothing written); a min equal to the max is accepted, one step above is
 # refused. On a copy of rk3588 (period 1000000 us, policy0 max 1800000 kHz).
 # A rollback undoes the writes in reverse order (the reverse of a safe
-# order is safe: min/max and runtime/period pairs rely on it).
+# order is safe: min/max and runtime/period pairs rely on it). A change the
+# journal cannot record (the file size limit, prlimit --fsize) is not
+# written.
 . "$TT_SRCDIR/tests/lib.sh"
 
 root=$(copy_fixture rk3588)
@@ -33,4 +35,20 @@ TUNETOP_TEST_FAULT="cpu5/cpuidle/state1/disable=EBUSY" "$TUNETOP" --root "$root"
 is "$?" 1 "a write failing half-way: exit 1"
 is "$(sed -n 's|^cpuidle/cpu\([0-9]\)/state1/disable: rolled back to 0$|\1|p' "$TMPD/out" | tr -d '\n')" \
 	43210 "the five earlier writes rolled back last first (cpu4 .. cpu0)"
+
+if command -v prlimit >/dev/null 2>&1; then
+	root=$(copy_fixture rk3588)
+	"$TUNETOP" --root "$root" set cpufreq/policy0/governor=performance >/dev/null 2>&1
+	size=$(stat -c %s "$TUNETOP_STATE_DIR/journal")
+	# room for 100 more bytes: not for the next W record (about 300)
+	sh -c "trap '' XFSZ; exec prlimit --fsize=$((size + 100)) \"\$@\"" sh \
+		"$TUNETOP" --root "$root" set cpufreq/policy4/governor=performance >/dev/null 2>"$TMPD/err"
+	is "$?" 1 "the journal cannot record the change: exit 1"
+	like "$(cat "$TMPD/err")" "cannot record the change in .*journal: File too large; not writing" \
+		"... says so"
+	is "$(cat "$root/sys/devices/system/cpu/cpufreq/policy4/scaling_governor")" interactive \
+		"... and the knob is not written"
+else
+	skip "a change the journal cannot record" "prlimit is not installed"
+fi
 done_testing
