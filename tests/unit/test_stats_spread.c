@@ -101,6 +101,8 @@ static void test_ranks(void)
 	is_int((int)stats_rank(1.0, 10), 10, "rank of p100 = n");
 	is_int((int)stats_rank(0.999, 1000), 999, "rank of p99.9 in 1000 = 999");
 	is_int((int)stats_rank(0.91, 10), 10, "rank of p91 in 10 = 10 (ceil)");
+	is_int((int)stats_rank(1.1, 10), 10, "a rank past the end (q 1.1) is clamped to n");
+	is_int((int)stats_rank(-0.5, 10), 1, "a rank before the start is 1");
 	stats_dist_from_values(&d, v, 7);
 	is_int((int)d.n, 6, "NAN left out: 6 values");
 	is_dbl(d.mean, 3.0, 1e-12, "mean 3");
