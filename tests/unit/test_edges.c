@@ -9,6 +9,8 @@
  *   the workload;
  * - counters: a 64-bit interrupt count that stayed put is a delta of 0,
  *   /proc/stat rates over an interval of 2 s, user time with nice;
+ * - symlinks under a root: 40 followed, the 41st is ELOOP (the kernel's
+ *   MAXSYMLINKS), by openat2 and by the walk without it;
  * - the journal's CRC-32 against the standard check value (a wrong one
  *   agrees with itself, so a round trip cannot see it) and its crc= field
  *   of exactly 8 hex digits. */
@@ -25,6 +27,7 @@
 #include "knob/knob.h"
 #include "model/findings.h"
 #include "model/isolation.h"
+#include "sysfs/sysroot.h"
 #include "source/irqs.h"
 #include "source/procstat.h"
 #include "tap.h"
@@ -338,8 +341,67 @@ static void test_counters(void)
 	procstat_free(&pb);
 }
 
+/* A root with a file behind a chain of n links (f0 -> f1 -> ... -> data) and
+ * a directory behind one (d0 -> ... -> dir). */
+static void chains(const char *top, int n)
+{
+	char cmd[512];
+
+	snprintf(cmd, sizeof(cmd),
+		 "cd '%s' && rm -rf c%d && mkdir -p c%d/dir && cd c%d && echo 7 >data && "
+		 "echo 8 >dir/f && i=0; while [ $i -lt %d ]; do j=$((i + 1)); "
+		 "t=f$j; [ $j -eq %d ] && t=data; ln -s $t f$i; "
+		 "t=d$j; [ $j -eq %d ] && t=dir; ln -s $t d$i; i=$j; done",
+		 top, n, n, n, n, n, n);
+	if (system(cmd) != 0)
+		printf("# cannot make the chains of %d links\n", n);
+}
+
+static void test_link_hops(void)
+{
+	char top[] = "/tmp/tt-hops.XXXXXX", dir[64], buf[16], cmd[128];
+
+	if (!mkdtemp(top)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	chains(top, 40);
+	chains(top, 41);
+	for (int walk = 0; walk < 2; walk++) {
+		const char *how = walk ? "walk" : "openat2";
+
+		if (walk)
+			setenv("TUNETOP_TEST_NO_OPENAT2", "1", 1);
+		for (int n = 40; n <= 41; n++) {
+			struct sysroot r;
+
+			snprintf(dir, sizeof(dir), "%s/c%d", top, n);
+			if (sysroot_open(&r, dir) != 0) {
+				ok(0, "open %s", dir);
+				continue;
+			}
+			{
+				int want = n == 40 ? 0 : -ELOOP;
+				int e1 = sysfs_read_str(&r, "f0", buf, sizeof(buf));
+				int e2 = sysfs_read_str(&r, "d0/f", buf, sizeof(buf));
+
+				ok(e1 == want, "%s: a file behind %d links: %s (got %d)", how, n,
+				   n == 40 ? "read" : "ELOOP", e1);
+				ok(e2 == want, "%s: a directory behind %d links: %s (got %d)", how,
+				   n, n == 40 ? "read" : "ELOOP", e2);
+			}
+			sysroot_close(&r);
+		}
+	}
+	unsetenv("TUNETOP_TEST_NO_OPENAT2");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", top);
+	if (system(cmd) != 0)
+		printf("# cannot remove %s\n", top);
+}
+
 int main(void)
 {
+	test_link_hops();
 	test_counters();
 	test_journal_crc();
 	test_qos();
