@@ -389,6 +389,9 @@ static void test_link_hops(void)
 				   n == 40 ? "read" : "ELOOP", e1);
 				ok(e2 == want, "%s: a directory behind %d links: %s (got %d)", how,
 				   n, n == 40 ? "read" : "ELOOP", e2);
+				ok(sysfs_readlink(&r, "f0", buf, sizeof(buf)) == 0 &&
+					   !strcmp(buf, "f1"),
+				   "%s: readlink names the first link's target, f1 (%s)", how, buf);
 			}
 			sysroot_close(&r);
 		}
