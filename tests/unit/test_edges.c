@@ -341,6 +341,32 @@ static void test_counters(void)
 	procstat_free(&pb);
 }
 
+/* Two /proc/interrupts samples with no time between them: no rate (NAN),
+ * never an infinity; 2 s apart: the counts over 2 s. */
+static void test_irq_interval(void)
+{
+	static const char a[] = "           CPU0       CPU1\n"
+				" 11:        100        200   GICv3  27 Level     arch_timer\n";
+	static const char b[] = "           CPU0       CPU1\n"
+				" 11:        300        600   GICv3  27 Level     arch_timer\n";
+	struct irq_table ta, tb;
+
+	memset(&ta, 0, sizeof(ta));
+	memset(&tb, 0, sizeof(tb));
+	if (irqs_parse(a, 2, &ta) != 0 || irqs_parse(b, 2, &tb) != 0 || tb.n != 1) {
+		ok(0, "parse two /proc/interrupts samples");
+		return;
+	}
+	irqs_derive(&tb, &ta, 0.0);
+	ok(isnan(tb.rows[0].total_per_s) && isnan(tb.rows[0].rate_per_s[0]),
+	   "no time between the samples: no rate (%g)", tb.rows[0].total_per_s);
+	irqs_derive(&tb, &ta, 2.0);
+	is_dbl(tb.rows[0].total_per_s, 300.0, 1e-9, "600 interrupts in 2 s: 300/s");
+	is_dbl(tb.rows[0].rate_per_s[1], 200.0, 1e-9, "... 200/s of them on CPU 1");
+	irqs_free(&ta);
+	irqs_free(&tb);
+}
+
 /* A root with a file behind a chain of n links (f0 -> f1 -> ... -> data) and
  * a directory behind one (d0 -> ... -> dir). */
 static void chains(const char *top, int n)
@@ -406,6 +432,7 @@ int main(void)
 {
 	test_link_hops();
 	test_counters();
+	test_irq_interval();
 	test_journal_crc();
 	test_qos();
 	test_migrations();
