@@ -142,7 +142,10 @@ static void test_qos(void)
 }
 
 /* One RT thread (FIFO 80, user) migrating mig times/s on rk3588. */
-static bool migrates(double mig, const struct snapshot *s)
+/* Does finding id (about subject, when not NULL) fire on s with one thread
+ * of this policy on CPU 4 migrating mig times/s? */
+static bool fires(const struct snapshot *s, int policy, double mig, const char *id,
+		  const char *subject)
 {
 	struct thread_table t;
 	struct thread_info *x;
@@ -160,8 +163,8 @@ static bool migrates(double mig, const struct snapshot *s)
 	x->pid = x->tid = 1000;
 	str_copy(x->comm, sizeof(x->comm), "rtloop");
 	x->state = 'S';
-	x->policy = SCHED_FIFO;
-	x->rt_prio = 80;
+	x->policy = policy;
+	x->rt_prio = policy == SCHED_FIFO ? 80 : 0;
 	x->uclamp_min = x->uclamp_max = -1;
 	x->affinity = t.online;
 	x->have_affinity = true;
@@ -171,10 +174,25 @@ static bool migrates(double mig, const struct snapshot *s)
 	in.threads = &t;
 	if (findings_eval(&in, NULL, &l) == 0)
 		for (size_t i = 0; i < l.n; i++)
-			hit |= !strcmp(l.v[i].id, "rt-migrations");
+			hit |= !strcmp(l.v[i].id, id) &&
+			       (!subject || !strcmp(l.v[i].subject, subject));
 	findings_free(&l);
 	free(t.t);
 	return hit;
+}
+
+static bool migrates(double mig, const struct snapshot *s)
+{
+	return fires(s, SCHED_FIFO, mig, "rt-migrations", NULL);
+}
+
+/* Set every CPU's state named name to lat_us. */
+static void set_latency(struct snapshot *s, const char *name, int64_t lat_us)
+{
+	for (int c = 0; c < s->idle.ncpus; c++)
+		for (size_t k = 0; k < s->idle.cpu[c].nstates; k++)
+			if (!strcmp(s->idle.cpu[c].st[k].name, name))
+				s->idle.cpu[c].st[k].latency_us = lat_us;
 }
 
 static void test_migrations(void)
@@ -193,6 +211,20 @@ static void test_migrations(void)
 	ok(migrates(10.01, &s), "rt-migrations: 10.01/s fires");
 	ok(migrates(500.0, &s), "rt-migrations: 500/s fires");
 	ok(!migrates(NAN, &s), "rt-migrations: unknown is silent");
+	ok(!fires(&s, SCHED_OTHER, 500.0, "rt-migrations", NULL),
+	   "rt-migrations: a SCHED_OTHER thread at 500/s is silent (RT only)");
+	/* idle-exit-latency: a state deeper than the budget (100 us) on the RT
+	   thread's CPU; WFI (1 us) never */
+	ok(fires(&s, SCHED_FIFO, 0.0, "idle-exit-latency", "cpu-sleep"),
+	   "idle-exit-latency: cpu-sleep (220 us) on the RT thread's CPU");
+	ok(!fires(&s, SCHED_FIFO, 0.0, "idle-exit-latency", "WFI"),
+	   "idle-exit-latency: not WFI (1 us)");
+	set_latency(&s, "cpu-sleep", 100);
+	ok(!fires(&s, SCHED_FIFO, 0.0, "idle-exit-latency", "cpu-sleep"),
+	   "idle-exit-latency: cpu-sleep at exactly the budget (100 us) is silent");
+	set_latency(&s, "cpu-sleep", 101);
+	ok(fires(&s, SCHED_FIFO, 0.0, "idle-exit-latency", "cpu-sleep"),
+	   "idle-exit-latency: 101 us fires");
 	snapshot_free(&s);
 }
 
@@ -234,6 +266,9 @@ static void test_unknown_affinity(void)
 	thr(&tt, 100, "work", 2, "2-3", 60.0);	 /* the workload, confined */
 	thr(&tt, 101, "unknown", 3, NULL, 20.0); /* ran on CPU 3, affinity unknown */
 	thr(&tt, 102, "elsewhere", 0, NULL, 20.0);
+	thr(&tt, 105, "waker", 3, "0-3", 0.0)->vol_per_s = 50.0;  /* ran: woke 50 times/s */
+	thr(&tt, 106, "invol", 2, "0-3", NAN)->invol_per_s = 5.0; /* ran: preempted */
+	thr(&tt, 107, "asleep", 2, "0-3", 0.0);			  /* did not run */
 	thr(&tt, 103, "kworker/u8:1", 2, NULL, 5.0)->kernel = true;
 	thr(&tt, 104, "rcuop/3", 2, NULL, 5.0)->kernel = true;
 	is_int(isolation_audit(&sys, &online, NULL, &tt, &r), 0, "audit");
@@ -246,6 +281,18 @@ static void test_unknown_affinity(void)
 	ok(listed, "a thread of unknown affinity on CPU 3 is listed, not the workload");
 	ok(!work_listed, "the confined thread is not listed");
 	ok(!far, "a thread on a housekeeping CPU is not listed");
+	{
+		bool waker = false, invol = false, asleep = false;
+
+		for (size_t i = 0; i < r.n; i++) {
+			waker |= r.v[i].kind == ISO_THREAD && r.v[i].tid == 105;
+			invol |= r.v[i].kind == ISO_THREAD && r.v[i].tid == 106;
+			asleep |= r.v[i].tid == 107;
+		}
+		ok(waker, "a thread with 0 %% CPU that woke up on CPU 3 ran there: listed");
+		ok(invol, "one preempted there (involuntary switches) too");
+		ok(!asleep, "one that did not run is not listed");
+	}
 	for (size_t i = 0; i < r.n; i++)
 		if (r.v[i].tid == 101)
 			is_str(r.v[i].affinity, "", "... its affinity shown as unknown (empty)");
