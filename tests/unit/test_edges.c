@@ -269,7 +269,10 @@ static void test_unknown_affinity(void)
 	thr(&tt, 105, "waker", 3, "0-3", 0.0)->vol_per_s = 50.0;  /* ran: woke 50 times/s */
 	thr(&tt, 106, "invol", 2, "0-3", NAN)->invol_per_s = 5.0; /* ran: preempted */
 	thr(&tt, 107, "asleep", 2, "0-3", 0.0);			  /* did not run */
-	thr(&tt, 103, "kworker/u8:1", 2, NULL, 5.0)->kernel = true;
+	/* kernel threads of unknown affinity (a stale mask left in the struct):
+	   nothing is claimed about them */
+	thr(&tt, 103, "kworker/u8:1", 2, "0-3", 5.0)->kernel = true;
+	tt.t[tt.n - 1].have_affinity = false;
 	thr(&tt, 104, "rcuop/3", 2, NULL, 5.0)->kernel = true;
 	is_int(isolation_audit(&sys, &online, NULL, &tt, &r), 0, "audit");
 	is_int((int)r.nworkload, 1, "one workload thread (the confined one)");
@@ -292,6 +295,17 @@ static void test_unknown_affinity(void)
 		ok(waker, "a thread with 0 %% CPU that woke up on CPU 3 ran there: listed");
 		ok(invol, "one preempted there (involuntary switches) too");
 		ok(!asleep, "one that did not run is not listed");
+	}
+	{
+		bool kw = false, rcu = false;
+
+		for (size_t i = 0; i < r.n; i++) {
+			kw |= r.v[i].kind == ISO_KTHREAD && r.v[i].tid == 103;
+			rcu |= r.v[i].kind == ISO_KTHREAD && r.v[i].tid == 104;
+		}
+		ok(!kw,
+		   "an unbound kworker of unknown affinity: no kthread advice (nothing known)");
+		ok(!rcu, "an rcuo thread of unknown affinity is not called offloaded");
 	}
 	for (size_t i = 0; i < r.n; i++)
 		if (r.v[i].tid == 101)
