@@ -11,7 +11,8 @@
 #                            cross toolchain, python3-jsonschema for
 #                            tests/cli/schema.sh, prometheus (promtool) for
 #                            tests/cli/openmetrics.sh, musl-tools for
-#                            tests/cli/musl.sh)
+#                            tests/cli/musl.sh, strace for
+#                            tests/knob/durability.sh)
 set -e
 pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev zlib1g-dev"
 if [ "${1:-}" = "--test" ]; then
@@ -26,6 +27,8 @@ if [ "${1:-}" = "--test" ]; then
 	# tests/cli/musl.sh: a static musl build (musl-gcc) and the kernel's
 	# uapi headers it compiles against
 	pkgs="$pkgs musl-tools linux-libc-dev"
+	# tests/knob/durability.sh: the order of system calls (journal synced before the knob write)
+	pkgs="$pkgs strace"
 	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libzstd-dev:arm64 zlib1g-dev:arm64 libc6-dev:arm64"
 	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf zlib1g-dev:armhf libc6-dev:armhf"
 fi

@@ -33,3 +33,6 @@ EXTRA_DIST += tests/bench/treemut.sh tests/bench/special.sh
 # why FILE: the attribution of a saved event stream (issue 29)
 TESTS += tests/cli/why.sh
 EXTRA_DIST += tests/cli/why.sh
+# serve: concurrent connections, deadlines and a connection limit (issue 32)
+TESTS += tests/cli/serve_idle.sh
+EXTRA_DIST += tests/cli/serve_idle.sh

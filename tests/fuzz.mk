@@ -41,3 +41,4 @@ clean-fuzz:
 	rm -rf $(FUZZ_OUT)
 
 .PHONY: fuzz fuzz-build clean-fuzz
+EXTRA_DIST += tests/fuzz/fuzz_knobaddr.c tests/fuzz/seeds/knobaddr

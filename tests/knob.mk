@@ -33,3 +33,18 @@ EXTRA_DIST += tests/knob/safety.sh
 # exec --pidfile follows only CMD's own processes (issue 32)
 TESTS += tests/knob/exec_pidfile.sh
 EXTRA_DIST += tests/knob/exec_pidfile.sh
+# a multi-line value is refused in one line (issue 32, found by fuzz_knobaddr)
+TESTS += tests/knob/value_lines.sh
+EXTRA_DIST += tests/knob/value_lines.sh
+# the undo record synced before the knob write, by strace (issue 32)
+TESTS += tests/knob/durability.sh
+EXTRA_DIST += tests/knob/durability.sh
+# edges mutants showed untested: judge_qos verdicts, rt-migrations at its
+# threshold, unknown affinity in the isolation audit (issue 32)
+check_PROGRAMS += tests/unit/test_edges
+tests_unit_test_edges_SOURCES = tests/unit/test_edges.c
+tests_unit_test_edges_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_edges
+# the pair checks at their edges (issue 32, from make mutate)
+TESTS += tests/knob/pair_edges.sh
+EXTRA_DIST += tests/knob/pair_edges.sh

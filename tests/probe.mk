@@ -45,3 +45,11 @@ check_PROGRAMS += tests/unit/test_whyattr
 tests_unit_test_whyattr_SOURCES = tests/unit/test_whyattr.c
 tests_unit_test_whyattr_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_whyattr
+# the A/B spread and quantiles against values worked out by hand (issue 32)
+check_PROGRAMS += tests/unit/test_stats_spread
+tests_unit_test_stats_spread_SOURCES = tests/unit/test_stats_spread.c
+tests_unit_test_stats_spread_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_stats_spread
+# A/B numbers carry their sign in the verdict (issue 32, from make mutate)
+TESTS += tests/probe/ab_plus.sh
+EXTRA_DIST += tests/probe/ab_plus.sh

@@ -1,9 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `tunetop serve`: the snapshot as OpenMetrics over HTTP (issue 16). One
- * thread, one poll loop, one connection at a time: GET /metrics answers the
- * exposition (out/openmetrics.h), anything else 404 (405 for another
- * method). A request is at most SERVE_REQ_MAX bytes and must arrive within
- * SERVE_REQ_MS; nothing a client sends is ever written anywhere. Sampling
+ * thread, one poll loop over up to SERVE_CONN_MAX connections at once, all
+ * non-blocking (issue 32: an idle client never delays another's scrape):
+ * GET /metrics answers the exposition (out/openmetrics.h), anything else
+ * 404 (405 for another method). A request is at most SERVE_REQ_MAX bytes
+ * (431 beyond) and must arrive within SERVE_REQ_MS of the connection (408
+ * after); the answer must be taken within SERVE_SEND_MS. With
+ * SERVE_CONN_MAX connections open, a new one closes the oldest that has not
+ * sent its request yet (or gets 503 when all are being answered). Nothing a
+ * client sends is ever written anywhere. Sampling
  * happens per scrape, at most once per --min-interval (the last sample is
  * served from the cache in between), so two scrapers cost one sample.
  * A non-loopback address needs --listen-any. */
@@ -34,9 +39,11 @@
 #include "probe/histogram.h"
 #include "probe/probe.h"
 
-#define SERVE_DEFAULT "127.0.0.1:9731"
-#define SERVE_REQ_MAX 8192
-#define SERVE_REQ_MS  5000
+#define SERVE_DEFAULT  "127.0.0.1:9731"
+#define SERVE_REQ_MAX  8192
+#define SERVE_REQ_MS   5000
+#define SERVE_SEND_MS  10000
+#define SERVE_CONN_MAX 128
 
 static volatile sig_atomic_t serve_stop;
 
@@ -89,57 +96,36 @@ static int parse_listen(const char *s, struct sockaddr_storage *ss, socklen_t *l
 	return 0;
 }
 
-static void send_all(int fd, const char *p, size_t n)
+/* One client: reading its request head, then sending the answer. */
+struct conn {
+	int fd;		   /* -1 = free slot */
+	uint64_t start_ns; /* accepted (monotonic) */
+	uint64_t end_ns;   /* deadline of the current phase */
+	size_t n;	   /* request bytes so far */
+	char *req;	   /* SERVE_REQ_MAX bytes, NUL-terminated */
+	struct sbuf out;   /* the answer, once the request is in */
+	size_t sent;
+	enum { C_READ, C_SEND, C_DRAIN } st;
+};
+
+static void respond(struct conn *c, int code, const char *reason, const char *type,
+		    const char *body, size_t n, bool head_only)
 {
-	while (n) {
-		ssize_t w = send(fd, p, n, MSG_NOSIGNAL);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w <= 0)
-			return;
-		p += w;
-		n -= (size_t)w;
-	}
-}
-
-static void respond(int fd, int code, const char *reason, const char *type, const char *body,
-		    size_t n, bool head_only)
-{
-	char h[256];
-	int hn = snprintf(h, sizeof(h),
-			  "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
-			  "Connection: close\r\n%s\r\n",
-			  code, reason, type, n, code == 405 ? "Allow: GET, HEAD\r\n" : "");
-
-	send_all(fd, h, (size_t)hn);
+	sbuf_reset(&c->out);
+	sbuf_printf(&c->out,
+		    "HTTP/1.1 %d %s\r\nContent-Type: %s\r\nContent-Length: %zu\r\n"
+		    "Connection: close\r\n%s\r\n",
+		    code, reason, type, n, code == 405 ? "Allow: GET, HEAD\r\n" : "");
 	if (!head_only)
-		send_all(fd, body, n);
+		sbuf_putn(&c->out, body, n);
+	c->sent = 0;
+	c->st = C_SEND;
+	c->end_ns = time_mono_ns() + (uint64_t)SERVE_SEND_MS * 1000000ULL;
 }
 
-/* Read the request head (up to the blank line) within the deadline. Its
- * length, or -1 (too long, too slow, closed). */
-static int read_request(int fd, char *buf, size_t cap)
+static void respond_text(struct conn *c, int code, const char *reason, const char *body)
 {
-	size_t n = 0;
-	uint64_t end = time_mono_ns() + (uint64_t)SERVE_REQ_MS * 1000000ULL;
-
-	while (n + 1 < cap) {
-		struct pollfd p = {.fd = fd, .events = POLLIN};
-		uint64_t now = time_mono_ns();
-		ssize_t r;
-
-		if (now >= end || poll(&p, 1, (int)((end - now) / 1000000ULL) + 1) <= 0)
-			return -1;
-		r = recv(fd, buf + n, cap - 1 - n, 0);
-		if (r <= 0)
-			return -1;
-		n += (size_t)r;
-		buf[n] = '\0';
-		if (strstr(buf, "\r\n\r\n") || strstr(buf, "\n\n"))
-			return (int)n;
-	}
-	return -1;
+	respond(c, code, reason, "text/plain", body, strlen(body), false);
 }
 
 struct serve {
@@ -206,34 +192,31 @@ static bool accept_has(const char *req, const char *type)
 	return false;
 }
 
-static void handle(struct serve *sv, int fd)
+/* The request in c->req is complete: queue its answer. */
+static void handle(struct serve *sv, struct conn *c)
 {
-	char req[SERVE_REQ_MAX], method[16], path[256];
+	const char *req = c->req;
+	char method[16], path[256];
 	static const char nf[] = "not found: tunetop serves GET /metrics\n";
 	enum om_format fmt;
 	bool head;
 
-	if (read_request(fd, req, sizeof(req)) < 0) {
-		respond(fd, 400, "Bad Request", "text/plain", "bad request\n", 12, false);
-		return;
-	}
 	if (sscanf(req, "%15s %255s HTTP/1.", method, path) != 2) {
-		respond(fd, 400, "Bad Request", "text/plain", "bad request\n", 12, false);
+		respond_text(c, 400, "Bad Request", "bad request\n");
 		return;
 	}
 	head = !strcmp(method, "HEAD");
 	if (strcmp(method, "GET") && !head) {
-		respond(fd, 405, "Method Not Allowed", "text/plain", "GET only\n", 9, false);
+		respond_text(c, 405, "Method Not Allowed", "GET only\n");
 		return;
 	}
 	path[strcspn(path, "?")] = '\0';
 	if (strcmp(path, "/metrics")) {
-		respond(fd, 404, "Not Found", "text/plain", nf, sizeof(nf) - 1, head);
+		respond(c, 404, "Not Found", "text/plain", nf, sizeof(nf) - 1, head);
 		return;
 	}
 	if (scrape(sv) != 0) {
-		respond(fd, 503, "Service Unavailable", "text/plain", "sampling failed\n", 16,
-			head);
+		respond(c, 503, "Service Unavailable", "text/plain", "sampling failed\n", 16, head);
 		return;
 	}
 	/* OpenMetrics unless the client asks for the text format and not for
@@ -241,9 +224,149 @@ static void handle(struct serve *sv, int fd)
 	fmt = accept_has(req, "text/plain") && !accept_has(req, "application/openmetrics-text")
 		      ? OM_PROMTEXT
 		      : OM_OPENMETRICS;
-	respond(fd, 200, "OK",
-		fmt == OM_PROMTEXT ? PROMTEXT_CONTENT_TYPE : OPENMETRICS_CONTENT_TYPE,
+	respond(c, 200, "OK", fmt == OM_PROMTEXT ? PROMTEXT_CONTENT_TYPE : OPENMETRICS_CONTENT_TYPE,
 		sv->text[fmt].s, sv->text[fmt].len, head);
+}
+
+static void conn_close(struct conn *c)
+{
+	close(c->fd);
+	c->fd = -1;
+	sbuf_reset(&c->out);
+}
+
+/* A new client in a free slot; with none free, the oldest that has not sent
+ * its request is closed for it, or it gets 503 when all are answering. */
+static void conn_accept(struct conn *cs, int lfd)
+{
+	static const char busy[] =
+		"HTTP/1.1 503 Service Unavailable\r\nContent-Type: text/plain\r\n"
+		"Content-Length: 5\r\nConnection: close\r\n\r\nbusy\n";
+	int fd;
+
+	while ((fd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC | SOCK_NONBLOCK)) >= 0) {
+		struct conn *c = NULL, *old = NULL;
+
+		for (int i = 0; i < SERVE_CONN_MAX && !c; i++)
+			if (cs[i].fd < 0)
+				c = &cs[i];
+			else if (cs[i].st == C_READ && (!old || cs[i].start_ns < old->start_ns))
+				old = &cs[i];
+		if (!c && old) {
+			conn_close(old);
+			c = old;
+		}
+		if (!c) {
+			(void)!send(fd, busy, sizeof(busy) - 1, MSG_NOSIGNAL | MSG_DONTWAIT);
+			close(fd);
+			continue;
+		}
+		if (!c->req)
+			c->req = xmalloc(SERVE_REQ_MAX);
+		c->fd = fd;
+		c->n = 0;
+		c->req[0] = '\0';
+		c->st = C_READ;
+		c->start_ns = time_mono_ns();
+		c->end_ns = c->start_ns + (uint64_t)SERVE_REQ_MS * 1000000ULL;
+	}
+}
+
+/* Readable: take what has come of the request head (up to the blank line);
+ * a complete one is answered, one over SERVE_REQ_MAX gets 431. */
+static void conn_read(struct serve *sv, struct conn *c)
+{
+	ssize_t r;
+
+	if (c->st == C_DRAIN) { /* the answer is out: wait for the client's close */
+		char junk[4096];
+
+		while ((r = recv(c->fd, junk, sizeof(junk), 0)) > 0)
+			;
+		if (r == 0 || (errno != EAGAIN && errno != EWOULDBLOCK && errno != EINTR))
+			conn_close(c);
+		return;
+	}
+	r = recv(c->fd, c->req + c->n, SERVE_REQ_MAX - 1 - c->n, 0);
+	if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR))
+		return;
+	if (r <= 0) {
+		conn_close(c);
+		return;
+	}
+	c->n += (size_t)r;
+	c->req[c->n] = '\0';
+	if (strstr(c->req, "\r\n\r\n") || strstr(c->req, "\n\n"))
+		handle(sv, c);
+	else if (c->n + 1 >= SERVE_REQ_MAX)
+		respond_text(c, 431, "Request Header Fields Too Large", "request too large\n");
+}
+
+/* Writable: send what the socket takes; when all is out, half-close and
+ * drain until the client closes (so it reads the whole answer). */
+static void conn_write(struct conn *c)
+{
+	while (c->sent < c->out.len) {
+		ssize_t w = send(c->fd, c->out.s + c->sent, c->out.len - c->sent, MSG_NOSIGNAL);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+			return;
+		if (w <= 0) {
+			conn_close(c);
+			return;
+		}
+		c->sent += (size_t)w;
+	}
+	shutdown(c->fd, SHUT_WR);
+	sbuf_reset(&c->out);
+	c->st = C_DRAIN;
+	c->end_ns = time_mono_ns() + 1000000000ULL;
+}
+
+/* One round of the loop: wait (at most 1 s, less to the nearest deadline)
+ * for the listener and every connection, then serve what is ready. */
+static void serve_round(struct serve *sv, struct conn *cs, int lfd)
+{
+	struct pollfd p[SERVE_CONN_MAX + 1];
+	int idx[SERVE_CONN_MAX + 1], np = 1, wait_ms = 1000;
+	uint64_t now = time_mono_ns();
+
+	p[0] = (struct pollfd){.fd = lfd, .events = POLLIN};
+	for (int i = 0; i < SERVE_CONN_MAX; i++) {
+		struct conn *c = &cs[i];
+
+		if (c->fd < 0)
+			continue;
+		if (now >= c->end_ns) { /* too slow: a late request gets 408 */
+			if (c->st == C_READ) {
+				respond_text(c, 408, "Request Timeout", "request timeout\n");
+			} else {
+				conn_close(c);
+				continue;
+			}
+		}
+		if ((int)((c->end_ns - now) / 1000000ULL) + 1 < wait_ms)
+			wait_ms = (int)((c->end_ns - now) / 1000000ULL) + 1;
+		idx[np] = i;
+		p[np++] =
+			(struct pollfd){.fd = c->fd, .events = c->st == C_SEND ? POLLOUT : POLLIN};
+	}
+	if (poll(p, (nfds_t)np, wait_ms) <= 0)
+		return;
+	for (int k = 1; k < np; k++) {
+		struct conn *c = &cs[idx[k]];
+
+		if (!p[k].revents || c->fd < 0)
+			continue;
+		if (c->st != C_SEND)
+			conn_read(sv, c);
+		if (c->fd >= 0 && c->st == C_SEND)
+			conn_write(c);
+	}
+	if (p[0].revents & POLLIN)
+		conn_accept(cs, lfd);
 }
 
 /* --probe CPUS: checked and started with SIGINT/SIGTERM blocked, so the
@@ -319,6 +442,7 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 	struct sysroot r;
 	struct serve sv = {.min_ms = 1000, .o = o, .r = &r};
 	struct sigaction sa;
+	struct conn *cs;
 	int c, lfd, one = 1, e;
 
 	optind = 1;
@@ -370,9 +494,9 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 		sysroot_close(&r);
 		return 2;
 	}
-	lfd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC, 0);
+	lfd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0 ||
-	    bind(lfd, (struct sockaddr *)&ss, sl) != 0 || listen(lfd, 8) != 0) {
+	    bind(lfd, (struct sockaddr *)&ss, sl) != 0 || listen(lfd, SERVE_CONN_MAX) != 0) {
 		fprintf(stderr, "tunetop serve: %s: %s (%s)\n", listen_s, strerror(errno),
 			err_name(-errno));
 		if (lfd >= 0)
@@ -419,19 +543,20 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 	if ((e = sampler_tick(&sv.sm)) != 0)
 		fprintf(stderr, "tunetop serve: %s: cannot sample (%s); scrapes get 503\n", r.path,
 			err_name(e));
-	while (!serve_stop) {
-		struct pollfd p = {.fd = lfd, .events = POLLIN};
-		int cfd;
-
-		if (poll(&p, 1, 1000) <= 0)
-			continue;
-		cfd = accept4(lfd, NULL, NULL, SOCK_CLOEXEC);
-		if (cfd < 0)
-			continue;
-		handle(&sv, cfd);
-		shutdown(cfd, SHUT_WR);
-		close(cfd);
+	cs = xcalloc(SERVE_CONN_MAX, sizeof(*cs));
+	for (int i = 0; i < SERVE_CONN_MAX; i++) {
+		cs[i].fd = -1;
+		sbuf_init(&cs[i].out);
 	}
+	while (!serve_stop)
+		serve_round(&sv, cs, lfd);
+	for (int i = 0; i < SERVE_CONN_MAX; i++) {
+		if (cs[i].fd >= 0)
+			close(cs[i].fd);
+		free(cs[i].req);
+		sbuf_free(&cs[i].out);
+	}
+	free(cs);
 	close(lfd);
 	if (sv.probing) {
 		probe_stop(&sv.probe);

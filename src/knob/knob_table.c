@@ -1549,8 +1549,15 @@ int knob_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *
 	char v[KNOB_VALUE_MAX], file[TT_PATH_MAX], allowed[4096];
 	char *t;
 
-	if (d->ops && d->ops->validate)
+	if (d->ops && d->ops->validate) {
+		/* a family's message quotes the value: one line only (issue 32,
+		   found by tests/fuzz/fuzz_knobaddr.c) */
+		if (strpbrk(value, "\n\r")) {
+			knob_cause(cause, "%s: EINVAL: a multi-line value", ref->addr);
+			return -EINVAL;
+		}
 		return d->ops->validate(ctx, ref, value, norm, cap, cause);
+	}
 	knob_abspath(ctx, ref->target, file, sizeof(file));
 	if (strlen(value) >= sizeof(v)) {
 		knob_cause(cause, "%s: EINVAL from %s: value too long", ref->addr, file);

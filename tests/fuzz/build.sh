@@ -105,6 +105,7 @@ for n in $names; do
 		[ "$TT_SRCDIR/tests/fuzz/fuzz.h" -nt "$bin" ]; then
 		echo "  CCLD (fuzz) fuzz_$n"
 		# shellcheck disable=SC2086
-		$cc $cflags $san $defs -fsanitize=fuzzer -o "$bin" "$src" "$lib" ${FUZZ_LIBS:-} -lm
+		$cc $cflags $san $defs -DTT_FUZZ_FIXTURES="\"$TT_SRCDIR/tests/fixtures\"" \
+			-fsanitize=fuzzer -o "$bin" "$src" "$lib" ${FUZZ_LIBS:-} -lm
 	fi
 done

@@ -11,7 +11,7 @@ set -eu
 out=$1
 hand=$TT_SRCDIR/tests/fuzz/seeds
 rm -rf "$out"
-for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report accel kconfig whyev; do
+for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report accel kconfig whyev knobaddr; do
 	mkdir -p "$out/$n"
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
@@ -157,6 +157,27 @@ for v in 0 18446744073709551615 -1 " 42 " 0x1f ff 950.000000 -0.000001 "1 2"; do
 	i=$((i + 1))
 	printf '%s\n' "$v" >"$out/str/hand-$i"
 done
+# knobaddr: a tree digit (the harness's order: rk3588 intel rpi4 stm32mp157
+# broken) and ADDRESS=VALUE for every knob of that fixture with its value,
+# every 9th also with a word of its allowed values, plus the hand-made
+# patterns and values of tests/fuzz/seeds/knobaddr
+i=0
+for b in rk3588 intel rpi4 stm32mp157 broken; do
+	"$TUNETOP" --root "$FIXTURES/$b" knobs 2>/dev/null | sed 1d |
+		awk -v d="$i" '{ print d $1 "=" $2; if (NR % 9 == 0 && NF >= 5) print d $1 "=" $(NF - 1) }' \
+			>"$tmp/knobs"
+	k=0
+	while IFS= read -r l; do
+		k=$((k + 1))
+		printf '%s' "$l" >"$out/knobaddr/$b-$k"
+	done <"$tmp/knobs"
+	i=$((i + 1))
+done
+k=0
+while IFS= read -r l; do
+	k=$((k + 1))
+	printf '%s' "$l" >"$out/knobaddr/hand-$k"
+done <"$hand/knobaddr"
 # no empty corpus directory
 for d in "$out"/*; do
 	[ -n "$(ls "$d")" ] || printf '\n' >"$d/empty"
