@@ -16,7 +16,7 @@ for n in json replay irqs softirqs threads rt journal profile theme config tar c
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
 trap 'rm -rf "$tmp"' EXIT
-boards=$(cd "$FIXTURES" && for b in *; do [ -d "$b/proc" ] && echo "$b"; done)
+boards=$(cd "$FIXTURES" && for b in *; do if [ -d "$b/proc" ]; then echo "$b"; fi; done)
 
 # accel: the rknpu and devfreq load files of the fixtures, syscall lines
 for f in $(cd "$FIXTURES" && find . -path '*rknpu/load' -o -path '*devfreq*/load' | sort); do
