@@ -1058,8 +1058,14 @@ static void sweep_report(struct sbuf *t, struct sbuf *html, const struct jp_valu
 	char key[32];
 
 	if (t) {
-		sbuf_printf(t, "  sweep: each value - %s (%s, Holm-Bonferroni over %zu):\n",
-			    jp_str(jp_path(doc, "ab.a"), "?"), metric, jp_len(cmps));
+		const char *fam = jp_str(jp_path(doc, "comparison.correction.text"), NULL);
+
+		if (fam) /* the run's own words for its family (issue 30) */
+			sbuf_printf(t, "  sweep: each value - %s (%s; %s):\n",
+				    jp_str(jp_path(doc, "ab.a"), "?"), metric, fam);
+		else
+			sbuf_printf(t, "  sweep: each value - %s (%s, Holm-Bonferroni over %zu):\n",
+				    jp_str(jp_path(doc, "ab.a"), "?"), metric, jp_len(cmps));
 		for (size_t i = 0; i < jp_len(cmps); i++) {
 			const struct jp_value *c = jp_at(cmps, i);
 

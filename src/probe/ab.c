@@ -337,6 +337,7 @@ void ab_cfg_init(struct ab_cfg *c)
 		cpumask_set(&c->probe.cpus, 0);
 	c->seed = STATS_DEFAULT_SEED;
 	c->restore = AB_RESTORE_RUN;
+	c->primary = AB_PRIMARY_ALL;
 }
 
 /* Validate A and B for every ref. *same: both normalize to the same value
@@ -1177,15 +1178,7 @@ void ab_status(struct ab_run *r, struct ab_status *st)
 
 /* ---- the comparison and its verdict ----------------------------------------------- */
 
-/* Decimals for numbers of this magnitude: none from 10 up, 1 from 1, 2 from
- * 0.1, else 3. */
-static int num_decimals(double mag)
-{
-	return mag == 0.0 ? 0 : str_decimals(mag, 10.0);
-}
-
-/* A number with a real minus sign (U+2212) and, if sign, an explicit plus. */
-static void put_num(struct sbuf *o, double v, int dec, bool sign)
+void ab_put_num(struct sbuf *o, double v, int dec, bool sign, bool ascii)
 {
 	double scale = pow(10.0, dec), x = round(v * scale) / scale;
 
@@ -1194,9 +1187,15 @@ static void put_num(struct sbuf *o, double v, int dec, bool sign)
 	else if (x == 0.0)
 		sbuf_printf(o, "%.*f", dec, 0.0);
 	else if (x < 0.0)
-		sbuf_printf(o, "%s%.*f", str_minus(), dec, -x);
+		sbuf_printf(o, "%s%.*f", ascii ? "-" : str_minus(), dec, -x);
 	else
 		sbuf_printf(o, "%s%.*f", sign ? "+" : "", dec, x);
+}
+
+/* A number with a real minus sign (U+2212) and, if sign, an explicit plus. */
+static void put_num(struct sbuf *o, double v, int dec, bool sign)
+{
+	ab_put_num(o, v, dec, sign, false);
 }
 
 static void put_unit(struct sbuf *o, const char *unit)
@@ -1215,21 +1214,37 @@ static int bound_decimals(double lo, double hi, int dec)
 	return dec;
 }
 
-/* "p99 +11 µs [+2, +20]" (with_ci) or "p99 +11 µs" */
-static void put_metric(struct sbuf *o, const struct stats_abba *c, int m, const char *unit,
-		       bool with_ci)
+int ab_value_decimals(const struct ab_run *r, double mag)
+{
+	mag = fabs(mag);
+	if (r->source == AB_PROBE)
+		return isnan(mag) || mag >= 10 ? 0 : 1;
+	return mag == 0.0 ? 0 : str_decimals(mag, 10.0);
+}
+
+int ab_diff_decimals(const struct ab_run *r, const struct stats_abba *c)
 {
 	double mag = fabs(c->est);
+
+	if (!isnan(c->lo))
+		mag = fmax(mag, fmax(fabs(c->lo), fabs(c->hi)));
+	return bound_decimals(c->lo, c->hi, ab_value_decimals(r, mag));
+}
+
+/* "p99 +11 µs [+2, +20]" (with_ci) or "p99 +11 µs": the decimals and the
+ * rounding of the text tables (ab_diff_decimals, ab_put_num). */
+static void put_metric(struct sbuf *o, const struct ab_run *r, const struct stats_abba *c, int m,
+		       bool with_ci)
+{
+	struct stats_abba e = *c;
 	int dec;
 
-	if (with_ci)
-		mag = fmax(mag, fmax(fabs(c->lo), fabs(c->hi)));
-	dec = num_decimals(mag);
-	if (with_ci)
-		dec = bound_decimals(c->lo, c->hi, dec);
+	if (!with_ci)
+		e.lo = e.hi = NAN;
+	dec = ab_diff_decimals(r, &e);
 	sbuf_printf(o, "%s ", ab_metric_name(m));
 	put_num(o, c->est, dec, true);
-	put_unit(o, unit);
+	put_unit(o, r->unit);
 	if (!with_ci)
 		return;
 	sbuf_puts(o, " [");
@@ -1239,10 +1254,40 @@ static void put_metric(struct sbuf *o, const struct stats_abba *c, int m, const 
 	sbuf_puts(o, "]");
 }
 
-static void put_max(struct sbuf *o, const struct ab_result *res, const char *unit)
+/* "0.012", "<0.001" */
+static void put_p(struct sbuf *o, double p)
+{
+	if (isnan(p))
+		sbuf_puts(o, "n/a");
+	else if (p < 0.001)
+		sbuf_puts(o, "<0.001");
+	else
+		sbuf_printf(o, "%.3f", p);
+}
+
+void ab_family_text(const struct ab_result *res, struct sbuf *o)
+{
+	unsigned cmps = res->nvalues > 1 ? res->nvalues - 1 : 1;
+
+	if (res->primary >= 0) {
+		sbuf_printf(o, "primary metric %s, chosen before the run",
+			    ab_metric_name(res->primary));
+		if (cmps > 1)
+			sbuf_printf(o, ", Holm over the %u comparisons", cmps);
+		sbuf_puts(o, "; the other metrics described, not tested");
+		return;
+	}
+	sbuf_printf(o, "Holm over %u tests (p99, p50, mean", res->family);
+	if (cmps > 1)
+		sbuf_printf(o, " of %u comparisons", cmps);
+	sbuf_puts(o, "): at most 5% chance of any false alarm in the run");
+}
+
+static void put_max(struct sbuf *o, const struct ab_run *r, const struct ab_result *res,
+		    const char *unit)
 {
 	sbuf_puts(o, "max ");
-	put_num(o, res->max_diff, num_decimals(res->max_diff), true);
+	put_num(o, res->max_diff, ab_value_decimals(r, res->max_diff), true);
 	put_unit(o, unit);
 	if (res->max_win[0] >= 0 && res->max_win[1] >= 0)
 		sbuf_printf(o, " (B's in window %d, A's in window %d; one sample each, not tested)",
@@ -1293,39 +1338,45 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			sbuf_printf(o,
 				    "; with this noise, --rounds %u would see p99 differences of ",
 				    want);
-			put_num(o, mde, num_decimals(mde), false);
+			put_num(o, mde, ab_value_decimals(r, mde), false);
 			put_unit(o, unit);
 		}
 		sbuf_puts(o, ": ");
 		for (int m = 0; m < AB_NMETRICS; m++) {
-			put_metric(o, &res->m[m], m, unit, false);
+			put_metric(o, r, &res->m[m], m, false);
 			sbuf_puts(o, m + 1 < AB_NMETRICS ? ", " : " (estimates, not tested); ");
 		}
-		put_max(o, res, unit);
+		put_max(o, r, res, unit);
 		return;
 	}
 	for (int m = 0; m < AB_NMETRICS; m++)
-		any |= stats_abba_significant(&res->m[m]);
+		any |= res->sig[1][m];
 	if (res->aa)
 		sbuf_printf(o, "noise floor, %d windows: %s", res->windows,
-			    any ? "significant in an A/A run (a false alarm, expected in 1 of 20 "
-				  "runs per metric, or drift the ABBA order did not cancel): "
+			    any ? "significant in an A/A run (a false alarm, expected in at most 1 "
+				  "run in 20, or drift the ABBA order did not cancel): "
 				: "no significant difference, as expected: ");
 	else if (!any)
 		sbuf_printf(o, "no significant difference in %d windows: ", res->windows);
 	for (int m = 0; m < AB_NMETRICS; m++) {
-		put_metric(o, &res->m[m], m, unit, true);
-		if (any && !res->aa && !stats_abba_significant(&res->m[m]))
+		put_metric(o, r, &res->m[m], m, true);
+		if (!res->tested[1][m])
+			sbuf_puts(o, " (not tested)");
+		else if (res->sig[1][m]) {
+			sbuf_puts(o, " p adj ");
+			put_p(o, res->p_adj[1][m]);
+		} else if (any && !res->aa)
 			sbuf_puts(o, " (n.s.)");
 		sbuf_puts(o, m + 1 < AB_NMETRICS ? ", " : "; ");
 	}
-	put_max(o, res, unit);
+	put_max(o, r, res, unit);
 	if (res->aa) {
 		unsigned half = 0;
 
 		sbuf_puts(o, "; differences under ");
 		for (int m = 0; m < AB_NMETRICS; m++) {
-			put_num(o, res->m[m].mde, num_decimals(res->m[m].mde), false);
+			put_num(o, res->m[m].mde,
+				ab_value_decimals(r, fmax(res->m[m].sd, res->m[m].mde)), false);
 			put_unit(o, unit);
 			sbuf_printf(o, " in %s%s", ab_metric_name(m),
 				    m + 2 < AB_NMETRICS	  ? ", "
@@ -1338,30 +1389,22 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			sbuf_printf(o, "; %u per arm (--rounds %u) would see half of that",
 				    2 * half, half);
 	} else if (!any) {
+		const struct stats_abba *c = &res->m[AB_P99];
+
 		sbuf_puts(o, "; differences under ");
-		put_num(o, res->m[AB_P99].mde, num_decimals(res->m[AB_P99].mde), false);
+		put_num(o, c->mde, ab_value_decimals(r, fmax(c->sd, c->mde)), false);
 		put_unit(o, unit);
 		sbuf_printf(o, " in p99 cannot be seen with %u windows per arm", 2 * res->rounds);
 	} else {
 		sbuf_printf(o, "; %d windows", res->windows);
 	}
-}
-
-/* "0.012", "<0.001" */
-static void put_p(struct sbuf *o, double p)
-{
-	if (isnan(p))
-		sbuf_puts(o, "n/a");
-	else if (p < 0.001)
-		sbuf_puts(o, "<0.001");
-	else
-		sbuf_printf(o, "%.3f", p);
+	sbuf_puts(o, "; ");
+	ab_family_text(res, o);
 }
 
 /* A sweep: each Vi against V1, significance after Holm–Bonferroni. */
 static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *res, struct sbuf *o)
 {
-	const char *unit = r->unit;
 	unsigned k = res->nvalues;
 	bool any = false;
 
@@ -1389,7 +1432,7 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 			    STATS_ABBA_MIN_ROUNDS);
 		for (unsigned i = 1; i < k; i++) {
 			sbuf_printf(o, "%s%s ", i > 1 ? ", " : "", r->cfg.value[i]);
-			put_metric(o, &res->cmp[i][AB_P99], AB_P99, unit, false);
+			put_metric(o, r, &res->cmp[i][AB_P99], AB_P99, false);
 		}
 		sbuf_puts(o, " (estimates, not tested)");
 		return;
@@ -1397,7 +1440,9 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 	for (unsigned i = 1; i < k; i++)
 		for (int m = 0; m < AB_NMETRICS; m++)
 			any |= res->sig[i][m];
-	sbuf_printf(o, " (Holm-Bonferroni over %u comparisons per metric)", k - 1);
+	sbuf_puts(o, " (");
+	ab_family_text(res, o);
+	sbuf_puts(o, ")");
 	if (res->aa)
 		sbuf_puts(o, any ? ": significant in an A/A run (a false alarm, or drift the "
 				   "order did not cancel)"
@@ -1410,8 +1455,10 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 			si |= res->sig[i][m];
 		sbuf_printf(o, "%s%s: ", i > 1 ? "; " : "", r->cfg.value[i]);
 		if (!si) {
+			int pm = ab_primary_metric(r);
+
 			sbuf_puts(o, "no significant difference, ");
-			put_metric(o, &res->cmp[i][AB_P99], AB_P99, unit, true);
+			put_metric(o, r, &res->cmp[i][pm], pm, true);
 			continue;
 		}
 		for (int m = 0, first = 1; m < AB_NMETRICS; m++) {
@@ -1419,37 +1466,59 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 				continue;
 			sbuf_puts(o, first ? "" : ", ");
 			first = 0;
-			put_metric(o, &res->cmp[i][m], m, unit, true);
+			put_metric(o, r, &res->cmp[i][m], m, true);
 			sbuf_puts(o, " p adj ");
 			put_p(o, res->p_adj[i][m]);
 		}
 	}
 }
 
-/* Holm–Bonferroni: p_adj of the n p-values (NAN ones are left out). */
-static void holm(const double *p, double *adj, unsigned n)
+void ab_family_adjust(struct ab_result *res, int primary)
 {
-	unsigned idx[AB_MAX_VALUES], m = 0;
-	double run = 0.0;
+	double p[AB_MAX_VALUES * AB_NMETRICS], adj[AB_MAX_VALUES * AB_NMETRICS];
+	unsigned k = res->nvalues, n = 0;
 
-	for (unsigned i = 0; i < n; i++) {
-		adj[i] = NAN;
-		if (!isnan(p[i]))
-			idx[m++] = i;
-	}
-	for (unsigned i = 1; i < m; i++) /* insertion sort by p */
-		for (unsigned j = i; j > 0 && p[idx[j]] < p[idx[j - 1]]; j--) {
-			unsigned t = idx[j];
-
-			idx[j] = idx[j - 1];
-			idx[j - 1] = t;
+	res->primary = primary >= 0 && primary < AB_NMETRICS ? primary : AB_PRIMARY_ALL;
+	res->family = 0;
+	for (unsigned i = 0; i < AB_MAX_VALUES; i++)
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			res->tested[i][m] =
+				i >= 1 && i < k && (res->primary < 0 || m == res->primary);
+			res->p_adj[i][m] = NAN;
+			res->sig[i][m] = false;
+			if (res->tested[i][m]) {
+				res->family++;
+				p[n++] = res->conclusive ? res->cmp[i][m].p : NAN;
+			}
 		}
-	for (unsigned j = 0; j < m; j++) {
-		double a = fmin(1.0, (double)(m - j) * p[idx[j]]);
+	stats_holm(p, adj, n);
+	n = 0;
+	for (unsigned i = 1; i < k; i++)
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			if (!res->tested[i][m])
+				continue;
+			res->p_adj[i][m] = adj[n++];
+			res->sig[i][m] = res->conclusive && res->p_adj[i][m] < AB_ALPHA;
+		}
+}
 
-		run = fmax(run, a);
-		adj[idx[j]] = run;
-	}
+int ab_primary_parse(const char *s, int *out)
+{
+	static const struct {
+		const char *name;
+		int v;
+	} t[] = {{"p99", AB_P99},
+		 {"p50", AB_P50},
+		 {"mean", AB_MEAN},
+		 {"metric", AB_PRIMARY_SOURCE},
+		 {"all", AB_PRIMARY_ALL}};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(s, t[i].name)) {
+			*out = t[i].v;
+			return 0;
+		}
+	return -EINVAL;
 }
 
 static void compute_result(struct ab_run *r, bool live)
@@ -1544,19 +1613,8 @@ static void compute_result(struct ab_run *r, bool live)
 	free(arm);
 	free(w);
 	res->conclusive = res->rounds >= STATS_ABBA_MIN_ROUNDS;
-	for (int m = 0; m < AB_NMETRICS; m++) {
-		double p[AB_MAX_VALUES], adj[AB_MAX_VALUES];
-
-		for (unsigned i = 1; i < k; i++)
-			p[i - 1] = res->cmp[i][m].p;
-		holm(p, adj, k - 1);
-		res->p_adj[0][m] = NAN;
-		for (unsigned i = 1; i < k; i++) {
-			res->p_adj[i][m] = adj[i - 1];
-			res->sig[i][m] = k == 2 ? stats_abba_significant(&res->cmp[i][m])
-						: res->conclusive && adj[i - 1] < 0.05;
-		}
-	}
+	ab_family_adjust(res,
+			 r->cfg.primary == AB_PRIMARY_ALL ? AB_PRIMARY_ALL : ab_primary_metric(r));
 	res->not_in_effect_arm = -1;
 	for (unsigned a = 1; a <= k && res->not_in_effect_arm < 0; a++)
 		if (r->arm[a % k].not_seen) /* B (V2, ...) first, A last */
@@ -1572,6 +1630,8 @@ static void compute_result(struct ab_run *r, bool live)
 
 int ab_primary_metric(const struct ab_run *r)
 {
+	if (r->cfg.primary >= 0 && r->cfg.primary < AB_NMETRICS)
+		return r->cfg.primary;
 	return r->source == AB_PROBE ? AB_P99 : AB_MEAN;
 }
 

@@ -118,7 +118,19 @@ struct ab_cfg {
 			   * (STATS_DEFAULT_SEED) */
 	enum ab_restore restore;
 	bool aa; /* A/A: both arms the same value (value[0] == value[1]) */
+	/* What is tested (ab_family_adjust): AB_PRIMARY_ALL (the default) tests
+	 * p99, p50 and mean of every comparison, Holm over all of them; a
+	 * metric (AB_P99, AB_P50, AB_MEAN) or AB_PRIMARY_SOURCE (--primary
+	 * metric: p99 for the probe, the mean for --cmd and --metric-file)
+	 * tests only that one, chosen before the run; the others are
+	 * described, not tested. */
+	int primary;
 };
+
+#define AB_PRIMARY_ALL	  (-1)
+#define AB_PRIMARY_SOURCE (-2)
+/* The family-wise error of a run's verdict: at most this. */
+#define AB_ALPHA 0.05
 
 /* Defaults: 2 s windows, 500 ms settle, 6 rounds, the probe on all online
  * CPUs at 1000 us, SCHED_FIFO 95, PM QoS untouched, the default seed,
@@ -193,14 +205,21 @@ struct ab_result {
 	unsigned nvalues;
 	struct stats_summary arms[AB_MAX_VALUES]; /* pooled, description only */
 	struct stats_abba cmp[AB_MAX_VALUES][AB_NMETRICS];
-	double p_adj[AB_MAX_VALUES][AB_NMETRICS]; /* NAN when inconclusive */
+	double p_adj[AB_MAX_VALUES][AB_NMETRICS]; /* Holm over the family; NAN when
+						   * inconclusive or not tested */
 	double level[AB_MAX_VALUES][AB_NMETRICS]; /* mean of the arm's windows' values
 						   * (complete rounds; for plots) */
-	bool sig[AB_MAX_VALUES][AB_NMETRICS];	  /* p_adj < 0.05 */
-	double max[AB_MAX_VALUES];		  /* each arm's largest sample (window maxima) */
-	int max_win[AB_MAX_VALUES];		  /* the window it came from, 0-based; -1 = none */
-	double max_diff; /* max[1] − max[0]: one sample each, never tested */
-	int cmp_err;	 /* -EINVAL when an arm has no samples */
+	bool sig[AB_MAX_VALUES][AB_NMETRICS];	  /* tested and p_adj < AB_ALPHA */
+	/* The family (ab_family_adjust): which metric of which comparison is
+	 * tested, how many tests, and the primary metric (AB_PRIMARY_ALL:
+	 * every metric is tested). */
+	bool tested[AB_MAX_VALUES][AB_NMETRICS];
+	unsigned family;
+	int primary;
+	double max[AB_MAX_VALUES];  /* each arm's largest sample (window maxima) */
+	int max_win[AB_MAX_VALUES]; /* the window it came from, 0-based; -1 = none */
+	double max_diff;	    /* max[1] − max[0]: one sample each, never tested */
+	int cmp_err;		    /* -EINVAL when an arm has no samples */
 	/* the knob was not in effect in some window: no verdict (the
 	 * difference cannot be credited to it); -1 = it was in every one */
 	int not_in_effect_arm;
@@ -328,8 +347,34 @@ void ab_schedule(unsigned k, unsigned rounds, uint64_t seed, int *arm);
  * its 95 % interval as a bar, "*" when significant after Holm. */
 void ab_sweep_plot(const struct ab_result *res, const char (*values)[KNOB_VALUE_MAX],
 		   const char *unit, int m, int width, struct sbuf *out);
-/* The metric a sweep's table and plot show: p99 (the probe), mean (CMD). */
+/* The metric a sweep's table and plot show: --primary if given, else p99
+ * (the probe), mean (CMD, the log). */
 int ab_primary_metric(const struct ab_run *r);
+/* "p99", "p50", "mean", "metric" (AB_PRIMARY_SOURCE), "all" (AB_PRIMARY_ALL)
+ * into *out; -EINVAL for anything else. */
+int ab_primary_parse(const char *s, int *out);
+/* Decide significance for a whole run: the tests are metric m of the
+ * comparison Vi − V1 (i = 1..nvalues−1) for every m, or only m = primary
+ * (>= 0); their p-values (res->cmp[i][m].p) are adjusted by Holm over all
+ * of them, and a test is significant when its adjusted p < AB_ALPHA — so
+ * the chance that a run calls anything significant when nothing differs is
+ * at most 5 %. Fills res->tested, family, primary, p_adj and sig; uses
+ * nvalues, conclusive and cmp. */
+void ab_family_adjust(struct ab_result *res, int primary);
+/* One formatter for every difference a report shows (the verdict, the text
+ * tables, the TUI): v to dec decimals, rounded half away from zero, with an
+ * explicit sign if sign (U+2212 for minus unless ascii), "n/a" for NAN. */
+void ab_put_num(struct sbuf *o, double v, int dec, bool sign, bool ascii);
+/* The decimals of a difference and its interval (est, lo, hi) in the run's
+ * unit: whole numbers from 10 up for the probe, by magnitude otherwise, and
+ * more while a non-zero bound would print as 0. */
+int ab_diff_decimals(const struct ab_run *r, const struct stats_abba *c);
+/* Decimals of a value of this magnitude in the run's unit (a level, a
+ * spread, a detectable difference). */
+int ab_value_decimals(const struct ab_run *r, double mag);
+/* What the run tested and how ("Holm over 3 tests (p99, p50, mean): ...",
+ * "primary metric p99, chosen before the run; ..."). */
+void ab_family_text(const struct ab_result *res, struct sbuf *o);
 /* A sensible B for an A/B of the knob `addr` that now reads `cur`, from its
  * allowed values as knob_allowed() prints them: 0 <-> 1; a governor ->
  * performance (performance -> schedutil, else the first other); lock_* off

@@ -459,3 +459,30 @@ int stats_abba(const double *x, const int *arm, unsigned rounds, unsigned reps, 
 	free(rd);
 	return 0;
 }
+
+void stats_holm(const double *p, double *adj, size_t n)
+{
+	size_t *idx = xcalloc(n ? n : 1, sizeof(*idx)), m = 0;
+	double *q = xcalloc(n ? n : 1, sizeof(*q)), run = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		q[i] = p[i];
+		if (!isnan(p[i]))
+			idx[m++] = i;
+	}
+	for (size_t i = 0; i < n; i++)
+		adj[i] = NAN;
+	for (size_t i = 1; i < m; i++) /* insertion sort by p: n is small */
+		for (size_t j = i; j > 0 && q[idx[j]] < q[idx[j - 1]]; j--) {
+			size_t t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+	for (size_t j = 0; j < m; j++) {
+		run = fmax(run, fmin(1.0, (double)(m - j) * q[idx[j]]));
+		adj[idx[j]] = run;
+	}
+	free(q);
+	free(idx);
+}

@@ -52,7 +52,10 @@ is "$(j '.comparison.max')" '{"diff":3,"a":11,"a_window":1,"b":14,"b_window":3,"
 	"max: each arm's with its window, not tested"
 like "$(j '.comparison.method')" "permutation test" "the method is named"
 v=$(jq -r '.comparison.verdict' "$TMPD/ab.json")
-like "$v" "^cpuidle/\\*/cpu-sleep/disable=1: p99 \\+3\\.0 ms \\[\\+[0-9.]+, \\+[0-9.]+\\], p50 \\+3\\.0 ms" "verdict: p99 and p50 with intervals"
+like "$v" "^cpuidle/\\*/cpu-sleep/disable=1: p99 \\+3\\.0 ms \\[\\+[0-9.]+, \\+[0-9.]+\\] p adj 0\\.028, p50 \\+3\\.0 ms" "verdict: p99 and p50 with intervals and adjusted p"
+like "$v" "Holm over 3 tests \\(p99, p50, mean\\)" "verdict: the correction"
+is "$(jq -c '[.comparison.correction | .method, .tests, .primary], [.comparison.p99 | .p_adj, .tested]' "$TMPD/ab.json" | tr -d '\n')" '["holm",3,null][0.0278,true]' \
+	"JSON: the correction and each metric's adjusted p (3 x 1/108)"
 like "$v" "max \\+3\\.0 ms \\(B's in window 3, A's in window 1; one sample each, not tested\\)" "verdict: the max with its windows, not tested"
 same_tree "$FIXTURES/rk3588" "$ROOT"
 ok $? "3 rounds: fixture restored"
