@@ -35,3 +35,7 @@ EXTRA_DIST += tests/bench/observer.sh
 # ab --metric-file: a log the app writes as the A/B's source (issue 17)
 TESTS += tests/probe/ab-metricfile.sh
 EXTRA_DIST += tests/probe/ab-metricfile.sh
+# ab: missed deadlines per window/arm and lost windows, with the live
+# probe thread frozen in a cgroup v1 freezer of the test's own (issue 30)
+TESTS += tests/probe/ab-stall.sh
+EXTRA_DIST += tests/probe/ab-stall.sh

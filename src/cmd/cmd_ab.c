@@ -198,8 +198,13 @@ static void print_row(FILE *f, const struct ab_run *r, int a, const struct stats
 	fmt_val(r, c[2], sizeof(c[2]), s->p99, false, dec);
 	fmt_val(r, c[3], sizeof(c[3]), s->p999, false, dec);
 	fmt_val(r, c[4], sizeof(c[4]), s->max, false, dec);
-	fprintf(f, "%-3c %-12s %7u %9llu %9s %9s %9s %9s %9s\n", ab_arm_name(a), r->arm[a].value,
+	fprintf(f, "%-3c %-12s %7u %9llu %9s %9s %9s %9s %9s", ab_arm_name(a), r->arm[a].value,
 		r->arm[a].windows, (unsigned long long)s->n, c[0], c[1], c[2], c[3], c[4]);
+	if (r->source == AB_PROBE)
+		fprintf(f, " %9llu", (unsigned long long)r->arm[a].missed);
+	if (r->arm[a].lost)
+		fprintf(f, "  (%u lost)", r->arm[a].lost);
+	fputc('\n', f);
 }
 
 static const char *p_text(char *buf, size_t cap, double p);
@@ -261,8 +266,9 @@ static void print_windows(FILE *f, const struct ab_run *r)
 		if (r->w[i].done && !isnan(r->w[i].max))
 			big = fmax(big, fabs(r->w[i].max));
 	fprintf(f, "per window (in order):\n");
-	fprintf(f, "  %6s %5s %-3s %-12s %9s %9s %9s %9s %9s\n", "window", "round", "arm", "value",
-		"samples", "mean", "p50", "p99", "max");
+	fprintf(f, "  %6s %5s %-3s %-12s %9s %9s %9s %9s %9s%s\n", "window", "round", "arm",
+		"value", "samples", "mean", "p50", "p99", "max",
+		r->source == AB_PROBE ? "    missed" : "");
 	for (int i = 0; i < r->nwin; i++) {
 		const struct ab_window *x = &r->w[i];
 		char c[4][32];
@@ -270,13 +276,22 @@ static void print_windows(FILE *f, const struct ab_run *r)
 
 		if (!x->done)
 			continue;
+		if (x->lost) {
+			fprintf(f, "  %6d %5d %-3c %-12s lost: %s\n", i + 1,
+				i / (2 * (int)r->narms) + 1, ab_arm_name(x->arm),
+				r->cfg.value[x->arm], x->lost_why);
+			continue;
+		}
 		fmt_val(r, c[0], sizeof(c[0]), x->mean, true, dec);
 		fmt_val(r, c[1], sizeof(c[1]), x->p50, false, dec);
 		fmt_val(r, c[2], sizeof(c[2]), x->p99, false, dec);
 		fmt_val(r, c[3], sizeof(c[3]), x->max, false, dec);
-		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s%s\n", i + 1,
+		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s", i + 1,
 			i / (2 * (int)r->narms) + 1, ab_arm_name(x->arm), r->cfg.value[x->arm],
-			(unsigned long long)x->samples, c[0], c[1], c[2], c[3],
+			(unsigned long long)x->samples, c[0], c[1], c[2], c[3]);
+		if (r->source == AB_PROBE)
+			fprintf(f, " %9llu", (unsigned long long)x->missed);
+		fprintf(f, "%s\n",
 			x->effect == KNOB_EFFECT_NOT_SEEN ? "  (knob not in effect)" : "");
 	}
 }
@@ -484,6 +499,13 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 		fprintf(f, "  probe: CPUs %s, interval %llu us, %s, %s, PM QoS untouched\n", cpus,
 			(unsigned long long)r->p->cfg.interval_us, policy_text(r, pol, sizeof(pol)),
 			r->p->mlocked ? "memory locked" : "memory NOT locked");
+		fprintf(f,
+			"  stalls: a window is lost when the probe does not wake or answer its "
+			"reset within %llu ms (2 intervals + 3 x the routine lateness, the largest "
+			"window p99 seen: %.0f us; at least %d ms)%s\n",
+			(unsigned long long)(r->stall_timeout_max_ns / 1000000u),
+			isfinite(r->late_max_us) ? r->late_max_us : 0.0, AB_STALL_MIN_MS,
+			r->lost ? "" : "; none lost");
 	} else if (r->source == AB_FILE) {
 		fprintf(f, "  metric file: %s (%u rotation%s, %u truncation%s%s)\n",
 			r->cfg.metric_file, r->follow.rotations,
@@ -501,8 +523,9 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 	}
 	if (o->root && strcmp(o->root, "/"))
 		fprintf(f, "  root: %s\n", o->root);
-	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %9s %9s %9s\n", "arm", "value", "windows", "samples",
-		"mean", "p50", "p99", "p99.9", "max");
+	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %9s %9s %9s%s\n", "arm", "value", "windows",
+		"samples", "mean", "p50", "p99", "p99.9", "max",
+		r->source == AB_PROBE ? "    missed" : "");
 	{
 		double big = 0;
 
@@ -512,7 +535,8 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 			print_row(f, r, (int)a, &res->arms[a], decimals(r, big));
 	}
 	fprintf(f, "(%s; every sample of the arm pooled, a description only)\n",
-		r->source == AB_PROBE  ? "latency in us: wake-up time - deadline"
+		r->source == AB_PROBE ? "latency in us: wake-up time - deadline; missed: deadlines "
+					"skipped because the probe woke after the next one"
 		: r->source == AB_FILE ? "values as the log holds them"
 		: r->have_re	       ? "values as CMD printed them"
 				       : "wall time of each CMD run in ms");
@@ -559,12 +583,34 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 				"max", x, text_unit(r), vb, res->max_win[1] + 1, va,
 				res->max_win[0] + 1);
 		}
+		if (res->have_missed) {
+			const struct stats_abba *c = &res->missed_cmp[1];
+			char e[32], ci[80], p[16];
+
+			fmt_diff(r, c, e, sizeof(e), ci, sizeof(ci));
+			fprintf(f,
+				"  %-5s %10s %-3s %-22s %7s   (deadlines per window; A %llu, B "
+				"%llu in all%s)\n",
+				"missed", e, "", ci, p_text(p, sizeof(p), c->p),
+				(unsigned long long)res->missed[0],
+				(unsigned long long)res->missed[1],
+				res->missed_more[1] > 0	  ? ": B misses more"
+				: res->missed_more[1] < 0 ? ": A misses more"
+							  : "");
+		}
 		fprintf(f,
 			"(sd/window: how much one window's value varies beyond its round and arm; "
 			"detectable: the smallest difference %u windows per arm see with 80%% "
 			"power)\n",
 			2 * res->rounds);
 		print_family(f, res);
+	}
+	if (r->phase == AB_FAILED) {
+		const char *e = r->err_cause ? r->err_cause : "error";
+
+		fprintf(f,
+			"stopped early (%.*s): %d of %d windows measured; the report covers them\n",
+			(int)strcspn(e, "\n"), e, res->windows, r->nwin);
 	}
 	fprintf(f, "verdict: %s\n", res->verdict);
 	if (r->restored && !r->restore_err)
@@ -630,6 +676,30 @@ static void json_metric(struct jw *w, const struct ab_run *r, int m, const struc
 	jw_obj_end(w);
 }
 
+/* "missed_deadlines": value i against V1 on the per-window counts of missed
+ * deadlines (null without the probe). */
+static void json_missed(struct jw *w, const struct ab_result *res, unsigned i)
+{
+	const struct stats_abba *c = &res->missed_cmp[i];
+
+	if (!res->have_missed) {
+		jw_null(w, "missed_deadlines");
+		return;
+	}
+	jw_obj_begin(w, "missed_deadlines");
+	jw_uint(w, "a", res->missed[0]);
+	jw_uint(w, i == 1 ? "b" : "value", res->missed[i]);
+	jw_double(w, "diff_per_window", c->est, 3);
+	jw_double(w, "lo", c->lo, 3);
+	jw_double(w, "hi", c->hi, 3);
+	jw_double(w, "p", c->p, 4);
+	jw_str(w, "more",
+	       res->missed_more[i] > 0	 ? (i == 1 ? "B" : "value")
+	       : res->missed_more[i] < 0 ? "A"
+					 : "neither");
+	jw_obj_end(w);
+}
+
 /* "correction": what the run tested and how its p-values were adjusted. */
 static void json_correction(struct jw *w, const struct ab_result *res)
 {
@@ -691,6 +761,7 @@ static void json_comparisons(struct jw *w, const struct ab_run *r, const struct 
 			any |= res->sig[a][m];
 		}
 		jw_bool(w, "significant", any);
+		json_missed(w, res, a);
 		jw_double(w, "mean_watts", ab_arm_watts(r, (int)a), 3);
 		jw_obj_end(w);
 	}
@@ -712,12 +783,14 @@ static void json_arms(struct jw *w, const struct ab_run *r, const char *sfx)
 		jw_str(w, "arm", buf);
 		jw_str(w, "value", r->arm[a].value);
 		jw_uint(w, "windows", r->arm[a].windows);
+		jw_uint(w, "lost_windows", r->arm[a].lost);
 		jw_double(w, "mean_watts", ab_arm_watts(r, a), 3);
 		json_summary(w, s, sfx);
 		if (r->source == AB_PROBE) {
 			const struct hist *h = &r->arm[a].hist;
 
 			jw_uint(w, "overflows", h->overflows);
+			jw_uint(w, "missed_deadlines", r->arm[a].missed);
 			hist_json(w, h);
 		} else {
 			jw_uint(w, "cmd_runs", r->arm[a].cmd_runs);
@@ -759,6 +832,13 @@ static void json_windows(struct jw *w, const struct ab_run *r, const char *sfx)
 			jw_uint(w, "cmd_runs", x->cmd_runs);
 		jw_str(w, "effect", knob_effect_name(x->effect));
 		jw_double(w, "watts", x->watts, 3);
+		if (r->source == AB_PROBE && !x->lost)
+			jw_uint(w, "missed_deadlines", x->missed);
+		else
+			jw_null(w, "missed_deadlines");
+		jw_bool(w, "lost", x->lost);
+		if (x->lost)
+			jw_str(w, "lost_why", x->lost_why);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -821,6 +901,9 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_obj_end(&w);
 	}
 	jw_bool(&w, "interrupted", interrupted);
+	jw_bool(&w, "failed", r->phase == AB_FAILED);
+	jw_str(&w, "error", r->phase == AB_FAILED ? r->err_cause : NULL);
+	jw_uint(&w, "lost_windows", r->lost);
 	jw_bool(&w, "complete", res->complete);
 	jw_bool(&w, "restored", r->restored && !r->restore_err);
 	if (r->source == AB_PROBE) {
@@ -832,6 +915,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_int(&w, "priority", r->p->cfg.prio);
 		jw_bool(&w, "realtime_refused", r->p->fallback);
 		jw_bool(&w, "memory_locked", r->p->mlocked);
+		jw_uint(&w, "stall_timeout_ms", r->stall_timeout_max_ns / 1000000u);
+		jw_double(&w, "late_max_us", r->late_max_us, 1);
 		jw_obj_end(&w);
 	} else {
 		jw_null(&w, "probe");
@@ -884,6 +969,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_null(&w, "b_window");
 	jw_bool(&w, "tested", false);
 	jw_obj_end(&w);
+	json_missed(&w, res, 1);
 	jw_double(&w, "mean_diff", res->m[AB_MEAN].est, 3);
 	jw_double(&w, "max_diff", res->max_diff, 3);
 	jw_str(&w, "verdict", res->verdict);
@@ -916,6 +1002,10 @@ static void progress(struct ab_run *r, int *shown)
 		const struct ab_window *x = &r->w[*shown];
 		char p[32], m[32], mx[32];
 
+		if (x->lost) { /* said by its note */
+			(*shown)++;
+			continue;
+		}
 		fmt_val(r, p, sizeof(p), x->p50, false, -1);
 		fmt_val(r, m, sizeof(m), x->p99, false, -1);
 		fmt_val(r, mx, sizeof(mx), x->max, false, -1);
@@ -1089,7 +1179,16 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 	int rc;
 
 	if (r->phase == AB_FAILED) {
+		/* what was measured is reported: the failure ends the run, it does
+		 * not erase it */
 		print_lines("tunetop ab: ", r->err_cause);
+		if (r->res.windows > 0) {
+			if (json)
+				report_json(stdout, r, o, false);
+			else
+				report_text(stdout, r, o, false);
+			fflush(stdout);
+		}
 		rc = 1;
 	} else {
 		if (json)

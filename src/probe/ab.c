@@ -1296,6 +1296,57 @@ static void put_max(struct sbuf *o, const struct ab_run *r, const struct ab_resu
 		sbuf_puts(o, " (not tested)");
 }
 
+/* Does a significant percentile call value i better (lower) than V1 (dir
+ * −1), or V1 better than i (dir +1)? */
+static bool called_better(const struct ab_result *res, unsigned i, int dir)
+{
+	for (int m = 0; m < AB_NMETRICS; m++)
+		if (res->sig[i][m] && (dir < 0 ? res->cmp[i][m].est < 0 : res->cmp[i][m].est > 0))
+			return true;
+	return false;
+}
+
+/* "; deadlines missed: A 4218, B 8529 (B − A +357 per window [..], p 0.002;
+ * B misses more: its lower percentiles alone do not make it better)" */
+static void put_deadlines(struct sbuf *o, const struct ab_run *r, const struct ab_result *res,
+			  unsigned i)
+{
+	const struct stats_abba *c = &res->missed_cmp[i];
+	char ai = ab_arm_name((int)i), a0 = ab_arm_name(0);
+	int more = res->missed_more[i];
+
+	if (!res->have_missed)
+		return;
+	sbuf_printf(o, "; deadlines missed: %c %llu, %c %llu", a0,
+		    (unsigned long long)res->missed[0], ai, (unsigned long long)res->missed[i]);
+	if (!isnan(c->est)) {
+		int dec = ab_diff_decimals(r, c);
+
+		sbuf_printf(o, " (%c %s %c ", ai, str_minus(), a0);
+		put_num(o, c->est, dec, true);
+		sbuf_puts(o, " per window");
+		if (!isnan(c->lo)) {
+			sbuf_puts(o, " [");
+			put_num(o, c->lo, dec, true);
+			sbuf_puts(o, ", ");
+			put_num(o, c->hi, dec, true);
+			sbuf_puts(o, "], p ");
+			put_p(o, c->p);
+		}
+		sbuf_puts(o, ")");
+	}
+	if (more > 0)
+		sbuf_printf(o, "; %c misses more deadlines%s", ai,
+			    called_better(res, i, -1)
+				    ? ": its lower percentiles alone do not make it better"
+				    : "");
+	else if (more < 0)
+		sbuf_printf(o, "; %c misses more deadlines%s", a0,
+			    called_better(res, i, +1)
+				    ? ": its lower percentiles alone do not make it better"
+				    : "");
+}
+
 static void make_verdict(const struct ab_run *r, const struct ab_result *res, struct sbuf *o)
 {
 	const char *unit = r->unit;
@@ -1330,6 +1381,10 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			sbuf_puts(o, "no complete round");
 		sbuf_printf(o, "); a 95%% interval needs %d rounds or more (--rounds %d)",
 			    STATS_ABBA_MIN_ROUNDS, STATS_ABBA_MIN_ROUNDS);
+		if (res->lost)
+			sbuf_printf(o,
+				    "; %u window%s lost (the probe stalled; named in the report)",
+				    res->lost, res->lost == 1 ? "" : "s");
 		if (!res->rounds)
 			return;
 		if (!isnan(res->m[AB_P99].sd)) {
@@ -1347,6 +1402,7 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			sbuf_puts(o, m + 1 < AB_NMETRICS ? ", " : " (estimates, not tested); ");
 		}
 		put_max(o, r, res, unit);
+		put_deadlines(o, r, res, 1);
 		return;
 	}
 	for (int m = 0; m < AB_NMETRICS; m++)
@@ -1398,6 +1454,10 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 	} else {
 		sbuf_printf(o, "; %d windows", res->windows);
 	}
+	put_deadlines(o, r, res, 1);
+	if (res->lost)
+		sbuf_printf(o, "; %u window%s lost (the probe stalled; named in the report)",
+			    res->lost, res->lost == 1 ? "" : "s");
 	sbuf_puts(o, "; ");
 	ab_family_text(res, o);
 }
@@ -1454,6 +1514,14 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 		for (int m = 0; m < AB_NMETRICS; m++)
 			si |= res->sig[i][m];
 		sbuf_printf(o, "%s%s: ", i > 1 ? "; " : "", r->cfg.value[i]);
+		if (res->have_missed && res->missed_more[i])
+			sbuf_printf(o, "misses %s deadlines than %s (%llu vs %llu)%s, ",
+				    res->missed_more[i] > 0 ? "more" : "fewer", r->cfg.value[0],
+				    (unsigned long long)res->missed[i],
+				    (unsigned long long)res->missed[0],
+				    called_better(res, i, res->missed_more[i] > 0 ? -1 : +1)
+					    ? " (so its percentiles alone do not make it better)"
+					    : "");
 		if (!si) {
 			int pm = ab_primary_metric(r);
 
@@ -1596,7 +1664,8 @@ static void compute_result(struct ab_run *r, bool live)
 	}
 	for (int m = 0; m < AB_NMETRICS; m++) {
 		res->m[m] = res->cmp[1][m];
-		free(x[m]);
+		if (m)
+			free(x[m]);
 	}
 	for (unsigned a = 0; a < k; a++)
 		for (int m = 0; m < AB_NMETRICS; m++) {
@@ -1610,6 +1679,25 @@ static void compute_result(struct ab_run *r, bool live)
 				}
 			res->level[a][m] = n ? sum / n : NAN;
 		}
+	res->have_missed = r->source == AB_PROBE;
+	for (unsigned a = 0; a < k; a++)
+		res->missed[a] = r->arm[a].missed;
+	for (int i = 0; i < ndone; i++)
+		res->lost += w[i].lost;
+	for (unsigned i = 1; i < k && res->have_missed; i++) {
+		size_t n = 0;
+		struct stats_abba *c = &res->missed_cmp[i];
+
+		for (unsigned j = 0; j < nr * per && n < 4 * (size_t)nr; j++) {
+			if (w[j].arm != 0 && w[j].arm != (int)i)
+				continue;
+			arm[n] = w[j].arm ? 1 : 0;
+			x[0][n++] = w[j].lost ? NAN : (double)w[j].missed;
+		}
+		stats_abba(x[0], arm, nr, 0, r->cfg.seed, c);
+		res->missed_more[i] = !(c->p < 0.05) ? 0 : c->est > 0 ? 1 : c->est < 0 ? -1 : 0;
+	}
+	free(x[0]);
 	free(arm);
 	free(w);
 	res->conclusive = res->rounds >= STATS_ABBA_MIN_ROUNDS;
@@ -2047,13 +2135,101 @@ double ab_arm_watts(const struct ab_run *r, int arm)
 	return a->watts_n ? a->watts_sum / a->watts_n : NAN;
 }
 
+uint64_t ab_stall_timeout_ns(uint64_t interval_us, double late_us)
+{
+	double ms = isfinite(late_us) && late_us > 0 ? 3.0 * late_us / 1000.0 : 0.0;
+
+	if (ms < AB_STALL_MIN_MS)
+		ms = AB_STALL_MIN_MS;
+	if (ms > AB_STALL_MAX_MS)
+		ms = AB_STALL_MAX_MS;
+	return 2 * interval_us * 1000u + (uint64_t)(ms * 1e6);
+}
+
+/* The window r->win is lost (the probe stalled): done without values, named
+ * in a note and in the report; too many in a row end the run. Returns false
+ * when the run failed. */
+static bool lose_window(struct ab_run *r, const char *why)
+{
+	struct ab_window *w = &r->w[r->win];
+	struct ab_arm *arm = &r->arm[w->arm];
+	uint64_t now = time_mono_ns();
+	char line[320];
+
+	knob_effect_free(r->watch);
+	r->watch = NULL;
+	pthread_mutex_lock(&r->lock);
+	if (!w->start_ns)
+		w->start_ns = now;
+	w->end_ns = now;
+	w->samples = 0;
+	w->mean = w->p50 = w->p99 = w->max = w->watts = NAN;
+	w->missed = 0;
+	w->lost = true;
+	str_copy(w->lost_why, sizeof(w->lost_why), why);
+	w->done = true;
+	arm->lost++;
+	r->lost++;
+	snprintf(line, sizeof(line), "window %d/%d (%c=%s) lost: %s; the run goes on without it\n",
+		 r->win + 1, r->nwin, ab_arm_name(w->arm), r->cfg.value[w->arm], why);
+	sbuf_puts(&r->notes, line);
+	r->win++;
+	r->phase = AB_SWITCH;
+	pthread_mutex_unlock(&r->lock);
+	if (++r->lost_in_row >= AB_LOST_IN_ROW_MAX) {
+		fail(r, -ETIMEDOUT,
+		     xasprintf("the probe stalled in %u windows in a row (the last: %s); the "
+			       "windows measured so far are reported",
+			       r->lost_in_row, why));
+		return false;
+	}
+	return true;
+}
+
+/* The run's stall timeout now: scaled with the lateness seen so far. */
+static uint64_t stall_timeout(struct ab_run *r)
+{
+	r->stall_timeout_ns = ab_stall_timeout_ns(r->p->cfg.interval_us, r->late_max_us);
+	if (r->stall_timeout_ns > r->stall_timeout_max_ns)
+		r->stall_timeout_max_ns = r->stall_timeout_ns;
+	return r->stall_timeout_ns;
+}
+
 static void end_window_probe(struct ab_run *r)
 {
 	struct hist *h = xmalloc(sizeof(*h));
 	struct ab_window *w = &r->w[r->win];
 	struct ab_arm *arm = &r->arm[w->arm];
+	uint64_t limit, stall;
+	double p99, max;
+	int cpu = -1;
+	char why[160] = "";
 
 	probe_snapshot_all(r->p, h);
+	/* the routine lateness: the largest window p99 so far, this one's too
+	 * (a stall is one gap, far beyond its window's p99) */
+	p99 = hist_percentile_us(h, 0.99);
+	max = h->count ? hist_max_us(h) : NAN;
+	if (isfinite(p99) && p99 > r->late_max_us)
+		r->late_max_us = p99;
+	limit = stall_timeout(r);
+	stall = probe_stalled_ns(r->p, &cpu);
+	if (stall > limit)
+		snprintf(why, sizeof(why),
+			 "the probe on CPU %d had not woken for %llu ms at the window's end "
+			 "(limit %llu ms: frozen or starved)",
+			 cpu, (unsigned long long)(stall / 1000000u),
+			 (unsigned long long)(limit / 1000000u));
+	else if (isfinite(max) && max * 1000.0 > (double)limit)
+		snprintf(why, sizeof(why),
+			 "the probe did not wake for %.0f ms in the window (limit %llu ms: frozen "
+			 "or starved)",
+			 max / 1000.0, (unsigned long long)(limit / 1000000u));
+	if (*why) {
+		free(h);
+		lose_window(r, why);
+		return;
+	}
 	window_power_end(r, w, arm, time_mono_ns());
 	pthread_mutex_lock(&r->lock);
 	w->end_ns = time_mono_ns();
@@ -2061,12 +2237,15 @@ static void end_window_probe(struct ab_run *r)
 	w->samples = h->count;
 	w->mean = hist_mean_us(h);
 	w->p50 = hist_percentile_us(h, 0.50);
-	w->p99 = hist_percentile_us(h, 0.99);
-	w->max = hist_max_us(h);
+	w->p99 = p99;
+	w->max = max;
+	w->missed = h->overflows;
+	arm->missed += h->overflows;
 	w->done = true;
 	arm->windows++;
 	r->win++;
 	pthread_mutex_unlock(&r->lock);
+	r->lost_in_row = 0;
 	free(h);
 }
 
@@ -2301,8 +2480,21 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 				return r->phase;
 			}
 			if (r->source == AB_PROBE) {
-				int e = probe_reset(r->p);
+				uint64_t limit = stall_timeout(r);
+				int cpu = -1, e = probe_reset_wait(r->p, limit, &cpu);
 
+				if (e == -ETIMEDOUT) {
+					char why[160];
+
+					snprintf(why, sizeof(why),
+						 "the probe on CPU %d did not answer the reset "
+						 "after the settle time within %llu ms (frozen or "
+						 "starved)",
+						 cpu, (unsigned long long)(limit / 1000000u));
+					if (!lose_window(r, why))
+						return r->phase;
+					continue;
+				}
 				if (e) {
 					fail(r, e,
 					     xasprintf("probe: reset after the settle time: %s",

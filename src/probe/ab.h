@@ -175,6 +175,15 @@ struct ab_window {
 	 * RAPL sensors: energy counters over the window, instant sensors at
 	 * its end); NAN = no sensor. */
 	double watts;
+	/* AB_PROBE: deadlines the probe skipped in the window (hist.overflows:
+	 * it woke after the following deadline); 0 for CMD and the log, which
+	 * have no deadlines. */
+	uint64_t missed;
+	/* Lost: the probe stalled (did not wake, or did not answer the reset,
+	 * within the run's timeout): done, but no values (NAN), left out of the
+	 * comparison (its round drops out) and named in the report. */
+	bool lost;
+	char lost_why[160];
 };
 
 struct ab_arm {
@@ -185,6 +194,8 @@ struct ab_arm {
 	size_t nval, capval;
 	unsigned cmd_runs;
 	unsigned not_seen; /* windows where the knob was not in effect */
+	unsigned lost;	   /* lost windows (ab_window.lost) */
+	uint64_t missed;   /* deadlines missed in its measured windows */
 	double watts_sum;  /* windows' watts, summed over watts_n windows that had it */
 	unsigned watts_n;
 	char effect_evidence[320]; /* the first of them */
@@ -223,7 +234,19 @@ struct ab_result {
 	/* the knob was not in effect in some window: no verdict (the
 	 * difference cannot be credited to it); -1 = it was in every one */
 	int not_in_effect_arm;
-	char verdict[2048]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
+	/* Missed deadlines (AB_PROBE; have_missed false otherwise): each arm's
+	 * total over its measured windows, Vi − V1 of the per-window counts
+	 * (stats_abba, as the percentiles), and missed_more[i]: +1 when Vi
+	 * misses significantly more than V1 (p < 0.05 unadjusted: the caution
+	 * errs on the safe side), −1 when fewer, 0 otherwise. A value that
+	 * misses more is never called better on percentiles alone: the
+	 * verdict says both. */
+	bool have_missed;
+	uint64_t missed[AB_MAX_VALUES];
+	struct stats_abba missed_cmp[AB_MAX_VALUES];
+	int missed_more[AB_MAX_VALUES];
+	unsigned lost;	    /* lost windows */
+	char verdict[2560]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
 };
 
 struct ab_status {
@@ -252,6 +275,12 @@ struct ab_run {
 	unsigned narms;		    /* 2, or the sweep's values */
 	struct power_info pw_start; /* the sensors at the open window's start */
 	uint64_t start_ns, end_ns;
+	/* stalls (AB_PROBE): the timeout of a reset and of a wake-up, scaled
+	 * with the lateness the run has seen (ab_stall_timeout_ns); the largest
+	 * one used, and the lost windows so far / in a row */
+	uint64_t stall_timeout_ns, stall_timeout_max_ns;
+	double late_max_us; /* the largest window p99 so far: the machine's routine lateness */
+	unsigned lost, lost_in_row;
 	/* errors */
 	int err;	 /* first error, 0 or -errno (AB_FAILED) */
 	char *err_cause; /* its text, possibly several lines */
@@ -324,6 +353,15 @@ size_t ab_take_notes(struct ab_run *r, struct sbuf *out);
 /* Stop everything; if still running, cancel and restore first (blocking).
  * Safe on a zeroed or failed-to-start struct. */
 void ab_free(struct ab_run *r);
+/* The stall timeout for a probe of this interval on a machine whose
+ * wake-ups are routinely late_us late (the largest window p99 seen): 2
+ * intervals + max(AB_STALL_MIN_MS, 3 × late), at most AB_STALL_MAX_MS. A
+ * window in which the probe did not wake for longer (it was frozen or
+ * starved), or whose reset it did not answer in that time, is lost. */
+#define AB_STALL_MIN_MS	   100
+#define AB_STALL_MAX_MS	   5000
+#define AB_LOST_IN_ROW_MAX 3 /* lost windows in a row that end the run */
+uint64_t ab_stall_timeout_ns(uint64_t interval_us, double late_us);
 /* Mean watts of an arm over its windows that had a power reading, NAN none. */
 double ab_arm_watts(const struct ab_run *r, int arm);
 
