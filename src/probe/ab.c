@@ -2085,10 +2085,10 @@ static int do_switch(struct ab_run *r)
 	return 0;
 }
 
-/* The effect of the knob over the window that just ended. */
-static void end_window_effect(struct ab_run *r)
+/* The effect of the knob over window i (the one that just ended). */
+static void end_window_effect_at(struct ab_run *r, int i)
 {
-	struct ab_window *w = &r->w[r->win];
+	struct ab_window *w = &r->w[i];
 	struct ab_arm *arm = &r->arm[w->arm];
 	const char *ev = "";
 
@@ -2101,6 +2101,11 @@ static void end_window_effect(struct ab_run *r)
 		str_copy(arm->effect_evidence, sizeof(arm->effect_evidence), ev);
 	knob_effect_free(r->watch);
 	r->watch = NULL;
+}
+
+static void end_window_effect(struct ab_run *r)
+{
+	end_window_effect_at(r, r->win);
 }
 
 /* Power over a window: the sensors at its start, the energy between. */
@@ -2479,6 +2484,15 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 				*next_ms = ms_until(r->t_end, now);
 				return r->phase;
 			}
+			/* is the knob in effect while this window measures? Its
+			 * reads (and the power sensors') happen before the probe's
+			 * reset and after its snapshot, outside the measured part,
+			 * alike for every value (issue 30: an A/A must be null by
+			 * construction) */
+			knob_effect_free(r->watch);
+			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
+							  r->cfg.value[r->w[r->win].arm]);
+			window_power_begin(r);
 			if (r->source == AB_PROBE) {
 				uint64_t limit = stall_timeout(r);
 				int cpu = -1, e = probe_reset_wait(r->p, limit, &cpu);
@@ -2502,11 +2516,6 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 					return r->phase;
 				}
 			}
-			/* is the knob in effect while this window measures? */
-			knob_effect_free(r->watch);
-			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
-							  r->cfg.value[r->w[r->win].arm]);
-			window_power_begin(r);
 			if (!file_poll(r)) /* the settle time's lines are dropped */
 				return r->phase;
 			now = time_mono_ns();
@@ -2525,8 +2534,12 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 					*next_ms = ms_until(r->t_end, now);
 					return r->phase;
 				}
-				end_window_effect(r);
-				end_window_probe(r);
+				{
+					int i = r->win;
+
+					end_window_probe(r); /* the snapshot first */
+					end_window_effect_at(r, i);
+				}
 				set_phase(r, AB_SWITCH);
 				continue;
 			}

@@ -134,7 +134,9 @@ void stats_dist_from_values(struct stats_dist *d, const double *v, size_t n)
 	d->n = d->nval;
 	d->min = d->n ? d->val[0] : NAN;
 	d->max = d->n ? d->val[d->nval - 1] : NAN;
-	d->mean = d->n ? sum / (double)d->n : NAN;
+	/* within [min, max] by construction: n equal values must not sum to a
+	 * mean a rounding error above them (issue 30) */
+	d->mean = d->n ? fmin(fmax(sum / (double)d->n, d->min), d->max) : NAN;
 }
 
 void stats_dist_free(struct stats_dist *d)

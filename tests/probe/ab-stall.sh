@@ -6,7 +6,8 @@
 # (tunetop-test-PID, removed at the end) and frozen.
 #  1. Missed deadlines: while the file holds B's value, the probe thread is
 #     frozen for 10 ms every 40 ms, so the B arm misses deadlines and A
-#     hardly does: the per-window and per-arm counts (JSON and text), the
+#     hardly does (4 rounds: on a loaded machine a 10 ms freeze can last
+#     long enough to lose a window, and 3 complete rounds must remain): the per-window and per-arm counts (JSON and text), the
 #     comparison on the per-window counts, and the verdict say that B
 #     misses more.
 #  2. Collected data is never lost: the probe frozen for 500 ms in the
@@ -45,26 +46,41 @@ probe_tid() {
 }
 
 # ---- 1. B misses more deadlines -----------------------------------------------------------
+# The freezer loop runs as SCHED_FIFO 50 (chrt; we are root): under a load
+# of 10 on 2 CPUs a SCHED_OTHER loop's 10 ms freeze lasted 200+ ms and lost
+# the window instead of making it miss deadlines.
+cat >"$TMPD/watch.sh" <<'EOF'
+#!/bin/sh
+# watch.sh PID FILE CG: while PID runs, freeze CG 10 ms every 40 ms while FILE holds 1
+while kill -0 "$1" 2>/dev/null; do
+	read -r v <"$2" 2>/dev/null
+	if [ "$v" = 1 ]; then
+		echo FROZEN >"$3/freezer.state"
+		sleep 0.01
+		echo THAWED >"$3/freezer.state"
+	fi
+	sleep 0.03
+done
+echo THAWED >"$3/freezer.state"
+EOF
 deadline_run() { # deadline_run OUT [ab options]: B windows get the probe frozen briefly
-	local out="$1" pid tid v
+	local out="$1" pid tid
 	shift
 	ROOT=$(copy_fixture rk3588)
 	"$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --cpus 0 --window 0.3 \
-		--settle 50 --rounds 3 "$@" >"$out" 2>"$TMPD/err" &
+		--settle 50 --rounds 4 "$@" >"$out" 2>"$TMPD/err" &
 	pid=$!
 	tid=$(probe_tid $pid) || { wait $pid; return 1; }
 	echo "$tid" >"$CG/tasks" || { wait $pid; return 1; }
-	while kill -0 $pid 2>/dev/null; do
-		read -r v <"$ROOT/$REL" 2>/dev/null
-		if [ "$v" = 1 ]; then
-			echo FROZEN >"$CG/freezer.state"
-			sleep 0.01
-			echo THAWED >"$CG/freezer.state"
-		fi
-		sleep 0.03
-	done
-	echo THAWED >"$CG/freezer.state"
+	if command -v chrt >/dev/null 2>&1; then
+		chrt -f 50 sh "$TMPD/watch.sh" $pid "$ROOT/$REL" "$CG" &
+	else
+		sh "$TMPD/watch.sh" $pid "$ROOT/$REL" "$CG" &
+	fi
 	wait $pid
+	local rc=$?
+	wait
+	return $rc
 }
 
 deadline_run "$TMPD/d.json" --json
@@ -104,14 +120,24 @@ tid=$(probe_tid $pid)
 ok $? "the probe thread found ($tid)"
 echo "$tid" >"$CG/tasks"
 # window 2 is the first B window: the file turns 1 at its switch; 100 ms
-# settle + 350 ms into its 1.2 s, freeze for 500 ms
+# settle + 350 ms into its 1.2 s, freeze for 500 ms (as SCHED_FIFO 50, so a
+# loaded machine does not stretch the timing)
+cat >"$TMPD/freeze.sh" <<'EOF'
+#!/bin/sh
+# freeze.sh FILE CG: when FILE turns 1, wait 450 ms, freeze CG for 500 ms
 i=0
 v=0
-while [ "$v" != 1 ] && [ $i -lt 3000 ]; do read -r v <"$ROOT/$REL"; sleep 0.01; i=$((i + 1)); done
+while [ "$v" != 1 ] && [ $i -lt 3000 ]; do read -r v <"$1"; sleep 0.01; i=$((i + 1)); done
 sleep 0.45
-echo FROZEN >"$CG/freezer.state"
+echo FROZEN >"$2/freezer.state"
 sleep 0.5
-echo THAWED >"$CG/freezer.state"
+echo THAWED >"$2/freezer.state"
+EOF
+if command -v chrt >/dev/null 2>&1; then
+	chrt -f 50 sh "$TMPD/freeze.sh" "$ROOT/$REL" "$CG"
+else
+	sh "$TMPD/freeze.sh" "$ROOT/$REL" "$CG"
+fi
 wait $pid
 is "$?" 0 "500 ms freeze: the run finishes, exit 0"
 out=$(cat "$TMPD/s.txt")

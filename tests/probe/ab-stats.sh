@@ -68,6 +68,23 @@ like "$out" "^ +5 +2 B +1 +1 +14\\.00 +14\\.00 +14\\.00 +14\\.00$" "text: window
 like "$out" "permutation test within 3 rounds, all 216 arrangements" "text: the method"
 like "$out" "^  max .*B 14.* in window 3, A 11.* in window 1 \\(one sample each, not tested\\)" "text: the max, not tested"
 
+# ---- one figure, one value: the table's interval and the verdict's -------------------------
+# B - A = +156.5 exactly: the table printed +156 (printf rounds half to even)
+# where the verdict said +157; both now come from one formatter
+cat >"$TMPD/half.sh" <<'EOF'
+#!/bin/sh
+read -r v <"$ROOT/sys/devices/system/cpu/cpu0/cpuidle/state1/disable"
+awk -v v="$v" -v w="$TUNETOP_AB_WINDOW" 'BEGIN { printf "t: %.1f ms\n", 1000 + 156.5 * v + (w % 2) * 2 }'
+EOF
+chmod +x "$TMPD/half.sh"
+ROOT=$(copy_fixture rk3588)
+tt ab "$KNOB=0,1" --cmd "$TMPD/half.sh" --metric 't: ([0-9.]+) ms' --window 0 --settle 0 --rounds 3 \
+	>"$TMPD/half.txt" 2>/dev/null
+row=$(awk '$1 == "p50" && $3 == "ms" { print $2, $4, $5; exit }' "$TMPD/half.txt")
+verd=$(sed -n 's/^verdict: .* p50 \([^ ]*\) ms \(\[[^]]*\]\).*/\1 \2/p' "$TMPD/half.txt")
+like "$row" "^\\+157 " "table: +156.5 rounds to +157 ($row)"
+is "$verd" "$row" "the verdict gives the table's estimate and interval ends"
+
 # ---- too few rounds: inconclusive, never significant ---------------------------------------
 ROOT=$(copy_fixture rk3588)
 tt ab "$KNOB=0,1" --cmd "$TMPD/num.sh" --metric "$M" --window 0 --settle 0 --rounds 2 --json \
