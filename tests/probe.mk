@@ -53,3 +53,7 @@ TESTS += tests/unit/test_stats_spread
 # A/B numbers carry their sign in the verdict (issue 32, from make mutate)
 TESTS += tests/probe/ab_plus.sh
 EXTRA_DIST += tests/probe/ab_plus.sh
+# ab: missed deadlines per window/arm and lost windows, with the live
+# probe thread frozen in a cgroup v1 freezer of the test's own (issue 30)
+TESTS += tests/probe/ab-stall.sh
+EXTRA_DIST += tests/probe/ab-stall.sh

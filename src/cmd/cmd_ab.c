@@ -31,13 +31,16 @@ static const char usage_text[] =
 	"                  [--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json]\n"
 	"                  [--seed N] [--metric-file LOG --metric REGEX]\n"
 	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
+	"                  [--primary p99|p50|mean|metric]\n"
 	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
 	"Flip a knob between A and B in rounds of 4 windows, A B B A and B A A B in turn,\n"
 	"discard the settle time after each switch, measure each window and put the\n"
 	"original value back. The arms are compared window by window: B - A of the\n"
 	"per-window p99, p50 and mean, with 95% intervals from a permutation test within\n"
 	"rounds (3 rounds or more; fewer give an inconclusive verdict). The max is\n"
-	"reported with its window, never tested.\n"
+	"reported with its window, never tested. Significance holds for the whole run:\n"
+	"p-values adjusted by Holm over every test (metrics x values), so a run calls\n"
+	"anything significant by chance at most 5% of the time.\n"
 	"A sweep, ADDRESS=V1,V2,...,V8 (3 to 8 values; '|' separates CPU lists): rounds of\n"
 	"every value and then the same in reverse, rotated each round; each value is\n"
 	"compared with V1 as above, p-values adjusted by Holm-Bonferroni.\n"
@@ -57,6 +60,9 @@ static const char usage_text[] =
 	"  --metric-file LOG  follow LOG (an app already running writes it; rotation and\n"
 	"                   truncation handled): every --metric number in a line that\n"
 	"                   appears while a window measures is a sample of that window\n"
+	"  --primary M      test only metric M (p99, p50, mean, or 'metric': p99 for the\n"
+	"                   probe, the mean for --cmd/--metric-file), chosen before the run;\n"
+	"                   the others are described, not tested (default: all, Holm)\n"
 	"  --seed N         seed of the random arrangements beyond 6 rounds (default fixed:\n"
 	"                   the same data gives the same interval)\n"
 	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
@@ -78,6 +84,7 @@ enum {
 	OPT_PRIO,
 	OPT_POLICY,
 	OPT_AA,
+	OPT_PRIMARY,
 };
 
 static const struct option long_opts[] = {
@@ -95,6 +102,7 @@ static const struct option long_opts[] = {
 	{"prio", required_argument, NULL, OPT_PRIO},
 	{"policy", required_argument, NULL, OPT_POLICY},
 	{"aa", no_argument, NULL, OPT_AA},
+	{"primary", required_argument, NULL, OPT_PRIMARY},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -139,14 +147,16 @@ static void fmt_val(const struct ab_run *r, char *buf, size_t cap, double v, boo
 		snprintf(buf, cap, "%.*f", dec < 0 ? decimals(r, v) : dec, v);
 }
 
+/* A signed difference as the verdict prints it (ab_put_num: one rounding
+ * for every view), with an ASCII minus for the columns. */
 static void fmt_signed(char *buf, size_t cap, double v, int dec)
 {
-	if (isnan(v))
-		snprintf(buf, cap, "n/a");
-	else if (fabs(v) < 0.5 * pow(10, -dec))
-		snprintf(buf, cap, "%.*f", dec, 0.0);
-	else
-		snprintf(buf, cap, "%+.*f", dec, v);
+	struct sbuf b;
+
+	sbuf_init(&b);
+	ab_put_num(&b, v, dec, true, true);
+	snprintf(buf, cap, "%s", b.s ? b.s : "");
+	sbuf_free(&b);
 }
 
 /* ASCII unit for the text table ("us" rather than "µs" keeps columns aligned). */
@@ -188,36 +198,34 @@ static void print_row(FILE *f, const struct ab_run *r, int a, const struct stats
 	fmt_val(r, c[2], sizeof(c[2]), s->p99, false, dec);
 	fmt_val(r, c[3], sizeof(c[3]), s->p999, false, dec);
 	fmt_val(r, c[4], sizeof(c[4]), s->max, false, dec);
-	fprintf(f, "%-3c %-12s %7u %9llu %9s %9s %9s %9s %9s\n", ab_arm_name(a), r->arm[a].value,
+	fprintf(f, "%-3c %-12s %7u %9llu %9s %9s %9s %9s %9s", ab_arm_name(a), r->arm[a].value,
 		r->arm[a].windows, (unsigned long long)s->n, c[0], c[1], c[2], c[3], c[4]);
-}
-
-/* Decimals of a difference or a spread: whole us from 10 us up, else one
- * decimal (the probe); by magnitude for CMD's numbers. */
-static int diff_decimals(const struct ab_run *r, double mag)
-{
-	mag = fabs(mag);
 	if (r->source == AB_PROBE)
-		return isnan(mag) || mag >= 10 ? 0 : 1;
-	return decimals(r, mag);
+		fprintf(f, " %9llu", (unsigned long long)r->arm[a].missed);
+	if (r->arm[a].lost)
+		fprintf(f, "  (%u lost)", r->arm[a].lost);
+	fputc('\n', f);
 }
 
-/* More decimals while a non-zero bound of an interval would print as 0 (a
- * significant [−12, −0.3] must not read [−12, 0]). */
-static int bound_decimals(double lo, double hi, int dec)
+static const char *p_text(char *buf, size_t cap, double p);
+
+/* "significance: Holm over 3 tests (...)": what the verdict's word stands on. */
+static void print_family(FILE *f, const struct ab_result *res)
 {
-	while (dec < 3 && ((lo != 0.0 && fabs(lo) < 0.5 * pow(10.0, -dec)) ||
-			   (hi != 0.0 && fabs(hi) < 0.5 * pow(10.0, -dec))))
-		dec++;
-	return dec;
+	struct sbuf b;
+
+	sbuf_init(&b);
+	ab_family_text(res, &b);
+	fprintf(f, "(significant: adjusted p < 0.05; %s)\n", b.s ? b.s : "");
+	sbuf_free(&b);
 }
 
-static void print_metric(FILE *f, const struct ab_run *r, int m, const struct stats_abba *c)
+static void print_metric(FILE *f, const struct ab_run *r, int m, const struct ab_result *res)
 {
-	double mag = fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)));
-	int dec = bound_decimals(c->lo, c->hi, diff_decimals(r, mag));
-	int dn = diff_decimals(r, fmax(c->sd, c->mde));
-	char e[32], lo[32], hi[32], ci[80], p[16], sd[32], mde[32];
+	const struct stats_abba *c = &res->m[m];
+	int dec = ab_diff_decimals(r, c);
+	int dn = ab_value_decimals(r, fmax(c->sd, c->mde));
+	char e[32], lo[32], hi[32], ci[80], p[16], pa[16], sd[32], mde[32];
 
 	fmt_signed(e, sizeof(e), c->est, dec);
 	if (isnan(c->lo)) {
@@ -237,10 +245,16 @@ static void print_metric(FILE *f, const struct ab_run *r, int m, const struct st
 		snprintf(mde, sizeof(mde), "n/a");
 	else
 		snprintf(mde, sizeof(mde), "%.*f", dn, c->mde);
-	fprintf(f, "  %-5s %10s %-3s %-22s %7s %9s %10s%s\n", ab_metric_name(m), e, text_unit(r),
-		ci, p, sd, mde,
+	if (!res->tested[1][m])
+		snprintf(pa, sizeof(pa), "-");
+	else
+		p_text(pa, sizeof(pa), res->p_adj[1][m]);
+	fprintf(f, "  %-5s %10s %-3s %-22s %7s %7s %9s %10s%s\n", ab_metric_name(m), e,
+		text_unit(r), ci, p, pa, sd, mde,
 		isnan(c->lo)		    ? ""
-		: stats_abba_significant(c) ? ""
+		: !res->tested[1][m]	    ? "  (described, not tested)"
+		: res->sig[1][m]	    ? "  significant"
+		: stats_abba_significant(c) ? "  (n.s. after Holm)"
 					    : "  (interval contains 0)");
 }
 
@@ -252,8 +266,9 @@ static void print_windows(FILE *f, const struct ab_run *r)
 		if (r->w[i].done && !isnan(r->w[i].max))
 			big = fmax(big, fabs(r->w[i].max));
 	fprintf(f, "per window (in order):\n");
-	fprintf(f, "  %6s %5s %-3s %-12s %9s %9s %9s %9s %9s\n", "window", "round", "arm", "value",
-		"samples", "mean", "p50", "p99", "max");
+	fprintf(f, "  %6s %5s %-3s %-12s %9s %9s %9s %9s %9s%s\n", "window", "round", "arm",
+		"value", "samples", "mean", "p50", "p99", "max",
+		r->source == AB_PROBE ? "    missed" : "");
 	for (int i = 0; i < r->nwin; i++) {
 		const struct ab_window *x = &r->w[i];
 		char c[4][32];
@@ -261,13 +276,22 @@ static void print_windows(FILE *f, const struct ab_run *r)
 
 		if (!x->done)
 			continue;
+		if (x->lost) {
+			fprintf(f, "  %6d %5d %-3c %-12s lost: %s\n", i + 1,
+				i / (2 * (int)r->narms) + 1, ab_arm_name(x->arm),
+				r->cfg.value[x->arm], x->lost_why);
+			continue;
+		}
 		fmt_val(r, c[0], sizeof(c[0]), x->mean, true, dec);
 		fmt_val(r, c[1], sizeof(c[1]), x->p50, false, dec);
 		fmt_val(r, c[2], sizeof(c[2]), x->p99, false, dec);
 		fmt_val(r, c[3], sizeof(c[3]), x->max, false, dec);
-		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s%s\n", i + 1,
+		fprintf(f, "  %6d %5d %-3c %-12s %9llu %9s %9s %9s %9s", i + 1,
 			i / (2 * (int)r->narms) + 1, ab_arm_name(x->arm), r->cfg.value[x->arm],
-			(unsigned long long)x->samples, c[0], c[1], c[2], c[3],
+			(unsigned long long)x->samples, c[0], c[1], c[2], c[3]);
+		if (r->source == AB_PROBE)
+			fprintf(f, " %9llu", (unsigned long long)x->missed);
+		fprintf(f, "%s\n",
 			x->effect == KNOB_EFFECT_NOT_SEEN ? "  (knob not in effect)" : "");
 	}
 }
@@ -344,6 +368,8 @@ static const char *sweep_word(const struct ab_result *res, unsigned i, int m)
 {
 	if (!res->conclusive || res->cmp_err || res->not_in_effect_arm >= 0)
 		return "inconclusive";
+	if (!res->tested[i][m])
+		return "not tested";
 	if (!res->sig[i][m])
 		return "n.s.";
 	return res->cmp[i][m].est < 0 ? "lower" : "higher";
@@ -356,8 +382,7 @@ static const char *sweep_word(const struct ab_result *res, unsigned i, int m)
 static void fmt_diff(const struct ab_run *r, const struct stats_abba *c, char *e, size_t ecap,
 		     char *ci, size_t cicap)
 {
-	double mag = fmax(fabs(c->est), fmax(fabs(c->lo), fabs(c->hi)));
-	int dec = bound_decimals(c->lo, c->hi, diff_decimals(r, mag));
+	int dec = ab_diff_decimals(r, c);
 	char lo[32], hi[32];
 
 	fmt_signed(e, ecap, c->est, dec);
@@ -379,9 +404,8 @@ static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result 
 	method_text(res, meth, sizeof(meth));
 	fprintf(f,
 		"each value %s A (A=%s), window by window: the four windows of A and of the value "
-		"in each round,\n95%% interval: %s; p adj: Holm-Bonferroni over the %u "
-		"comparisons of each metric:\n",
-		str_minus(), r->cfg.value[0], meth, r->narms - 1);
+		"in each round,\n95%% interval: %s; p adj: Holm over the %u tests of the run:\n",
+		str_minus(), r->cfg.value[0], meth, res->family);
 	snprintf(head, sizeof(head), "%s - A", ab_metric_name(pm));
 	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %10s %-3s %-22s %7s %7s  %s\n", "arm", "value",
 		"windows", "p50", "p99", "mean", head, "", "95% interval", "p", "p adj", "verdict");
@@ -396,7 +420,10 @@ static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result 
 		if (a) {
 			fmt_diff(r, c, e, sizeof(e), ci, sizeof(ci));
 			p_text(p, sizeof(p), c->p);
-			p_text(pa, sizeof(pa), res->p_adj[a][pm]);
+			if (res->tested[a][pm])
+				p_text(pa, sizeof(pa), res->p_adj[a][pm]);
+			else
+				snprintf(pa, sizeof(pa), "-");
 		}
 		snprintf(line, sizeof(line),
 			 "%-3c %-12s %7u %9s %9s %9s %10s %-3s %-22s %7s %7s  %s",
@@ -416,11 +443,16 @@ static void print_sweep(FILE *f, const struct ab_run *r, const struct ab_result 
 			char e[32], ci[80], p[16], pa[16];
 
 			fmt_diff(r, c, e, sizeof(e), ci, sizeof(ci));
+			if (res->tested[a][m])
+				p_text(pa, sizeof(pa), res->p_adj[a][m]);
+			else
+				snprintf(pa, sizeof(pa), "-");
 			fprintf(f, "  %-3c %-12s %-5s %10s %-3s %-22s %7s %7s  %s\n",
 				ab_arm_name((int)a), r->arm[a].value, ab_metric_name(m), e,
-				text_unit(r), ci, p_text(p, sizeof(p), c->p),
-				p_text(pa, sizeof(pa), res->p_adj[a][m]), sweep_word(res, a, m));
+				text_unit(r), ci, p_text(p, sizeof(p), c->p), pa,
+				sweep_word(res, a, m));
 		}
+	print_family(f, res);
 	fprintf(f,
 		"%s against the value (o = level, [--] = 95%% interval of the difference from "
 		"A, * = significant):\n",
@@ -467,6 +499,13 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 		fprintf(f, "  probe: CPUs %s, interval %llu us, %s, %s, PM QoS untouched\n", cpus,
 			(unsigned long long)r->p->cfg.interval_us, policy_text(r, pol, sizeof(pol)),
 			r->p->mlocked ? "memory locked" : "memory NOT locked");
+		fprintf(f,
+			"  stalls: a window is lost when the probe does not wake or answer its "
+			"reset within %llu ms (2 intervals + 3 x the routine lateness, the largest "
+			"window p99 seen: %.0f us; at least %d ms)%s\n",
+			(unsigned long long)(r->stall_timeout_max_ns / 1000000u),
+			isfinite(r->late_max_us) ? r->late_max_us : 0.0, AB_STALL_MIN_MS,
+			r->lost ? "" : "; none lost");
 	} else if (r->source == AB_FILE) {
 		fprintf(f, "  metric file: %s (%u rotation%s, %u truncation%s%s)\n",
 			r->cfg.metric_file, r->follow.rotations,
@@ -484,8 +523,9 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 	}
 	if (o->root && strcmp(o->root, "/"))
 		fprintf(f, "  root: %s\n", o->root);
-	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %9s %9s %9s\n", "arm", "value", "windows", "samples",
-		"mean", "p50", "p99", "p99.9", "max");
+	fprintf(f, "%-3s %-12s %7s %9s %9s %9s %9s %9s %9s%s\n", "arm", "value", "windows",
+		"samples", "mean", "p50", "p99", "p99.9", "max",
+		r->source == AB_PROBE ? "    missed" : "");
 	{
 		double big = 0;
 
@@ -495,7 +535,8 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 			print_row(f, r, (int)a, &res->arms[a], decimals(r, big));
 	}
 	fprintf(f, "(%s; every sample of the arm pooled, a description only)\n",
-		r->source == AB_PROBE  ? "latency in us: wake-up time - deadline"
+		r->source == AB_PROBE ? "latency in us: wake-up time - deadline; missed: deadlines "
+					"skipped because the probe woke after the next one"
 		: r->source == AB_FILE ? "values as the log holds them"
 		: r->have_re	       ? "values as CMD printed them"
 				       : "wall time of each CMD run in ms");
@@ -525,14 +566,15 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 			"B %s A window by window (mean of the B windows' values %s mean of "
 			"the A windows'),\n95%% interval: %s:\n",
 			str_minus(), str_minus(), meth);
-		fprintf(f, "  %-5s %10s %-3s %-22s %7s %9s %10s\n", "", "B - A", "", "95% interval",
-			"p", "sd/window", "detectable");
+		fprintf(f, "  %-5s %10s %-3s %-22s %7s %7s %9s %10s\n", "", "B - A", "",
+			"95% interval", "p", "p adj", "sd/window", "detectable");
 		for (int m = 0; m < AB_NMETRICS; m++)
-			print_metric(f, r, m, &res->m[m]);
+			print_metric(f, r, m, res);
 		{
 			char x[32], va[32], vb[32];
 
-			fmt_signed(x, sizeof(x), res->max_diff, decimals(r, res->max_diff));
+			fmt_signed(x, sizeof(x), res->max_diff,
+				   ab_value_decimals(r, res->max_diff));
 			fmt_val(r, va, sizeof(va), res->max[0], false, -1);
 			fmt_val(r, vb, sizeof(vb), res->max[1], false, -1);
 			fprintf(f,
@@ -541,11 +583,34 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 				"max", x, text_unit(r), vb, res->max_win[1] + 1, va,
 				res->max_win[0] + 1);
 		}
+		if (res->have_missed) {
+			const struct stats_abba *c = &res->missed_cmp[1];
+			char e[32], ci[80], p[16];
+
+			fmt_diff(r, c, e, sizeof(e), ci, sizeof(ci));
+			fprintf(f,
+				"  %-5s %10s %-3s %-22s %7s   (deadlines per window; A %llu, B "
+				"%llu in all%s)\n",
+				"missed", e, "", ci, p_text(p, sizeof(p), c->p),
+				(unsigned long long)res->missed[0],
+				(unsigned long long)res->missed[1],
+				res->missed_more[1] > 0	  ? ": B misses more"
+				: res->missed_more[1] < 0 ? ": A misses more"
+							  : "");
+		}
 		fprintf(f,
 			"(sd/window: how much one window's value varies beyond its round and arm; "
 			"detectable: the smallest difference %u windows per arm see with 80%% "
 			"power)\n",
 			2 * res->rounds);
+		print_family(f, res);
+	}
+	if (r->phase == AB_FAILED) {
+		const char *e = r->err_cause ? r->err_cause : "error";
+
+		fprintf(f,
+			"stopped early (%.*s): %d of %d windows measured; the report covers them\n",
+			(int)strcspn(e, "\n"), e, res->windows, r->nwin);
 	}
 	fprintf(f, "verdict: %s\n", res->verdict);
 	if (r->restored && !r->restore_err)
@@ -579,19 +644,22 @@ static void json_summary(struct jw *w, const struct stats_summary *s, const char
 }
 
 /* One metric of the comparison, with the per-window values of each arm. */
-static void json_metric(struct jw *w, const struct ab_run *r, int m, const struct stats_abba *c)
+static void json_metric(struct jw *w, const struct ab_run *r, int m, const struct ab_result *res)
 {
+	const struct stats_abba *c = &res->m[m];
 	unsigned half = stats_abba_rounds_for(c->sd, c->mde / 2.0);
 
 	jw_obj_begin(w, ab_metric_name(m));
 	jw_double(w, "diff", c->est, 3);
 	jw_double(w, "lo", c->lo, 3);
 	jw_double(w, "hi", c->hi, 3);
-	if (isnan(c->lo))
+	if (isnan(c->lo) || !res->tested[1][m])
 		jw_null(w, "significant");
 	else
-		jw_bool(w, "significant", stats_abba_significant(c));
+		jw_bool(w, "significant", res->sig[1][m]);
+	jw_bool(w, "tested", res->tested[1][m]);
 	jw_double(w, "p", c->p, 4);
+	jw_double(w, "p_adj", res->p_adj[1][m], 4);
 	jw_double(w, "sd", c->sd, 3);
 	jw_double(w, "mde", c->mde, 3);
 	if (half && !isnan(c->mde))
@@ -606,6 +674,51 @@ static void json_metric(struct jw *w, const struct ab_run *r, int m, const struc
 		jw_arr_end(w);
 	}
 	jw_obj_end(w);
+}
+
+/* "missed_deadlines": value i against V1 on the per-window counts of missed
+ * deadlines (null without the probe). */
+static void json_missed(struct jw *w, const struct ab_result *res, unsigned i)
+{
+	const struct stats_abba *c = &res->missed_cmp[i];
+
+	if (!res->have_missed) {
+		jw_null(w, "missed_deadlines");
+		return;
+	}
+	jw_obj_begin(w, "missed_deadlines");
+	jw_uint(w, "a", res->missed[0]);
+	jw_uint(w, i == 1 ? "b" : "value", res->missed[i]);
+	jw_double(w, "diff_per_window", c->est, 3);
+	jw_double(w, "lo", c->lo, 3);
+	jw_double(w, "hi", c->hi, 3);
+	jw_double(w, "p", c->p, 4);
+	jw_str(w, "more",
+	       res->missed_more[i] > 0	 ? (i == 1 ? "B" : "value")
+	       : res->missed_more[i] < 0 ? "A"
+					 : "neither");
+	jw_obj_end(w);
+}
+
+/* "correction": what the run tested and how its p-values were adjusted. */
+static void json_correction(struct jw *w, const struct ab_result *res)
+{
+	struct sbuf b;
+
+	sbuf_init(&b);
+	ab_family_text(res, &b);
+	jw_obj_begin(w, "correction");
+	jw_str(w, "method", res->primary >= 0 ? "primary" : "holm");
+	if (res->primary >= 0)
+		jw_str(w, "primary", ab_metric_name(res->primary));
+	else
+		jw_null(w, "primary");
+	jw_str(w, "adjustment", "holm");
+	jw_uint(w, "tests", res->family);
+	jw_double(w, "alpha", AB_ALPHA, 2);
+	jw_str(w, "text", b.s ? b.s : "");
+	jw_obj_end(w);
+	sbuf_free(&b);
 }
 
 /* A sweep: each value against the first, with the Holm-adjusted p. */
@@ -625,6 +738,7 @@ static void json_comparisons(struct jw *w, const struct ab_run *r, const struct 
 		jw_str(w, "difference", "value - first");
 		jw_str(w, "adjustment", "holm-bonferroni");
 		jw_uint(w, "comparisons", r->narms - 1);
+		jw_uint(w, "family", res->family);
 		jw_uint(w, "rounds", res->cmp[a][AB_P99].rounds);
 		for (int m = 0; m < AB_NMETRICS; m++) {
 			const struct stats_abba *c = &res->cmp[a][m];
@@ -636,7 +750,8 @@ static void json_comparisons(struct jw *w, const struct ab_run *r, const struct 
 			jw_double(w, "hi", c->hi, 3);
 			jw_double(w, "p", c->p, 4);
 			jw_double(w, "p_adj", res->p_adj[a][m], 4);
-			if (!res->conclusive)
+			jw_bool(w, "tested", res->tested[a][m]);
+			if (!res->conclusive || !res->tested[a][m])
 				jw_null(w, "significant");
 			else
 				jw_bool(w, "significant", res->sig[a][m]);
@@ -646,6 +761,7 @@ static void json_comparisons(struct jw *w, const struct ab_run *r, const struct 
 			any |= res->sig[a][m];
 		}
 		jw_bool(w, "significant", any);
+		json_missed(w, res, a);
 		jw_double(w, "mean_watts", ab_arm_watts(r, (int)a), 3);
 		jw_obj_end(w);
 	}
@@ -667,12 +783,14 @@ static void json_arms(struct jw *w, const struct ab_run *r, const char *sfx)
 		jw_str(w, "arm", buf);
 		jw_str(w, "value", r->arm[a].value);
 		jw_uint(w, "windows", r->arm[a].windows);
+		jw_uint(w, "lost_windows", r->arm[a].lost);
 		jw_double(w, "mean_watts", ab_arm_watts(r, a), 3);
 		json_summary(w, s, sfx);
 		if (r->source == AB_PROBE) {
 			const struct hist *h = &r->arm[a].hist;
 
 			jw_uint(w, "overflows", h->overflows);
+			jw_uint(w, "missed_deadlines", r->arm[a].missed);
 			hist_json(w, h);
 		} else {
 			jw_uint(w, "cmd_runs", r->arm[a].cmd_runs);
@@ -714,6 +832,13 @@ static void json_windows(struct jw *w, const struct ab_run *r, const char *sfx)
 			jw_uint(w, "cmd_runs", x->cmd_runs);
 		jw_str(w, "effect", knob_effect_name(x->effect));
 		jw_double(w, "watts", x->watts, 3);
+		if (r->source == AB_PROBE && !x->lost)
+			jw_uint(w, "missed_deadlines", x->missed);
+		else
+			jw_null(w, "missed_deadlines");
+		jw_bool(w, "lost", x->lost);
+		if (x->lost)
+			jw_str(w, "lost_why", x->lost_why);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
@@ -776,6 +901,9 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_obj_end(&w);
 	}
 	jw_bool(&w, "interrupted", interrupted);
+	jw_bool(&w, "failed", r->phase == AB_FAILED);
+	jw_str(&w, "error", r->phase == AB_FAILED ? r->err_cause : NULL);
+	jw_uint(&w, "lost_windows", r->lost);
 	jw_bool(&w, "complete", res->complete);
 	jw_bool(&w, "restored", r->restored && !r->restore_err);
 	if (r->source == AB_PROBE) {
@@ -787,6 +915,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_int(&w, "priority", r->p->cfg.prio);
 		jw_bool(&w, "realtime_refused", r->p->fallback);
 		jw_bool(&w, "memory_locked", r->p->mlocked);
+		jw_uint(&w, "stall_timeout_ms", r->stall_timeout_max_ns / 1000000u);
+		jw_double(&w, "late_max_us", r->late_max_us, 1);
 		jw_obj_end(&w);
 	} else {
 		jw_null(&w, "probe");
@@ -818,12 +948,13 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	} else {
 		jw_null(&w, "not_in_effect_arm");
 	}
+	json_correction(&w, res);
 	jw_double(&w, "confidence", 0.95, 2);
 	jw_bool(&w, "exact", res->m[AB_P99].exact);
 	jw_uint(&w, "arrangements", res->m[AB_P99].perms);
 	jw_uint(&w, "seed", r->cfg.seed);
 	for (int m = 0; m < AB_NMETRICS; m++)
-		json_metric(&w, r, m, &res->m[m]);
+		json_metric(&w, r, m, res);
 	jw_obj_begin(&w, "max");
 	jw_double(&w, "diff", res->max_diff, 3);
 	jw_double(&w, "a", res->max[0], 3);
@@ -838,6 +969,7 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 		jw_null(&w, "b_window");
 	jw_bool(&w, "tested", false);
 	jw_obj_end(&w);
+	json_missed(&w, res, 1);
 	jw_double(&w, "mean_diff", res->m[AB_MEAN].est, 3);
 	jw_double(&w, "max_diff", res->max_diff, 3);
 	jw_str(&w, "verdict", res->verdict);
@@ -870,6 +1002,10 @@ static void progress(struct ab_run *r, int *shown)
 		const struct ab_window *x = &r->w[*shown];
 		char p[32], m[32], mx[32];
 
+		if (x->lost) { /* said by its note */
+			(*shown)++;
+			continue;
+		}
 		fmt_val(r, p, sizeof(p), x->p50, false, -1);
 		fmt_val(r, m, sizeof(m), x->p99, false, -1);
 		fmt_val(r, mx, sizeof(mx), x->max, false, -1);
@@ -927,6 +1063,11 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		case OPT_METRIC_FILE: cfg->metric_file = optarg; break;
 		case OPT_JSON: *json = true; break;
 		case OPT_AA: cfg->aa = true; break;
+		case OPT_PRIMARY:
+			if (ab_primary_parse(optarg, &cfg->primary))
+				return usage_err("--primary '%s': use p99, p50, mean or metric",
+						 optarg);
+			break;
 		case OPT_SEED:
 			if (str_to_u64(optarg, &u))
 				return usage_err("--seed '%s': not a non-negative integer", optarg);
@@ -1038,7 +1179,16 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 	int rc;
 
 	if (r->phase == AB_FAILED) {
+		/* what was measured is reported: the failure ends the run, it does
+		 * not erase it */
 		print_lines("tunetop ab: ", r->err_cause);
+		if (r->res.windows > 0) {
+			if (json)
+				report_json(stdout, r, o, false);
+			else
+				report_text(stdout, r, o, false);
+			fflush(stdout);
+		}
 		rc = 1;
 	} else {
 		if (json)

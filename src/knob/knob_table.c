@@ -1281,13 +1281,66 @@ static bool epp_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char
 	return true;
 }
 
-/* EBUSY from sched_rt_runtime_us (kernel/sched/rt.c, deadline bandwidth). */
+/* RT group scheduling (CONFIG_RT_GROUP_SCHED, cgroup v1 cpu controller):
+ * the child groups below DIR whose cpu.rt_runtime_us is above 0, depth
+ * first, named into out ("/sys/fs/cgroup/cpu/app (500000 us)"); returns how
+ * many there are (the first few are named). */
+static int rt_child_groups(struct knob_ctx *ctx, const char *dir, int depth, struct sbuf *out,
+			   int *named)
+{
+	struct sysfs_list l;
+	int n = 0;
+
+	if (depth > 4 || sysfs_list_opt(ctx->root, dir, &l))
+		return 0;
+	for (size_t i = 0; i < l.n; i++) {
+		char path[TT_PATH_MAX], v[32];
+		int64_t us;
+
+		snprintf(path, sizeof(path), "%s/%s/cpu.rt_runtime_us", dir, l.names[i]);
+		if (sysfs_read_str(ctx->root, path, v, sizeof(v)))
+			continue; /* not a group */
+		snprintf(path, sizeof(path), "%s/%s", dir, l.names[i]);
+		n += rt_child_groups(ctx, path, depth + 1, out, named);
+		if (str_to_i64(v, &us) || us <= 0)
+			continue;
+		if ((*named)++ < 4)
+			sbuf_printf(out, "%s/%s (%lld us)", *named > 1 ? ", " : "", path,
+				    (long long)us);
+		n++;
+	}
+	sysfs_list_free(&l);
+	return n;
+}
+
+/* EINVAL / EBUSY from sched_rt_runtime_us (kernel/sched/rt.c): with RT group
+ * scheduling, the global runtime cannot go below what child groups hold
+ * (sched_rt_global_constraints -> tg_rt_schedulable); else EBUSY is the
+ * SCHED_DEADLINE bandwidth already admitted (sched_dl_global_validate). */
 static bool rt_runtime_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 			   int err, char *buf, size_t cap)
 {
-	(void)ctx;
+	static const char *const mounts[] = {"sys/fs/cgroup/cpu", "sys/fs/cgroup/cpu,cpuacct"};
+	struct sbuf g;
+	int n = 0, named = 0;
+
 	(void)ref;
-	(void)value;
+	if (err != -EBUSY && err != -EINVAL)
+		return false;
+	sbuf_init(&g);
+	for (size_t i = 0; ctx && i < sizeof(mounts) / sizeof(mounts[0]) && !n; i++)
+		n = rt_child_groups(ctx, mounts[i], 0, &g, &named);
+	if (n) {
+		snprintf(buf, cap,
+			 "RT group scheduling: %d child group%s hold%s RT runtime (%s%s); lower "
+			 "theirs first (echo 0 > GROUP/cpu.rt_runtime_us, the deepest groups "
+			 "first), then set sched/rt_runtime_us=%s",
+			 n, n == 1 ? "" : "s", n == 1 ? "s" : "", g.s ? g.s : "",
+			 n > named ? ", ..." : "", value);
+		sbuf_free(&g);
+		return true;
+	}
+	sbuf_free(&g);
 	if (err != -EBUSY)
 		return false;
 	snprintf(buf, cap,

@@ -671,7 +671,9 @@ const struct explain_entry explain_table[] = {
 	.why = "Many 'above' on a deep state means the CPU pays its exit latency for idle periods "
 	       "that were too short to save anything: pure jitter.",
 	.try_hint = "Disable the state on those CPUs or hold a PM QoS limit.",
-	.traps = "Only counted by menu and teo; absent on old kernels.",
+	.traps = "Counted by the cpuidle core for every governor (cpuidle_enter_state, "
+		 "drivers/cpuidle/cpuidle.c), not by the governor: menu, teo, ladder and "
+		 "haltpoll all show them. Absent before Linux 5.1 (doc/kernel-sources.md).",
 	.see = "cpuidle.residency_pct cpuidle/*/*/disable",
 },
 /* ---- metrics: devices ------------------------------------------------------------------ */

@@ -1180,6 +1180,53 @@ static void rule_kconfig_cmdline(struct ctx *c)
 	}
 }
 
+/* The preemption model from /proc/version (and debugfs sched/preempt)
+ * against the kernel configuration: two sources of one fact that disagree
+ * mean one of them describes another kernel (a config file of another
+ * build, a rewritten version string), so neither can be trusted alone. */
+static void rule_preempt_sources(struct ctx *c)
+{
+	const struct system_info *y = &c->s->sys;
+	const struct kconfig_info *k = &c->s->kconf;
+	bool rt = kconfig_enabled(k, KC_PREEMPT_RT), dyn = kconfig_enabled(k, KC_PREEMPT_DYNAMIC);
+	bool full = kconfig_enabled(k, KC_PREEMPT);
+	const char *ver = NULL, *kp;
+	char kc[48];
+	struct finding *fd;
+	bool differ;
+
+	if (!k->have || !y->version[0] || !(kp = kconfig_preempt(k, kc, sizeof(kc))))
+		return;
+	switch (y->preempt) {
+	case PREEMPT_MODEL_RT:
+		ver = "PREEMPT_RT";
+		differ = !rt;
+		break;
+	case PREEMPT_MODEL_DYNAMIC:
+		ver = "PREEMPT_DYNAMIC";
+		differ = !dyn;
+		break;
+	case PREEMPT_MODEL_FULL:
+		ver = "PREEMPT";
+		differ = rt || dyn || !full;
+		break;
+	default:
+		ver = "no PREEMPT flag (NONE or VOLUNTARY)";
+		differ = rt || dyn || full;
+		break;
+	}
+	if (!differ)
+		return;
+	fd = add(c, "preempt-sources", "preemption model", FINDING_WARN, "system.preempt", false,
+		 "the preemption model's sources disagree");
+	evidence(fd, "/proc/version says %s but %s says %s", ver, k->source, kp);
+	if (y->preempt == PREEMPT_MODEL_DYNAMIC && y->dyn_mode[0])
+		evidence(fd, ", and debugfs sched/preempt says mode %s", y->dyn_mode);
+	evidence(fd, ": one of them describes another kernel (a config of another build, a "
+		     "rewritten version string); trust neither alone. Check with uname -v and the "
+		     "config of the running kernel (/proc/config.gz needs CONFIG_IKCONFIG_PROC)");
+}
+
 static void rule_kconfig_uclamp(struct ctx *c)
 {
 	const struct kconfig_info *k = &c->s->kconf;
@@ -1692,6 +1739,10 @@ static const struct rule rules[] = {
 	{{"non-rt-kernel-misses", "system.preempt",
 	  "a non-PREEMPT_RT kernel while the probe shows deadline misses", "probe"},
 	 rule_probe_kernel},
+	{{"preempt-sources", "system.preempt",
+	  "the preemption model from /proc/version, the kernel config and debugfs disagree",
+	  "snapshot (kconfig)"},
+	 rule_preempt_sources},
 };
 
 #define NRULES (sizeof(rules) / sizeof(rules[0]))

@@ -76,12 +76,14 @@ static void set_free(struct series_set *set)
 
 struct stat3 {
 	double min, max, sum;
+	double mean; /* sum / n, within [min, max] by construction (a rounding
+		      * error must not print a mean above the max: issue 30) */
 	size_t n;
 };
 
 static struct stat3 series_stat(const struct series *s, size_t n)
 {
-	struct stat3 r = {NAN, NAN, 0, 0};
+	struct stat3 r = {NAN, NAN, 0, NAN, 0};
 
 	for (size_t i = 0; i < n; i++) {
 		if (isnan(s->v[i]))
@@ -93,6 +95,8 @@ static struct stat3 series_stat(const struct series *s, size_t n)
 		r.sum += s->v[i];
 		r.n++;
 	}
+	if (r.n)
+		r.mean = fmin(fmax(r.sum / (double)r.n, r.min), r.max);
 	return r;
 }
 
@@ -718,7 +722,7 @@ static void text_set(struct sbuf *b, const char *title, const struct series_set 
 			continue;
 		}
 		sbuf_printf(b, "  %-28s %.*f / %.*f / %.*f %s\n", set->s[k].name, dec, st.min, dec,
-			    st.sum / (double)st.n, dec, st.max, unit);
+			    st.mean, dec, st.max, unit);
 	}
 }
 
@@ -1058,8 +1062,14 @@ static void sweep_report(struct sbuf *t, struct sbuf *html, const struct jp_valu
 	char key[32];
 
 	if (t) {
-		sbuf_printf(t, "  sweep: each value - %s (%s, Holm-Bonferroni over %zu):\n",
-			    jp_str(jp_path(doc, "ab.a"), "?"), metric, jp_len(cmps));
+		const char *fam = jp_str(jp_path(doc, "comparison.correction.text"), NULL);
+
+		if (fam) /* the run's own words for its family (issue 30) */
+			sbuf_printf(t, "  sweep: each value - %s (%s; %s):\n",
+				    jp_str(jp_path(doc, "ab.a"), "?"), metric, fam);
+		else
+			sbuf_printf(t, "  sweep: each value - %s (%s, Holm-Bonferroni over %zu):\n",
+				    jp_str(jp_path(doc, "ab.a"), "?"), metric, jp_len(cmps));
 		for (size_t i = 0; i < jp_len(cmps); i++) {
 			const struct jp_value *c = jp_at(cmps, i);
 

@@ -337,6 +337,7 @@ void ab_cfg_init(struct ab_cfg *c)
 		cpumask_set(&c->probe.cpus, 0);
 	c->seed = STATS_DEFAULT_SEED;
 	c->restore = AB_RESTORE_RUN;
+	c->primary = AB_PRIMARY_ALL;
 }
 
 /* Validate A and B for every ref. *same: both normalize to the same value
@@ -1177,15 +1178,7 @@ void ab_status(struct ab_run *r, struct ab_status *st)
 
 /* ---- the comparison and its verdict ----------------------------------------------- */
 
-/* Decimals for numbers of this magnitude: none from 10 up, 1 from 1, 2 from
- * 0.1, else 3. */
-static int num_decimals(double mag)
-{
-	return mag == 0.0 ? 0 : str_decimals(mag, 10.0);
-}
-
-/* A number with a real minus sign (U+2212) and, if sign, an explicit plus. */
-static void put_num(struct sbuf *o, double v, int dec, bool sign)
+void ab_put_num(struct sbuf *o, double v, int dec, bool sign, bool ascii)
 {
 	double scale = pow(10.0, dec), x = round(v * scale) / scale;
 
@@ -1194,9 +1187,15 @@ static void put_num(struct sbuf *o, double v, int dec, bool sign)
 	else if (x == 0.0)
 		sbuf_printf(o, "%.*f", dec, 0.0);
 	else if (x < 0.0)
-		sbuf_printf(o, "%s%.*f", str_minus(), dec, -x);
+		sbuf_printf(o, "%s%.*f", ascii ? "-" : str_minus(), dec, -x);
 	else
 		sbuf_printf(o, "%s%.*f", sign ? "+" : "", dec, x);
+}
+
+/* A number with a real minus sign (U+2212) and, if sign, an explicit plus. */
+static void put_num(struct sbuf *o, double v, int dec, bool sign)
+{
+	ab_put_num(o, v, dec, sign, false);
 }
 
 static void put_unit(struct sbuf *o, const char *unit)
@@ -1215,21 +1214,37 @@ static int bound_decimals(double lo, double hi, int dec)
 	return dec;
 }
 
-/* "p99 +11 µs [+2, +20]" (with_ci) or "p99 +11 µs" */
-static void put_metric(struct sbuf *o, const struct stats_abba *c, int m, const char *unit,
-		       bool with_ci)
+int ab_value_decimals(const struct ab_run *r, double mag)
+{
+	mag = fabs(mag);
+	if (r->source == AB_PROBE)
+		return isnan(mag) || mag >= 10 ? 0 : 1;
+	return mag == 0.0 ? 0 : str_decimals(mag, 10.0);
+}
+
+int ab_diff_decimals(const struct ab_run *r, const struct stats_abba *c)
 {
 	double mag = fabs(c->est);
+
+	if (!isnan(c->lo))
+		mag = fmax(mag, fmax(fabs(c->lo), fabs(c->hi)));
+	return bound_decimals(c->lo, c->hi, ab_value_decimals(r, mag));
+}
+
+/* "p99 +11 µs [+2, +20]" (with_ci) or "p99 +11 µs": the decimals and the
+ * rounding of the text tables (ab_diff_decimals, ab_put_num). */
+static void put_metric(struct sbuf *o, const struct ab_run *r, const struct stats_abba *c, int m,
+		       bool with_ci)
+{
+	struct stats_abba e = *c;
 	int dec;
 
-	if (with_ci)
-		mag = fmax(mag, fmax(fabs(c->lo), fabs(c->hi)));
-	dec = num_decimals(mag);
-	if (with_ci)
-		dec = bound_decimals(c->lo, c->hi, dec);
+	if (!with_ci)
+		e.lo = e.hi = NAN;
+	dec = ab_diff_decimals(r, &e);
 	sbuf_printf(o, "%s ", ab_metric_name(m));
 	put_num(o, c->est, dec, true);
-	put_unit(o, unit);
+	put_unit(o, r->unit);
 	if (!with_ci)
 		return;
 	sbuf_puts(o, " [");
@@ -1239,16 +1254,97 @@ static void put_metric(struct sbuf *o, const struct stats_abba *c, int m, const 
 	sbuf_puts(o, "]");
 }
 
-static void put_max(struct sbuf *o, const struct ab_result *res, const char *unit)
+/* "0.012", "<0.001" */
+static void put_p(struct sbuf *o, double p)
+{
+	if (isnan(p))
+		sbuf_puts(o, "n/a");
+	else if (p < 0.001)
+		sbuf_puts(o, "<0.001");
+	else
+		sbuf_printf(o, "%.3f", p);
+}
+
+void ab_family_text(const struct ab_result *res, struct sbuf *o)
+{
+	unsigned cmps = res->nvalues > 1 ? res->nvalues - 1 : 1;
+
+	if (res->primary >= 0) {
+		sbuf_printf(o, "primary metric %s, chosen before the run",
+			    ab_metric_name(res->primary));
+		if (cmps > 1)
+			sbuf_printf(o, ", Holm over the %u comparisons", cmps);
+		sbuf_puts(o, "; the other metrics described, not tested");
+		return;
+	}
+	sbuf_printf(o, "Holm over %u tests (p99, p50, mean", res->family);
+	if (cmps > 1)
+		sbuf_printf(o, " of %u comparisons", cmps);
+	sbuf_puts(o, "): at most 5% chance of any false alarm in the run");
+}
+
+static void put_max(struct sbuf *o, const struct ab_run *r, const struct ab_result *res,
+		    const char *unit)
 {
 	sbuf_puts(o, "max ");
-	put_num(o, res->max_diff, num_decimals(res->max_diff), true);
+	put_num(o, res->max_diff, ab_value_decimals(r, res->max_diff), true);
 	put_unit(o, unit);
 	if (res->max_win[0] >= 0 && res->max_win[1] >= 0)
 		sbuf_printf(o, " (B's in window %d, A's in window %d; one sample each, not tested)",
 			    res->max_win[1] + 1, res->max_win[0] + 1);
 	else
 		sbuf_puts(o, " (not tested)");
+}
+
+/* Does a significant percentile call value i better (lower) than V1 (dir
+ * −1), or V1 better than i (dir +1)? */
+static bool called_better(const struct ab_result *res, unsigned i, int dir)
+{
+	for (int m = 0; m < AB_NMETRICS; m++)
+		if (res->sig[i][m] && (dir < 0 ? res->cmp[i][m].est < 0 : res->cmp[i][m].est > 0))
+			return true;
+	return false;
+}
+
+/* "; deadlines missed: A 4218, B 8529 (B − A +357 per window [..], p 0.002;
+ * B misses more: its lower percentiles alone do not make it better)" */
+static void put_deadlines(struct sbuf *o, const struct ab_run *r, const struct ab_result *res,
+			  unsigned i)
+{
+	const struct stats_abba *c = &res->missed_cmp[i];
+	char ai = ab_arm_name((int)i), a0 = ab_arm_name(0);
+	int more = res->missed_more[i];
+
+	if (!res->have_missed)
+		return;
+	sbuf_printf(o, "; deadlines missed: %c %llu, %c %llu", a0,
+		    (unsigned long long)res->missed[0], ai, (unsigned long long)res->missed[i]);
+	if (!isnan(c->est)) {
+		int dec = ab_diff_decimals(r, c);
+
+		sbuf_printf(o, " (%c %s %c ", ai, str_minus(), a0);
+		put_num(o, c->est, dec, true);
+		sbuf_puts(o, " per window");
+		if (!isnan(c->lo)) {
+			sbuf_puts(o, " [");
+			put_num(o, c->lo, dec, true);
+			sbuf_puts(o, ", ");
+			put_num(o, c->hi, dec, true);
+			sbuf_puts(o, "], p ");
+			put_p(o, c->p);
+		}
+		sbuf_puts(o, ")");
+	}
+	if (more > 0)
+		sbuf_printf(o, "; %c misses more deadlines%s", ai,
+			    called_better(res, i, -1)
+				    ? ": its lower percentiles alone do not make it better"
+				    : "");
+	else if (more < 0)
+		sbuf_printf(o, "; %c misses more deadlines%s", a0,
+			    called_better(res, i, +1)
+				    ? ": its lower percentiles alone do not make it better"
+				    : "");
 }
 
 static void make_verdict(const struct ab_run *r, const struct ab_result *res, struct sbuf *o)
@@ -1285,6 +1381,10 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			sbuf_puts(o, "no complete round");
 		sbuf_printf(o, "); a 95%% interval needs %d rounds or more (--rounds %d)",
 			    STATS_ABBA_MIN_ROUNDS, STATS_ABBA_MIN_ROUNDS);
+		if (res->lost)
+			sbuf_printf(o,
+				    "; %u window%s lost (the probe stalled; named in the report)",
+				    res->lost, res->lost == 1 ? "" : "s");
 		if (!res->rounds)
 			return;
 		if (!isnan(res->m[AB_P99].sd)) {
@@ -1293,39 +1393,46 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			sbuf_printf(o,
 				    "; with this noise, --rounds %u would see p99 differences of ",
 				    want);
-			put_num(o, mde, num_decimals(mde), false);
+			put_num(o, mde, ab_value_decimals(r, mde), false);
 			put_unit(o, unit);
 		}
 		sbuf_puts(o, ": ");
 		for (int m = 0; m < AB_NMETRICS; m++) {
-			put_metric(o, &res->m[m], m, unit, false);
+			put_metric(o, r, &res->m[m], m, false);
 			sbuf_puts(o, m + 1 < AB_NMETRICS ? ", " : " (estimates, not tested); ");
 		}
-		put_max(o, res, unit);
+		put_max(o, r, res, unit);
+		put_deadlines(o, r, res, 1);
 		return;
 	}
 	for (int m = 0; m < AB_NMETRICS; m++)
-		any |= stats_abba_significant(&res->m[m]);
+		any |= res->sig[1][m];
 	if (res->aa)
 		sbuf_printf(o, "noise floor, %d windows: %s", res->windows,
-			    any ? "significant in an A/A run (a false alarm, expected in 1 of 20 "
-				  "runs per metric, or drift the ABBA order did not cancel): "
+			    any ? "significant in an A/A run (a false alarm, expected in at most 1 "
+				  "run in 20, or drift the ABBA order did not cancel): "
 				: "no significant difference, as expected: ");
 	else if (!any)
 		sbuf_printf(o, "no significant difference in %d windows: ", res->windows);
 	for (int m = 0; m < AB_NMETRICS; m++) {
-		put_metric(o, &res->m[m], m, unit, true);
-		if (any && !res->aa && !stats_abba_significant(&res->m[m]))
+		put_metric(o, r, &res->m[m], m, true);
+		if (!res->tested[1][m])
+			sbuf_puts(o, " (not tested)");
+		else if (res->sig[1][m]) {
+			sbuf_puts(o, " p adj ");
+			put_p(o, res->p_adj[1][m]);
+		} else if (any && !res->aa)
 			sbuf_puts(o, " (n.s.)");
 		sbuf_puts(o, m + 1 < AB_NMETRICS ? ", " : "; ");
 	}
-	put_max(o, res, unit);
+	put_max(o, r, res, unit);
 	if (res->aa) {
 		unsigned half = 0;
 
 		sbuf_puts(o, "; differences under ");
 		for (int m = 0; m < AB_NMETRICS; m++) {
-			put_num(o, res->m[m].mde, num_decimals(res->m[m].mde), false);
+			put_num(o, res->m[m].mde,
+				ab_value_decimals(r, fmax(res->m[m].sd, res->m[m].mde)), false);
 			put_unit(o, unit);
 			sbuf_printf(o, " in %s%s", ab_metric_name(m),
 				    m + 2 < AB_NMETRICS	  ? ", "
@@ -1338,30 +1445,26 @@ static void make_verdict(const struct ab_run *r, const struct ab_result *res, st
 			sbuf_printf(o, "; %u per arm (--rounds %u) would see half of that",
 				    2 * half, half);
 	} else if (!any) {
+		const struct stats_abba *c = &res->m[AB_P99];
+
 		sbuf_puts(o, "; differences under ");
-		put_num(o, res->m[AB_P99].mde, num_decimals(res->m[AB_P99].mde), false);
+		put_num(o, c->mde, ab_value_decimals(r, fmax(c->sd, c->mde)), false);
 		put_unit(o, unit);
 		sbuf_printf(o, " in p99 cannot be seen with %u windows per arm", 2 * res->rounds);
 	} else {
 		sbuf_printf(o, "; %d windows", res->windows);
 	}
-}
-
-/* "0.012", "<0.001" */
-static void put_p(struct sbuf *o, double p)
-{
-	if (isnan(p))
-		sbuf_puts(o, "n/a");
-	else if (p < 0.001)
-		sbuf_puts(o, "<0.001");
-	else
-		sbuf_printf(o, "%.3f", p);
+	put_deadlines(o, r, res, 1);
+	if (res->lost)
+		sbuf_printf(o, "; %u window%s lost (the probe stalled; named in the report)",
+			    res->lost, res->lost == 1 ? "" : "s");
+	sbuf_puts(o, "; ");
+	ab_family_text(res, o);
 }
 
 /* A sweep: each Vi against V1, significance after Holm–Bonferroni. */
 static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *res, struct sbuf *o)
 {
-	const char *unit = r->unit;
 	unsigned k = res->nvalues;
 	bool any = false;
 
@@ -1389,7 +1492,7 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 			    STATS_ABBA_MIN_ROUNDS);
 		for (unsigned i = 1; i < k; i++) {
 			sbuf_printf(o, "%s%s ", i > 1 ? ", " : "", r->cfg.value[i]);
-			put_metric(o, &res->cmp[i][AB_P99], AB_P99, unit, false);
+			put_metric(o, r, &res->cmp[i][AB_P99], AB_P99, false);
 		}
 		sbuf_puts(o, " (estimates, not tested)");
 		return;
@@ -1397,7 +1500,9 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 	for (unsigned i = 1; i < k; i++)
 		for (int m = 0; m < AB_NMETRICS; m++)
 			any |= res->sig[i][m];
-	sbuf_printf(o, " (Holm-Bonferroni over %u comparisons per metric)", k - 1);
+	sbuf_puts(o, " (");
+	ab_family_text(res, o);
+	sbuf_puts(o, ")");
 	if (res->aa)
 		sbuf_puts(o, any ? ": significant in an A/A run (a false alarm, or drift the "
 				   "order did not cancel)"
@@ -1409,9 +1514,19 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 		for (int m = 0; m < AB_NMETRICS; m++)
 			si |= res->sig[i][m];
 		sbuf_printf(o, "%s%s: ", i > 1 ? "; " : "", r->cfg.value[i]);
+		if (res->have_missed && res->missed_more[i])
+			sbuf_printf(o, "misses %s deadlines than %s (%llu vs %llu)%s, ",
+				    res->missed_more[i] > 0 ? "more" : "fewer", r->cfg.value[0],
+				    (unsigned long long)res->missed[i],
+				    (unsigned long long)res->missed[0],
+				    called_better(res, i, res->missed_more[i] > 0 ? -1 : +1)
+					    ? " (so its percentiles alone do not make it better)"
+					    : "");
 		if (!si) {
+			int pm = ab_primary_metric(r);
+
 			sbuf_puts(o, "no significant difference, ");
-			put_metric(o, &res->cmp[i][AB_P99], AB_P99, unit, true);
+			put_metric(o, r, &res->cmp[i][pm], pm, true);
 			continue;
 		}
 		for (int m = 0, first = 1; m < AB_NMETRICS; m++) {
@@ -1419,37 +1534,59 @@ static void make_verdict_sweep(const struct ab_run *r, const struct ab_result *r
 				continue;
 			sbuf_puts(o, first ? "" : ", ");
 			first = 0;
-			put_metric(o, &res->cmp[i][m], m, unit, true);
+			put_metric(o, r, &res->cmp[i][m], m, true);
 			sbuf_puts(o, " p adj ");
 			put_p(o, res->p_adj[i][m]);
 		}
 	}
 }
 
-/* Holm–Bonferroni: p_adj of the n p-values (NAN ones are left out). */
-static void holm(const double *p, double *adj, unsigned n)
+void ab_family_adjust(struct ab_result *res, int primary)
 {
-	unsigned idx[AB_MAX_VALUES], m = 0;
-	double run = 0.0;
+	double p[AB_MAX_VALUES * AB_NMETRICS], adj[AB_MAX_VALUES * AB_NMETRICS];
+	unsigned k = res->nvalues, n = 0;
 
-	for (unsigned i = 0; i < n; i++) {
-		adj[i] = NAN;
-		if (!isnan(p[i]))
-			idx[m++] = i;
-	}
-	for (unsigned i = 1; i < m; i++) /* insertion sort by p */
-		for (unsigned j = i; j > 0 && p[idx[j]] < p[idx[j - 1]]; j--) {
-			unsigned t = idx[j];
-
-			idx[j] = idx[j - 1];
-			idx[j - 1] = t;
+	res->primary = primary >= 0 && primary < AB_NMETRICS ? primary : AB_PRIMARY_ALL;
+	res->family = 0;
+	for (unsigned i = 0; i < AB_MAX_VALUES; i++)
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			res->tested[i][m] =
+				i >= 1 && i < k && (res->primary < 0 || m == res->primary);
+			res->p_adj[i][m] = NAN;
+			res->sig[i][m] = false;
+			if (res->tested[i][m]) {
+				res->family++;
+				p[n++] = res->conclusive ? res->cmp[i][m].p : NAN;
+			}
 		}
-	for (unsigned j = 0; j < m; j++) {
-		double a = fmin(1.0, (double)(m - j) * p[idx[j]]);
+	stats_holm(p, adj, n);
+	n = 0;
+	for (unsigned i = 1; i < k; i++)
+		for (int m = 0; m < AB_NMETRICS; m++) {
+			if (!res->tested[i][m])
+				continue;
+			res->p_adj[i][m] = adj[n++];
+			res->sig[i][m] = res->conclusive && res->p_adj[i][m] < AB_ALPHA;
+		}
+}
 
-		run = fmax(run, a);
-		adj[idx[j]] = run;
-	}
+int ab_primary_parse(const char *s, int *out)
+{
+	static const struct {
+		const char *name;
+		int v;
+	} t[] = {{"p99", AB_P99},
+		 {"p50", AB_P50},
+		 {"mean", AB_MEAN},
+		 {"metric", AB_PRIMARY_SOURCE},
+		 {"all", AB_PRIMARY_ALL}};
+
+	for (size_t i = 0; i < sizeof(t) / sizeof(t[0]); i++)
+		if (!strcmp(s, t[i].name)) {
+			*out = t[i].v;
+			return 0;
+		}
+	return -EINVAL;
 }
 
 static void compute_result(struct ab_run *r, bool live)
@@ -1527,7 +1664,8 @@ static void compute_result(struct ab_run *r, bool live)
 	}
 	for (int m = 0; m < AB_NMETRICS; m++) {
 		res->m[m] = res->cmp[1][m];
-		free(x[m]);
+		if (m)
+			free(x[m]);
 	}
 	for (unsigned a = 0; a < k; a++)
 		for (int m = 0; m < AB_NMETRICS; m++) {
@@ -1541,22 +1679,30 @@ static void compute_result(struct ab_run *r, bool live)
 				}
 			res->level[a][m] = n ? sum / n : NAN;
 		}
+	res->have_missed = r->source == AB_PROBE;
+	for (unsigned a = 0; a < k; a++)
+		res->missed[a] = r->arm[a].missed;
+	for (int i = 0; i < ndone; i++)
+		res->lost += w[i].lost;
+	for (unsigned i = 1; i < k && res->have_missed; i++) {
+		size_t n = 0;
+		struct stats_abba *c = &res->missed_cmp[i];
+
+		for (unsigned j = 0; j < nr * per && n < 4 * (size_t)nr; j++) {
+			if (w[j].arm != 0 && w[j].arm != (int)i)
+				continue;
+			arm[n] = w[j].arm ? 1 : 0;
+			x[0][n++] = w[j].lost ? NAN : (double)w[j].missed;
+		}
+		stats_abba(x[0], arm, nr, 0, r->cfg.seed, c);
+		res->missed_more[i] = !(c->p < 0.05) ? 0 : c->est > 0 ? 1 : c->est < 0 ? -1 : 0;
+	}
+	free(x[0]);
 	free(arm);
 	free(w);
 	res->conclusive = res->rounds >= STATS_ABBA_MIN_ROUNDS;
-	for (int m = 0; m < AB_NMETRICS; m++) {
-		double p[AB_MAX_VALUES], adj[AB_MAX_VALUES];
-
-		for (unsigned i = 1; i < k; i++)
-			p[i - 1] = res->cmp[i][m].p;
-		holm(p, adj, k - 1);
-		res->p_adj[0][m] = NAN;
-		for (unsigned i = 1; i < k; i++) {
-			res->p_adj[i][m] = adj[i - 1];
-			res->sig[i][m] = k == 2 ? stats_abba_significant(&res->cmp[i][m])
-						: res->conclusive && adj[i - 1] < 0.05;
-		}
-	}
+	ab_family_adjust(res,
+			 r->cfg.primary == AB_PRIMARY_ALL ? AB_PRIMARY_ALL : ab_primary_metric(r));
 	res->not_in_effect_arm = -1;
 	for (unsigned a = 1; a <= k && res->not_in_effect_arm < 0; a++)
 		if (r->arm[a % k].not_seen) /* B (V2, ...) first, A last */
@@ -1572,6 +1718,8 @@ static void compute_result(struct ab_run *r, bool live)
 
 int ab_primary_metric(const struct ab_run *r)
 {
+	if (r->cfg.primary >= 0 && r->cfg.primary < AB_NMETRICS)
+		return r->cfg.primary;
 	return r->source == AB_PROBE ? AB_P99 : AB_MEAN;
 }
 
@@ -1937,10 +2085,10 @@ static int do_switch(struct ab_run *r)
 	return 0;
 }
 
-/* The effect of the knob over the window that just ended. */
-static void end_window_effect(struct ab_run *r)
+/* The effect of the knob over window i (the one that just ended). */
+static void end_window_effect_at(struct ab_run *r, int i)
 {
-	struct ab_window *w = &r->w[r->win];
+	struct ab_window *w = &r->w[i];
 	struct ab_arm *arm = &r->arm[w->arm];
 	const char *ev = "";
 
@@ -1953,6 +2101,11 @@ static void end_window_effect(struct ab_run *r)
 		str_copy(arm->effect_evidence, sizeof(arm->effect_evidence), ev);
 	knob_effect_free(r->watch);
 	r->watch = NULL;
+}
+
+static void end_window_effect(struct ab_run *r)
+{
+	end_window_effect_at(r, r->win);
 }
 
 /* Power over a window: the sensors at its start, the energy between. */
@@ -1987,13 +2140,101 @@ double ab_arm_watts(const struct ab_run *r, int arm)
 	return a->watts_n ? a->watts_sum / a->watts_n : NAN;
 }
 
+uint64_t ab_stall_timeout_ns(uint64_t interval_us, double late_us)
+{
+	double ms = isfinite(late_us) && late_us > 0 ? 3.0 * late_us / 1000.0 : 0.0;
+
+	if (ms < AB_STALL_MIN_MS)
+		ms = AB_STALL_MIN_MS;
+	if (ms > AB_STALL_MAX_MS)
+		ms = AB_STALL_MAX_MS;
+	return 2 * interval_us * 1000u + (uint64_t)(ms * 1e6);
+}
+
+/* The window r->win is lost (the probe stalled): done without values, named
+ * in a note and in the report; too many in a row end the run. Returns false
+ * when the run failed. */
+static bool lose_window(struct ab_run *r, const char *why)
+{
+	struct ab_window *w = &r->w[r->win];
+	struct ab_arm *arm = &r->arm[w->arm];
+	uint64_t now = time_mono_ns();
+	char line[320];
+
+	knob_effect_free(r->watch);
+	r->watch = NULL;
+	pthread_mutex_lock(&r->lock);
+	if (!w->start_ns)
+		w->start_ns = now;
+	w->end_ns = now;
+	w->samples = 0;
+	w->mean = w->p50 = w->p99 = w->max = w->watts = NAN;
+	w->missed = 0;
+	w->lost = true;
+	str_copy(w->lost_why, sizeof(w->lost_why), why);
+	w->done = true;
+	arm->lost++;
+	r->lost++;
+	snprintf(line, sizeof(line), "window %d/%d (%c=%s) lost: %s; the run goes on without it\n",
+		 r->win + 1, r->nwin, ab_arm_name(w->arm), r->cfg.value[w->arm], why);
+	sbuf_puts(&r->notes, line);
+	r->win++;
+	r->phase = AB_SWITCH;
+	pthread_mutex_unlock(&r->lock);
+	if (++r->lost_in_row >= AB_LOST_IN_ROW_MAX) {
+		fail(r, -ETIMEDOUT,
+		     xasprintf("the probe stalled in %u windows in a row (the last: %s); the "
+			       "windows measured so far are reported",
+			       r->lost_in_row, why));
+		return false;
+	}
+	return true;
+}
+
+/* The run's stall timeout now: scaled with the lateness seen so far. */
+static uint64_t stall_timeout(struct ab_run *r)
+{
+	r->stall_timeout_ns = ab_stall_timeout_ns(r->p->cfg.interval_us, r->late_max_us);
+	if (r->stall_timeout_ns > r->stall_timeout_max_ns)
+		r->stall_timeout_max_ns = r->stall_timeout_ns;
+	return r->stall_timeout_ns;
+}
+
 static void end_window_probe(struct ab_run *r)
 {
 	struct hist *h = xmalloc(sizeof(*h));
 	struct ab_window *w = &r->w[r->win];
 	struct ab_arm *arm = &r->arm[w->arm];
+	uint64_t limit, stall;
+	double p99, max;
+	int cpu = -1;
+	char why[160] = "";
 
 	probe_snapshot_all(r->p, h);
+	/* the routine lateness: the largest window p99 so far, this one's too
+	 * (a stall is one gap, far beyond its window's p99) */
+	p99 = hist_percentile_us(h, 0.99);
+	max = h->count ? hist_max_us(h) : NAN;
+	if (isfinite(p99) && p99 > r->late_max_us)
+		r->late_max_us = p99;
+	limit = stall_timeout(r);
+	stall = probe_stalled_ns(r->p, &cpu);
+	if (stall > limit)
+		snprintf(why, sizeof(why),
+			 "the probe on CPU %d had not woken for %llu ms at the window's end "
+			 "(limit %llu ms: frozen or starved)",
+			 cpu, (unsigned long long)(stall / 1000000u),
+			 (unsigned long long)(limit / 1000000u));
+	else if (isfinite(max) && max * 1000.0 > (double)limit)
+		snprintf(why, sizeof(why),
+			 "the probe did not wake for %.0f ms in the window (limit %llu ms: frozen "
+			 "or starved)",
+			 max / 1000.0, (unsigned long long)(limit / 1000000u));
+	if (*why) {
+		free(h);
+		lose_window(r, why);
+		return;
+	}
 	window_power_end(r, w, arm, time_mono_ns());
 	pthread_mutex_lock(&r->lock);
 	w->end_ns = time_mono_ns();
@@ -2001,12 +2242,15 @@ static void end_window_probe(struct ab_run *r)
 	w->samples = h->count;
 	w->mean = hist_mean_us(h);
 	w->p50 = hist_percentile_us(h, 0.50);
-	w->p99 = hist_percentile_us(h, 0.99);
-	w->max = hist_max_us(h);
+	w->p99 = p99;
+	w->max = max;
+	w->missed = h->overflows;
+	arm->missed += h->overflows;
 	w->done = true;
 	arm->windows++;
 	r->win++;
 	pthread_mutex_unlock(&r->lock);
+	r->lost_in_row = 0;
 	free(h);
 }
 
@@ -2240,9 +2484,31 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 				*next_ms = ms_until(r->t_end, now);
 				return r->phase;
 			}
+			/* is the knob in effect while this window measures? Its
+			 * reads (and the power sensors') happen before the probe's
+			 * reset and after its snapshot, outside the measured part,
+			 * alike for every value (issue 30: an A/A must be null by
+			 * construction) */
+			knob_effect_free(r->watch);
+			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
+							  r->cfg.value[r->w[r->win].arm]);
+			window_power_begin(r);
 			if (r->source == AB_PROBE) {
-				int e = probe_reset(r->p);
+				uint64_t limit = stall_timeout(r);
+				int cpu = -1, e = probe_reset_wait(r->p, limit, &cpu);
 
+				if (e == -ETIMEDOUT) {
+					char why[160];
+
+					snprintf(why, sizeof(why),
+						 "the probe on CPU %d did not answer the reset "
+						 "after the settle time within %llu ms (frozen or "
+						 "starved)",
+						 cpu, (unsigned long long)(limit / 1000000u));
+					if (!lose_window(r, why))
+						return r->phase;
+					continue;
+				}
 				if (e) {
 					fail(r, e,
 					     xasprintf("probe: reset after the settle time: %s",
@@ -2250,11 +2516,6 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 					return r->phase;
 				}
 			}
-			/* is the knob in effect while this window measures? */
-			knob_effect_free(r->watch);
-			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
-							  r->cfg.value[r->w[r->win].arm]);
-			window_power_begin(r);
 			if (!file_poll(r)) /* the settle time's lines are dropped */
 				return r->phase;
 			now = time_mono_ns();
@@ -2273,8 +2534,12 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 					*next_ms = ms_until(r->t_end, now);
 					return r->phase;
 				}
-				end_window_effect(r);
-				end_window_probe(r);
+				{
+					int i = r->win;
+
+					end_window_probe(r); /* the snapshot first */
+					end_window_effect_at(r, i);
+				}
 				set_phase(r, AB_SWITCH);
 				continue;
 			}

@@ -118,7 +118,19 @@ struct ab_cfg {
 			   * (STATS_DEFAULT_SEED) */
 	enum ab_restore restore;
 	bool aa; /* A/A: both arms the same value (value[0] == value[1]) */
+	/* What is tested (ab_family_adjust): AB_PRIMARY_ALL (the default) tests
+	 * p99, p50 and mean of every comparison, Holm over all of them; a
+	 * metric (AB_P99, AB_P50, AB_MEAN) or AB_PRIMARY_SOURCE (--primary
+	 * metric: p99 for the probe, the mean for --cmd and --metric-file)
+	 * tests only that one, chosen before the run; the others are
+	 * described, not tested. */
+	int primary;
 };
+
+#define AB_PRIMARY_ALL	  (-1)
+#define AB_PRIMARY_SOURCE (-2)
+/* The family-wise error of a run's verdict: at most this. */
+#define AB_ALPHA 0.05
 
 /* Defaults: 2 s windows, 500 ms settle, 6 rounds, the probe on all online
  * CPUs at 1000 us, SCHED_FIFO 95, PM QoS untouched, the default seed,
@@ -163,6 +175,15 @@ struct ab_window {
 	 * RAPL sensors: energy counters over the window, instant sensors at
 	 * its end); NAN = no sensor. */
 	double watts;
+	/* AB_PROBE: deadlines the probe skipped in the window (hist.overflows:
+	 * it woke after the following deadline); 0 for CMD and the log, which
+	 * have no deadlines. */
+	uint64_t missed;
+	/* Lost: the probe stalled (did not wake, or did not answer the reset,
+	 * within the run's timeout): done, but no values (NAN), left out of the
+	 * comparison (its round drops out) and named in the report. */
+	bool lost;
+	char lost_why[160];
 };
 
 struct ab_arm {
@@ -173,6 +194,8 @@ struct ab_arm {
 	size_t nval, capval;
 	unsigned cmd_runs;
 	unsigned not_seen; /* windows where the knob was not in effect */
+	unsigned lost;	   /* lost windows (ab_window.lost) */
+	uint64_t missed;   /* deadlines missed in its measured windows */
 	double watts_sum;  /* windows' watts, summed over watts_n windows that had it */
 	unsigned watts_n;
 	char effect_evidence[320]; /* the first of them */
@@ -193,18 +216,37 @@ struct ab_result {
 	unsigned nvalues;
 	struct stats_summary arms[AB_MAX_VALUES]; /* pooled, description only */
 	struct stats_abba cmp[AB_MAX_VALUES][AB_NMETRICS];
-	double p_adj[AB_MAX_VALUES][AB_NMETRICS]; /* NAN when inconclusive */
+	double p_adj[AB_MAX_VALUES][AB_NMETRICS]; /* Holm over the family; NAN when
+						   * inconclusive or not tested */
 	double level[AB_MAX_VALUES][AB_NMETRICS]; /* mean of the arm's windows' values
 						   * (complete rounds; for plots) */
-	bool sig[AB_MAX_VALUES][AB_NMETRICS];	  /* p_adj < 0.05 */
-	double max[AB_MAX_VALUES];		  /* each arm's largest sample (window maxima) */
-	int max_win[AB_MAX_VALUES];		  /* the window it came from, 0-based; -1 = none */
-	double max_diff; /* max[1] − max[0]: one sample each, never tested */
-	int cmp_err;	 /* -EINVAL when an arm has no samples */
+	bool sig[AB_MAX_VALUES][AB_NMETRICS];	  /* tested and p_adj < AB_ALPHA */
+	/* The family (ab_family_adjust): which metric of which comparison is
+	 * tested, how many tests, and the primary metric (AB_PRIMARY_ALL:
+	 * every metric is tested). */
+	bool tested[AB_MAX_VALUES][AB_NMETRICS];
+	unsigned family;
+	int primary;
+	double max[AB_MAX_VALUES];  /* each arm's largest sample (window maxima) */
+	int max_win[AB_MAX_VALUES]; /* the window it came from, 0-based; -1 = none */
+	double max_diff;	    /* max[1] − max[0]: one sample each, never tested */
+	int cmp_err;		    /* -EINVAL when an arm has no samples */
 	/* the knob was not in effect in some window: no verdict (the
 	 * difference cannot be credited to it); -1 = it was in every one */
 	int not_in_effect_arm;
-	char verdict[2048]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
+	/* Missed deadlines (AB_PROBE; have_missed false otherwise): each arm's
+	 * total over its measured windows, Vi − V1 of the per-window counts
+	 * (stats_abba, as the percentiles), and missed_more[i]: +1 when Vi
+	 * misses significantly more than V1 (p < 0.05 unadjusted: the caution
+	 * errs on the safe side), −1 when fewer, 0 otherwise. A value that
+	 * misses more is never called better on percentiles alone: the
+	 * verdict says both. */
+	bool have_missed;
+	uint64_t missed[AB_MAX_VALUES];
+	struct stats_abba missed_cmp[AB_MAX_VALUES];
+	int missed_more[AB_MAX_VALUES];
+	unsigned lost;	    /* lost windows */
+	char verdict[2560]; /* "cpuidle/4-7/cpu-sleep/disable=1: p99 −87 µs [...] ..." */
 };
 
 struct ab_status {
@@ -233,6 +275,12 @@ struct ab_run {
 	unsigned narms;		    /* 2, or the sweep's values */
 	struct power_info pw_start; /* the sensors at the open window's start */
 	uint64_t start_ns, end_ns;
+	/* stalls (AB_PROBE): the timeout of a reset and of a wake-up, scaled
+	 * with the lateness the run has seen (ab_stall_timeout_ns); the largest
+	 * one used, and the lost windows so far / in a row */
+	uint64_t stall_timeout_ns, stall_timeout_max_ns;
+	double late_max_us; /* the largest window p99 so far: the machine's routine lateness */
+	unsigned lost, lost_in_row;
 	/* errors */
 	int err;	 /* first error, 0 or -errno (AB_FAILED) */
 	char *err_cause; /* its text, possibly several lines */
@@ -305,6 +353,15 @@ size_t ab_take_notes(struct ab_run *r, struct sbuf *out);
 /* Stop everything; if still running, cancel and restore first (blocking).
  * Safe on a zeroed or failed-to-start struct. */
 void ab_free(struct ab_run *r);
+/* The stall timeout for a probe of this interval on a machine whose
+ * wake-ups are routinely late_us late (the largest window p99 seen): 2
+ * intervals + max(AB_STALL_MIN_MS, 3 × late), at most AB_STALL_MAX_MS. A
+ * window in which the probe did not wake for longer (it was frozen or
+ * starved), or whose reset it did not answer in that time, is lost. */
+#define AB_STALL_MIN_MS	   100
+#define AB_STALL_MAX_MS	   5000
+#define AB_LOST_IN_ROW_MAX 3 /* lost windows in a row that end the run */
+uint64_t ab_stall_timeout_ns(uint64_t interval_us, double late_us);
 /* Mean watts of an arm over its windows that had a power reading, NAN none. */
 double ab_arm_watts(const struct ab_run *r, int arm);
 
@@ -328,8 +385,34 @@ void ab_schedule(unsigned k, unsigned rounds, uint64_t seed, int *arm);
  * its 95 % interval as a bar, "*" when significant after Holm. */
 void ab_sweep_plot(const struct ab_result *res, const char (*values)[KNOB_VALUE_MAX],
 		   const char *unit, int m, int width, struct sbuf *out);
-/* The metric a sweep's table and plot show: p99 (the probe), mean (CMD). */
+/* The metric a sweep's table and plot show: --primary if given, else p99
+ * (the probe), mean (CMD, the log). */
 int ab_primary_metric(const struct ab_run *r);
+/* "p99", "p50", "mean", "metric" (AB_PRIMARY_SOURCE), "all" (AB_PRIMARY_ALL)
+ * into *out; -EINVAL for anything else. */
+int ab_primary_parse(const char *s, int *out);
+/* Decide significance for a whole run: the tests are metric m of the
+ * comparison Vi − V1 (i = 1..nvalues−1) for every m, or only m = primary
+ * (>= 0); their p-values (res->cmp[i][m].p) are adjusted by Holm over all
+ * of them, and a test is significant when its adjusted p < AB_ALPHA — so
+ * the chance that a run calls anything significant when nothing differs is
+ * at most 5 %. Fills res->tested, family, primary, p_adj and sig; uses
+ * nvalues, conclusive and cmp. */
+void ab_family_adjust(struct ab_result *res, int primary);
+/* One formatter for every difference a report shows (the verdict, the text
+ * tables, the TUI): v to dec decimals, rounded half away from zero, with an
+ * explicit sign if sign (U+2212 for minus unless ascii), "n/a" for NAN. */
+void ab_put_num(struct sbuf *o, double v, int dec, bool sign, bool ascii);
+/* The decimals of a difference and its interval (est, lo, hi) in the run's
+ * unit: whole numbers from 10 up for the probe, by magnitude otherwise, and
+ * more while a non-zero bound would print as 0. */
+int ab_diff_decimals(const struct ab_run *r, const struct stats_abba *c);
+/* Decimals of a value of this magnitude in the run's unit (a level, a
+ * spread, a detectable difference). */
+int ab_value_decimals(const struct ab_run *r, double mag);
+/* What the run tested and how ("Holm over 3 tests (p99, p50, mean): ...",
+ * "primary metric p99, chosen before the run; ..."). */
+void ab_family_text(const struct ab_result *res, struct sbuf *o);
 /* A sensible B for an A/B of the knob `addr` that now reads `cur`, from its
  * allowed values as knob_allowed() prints them: 0 <-> 1; a governor ->
  * performance (performance -> schedutil, else the first other); lock_* off

@@ -294,6 +294,7 @@ static void *thread_main(void *arg)
 
 	pthread_cleanup_push(thread_left, t);
 	next = now_ns() + iv;
+	ST(&t->last_wake_ns, next - iv);
 	while (!LD(&p->stop)) {
 		struct timespec ts;
 		uint64_t now, lat;
@@ -309,6 +310,7 @@ static void *thread_main(void *arg)
 			break;
 		}
 		now = now_ns();
+		ST(&t->last_wake_ns, now);
 		if (__atomic_load_n(&t->reset_req, __ATOMIC_ACQUIRE) != t->reset_ack) {
 			hist_reset(&t->hist);
 			ST(&t->reset_ack, t->reset_req);
@@ -547,7 +549,31 @@ void probe_snapshot_all(const struct probe *p, struct hist *out)
 
 int probe_reset(struct probe *p)
 {
-	uint64_t deadline = now_ns() + 2 * p->cfg.interval_us * 1000u + 100000000u;
+	return probe_reset_wait(p, 2 * p->cfg.interval_us * 1000u + 100000000u, NULL);
+}
+
+uint64_t probe_stalled_ns(const struct probe *p, int *cpu)
+{
+	uint64_t now = now_ns(), worst = 0;
+
+	for (int i = 0; i < p->n; i++) {
+		const struct probe_thread *t = &p->thr[i];
+		uint64_t w = LD(&t->last_wake_ns);
+
+		if (p->stopped || !LD(&t->running) || !w || w >= now)
+			continue;
+		if (now - w > worst) {
+			worst = now - w;
+			if (cpu)
+				*cpu = t->cpu;
+		}
+	}
+	return worst;
+}
+
+int probe_reset_wait(struct probe *p, uint64_t timeout_ns, int *cpu)
+{
+	uint64_t deadline = now_ns() + timeout_ns;
 	bool pending;
 
 	for (int i = 0; i < p->n; i++) {
@@ -567,6 +593,8 @@ int probe_reset(struct probe *p)
 				continue;
 			if (LD(&t->running)) {
 				pending = true;
+				if (cpu)
+					*cpu = t->cpu;
 			} else { /* left the loop before acknowledging */
 				hist_reset(&t->hist);
 				ST(&t->reset_ack, t->reset_req);

@@ -82,7 +82,8 @@ struct probe_thread {
 	/* private */
 	struct probe *p;
 	unsigned reset_req, reset_ack;
-	bool running; /* in the measuring loop (cleared when it leaves) */
+	bool running;	       /* in the measuring loop (cleared when it leaves) */
+	uint64_t last_wake_ns; /* CLOCK_MONOTONIC of its last wake-up (probe_stalled_ns) */
 };
 
 struct probe {
@@ -131,6 +132,14 @@ void probe_snapshot_all(const struct probe *p, struct hist *out);
  * this waits (up to ~2 intervals + 100 ms) until they have. Returns 0 or
  * -ETIMEDOUT. */
 int probe_reset(struct probe *p);
+/* The same with a timeout of the caller's (the A/B scales it with the
+ * lateness the machine shows); on -ETIMEDOUT *cpu (may be NULL) is a CPU
+ * whose thread did not answer. */
+int probe_reset_wait(struct probe *p, uint64_t timeout_ns, int *cpu);
+/* How long ago the running thread that woke least recently woke (ns), and
+ * its CPU; 0 when no thread runs. A frozen or starved thread shows here
+ * before it can count its missed deadlines (it counts them on waking). */
+uint64_t probe_stalled_ns(const struct probe *p, int *cpu);
 
 /* True once a break (probe_cfg.break_us) happened; the threads are then
  * leaving their loops. Safe while running. */

@@ -134,7 +134,9 @@ void stats_dist_from_values(struct stats_dist *d, const double *v, size_t n)
 	d->n = d->nval;
 	d->min = d->n ? d->val[0] : NAN;
 	d->max = d->n ? d->val[d->nval - 1] : NAN;
-	d->mean = d->n ? sum / (double)d->n : NAN;
+	/* within [min, max] by construction: n equal values must not sum to a
+	 * mean a rounding error above them (issue 30) */
+	d->mean = d->n ? fmin(fmax(sum / (double)d->n, d->min), d->max) : NAN;
 }
 
 void stats_dist_free(struct stats_dist *d)
@@ -458,4 +460,31 @@ int stats_abba(const double *x, const int *arm, unsigned rounds, unsigned reps, 
 	free(pm.theta);
 	free(rd);
 	return 0;
+}
+
+void stats_holm(const double *p, double *adj, size_t n)
+{
+	size_t *idx = xcalloc(n ? n : 1, sizeof(*idx)), m = 0;
+	double *q = xcalloc(n ? n : 1, sizeof(*q)), run = 0.0;
+
+	for (size_t i = 0; i < n; i++) {
+		q[i] = p[i];
+		if (!isnan(p[i]))
+			idx[m++] = i;
+	}
+	for (size_t i = 0; i < n; i++)
+		adj[i] = NAN;
+	for (size_t i = 1; i < m; i++) /* insertion sort by p: n is small */
+		for (size_t j = i; j > 0 && q[idx[j]] < q[idx[j - 1]]; j--) {
+			size_t t = idx[j];
+
+			idx[j] = idx[j - 1];
+			idx[j - 1] = t;
+		}
+	for (size_t j = 0; j < m; j++) {
+		run = fmax(run, fmin(1.0, (double)(m - j) * q[idx[j]]));
+		adj[idx[j]] = run;
+	}
+	free(q);
+	free(idx);
 }

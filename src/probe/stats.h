@@ -131,6 +131,13 @@ double stats_abba_mde(double sd, unsigned rounds);
  * effect; 0 when more than STATS_ABBA_MAX_ROUNDS would be needed or sd or
  * effect is unknown. */
 unsigned stats_abba_rounds_for(double sd, double effect);
+/* Holm's step-down adjustment of n p-values (Holm 1979): sorted ascending,
+ * the j-th smallest (0-based) multiplied by n - j, made monotone, capped at
+ * 1. Rejecting every p_adj < alpha keeps the family-wise error (the chance
+ * of any false alarm among the n tests) at alpha or less, whatever their
+ * dependence. NAN p-values are left out of the family (their adj is NAN,
+ * and n counts only the others). adj may be p. */
+void stats_holm(const double *p, double *adj, size_t n);
 /* Student's t quantile (Cornish-Fisher expansion, good to ~1 % for df >= 2). */
 double stats_t_quantile(double p, double df);
 

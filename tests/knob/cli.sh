@@ -139,4 +139,22 @@ n=$(tt journal --json | grep -c '"address"')
 tt set cpufreq/policy0/governor=interactive >/dev/null
 is "$(tt journal --json | grep -c '"address"')" "$n" "already: no journal entry"
 
+# ---- RT group scheduling: EINVAL names the child groups holding runtime (issue 30) ----
+RTR=$(copy_fixture rk3588)
+mkdir -p "$RTR/sys/fs/cgroup/cpu/rt-app/inner" "$RTR/sys/fs/cgroup/cpu/idle"
+echo 950000 >"$RTR/sys/fs/cgroup/cpu/cpu.rt_runtime_us"
+echo 500000 >"$RTR/sys/fs/cgroup/cpu/rt-app/cpu.rt_runtime_us"
+echo 100000 >"$RTR/sys/fs/cgroup/cpu/rt-app/inner/cpu.rt_runtime_us"
+echo 0 >"$RTR/sys/fs/cgroup/cpu/idle/cpu.rt_runtime_us"
+err=$(TUNETOP_TEST_FAULT="proc/sys/kernel/sched_rt_runtime_us=EINVAL" "$TUNETOP" --root "$RTR" \
+	--state-dir "$TMPD/rtstate" set sched/rt_runtime_us=900000 2>&1 >/dev/null)
+is "$?" 1 "rt_runtime_us EINVAL with RT groups: exit 1"
+like "$err" "EINVAL .*RT group scheduling: 2 child groups hold RT runtime \\(/sys/fs/cgroup/cpu/rt-app/inner \\(100000 us\\), /sys/fs/cgroup/cpu/rt-app \\(500000 us\\)\\); lower theirs first .*then set sched/rt_runtime_us=900000" \
+	"... names the child groups holding runtime (not the empty one) and what to change first"
+is "$(echo "$err" | wc -l | tr -d ' ')" 1 "... in one line"
+rm -rf "$RTR/sys/fs/cgroup"
+err=$(TUNETOP_TEST_FAULT="proc/sys/kernel/sched_rt_runtime_us=EINVAL" "$TUNETOP" --root "$RTR" \
+	--state-dir "$TMPD/rtstate" set sched/rt_runtime_us=900000 2>&1 >/dev/null)
+unlike "$err" "RT group" "no RT groups: no group hint"
+
 done_testing

@@ -204,7 +204,10 @@ ROOT=$(copy_fixture rk3588)
 out=$(TUNETOP_TEST_FAULT="cpu5/cpuidle/state1/disable=EBUSY" "$TUNETOP" --root "$ROOT" --state-dir "$STATE" \
 	ab "$KNOB=0,1" --window 0 --settle 0 --rounds 1 --cmd true 2>"$TMPD/f.err")
 is "$?" 1 "write failure mid-run: exit 1"
-is "$out" "" "write failure mid-run: no report on stdout"
+# what was measured before the failure is reported, not thrown away (issue 30)
+like "$out" "stopped early \\(window 2/4, B=1: cannot set cpuidle/\\*/cpu-sleep/disable=1:\\): 1 of 4 windows measured" \
+	"write failure mid-run: the partial report says why it stopped"
+like "$out" "^verdict: .*no comparison \\(B arm has no samples\\)" "write failure mid-run: ... and a verdict on what it measured"
 like "$(cat "$TMPD/f.err")" "window 2/4, B=1: cannot set cpuidle/\\*/cpu-sleep/disable=1" "says which window and value"
 like "$(cat "$TMPD/f.err")" "EBUSY" "names the kernel's error"
 same_tree "$FIXTURES/rk3588" "$ROOT"

@@ -52,7 +52,10 @@ is "$(j '.comparison.max')" '{"diff":3,"a":11,"a_window":1,"b":14,"b_window":3,"
 	"max: each arm's with its window, not tested"
 like "$(j '.comparison.method')" "permutation test" "the method is named"
 v=$(jq -r '.comparison.verdict' "$TMPD/ab.json")
-like "$v" "^cpuidle/\\*/cpu-sleep/disable=1: p99 \\+3\\.0 ms \\[\\+[0-9.]+, \\+[0-9.]+\\], p50 \\+3\\.0 ms" "verdict: p99 and p50 with intervals"
+like "$v" "^cpuidle/\\*/cpu-sleep/disable=1: p99 \\+3\\.0 ms \\[\\+[0-9.]+, \\+[0-9.]+\\] p adj 0\\.028, p50 \\+3\\.0 ms" "verdict: p99 and p50 with intervals and adjusted p"
+like "$v" "Holm over 3 tests \\(p99, p50, mean\\)" "verdict: the correction"
+is "$(jq -c '[.comparison.correction | .method, .tests, .primary], [.comparison.p99 | .p_adj, .tested]' "$TMPD/ab.json" | tr -d '\n')" '["holm",3,null][0.0278,true]' \
+	"JSON: the correction and each metric's adjusted p (3 x 1/108)"
 like "$v" "max \\+3\\.0 ms \\(B's in window 3, A's in window 1; one sample each, not tested\\)" "verdict: the max with its windows, not tested"
 same_tree "$FIXTURES/rk3588" "$ROOT"
 ok $? "3 rounds: fixture restored"
@@ -64,6 +67,23 @@ like "$out" "^per window \\(in order\\):" "text: a per-window table"
 like "$out" "^ +5 +2 B +1 +1 +14\\.00 +14\\.00 +14\\.00 +14\\.00$" "text: window 5 (round 2, B)"
 like "$out" "permutation test within 3 rounds, all 216 arrangements" "text: the method"
 like "$out" "^  max .*B 14.* in window 3, A 11.* in window 1 \\(one sample each, not tested\\)" "text: the max, not tested"
+
+# ---- one figure, one value: the table's interval and the verdict's -------------------------
+# B - A = +156.5 exactly: the table printed +156 (printf rounds half to even)
+# where the verdict said +157; both now come from one formatter
+cat >"$TMPD/half.sh" <<'EOF'
+#!/bin/sh
+read -r v <"$ROOT/sys/devices/system/cpu/cpu0/cpuidle/state1/disable"
+awk -v v="$v" -v w="$TUNETOP_AB_WINDOW" 'BEGIN { printf "t: %.1f ms\n", 1000 + 156.5 * v + (w % 2) * 2 }'
+EOF
+chmod +x "$TMPD/half.sh"
+ROOT=$(copy_fixture rk3588)
+tt ab "$KNOB=0,1" --cmd "$TMPD/half.sh" --metric 't: ([0-9.]+) ms' --window 0 --settle 0 --rounds 3 \
+	>"$TMPD/half.txt" 2>/dev/null
+row=$(awk '$1 == "p50" && $3 == "ms" { print $2, $4, $5; exit }' "$TMPD/half.txt")
+verd=$(sed -n 's/^verdict: .* p50 \([^ ]*\) ms \(\[[^]]*\]\).*/\1 \2/p' "$TMPD/half.txt")
+like "$row" "^\\+157 " "table: +156.5 rounds to +157 ($row)"
+is "$verd" "$row" "the verdict gives the table's estimate and interval ends"
 
 # ---- too few rounds: inconclusive, never significant ---------------------------------------
 ROOT=$(copy_fixture rk3588)

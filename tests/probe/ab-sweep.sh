@@ -48,7 +48,9 @@ sweep() { # sweep VALUES [options...]: ab on $ROOT with the metric script
 # ---- 3 values, JSON ------------------------------------------------------------------
 ROOT=$(copy_fixture rk3588)
 SEED=1 SLOPE=1
-sweep 20000,10000,40000 --rounds 3 --json >"$TMPD/s3.json" 2>"$TMPD/err"
+# 3 rounds: the smallest p is 1/108; Holm over all 6 tests (3 metrics x 2
+# values) cannot reach 0.05, so the metric is chosen up front
+sweep 20000,10000,40000 --rounds 3 --primary metric --json >"$TMPD/s3.json" 2>"$TMPD/err"
 is "$?" 0 "3-value sweep: exit 0"
 ok "$(jq -e . "$TMPD/s3.json" >/dev/null; echo $?)" "valid JSON"
 is "$(jq -c '[.ab.sweep, .ab.values, .ab.windows, ([.arms[].arm] | join(""))]' "$TMPD/s3.json")" \
@@ -63,8 +65,13 @@ is "$(jq -r '[.windows[] | .round] | map(tostring) | join(",")' "$TMPD/s3.json")
 	"1,1,1,1,1,1,2,2,2,2,2,2,3,3,3,3,3,3" "windows numbered by round"
 is "$(jq -r '[.comparisons[] | "\(.value):\(.mean.diff < 0):\(.mean.significant)"] | join(" ")' "$TMPD/s3.json")" \
 	"10000:true:true 40000:false:true" "10000 lower, 40000 higher than 20000, both significant"
-is "$(jq -r '[.comparisons[] | .adjustment, (.comparisons | tostring)] | unique | join(" ")' "$TMPD/s3.json")" \
-	"2 holm-bonferroni" "Holm-Bonferroni over 2 comparisons"
+is "$(jq -r '[.comparisons[] | .adjustment, (.comparisons | tostring), (.family | tostring)] | unique | join(" ")' "$TMPD/s3.json")" \
+	"2 holm-bonferroni" "--primary: Holm-Bonferroni over 2 comparisons, a family of 2 tests"
+is "$(jq -c '[[.comparison.correction | .method, .primary, .tests], [.comparisons[0] | .p99.tested, .p50.tested, .mean.tested, .p99.significant]]' "$TMPD/s3.json")" \
+	'[["primary","mean",2],[false,false,true,null]]' "--primary metric: the mean (CMD's numbers), only it tested"
+sweep 20000,10000,40000 --rounds 3 --json >"$TMPD/s3all.json" 2>/dev/null
+is "$(jq -c '[[.comparison.correction | .method, .tests], [.comparisons[] | .significant], [.comparisons[].mean | .p_adj >= 0.05]]' "$TMPD/s3all.json")" \
+	'[["holm",6],[false,false],[true,true]]' "default: Holm over 6 tests; 3 rounds cannot reach 0.05 (p adj >= 6/108)"
 ok "$(jq -e '[.comparisons[].mean | .p_adj >= .p and .p_adj <= 2 * .p + 1e-9] | all' "$TMPD/s3.json" >/dev/null; echo $?)" \
 	"p adj between p and 2 p (Holm, 2 comparisons)"
 ok "$(jq -e '.comparisons[0].mean as $c | ($c.diff > -11 and $c.diff < -9) and $c.lo < $c.diff and $c.hi > $c.diff' "$TMPD/s3.json" >/dev/null; echo $?)" \
@@ -77,7 +84,7 @@ ok "$(same_tree "$FIXTURES/rk3588" "$ROOT"; echo $?)" "3-value sweep: the tree e
 # ---- report --html: the plot --------------------------------------------------------------
 "$TUNETOP" report "$TMPD/s3.json" --html "$TMPD/s3.html" >"$TMPD/s3.txt" 2>&1
 is "$?" 0 "report --html of a sweep: exit 0"
-like "$(cat "$TMPD/s3.txt")" "sweep: each value - 20000 \(mean, Holm-Bonferroni over 2\)" "report: the sweep's comparisons"
+like "$(cat "$TMPD/s3.txt")" "sweep: each value - 20000 \\(mean; primary metric mean, chosen before the run" "report: the sweep's comparisons and the run's correction"
 html=$(cat "$TMPD/s3.html")
 like "$html" '<section id="sweep">' "html: a sweep section"
 like "$html" '<svg id="plot-sweep" class="plot"' "html: the sweep plot (inline SVG)"
@@ -91,12 +98,13 @@ is "$(grep -o '<circle class="level" cx="[0-9.]*" cy="[0-9.]*"' "$TMPD/s3.html" 
 
 # ---- 4 values, text ------------------------------------------------------------------
 ROOT=$(copy_fixture rk3588)
-out=$(LC_ALL=C sweep 20000,10000,40000,80000 --rounds 3 2>"$TMPD/err")
+out=$(LC_ALL=C sweep 20000,10000,40000,80000 --rounds 3 --primary mean 2>"$TMPD/err")
 is "$?" 0 "4-value sweep: exit 0"
 like "$out" "^tunetop ab: $KNOB \\(1 knob, was 20000\\): sweep of 4 values: A=20000, B=10000, C=40000, D=80000" \
 	"header lists the values"
 like "$out" "3 rounds of 8 windows .* = 24 windows" "3 rounds of 8 windows"
-like "$out" "Holm-Bonferroni over the 3 comparisons" "the correction is said"
+like "$out" "p adj: Holm over the 3 tests of the run" "the correction is said"
+like "$out" "primary metric mean, chosen before the run, Holm over the 3 comparisons; the other metrics described, not tested" "... and what was tested"
 like "$out" "
 A +20000 +6 .*\\(reference\\)" "table: A is the reference"
 like "$out" "
@@ -113,7 +121,7 @@ is "$(printf '%s\n' "$plot" | grep -c '^[0-9]* *|.*|$')" 4 "plot: one line per v
 # the level marks go left to right: 10000 < 20000 < 40000 < 80000
 is "$(printf '%s\n' "$plot" | awk -F'|' '/\|$/ { match($2, /[o*]/); print RSTART, $1 }' | sort -n | awk '{ printf "%s ", $2 }')" \
 	"10000 20000 40000 80000 " "plot: the values in the order of their metric"
-like "$out" "^verdict: $KNOB: sweep of 4 values, each against 20000, 24 windows \\(Holm-Bonferroni over 3 comparisons per metric\\): 10000: p99 -" \
+like "$out" "^verdict: $KNOB: sweep of 4 values, each against 20000, 24 windows \\(primary metric mean, chosen before the run, Holm over the 3 comparisons; the other metrics described, not tested\\): 10000: mean -" \
 	"verdict"
 ok "$(same_tree "$FIXTURES/rk3588" "$ROOT"; echo $?)" "4-value sweep: the tree equals the fixture"
 

@@ -301,8 +301,21 @@ static void test_list(void)
 	sbuf_free(&b);
 }
 
+/* Statements about what the kernel does, checked against its source
+ * (doc/kernel-sources.md): the cpuidle core counts above/below for every
+ * governor (cpuidle_enter_state), not menu and teo alone. */
+static void test_kernel_statements(void)
+{
+	const struct explain_entry *e = explain_find("cpuidle.above_per_s");
+
+	ok(e && e->traps && !strstr(e->traps, "Only counted by menu and teo") &&
+		   strstr(e->traps, "every governor") && strstr(e->traps, "cpuidle_enter_state"),
+	   "above/below: counted by the cpuidle core for every governor, with its source");
+}
+
 int main(void)
 {
+	test_kernel_statements();
 	test_entries();
 	test_lookup();
 	test_resolve();

@@ -520,6 +520,47 @@ static void test_precise(void)
 
 /* Kernel config against the command line and uclamp; the workqueue and
  * default IRQ masks against isolated CPUs (rk3588, edited). */
+/* The preemption model: /proc/version against the kernel config (rk3588:
+ * no PREEMPT flag, config VOLUNTARY: they agree). */
+static void test_preempt_sources(void)
+{
+	struct snapshot s = snap_of("rk3588");
+	struct thread_table tt = table(2, 8);
+	struct finding_list l = {0};
+	const struct finding *f;
+
+	eval(&s, &tt, NULL, &l);
+	ok(!find(&l, "preempt-sources", NULL),
+	   "preempt-sources: no PREEMPT flag and config VOLUNTARY agree: silent");
+	s.kconf.opt[KC_PREEMPT_VOLUNTARY].v = KCONFIG_NOT_SET;
+	s.kconf.opt[KC_PREEMPT].v = KCONFIG_Y;
+	eval(&s, &tt, NULL, &l);
+	f = find(&l, "preempt-sources", NULL);
+	ok(f && f->sev == FINDING_WARN && f->nfix == 0 &&
+		   strstr(f->evidence, "/proc/version says no PREEMPT flag") &&
+		   strstr(f->evidence, "says PREEMPT") && !strcmp(f->explain, "system.preempt"),
+	   "preempt-sources: version without PREEMPT, config PREEMPT (the RK3588 header's pair)");
+	s.sys.preempt = PREEMPT_MODEL_FULL;
+	eval(&s, &tt, NULL, &l);
+	ok(!find(&l, "preempt-sources", NULL), "preempt-sources: PREEMPT in both: silent");
+	s.sys.preempt = PREEMPT_MODEL_RT;
+	eval(&s, &tt, NULL, &l);
+	ok(find(&l, "preempt-sources", NULL) != NULL,
+	   "preempt-sources: version PREEMPT_RT, config without PREEMPT_RT");
+	s.sys.preempt = PREEMPT_MODEL_DYNAMIC;
+	snprintf(s.sys.dyn_mode, sizeof(s.sys.dyn_mode), "full");
+	eval(&s, &tt, NULL, &l);
+	f = find(&l, "preempt-sources", NULL);
+	ok(f && strstr(f->evidence, "debugfs sched/preempt says mode full"),
+	   "preempt-sources: PREEMPT_DYNAMIC and debugfs, config without it");
+	memset(&s.kconf, 0, sizeof(s.kconf));
+	eval(&s, &tt, NULL, &l);
+	ok(!find(&l, "preempt-sources", NULL), "preempt-sources: silent without a config");
+	findings_free(&l);
+	free(tt.t);
+	snapshot_free(&s);
+}
+
 static void test_kconfig_wq(void)
 {
 	struct snapshot s = snap_of("rk3588");
@@ -624,6 +665,7 @@ int main(void)
 	test_cooling_thp_probe();
 	test_precise();
 	test_kconfig_wq();
+	test_preempt_sources();
 	test_rules_table();
 	return done_testing();
 }

@@ -283,8 +283,28 @@ static void test_abba_simulation(void)
 	}
 }
 
+/* One figure, one value: seven readings of 46.55 C sum to a mean a rounding
+ * error above them (46.550000000000004, printed 46.6 next to a max of
+ * 46.5); the mean stays within [min, max] by construction. */
+static void test_mean_within(void)
+{
+	double v[7];
+	struct stats_dist d;
+	char m[16], x[16];
+
+	for (int i = 0; i < 7; i++)
+		v[i] = 46.55;
+	stats_dist_from_values(&d, v, 7);
+	snprintf(m, sizeof(m), "%.1f", d.mean);
+	snprintf(x, sizeof(x), "%.1f", d.max);
+	ok(d.mean <= d.max && d.mean >= d.min && !strcmp(m, x),
+	   "mean <= max by construction (7 x 46.55: mean %s, max %s)", m, x);
+	stats_dist_free(&d);
+}
+
 int main(void)
 {
+	test_mean_within();
 	test_rng();
 	test_quantiles();
 	test_abba_basics();
