@@ -661,6 +661,16 @@ static void known_reason(struct knob_ctx *ctx, const struct eff_item *it, char *
 				 "the haltpoll cpuidle governor ignores per-state disable: set "
 				 "cpuidle/governor=menu (or teo), or hold a PM QoS request "
 				 "(tunetop explain cpuidle.governor)");
+		/* ladder never goes below its first state, the first one that
+		 * does not poll (first_idx in drivers/cpuidle/governors/ladder.c),
+		 * disabled or not; it honours disable for deeper ones */
+		else if (!strcmp(gov, "ladder") && it->idle[1] &&
+			 it->ref.index == (strcmp(it->idle[1]->name[0], "POLL") ? 0 : 1))
+			snprintf(buf, cap,
+				 "the ladder cpuidle governor never picks a state shallower than "
+				 "%s, the first that does not poll, disabled or not: set "
+				 "cpuidle/governor=menu",
+				 it->idle[1]->name[it->ref.index]);
 	}
 }
 

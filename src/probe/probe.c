@@ -545,9 +545,12 @@ void probe_snapshot_all(const struct probe *p, struct hist *out)
 	free(tmp);
 }
 
+/* Each thread acknowledges at its next wake-up: two intervals and 2 s of
+ * margin, for a machine where wake-ups come hundreds of ms late (an
+ * emulated guest on a loaded host: tests/qemu/x86.sh saw 100 ms time out). */
 int probe_reset(struct probe *p)
 {
-	uint64_t deadline = now_ns() + 2 * p->cfg.interval_us * 1000u + 100000000u;
+	uint64_t deadline = now_ns() + 2 * p->cfg.interval_us * 1000u + 2000000000u;
 	bool pending;
 
 	for (int i = 0; i < p->n; i++) {

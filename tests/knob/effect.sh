@@ -277,4 +277,20 @@ for f in $C/cpu1/cpuidle/state0/usage $C/cpu1/cpuidle/state1/usage; do
 done
 same_tree "$root" "$pristine"
 ok $? "every file of the copy as it was, byte for byte"
+
+# ---- ladder never goes below its first non-polling state (the x86-64 guest
+# of tests/qemu/x86.sh: POLL and C1, C1 entered while disabled); it honours
+# disable for deeper states
+root=$(copy_fixture rk3588)
+printf 'ladder menu\n' >"$root/$C/cpuidle/available_governors"
+printf 'ladder\n' >"$root/$C/cpuidle/current_governor"
+printf 'POLL\n' >"$root/$C/cpu1/cpuidle/state0/name"
+grow "$root/$C/cpu1/cpuidle/state1/usage" "$root/$C/cpu2/cpuidle/state1/usage"
+out=$(tt set --verify $V cpuidle/cpu1/state1/disable=1 cpuidle/cpu2/state1/disable=1 2>&1)
+kwait
+like "$out" '^warning: cpuidle/cpu1/state1/disable=1 is not in effect: cpu-sleep \(state1\) entered [0-9]+ times on CPU 1 .*; the ladder cpuidle governor never picks a state shallower than cpu-sleep, the first that does not poll, disabled or not: set cpuidle/governor=menu' \
+	"ladder, state0 POLL: the warning says ladder keeps the first non-polling state"
+like "$(printf '%s\n' "$out" | grep 'cpu2/state1')" '^warning: [^;]*$' \
+	"ladder, state0 WFI: state1 is deeper than ladder's floor, no ladder hint"
+tt restore >/dev/null 2>&1
 done_testing
