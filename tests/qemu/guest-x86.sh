@@ -22,14 +22,21 @@ governor() { # governor NAME: switch, and show what the kernel took
 	run "gov-$1" cat $cpu/cpuidle/current_governor
 }
 
-# the effect watch: set with --verify, the counters around it, restore
+# the effect watch: set with --verify, the counters around it, restore. A
+# ticker on CPU 1 (100 wake-ups a second) makes it idle often during the
+# watch: an idle CPU can otherwise sleep through the whole second in one
+# stay, and the verdict is "unknown"
 verify() { # verify GOVERNOR
 	run "files-before-$1" files
+	taskset -c 1 sh -c 'while :; do usleep 10000; done' &
+	ticker=$!
 	run "usage0-$1" cat $cpu/cpu1/cpuidle/state1/usage
 	run "set-$1" tunetop set cpuidle/cpu1/state1/disable=1 --verify 1000
 	run "usage1-$1" cat $cpu/cpu1/cpuidle/state1/usage
 	sleep 1
 	run "usage2-$1" cat $cpu/cpu1/cpuidle/state1/usage
+	kill "$ticker"
+	wait "$ticker" 2>/dev/null
 	run "after-set-$1" cat $knob
 	runj "journal-$1" tunetop journal --json
 	run "restore-$1" tunetop restore

@@ -13,7 +13,8 @@
 #     non-polling state: C1 keeps being entered); restore puts every
 #     cpuidle file back byte for byte;
 #   - the ground truth: the probe and cyclictest alone, C1 enabled and
-#     disabled, alternated three times; the A/B of the knob is significant
+#     disabled, alternated three times (a direction where 5 of the 6 pairs
+#     agree); the A/B of the knob is significant
 #     only in the truth's direction (or not at all), an A/A is not;
 #     TT_QEMU_REVERSE=1 reverses the truth (the test of the test: the test
 #     runs the check once reversed itself and expects it to fail where the
@@ -130,6 +131,8 @@ jqt x86 journal-menu '[.entries[] | select(.address == "cpuidle/cpu1/state1/disa
 is "$(out x86 usage2-menu)" "$(out x86 usage1-menu)" "menu: C1's usage stands still while disabled (sysfs)"
 like "$(out x86 set-ladder)" '^warning: cpuidle/cpu1/state1/disable=1 is not in effect: C1 \(state1\) entered [0-9]+ times on CPU 1' \
 	"ladder: the 'not in effect' warning"
+like "$(out x86 set-ladder)" 'not in effect: .*; the ladder cpuidle governor never picks a state shallower than C1, the first that does not poll' \
+	"ladder: the warning names the cause (ladder never goes below C1)"
 jqt x86 journal-ladder '[.entries[] | select(.address == "cpuidle/cpu1/state1/disable") | .effect] | last == "not_seen"' \
 	"ladder: the journal records not_seen"
 u1=$(out x86 usage1-ladder) u2=$(out x86 usage2-ladder)
@@ -155,7 +158,10 @@ metrics() {
 		"\(pct(0.99)) \(pct(0.5)) \($t.avg)" end' "$1" 2>/dev/null
 }
 # the direction of each metric, B (C1 disabled) - A (enabled): +1 when it
-# rose in every pair of every tool, -1 when it fell in every one, 0 otherwise
+# rose in all the pairs of both tools but one at most, -1 when it fell so,
+# 0 otherwise (a burst of host load can turn one pair around; a metric the
+# knob does not move comes out +1 or -1 by chance in 2 x 7/64 of the runs,
+# and then the A/B must still be significant against it to fail)
 for tool in probe ct; do
 	for r in 1 2 3; do
 		a=$(metrics "$T/truth-$tool-$r-0") b=$(metrics "$T/truth-$tool-$r-1")
@@ -169,9 +175,9 @@ grep -v '^#' "$TMPD/truth.txt" >"$TMPD/pairs.txt"
 is "$(wc -l <"$TMPD/pairs.txt" | tr -d ' ')" 6 "the truth: 3 pairs of the probe and 3 of cyclictest, alone"
 # shellcheck disable=SC2046
 set -- $(awk '{ for (m = 1; m <= 3; m++) { d = $(m + 3) - $m; up[m] += d > 0; down[m] += d < 0 } }
-	END { for (m = 1; m <= 3; m++) printf "%d ", (up[m] == NR ? 1 : down[m] == NR ? -1 : 0) }' "$TMPD/pairs.txt")
+	END { for (m = 1; m <= 3; m++) printf "%d ", (up[m] >= NR - 1 ? 1 : down[m] >= NR - 1 ? -1 : 0) }' "$TMPD/pairs.txt")
 truth_p99=${1:-0} truth_p50=${2:-0} truth_mean=${3:-0}
-diag "the truth (+1: C1 disabled is later in every pair, -1 earlier, 0 mixed): p99 $truth_p99, p50 $truth_p50, mean $truth_mean"
+diag "the truth (+1: C1 disabled later in 5 or 6 of the 6 pairs, -1 earlier, 0 mixed): p99 $truth_p99, p50 $truth_p50, mean $truth_mean"
 
 # ---- the A/B against the truth -------------------------------------------------
 is "$(rc_of x86 ab)" 0 "ab cpuidle/cpu1/state1/disable=0,1 exits 0"
