@@ -8,7 +8,8 @@
 #                            arm64 cross toolchain and qemu-user, chromium,
 #                            clang with libFuzzer for tests/fuzz, and for
 #                            tests/qemu qemu-system-arm, dtc and the armhf
-#                            cross toolchain, python3-jsonschema for
+#                            cross toolchain, qemu-system-x86 and iasl
+#                            (acpica-tools), python3-jsonschema for
 #                            tests/cli/schema.sh, prometheus (promtool) for
 #                            tests/cli/openmetrics.sh, musl-tools for
 #                            tests/cli/musl.sh, strace for
@@ -24,6 +25,8 @@ if [ "${1:-}" = "--test" ]; then
 	# the real-kernel stage (tests/qemu): system emulators, dtc, the armhf
 	# cross compiler and static libraries for both ARM targets
 	pkgs="$pkgs qemu-system-arm device-tree-compiler cpio gcc-arm-linux-gnueabihf"
+	# tests/qemu/x86.sh: the x86-64 emulator and iasl for its SSDT
+	pkgs="$pkgs qemu-system-x86 acpica-tools"
 	# tests/cli/musl.sh: a static musl build (musl-gcc) and the kernel's
 	# uapi headers it compiles against
 	pkgs="$pkgs musl-tools linux-libc-dev"

@@ -34,10 +34,12 @@ check-shapes: all $(check_PROGRAMS)
 .PHONY: check-shapes
 
 # Real kernels under QEMU (tests/qemu/boot.sh): Debian's arm64, arm64-rt and
-# armmp kernels with a static tunetop inside. Not part of `make check` (it
+# armmp kernels with a static tunetop inside; tests/qemu/x86.sh: the amd64
+# kernel with an ACPI C1 state and an A/B of it. Not part of `make check` (it
 # downloads packages and builds twice more); tests/run-all.sh runs it once.
-QEMU_TESTS = tests/qemu/boot.sh
-EXTRA_DIST += $(QEMU_TESTS) tests/qemu/guest.sh tests/qemu/clusters.dtsi
+QEMU_TESTS = tests/qemu/boot.sh tests/qemu/x86.sh
+EXTRA_DIST += $(QEMU_TESTS) tests/qemu/guest.sh tests/qemu/clusters.dtsi \
+	tests/qemu/lib.sh tests/qemu/guest-x86.sh tests/qemu/c1.asl
 check-qemu: all $(check_PROGRAMS)
 	$(MAKE) $(AM_MAKEFLAGS) check TESTS='$(QEMU_TESTS)' TEST_SUITE_LOG=qemu.log
 .PHONY: check-qemu

@@ -16,6 +16,19 @@ sh scripts/deps.sh --test || echo "run-all: some test dependencies are missing; 
 status=0
 t0=$(date +%s)
 at() { echo "(at $(($(date +%s) - t0)) s)"; }
+# phase NAME: ends the phase before (prints its duration) and starts NAME;
+# `phase ""` ends the last one. The durations are listed again at the end.
+phase_name='' phase_t='' phases=''
+phase() {
+	now=$(date +%s)
+	if [ -n "$phase_name" ]; then
+		echo "-- $phase_name: $((now - phase_t)) s"
+		phases="$phases$phase_name: $((now - phase_t)) s
+"
+	fi
+	phase_name=$1 phase_t=$now
+	[ -z "$1" ] || echo "== $1 == $(at)"
+}
 run_build() { # dir, configure flags...
 	dir=$1; shift
 	mkdir -p "$dir"
@@ -38,11 +51,11 @@ failed_logs() {
 	done
 }
 
-echo "== build and test (gcc, -Werror) == $(at)"
+phase "build and test (gcc, -Werror)"
 run_build build-test --enable-werror || status=1
 # clang must build everything (program, library, tests) without a warning too
 if [ -z "${TT_SKIP_CLANG:-}" ] && command -v clang >/dev/null 2>&1; then
-	echo "== build (clang, -Werror) == $(at)"
+	phase "build (clang, -Werror)"
 	mkdir -p build-clang
 	if (cd build-clang && "$top/configure" -q CC=clang --enable-werror >configure.out 2>&1) &&
 		make -C build-clang -j"$jobs" >build-clang/build.out 2>&1 &&
@@ -55,10 +68,10 @@ if [ -z "${TT_SKIP_CLANG:-}" ] && command -v clang >/dev/null 2>&1; then
 		status=1
 	fi
 fi
-echo "== build and test (ASan + UBSan) == $(at)"
+phase "build and test (ASan + UBSan)"
 TT_SKIP_CROSS=1 TT_SKIP_FUZZ=1 TT_SKIP_DEB=1 ASAN_OPTIONS=detect_leaks=1 run_build build-asan --enable-werror --enable-sanitizers || status=1
 if [ -z "${TT_SKIP_DISTCHECK:-}" ]; then
-	echo "== make distcheck == $(at)"
+	phase "make distcheck"
 	# the fuzz smoke ran in build-test already: the tarball check skips it
 	# and it runs the tests that read the source tree (make print-dist-tests):
 	# the live, TUI and thread tests ran twice already
@@ -77,21 +90,27 @@ fi
 # The tests that read the live machine, again under every emulated host
 # shape (tests/hostshape.sh): no idle states, haltpoll, intel, arm.
 if [ -z "${TT_SKIP_SHAPES:-}" ] && [ -f build-test/check.out ]; then
-	echo "== live tests under emulated host shapes == $(at)"
+	phase "live tests under emulated host shapes"
 	make -C build-test -j"$jobs" check-shapes >build-test/shapes.out 2>&1 || status=1
 	grep -E '^(== host shape|FAIL|ERROR|XPASS)' build-test/shapes.out | grep -B1 -E '^(FAIL|ERROR|XPASS)' | head -50
 	failed_logs build-test build-test/shapes.out
 fi
 
 # Real kernels: arm64, arm64-rt and armmp booted under QEMU with a static
-# tunetop inside (tests/qemu/boot.sh; skipped with the reason when QEMU or
-# the packages cannot be had).
+# tunetop inside (tests/qemu/boot.sh), and amd64 with an ACPI C1 state and an
+# A/B of it (tests/qemu/x86.sh); skipped with the reason when QEMU or the
+# packages cannot be had.
 if [ -z "${TT_SKIP_QEMU:-}" ] && [ -f build-test/check.out ]; then
-	echo "== real kernels under QEMU == $(at)"
+	phase "real kernels under QEMU"
 	make -C build-test check-qemu >build-test/qemu.out 2>&1 || status=1
 	grep -E '^(FAIL|ERROR|XPASS|SKIP)' build-test/qemu.out | head -30
 	failed_logs build-test build-test/qemu.out
+	# each stage's own time (its last "# ... stage: N s" line)
+	for l in build-test/tests/qemu/*.log; do
+		[ -f "$l" ] && grep -h '^# .*stage: [0-9]* s$' "$l" | tail -1
+	done
 fi
+phase ""
 
 # sum NAME FILE: the counts of every automake summary in FILE (one per run)
 sum() { sed -n "s/^# $1: *\\([0-9]*\\)/\\1/p" "$2" | awk '{ n += $1 } END { print n + 0 }'; }
@@ -105,6 +124,7 @@ done
 case ${clang_ok:-} in 1) pass=$((pass + 1)) ;; 0) fail=$((fail + 1)) ;; esac
 if [ "${dist_ok:-1}" = 1 ] && [ -z "${TT_SKIP_DISTCHECK:-}" ]; then pass=$((pass + 1)); elif [ -z "${TT_SKIP_DISTCHECK:-}" ]; then fail=$((fail + 1)); fi
 [ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
+printf '%s' "$phases" | sed 's/^/phase /'
 echo "run-all: $(at)"
 echo "$pass passed, $fail failed, $skip skipped"
 [ "$fail" -eq 0 ]

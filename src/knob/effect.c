@@ -422,10 +422,19 @@ static void judge_idle(struct eff_item *it, double dt_s, bool live)
 			busiest = s;
 		}
 	}
-	if (disable && mine > 0) {
+	/* The first sample follows the write, and a CPU that was sleeping in
+	 * the state then counts that stay when it wakes: one exit is no
+	 * evidence of an entry after the write (seen on x86-64 under QEMU,
+	 * tests/qemu/x86.sh: C1 "entered 1 times" under menu, which obeys). */
+	if (disable && mine > 1) {
 		verdict(it, KNOB_EFFECT_NOT_SEEN,
 			"%s (state%d) entered %llu times on CPU %d in %.1f s while disabled",
 			a->name[k], k, (unsigned long long)mine, cpu, dt_s);
+	} else if (disable && mine == 1 && others > 0) {
+		verdict(it, KNOB_EFFECT_VERIFIED,
+			"%s (state%d) not entered on CPU %d in %.1f s (1 exit: the stay under way "
+			"at the write); %s entered %llu times",
+			a->name[k], k, cpu, dt_s, a->name[busiest], (unsigned long long)most);
 	} else if (disable && others > 0) {
 		verdict(it, KNOB_EFFECT_VERIFIED,
 			"%s (state%d) not entered on CPU %d in %.1f s; %s entered %llu times",
@@ -440,6 +449,11 @@ static void judge_idle(struct eff_item *it, double dt_s, bool live)
 			"for "
 			"long enough idle periods)",
 			a->name[k], k, cpu, dt_s);
+	} else if (mine == 1) {
+		verdict(it, KNOB_EFFECT_UNKNOWN,
+			"CPU %d left %s (state%d) once in %.1f s (the stay under way at the write) "
+			"and entered no other state",
+			cpu, a->name[k], k, dt_s);
 	} else {
 		verdict(it, KNOB_EFFECT_UNKNOWN, "%sCPU %d entered no idle state in %.1f s",
 			live ? "" : "a static tree: ", cpu, dt_s);
@@ -647,6 +661,16 @@ static void known_reason(struct knob_ctx *ctx, const struct eff_item *it, char *
 				 "the haltpoll cpuidle governor ignores per-state disable: set "
 				 "cpuidle/governor=menu (or teo), or hold a PM QoS request "
 				 "(tunetop explain cpuidle.governor)");
+		/* ladder never goes below its first state, the first one that
+		 * does not poll (first_idx in drivers/cpuidle/governors/ladder.c),
+		 * disabled or not; it honours disable for deeper ones */
+		else if (!strcmp(gov, "ladder") && it->idle[1] &&
+			 it->ref.index == (strcmp(it->idle[1]->name[0], "POLL") ? 0 : 1))
+			snprintf(buf, cap,
+				 "the ladder cpuidle governor never picks a state shallower than "
+				 "%s, the first that does not poll, disabled or not: set "
+				 "cpuidle/governor=menu",
+				 it->idle[1]->name[it->ref.index]);
 	}
 }
 

@@ -547,9 +547,12 @@ void probe_snapshot_all(const struct probe *p, struct hist *out)
 	free(tmp);
 }
 
+/* Each thread acknowledges at its next wake-up: two intervals and 2 s of
+ * margin, for a machine where wake-ups come hundreds of ms late (an
+ * emulated guest on a loaded host: tests/qemu/x86.sh saw 100 ms time out). */
 int probe_reset(struct probe *p)
 {
-	return probe_reset_wait(p, 2 * p->cfg.interval_us * 1000u + 100000000u, NULL);
+	return probe_reset_wait(p, 2 * p->cfg.interval_us * 1000u + 2000000000u, NULL);
 }
 
 uint64_t probe_stalled_ns(const struct probe *p, int *cpu)

@@ -129,7 +129,7 @@ void probe_free(struct probe *p);
 void probe_snapshot(const struct probe *p, int i, struct hist *out);
 void probe_snapshot_all(const struct probe *p, struct hist *out);
 /* Empty every histogram. The threads do it themselves at their next wake-up;
- * this waits (up to ~2 intervals + 100 ms) until they have. Returns 0 or
+ * this waits (up to 2 intervals + 2 s) until they have. Returns 0 or
  * -ETIMEDOUT. */
 int probe_reset(struct probe *p);
 /* The same with a timeout of the caller's (the A/B scales it with the

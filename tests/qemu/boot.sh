@@ -16,15 +16,11 @@
 # `make check-qemu` (tests/run-all.sh); skipped with the reason when a tool
 # or the packages cannot be had.
 . "$TT_SRCDIR/tests/lib.sh"
+. "$TT_SRCDIR/tests/qemu/lib.sh"
 
-cache=${TT_QEMU_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/tunetop/qemu}
-boot_timeout=${TT_QEMU_TIMEOUT:-240}
-
-for t in qemu-system-aarch64 qemu-system-arm dtc cpio gzip jq aarch64-linux-gnu-gcc \
-	arm-linux-gnueabihf-gcc apt-get dpkg-deb timeout; do
-	command -v "$t" >/dev/null 2>&1 ||
-		skip_all "$t not installed (scripts/deps.sh --test installs the QEMU stage's tools)"
-done
+t_start=$(date +%s)
+need qemu-system-aarch64 qemu-system-arm dtc cpio gzip jq aarch64-linux-gnu-gcc \
+	arm-linux-gnueabihf-gcc apt-get dpkg-deb timeout
 for a in aarch64-linux-gnu arm-linux-gnueabihf; do
 	[ -f "/usr/lib/$a/pkgconfig/ncursesw.pc" ] && [ -f "/usr/lib/$a/libncursesw.a" ] ||
 		skip_all "libncurses-dev for $a not installed (scripts/deps.sh --test)"
@@ -32,46 +28,11 @@ for a in aarch64-linux-gnu arm-linux-gnueabihf; do
 done
 
 # ---- packages (cached) ----------------------------------------------------
-mkdir -p "$cache" || skip_all "cannot create the cache $cache"
-# fetch PKG:ARCH: the .deb of PKG for ARCH in the cache (downloaded once);
-# prints its path
-fetch() {
-	glob="$cache/${1%%:*}_*_${1#*:}.deb"
-	# shellcheck disable=SC2086
-	f=$(ls $glob 2>/dev/null | head -1)
-	if [ -z "$f" ]; then
-		(cd "$cache" && apt-get download -q -o APT::Sandbox::User=root "$1") >"$TMPD/apt.log" 2>&1 ||
-			return 1
-		# shellcheck disable=SC2086
-		f=$(ls $glob 2>/dev/null | head -1)
-	fi
-	[ -n "$f" ] && printf '%s\n' "$f"
-}
-# kernel_pkg META: the versioned image package a metapackage depends on
-kernel_pkg() {
-	apt-cache depends "$1" 2>/dev/null | sed -n "s/^ *Depends: \(linux-image-[0-9][^ :]*\).*/\1/p" | head -1
-}
-# unpack DEB DIR
-unpack() { mkdir -p "$2" && dpkg-deb -x "$1" "$2"; }
-
-for spec in arm64:linux-image-arm64 rt:linux-image-rt-arm64 armhf:linux-image-armmp; do
-	name=${spec%%:*} meta=${spec#*:}
-	arch=arm64
-	[ "$name" = armhf ] && arch=armhf
-	pkg=$(kernel_pkg "$meta:$arch")
-	[ -n "$pkg" ] || skip_all "apt cannot resolve $meta:$arch (is the $arch architecture added? dpkg --add-architecture $arch && apt-get update)"
-	deb=$(fetch "$pkg:$arch") || skip_all "apt-get download $pkg:$arch failed: $(tail -1 "$TMPD/apt.log")"
-	mkdir -p "$TMPD/k-$name"
-	dpkg-deb --fsys-tarfile "$deb" | tar -x -C "$TMPD/k-$name" ./boot/ 2>/dev/null
-	k=$(ls "$TMPD/k-$name"/boot/vmlinuz-* 2>/dev/null | head -1)
-	[ -n "$k" ] || skip_all "no vmlinuz in $deb"
-	eval "kernel_$name=\$k"
-	diag "kernel $name: $(basename "$k")"
-done
-for arch in arm64 armhf; do
-	deb=$(fetch "busybox-static:$arch") || skip_all "apt-get download busybox-static:$arch failed"
-	unpack "$deb" "$TMPD/bb-$arch"
-done
+kernel arm64 linux-image-arm64 arm64
+kernel rt linux-image-rt-arm64 arm64
+kernel armhf linux-image-armmp armhf
+busybox arm64
+busybox armhf
 
 # ---- static tunetop for each architecture --------------------------------
 build() { # build ARCH TRIPLET
@@ -92,17 +53,8 @@ ok $? "static tunetop for armhf"
 file -b "$TMPD/build-armhf/tunetop" 2>/dev/null | grep -q "ARM, EABI5.*statically linked"
 ok $? "the armhf binary is a static 32-bit ARM executable"
 
-initrd() { # initrd ARCH: $TMPD/initrd-ARCH.gz
-	d="$TMPD/ird-$1"
-	mkdir -p "$d/bin"
-	cp "$TMPD/bb-$1/bin/busybox" "$d/bin/busybox"
-	cp "$TMPD/build-$1/tunetop" "$d/bin/tunetop"
-	cp "$TT_SRCDIR/tests/qemu/guest.sh" "$d/init"
-	chmod 755 "$d/init" "$d/bin/busybox" "$d/bin/tunetop"
-	(cd "$d" && find . | cpio -o -H newc 2>/dev/null | gzip -1 >"$TMPD/initrd-$1.gz")
-}
-initrd arm64
-initrd armhf
+initrd arm64 arm64 "$TMPD/build-arm64/tunetop"
+initrd armhf armhf "$TMPD/build-armhf/tunetop"
 
 # dtb QEMU MACHINE_ARGS... -> $TMPD/<qemu>.dtb: virt's own tree with
 # tests/qemu/clusters.dtsi appended
@@ -124,43 +76,14 @@ dtb qemu-system-arm $m32
 ok $? "armhf device tree with two clusters and cpu-sleep"
 
 # ---- boot ------------------------------------------------------------------
-# boot NAME QEMU KERNEL ARCH VARIANT CMDLINE_EXTRA MACHINE_ARGS...:
-# the console in $TMPD/NAME.log, each command's output in $TMPD/NAME/<cmd>
-boot() {
-	n=$1 q=$2 k=$3 a=$4 v=$5 extra=$6
+# armboot NAME QEMU KERNEL ARCH VARIANT CMDLINE_EXTRA MACHINE_ARGS...: boot
+# (tests/qemu/lib.sh) with the device tree of dtb() and guest.sh's VARIANT
+armboot() {
+	an=$1 aq=$2 ak=$3 aa=$4 av=$5 ax=$6
 	shift 6
-	s0=$(date +%s)
-	timeout "$boot_timeout" "$q" "$@" -nographic -no-reboot -dtb "$TMPD/$q.dtb" -kernel "$k" \
-		-initrd "$TMPD/initrd-$a.gz" \
-		-append "console=ttyAMA0 quiet loglevel=1 panic=-1 tt_variant=$v $extra" \
-		</dev/null >"$TMPD/$n.log" 2>&1
-	rc=$?
-	diag "$n: qemu exit $rc after $(($(date +%s) - s0)) s"
-	mkdir -p "$TMPD/$n"
-	tr -d '\r' <"$TMPD/$n.log" | awk -v dir="$TMPD/$n" '
-		/^@@TT-BEGIN / { f = dir "/" $2; printf "" > f; next }
-		/^@@TT-END /   { split($3, r, "="); print r[2] > (f ".rc"); close(f); f = ""; next }
-		f != ""        { print >> f }'
-	grep -q '^@@TT-DONE' "$TMPD/$n.log"
-	ok $? "$n: the guest ran its batch and powered off (exit $rc)" ||
-		tail -20 "$TMPD/$n.log" | sed 's/^/# /'
+	boot "$an" "$aq" "$ak" "$TMPD/initrd-$aa.gz" "console=ttyAMA0 tt_variant=$av $ax" \
+		-dtb "$TMPD/$aq.dtb" "$@"
 }
-out() { cat "$TMPD/$1/$2" 2>/dev/null; }
-rc_of() { cat "$TMPD/$1/$2.rc" 2>/dev/null || echo missing; }
-# jqt NAME CMD FILTER DESCRIPTION: jq -e FILTER on the command's JSON
-jqt() {
-	if jq -e "$3" "$TMPD/$1/$2" >/dev/null 2>&1; then
-		ok 0 "$1: $4"
-	else
-		ok 1 "$1: $4"
-		diag "jq -e '$3' failed on $2: $(head -c 300 "$TMPD/$1/$2" 2>/dev/null)"
-	fi
-}
-# Every CPU's idle-state residency against its idle time from /proc/stat:
-# at least 90 % on a CPU that was idle (< 5 % busy), never more than 100.5.
-residency_ok='[.cpus[] | select(.online) | {u: .util_pct, s: ([.idle[]?.residency_pct // 0] | add)}]
-	| length > 0 and all(.s <= 100.5 and (.u == null or .u >= 5 or .s >= 90))'
-
 common() { # common NAME ARCH_JSON CORE_TYPE
 	is "$(rc_of "$1" version)" 0 "$1: tunetop --version runs"
 	like "$(out "$1" version)" 'libpfm4: not built in' "$1: the static build says libpfm4 is not built in"
@@ -206,14 +129,14 @@ clusters() { # clusters NAME: the knob round trip and the counters
 }
 
 # shellcheck disable=SC2086
-boot arm64 qemu-system-aarch64 "$kernel_arm64" arm64 clusters "" $m64
+armboot arm64 qemu-system-aarch64 "$kernel_arm64" arm64 clusters "" $m64
 common arm64 arm64 Cortex-A53
 arm64_idle arm64
 clusters arm64
 is "$(out arm64 uname)" aarch64 "arm64: uname -m"
 
 # shellcheck disable=SC2086
-boot isolated qemu-system-aarch64 "$kernel_arm64" arm64 isolated "isolcpus=1 nohz_full=1" $m64
+armboot isolated qemu-system-aarch64 "$kernel_arm64" arm64 isolated "isolcpus=1 nohz_full=1" $m64
 jqt isolated snapshot '.system.isolated == "1" and .system.nohz_full == "1"' "isolcpus=1 nohz_full=1 seen"
 jqt isolated isolation '.isolation.housekeeping_cpus == "0,2-3" or .isolation.housekeeping_cpus == [0,2,3]' \
 	"housekeeping CPUs 0,2-3"
@@ -222,7 +145,7 @@ jqt isolated isolation '[.isolation.rt_unpinned[] | select(.comm == "sleep")] | 
 
 # -icount shift=0: QEMU's PMU counts instructions only with icount
 # shellcheck disable=SC2086
-boot rt qemu-system-aarch64 "$kernel_rt" arm64 clusters "" $m64 -icount shift=0
+armboot rt qemu-system-aarch64 "$kernel_rt" arm64 clusters "" $m64 -icount shift=0
 common rt arm64 Cortex-A53
 arm64_idle rt
 clusters rt
@@ -233,7 +156,7 @@ jqt arm64 counters '.counters.errors.instructions | test("ENOENT")' \
 	"without -icount the PMU has no instructions event: n/a with the reason"
 
 # shellcheck disable=SC2086
-boot armhf qemu-system-arm "$kernel_armhf" armhf clusters "" $m32
+armboot armhf qemu-system-arm "$kernel_armhf" armhf clusters "" $m32
 common armhf arm Cortex-A15
 # armmp 6.1 takes clusters from MPIDR, not cpu-map (all CPUs in one), and
 # has no cpuidle driver: n/a, not invented
@@ -241,4 +164,5 @@ jqt armhf snapshot '[.cpus[].cluster_id] | all(. == null)' "cluster_id -1 in sys
 jqt armhf snapshot '.cpuidle.driver == null and ([.cpus[].idle | length] | add) == 0' \
 	"no cpuidle driver: no idle states, driver null"
 is "$(out armhf uname)" armv7l "armhf: uname -m"
+diag "arm stage: $(($(date +%s) - t_start)) s"
 done_testing

@@ -23,13 +23,36 @@ run() { # run NAME COMMAND...: the output between markers
 	"$@" 2>&1
 	echo "@@TT-END $name rc=$?"
 }
+# runj NAME COMMAND...: the same for a command whose standard output is
+# JSON: its standard error goes between markers of its own (NAME.err)
+runj() {
+	name=$1
+	shift
+	echo "@@TT-BEGIN $name"
+	"$@" 2>/tmp/stderr
+	echo "@@TT-END $name rc=$?"
+	run "$name.err" cat /tmp/stderr
+}
+# every idle state of every CPU, as sysfs has it: CPU/STATE name latency
+# residency usage time disable
+idle() {
+	for d in /sys/devices/system/cpu/cpu*/cpuidle/state*; do
+		[ -d "$d" ] || continue
+		echo "${d#/sys/devices/system/cpu/} $(cat "$d/name") $(cat "$d/latency") \
+$(cat "$d/residency") $(cat "$d/usage") $(cat "$d/time") $(cat "$d/disable")"
+	done
+}
+# a line of its own first: the firmware's screen codes end without a newline
+echo
 run version tunetop --version
 run uname uname -m
 run topology grep -r . /sys/devices/system/cpu/cpu0/topology /sys/devices/system/cpu/cpu3/topology
 run cpuidle_sys ls /sys/devices/system/cpu/cpuidle /sys/devices/system/cpu/cpu0
 # an idle guest: every CPU should show >= 90 % idle residency over 1 s
 sleep 2
+run idle_before idle
 run snapshot tunetop snapshot --json --interval 1000
+run idle_after idle
 run report tunetop snapshot --interval 0
 case "$variant" in
 clusters)
@@ -50,6 +73,10 @@ isolated)
 	sleep 2
 	run isolation tunetop snapshot --json --threads --interval 0
 	kill $! 2>/dev/null
+	;;
+x86)
+	# tests/qemu/guest-x86.sh: the idle state C1 of tests/qemu/c1.asl
+	. /x86.sh
 	;;
 esac
 echo "@@TT-DONE"
