@@ -15,3 +15,6 @@ libtunetop_a_SOURCES += \
 # why late (issue 29): the event stream and its attribution
 libtunetop_a_SOURCES += \
 	src/probe/why.h src/probe/whyev.c
+# why late (issue 29): capturing the kernel's events (libtracefs, optional)
+libtunetop_a_SOURCES += \
+	src/probe/whycap.c src/probe/whycap.h
