@@ -41,6 +41,10 @@ check_PROGRAMS += tests/unit/test_whyev
 tests_unit_test_whyev_SOURCES = tests/unit/test_whyev.c
 tests_unit_test_whyev_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_whyev
+check_PROGRAMS += tests/unit/test_whyattr
+tests_unit_test_whyattr_SOURCES = tests/unit/test_whyattr.c
+tests_unit_test_whyattr_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_whyattr
 # why late (issue 29): the probe's late records
 check_PROGRAMS += tests/unit/test_probe_late
 tests_unit_test_probe_late_SOURCES = tests/unit/test_probe_late.c

@@ -14,5 +14,6 @@
 #define TT_SCHEMA_KNOBS	   "tunetop.knobs/1"	/* knobs --json */
 #define TT_SCHEMA_JOURNAL  "tunetop.journal/1"	/* journal --json */
 #define TT_SCHEMA_RECORD   "tunetop.record/1"	/* a recording's header line */
+#define TT_SCHEMA_WHY	   "tunetop.why/1" /* why --json (probe --json nests the same members) */
 
 #endif

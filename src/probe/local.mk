@@ -14,7 +14,8 @@ libtunetop_a_SOURCES += \
 	src/probe/ab.c src/probe/ab.h
 # why late (issue 29): the event stream and its attribution
 libtunetop_a_SOURCES += \
-	src/probe/why.h src/probe/whyev.c
+	src/probe/why.h src/probe/whyev.c \
+	src/probe/whyattr.h src/probe/whyattr.c src/probe/whyout.c
 # why late (issue 29): capturing the kernel's events (libtracefs, optional)
 libtunetop_a_SOURCES += \
 	src/probe/whycap.c src/probe/whycap.h

@@ -47,6 +47,9 @@ struct why_part {
 	int prio;		 /* WP_TASK: kernel prio, else -1 */
 	enum why_reason reason;	 /* WP_TASK */
 	uint64_t ns;
+	/* added by whyattr.c: */
+	int64_t declared_ns; /* WP_IDLE_EXIT: the state's declared exit latency, -1 */
+	int by_irq;	     /* WP_SOFTIRQ, WP_KSOFTIRQD: the IRQ that raised it, -1 */
 };
 
 struct why_late {
@@ -57,6 +60,8 @@ struct why_late {
 	size_t n_parts;
 	uint64_t err_ns; /* bound on |sum(parts) - delay| from event timing */
 	bool lost;	 /* events were lost inside the window */
+	/* added by whyattr.c: */
+	int probe_prio; /* the probe thread's kernel prio as the events show it, -1 */
 };
 
 /* One cause over a run: a (kind, id) pair merged over late wake-ups. */
@@ -73,6 +78,10 @@ struct why_cause {
 	double share_delay_pct; /* total_ns / sum of delays */
 	char fix[96];		/* "irq/N/affinity=CPUS", "thread/T/priority=..." or "" */
 	char fix_why[120];	/* one line: what the fix does */
+	/* added by whyattr.c: */
+	int64_t declared_ns; /* as in why_part */
+	int by_irq;	     /* as in why_part */
+	char cpus[32];	     /* CPU list of the late wake-ups it appears in */
 };
 
 struct why_result {
@@ -92,7 +101,21 @@ struct why_opts {
 	void *ctx;
 	/* CPUs a moved IRQ or thread may go to (housekeeping); "" = any other */
 	char housekeeping[64];
+	/* added by whyattr.c: attribute only WEV_LATE with a delay of at least
+	 * this (0 = all); why_result.threshold_ns reports it */
+	uint64_t over_ns;
 };
+
+/* The bound on one event's timestamp: the time between the tracepoint's
+ * clock read and the change of state it marks (err_ns counts one per event
+ * that moves a boundary inside the window). */
+#define WHY_EVENT_ERR_NS 250
+/* A normal task that runs this long after the RT probe was woken (or a
+ * switch that picks a normal task over the woken RT probe) means RT
+ * throttling; shorter, it was a section without a preemption point. */
+#define WHY_THROTTLE_MIN_NS 200000
+/* How far back (in events) the state at a deadline is looked for. */
+#define WHY_LOOKBACK_EVENTS 200000
 
 /* Attribute every WEV_LATE of the stream (sorted by why_events_sort).
  * 0 or -errno. */
@@ -102,9 +125,14 @@ void why_result_free(struct why_result *r);
 const char *why_part_kind_name(enum why_part_kind k); /* "irq", "task", ... */
 const char *why_reason_name(enum why_reason r);	      /* "higher priority", ... */
 
-/* Text: the ranked causes, then the worst N late wake-ups with their parts. */
+/* Text: the ranked causes, then the worst N late wake-ups with their parts
+ * (worst_n < 0: all of them, 0: none). */
 void why_write_text(const struct why_result *r, FILE *f, int worst_n);
-/* JSON: an object as doc/schema/why.schema.json describes. */
+/* JSON: an object as doc/schema/why.schema.json describes. Writes the
+ * members (threshold_us, late_wakeups, late_total_us, lost_events, causes,
+ * late) into the object the caller has open: `tunetop why --json` adds
+ * "schema" (TT_SCHEMA_WHY) and "tunetop" before them; probe --json nests
+ * them in jw_obj_begin(w, "why"). */
 void why_write_json(const struct why_result *r, struct jw *w);
 
 #endif

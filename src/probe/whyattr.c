@@ -1,0 +1,690 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Attribution of late wake-ups (see probe/whyattr.h): for each WEV_LATE,
+ * the state of the probe's CPU at the deadline is rebuilt from the events
+ * before it (running task, idle state, open hard IRQ and softirq), then the
+ * window [deadline, wake] is cut at every event of that CPU (and the probe
+ * thread's own waking and migration events, wherever they are logged) and
+ * each slice goes to the innermost context running in it: a hard IRQ, else
+ * a softirq (inline or in ksoftirqd), else the task (the idle task in an
+ * idle state: the idle exit; the idle task out of it: the wake-up path; the
+ * probe itself: the return path; another task: that task, with the reason
+ * it could run). Every nanosecond of the window goes to exactly one part, so
+ * the parts sum to the delay by construction. Then causes are merged over
+ * the run, ranked, and given the knob address that addresses each. Pure:
+ * no files, no clock. */
+#include "probe/whyattr.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/cpumask.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+
+#define WHY_IRQ_DEPTH 4
+#define WHY_NVEC      32
+/* events looked at, before a deadline, for the IRQ that raised a softirq */
+#define WHY_RAISE_LOOKBACK 20000
+
+/* What one CPU is doing at a moment. */
+struct cpu_st {
+	int cpu;
+	bool task_known;
+	pid_t pid;
+	char comm[WHY_COMM_LEN];
+	int prio;
+	long idle_state; /* -1: not in an idle state */
+	int irq_depth;
+	int irq[WHY_IRQ_DEPTH];
+	char irq_name[WHY_IRQ_DEPTH][WHY_NAME_LEN];
+	int sirq; /* the running softirq vector, -1 */
+	int raised_by[WHY_NVEC];
+};
+
+/* A part being built, with what the reason is decided from at the end. */
+struct wpart {
+	struct why_part p;
+	uint64_t ns_woken;  /* of it, after the probe's waking */
+	bool after_migrate; /* ran on the CPU the probe was migrated to */
+};
+
+/* One late wake-up being walked. */
+struct walk {
+	const struct why_events *s;
+	const struct why_opts *o;
+	pid_t tid;
+	int probe_prio; /* -1 unknown */
+	struct cpu_st st;
+	bool woken, migrated;
+	bool picked_normal;  /* a switch after the waking chose a normal task, not the RT probe */
+	uint64_t lost_until; /* slices before it are unknown */
+	struct wpart *parts;
+	size_t n, cap;
+	unsigned boundaries;
+};
+
+static const char *const vec_names[] = {"HI",	    "TIMER",   "NET_TX", "NET_RX",  "BLOCK",
+					"IRQ_POLL", "TASKLET", "SCHED",	 "HRTIMER", "RCU"};
+
+static const char *const part_names[WP__COUNT] = {
+	[WP_IDLE_EXIT] = "idle_exit", [WP_IRQ] = "irq",		[WP_SOFTIRQ] = "softirq",
+	[WP_KSOFTIRQD] = "ksoftirqd", [WP_TASK] = "task",	[WP_WAKEUP] = "wakeup",
+	[WP_RETURN] = "return",	      [WP_UNKNOWN] = "unknown",
+};
+
+static const char *const reason_names[WR__COUNT] = {
+	[WR_NONE] = "",
+	[WR_HIGHER_PRIO] = "higher priority",
+	[WR_SAME_PRIO] = "same-priority FIFO",
+	[WR_RT_THROTTLED] = "RT throttled",
+	[WR_MIGRATION] = "migration",
+	[WR_NONPREEMPT] = "not preempted",
+};
+
+const char *why_part_kind_name(enum why_part_kind k)
+{
+	return (unsigned)k < WP__COUNT ? part_names[k] : "?";
+}
+
+const char *why_reason_name(enum why_reason r)
+{
+	return (unsigned)r < WR__COUNT ? reason_names[r] : "?";
+}
+
+/* ---- state at the deadline ---- */
+
+static void st_reset(struct cpu_st *st, int cpu)
+{
+	memset(st, 0, sizeof(*st));
+	st->cpu = cpu;
+	st->prio = -1;
+	st->idle_state = -1;
+	st->sirq = -1;
+	for (int v = 0; v < WHY_NVEC; v++)
+		st->raised_by[v] = -1;
+}
+
+static void st_task(struct cpu_st *st, pid_t pid, const char *comm, int prio)
+{
+	st->task_known = true;
+	st->pid = pid;
+	str_copy(st->comm, sizeof(st->comm), comm);
+	st->prio = prio;
+}
+
+/* Which IRQ raised each softirq vector lately on cpu: a forward look over
+ * the events before end (a raise inside a hard IRQ handler names it). */
+static void st_raised(struct cpu_st *st, const struct why_events *s, size_t end, int cpu)
+{
+	size_t from = end > WHY_RAISE_LOOKBACK ? end - WHY_RAISE_LOOKBACK : 0;
+	int depth = 0, irq[WHY_IRQ_DEPTH];
+
+	for (size_t i = from; i < end; i++) {
+		const struct why_event *e = &s->ev[i];
+
+		if (e->cpu != cpu)
+			continue;
+		if (e->kind == WEV_IRQ && depth < WHY_IRQ_DEPTH)
+			irq[depth++] = e->u.irq.irq;
+		else if (e->kind == WEV_IRQ_EXIT && depth > 0)
+			depth--;
+		else if (e->kind == WEV_SOFTIRQ_RAISE && depth > 0 && e->u.sirq.vec < WHY_NVEC)
+			st->raised_by[e->u.sirq.vec] = irq[depth - 1];
+	}
+}
+
+/* Rebuild the state of cpu just before event index end by walking back. */
+static void st_rebuild(struct cpu_st *st, const struct why_events *s, size_t end, int cpu)
+{
+	bool got_task = false, got_idle = false, got_irq = false, got_sirq = false;
+	size_t stop = end > WHY_LOOKBACK_EVENTS ? end - WHY_LOOKBACK_EVENTS : 0;
+
+	st_reset(st, cpu);
+	for (size_t i = end; i-- > stop && !(got_task && got_irq && got_sirq);) {
+		const struct why_event *e = &s->ev[i];
+
+		if (e->cpu != cpu)
+			continue;
+		switch (e->kind) {
+		case WEV_SWITCH:
+			if (!got_task)
+				st_task(st, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
+			got_task = got_idle = true; /* an idle event before it is over */
+			break;
+		case WEV_IDLE:
+			if (!got_idle && e->u.idle.state != WHY_IDLE_EXIT)
+				st->idle_state = e->u.idle.state;
+			if (!got_task) /* idle events come from the idle task */
+				st_task(st, 0, "swapper", 120);
+			got_idle = got_task = true;
+			break;
+		case WEV_IRQ:
+			if (!got_irq) {
+				st->irq_depth = 1;
+				st->irq[0] = e->u.irq.irq;
+				str_copy(st->irq_name[0], WHY_NAME_LEN, e->u.irq.name);
+			}
+			got_irq = true;
+			break;
+		case WEV_IRQ_EXIT: got_irq = true; break;
+		case WEV_SOFTIRQ:
+			if (!got_sirq)
+				st->sirq = (int)e->u.sirq.vec;
+			got_sirq = true;
+			break;
+		case WEV_SOFTIRQ_EXIT: got_sirq = true; break;
+		default: break;
+		}
+	}
+	st_raised(st, s, end, cpu);
+}
+
+/* ---- parts ---- */
+
+static struct wpart *part_get(struct walk *w, enum why_part_kind k, int id)
+{
+	for (size_t i = 0; i < w->n; i++)
+		if (w->parts[i].p.kind == k && w->parts[i].p.id == id)
+			return &w->parts[i];
+	w->parts = xgrow(w->parts, &w->cap, w->n + 1, sizeof(*w->parts));
+	memset(&w->parts[w->n], 0, sizeof(w->parts[w->n]));
+	w->parts[w->n].p.kind = k;
+	w->parts[w->n].p.id = id;
+	w->parts[w->n].p.prio = -1;
+	w->parts[w->n].p.declared_ns = -1;
+	w->parts[w->n].p.by_irq = -1;
+	return &w->parts[w->n++];
+}
+
+static void vec_name(char *buf, size_t cap, int vec)
+{
+	if (vec >= 0 && (size_t)vec < sizeof(vec_names) / sizeof(vec_names[0]))
+		str_copy(buf, cap, vec_names[vec]);
+	else
+		snprintf(buf, cap, "vec%d", vec);
+}
+
+/* The part the CPU's current state belongs to. */
+static struct wpart *part_of_state(struct walk *w)
+{
+	const struct cpu_st *st = &w->st;
+	struct wpart *p;
+
+	if (st->irq_depth > 0) {
+		p = part_get(w, WP_IRQ, st->irq[st->irq_depth - 1]);
+		str_copy(p->p.name, WHY_NAME_LEN, st->irq_name[st->irq_depth - 1]);
+		return p;
+	}
+	if (st->sirq >= 0) {
+		bool ksd = st->task_known && str_starts(st->comm, "ksoftirqd/");
+
+		p = part_get(w, ksd ? WP_KSOFTIRQD : WP_SOFTIRQ, st->sirq);
+		vec_name(p->p.name, WHY_NAME_LEN, st->sirq);
+		if (st->sirq < WHY_NVEC && st->raised_by[st->sirq] >= 0)
+			p->p.by_irq = st->raised_by[st->sirq];
+		return p;
+	}
+	if (st->idle_state >= 0 && (!st->task_known || st->pid == 0)) {
+		const char *nm = w->o && w->o->idle_name ? w->o->idle_name(w->o->ctx, st->cpu,
+									   (unsigned)st->idle_state)
+							 : NULL;
+
+		p = part_get(w, WP_IDLE_EXIT, (int)st->idle_state);
+		if (nm && *nm)
+			str_copy(p->p.name, WHY_NAME_LEN, nm);
+		else
+			snprintf(p->p.name, WHY_NAME_LEN, "state%ld", st->idle_state);
+		if (w->o && w->o->idle_exit_ns)
+			p->p.declared_ns =
+				w->o->idle_exit_ns(w->o->ctx, st->cpu, (unsigned)st->idle_state);
+		return p;
+	}
+	if (!st->task_known)
+		return part_get(w, WP_UNKNOWN, -1);
+	if (st->pid == 0)
+		return part_get(w, WP_WAKEUP, -1);
+	if (st->pid == w->tid)
+		return part_get(w, WP_RETURN, -1);
+	p = part_get(w, WP_TASK, st->pid);
+	str_copy(p->p.name, WHY_NAME_LEN, st->comm);
+	p->p.prio = st->prio;
+	if (w->migrated)
+		p->after_migrate = true;
+	return p;
+}
+
+static void slice(struct walk *w, uint64_t a, uint64_t b)
+{
+	struct wpart *p;
+
+	if (b <= a)
+		return;
+	if (a < w->lost_until) {
+		uint64_t m = b < w->lost_until ? b : w->lost_until;
+
+		part_get(w, WP_UNKNOWN, -1)->p.ns += m - a;
+		a = m;
+		if (a >= b)
+			return;
+	}
+	p = part_of_state(w);
+	p->p.ns += b - a;
+	if (w->woken)
+		p->ns_woken += b - a;
+}
+
+/* ---- the walk ---- */
+
+static bool about_probe(const struct walk *w, const struct why_event *e)
+{
+	return (e->kind == WEV_WAKING || e->kind == WEV_MIGRATE) && e->u.wk.pid == w->tid;
+}
+
+static void apply(struct walk *w, const struct why_events *s, size_t i)
+{
+	const struct why_event *e = &s->ev[i];
+	struct cpu_st *st = &w->st;
+
+	if (about_probe(w, e)) {
+		w->probe_prio = e->u.wk.prio;
+		if (e->kind == WEV_WAKING)
+			w->woken = true;
+		else if (e->u.wk.target_cpu != st->cpu) {
+			bool woken = w->woken;
+
+			st_rebuild(st, s, i, e->u.wk.target_cpu);
+			w->woken = woken;
+			w->migrated = true;
+		} else {
+			w->migrated = true;
+		}
+		return;
+	}
+	switch (e->kind) {
+	case WEV_SWITCH:
+		st_task(st, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
+		if (e->u.sw.next_pid != 0)
+			st->idle_state = -1;
+		if (e->u.sw.next_pid == w->tid)
+			w->probe_prio = e->u.sw.next_prio;
+		else if (w->woken && e->u.sw.next_pid != 0 && e->u.sw.next_prio >= 100 &&
+			 w->probe_prio >= 0 && w->probe_prio < 100)
+			w->picked_normal = true;
+		break;
+	case WEV_IDLE:
+		st->idle_state = e->u.idle.state == WHY_IDLE_EXIT ? -1 : (long)e->u.idle.state;
+		break;
+	case WEV_IRQ:
+		if (st->irq_depth < WHY_IRQ_DEPTH) {
+			st->irq[st->irq_depth] = e->u.irq.irq;
+			str_copy(st->irq_name[st->irq_depth], WHY_NAME_LEN, e->u.irq.name);
+			st->irq_depth++;
+		}
+		break;
+	case WEV_IRQ_EXIT:
+		if (st->irq_depth > 0)
+			st->irq_depth--;
+		break;
+	case WEV_SOFTIRQ: st->sirq = (int)e->u.sirq.vec; break;
+	case WEV_SOFTIRQ_EXIT: st->sirq = -1; break;
+	case WEV_SOFTIRQ_RAISE:
+		if (st->irq_depth > 0 && e->u.sirq.vec < WHY_NVEC)
+			st->raised_by[e->u.sirq.vec] = st->irq[st->irq_depth - 1];
+		break;
+	default: break;
+	}
+}
+
+static size_t first_at(const struct why_events *s, uint64_t ts)
+{
+	size_t lo = 0, hi = s->n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (s->ev[mid].ts_ns < ts)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* The probe's priority from its latest event before index end (any CPU). */
+static int probe_prio_before(const struct why_events *s, size_t end, pid_t tid)
+{
+	size_t stop = end > WHY_LOOKBACK_EVENTS ? end - WHY_LOOKBACK_EVENTS : 0;
+
+	for (size_t i = end; i-- > stop;) {
+		const struct why_event *e = &s->ev[i];
+
+		if (e->kind == WEV_SWITCH && e->u.sw.prev_pid == tid)
+			return e->u.sw.prev_prio;
+		if (e->kind == WEV_SWITCH && e->u.sw.next_pid == tid)
+			return e->u.sw.next_prio;
+		if ((e->kind == WEV_WAKING || e->kind == WEV_WAKEUP) && e->u.wk.pid == tid)
+			return e->u.wk.prio;
+	}
+	return -1;
+}
+
+static enum why_reason task_reason(const struct walk *w, const struct wpart *p)
+{
+	int q = p->p.prio, pp = w->probe_prio;
+
+	if (p->after_migrate)
+		return WR_MIGRATION;
+	if (pp < 0) /* not seen (the probe is never a deadline task) */
+		return WR_NONE;
+	if (q < pp)
+		return WR_HIGHER_PRIO;
+	if (q == pp)
+		return WR_SAME_PRIO;
+	if (pp < 100 && q >= 100 && (w->picked_normal || p->ns_woken >= WHY_THROTTLE_MIN_NS))
+		return WR_RT_THROTTLED;
+	return WR_NONPREEMPT;
+}
+
+static int part_cmp(const void *a, const void *b)
+{
+	const struct why_part *x = a, *y = b;
+
+	if (x->ns != y->ns)
+		return x->ns > y->ns ? -1 : 1;
+	return (int)x->kind - (int)y->kind;
+}
+
+/* Walk one WEV_LATE. */
+static void attribute_one(const struct why_events *s, const struct why_opts *o,
+			  const struct why_event *late, struct why_late *out)
+{
+	struct walk w = {.s = s, .o = o, .tid = late->u.late.tid};
+	uint64_t d = late->u.late.deadline_ns, wk = late->u.late.wake_ns, cur = d;
+	size_t i0 = first_at(s, d), i;
+	int cpu = late->cpu;
+
+	/* a migration in the window: the probe waited on the CPU it came from */
+	for (i = i0; i < s->n && s->ev[i].ts_ns <= wk; i++)
+		if (s->ev[i].kind == WEV_MIGRATE && s->ev[i].u.wk.pid == w.tid) {
+			cpu = s->ev[i].u.wk.orig_cpu;
+			break;
+		}
+	st_rebuild(&w.st, s, i0, cpu);
+	w.probe_prio = probe_prio_before(s, i0, w.tid);
+	memset(out, 0, sizeof(*out));
+	out->cpu = late->cpu;
+	out->tid = w.tid;
+	out->deadline_ns = d;
+	out->wake_ns = wk;
+	out->delay_ns = wk - d;
+	for (i = i0; i < s->n && s->ev[i].ts_ns <= wk; i++)
+		if (s->ev[i].kind == WEV_LOST && s->ev[i].ts_ns > d &&
+		    (s->ev[i].cpu == late->cpu || s->ev[i].cpu == cpu)) {
+			out->lost = true;
+			w.lost_until = s->ev[i].ts_ns;
+		}
+	for (i = i0; i < s->n && s->ev[i].ts_ns <= wk; i++) {
+		const struct why_event *e = &s->ev[i];
+
+		if (e->kind == WEV_LATE || e->kind == WEV_LOST || e->kind == WEV_TIMER)
+			continue;
+		if (e->cpu != w.st.cpu && !about_probe(&w, e))
+			continue;
+		slice(&w, cur, e->ts_ns);
+		if (e->ts_ns > cur)
+			w.boundaries++;
+		cur = e->ts_ns;
+		apply(&w, s, i);
+	}
+	slice(&w, cur, wk);
+	out->parts = xcalloc(w.n ? w.n : 1, sizeof(*out->parts));
+	for (i = 0; i < w.n; i++) {
+		out->parts[i] = w.parts[i].p;
+		if (out->parts[i].kind == WP_TASK)
+			out->parts[i].reason = task_reason(&w, &w.parts[i]);
+	}
+	out->n_parts = w.n;
+	qsort(out->parts, out->n_parts, sizeof(*out->parts), part_cmp);
+	out->err_ns = (uint64_t)w.boundaries * WHY_EVENT_ERR_NS;
+	out->probe_prio = w.probe_prio;
+	free(w.parts);
+}
+
+/* ---- causes over the run ---- */
+
+struct cause_acc {
+	struct why_cause c;
+	struct cpumask cpus;
+	uint64_t best_ns; /* its largest single part: the reason and prio come from there */
+	pid_t probe_tid;
+	int probe_prio, cpu;
+};
+
+static struct cause_acc *cause_get(struct cause_acc **v, size_t *n, size_t *cap,
+				   const struct why_part *p)
+{
+	for (size_t i = 0; i < *n; i++)
+		if ((*v)[i].c.kind == p->kind && (*v)[i].c.id == p->id)
+			return &(*v)[i];
+	*v = xgrow(*v, cap, *n + 1, sizeof(**v));
+	memset(&(*v)[*n], 0, sizeof(**v));
+	(*v)[*n].c.kind = p->kind;
+	(*v)[*n].c.id = p->id;
+	str_copy((*v)[*n].c.name, WHY_NAME_LEN, p->name);
+	(*v)[*n].c.declared_ns = p->declared_ns;
+	(*v)[*n].c.by_irq = p->by_irq;
+	return &(*v)[(*n)++];
+}
+
+/* The CPUs a moved IRQ or thread goes to: the option, else every CPU the
+ * stream shows that had no late wake-up; "" when there is none. */
+static void housekeeping(const struct why_events *s, const struct why_opts *o,
+			 const struct why_result *r, char *buf, size_t cap)
+{
+	struct cpumask all, late;
+	int max = -1;
+
+	buf[0] = '\0';
+	if (o && o->housekeeping[0]) {
+		str_copy(buf, cap, o->housekeeping);
+		return;
+	}
+	cpumask_zero(&all);
+	cpumask_zero(&late);
+	for (size_t i = 0; i < s->n; i++) {
+		int c = s->ev[i].cpu;
+
+		if (s->ev[i].kind == WEV_MIGRATE && s->ev[i].u.wk.orig_cpu > c)
+			c = s->ev[i].u.wk.orig_cpu;
+		if ((s->ev[i].kind == WEV_WAKING || s->ev[i].kind == WEV_WAKEUP ||
+		     s->ev[i].kind == WEV_MIGRATE) &&
+		    s->ev[i].u.wk.target_cpu > c)
+			c = s->ev[i].u.wk.target_cpu;
+		if (c > max)
+			max = c;
+	}
+	for (int c = 0; c <= max && c < TT_MAX_CPUS; c++)
+		cpumask_set(&all, c);
+	for (size_t i = 0; i < r->n_late; i++)
+		cpumask_set(&late, r->late[i].cpu);
+	cpumask_andnot(&all, &late);
+	cpulist_format(&all, buf, cap);
+}
+
+static void fix_task(struct cause_acc *a, const char *hk)
+{
+	struct why_cause *c = &a->c;
+	int rt = a->probe_prio >= 0 && a->probe_prio < 99 ? 99 - a->probe_prio : -1;
+
+	switch (c->reason) {
+	case WR_SAME_PRIO:
+		if (rt > 1)
+			snprintf(c->fix, sizeof(c->fix), "thread/%d/policy=fifo:%d", c->id, rt - 1);
+		else
+			snprintf(c->fix, sizeof(c->fix), "thread/%d/policy=other", c->id);
+		snprintf(c->fix_why, sizeof(c->fix_why),
+			 "run %s below the probe: FIFO never preempts an equal priority", c->name);
+		return;
+	case WR_RT_THROTTLED:
+		snprintf(c->fix, sizeof(c->fix), "sched/rt_runtime_us=-1");
+		snprintf(c->fix_why, sizeof(c->fix_why),
+			 "RT throttling let %s run while the probe was runnable: turn it off",
+			 c->name);
+		return;
+	case WR_MIGRATION:
+		snprintf(c->fix, sizeof(c->fix), "thread/%d/affinity=%d", (int)a->probe_tid,
+			 a->cpu);
+		snprintf(c->fix_why, sizeof(c->fix_why),
+			 "pin the probed thread %d to CPU %d: it was migrated onto %s's CPU",
+			 (int)a->probe_tid, a->cpu, c->name);
+		return;
+	default: break;
+	}
+	if (hk[0])
+		snprintf(c->fix, sizeof(c->fix), "thread/%d/affinity=%s", c->id, hk);
+	if (c->reason == WR_HIGHER_PRIO && rt > 1)
+		snprintf(c->fix_why, sizeof(c->fix_why),
+			 "move %s off CPU %s, or lower it: thread/%d/policy=fifo:%d", c->name,
+			 c->cpus, c->id, rt - 1);
+	else
+		snprintf(c->fix_why, sizeof(c->fix_why), "move %s off CPU %s%s", c->name, c->cpus,
+			 hk[0] ? "" : " (no housekeeping CPU known)");
+}
+
+static void fix_one(struct cause_acc *a, const char *hk)
+{
+	struct why_cause *c = &a->c;
+	int irq = c->kind == WP_IRQ ? c->id : c->by_irq;
+
+	switch (c->kind) {
+	case WP_IRQ:
+	case WP_SOFTIRQ:
+	case WP_KSOFTIRQD:
+		if (irq >= 0 && hk[0]) {
+			snprintf(c->fix, sizeof(c->fix), "irq/%d/affinity=%s", irq, hk);
+			snprintf(c->fix_why, sizeof(c->fix_why), "move IRQ %d%s off CPU %s", irq,
+				 c->kind == WP_IRQ ? "" : " (it raised this softirq)", c->cpus);
+		} else {
+			snprintf(c->fix_why, sizeof(c->fix_why), "%s",
+				 irq >= 0 ? "no housekeeping CPU known to move its IRQ to"
+					  : "raised by no traced IRQ (a timer or another CPU)");
+		}
+		return;
+	case WP_IDLE_EXIT:
+		snprintf(c->fix, sizeof(c->fix), "cpuidle/%s%s/state%d/disable=1",
+			 strpbrk(c->cpus, ",-") ? "" : "cpu", c->cpus, c->id);
+		snprintf(c->fix_why, sizeof(c->fix_why), "keep CPU %s out of idle state %s",
+			 c->cpus, c->name);
+		return;
+	case WP_TASK: fix_task(a, hk); return;
+	case WP_WAKEUP:
+		str_copy(c->fix_why, sizeof(c->fix_why),
+			 "the scheduler's wake-up path; shallower idle, PREEMPT_RT");
+		return;
+	case WP_RETURN:
+		str_copy(c->fix_why, sizeof(c->fix_why), "the probe's own way back to user space");
+		return;
+	default:
+		str_copy(c->fix_why, sizeof(c->fix_why),
+			 "not in the trace: NMI, SMI, hypervisor steal, lost events");
+		return;
+	}
+}
+
+static int cause_cmp(const void *a, const void *b)
+{
+	const struct cause_acc *x = a, *y = b;
+
+	if (x->c.total_ns != y->c.total_ns)
+		return x->c.total_ns > y->c.total_ns ? -1 : 1;
+	if (x->c.n_largest != y->c.n_largest)
+		return x->c.n_largest > y->c.n_largest ? -1 : 1;
+	if (x->c.kind != y->c.kind)
+		return (int)x->c.kind - (int)y->c.kind;
+	return x->c.id - y->c.id;
+}
+
+static void rank(const struct why_events *s, const struct why_opts *o, struct why_result *r)
+{
+	struct cause_acc *v = NULL;
+	size_t n = 0, cap = 0;
+	uint64_t total = 0;
+	char hk[64];
+
+	for (size_t i = 0; i < r->n_late; i++) {
+		const struct why_late *l = &r->late[i];
+
+		total += l->delay_ns;
+		for (size_t j = 0; j < l->n_parts; j++) {
+			const struct why_part *p = &l->parts[j];
+			struct cause_acc *a = cause_get(&v, &n, &cap, p);
+
+			a->c.total_ns += p->ns;
+			a->c.n_present++;
+			if (j == 0 && p->ns > 0)
+				a->c.n_largest++;
+			cpumask_set(&a->cpus, l->cpu);
+			if (p->ns >= a->best_ns) {
+				a->best_ns = p->ns;
+				a->c.reason = p->reason;
+				a->c.prio = p->prio;
+				a->probe_tid = l->tid;
+				a->probe_prio = l->probe_prio;
+				a->cpu = l->cpu;
+				if (p->by_irq >= 0)
+					a->c.by_irq = p->by_irq;
+			}
+		}
+	}
+	housekeeping(s, o, r, hk, sizeof(hk));
+	for (size_t i = 0; i < n; i++) {
+		struct why_cause *c = &v[i].c;
+
+		cpulist_format(&v[i].cpus, c->cpus, sizeof(c->cpus));
+		c->share_late_pct = r->n_late ? 100.0 * c->n_largest / (double)r->n_late : 0;
+		c->share_delay_pct = total ? 100.0 * (double)c->total_ns / (double)total : 0;
+		fix_one(&v[i], hk);
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cause_cmp);
+	r->causes = xcalloc(n ? n : 1, sizeof(*r->causes));
+	for (size_t i = 0; i < n; i++)
+		r->causes[i] = v[i].c;
+	r->n_causes = n;
+	free(v);
+}
+
+int why_attribute(const struct why_events *s, const struct why_opts *o, struct why_result *out)
+{
+	size_t cap = 0;
+
+	memset(out, 0, sizeof(*out));
+	out->threshold_ns = o ? o->over_ns : 0;
+	for (size_t i = 1; i < s->n; i++)
+		if (s->ev[i].ts_ns < s->ev[i - 1].ts_ns)
+			return -EINVAL; /* not sorted (why_events_sort) */
+	for (size_t i = 0; i < s->n; i++) {
+		const struct why_event *e = &s->ev[i];
+
+		if (e->kind == WEV_LOST)
+			out->lost_events += e->u.lost.n;
+		if (e->kind != WEV_LATE || e->u.late.wake_ns < e->u.late.deadline_ns ||
+		    e->u.late.wake_ns - e->u.late.deadline_ns < out->threshold_ns)
+			continue;
+		out->late = xgrow(out->late, &cap, out->n_late + 1, sizeof(*out->late));
+		attribute_one(s, o, e, &out->late[out->n_late++]);
+	}
+	rank(s, o, out);
+	return 0;
+}
+
+void why_result_free(struct why_result *r)
+{
+	for (size_t i = 0; i < r->n_late; i++)
+		free(r->late[i].parts);
+	free(r->late);
+	free(r->causes);
+	memset(r, 0, sizeof(*r));
+}
