@@ -50,3 +50,9 @@ check_PROGRAMS += tests/unit/test_probe_late
 tests_unit_test_probe_late_SOURCES = tests/unit/test_probe_late.c
 tests_unit_test_probe_late_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_probe_late
+# probe --why live: a SCHED_FIFO thread with known bursts (rthog), block I/O,
+# the instance after SIGTERM/SIGKILL + restore
+check_PROGRAMS += tests/probe/rthog
+tests_probe_rthog_SOURCES = tests/probe/rthog.c
+TESTS += tests/probe/why_live.sh
+EXTRA_DIST += tests/probe/why_live.sh

@@ -27,7 +27,7 @@ _tunetop_cmd_opts() {
 	explain) echo "--width --list --all" ;;
 	report) echo "--html --quiet" ;;
 	learn) echo "--auto --demo --record --record-format" ;;
-	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms" ;;
+	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms --why --why-over --events" ;;
 	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --metric-file --json --seed -i --interval --prio --policy" ;;
 	knobs) echo "--long --json" ;;
 	get) echo "" ;;
@@ -133,7 +133,7 @@ _tunetop() {
 	case $prev in
 	--root | --state-dir)
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-	--record | --replay | --html | --openmetrics | --histfile | --break-trace | --pidfile | --metric-file)
+	--record | --replay | --html | --openmetrics | --histfile | --break-trace | --pidfile | --metric-file | --events)
 		COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
 	--rpmsg)
 		COMPREPLY=($(compgen -f -- "${cur:-/dev/ttyRPMSG}")); return 0 ;;
