@@ -31,7 +31,7 @@ EXTRA_DIST += $(AB_SH_TESTS) tests/bench/ab_aa.sh tests/bench/ab_sweep_aa.sh
 check_PROGRAMS += tests/bench/abba_cmp
 tests_bench_abba_cmp_SOURCES = tests/bench/abba_cmp.c
 tests_bench_abba_cmp_LDADD = $(TT_TEST_LIBS)
-EXTRA_DIST += tests/bench/observer.sh
+EXTRA_DIST += tests/bench/observer.sh tests/bench/why_cost.sh
 # ab --metric-file: a log the app writes as the A/B's source (issue 17)
 TESTS += tests/probe/ab-metricfile.sh
 EXTRA_DIST += tests/probe/ab-metricfile.sh

@@ -508,8 +508,9 @@ int whycap_open(struct whycap **out, const struct whycap_cfg *cfg, char *why, si
 	c->inst = tracefs_instance_create(c->st.instance);
 	if (!c->inst) {
 		rc = errno ? -errno : -EACCES;
-		snprintf(why, cap, "%s/instances/%s: %s", tracefs_tracing_dir(), c->st.instance,
-			 err_name(rc));
+		snprintf(why, cap, "%s/instances/%s: %s%s", tracefs_tracing_dir(), c->st.instance,
+			 err_name(rc),
+			 rc == -EACCES || rc == -EPERM ? " (a tracefs instance needs root)" : "");
 		free(c);
 		return rc;
 	}

@@ -28,6 +28,10 @@ ok $? "build tunetop and ini_dump without a warning" || grep -E 'error|warning' 
 unlike "$(LC_ALL=C readelf -d "$b/tunetop" 2>&1)" 'libinih' "the bundled build does not link libinih"
 like "$(cat "$b/configure.log")" 'libtracefs: +no' "configure's summary: libtracefs no (--without-tracefs)"
 unlike "$(LC_ALL=C readelf -d "$b/tunetop" 2>&1)" 'libtrace(fs|event)' "--without-tracefs: libtracefs is not linked"
+out=$("$b/tunetop" probe --cpus 0 -D 0.2 --policy other --why 2>&1 >/dev/null </dev/null)
+is "$?" 0 "--without-tracefs: probe --why still measures (exit 0)"
+like "$out" "--why: built without libtracefs and libtraceevent \\(configure --with-tracefs\\): measuring without the causes" \
+	"--without-tracefs: probe --why says so in one line"
 ok "$([ ! -e "$b/rk3588-demo.tar" ]; echo $?)" "no demo board built in the build tree"
 
 # install: everything but the demo board
