@@ -28,7 +28,7 @@ _tunetop_cmd_opts() {
 	report) echo "--html --quiet" ;;
 	learn) echo "--auto --demo --record --record-format" ;;
 	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms --why --why-over --events" ;;
-	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --metric-file --json --seed -i --interval --prio --policy" ;;
+	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --metric-file --json --seed -i --interval --prio --policy --why --why-over" ;;
 	knobs) echo "--long --json" ;;
 	get) echo "" ;;
 	set) echo "--dry-run --verify --no-verify" ;;
