@@ -15,7 +15,7 @@
 #                            tests/cli/musl.sh, strace for
 #                            tests/knob/durability.sh)
 set -e
-pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev zlib1g-dev"
+pkgs="build-essential autoconf automake pkg-config libncurses-dev libinih-dev libpfm4-dev libsensors-dev libzstd-dev zlib1g-dev libtracefs-dev libtraceevent-dev"
 if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs tmux rt-tests htop linux-perf procps util-linux python3 jq file time zstd gcc-aarch64-linux-gnu qemu-user clang-format clang"
 	# tests/cli/packaging.sh builds the .deb and runs lintian; tests/cli/completion.sh runs zsh

@@ -38,7 +38,7 @@ static const struct cmd_entry commands[] = {
 	{"probe", cmd_probe,
 	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
 	 "[--dma-latency US] [--json] [--summary SEC] [--histfile FILE] [--break US] "
-	 "[--rpmsg DEV]"},
+	 "[--why [--why-over US] [--events FILE]] [--rpmsg DEV]"},
 	{"ab", cmd_ab,
 	 "ab ADDRESS=A,B[,C...] | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
 	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"

@@ -27,8 +27,8 @@ FUZZ_SRCS = $(libtunetop_a_SOURCES) src/ui/theme.c src/ui/config.c \
 
 fuzz-build: config.h
 	@TT_SRCDIR='$(abs_top_srcdir)' TT_BUILDDIR='$(abs_top_builddir)' \
-	FUZZ_SRCS='$(FUZZ_SRCS)' FUZZ_CFLAGS='$(INIH_CFLAGS) $(ZSTD_CFLAGS) $(ZLIB_CFLAGS)' \
-	FUZZ_LIBS='$(INIH_LIBS) $(PFM_LIBS) $(SENSORS_LIBS) $(ZSTD_LIBS) $(ZLIB_LIBS) $(LIBS)' \
+	FUZZ_SRCS='$(FUZZ_SRCS)' FUZZ_CFLAGS='$(INIH_CFLAGS) $(ZSTD_CFLAGS) $(ZLIB_CFLAGS) $(TRACEFS_CFLAGS)' \
+	FUZZ_LIBS='$(INIH_LIBS) $(PFM_LIBS) $(SENSORS_LIBS) $(ZSTD_LIBS) $(ZLIB_LIBS) $(TRACEFS_LIBS) $(LIBS)' \
 	$(SHELL) $(top_srcdir)/tests/fuzz/build.sh $(FUZZ_OUT) $(FUZZ_ONLY)
 
 fuzz: fuzz-build tunetop$(EXEEXT)

@@ -31,7 +31,7 @@ EXTRA_DIST += $(AB_SH_TESTS) tests/bench/ab_aa.sh tests/bench/ab_sweep_aa.sh
 check_PROGRAMS += tests/bench/abba_cmp
 tests_bench_abba_cmp_SOURCES = tests/bench/abba_cmp.c
 tests_bench_abba_cmp_LDADD = $(TT_TEST_LIBS)
-EXTRA_DIST += tests/bench/observer.sh
+EXTRA_DIST += tests/bench/observer.sh tests/bench/why_cost.sh
 # ab --metric-file: a log the app writes as the A/B's source (issue 17)
 TESTS += tests/probe/ab-metricfile.sh
 EXTRA_DIST += tests/probe/ab-metricfile.sh
@@ -57,3 +57,14 @@ EXTRA_DIST += tests/probe/ab_plus.sh
 # probe thread frozen in a cgroup v1 freezer of the test's own (issue 30)
 TESTS += tests/probe/ab-stall.sh
 EXTRA_DIST += tests/probe/ab-stall.sh
+# why late (issue 29): the probe's late records
+check_PROGRAMS += tests/unit/test_probe_late
+tests_unit_test_probe_late_SOURCES = tests/unit/test_probe_late.c
+tests_unit_test_probe_late_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_probe_late
+# probe --why live: a SCHED_FIFO thread with known bursts (rthog), block I/O,
+# the instance after SIGTERM/SIGKILL + restore
+check_PROGRAMS += tests/probe/rthog
+tests_probe_rthog_SOURCES = tests/probe/rthog.c
+TESTS += tests/probe/why_live.sh
+EXTRA_DIST += tests/probe/why_live.sh

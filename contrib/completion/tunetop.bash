@@ -28,8 +28,8 @@ _tunetop_cmd_opts() {
 	report) echo "--html --quiet" ;;
 	why) echo "--json --why-over --worst --housekeeping" ;;
 	learn) echo "--auto --demo --record --record-format" ;;
-	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms" ;;
-	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --metric-file --json --seed -i --interval --prio --policy --primary" ;;
+	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms --why --why-over --events" ;;
+	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --metric-file --json --seed -i --interval --prio --policy --primary --why --why-over" ;;
 	knobs) echo "--long --json" ;;
 	get) echo "" ;;
 	set) echo "--dry-run --verify --no-verify" ;;
@@ -134,7 +134,7 @@ _tunetop() {
 	case $prev in
 	--root | --state-dir)
 		COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
-	--record | --replay | --html | --openmetrics | --histfile | --break-trace | --pidfile | --metric-file)
+	--record | --replay | --html | --openmetrics | --histfile | --break-trace | --pidfile | --metric-file | --events)
 		COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
 	--rpmsg)
 		COMPREPLY=($(compgen -f -- "${cur:-/dev/ttyRPMSG}")); return 0 ;;

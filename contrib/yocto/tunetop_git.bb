@@ -19,11 +19,13 @@ inherit autotools pkgconfig
 
 DEPENDS = "ncurses libinih"
 
-PACKAGECONFIG ??= "pfm sensors zstd zlib"
+PACKAGECONFIG ??= "pfm sensors zstd zlib tracefs"
 PACKAGECONFIG[pfm] = "--with-libpfm=yes,--with-libpfm=no,libpfm4"
 PACKAGECONFIG[sensors] = "--with-sensors=yes,--with-sensors=no,lmsensors"
 PACKAGECONFIG[zstd] = "--with-zstd=yes,--with-zstd=no,zstd"
 PACKAGECONFIG[zlib] = "--with-zlib=yes,--with-zlib=no,zlib"
+# probe --why: the kernel's scheduler and IRQ events (libtracefs, meta-oe)
+PACKAGECONFIG[tracefs] = "--with-tracefs=yes,--with-tracefs=no,libtracefs libtraceevent"
 
 # profiles and themes are in ${datadir}/tunetop (the default FILES); the
 # completions and the systemd template unit too

@@ -17,6 +17,7 @@
 #include "core/xalloc.h"
 #include "knob/hold.h"
 #include "knob/knob.h"
+#include "probe/whycap.h"
 #include "cmd/common.h"
 
 static int usage_err(const char *cmd, const char *usage)
@@ -484,6 +485,22 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 	return run_finish("undo", &r, e);
 }
 
+/* The tracefs instances left by `probe --why` runs that were killed
+ * (tunetop-<pid> of a process that is gone): removed, said in one line. */
+static void restore_tracefs(void)
+{
+	char why[256] = "";
+	int n = whycap_remove_stale(why, sizeof(why));
+
+	if (n > 0)
+		fprintf(stderr,
+			"tunetop: restore: removed %d stale tracefs instance%s (tunetop-PID "
+			"of probe --why runs that ended without cleaning up)\n",
+			n, n == 1 ? "" : "s");
+	else if (n < 0)
+		fprintf(stderr, "tunetop: restore: %s\n", why);
+}
+
 int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
@@ -507,6 +524,8 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 	}
 	if (optind != argc)
 		return usage_err("restore", usage);
+	if ((!o->root || !strcmp(o->root, "/")) && !(flags & KNOB_DRY_RUN))
+		restore_tracefs();
 	if (run_open(o, "restore", 0, &r))
 		return 1;
 	e = orphans ? knob_restore_orphans(r.ctx, flags, &r.rep, &r.cause)

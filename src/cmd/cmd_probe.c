@@ -33,6 +33,7 @@
 #include "probe/rpmsg.h"
 #include "probe/stats.h"
 #include "probe/tracebreak.h"
+#include "cmd/probe_why.h"
 #include "sysfs/sysroot.h"
 
 #define BAR_WIDTH	50
@@ -43,6 +44,7 @@ static const char usage_text[] =
 	"usage: tunetop probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other]\n"
 	"                     [--dma-latency US] [--json] [--summary SEC] [--histfile FILE]\n"
 	"                     [--break US [--break-trace FILE]]\n"
+	"                     [--why [--why-over US] [--events FILE]]\n"
 	"       tunetop probe --rpmsg DEV [--rpmsg-size N] [--rpmsg-interval-us US]\n"
 	"                     [--rpmsg-timeout-ms MS] [-D SEC] [--json] [--summary SEC] ...\n"
 	"Measure wake-up latency: one pinned thread per CPU sleeps on absolute deadlines\n"
@@ -61,6 +63,11 @@ static const char usage_text[] =
 	"      --break US      stop at the first wake-up later than US; if tracefs (under\n"
 	"                      --root) has tracing on, stop tracing and save the trace\n"
 	"      --break-trace FILE  where (default tunetop-break-TIMESTAMP.trace)\n"
+	"      --why           why the late wake-ups were late: the kernel's scheduler, IRQ\n"
+	"                      and idle events of the probed CPUs (a private tracefs\n"
+	"                      instance), each late wake-up split into its causes\n"
+	"      --why-over US   late = over US (default: the run's p99)\n"
+	"      --events FILE   save the captured events for `tunetop why FILE`\n"
 	"      --rpmsg DEV     measure round trips through an rpmsg tty echo instead\n"
 	"      --rpmsg-size N  message bytes, 16..496 (default 32)\n"
 	"      --rpmsg-interval-us US  between messages (default 10000)\n"
@@ -80,6 +87,9 @@ enum {
 	OPT_RPMSG_SIZE,
 	OPT_RPMSG_IV,
 	OPT_RPMSG_TO,
+	OPT_WHY,
+	OPT_WHY_OVER,
+	OPT_EVENTS,
 };
 
 static const struct option long_opts[] = {
@@ -98,6 +108,9 @@ static const struct option long_opts[] = {
 	{"rpmsg-size", required_argument, NULL, OPT_RPMSG_SIZE},
 	{"rpmsg-interval-us", required_argument, NULL, OPT_RPMSG_IV},
 	{"rpmsg-timeout-ms", required_argument, NULL, OPT_RPMSG_TO},
+	{"why", no_argument, NULL, OPT_WHY},
+	{"why-over", required_argument, NULL, OPT_WHY_OVER},
+	{"events", required_argument, NULL, OPT_EVENTS},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -311,7 +324,8 @@ static void print_row(FILE *f, const char *name, const struct hist *h)
 }
 
 static void report_text(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
-			double secs, bool interrupted, const struct brk_report *br)
+			double secs, bool interrupted, const struct brk_report *br,
+			const struct whyrun *wr)
 {
 	char cpus[256], pol[64], qos[64];
 
@@ -346,6 +360,7 @@ static void report_text(FILE *f, const struct probe *p, struct hist *h, const st
 	} else {
 		print_histogram(f, all, "all CPUs");
 	}
+	probe_why_text(wr, f);
 }
 
 /* ---- JSON report ------------------------------------------------------------ */
@@ -384,7 +399,7 @@ static void json_duration(struct jw *w, double secs, double want_secs, bool inte
 
 static void report_json(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
 			double secs, double want_secs, bool interrupted,
-			const struct brk_report *br)
+			const struct brk_report *br, const struct whyrun *wr)
 {
 	struct sbuf b;
 	struct jw w;
@@ -427,6 +442,7 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 	jw_obj_begin(&w, "all");
 	json_stats(&w, all, p->start_ns, "overflows");
 	jw_obj_end(&w);
+	probe_why_json(wr, &w);
 	cmd_json_put(&w, &b, f);
 }
 
@@ -553,12 +569,14 @@ static double since_s(uint64_t start_ns)
 
 /* Wait for the duration (0 = forever), a terminating signal or a break;
  * returns true when a signal ended it. Polls thread errors once a second
- * (every 20 ms with --break), shows the progress then when stderr is a
+ * (every 20 ms with --break, every WHYCAP_POLL_MS with --why, which reads
+ * the events then), shows the progress then when stderr is a
  * terminal, and writes the summaries when they are due. */
-static bool wait_run(const struct probe *p, const sigset_t *sigs, double secs, struct soak *k)
+static bool wait_run(struct probe *p, const sigset_t *sigs, double secs, struct soak *k,
+		     struct whyrun *wr)
 {
 	const bool tty = isatty(STDERR_FILENO);
-	const double tick = p->cfg.break_us ? 0.02 : 1.0;
+	const double tick = p->cfg.break_us ? 0.02 : wr->cap ? WHYCAP_POLL_MS / 1000.0 : 1.0;
 	struct hist *cols = xcalloc((size_t)p->n, sizeof(*cols));
 	struct hist *all = xmalloc(sizeof(*all));
 	double shown = 0;
@@ -597,6 +615,7 @@ static bool wait_run(const struct probe *p, const sigset_t *sigs, double secs, s
 			sig = true;
 			break;
 		}
+		probe_why_tick(wr, p);
 		if (probe_error(p, NULL, NULL) || probe_broke(p))
 			break;
 	}
@@ -821,9 +840,10 @@ struct probe_args {
 	struct probe_cfg cfg;
 	struct rpmsg_opts ro;
 	struct brk_report br;
-	const char *cpus_arg, *histfile, *trace_arg;
+	const char *cpus_arg, *histfile, *trace_arg, *events_file;
 	double secs, summary_s;
-	bool json, prio_given, interval_given, rpmsg_opt;
+	uint64_t why_over_us;
+	bool json, prio_given, interval_given, rpmsg_opt, why;
 };
 
 /* One line on stderr, "tunetop: probe: ...", and the usage exit code. */
@@ -853,6 +873,7 @@ static int text_opt(struct probe_args *a, int c, const char *v)
 		{OPT_BREAK_TRACE, "--break-trace", "file name",
 		 offsetof(struct probe_args, trace_arg)},
 		{OPT_RPMSG, "--rpmsg", "device name", offsetof(struct probe_args, ro.cfg.dev)},
+		{OPT_EVENTS, "--events", "file name", offsetof(struct probe_args, events_file)},
 	};
 
 	for (size_t k = 0; k < sizeof(text) / sizeof(text[0]); k++) {
@@ -957,6 +978,12 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 			a->ro.cfg.timeout_ms = u;
 			a->rpmsg_opt = true;
 			break;
+		case OPT_WHY: a->why = true; break;
+		case OPT_WHY_OVER:
+			if (range_opt("--why-over", "microseconds", optarg, 1, 100000000, &u))
+				return 2;
+			a->why_over_us = u;
+			break;
 		case 'h': fputs(usage_text, stdout); return 0;
 		default: fputs(usage_text, stderr); return 2;
 		}
@@ -965,6 +992,10 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 		return opt_err("unexpected argument '%s'", argv[optind]);
 	if (a->trace_arg && !a->br.threshold_us)
 		return opt_err("--break-trace needs --break US");
+	if ((a->why_over_us || a->events_file) && !a->why)
+		return opt_err("--why-over and --events need --why");
+	if (a->why && a->ro.cfg.dev)
+		return opt_err("--why explains the latency probe's wake-ups: not with --rpmsg");
 	if (a->rpmsg_opt && !a->ro.cfg.dev)
 		return opt_err("--rpmsg-size, --rpmsg-interval-us and --rpmsg-timeout-ms need "
 			       "--rpmsg DEV");
@@ -990,6 +1021,8 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 	struct tracebreak tb;
 	sigset_t sigs, old;
 	struct hist *h, *all;
+	struct whyrun wr = {
+		.on = a->why, .over_ns = a->why_over_us * 1000u, .events_file = a->events_file};
 	int rc, ecpu = -1;
 	const char *eop = "";
 
@@ -1011,9 +1044,11 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 	cfg.break_us = br.threshold_us;
 	cfg.break_fd = tb.on_fd;
 	soak_init(&k, summary_s, histfile, json, "overflows");
+	probe_why_open(&wr, &cfg);
 	rc = probe_start(&p, &cfg, why, sizeof(why));
 	if (rc) {
 		fprintf(stderr, "tunetop: probe: %s\n", why);
+		probe_why_free(&wr);
 		probe_free(&p);
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		soak_free(&k);
@@ -1025,8 +1060,9 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 	for (int i = 0; i < p.nnotes; i++)
 		fprintf(stderr, "tunetop: probe: %s\n", p.note[i]);
 
+	probe_why_start(&wr, &p);
 	k.start_ns = p.start_ns;
-	interrupted = wait_run(&p, &sigs, secs, &k);
+	interrupted = wait_run(&p, &sigs, secs, &k, &wr);
 	probe_stop(&p);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (p.brk.hit) {
@@ -1051,10 +1087,11 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 		probe_snapshot(&p, i, &h[i]);
 		hist_merge(all, &h[i]);
 	}
+	probe_why_finish(&wr, &p, all);
 	if (json)
-		report_json(stdout, &p, h, all, elapsed, secs, interrupted, &br);
+		report_json(stdout, &p, h, all, elapsed, secs, interrupted, &br, &wr);
 	else
-		report_text(stdout, &p, h, all, elapsed, interrupted, &br);
+		report_text(stdout, &p, h, all, elapsed, interrupted, &br, &wr);
 	fflush(stdout);
 	soak_histfile(&k, h, p.n);
 
@@ -1063,6 +1100,8 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 		fprintf(stderr, "tunetop: probe: cpu %d: %s: %s\n", ecpu, eop, err_name(rc));
 	free(h);
 	free(all);
+	rc = rc || wr.err;
+	probe_why_free(&wr);
 	probe_free(&p);
 	tracebreak_close(&tb);
 	if (root_open)

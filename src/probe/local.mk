@@ -16,3 +16,6 @@ libtunetop_a_SOURCES += \
 libtunetop_a_SOURCES += \
 	src/probe/why.h src/probe/whyev.c \
 	src/probe/whyattr.h src/probe/whyattr.c src/probe/whyout.c
+# why late (issue 29): capturing the kernel's events (libtracefs, optional)
+libtunetop_a_SOURCES += \
+	src/probe/whycap.c src/probe/whycap.h

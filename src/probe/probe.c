@@ -276,6 +276,43 @@ bool probe_broke(const struct probe *p)
 	return LD(&p->brk.hit);
 }
 
+/* A wake-up over the late bar: one slot of the ring, or a drop when the
+ * reader is behind (the reader's tail is only read here). */
+static void late_push(struct probe_thread *t, uint64_t deadline, uint64_t now)
+{
+	uint64_t head = t->late_head;
+
+	if (head - LD(&t->late_tail) >= PROBE_LATE_RING) {
+		ST(&t->late_drops, t->late_drops + 1);
+		return;
+	}
+	t->late[head % PROBE_LATE_RING] = (struct probe_late){deadline, now};
+	ST(&t->late_head, head + 1);
+}
+
+void probe_set_late_bar(struct probe *p, uint64_t bar_ns)
+{
+	__atomic_store_n(&p->late_bar_ns, bar_ns, __ATOMIC_RELAXED);
+}
+
+size_t probe_late_drain(struct probe *p, int i, struct probe_late *out, size_t cap,
+			uint64_t *progress_ns, uint64_t *drops)
+{
+	struct probe_thread *t = &p->thr[i];
+	uint64_t tail = t->late_tail, head;
+	size_t n = 0;
+
+	*progress_ns = LD(&t->last_wake_ns);
+	*drops = LD(&t->late_drops);
+	if (!t->late)
+		return 0;
+	head = LD(&t->late_head);
+	while (tail != head && n < cap)
+		out[n++] = t->late[tail++ % PROBE_LATE_RING];
+	ST(&t->late_tail, tail);
+	return n;
+}
+
 static void *thread_main(void *arg)
 {
 	struct probe_thread *t = arg;
@@ -317,6 +354,12 @@ static void *thread_main(void *arg)
 		}
 		lat = now > next ? now - next : 0;
 		hist_add(&t->hist, lat, now);
+		if (t->late) {
+			/* a record (pushed first) is visible before its progress */
+			if (lat > __atomic_load_n(&p->late_bar_ns, __ATOMIC_RELAXED))
+				late_push(t, next, now);
+			ST(&t->last_wake_ns, now);
+		}
 		if (brk_ns && lat > brk_ns) {
 			take_break(t, lat, now);
 			break;
@@ -418,6 +461,7 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 
 	memset(p, 0, sizeof(*p));
 	p->cfg = *cfg;
+	p->late_bar_ns = UINT64_MAX;
 	p->dma_fd = -1;
 	p->dma_effective_us = -1;
 	rc = probe_cfg_check(cfg, why, cap);
@@ -430,6 +474,8 @@ int probe_start(struct probe *p, const struct probe_cfg *cfg, char *why, size_t 
 		p->thr[i].cpu = c;
 		p->thr[i].p = p;
 		hist_init(&p->thr[i].hist);
+		if (cfg->late)
+			p->thr[i].late = xcalloc(PROBE_LATE_RING, sizeof(struct probe_late));
 		i++;
 	}
 	if (cfg->dma_latency_us >= 0) {
@@ -524,6 +570,8 @@ void probe_free(struct probe *p)
 	probe_stop(p);
 	if (p->thr) {
 		ready_gate_destroy(&p->gate);
+		for (int i = 0; i < p->n; i++)
+			free(p->thr[i].late);
 	}
 	free(p->thr);
 	p->thr = NULL;

@@ -56,6 +56,19 @@ struct probe_cfg {
 	 * once, before anything else, so the trace ends at the event. */
 	uint64_t break_us;
 	int break_fd;
+	/* Late records (probe --why): each thread keeps, in a ring of
+	 * PROBE_LATE_RING entries, the wake-ups later than the bar set with
+	 * probe_set_late_bar (none until then); the reader drains them with
+	 * probe_late_drain. false = no ring, no extra work in the loop. */
+	bool late;
+};
+
+#define PROBE_LATE_RING 4096 /* entries per thread (64 KiB) */
+
+/* One wake-up later than the bar: its deadline and wake time
+ * (CLOCK_MONOTONIC). */
+struct probe_late {
+	uint64_t deadline_ns, wake_ns;
 };
 
 /* The break event (probe_cfg.break_us), set once by the thread that saw it. */
@@ -79,6 +92,12 @@ struct probe_thread {
 	const char *err_op; /* which call failed */
 	int policy;	    /* SCHED_* actually in effect */
 	int prio;	    /* priority actually in effect */
+	/* late records (cfg.late): a single-producer single-consumer ring */
+	struct probe_late *late;
+	uint64_t late_head;    /* written by the thread */
+	uint64_t late_tail;    /* written by the reader */
+	uint64_t late_drops;   /* records lost to a full ring */
+	uint64_t last_wake_ns; /* the thread's latest wake time, 0 before */
 	/* private */
 	struct probe *p;
 	unsigned reset_req, reset_ack;
@@ -99,6 +118,7 @@ struct probe {
 	char note[PROBE_NOTES][160];
 	int nnotes;
 	struct probe_break brk; /* read once the probe stopped (or brk_hit true) */
+	uint64_t late_bar_ns;	/* cfg.late: record wake-ups later than this */
 	/* private */
 	int brk_claim;
 	bool stop, stopped;
@@ -144,6 +164,16 @@ uint64_t probe_stalled_ns(const struct probe *p, int *cpu);
 /* True once a break (probe_cfg.break_us) happened; the threads are then
  * leaving their loops. Safe while running. */
 bool probe_broke(const struct probe *p);
+
+/* Late records (cfg.late): record from now on every wake-up later than
+ * bar_ns (UINT64_MAX = none, the start value). Safe while running. */
+void probe_set_late_bar(struct probe *p, uint64_t bar_ns);
+/* Move up to cap of thread i's late records into out; returns how many.
+ * *progress_ns is the thread's latest wake time read before the drain: every
+ * wake-up up to it that was over the bar is in out or was drained before
+ * (or counted in *drops, the records lost to a full ring so far). */
+size_t probe_late_drain(struct probe *p, int i, struct probe_late *out, size_t cap,
+			uint64_t *progress_ns, uint64_t *drops);
 
 /* First thread error (0 if none), with its CPU. */
 int probe_error(const struct probe *p, int *cpu, const char **op);

@@ -31,7 +31,7 @@ ln -s "/usr/include/$ma/asm" "$kh/asm"
 b="$TMPD/musl"
 mkdir -p "$b"
 (cd "$b" && "$TT_SRCDIR/configure" --disable-dependency-tracking CC=musl-gcc CPPFLAGS="-isystem $kh" LDFLAGS=-static \
-	--disable-tui --with-inih=bundled --without-libpfm --without-sensors --without-zstd --without-zlib \
+	--disable-tui --with-inih=bundled --without-libpfm --without-sensors --without-zstd --without-zlib --without-tracefs \
 	--enable-werror CFLAGS="-O2" >configure.log 2>&1)
 ok $? "configure CC=musl-gcc --disable-tui --with-inih=bundled --enable-werror" ||
 	tail -5 "$b/configure.log" | sed 's/^/# /'

@@ -19,13 +19,19 @@ grep -q '^#define HAVE_TUI 1' "$TT_BUILDDIR/config.h" || skip_all "this build ha
 b="$TMPD/small"
 mkdir -p "$b"
 (cd "$b" && "$TT_SRCDIR/configure" --disable-dependency-tracking --enable-werror --disable-demo --with-inih=bundled \
-	--without-libpfm --without-sensors --without-zstd CFLAGS="-O1" >configure.log 2>&1)
+	--without-libpfm --without-sensors --without-zstd --without-tracefs CFLAGS="-O1" >configure.log 2>&1)
 ok $? "configure --disable-demo --with-inih=bundled --enable-werror" || tail -5 "$b/configure.log" | sed 's/^/# /'
 like "$(cat "$b/configure.log")" 'demo board: +no' "configure's summary: demo board no"
 like "$(cat "$b/configure.log")" 'libinih: +bundled' "configure's summary: libinih bundled"
 make -C "$b" -j2 tunetop tests/unit/ini_dump >"$b/make.log" 2>&1
 ok $? "build tunetop and ini_dump without a warning" || grep -E 'error|warning' "$b/make.log" | head -20 | sed 's/^/# /'
 unlike "$(LC_ALL=C readelf -d "$b/tunetop" 2>&1)" 'libinih' "the bundled build does not link libinih"
+like "$(cat "$b/configure.log")" 'libtracefs: +no' "configure's summary: libtracefs no (--without-tracefs)"
+unlike "$(LC_ALL=C readelf -d "$b/tunetop" 2>&1)" 'libtrace(fs|event)' "--without-tracefs: libtracefs is not linked"
+out=$("$b/tunetop" probe --cpus 0 -D 0.2 --policy other --why 2>&1 >/dev/null </dev/null)
+is "$?" 0 "--without-tracefs: probe --why still measures (exit 0)"
+like "$out" "--why: built without libtracefs and libtraceevent \\(configure --with-tracefs\\): measuring without the causes" \
+	"--without-tracefs: probe --why says so in one line"
 ok "$([ ! -e "$b/rk3588-demo.tar" ]; echo $?)" "no demo board built in the build tree"
 
 # install: everything but the demo board

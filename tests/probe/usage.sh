@@ -41,11 +41,17 @@ expect_usage "--break 0" "--break '0': microseconds 1\\.\\.100000000" --break 0
 expect_usage "--break-trace alone" "--break-trace needs --break US" --break-trace x.trace
 expect_usage "--rpmsg empty" "--rpmsg: empty device name" --rpmsg ""
 expect_usage "--rpmsg-interval-us 0" "--rpmsg-interval-us '0'" --rpmsg /dev/null --rpmsg-interval-us 0
+expect_usage "--why-over alone" "--why-over and --events need --why" --why-over 100
+expect_usage "--events alone" "--why-over and --events need --why" --events x.events
+expect_usage "--why-over 0" "--why-over '0': microseconds 1\\.\\.100000000" --why --why-over 0
+expect_usage "--events empty" "--events: empty file name" --why --events ""
+expect_usage "--why with --rpmsg" "--why explains the latency probe's wake-ups: not with --rpmsg" --why --rpmsg /dev/null
 expect_usage "stray argument" "unexpected argument 'extra'" -D 0.1 extra
 
 "$TUNETOP" probe --help >"$out" 2>"$err"
 is "$?" 0 "--help exits 0"
 like "$(cat "$out")" "--dma-latency US" "--help shows the usage"
+like "$(cat "$out")" "--why-over US" "--help shows --why and its options"
 "$TUNETOP" --help >"$out" 2>&1
 like "$(cat "$out")" "tunetop probe \\[--cpus LIST\\]" "tunetop --help lists probe"
 

@@ -42,4 +42,12 @@ else
 TUNETOP_CONF_OPTS += --with-zlib=no
 endif
 
+# probe --why reads the kernel's scheduler and IRQ events through libtracefs
+ifeq ($(BR2_PACKAGE_LIBTRACEFS),y)
+TUNETOP_DEPENDENCIES += libtracefs
+TUNETOP_CONF_OPTS += --with-tracefs=yes
+else
+TUNETOP_CONF_OPTS += --with-tracefs=no
+endif
+
 $(eval $(autotools-package))
