@@ -347,19 +347,17 @@ static void *thread_main(void *arg)
 			break;
 		}
 		now = now_ns();
-		ST(&t->last_wake_ns, now);
 		if (__atomic_load_n(&t->reset_req, __ATOMIC_ACQUIRE) != t->reset_ack) {
 			hist_reset(&t->hist);
 			ST(&t->reset_ack, t->reset_req);
 		}
 		lat = now > next ? now - next : 0;
 		hist_add(&t->hist, lat, now);
-		if (t->late) {
-			/* a record (pushed first) is visible before its progress */
-			if (lat > __atomic_load_n(&p->late_bar_ns, __ATOMIC_RELAXED))
-				late_push(t, next, now);
-			ST(&t->last_wake_ns, now);
-		}
+		/* a late record (pushed first) is visible before its progress;
+		 * the wake time also tells probe_stalled_ns the thread lives */
+		if (t->late && lat > __atomic_load_n(&p->late_bar_ns, __ATOMIC_RELAXED))
+			late_push(t, next, now);
+		ST(&t->last_wake_ns, now);
 		if (brk_ns && lat > brk_ns) {
 			take_break(t, lat, now);
 			break;
