@@ -47,3 +47,7 @@ tests_bench_curses_floor_SOURCES = tests/bench/curses_floor.c
 tests_bench_curses_floor_CFLAGS = $(AM_CFLAGS) $(NCURSESW_CFLAGS)
 tests_bench_curses_floor_LDADD = $(NCURSESW_LIBS)
 endif
+# the Latency screen's Why late panel, live (issue 29): needs root, tracefs
+# and tests/probe/rthog (tests/probe.mk)
+TESTS += tests/tui/why.sh
+EXTRA_DIST += tests/tui/why.sh
