@@ -43,6 +43,7 @@ static const struct cmd_entry commands[] = {
 	 "ab ADDRESS=A,B[,C...] | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
 	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
 	 "                [--metric-file LOG --metric REGEX]"},
+	{"why", cmd_why, "why FILE [--json] [--why-over US] [--worst N] [--housekeeping LIST]"},
 	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]"},
 	{"get", cmd_get, "get PATTERN..."},
 	{"set", cmd_set, "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE..."},

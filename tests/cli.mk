@@ -18,3 +18,6 @@ EXTRA_DIST += tests/cli/packaging.sh tests/cli/completion.sh
 # watch --metric-file: an app's log summarized per record (issue 17)
 TESTS += tests/cli/watch_metric.sh
 EXTRA_DIST += tests/cli/watch_metric.sh
+# why FILE: the attribution of a saved event stream (issue 29)
+TESTS += tests/cli/why.sh
+EXTRA_DIST += tests/cli/why.sh

@@ -13,7 +13,8 @@ FUZZ_HARNESS_FILES = tests/fuzz/fuzz.h tests/fuzz/fuzz_json.c tests/fuzz/fuzz_re
 	tests/fuzz/fuzz_rt.c tests/fuzz/fuzz_journal.c tests/fuzz/fuzz_profile.c \
 	tests/fuzz/fuzz_theme.c tests/fuzz/fuzz_config.c tests/fuzz/fuzz_tar.c \
 	tests/fuzz/fuzz_cpulist.c tests/fuzz/fuzz_str.c tests/fuzz/fuzz_procstat.c \
-	tests/fuzz/fuzz_report.c tests/fuzz/fuzz_accel.c tests/fuzz/fuzz_kconfig.c
+	tests/fuzz/fuzz_report.c tests/fuzz/fuzz_accel.c tests/fuzz/fuzz_kconfig.c \
+	tests/fuzz/fuzz_whyev.c
 EXTRA_DIST += $(FUZZ_HARNESS_FILES) tests/fuzz/build.sh tests/fuzz/seeds.sh tests/fuzz/run.sh \
 	tests/fuzz/smoke.sh tests/fuzz/seeds/tunetoprc tests/fuzz/seeds/cpulist \
 	tests/fuzz/seeds/journal

@@ -40,6 +40,7 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv);
 /* src/probe */
 int cmd_probe(const struct tt_opts *o, int argc, char **argv);
 int cmd_ab(const struct tt_opts *o, int argc, char **argv);
+int cmd_why(const struct tt_opts *o, int argc, char **argv);
 
 /* src/knob */
 int cmd_knobs(const struct tt_opts *o, int argc, char **argv);

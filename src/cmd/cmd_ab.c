@@ -21,6 +21,7 @@
 #include "core/xalloc.h"
 #include "knob/knob.h"
 #include "cmd/common.h"
+#include "cmd/probe_why.h"
 #include "probe/ab.h"
 #include "probe/histogram.h"
 #include "probe/probe.h"
@@ -60,6 +61,8 @@ static const char usage_text[] =
 	"  --seed N         seed of the random arrangements beyond 6 rounds (default fixed:\n"
 	"                   the same data gives the same interval)\n"
 	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
+	"  --why [--why-over US]  each arm's late wake-ups and their causes (probe --why;\n"
+	"                   late = over US, default the p99 of all arms; text report)\n"
 	"  --json           JSON: per-arm summaries and histograms, per-window values, the\n"
 	"                   comparison\n"
 	"Ctrl-C stops early, restores the knob and prints what was measured. See doc/ab.md.\n";
@@ -78,7 +81,12 @@ enum {
 	OPT_PRIO,
 	OPT_POLICY,
 	OPT_AA,
+	OPT_WHY,
+	OPT_WHY_OVER,
 };
+
+/* --why (issue 29): the capture beside the A/B's probe, each arm's causes */
+static struct whyrun ab_why;
 
 static const struct option long_opts[] = {
 	{"window", required_argument, NULL, OPT_WINDOW},
@@ -95,6 +103,8 @@ static const struct option long_opts[] = {
 	{"prio", required_argument, NULL, OPT_PRIO},
 	{"policy", required_argument, NULL, OPT_POLICY},
 	{"aa", no_argument, NULL, OPT_AA},
+	{"why", no_argument, NULL, OPT_WHY},
+	{"why-over", required_argument, NULL, OPT_WHY_OVER},
 	{"help", no_argument, NULL, 'h'},
 	{NULL, 0, NULL, 0},
 };
@@ -927,6 +937,12 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		case OPT_METRIC_FILE: cfg->metric_file = optarg; break;
 		case OPT_JSON: *json = true; break;
 		case OPT_AA: cfg->aa = true; break;
+		case OPT_WHY: ab_why.on = true; break;
+		case OPT_WHY_OVER:
+			if (range_opt("--why-over", optarg, 1, 100000000, " us", &u))
+				return 2;
+			ab_why.over_ns = u * 1000u;
+			break;
 		case OPT_SEED:
 			if (str_to_u64(optarg, &u))
 				return usage_err("--seed '%s': not a non-negative integer", optarg);
@@ -974,6 +990,13 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 				 argv[optind + 1]);
 	if (cfg->probe.policy == PROBE_POLICY_OTHER && !prio_given)
 		cfg->probe.prio = 0;
+	if (ab_why.over_ns && !ab_why.on)
+		return usage_err("%s needs --why", "--why-over");
+	if (ab_why.on && *json)
+		return usage_err("--why reports as text: not with %s", "--json");
+	if (ab_why.on && (cfg->cmd || cfg->metric_file))
+		return usage_err("--why explains the probe's late wake-ups: not with %s",
+				 "--cmd or --metric-file");
 	if (cfg->cmd && cpus_arg) {
 		cfg->have_cmd_cpus = true;
 		cfg->cmd_cpus = cfg->probe.cpus;
@@ -1011,6 +1034,11 @@ static int run_to_end(struct ab_run *r, const sigset_t *sigs)
 		int ms = 100, s;
 
 		ab_poll(r, &ms);
+		if (ab_why.cap) { /* probe --why's reader: every WHYCAP_POLL_MS */
+			probe_why_tick(&ab_why, r->p);
+			if (ms > WHYCAP_POLL_MS)
+				ms = WHYCAP_POLL_MS;
+		}
 		sbuf_init(&notes);
 		if (ab_take_notes(r, &notes))
 			print_lines("tunetop ab: ", notes.s);
@@ -1045,6 +1073,10 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 			report_json(stdout, r, o, r->phase == AB_CANCELLED);
 		else
 			report_text(stdout, r, o, r->phase == AB_CANCELLED);
+		if (ab_why.on) {
+			probe_stop(r->p);
+			probe_why_arms(&ab_why, r->p, r, stdout);
+		}
 		fflush(stdout);
 		rc = r->phase == AB_CANCELLED ? 128 + (sig ? sig : SIGINT) : 0;
 	}
@@ -1064,6 +1096,9 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 
 int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 {
+	struct probe why_probe = {0};
+	bool why_started = false;
+	char why[256];
 	struct ab_cfg cfg;
 	struct ab_run r;
 	struct sysroot root;
@@ -1097,6 +1132,17 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 	sigaddset(&sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 
+	if (ab_why.on) { /* the A/B runs on a probe that hands over its late wake-ups */
+		probe_why_open(&ab_why, &cfg.probe);
+		e = probe_start(&why_probe, &cfg.probe, why, sizeof(why));
+		why_started = true;
+		if (e)
+			fprintf(stderr, "tunetop ab: --why: probe: %s: measuring without it\n",
+				why);
+		else
+			cfg.probe_ext = &why_probe;
+		probe_why_start(&ab_why, &why_probe);
+	}
 	e = ab_start(&r, ctx, &cfg, &cause);
 	if (e) {
 		knob_print_cause("ab", cause);
@@ -1116,6 +1162,10 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 		rc = finish(&r, o, json, run_to_end(&r, &sigs));
 	}
 	ab_free(&r);
+	if (why_started) {
+		probe_why_free(&ab_why);
+		probe_free(&why_probe);
+	}
 	knob_ctx_close(ctx);
 	sysroot_close(&root);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);

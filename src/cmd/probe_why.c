@@ -15,6 +15,7 @@
 #include "core/err.h"
 #include "core/json.h"
 #include "core/xalloc.h"
+#include "probe/ab.h"
 #include "sysfs/sysroot.h"
 #include "sysfs/userfile.h"
 
@@ -107,6 +108,22 @@ static const char *idle_name(void *ctx, int cpu, unsigned state)
 	return name;
 }
 
+/* What the attribution needs from the machine: idle states, housekeeping
+ * CPUs (the online ones the probe does not measure), the threshold. */
+static void opts_fill(struct why_opts *o, const struct probe *p, uint64_t thr)
+{
+	struct cpumask online;
+
+	memset(o, 0, sizeof(*o));
+	o->idle_exit_ns = idle_exit_ns;
+	o->idle_name = idle_name;
+	o->over_ns = thr;
+	if (!probe_online_cpus(&online)) {
+		cpumask_andnot(&online, &p->cfg.cpus);
+		cpulist_format(&online, o->housekeeping, sizeof(o->housekeeping));
+	}
+}
+
 static int save_events(const struct whyrun *wr)
 {
 	struct userfile_out o;
@@ -130,7 +147,6 @@ static int save_events(const struct whyrun *wr)
 void probe_why_finish(struct whyrun *wr, struct probe *p, const struct hist *all)
 {
 	struct why_opts o;
-	struct cpumask online;
 	uint64_t thr = wr->over_ns;
 	int e;
 
@@ -141,14 +157,7 @@ void probe_why_finish(struct whyrun *wr, struct probe *p, const struct hist *all
 	if (!thr && all->count)
 		thr = (uint64_t)(hist_percentile_us(all, 0.99) * 1000.0);
 	whycap_finish(wr->cap, thr, &wr->ev, &wr->st);
-	memset(&o, 0, sizeof(o));
-	o.idle_exit_ns = idle_exit_ns;
-	o.idle_name = idle_name;
-	o.over_ns = thr;
-	if (!probe_online_cpus(&online)) {
-		cpumask_andnot(&online, &p->cfg.cpus);
-		cpulist_format(&online, o.housekeeping, sizeof(o.housekeeping));
-	}
+	opts_fill(&o, p, thr);
 	e = why_attribute(&wr->ev, &o, &wr->res);
 	if (e) {
 		wr->err = e;
@@ -237,4 +246,59 @@ void probe_why_free(struct whyrun *wr)
 	why_events_free(&wr->ev);
 	free(wr->buf);
 	wr->buf = NULL;
+}
+
+/* ---- ab --why: the causes of each arm --------------------------------------- */
+
+static bool in_arm(const struct ab_window *w, size_t nwin, int arm, uint64_t ts)
+{
+	for (size_t i = 0; i < nwin; i++)
+		if (w[i].done && w[i].arm == arm && ts >= w[i].start_ns && ts <= w[i].end_ns)
+			return true;
+	return false;
+}
+
+void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r, FILE *f)
+{
+	struct ab_window *w;
+	struct hist *all;
+	size_t nwin;
+
+	if (!wr->on)
+		return;
+	if (!wr->cap) {
+		fprintf(f, "\nwhy: not captured: %s\n", wr->why);
+		return;
+	}
+	all = xmalloc(sizeof(*all));
+	hist_init(all);
+	for (unsigned a = 0; a < r->narms; a++)
+		hist_merge(all, &r->arm[a].hist);
+	/* one threshold for every arm: --why-over, else the p99 of all arms */
+	probe_why_finish(wr, p, all);
+	free(all);
+	nwin = ab_windows(r, NULL, 0);
+	w = xcalloc(nwin + 1, sizeof(*w));
+	ab_windows(r, w, nwin);
+	fprintf(f, "\nwhy, per arm (late = over %.1f us; %llu events lost):\n",
+		(double)wr->res.threshold_ns / 1e3, (unsigned long long)wr->st.lost);
+	for (unsigned a = 0; a < r->narms; a++) {
+		struct why_events sub = {0};
+		struct why_result res;
+		struct why_opts o;
+
+		for (size_t i = 0; i < wr->ev.n; i++)
+			if (wr->ev.ev[i].kind != WEV_LATE ||
+			    in_arm(w, nwin, (int)a, wr->ev.ev[i].u.late.wake_ns))
+				why_events_add(&sub, &wr->ev.ev[i]);
+		opts_fill(&o, p, wr->res.threshold_ns);
+		fprintf(f, "\narm %c (%s):\n", ab_arm_name((int)a), r->arm[a].value);
+		if (why_attribute(&sub, &o, &res) == 0) {
+			res.threshold_ns = wr->res.threshold_ns;
+			why_write_text(&res, f, 3);
+			why_result_free(&res);
+		}
+		why_events_free(&sub);
+	}
+	free(w);
 }

@@ -15,6 +15,7 @@
 #include "probe/whycap.h"
 
 struct jw;
+struct ab_run;
 
 struct whyrun {
 	bool on;		 /* --why asked */
@@ -45,6 +46,11 @@ void probe_why_finish(struct whyrun *wr, struct probe *p, const struct hist *all
 void probe_why_text(const struct whyrun *wr, FILE *f);
 /* "why" (the attribution, null without) and "why_capture" members. */
 void probe_why_json(const struct whyrun *wr, struct jw *w);
+/* ab --why, once the A/B ended and its probe p stopped: the capture
+ * attributed once over every arm's windows (threshold: --why-over, else the
+ * p99 of all arms), then each arm's late wake-ups (those that woke inside a
+ * measured window of that arm) and their causes, as text. */
+void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r, FILE *f);
 void probe_why_free(struct whyrun *wr);
 
 #endif

@@ -1401,6 +1401,166 @@ const struct explain_entry explain_table[] = {
 		 "ignored it (tunetop's effect check sees that as 'not seen').",
 	.see = "irq/*/affinity system.isolcpus knob.effect",
 },
+{
+	.key = "why.idle_exit",
+	.aliases = "why-late idle-exit exit-latency cpu_idle",
+	.title = "Why late: leaving an idle state",
+	.what = "The time from the probe's deadline to the power:cpu_idle exit event of its "
+		"CPU, while the CPU sat in an idle state (the state's name and its declared "
+		"exit latency from cpuidle's latency file are shown next to it). tunetop why "
+		"and probe --why split each late wake-up into parts from the kernel's events.",
+	.files = { "sys/kernel/tracing/events/power/cpu_idle", "sys/devices/system/cpu/cpu*/cpuidle/state*/latency" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "A deep state's exit (caches and clocks back, voltage up) comes before the timer "
+	       "interrupt can run: every wake-up from it pays the exit latency, and a state "
+	       "whose real exit is slower than declared also fools the governor.",
+	.try_hint = "Disable the state on the probed CPU (the fix offered: "
+		    "cpuidle/cpuN/stateS/disable=1) and A/B it: tunetop ab "
+		    "cpuidle/cpuN/stateS/disable=0,1.",
+	.shell = "trace-cmd record -e power:cpu_idle -e sched:sched_switch -e sched:sched_waking -M MASK",
+	.traps = "The exit event is logged when the idle driver returns: on x86 the hardware "
+		 "exit and the timer interrupt entry are both inside this part.\n"
+		 "An idle state with polling (POLL, haltpoll) exits at once: no part here.",
+	.see = "cpuidle/*/*/disable probe.latency_us why.unknown",
+},
+{
+	.key = "why.irq",
+	.aliases = "why-late irq_handler_entry hardirq",
+	.title = "Why late: a hard interrupt handler ran",
+	.what = "The time between irq:irq_handler_entry and irq:irq_handler_exit of an IRQ on "
+		"the probe's CPU inside the late window (a nested handler's time goes to the "
+		"nested one only), with the IRQ number and name.",
+	.files = { "sys/kernel/tracing/events/irq/irq_handler_entry", "proc/interrupts" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "A handler runs with interrupts off and before any thread: the timer interrupt "
+	       "that wakes the probe waits for it, and so does the switch to the probe.",
+	.try_hint = "Move the IRQ to housekeeping CPUs (the fix offered: "
+		    "irq/N/affinity=CPUS), then A/B the probe.",
+	.shell = "trace-cmd record -e irq:irq_handler_entry -e irq:irq_handler_exit -M MASK",
+	.traps = "The local timer (x86 APIC) and IPIs are not irq_handler events: their time "
+		 "shows as the wake-up path or unknown.\n"
+		 "Kernel-managed queue IRQs cannot be moved (EIO): see irq.managed.",
+	.see = "irq/*/affinity irq.managed why.softirq",
+},
+{
+	.key = "why.softirq",
+	.aliases = "why-late softirq_entry ksoftirqd-time NET_RX",
+	.title = "Why late: softirq work (inline or in ksoftirqd)",
+	.what = "The time between irq:softirq_entry and irq:softirq_exit on the probe's CPU "
+		"(hard IRQs inside it cut out), per vector (NET_RX, TIMER, BLOCK...): inline "
+		"after a hard IRQ, or in ksoftirqd/N when that thread was running. The IRQ whose "
+		"handler raised it (irq:softirq_raise inside the handler) is named when seen.",
+	.files = { "sys/kernel/tracing/events/irq/softirq_entry", "proc/softirqs" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "Softirqs run with bottom halves off: on a kernel without PREEMPT_RT nothing "
+	       "preempts them, so a burst of packets or block completions delays the probe by "
+	       "its whole length.",
+	.try_hint = "Move the IRQ that raised it off the probed CPU (the fix offered: "
+		    "irq/N/affinity=CPUS); with ksoftirqd, its priority against the probe's.",
+	.shell = "trace-cmd record -e irq:softirq_entry -e irq:softirq_exit -e irq:softirq_raise -M MASK",
+	.traps = "A TIMER or RCU softirq is raised by the tick, not by a device: no IRQ to move; "
+		 "nohz_full on the CPU removes the tick.",
+	.see = "why.irq irq/*/affinity",
+},
+{
+	.key = "why.task",
+	.aliases = "why-late higher-priority sched_switch-task",
+	.title = "Why late: another task held the CPU",
+	.what = "The time another thread ran on the probe's CPU (sched:sched_switch intervals) "
+		"in the late window, with its comm, tid and kernel prio and why it could run: "
+		"higher priority (a lower prio number than the probe's), or it was not "
+		"preempted at once after the probe's sched_waking (no preemption point).",
+	.files = { "sys/kernel/tracing/events/sched/sched_switch", "proc/*/task/*/sched" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "A real-time thread of higher priority runs until it blocks, however late the "
+	       "probe gets; a lower one still delays it until the kernel reaches a preemption "
+	       "point.",
+	.try_hint = "Move the thread off the probed CPU (the fix offered: "
+		    "thread/TID/affinity=CPUS) or run it below the probe "
+		    "(thread/TID/policy=fifo:N).",
+	.shell = "trace-cmd record -e sched:sched_switch -e sched:sched_waking -M MASK",
+	.traps = "Prio in the events is the kernel's: 0..98 real-time (99 - rtprio), 100..139 "
+		 "normal (120 + nice).\n"
+		 "A per-CPU kernel thread (kworker/N, ksoftirqd/N) cannot be moved.",
+	.see = "thread/*/affinity thread/*/policy why.same_prio why.rt_throttled",
+},
+{
+	.key = "why.rt_throttled",
+	.aliases = "why-late rt-throttling",
+	.title = "Why late: RT throttling let a normal task run",
+	.what = "A normal task (prio 100 or more) ran while the real-time probe was woken: "
+		"either for longer than 200 us after the probe's sched_waking, or picked by a "
+		"switch over the woken probe. The RT class was out of its runtime for the "
+		"period (sched_rt_runtime_us of sched_rt_period_us).",
+	.files = { "proc/sys/kernel/sched_rt_runtime_us", "proc/sys/kernel/sched_rt_period_us" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "Once real-time threads used their runtime (950 ms of every 1 s by default), "
+	       "the kernel runs normal tasks for the rest of the period: the probe waits up to "
+	       "the end of it, tens of milliseconds.",
+	.try_hint = "sched/rt_runtime_us=-1 (the fix offered: no throttling) or a larger "
+		    "runtime, and find the RT thread that used it up.",
+	.shell = "cat /proc/sys/kernel/sched_rt_runtime_us /proc/sys/kernel/sched_rt_period_us",
+	.traps = "Without throttling a runaway RT thread owns its CPU for good.\n"
+		 "Since 6.12 the fair server (dl_server) gives normal tasks their share even "
+		 "without RT throttling.",
+	.see = "sched/rt_runtime_us rt.throttled why.task",
+},
+{
+	.key = "why.same_prio",
+	.aliases = "why-late same-priority fifo-equal",
+	.title = "Why late: a FIFO thread of the probe's own priority",
+	.what = "A thread of the same kernel prio as the probe was running when the probe was "
+		"woken (sched_switch and sched_waking): SCHED_FIFO does not preempt an equal "
+		"priority, so the probe waits until that thread blocks or yields.",
+	.files = { "sys/kernel/tracing/events/sched/sched_switch", "proc/*/task/*/stat" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "Two FIFO threads of one priority on one CPU serialize completely: the probe's "
+	       "latency becomes the other thread's run time.",
+	.try_hint = "Run the other thread one priority below the probe (the fix offered: "
+		    "thread/TID/policy=fifo:N) or on another CPU.",
+	.shell = "chrt -p TID",
+	.traps = "SCHED_RR of equal priority shares by time slices (100 ms by default): still "
+		 "far too coarse for latency.",
+	.see = "thread/*/policy why.task",
+},
+{
+	.key = "why.migration",
+	.aliases = "why-late sched_migrate_task",
+	.title = "Why late: the probe thread was migrated",
+	.what = "A sched:sched_migrate_task event of the probe's thread inside the late window: "
+		"it was woken on one CPU and moved to another; the tasks that ran on the new "
+		"CPU until it got there are marked with this reason.",
+	.files = { "sys/kernel/tracing/events/sched/sched_migrate_task", "proc/*/task/*/status" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "A migration costs the move itself, cold caches, and a wait on a CPU that was "
+	       "busy with something else.",
+	.try_hint = "Pin the measured thread to one CPU (the fix offered: "
+		    "thread/TID/affinity=CPU).",
+	.shell = "taskset -pc TID",
+	.traps = "tunetop's own probe pins its threads; a migration then means the pin was "
+		 "refused or changed by someone else.",
+	.see = "thread/*/affinity why.task",
+},
+{
+	.key = "why.unknown",
+	.aliases = "why-late unattributed wakeup-path return-path",
+	.title = "Why late: time the kernel's events do not explain",
+	.what = "The part of a late wake-up no traced event accounts for: before the first "
+		"event when the CPU's state is not known, before a lost-events mark (the window "
+		"is flagged lost), or when nothing known ran. The wake-up path (idle task from "
+		"the idle exit to the probe's switch-in) and the return path (switch-in to the "
+		"probe's clock read) are shown as their own parts.",
+	.files = { "sys/kernel/tracing/per_cpu/cpu0/stats" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "What the trace cannot see still delays the probe: NMIs, SMIs (firmware), a "
+	       "hypervisor's steal time, long non-preemptible kernel sections without events.",
+	.try_hint = "Check lost events (a bigger buffer), steal time under a hypervisor, SMI "
+		    "counts (turbostat); keep the CPU out of deep idle.",
+	.shell = "grep -E 'overrun|dropped' /sys/kernel/tracing/per_cpu/cpu*/stats",
+	.traps = "A large unknown share with lost events means the buffer was too small, not "
+		 "that the kernel is at fault.",
+	.see = "why.idle_exit why.irq probe.latency_us",
+},
 };
 /* clang-format on */
 

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Attribution of late wake-ups (see probe/whyattr.h): for each WEV_LATE,
- * the state of the probe's CPU at the deadline is rebuilt from the events
- * before it (running task, idle state, open hard IRQ and softirq), then the
+/* Attribution of late wake-ups (see probe/whyattr.h): one pass over the
+ * stream keeps each CPU's state (running task, idle state, open hard IRQs
+ * and softirq, which IRQ raised each softirq); at each WEV_LATE's deadline
+ * that state is where its walk starts, then the
  * window [deadline, wake] is cut at every event of that CPU (and the probe
  * thread's own waking and migration events, wherever they are logged) and
  * each slice goes to the innermost context running in it: a hard IRQ, else
@@ -25,8 +26,6 @@
 
 #define WHY_IRQ_DEPTH 4
 #define WHY_NVEC      32
-/* events looked at, before a deadline, for the IRQ that raised a softirq */
-#define WHY_RAISE_LOOKBACK 20000
 
 /* What one CPU is doing at a moment. */
 struct cpu_st {
@@ -57,6 +56,8 @@ struct walk {
 	pid_t tid;
 	int probe_prio; /* -1 unknown */
 	struct cpu_st st;
+	struct cpu_st other; /* the CPU the probe is migrated to, followed meanwhile */
+	bool have_other;
 	bool woken, migrated;
 	bool picked_normal;  /* a switch after the waking chose a normal task, not the RT probe */
 	uint64_t lost_until; /* slices before it are unknown */
@@ -114,71 +115,39 @@ static void st_task(struct cpu_st *st, pid_t pid, const char *comm, int prio)
 	st->prio = prio;
 }
 
-/* Which IRQ raised each softirq vector lately on cpu: a forward look over
- * the events before end (a raise inside a hard IRQ handler names it). */
-static void st_raised(struct cpu_st *st, const struct why_events *s, size_t end, int cpu)
+/* One event of the CPU st describes, as it changes what the CPU does. */
+static void st_apply(struct cpu_st *st, const struct why_event *e)
 {
-	size_t from = end > WHY_RAISE_LOOKBACK ? end - WHY_RAISE_LOOKBACK : 0;
-	int depth = 0, irq[WHY_IRQ_DEPTH];
-
-	for (size_t i = from; i < end; i++) {
-		const struct why_event *e = &s->ev[i];
-
-		if (e->cpu != cpu)
-			continue;
-		if (e->kind == WEV_IRQ && depth < WHY_IRQ_DEPTH)
-			irq[depth++] = e->u.irq.irq;
-		else if (e->kind == WEV_IRQ_EXIT && depth > 0)
-			depth--;
-		else if (e->kind == WEV_SOFTIRQ_RAISE && depth > 0 && e->u.sirq.vec < WHY_NVEC)
-			st->raised_by[e->u.sirq.vec] = irq[depth - 1];
-	}
-}
-
-/* Rebuild the state of cpu just before event index end by walking back. */
-static void st_rebuild(struct cpu_st *st, const struct why_events *s, size_t end, int cpu)
-{
-	bool got_task = false, got_idle = false, got_irq = false, got_sirq = false;
-	size_t stop = end > WHY_LOOKBACK_EVENTS ? end - WHY_LOOKBACK_EVENTS : 0;
-
-	st_reset(st, cpu);
-	for (size_t i = end; i-- > stop && !(got_task && got_irq && got_sirq);) {
-		const struct why_event *e = &s->ev[i];
-
-		if (e->cpu != cpu)
-			continue;
-		switch (e->kind) {
-		case WEV_SWITCH:
-			if (!got_task)
-				st_task(st, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
-			got_task = got_idle = true; /* an idle event before it is over */
-			break;
-		case WEV_IDLE:
-			if (!got_idle && e->u.idle.state != WHY_IDLE_EXIT)
-				st->idle_state = e->u.idle.state;
-			if (!got_task) /* idle events come from the idle task */
-				st_task(st, 0, "swapper", 120);
-			got_idle = got_task = true;
-			break;
-		case WEV_IRQ:
-			if (!got_irq) {
-				st->irq_depth = 1;
-				st->irq[0] = e->u.irq.irq;
-				str_copy(st->irq_name[0], WHY_NAME_LEN, e->u.irq.name);
-			}
-			got_irq = true;
-			break;
-		case WEV_IRQ_EXIT: got_irq = true; break;
-		case WEV_SOFTIRQ:
-			if (!got_sirq)
-				st->sirq = (int)e->u.sirq.vec;
-			got_sirq = true;
-			break;
-		case WEV_SOFTIRQ_EXIT: got_sirq = true; break;
-		default: break;
+	switch (e->kind) {
+	case WEV_SWITCH:
+		st_task(st, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
+		if (e->u.sw.next_pid != 0)
+			st->idle_state = -1;
+		break;
+	case WEV_IDLE:
+		st->idle_state = e->u.idle.state == WHY_IDLE_EXIT ? -1 : (long)e->u.idle.state;
+		if (!st->task_known || st->pid != 0) /* idle events come from the idle task */
+			st_task(st, 0, "swapper", 120);
+		break;
+	case WEV_IRQ:
+		if (st->irq_depth < WHY_IRQ_DEPTH) {
+			st->irq[st->irq_depth] = e->u.irq.irq;
+			str_copy(st->irq_name[st->irq_depth], WHY_NAME_LEN, e->u.irq.name);
+			st->irq_depth++;
 		}
+		break;
+	case WEV_IRQ_EXIT:
+		if (st->irq_depth > 0)
+			st->irq_depth--;
+		break;
+	case WEV_SOFTIRQ: st->sirq = (int)e->u.sirq.vec; break;
+	case WEV_SOFTIRQ_EXIT: st->sirq = -1; break;
+	case WEV_SOFTIRQ_RAISE:
+		if (st->irq_depth > 0 && e->u.sirq.vec < WHY_NVEC)
+			st->raised_by[e->u.sirq.vec] = st->irq[st->irq_depth - 1];
+		break;
+	default: break;
 	}
-	st_raised(st, s, end, cpu);
 }
 
 /* ---- parts ---- */
@@ -279,95 +248,39 @@ static void slice(struct walk *w, uint64_t a, uint64_t b)
 
 static bool about_probe(const struct walk *w, const struct why_event *e)
 {
-	return (e->kind == WEV_WAKING || e->kind == WEV_MIGRATE) && e->u.wk.pid == w->tid;
+	return (e->kind == WEV_WAKING || e->kind == WEV_WAKEUP || e->kind == WEV_MIGRATE) &&
+	       e->u.wk.pid == w->tid;
 }
 
-static void apply(struct walk *w, const struct why_events *s, size_t i)
+static void apply(struct walk *w, const struct why_event *e)
 {
-	const struct why_event *e = &s->ev[i];
-	struct cpu_st *st = &w->st;
-
 	if (about_probe(w, e)) {
 		w->probe_prio = e->u.wk.prio;
-		if (e->kind == WEV_WAKING)
+		if (e->kind == WEV_WAKING || e->kind == WEV_WAKEUP) {
 			w->woken = true;
-		else if (e->u.wk.target_cpu != st->cpu) {
-			bool woken = w->woken;
-
-			st_rebuild(st, s, i, e->u.wk.target_cpu);
-			w->woken = woken;
-			w->migrated = true;
-		} else {
-			w->migrated = true;
+			return;
+		}
+		w->migrated = true;
+		if (e->u.wk.target_cpu == w->other.cpu && w->have_other) {
+			w->st = w->other; /* followed through the window */
+			w->have_other = false;
+		} else if (e->u.wk.target_cpu != w->st.cpu) {
+			st_reset(&w->st, e->u.wk.target_cpu); /* not followed: unknown */
 		}
 		return;
 	}
-	switch (e->kind) {
-	case WEV_SWITCH:
-		st_task(st, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
-		if (e->u.sw.next_pid != 0)
-			st->idle_state = -1;
-		if (e->u.sw.next_pid == w->tid)
-			w->probe_prio = e->u.sw.next_prio;
-		else if (w->woken && e->u.sw.next_pid != 0 && e->u.sw.next_prio >= 100 &&
-			 w->probe_prio >= 0 && w->probe_prio < 100)
-			w->picked_normal = true;
-		break;
-	case WEV_IDLE:
-		st->idle_state = e->u.idle.state == WHY_IDLE_EXIT ? -1 : (long)e->u.idle.state;
-		break;
-	case WEV_IRQ:
-		if (st->irq_depth < WHY_IRQ_DEPTH) {
-			st->irq[st->irq_depth] = e->u.irq.irq;
-			str_copy(st->irq_name[st->irq_depth], WHY_NAME_LEN, e->u.irq.name);
-			st->irq_depth++;
-		}
-		break;
-	case WEV_IRQ_EXIT:
-		if (st->irq_depth > 0)
-			st->irq_depth--;
-		break;
-	case WEV_SOFTIRQ: st->sirq = (int)e->u.sirq.vec; break;
-	case WEV_SOFTIRQ_EXIT: st->sirq = -1; break;
-	case WEV_SOFTIRQ_RAISE:
-		if (st->irq_depth > 0 && e->u.sirq.vec < WHY_NVEC)
-			st->raised_by[e->u.sirq.vec] = st->irq[st->irq_depth - 1];
-		break;
-	default: break;
+	if (w->have_other && e->cpu == w->other.cpu) {
+		st_apply(&w->other, e);
+		return;
 	}
-}
-
-static size_t first_at(const struct why_events *s, uint64_t ts)
-{
-	size_t lo = 0, hi = s->n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (s->ev[mid].ts_ns < ts)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
-/* The probe's priority from its latest event before index end (any CPU). */
-static int probe_prio_before(const struct why_events *s, size_t end, pid_t tid)
-{
-	size_t stop = end > WHY_LOOKBACK_EVENTS ? end - WHY_LOOKBACK_EVENTS : 0;
-
-	for (size_t i = end; i-- > stop;) {
-		const struct why_event *e = &s->ev[i];
-
-		if (e->kind == WEV_SWITCH && e->u.sw.prev_pid == tid)
-			return e->u.sw.prev_prio;
-		if (e->kind == WEV_SWITCH && e->u.sw.next_pid == tid)
-			return e->u.sw.next_prio;
-		if ((e->kind == WEV_WAKING || e->kind == WEV_WAKEUP) && e->u.wk.pid == tid)
-			return e->u.wk.prio;
-	}
-	return -1;
+	st_apply(&w->st, e);
+	if (e->kind != WEV_SWITCH)
+		return;
+	if (e->u.sw.next_pid == w->tid)
+		w->probe_prio = e->u.sw.next_prio;
+	else if (w->woken && e->u.sw.next_pid != 0 && e->u.sw.next_prio >= 100 &&
+		 w->probe_prio >= 0 && w->probe_prio < 100)
+		w->picked_normal = true;
 }
 
 static enum why_reason task_reason(const struct walk *w, const struct wpart *p)
@@ -380,7 +293,7 @@ static enum why_reason task_reason(const struct walk *w, const struct wpart *p)
 		return WR_NONE;
 	if (q < pp)
 		return WR_HIGHER_PRIO;
-	if (q == pp)
+	if (q == pp && pp < 100) /* two normal tasks: CFS decides, not FIFO order */
 		return WR_SAME_PRIO;
 	if (pp < 100 && q >= 100 && (w->picked_normal || p->ns_woken >= WHY_THROTTLE_MIN_NS))
 		return WR_RT_THROTTLED;
@@ -396,48 +309,77 @@ static int part_cmp(const void *a, const void *b)
 	return (int)x->kind - (int)y->kind;
 }
 
+/* What the sweep knows at a deadline: each CPU's state, the probe's prio. */
+struct at_deadline {
+	const struct cpu_st *cs; /* indexed by CPU, ncs of them */
+	int ncs;
+	int probe_prio;
+	size_t i0;	  /* the first event at or after the deadline */
+	uint64_t *budget; /* event visits left for the run */
+};
+
+static void cpu_state(const struct at_deadline *at, int cpu, struct cpu_st *st)
+{
+	if (cpu >= 0 && cpu < at->ncs)
+		*st = at->cs[cpu];
+	else
+		st_reset(st, cpu);
+}
+
 /* Walk one WEV_LATE. */
 static void attribute_one(const struct why_events *s, const struct why_opts *o,
-			  const struct why_event *late, struct why_late *out)
+			  const struct why_event *late, const struct at_deadline *at,
+			  struct why_late *out)
 {
-	struct walk w = {.s = s, .o = o, .tid = late->u.late.tid};
+	struct walk w = {.s = s, .o = o, .tid = late->u.late.tid, .probe_prio = at->probe_prio};
 	uint64_t d = late->u.late.deadline_ns, wk = late->u.late.wake_ns, cur = d;
-	size_t i0 = first_at(s, d), i;
+	size_t i, end;
 	int cpu = late->cpu;
 
-	/* a migration in the window: the probe waited on the CPU it came from */
-	for (i = i0; i < s->n && s->ev[i].ts_ns <= wk; i++)
-		if (s->ev[i].kind == WEV_MIGRATE && s->ev[i].u.wk.pid == w.tid) {
-			cpu = s->ev[i].u.wk.orig_cpu;
-			break;
+	/* the window's events, as far as the run's budget goes (the rest of
+	 * the window is then unknown); a migration in it: the probe waited on
+	 * the CPU it came from, and the one it goes to is followed too */
+	for (end = at->i0; end < s->n && s->ev[end].ts_ns <= wk && *at->budget > 0; end++) {
+		const struct why_event *e = &s->ev[end];
+
+		(*at->budget)--;
+		if (e->kind == WEV_MIGRATE && e->u.wk.pid == w.tid && !w.have_other) {
+			cpu = e->u.wk.orig_cpu;
+			cpu_state(at, e->u.wk.target_cpu, &w.other);
+			w.have_other = e->u.wk.target_cpu != cpu;
 		}
-	st_rebuild(&w.st, s, i0, cpu);
-	w.probe_prio = probe_prio_before(s, i0, w.tid);
+	}
+	cpu_state(at, cpu, &w.st);
 	memset(out, 0, sizeof(*out));
 	out->cpu = late->cpu;
 	out->tid = w.tid;
 	out->deadline_ns = d;
 	out->wake_ns = wk;
 	out->delay_ns = wk - d;
-	for (i = i0; i < s->n && s->ev[i].ts_ns <= wk; i++)
+	for (i = at->i0; i < end; i++)
 		if (s->ev[i].kind == WEV_LOST && s->ev[i].ts_ns > d &&
 		    (s->ev[i].cpu == late->cpu || s->ev[i].cpu == cpu)) {
 			out->lost = true;
 			w.lost_until = s->ev[i].ts_ns;
 		}
-	for (i = i0; i < s->n && s->ev[i].ts_ns <= wk; i++) {
+	for (i = at->i0; i < end; i++) {
 		const struct why_event *e = &s->ev[i];
+		bool other = w.have_other && e->cpu == w.other.cpu;
 
 		if (e->kind == WEV_LATE || e->kind == WEV_LOST || e->kind == WEV_TIMER)
 			continue;
-		if (e->cpu != w.st.cpu && !about_probe(&w, e))
+		if (e->cpu != w.st.cpu && !about_probe(&w, e) && !other)
 			continue;
-		slice(&w, cur, e->ts_ns);
-		if (e->ts_ns > cur)
-			w.boundaries++;
-		cur = e->ts_ns;
-		apply(&w, s, i);
+		if (!other || about_probe(&w, e)) {
+			slice(&w, cur, e->ts_ns);
+			if (e->ts_ns > cur)
+				w.boundaries++;
+			cur = e->ts_ns;
+		}
+		apply(&w, e);
 	}
+	if (end < s->n && s->ev[end].ts_ns <= wk && w.lost_until < wk) /* over budget */
+		w.lost_until = wk;
 	slice(&w, cur, wk);
 	out->parts = xcalloc(w.n ? w.n : 1, sizeof(*out->parts));
 	for (i = 0; i < w.n; i++) {
@@ -656,15 +598,126 @@ static void rank(const struct why_events *s, const struct why_opts *o, struct wh
 	free(v);
 }
 
+/* The WEV_LATE records to attribute, by deadline (then stream order). */
+struct late_ref {
+	uint64_t deadline_ns;
+	size_t ev;  /* index in the stream */
+	size_t out; /* index in why_result.late */
+};
+
+static int late_ref_cmp(const void *a, const void *b)
+{
+	const struct late_ref *x = a, *y = b;
+
+	if (x->deadline_ns != y->deadline_ns)
+		return x->deadline_ns < y->deadline_ns ? -1 : 1;
+	return x->ev < y->ev ? -1 : x->ev > y->ev;
+}
+
+static int pid_cmp(const void *a, const void *b)
+{
+	pid_t x = *(const pid_t *)a, y = *(const pid_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* The probe threads' prios as the sweep meets their events. */
+struct tids {
+	pid_t *tid;
+	int *prio;
+	size_t n;
+};
+
+static void tids_note(struct tids *t, pid_t pid, int prio)
+{
+	pid_t *p = t->n ? bsearch(&pid, t->tid, t->n, sizeof(*t->tid), pid_cmp) : NULL;
+
+	if (p)
+		t->prio[p - t->tid] = prio;
+}
+
+static int tids_prio(const struct tids *t, pid_t pid)
+{
+	pid_t *p = t->n ? bsearch(&pid, t->tid, t->n, sizeof(*t->tid), pid_cmp) : NULL;
+
+	return p ? t->prio[p - t->tid] : -1;
+}
+
+static void tids_apply(struct tids *t, const struct why_event *e)
+{
+	if (e->kind == WEV_SWITCH) {
+		tids_note(t, e->u.sw.prev_pid, e->u.sw.prev_prio);
+		tids_note(t, e->u.sw.next_pid, e->u.sw.next_prio);
+	} else if (e->kind == WEV_WAKING || e->kind == WEV_WAKEUP || e->kind == WEV_MIGRATE) {
+		tids_note(t, e->u.wk.pid, e->u.wk.prio);
+	}
+}
+
+/* One pass over the stream in time order: at each deadline (late wake-ups
+ * by deadline), the state of every CPU is known from the events before it,
+ * and the window is walked from there. */
+static void sweep(const struct why_events *s, const struct why_opts *o, struct late_ref *refs,
+		  size_t n, struct why_result *out)
+{
+	struct at_deadline at = {0};
+	struct cpu_st *cs;
+	struct tids t = {0};
+	uint64_t budget = WHY_WORK_EVENTS;
+	int maxcpu = 0;
+	size_t j = 0;
+
+	for (size_t i = 0; i < s->n; i++)
+		if (s->ev[i].cpu > maxcpu)
+			maxcpu = s->ev[i].cpu;
+	cs = xcalloc((size_t)maxcpu + 1, sizeof(*cs));
+	for (int c = 0; c <= maxcpu; c++)
+		st_reset(&cs[c], c);
+	t.tid = xcalloc(n ? n : 1, sizeof(*t.tid));
+	for (size_t k = 0; k < n; k++)
+		t.tid[t.n++] = s->ev[refs[k].ev].u.late.tid;
+	qsort(t.tid, t.n, sizeof(*t.tid), pid_cmp);
+	{
+		size_t m = 0;
+
+		for (size_t k = 0; k < t.n; k++)
+			if (!m || t.tid[k] != t.tid[m - 1])
+				t.tid[m++] = t.tid[k];
+		t.n = m;
+	}
+	t.prio = xcalloc(t.n ? t.n : 1, sizeof(*t.prio));
+	for (size_t k = 0; k < t.n; k++)
+		t.prio[k] = -1;
+	at.cs = cs;
+	at.ncs = maxcpu + 1;
+	at.budget = &budget;
+	for (size_t k = 0; k < n; k++) {
+		const struct why_event *late = &s->ev[refs[k].ev];
+
+		for (; j < s->n && s->ev[j].ts_ns < late->u.late.deadline_ns; j++) {
+			if (s->ev[j].cpu >= 0)
+				st_apply(&cs[s->ev[j].cpu], &s->ev[j]);
+			tids_apply(&t, &s->ev[j]);
+		}
+		at.i0 = j;
+		at.probe_prio = tids_prio(&t, late->u.late.tid);
+		attribute_one(s, o, late, &at, &out->late[refs[k].out]);
+	}
+	free(cs);
+	free(t.tid);
+	free(t.prio);
+}
+
 int why_attribute(const struct why_events *s, const struct why_opts *o, struct why_result *out)
 {
-	size_t cap = 0;
+	struct late_ref *refs;
+	size_t n = 0;
 
 	memset(out, 0, sizeof(*out));
 	out->threshold_ns = o ? o->over_ns : 0;
 	for (size_t i = 1; i < s->n; i++)
 		if (s->ev[i].ts_ns < s->ev[i - 1].ts_ns)
 			return -EINVAL; /* not sorted (why_events_sort) */
+	refs = xcalloc(s->n ? s->n : 1, sizeof(*refs));
 	for (size_t i = 0; i < s->n; i++) {
 		const struct why_event *e = &s->ev[i];
 
@@ -673,9 +726,17 @@ int why_attribute(const struct why_events *s, const struct why_opts *o, struct w
 		if (e->kind != WEV_LATE || e->u.late.wake_ns < e->u.late.deadline_ns ||
 		    e->u.late.wake_ns - e->u.late.deadline_ns < out->threshold_ns)
 			continue;
-		out->late = xgrow(out->late, &cap, out->n_late + 1, sizeof(*out->late));
-		attribute_one(s, o, e, &out->late[out->n_late++]);
+		refs[n].deadline_ns = e->u.late.deadline_ns;
+		refs[n].ev = i;
+		refs[n].out = n;
+		n++;
 	}
+	if (n)
+		qsort(refs, n, sizeof(*refs), late_ref_cmp);
+	out->late = xcalloc(n ? n : 1, sizeof(*out->late));
+	out->n_late = n;
+	sweep(s, o, refs, n, out);
+	free(refs);
 	rank(s, o, out);
 	return 0;
 }

@@ -58,7 +58,7 @@ struct why_late {
 	uint64_t deadline_ns, wake_ns, delay_ns;
 	struct why_part *parts; /* largest first */
 	size_t n_parts;
-	uint64_t err_ns; /* bound on |sum(parts) - delay| from event timing */
+	uint64_t err_ns; /* bound on the parts' boundaries (event timing); sum exact */
 	bool lost;	 /* events were lost inside the window */
 	/* added by whyattr.c: */
 	int probe_prio; /* the probe thread's kernel prio as the events show it, -1 */
@@ -76,7 +76,7 @@ struct why_cause {
 	unsigned n_largest;	/* late wake-ups where it is the largest part */
 	double share_late_pct;	/* n_largest / n_late */
 	double share_delay_pct; /* total_ns / sum of delays */
-	char fix[96];		/* "irq/N/affinity=CPUS", "thread/T/priority=..." or "" */
+	char fix[96];		/* "irq/N/affinity=CPUS", "thread/T/policy=fifo:N" ... or "" */
 	char fix_why[120];	/* one line: what the fix does */
 	/* added by whyattr.c: */
 	int64_t declared_ns; /* as in why_part */
@@ -114,8 +114,10 @@ struct why_opts {
  * switch that picks a normal task over the woken RT probe) means RT
  * throttling; shorter, it was a section without a preemption point. */
 #define WHY_THROTTLE_MIN_NS 200000
-/* How far back (in events) the state at a deadline is looked for. */
-#define WHY_LOOKBACK_EVENTS 200000
+/* Event visits over one why_attribute() run (each late wake-up's window
+ * costs its events): a hostile or huge stream ends in bounded time, the
+ * windows past the budget are unknown from where it ran out. */
+#define WHY_WORK_EVENTS 50000000ull
 
 /* Attribute every WEV_LATE of the stream (sorted by why_events_sort).
  * 0 or -errno. */

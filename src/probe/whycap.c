@@ -368,22 +368,40 @@ static int fail(char *why, size_t cap, int rc, const char *fmt, ...)
 	return rc;
 }
 
+/* 1 when tracefs is mounted; 0 when it was not (and is now, with mount and
+ * path set), -1 on failure. libtracefs
+ * 1.6 hands out a copy of the path that nobody frees: freed here. */
+static int is_mounted(bool mount, char *path, size_t cap)
+{
+	const char *p = NULL;
+	int m = tracefs_tracing_dir_is_mounted(mount, &p);
+
+	if (path)
+		snprintf(path, cap, "%s", m >= 0 && p ? p : "");
+	free((void *)(uintptr_t)p);
+	return m;
+}
+
 /* tracefs mounted, or mounted now when root (note says so). */
 static int ensure_mounted(char *why, size_t cap, char *note, size_t ncap)
 {
-	const char *path = NULL;
+	char path[256];
+	int e;
 
-	if (tracefs_tracing_dir_is_mounted(false, &path) > 0)
+	if (is_mounted(false, NULL, 0) > 0)
 		return 0;
 	if (geteuid() != 0)
 		return fail(why, cap, -EACCES,
 			    "tracefs is not mounted (mounting it at /sys/kernel/tracing needs "
 			    "root)");
-	if (tracefs_tracing_dir_is_mounted(true, &path) < 0 || !path)
-		return fail(why, cap, -errno ? -errno : -ENOENT,
+	errno = 0;
+	if (is_mounted(true, path, sizeof(path)) < 0 || !path[0]) {
+		e = errno ? -errno : -ENOENT;
+		return fail(why, cap, e,
 			    "tracefs is not mounted and could not be mounted at "
 			    "/sys/kernel/tracing: %s",
-			    err_name(-errno ? -errno : -ENOENT));
+			    err_name(e));
+	}
 	snprintf(note, ncap, "mounted tracefs at %s", path);
 	return 0;
 }
@@ -493,7 +511,7 @@ int whycap_open(struct whycap **out, const struct whycap_cfg *cfg, char *why, si
 		char *note, size_t ncap)
 {
 	struct whycap *c;
-	char cpus[256];
+	char cpus[256], dir[320];
 	int rc;
 
 	*out = NULL;
@@ -504,6 +522,15 @@ int whycap_open(struct whycap **out, const struct whycap_cfg *cfg, char *why, si
 	c = xcalloc(1, sizeof(*c));
 	c->cfg = *cfg;
 	whycap_instance_name(getpid(), c->st.instance, sizeof(c->st.instance));
+	/* asked first: libtracefs 1.6 leaks when tracefs_instance_create fails */
+	snprintf(dir, sizeof(dir), "%s/instances", tracefs_tracing_dir());
+	if (access(dir, W_OK)) {
+		rc = -errno;
+		snprintf(why, cap, "%s: %s%s", dir, err_name(rc),
+			 rc == -EACCES || rc == -EPERM ? " (a tracefs instance needs root)" : "");
+		free(c);
+		return rc;
+	}
 	errno = 0;
 	c->inst = tracefs_instance_create(c->st.instance);
 	if (!c->inst) {
@@ -637,10 +664,13 @@ void whycap_finish(struct whycap *c, uint64_t threshold_ns, struct why_events *o
 	uint64_t floor = threshold_ns > c->floor_ns ? threshold_ns : c->floor_ns;
 
 	refilter(c, floor);
-	for (size_t i = 0; i < c->kept.n; i++)
+	c->st.events_kept = 0;
+	for (size_t i = 0; i < c->kept.n; i++) {
 		why_events_add(out, &c->kept.ev[i]);
+		if (c->kept.ev[i].kind != WEV_LATE && c->kept.ev[i].kind != WEV_LOST)
+			c->st.events_kept++;
+	}
 	why_events_sort(out);
-	c->st.events_kept = c->kept.n;
 	c->st.lost = 0;
 	for (int i = 0; i < c->ncpu; i++)
 		c->st.lost += c->cpu[i].lost_stream;
@@ -678,9 +708,8 @@ int whycap_remove_stale(char *why, size_t cap)
 {
 	char **names;
 	int removed = 0, rc = 0;
-	const char *path = NULL;
 
-	if (tracefs_tracing_dir_is_mounted(false, &path) <= 0)
+	if (is_mounted(false, NULL, 0) <= 0)
 		return 0;
 	names = tracefs_instances("^tunetop-[0-9][0-9]*$");
 	if (!names)

@@ -40,7 +40,7 @@ struct whycap_cfg {
 
 struct whycap_stats {
 	uint64_t events_read;  /* every event read from the buffers */
-	uint64_t events_kept;  /* in the result */
+	uint64_t events_kept;  /* kernel events in the result (late, lost aside) */
 	uint64_t lost;	       /* events the kernel dropped (all CPUs) */
 	uint64_t late_records; /* late records offered by the probe */
 	uint64_t floor_ns;     /* late wake-ups under this were dropped (0 = none) */

@@ -44,7 +44,7 @@ PY
 }
 
 # The schemas themselves are valid draft 2020-12 and name their kind.
-for k in snapshot probe ab journal knobs record; do
+for k in snapshot probe ab journal knobs record why; do
 	is "$(python3 -c 'import json,sys,jsonschema
 s = json.load(open(sys.argv[1]))
 jsonschema.Draft202012Validator.check_schema(s)

@@ -11,7 +11,7 @@ set -eu
 out=$1
 hand=$TT_SRCDIR/tests/fuzz/seeds
 rm -rf "$out"
-for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report accel kconfig; do
+for n in json replay irqs softirqs threads rt journal profile theme config tar cpulist str procstat report accel kconfig whyev; do
 	mkdir -p "$out/$n"
 done
 tmp=$(mktemp -d "${TMPDIR:-/tmp}/tt-seeds.XXXXXX")
@@ -31,6 +31,9 @@ for c in "$FIXTURES"/kconfig/config-*; do
 	cp "$c" "$out/kconfig/$(basename "$c")"
 	gzip -9 -n -c "$c" >"$out/kconfig/$(basename "$c").gz"
 done
+
+# whyev: the recorded event streams of tests/fixtures/why/
+cp "$FIXTURES"/why/*.events "$out/whyev/"
 
 # A NUL-separated pair: the two-sample harnesses derive rates from it.
 pair() { { cat "$1"; printf '\000'; cat "$2"; } >"$3"; }

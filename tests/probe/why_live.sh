@@ -16,7 +16,8 @@
 #  (d) the tracefs instance tunetop-PID is gone after a run, after SIGTERM,
 #      and after SIGKILL once `tunetop restore` ran;
 #  (e) as nobody: one line says the capture is not permitted, the probe
-#      measures as without --why.
+#      measures as without --why;
+#  (f) ab --why on a fixture copy: one cause list per arm, restored.
 # It runs in a private mount namespace when it can (a tracefs mount tunetop
 # makes stays there); the only tracefs change is tunetop's own instance.
 if [ -z "${TT_WHY_NS:-}" ] && [ "$(id -u)" = 0 ] &&
@@ -231,13 +232,27 @@ out=$("$TUNETOP" --state-dir "$TMPD/st" restore 2>&1)
 like "$out" "removed [0-9]+ stale tracefs instance" "restore says it removed the stale instance"
 unlike "$(instances)" "^tunetop-$p\$" "restore removed tunetop-$p"
 
+# ---- (f) ab --why: each arm's causes (the knob on a fixture copy) ------------
+cp -a "$FIXTURES/rk3588" "$TMPD/root"
+"$TUNETOP" --root "$TMPD/root" --state-dir "$TMPD/abst" ab 'cpuidle/*/cpu-sleep/disable=0,1' \
+	--window 0.5 --settle 0 --rounds 1 --cpus "$cpu" --why --why-over 50 >"$TMPD/ab.out" 2>"$TMPD/ab.err" &
+p=$!
+wait $p
+is "$?" 0 "ab --why exits 0"
+like "$(cat "$TMPD/ab.out")" "why, per arm \\(late = over 50\\.0 us; [0-9]+ events lost\\)" "ab --why: the per-arm section"
+is "$(grep -cE '^arm [AB] \([01]\):$' "$TMPD/ab.out")" 2 "ab --why: one cause list per arm"
+is "$(sed -n '/^why, per arm/,$p' "$TMPD/ab.out" | grep -c '^Why late: ')" 2 "ab --why: each arm's late wake-ups are attributed"
+same_tree "$FIXTURES/rk3588" "$TMPD/root"
+ok $? "ab --why: the fixture is restored"
+unlike "$(instances)" "^tunetop-$p\$" "ab --why: its instance tunetop-$p is removed"
+
 # ---- (e) without permission: one line, and the probe measures as without ------
 if command -v setpriv >/dev/null 2>&1 &&
 	setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$TUNETOP" 2>/dev/null; then
 	out=$(cd / && setpriv --reuid=65534 --regid=65534 --clear-groups "$TUNETOP" probe --cpus "$cpu" \
 		--policy other -D 0.3 --why --json 2>"$TMPD/f.err")
 	is "$?" 0 "as nobody: probe --why still measures (exit 0)"
-	is "$(wc -l <"$TMPD/f.err" | tr -d ' ')" 1 "as nobody: one line on stderr"
+	is "$(grep -c -- '--why' "$TMPD/f.err")" 1 "as nobody: one line on stderr about --why"
 	like "$(cat "$TMPD/f.err")" "--why: .*(EACCES|EPERM).*needs root.*: measuring without the causes" \
 		"as nobody: it says the capture is not permitted"
 	like "$out" '"captured": false' "as nobody: why_capture.captured is false"

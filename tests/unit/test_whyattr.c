@@ -446,6 +446,52 @@ static void test_edges(void)
 	is_int(why_attribute(&s, NULL, &r), -EINVAL, "an unsorted stream is refused");
 	why_result_free(&r);
 	why_events_free(&s);
+	/* only sched_wakeup of the probe (no sched_waking traced): still woken */
+	{
+		struct why_event ev[4];
+
+		memset(ev, 0, sizeof(ev));
+		ev[0].kind = WEV_SWITCH;
+		ev[0].cpu = 1;
+		strcpy(ev[0].u.sw.next_comm, "cpuhog");
+		ev[0].u.sw.next_pid = 50;
+		ev[0].u.sw.next_prio = 120;
+		ev[1].ts_ns = 1000;
+		ev[1].cpu = 1;
+		ev[1].kind = WEV_WAKEUP;
+		ev[1].u.wk.pid = 9;
+		ev[1].u.wk.prio = 9;
+		ev[1].u.wk.target_cpu = 1;
+		ev[2].ts_ns = 400000;
+		ev[2].cpu = 1;
+		ev[2].kind = WEV_SWITCH;
+		ev[2].u.sw.prev_pid = 50;
+		ev[2].u.sw.prev_prio = 120;
+		ev[2].u.sw.next_pid = 9;
+		ev[2].u.sw.next_prio = 9;
+		ev[3].ts_ns = 401000;
+		ev[3].cpu = 1;
+		ev[3].kind = WEV_LATE;
+		ev[3].u.late.tid = 9;
+		ev[3].u.late.deadline_ns = 500;
+		ev[3].u.late.wake_ns = 401000;
+		for (int i = 0; i < 4; i++)
+			why_events_add(&s, &ev[i]);
+		is_int(why_attribute(&s, NULL, &r), 0, "a stream with sched_wakeup only");
+		ok(r.n_late == 1 && r.late[0].parts[0].id == 50 &&
+			   r.late[0].parts[0].ns == 399500 &&
+			   r.late[0].parts[0].reason == WR_RT_THROTTLED,
+		   "  the wakeup counts as woken: cpuhog 399.5 us, RT throttled");
+		why_result_free(&r);
+		/* the same with a SCHED_OTHER probe (prio 120): not FIFO order */
+		s.ev[1].u.wk.prio = 120;
+		s.ev[2].u.sw.next_prio = 120;
+		is_int(why_attribute(&s, NULL, &r), 0, "a normal-priority probe");
+		ok(r.n_late == 1 && r.late[0].parts[0].reason == WR_NONPREEMPT,
+		   "  an equal normal prio is not 'same-priority FIFO'");
+		why_result_free(&r);
+		why_events_free(&s);
+	}
 	is_str(why_part_kind_name(WP_KSOFTIRQD), "ksoftirqd", "part kind name");
 	is_str(why_reason_name(WR_RT_THROTTLED), "RT throttled", "reason name");
 }
