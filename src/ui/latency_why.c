@@ -118,8 +118,9 @@ void lat_why_tick(struct latency *L, int *ms)
 
 			probe_snapshot_all(&L->probe, all);
 			if (all->count >= 100)
-				probe_set_late_bar(&L->probe,
-						   (uint64_t)(hist_percentile_us(all, 0.90) * 1000.0));
+				probe_set_late_bar(
+					&L->probe,
+					(uint64_t)(hist_percentile_us(all, 0.90) * 1000.0));
 			free(all);
 		}
 		w->next_poll_ns = now + WHYCAP_POLL_MS * 1000000ull;
@@ -215,8 +216,8 @@ void lat_why_draw(struct tui *t, struct screen *s, struct latency *L, int y, int
 	}
 	lat_fmt_us(thr, sizeof(thr), (double)r->threshold_ns / 1e3, false);
 	ui_printf(t, y, 1, COLS - 1, ROLE_TITLE,
-		  "Why late: %zu wake-ups over %s us (the run's p99)%s, %llu events lost", r->n_late,
-		  thr, w->n_late_last ? "" : " (an earlier interval: none in the last)",
+		  "Why late: %zu wake-ups over %s us (the run's p99)%s, %llu events lost",
+		  r->n_late, thr, w->n_late_last ? "" : " (an earlier interval: none in the last)",
 		  (unsigned long long)w->lost);
 	if (h < 4)
 		return;
