@@ -68,3 +68,5 @@ check_PROGRAMS += tests/probe/rthog
 tests_probe_rthog_SOURCES = tests/probe/rthog.c
 TESTS += tests/probe/why_live.sh
 EXTRA_DIST += tests/probe/why_live.sh
+# what a monitor costs the studied CPU (issue 29): make bench, needs root
+EXTRA_DIST += tests/bench/footprint.sh

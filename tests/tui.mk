@@ -50,3 +50,7 @@ endif
 # FIFOs and a socket in the tree do not hang the TUI's start-up (issue 32)
 TESTS += tests/tui/nonregular.sh
 EXTRA_DIST += tests/tui/nonregular.sh
+# the Latency screen's Why late panel, live (issue 29): needs root, tracefs
+# and tests/probe/rthog (tests/probe.mk)
+TESTS += tests/tui/why.sh
+EXTRA_DIST += tests/tui/why.sh

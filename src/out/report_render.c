@@ -1254,6 +1254,48 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 	}
 }
 
+/* A probe --why result's causes, ranked, as a table (every string from the
+ * file escaped). */
+static void html_why(struct sbuf *html, const struct jp_value *why)
+{
+	const struct jp_value *causes = jp_get(why, "causes");
+
+	sbuf_puts(html, "<section id=\"why\">\n<h2>Why late</h2>\n");
+	sbuf_printf(
+		html,
+		"<p>%" PRId64 " late wake-ups over %.1f us, %.1f us late in all, %" PRId64
+		" events lost</p>\n",
+		jp_int(jp_get(why, "late_wakeups"), 0), jp_num(jp_get(why, "threshold_us"), NAN),
+		jp_num(jp_get(why, "late_total_us"), NAN), jp_int(jp_get(why, "lost_events"), 0));
+	if (!jp_len(causes)) {
+		sbuf_puts(html, "<p class=\"na\">No causes.</p>\n</section>\n");
+		return;
+	}
+	sbuf_puts(html, "<table class=\"why\">\n<tr><th>kind</th><th>cause</th><th>id</th>"
+			"<th>reason</th><th>late wake-ups %</th><th>late time %</th><th>us</th>"
+			"<th>fix</th></tr>\n");
+	for (size_t i = 0; i < jp_len(causes); i++) {
+		const struct jp_value *c = jp_at(causes, i);
+
+		sbuf_puts(html, "<tr><td>");
+		esc(html, jp_str(jp_get(c, "kind"), "?"));
+		sbuf_puts(html, "</td><td>");
+		esc(html, jp_str(jp_get(c, "name"), ""));
+		sbuf_puts(html, "</td><td>");
+		if (!jp_is_null(jp_get(c, "id")))
+			sbuf_printf(html, "%" PRId64, jp_int(jp_get(c, "id"), -1));
+		sbuf_puts(html, "</td><td>");
+		esc(html, jp_str(jp_get(c, "reason"), ""));
+		sbuf_printf(html, "</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>",
+			    jp_num(jp_get(c, "share_late_pct"), NAN),
+			    jp_num(jp_get(c, "share_delay_pct"), NAN),
+			    jp_num(jp_get(c, "total_us"), NAN));
+		esc(html, jp_str(jp_get(c, "fix"), ""));
+		sbuf_puts(html, "</td></tr>\n");
+	}
+	sbuf_puts(html, "</table>\n</section>\n");
+}
+
 static void probe_report(struct sbuf *t, struct sbuf *html, const struct jp_value *doc,
 			 const char *path)
 {
@@ -1300,6 +1342,8 @@ static void probe_report(struct sbuf *t, struct sbuf *html, const struct jp_valu
 		else
 			sbuf_puts(html, "<p class=\"na\">No samples.</p>\n");
 		sbuf_puts(html, "</section>\n");
+		if (jp_get(doc, "why") && !jp_is_null(jp_get(doc, "why")))
+			html_why(html, jp_get(doc, "why"));
 		html_tail(html);
 	}
 	for (size_t i = 0; i < nh; i++)

@@ -180,6 +180,7 @@ static void probe_cfg_for(struct tui *t, struct latency *L, const struct cpumask
 	c->prio = PROBE_DEFAULT_PRIO;
 	c->dma_latency_us = -1; /* PM QoS untouched, as the CLI */
 	c->no_mlock = mlock_unsafe();
+	c->late = true; /* the "Why late" panel's records (none until w sets a bar) */
 	L->no_mlock_note[0] = '\0';
 	if (c->no_mlock)
 		snprintf(L->no_mlock_note, sizeof(L->no_mlock_note),
@@ -273,6 +274,7 @@ static void probe_stop_now(struct latency *L)
 {
 	if (!L->probe_on)
 		return;
+	lat_why_off(L);
 	probe_stop(&L->probe);
 	L->probe_on = false;
 	refresh_probe(L); /* the final numbers stay on screen */
@@ -772,6 +774,7 @@ int latency_background(struct tui *t, bool in_dialog, int *wait_ms)
 		else
 			ms = next;
 	}
+	lat_why_tick(L, &ms);
 	if ((L->probe_on || L->ab_on) && lat_shown(t)) {
 		uint64_t now = time_mono_ns();
 		int left;

@@ -11,6 +11,7 @@
 #include "probe/histogram.h"
 #include "probe/probe.h"
 #include "probe/stats.h"
+#include "probe/whyattr.h"
 #include "ui/tui.h"
 
 #define LAT_REFRESH_MS 500 /* live views: at most two refreshes a second */
@@ -18,6 +19,26 @@
 #define LAT_MAX_BINS   128
 
 enum { LAT_SRC_PROBE, LAT_SRC_LOG };
+
+#define LAT_WHY_ATTR_MS 3000 /* the "Why late" panel attributes this often */
+
+struct whycap;
+
+/* The "Why late" panel (src/ui/latency_why.c): the event capture beside the
+ * probe and the attribution of its last interval. */
+struct lat_why {
+	bool on;	    /* w asked for it (the panel is shown) */
+	struct whycap *cap; /* NULL: not captured, why says why */
+	char why[256];	    /* one line */
+	char note[160];	    /* e.g. that tracefs was mounted */
+	struct probe_late *buf;
+	struct why_result res; /* the last interval with late wake-ups */
+	bool have_res;
+	unsigned n_late_last; /* late wake-ups of the last interval */
+	uint64_t lost;	      /* events lost, all CPUs, since w */
+	uint64_t at_ns, next_poll_ns, next_attr_ns;
+	unsigned ticks;
+};
 
 /* One table row of the probe view: every CPU merged, or one CPU. */
 struct lat_row {
@@ -72,6 +93,7 @@ struct latency {
 	char last_assign[KNOB_ADDR_MAX + 4 * KNOB_VALUE_MAX + 2];
 	/* --record: the probe's merged histogram at the last recorded window */
 	struct hist *rec_last;
+	struct lat_why why;
 	/* refresh */
 	uint64_t next_refresh_ns;
 	int pending;	/* HR_* bits for the main loop */
@@ -95,5 +117,14 @@ void lat_refresh(struct latency *L);
 int lat_act_start_stop(struct tui *t, struct latency *L);
 int lat_act_reset(struct tui *t, struct latency *L);
 int lat_act_cancel(struct tui *t, struct latency *L);
+/* The "Why late" panel (latency_why.c): w toggles the capture, f applies
+ * the selected cause's fix; the tick polls and attributes (ms: the wait
+ * it needs); off closes it (the probe stopped); rows: its selectable rows. */
+int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L);
+int lat_why_fix(struct tui *t, struct screen *s, struct latency *L);
+void lat_why_tick(struct latency *L, int *ms);
+void lat_why_off(struct latency *L);
+int lat_why_rows(const struct latency *L);
+void lat_why_draw(struct tui *t, struct screen *s, struct latency *L, int y, int h);
 
 #endif

@@ -18,7 +18,7 @@ tunetop_SOURCES += \
 	src/ui/screen_setup.c \
 	src/ui/screen_help.c src/ui/screens.def \
 	src/ui/screen_threads.c src/ui/screen_irqs.c \
-	src/ui/screen_latency.c src/ui/latency_run.c src/ui/latency_run.h \
+	src/ui/screen_latency.c src/ui/latency_run.c src/ui/latency_run.h src/ui/latency_why.c \
 	src/ui/playback.c src/ui/screen_findings.c src/ui/screen_lessons.c
 endif
 

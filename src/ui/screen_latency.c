@@ -227,6 +227,34 @@ static void draw_intro(struct tui *t, int y, int h)
 		ui_put(t, y + i, 1, COLS - 1, i ? ROLE_VALUE : ROLE_TITLE, lines[i]);
 }
 
+/* n rows of the per-CPU table from row top at line y, row sel highlighted
+ * (-1: none). */
+static void draw_rows(struct tui *t, const struct latency *L, int y, int n, int sel_row, int top)
+{
+	char c[16];
+
+	for (int i = 0; i < n && top + i < L->nrow; i++) {
+		const struct lat_row *r = &L->row[top + i];
+		bool sel = top + i == sel_row;
+		enum role role = sel ? ROLE_CURSOR : ROLE_VALUE;
+		int x = 0, yy = y + i;
+		char name[16], when[16];
+
+		if (sel)
+			ui_fill(t, yy, 0, COLS, ROLE_CURSOR);
+		if (r->cpu < 0)
+			snprintf(name, sizeof(name), "all");
+		else
+			snprintf(name, sizeof(name), "%d", r->cpu);
+		lat_fmt_when(r->h->count ? r->h->max_at_ns : 0, when, sizeof(when));
+		x += ui_printf(t, yy, x, COLS - x, role, "%-4s ", name);
+		x += draw_stats(t, yy, x, role, &r->s, true);
+		ui_printf(t, yy, x, COLS - x, role, " %7llu %5s  %-8s",
+			  (unsigned long long)r->h->overflows,
+			  lat_fmt_us(c, sizeof(c), r->s.min, false), r->h->count ? when : "");
+	}
+}
+
 static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y, int h)
 {
 	struct probe *p = &L->probe;
@@ -249,30 +277,17 @@ static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y
 	ui_printf(t, y + 1, 0, COLS, ROLE_COLHEAD, "%-4s %8s %6s %5s %5s %5s %6s %6s %7s %5s  %-8s",
 		  "CPU", "Samples", "Mean", "p50", "p90", "p99", "p99.9", "Max", "Ovf", "Min",
 		  "Max at");
+	if (L->why.on) { /* the table without a selection, the panel below it */
+		draw_rows(t, L, y + 2, L->nrow < 3 ? L->nrow : 3, -1, 0);
+		lat_why_draw(t, s, L, y + 2 + (L->nrow < 3 ? L->nrow : 3) + 1,
+			     h - 3 - (L->nrow < 3 ? L->nrow : 3));
+		return;
+	}
 	tbl = L->nrow;
 	if (tbl > (h - 2) / 3)
 		tbl = (h - 2) / 3 > 1 ? (h - 2) / 3 : 1;
 	ui_scroll(s, tbl);
-	for (int i = 0; i < tbl && s->top + i < L->nrow; i++) {
-		const struct lat_row *r = &L->row[s->top + i];
-		bool sel = s->top + i == s->sel;
-		enum role role = sel ? ROLE_CURSOR : ROLE_VALUE;
-		int x = 0, yy = y + 2 + i;
-		char name[16], when[16];
-
-		if (sel)
-			ui_fill(t, yy, 0, COLS, ROLE_CURSOR);
-		if (r->cpu < 0)
-			snprintf(name, sizeof(name), "all");
-		else
-			snprintf(name, sizeof(name), "%d", r->cpu);
-		lat_fmt_when(r->h->count ? r->h->max_at_ns : 0, when, sizeof(when));
-		x += ui_printf(t, yy, x, COLS - x, role, "%-4s ", name);
-		x += draw_stats(t, yy, x, role, &r->s, true);
-		ui_printf(t, yy, x, COLS - x, role, " %7llu %5s  %-8s",
-			  (unsigned long long)r->h->overflows,
-			  lat_fmt_us(c[0], sizeof(c[0]), r->s.min, false), r->h->count ? when : "");
-	}
+	draw_rows(t, L, y + 2, tbl, s->sel, s->top);
 	if (L->nrow > tbl) {
 		char pos[24];
 		int len = snprintf(pos, sizeof(pos), " %d/%d ", s->sel + 1, L->nrow);
@@ -681,7 +696,7 @@ void screen_latency_build(struct tui *t, struct screen *s)
 		return;
 	if (lat_shown(t) && (L->probe_on || L->ab_on))
 		lat_refresh(L);
-	s->nrows = L->ab_shown ? 0 : L->nrow;
+	s->nrows = L->ab_shown ? 0 : L->why.on ? lat_why_rows(L) : L->nrow;
 }
 
 void screen_latency_draw(struct tui *t, struct screen *s, int y, int h)
@@ -706,6 +721,8 @@ int screen_latency_key(struct tui *t, struct screen *s, int ch)
 	switch (ch) {
 	case 's': return lat_act_start_stop(t, L);
 	case 'r': return lat_act_reset(t, L);
+	case 'w': return lat_why_toggle(t, s, L);
+	case 'f': return lat_why_fix(t, s, L);
 	case 'x':
 	case 27: return lat_act_cancel(t, L);
 	default: return HR_IGNORED;

@@ -224,6 +224,38 @@ else
 	skip "report of a probe result" "the probe could not run here: $(head -n 1 "$TMPD/probe.err")"
 fi
 
+# A probe --why result (issue 29): the ranked causes as a table, every name
+# from the file escaped (a comm with a tag stays text).
+if [ -s "$TMPD/probe.json" ] && command -v python3 >/dev/null 2>&1; then
+	python3 - "$TMPD/probe.json" "$TMPD/why.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["why"] = {"threshold_us": 200.0, "late_wakeups": 3, "late_total_us": 1500.0, "lost_events": 0,
+    "causes": [
+        {"kind": "task", "id": 4242, "name": "hog<script>x</script>", "prio": 1,
+         "reason": "higher priority", "raised_by_irq": None, "declared_exit_us": None,
+         "total_us": 1200.0, "present": 3, "largest": 3, "share_late_pct": 100.0,
+         "share_delay_pct": 80.0, "cpus": "0", "fix": "thread/4242/affinity=1",
+         "fix_why": "move it"},
+        {"kind": "irq", "id": 24, "name": "virtio0<b>", "prio": None, "reason": None,
+         "raised_by_irq": None, "declared_exit_us": None, "total_us": 300.0, "present": 1,
+         "largest": 0, "share_late_pct": 0.0, "share_delay_pct": 20.0, "cpus": "0",
+         "fix": "irq/24/affinity=1", "fix_why": "move it"}],
+    "late": []}
+json.dump(d, open(sys.argv[2], "w"))
+PY
+	"$TUNETOP" report "$TMPD/why.json" --html "$TMPD/why.html" >/dev/null 2>"$TMPD/why.err"
+	ok $? "report of a probe --why result"
+	grep -q 'id="why"' "$TMPD/why.html"; ok $? "its page has the Why late section"
+	like "$(tr -d '\n' <"$TMPD/why.html")" \
+		'<tr><td>task</td><td>hog&lt;script&gt;x&lt;/script&gt;</td><td>4242</td><td>higher priority</td><td>100\.0</td><td>80\.0</td><td>1200\.0</td><td>thread/4242/affinity=1</td></tr><tr><td>irq</td><td>virtio0&lt;b&gt;</td>' \
+		"the causes in their order, names escaped, shares, us and the fix"
+	grep -c '<script\|<b>' "$TMPD/why.html" >"$TMPD/why.n"
+	is "$(cat "$TMPD/why.n")" 0 "no name from the file is markup"
+	"$TUNETOP" report "$TMPD/probe.json" --html "$TMPD/nowhy.html" >/dev/null 2>&1
+	grep -q 'id="why"' "$TMPD/nowhy.html"; is $? 1 "a probe result without why has no such section"
+fi
+
 # Names from the file are text on the page, never markup: a recording whose
 # header names its writer and source with tags (what the fuzzer found:
 # they went into the page as they were), and an A/B result whose unit
