@@ -24,7 +24,7 @@ LIVE_TESTS = tests/tui/unpriv.sh tests/tui/counters.sh tests/tui/record_probe.sh
 	tests/live/perf_events.sh tests/cli/live.sh tests/cli/capture.sh \
 	tests/findings/learn_live.sh tests/threads/isolation.sh tests/tui/thread_findings.sh
 # (tests/probe/why_live.sh and tests/tui/why.sh read the kernel's trace events, which no host
-# shape changes: it runs in the gcc and ASan passes only)
+# shape changes: they run in the gcc and ASan passes only)
 # make check-shapes [HOST_SHAPES='haltpoll arm']: each shape's results in
 # shape-NAME.log (test-suite.log of that run).
 check-shapes: all $(check_PROGRAMS)
