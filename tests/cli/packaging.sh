@@ -45,11 +45,13 @@ is "$(brvar LICENSE)" "GPL-2.0+" "tunetop.mk: LICENSE = GPL-2.0+"
 is "$(brvar LICENSE_FILES)" "COPYING" "tunetop.mk: LICENSE_FILES = COPYING"
 is "$(brvar AUTORECONF)" "YES" "tunetop.mk: AUTORECONF = YES"
 is "$(brvar DEPENDENCIES)" "host-pkgconf ncurses libinih" "tunetop.mk: DEPENDENCIES without the optional packages"
-is "$(brvar CONF_OPTS)" "--with-libpfm=no --with-sensors=no --with-zstd=no --with-zlib=no" "tunetop.mk: and the options that turn them off"
+is "$(brvar CONF_OPTS)" "--with-libpfm=no --with-sensors=no --with-zstd=no --with-zlib=no --with-tracefs=no" "tunetop.mk: and the options that turn them off"
 is "$(brvar DEPENDENCIES BR2_PACKAGE_LIBPFM4=y BR2_PACKAGE_LM_SENSORS=y BR2_PACKAGE_ZSTD=y BR2_PACKAGE_ZLIB=y)" \
 	"host-pkgconf ncurses libinih libpfm4 lm-sensors zstd zlib" "tunetop.mk: libpfm4, lm-sensors, zstd, zlib when selected"
-is "$(brvar CONF_OPTS BR2_PACKAGE_ZSTD=y)" "--with-libpfm=no --with-sensors=no --with-zstd=yes --with-zlib=no" \
+is "$(brvar CONF_OPTS BR2_PACKAGE_ZSTD=y)" "--with-libpfm=no --with-sensors=no --with-zstd=yes --with-zlib=no --with-tracefs=no" \
 	"tunetop.mk: --with-zstd=yes with zstd"
+is "$(brvar CONF_OPTS BR2_PACKAGE_LIBTRACEFS=y)" "--with-libpfm=no --with-sensors=no --with-zstd=no --with-zlib=no --with-tracefs=yes" \
+	"tunetop.mk: --with-tracefs=yes with libtracefs (probe --why)"
 missing=""
 for o in $(grep -oE -- '--with-[a-z]+' "$BR/tunetop.mk" "$BB" | sed 's/.*://' | sort -u); do
 	printf '%s' "$confhelp" | grep -q -- "$o\[" || missing="$missing $o"
@@ -80,7 +82,7 @@ like "$(grep '^License:' "$S/debian/copyright" | sort -u)" "^License: GPL-2\+$" 
 like "$(cat "$S/debian/control")" "debhelper-compat \(= 13\)" "debian/control: debhelper compat 13"
 bdeps=$(sed -n '/^Build-Depends:/,/^[A-Z]/p' "$S/debian/control" | sed 's/^Build-Depends://; /^[A-Z]/d' |
 	tr ',' '\n' | sed 's/^[ \t]*//; s/[ \t(].*//' | grep . | sort | tr '\n' ' ')
-is "$bdeps" "debhelper-compat libinih-dev libncurses-dev libpfm4-dev libsensors-dev libzstd-dev pkg-config zlib1g-dev " \
+is "$bdeps" "debhelper-compat libinih-dev libncurses-dev libpfm4-dev libsensors-dev libtraceevent-dev libtracefs-dev libzstd-dev pkg-config zlib1g-dev " \
 	"debian/control: Build-Depends"
 missing=""
 for p in $(sed -n 's/^pkgs="build-essential autoconf automake \(.*\)"$/\1/p' "$S/scripts/deps.sh"); do

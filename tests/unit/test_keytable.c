@@ -130,7 +130,7 @@ static void test_bars(void)
 			    "Tree|F6 Sort|K Kthr|C Count"},
 		{"irqs", "a Move|<-/-> CPUs"},
 		{"isolation", "m MoveAll|a Apply|t Try"},
-		{"latency", "s Start/Stop|r Reset|A A/B|x Cancel"},
+		{"latency", "s Start/Stop|r Reset|w Why|f Fix|A A/B|x Cancel"},
 		{"findings", "a ApplyFix|e Explain"},
 		{"lessons", "Enter Next|t Toggle|Esc Leave"},
 		{"replay", "Spc Play|. Step|, Back|[] Seek|+- Speed"},
