@@ -220,9 +220,14 @@ else
 	skip "test of the test: a reversed truth fails the check" \
 		"the A/B was significant in no metric whose truth is clear: nothing for it to contradict"
 fi
-# TODO(issue 31, wip-verdict): when `ab --json` reports missed deadlines per
-# arm (the probe's overflows), assert both arms have them and that their
-# difference has the direction of the truth runs' "overflows".
+# Missed deadlines per arm (issue 30) are in the report: each arm's count,
+# and the comparison's counts are those of the arms
+jqt x86 ab '[.arms[].missed_deadlines | type == "number"] | all and length == 2' \
+	"the A/B reports each arm's missed deadlines"
+jqt x86 ab '.comparison.missed_deadlines.a == .arms[0].missed_deadlines and
+	.comparison.missed_deadlines.b == .arms[1].missed_deadlines and
+	(.comparison.missed_deadlines.p | type == "number")' \
+	"and compares them (the verdict's counts are the arms')"
 
 # An A/A is significant in no metric after Holm over the three (methods.md
 # section 8: the smallest p must be above 0.05 / 3)
