@@ -28,6 +28,9 @@ lock() {
 	tui_wait "$_p" 'Governor for policy0'; ok $? "${_w}governor menu"
 	tui_keys "$_p" Down Down Down Down Down Enter # performance
 	wait_file "$gov" '^performance$'; ok $? "${_w}governor changed in the TUI"
+	# the screen is drawn after the set has read the value back: a write
+	# from the test before that would be taken as the kernel's answer
+	tui_wait "$_p" 'policy0 +4x A55 +gov performance'; ok $? "${_w}shown changed"
 }
 # quit NAME WHAT: F10, "Restore and quit"
 quit() {
