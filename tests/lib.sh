@@ -100,8 +100,10 @@ done_testing() {
 
 # copy_fixture NAME -> prints the path of a private writable copy
 copy_fixture() {
-	local dst="$TMPD/root-$1-${RANDOM:-$$}"
-	cp -a "$FIXTURES/$1" "$dst"
+	local dst
+	# a new directory each call, also under dash (no $RANDOM there)
+	dst=$(mktemp -d "$TMPD/root-$1-XXXXXX") || return 1
+	cp -a "$FIXTURES/$1/." "$dst"
 	printf '%s\n' "$dst"
 }
 
