@@ -461,3 +461,14 @@ const char *str_ctl(const char *s)
 	sbuf_free(&b);
 	return o;
 }
+
+const char *str_temp_c(char *buf, size_t cap, int64_t mc)
+{
+	/* in uint64_t: -INT64_MIN does not overflow */
+	uint64_t a = mc < 0 ? 0 - (uint64_t)mc : (uint64_t)mc;
+	uint64_t tenths = (a + 50) / 100;
+
+	snprintf(buf, cap, "%s%" PRIu64 ".%" PRIu64, mc < 0 && tenths ? "-" : "", tenths / 10,
+		 tenths % 10);
+	return buf;
+}

@@ -105,4 +105,11 @@ int str_to_seconds(const char *s, const char *units, double *out);
  * for NaN), 1 from top/10, 2 from top/100, else 3. */
 int str_decimals(double mag, double top);
 
+/* A temperature in millidegrees C as degrees with one decimal ("43.8",
+ * "-0.3"), rounded half away from zero in integers: the one formatter of
+ * every view that shows a temperature (the Cores column, the thermal zone
+ * and hwmon lists, findings), so one reading is one figure everywhere
+ * (issue 30: 43750 mC was 43.8 in one and 43.7 in the other). Returns buf. */
+const char *str_temp_c(char *buf, size_t cap, int64_t mc);
+
 #endif

@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "probe/histogram.h"
 
@@ -1318,8 +1319,10 @@ static void rule_cooling(struct ctx *c)
 
 			cpumask_and(&x, &cd->cpus);
 			if (zn->have_temp && (zn->above_passive || !cpumask_empty(&x)) && !hot) {
-				evidence(fd, ". Zone %s at %.1f C%s", zn->type,
-					 (double)zn->temp_mc / 1000.0,
+				char tc[24];
+
+				evidence(fd, ". Zone %s at %s C%s", zn->type,
+					 str_temp_c(tc, sizeof(tc), zn->temp_mc),
 					 zn->above_passive ? ", above its passive trip" : "");
 				hot = true;
 			}

@@ -10,6 +10,7 @@
 
 #include "core/schema.h"
 #include "core/json.h"
+#include "core/str.h"
 #include "model/isolation.h"
 #include "out/cpufreq_out.h"
 #include "out/cpuidle_out.h"
@@ -255,7 +256,7 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		int pi = cpufreq_policy_index(&s->freq, c);
 		bool have_temp = false;
 		int64_t temp = 0;
-		char freq[16], tbuf[16], cap[16], clu[16];
+		char freq[16], tbuf[32], tc[24], cap[16], clu[16];
 
 		if (pi >= 0 && t->online && s->freq.pol[pi].cur_khz >= 0)
 			snprintf(freq, sizeof(freq), "%lld",
@@ -265,7 +266,7 @@ void report_text(struct sbuf *b, const struct snapshot *s, const struct report_o
 		if (s->what & SNAP_THERMAL)
 			temp = thermal_cpu_temp_mc(&s->therm, c, &have_temp);
 		if (have_temp)
-			snprintf(tbuf, sizeof(tbuf), "%.1f C", (double)temp / 1000.0);
+			snprintf(tbuf, sizeof(tbuf), "%s C", str_temp_c(tc, sizeof(tc), temp));
 		else
 			snprintf(tbuf, sizeof(tbuf), "n/a");
 		if (t->capacity >= 0)

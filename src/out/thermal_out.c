@@ -11,6 +11,7 @@
 #include <stdlib.h>
 
 #include "core/err.h"
+#include "core/str.h"
 #include "out/fmt.h"
 
 static void zone_json(struct jw *w, const void *e)
@@ -85,10 +86,9 @@ static const struct out_why thermal_why[] = {
 /* Milli-degrees as "45.0 C" (exact, negative temperatures too). */
 static void put_temp(struct sbuf *b, int64_t mc)
 {
-	int64_t a = mc < 0 ? -mc : mc;
+	char t[32];
 
-	sbuf_printf(b, "%s%" PRId64 ".%" PRId64 " C", mc < 0 ? "-" : "", a / 1000,
-		    (a % 1000) / 100);
+	sbuf_printf(b, "%s C", str_temp_c(t, sizeof(t), mc));
 }
 
 void out_thermal_text(struct sbuf *b, const struct thermal_info *th)

@@ -646,12 +646,14 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 		bool have = false;
 		int64_t mc = thermal_cpu_temp_mc(&sn->therm, cpu, &have);
 
+		char tc[24];
+
 		if (have)
 			ui_printf(t, y, L->temp, 7,
 				  thermal_cpu_throttled(&sn->therm, cpu) ? ROLE_ALERT
 				  : mc >= 70000				 ? ROLE_WARN
 									 : ROLE_VALUE,
-				  "%5.1fC", (double)mc / 1000.0);
+				  "%5sC", str_temp_c(tc, sizeof(tc), mc));
 		else
 			ui_put(t, y, L->temp, 7, ROLE_VALUE_NA, "  n/a");
 	}

@@ -95,4 +95,22 @@ is "$(printf '%s\n' "$out" | awk '$1 == "0" && / online / { print $4; exit }')" 
 like "$("$TUNETOP" --root "$root" snapshot --json 2>&1)" '"cluster_id":null' \
 	"cluster_id 65535: null in JSON"
 
+# One reading, one figure (issue 30): 43750 mC was 43.8 C in the CPU table
+# (printf rounding) and 43.7 C in the zone list (truncation), the same
+# sensor on consecutive screens; 44384 mC 44.4 and 44.3. Every view now
+# goes through str_temp_c (tenths, half away from zero): the CPU table, the
+# zone list and the hwmon list agree, and a half rounds up.
+root=$(copy_fixture rk3588)
+echo 43750 >"$root/sys/class/thermal/thermal_zone3/temp"
+echo 45349 >"$root/sys/class/thermal/thermal_zone1/temp"
+for h in "$root"/sys/class/hwmon/hwmon*; do
+	[ "$(cat "$h/name" 2>/dev/null)" = littlecore_thermal ] && echo 43750 >"$h/temp1_input"
+done
+out=$("$TUNETOP" --root "$root" snapshot 2>&1)
+like "$out" "littlecore-thermal +43\.8 C " "43750 mC: the zone list says 43.8 C"
+is "$(cpu_temp "$out" 0) $(cpu_temp "$out" 3)" "43.8 43.8" "43750 mC: CPUs 0-3 in the CPU table say 43.8 too"
+like "$out" "littlecore_thermal +temp1 +43\.8 C" "43750 mC: the hwmon list says 43.8 too"
+like "$out" "bigcore0-thermal +45\.3 C " "45349 mC: zone list 45.3 C"
+is "$(cpu_temp "$out" 4)" "45.3" "45349 mC: the CPU table 45.3 too"
+
 done_testing

@@ -263,6 +263,23 @@ static void test_decimals(void)
 	is_int(str_decimals(0.09, 10.0), 3, "decimals: top 10, 0.09: 3");
 }
 
+static void test_temp_c(void)
+{
+	char b[32];
+
+	is_str(str_temp_c(b, sizeof(b), 43750), "43.8",
+	       "temp: 43750 mC is 43.8 (half up, not cut)");
+	is_str(str_temp_c(b, sizeof(b), 43749), "43.7", "temp: 43749 mC is 43.7");
+	is_str(str_temp_c(b, sizeof(b), 44384), "44.4", "temp: 44384 mC is 44.4");
+	is_str(str_temp_c(b, sizeof(b), 0), "0.0", "temp: 0");
+	is_str(str_temp_c(b, sizeof(b), -5500), "-5.5", "temp: -5500 mC is -5.5");
+	is_str(str_temp_c(b, sizeof(b), -5450), "-5.5", "temp: -5450 mC: half away from zero");
+	is_str(str_temp_c(b, sizeof(b), -40), "0.0", "temp: -40 mC is 0.0, not -0.0");
+	is_str(str_temp_c(b, sizeof(b), 115000), "115.0", "temp: 115000 mC");
+	is_str(str_temp_c(b, sizeof(b), INT64_MIN), "-9223372036854775.8",
+	       "temp: INT64_MIN does not overflow");
+}
+
 int main(int argc, char **argv)
 {
 	(void)argc;
@@ -274,6 +291,7 @@ int main(int argc, char **argv)
 	test_wrap();
 	test_seconds();
 	test_decimals();
+	test_temp_c();
 	test_escape_ctl();
 	test_exe_dir(argv[0]);
 	return done_testing();
