@@ -27,6 +27,9 @@ AB_SH_TESTS = tests/probe/ab-usage.sh tests/probe/ab-cmd.sh tests/probe/ab-power
 TESTS += tests/unit/test_ab $(AB_SH_TESTS)
 # make bench: 10 real A/A experiments, the false-positive rate per metric
 EXTRA_DIST += $(AB_SH_TESTS) tests/bench/ab_aa.sh tests/bench/ab_sweep_aa.sh
+# make bench: 20 short null runs (at most 2 significant) and a known truth
+# (--cmd 50 ms against 110 ms, 10 of 10), the gate of issue 30
+EXTRA_DIST += tests/bench/ab_verdict.sh
 # make bench: the observer effect (issue 20), compared with the A/B's window test
 check_PROGRAMS += tests/bench/abba_cmp
 tests_bench_abba_cmp_SOURCES = tests/bench/abba_cmp.c
