@@ -20,7 +20,7 @@
 # dlopen()ed library or the terminfo base is not in RDEPENDS.
 # --packages prints the Debian packages (PKG:ARCH) and does nothing else.
 # Environment: RB_DEBS (the .deb cache), RB_WORK (an empty work directory),
-# TT_SRCDIR; RB_CFLAGS (default -O0).
+# TT_SRCDIR; RB_CFLAGS (default -O0 -pipe).
 # Prints diagnostics as "# ..." lines; exits 0 when the build is right, 1
 # when not (the last line says why), 2 when the packages cannot be fetched.
 set -u
@@ -112,8 +112,9 @@ rm -rf "$sr" && mkdir -p "$sr"
 for p in $all; do
 	deb=$(debof "$p")
 	[ -n "$deb" ] || fail "no .deb for $p:$arch in $RB_DEBS"
-	dpkg-deb -x "$deb" "$sr" || fail "dpkg-deb -x $deb"
-	dpkg-deb -c "$deb" | awk -v p="$p" '{ n = split($6, a, "/"); print p, a[n] }' >>"$RB_WORK/files"
+	# -X: unpack and list in one pass; the list says which package holds a soname
+	dpkg-deb -X "$deb" "$sr" >"$RB_WORK/list" || fail "dpkg-deb -X $deb"
+	awk -v p="$p" '{ n = split($0, a, "/"); print p, a[n] }' "$RB_WORK/list" >>"$RB_WORK/files"
 done
 # absolute links (libm.so -> /lib/...) point into the sysroot, not the host
 find "$sr" -type l | while read -r l; do
@@ -143,7 +144,7 @@ esac
 b="$RB_WORK/build"
 rm -rf "$b" && mkdir -p "$b"
 # shellcheck disable=SC2086
-(cd "$b" && env -u PKG_CONFIG_PATH CC="$triplet-gcc --sysroot=$sr" CFLAGS="${RB_CFLAGS:--O0}" \
+(cd "$b" && env -u PKG_CONFIG_PATH CC="$triplet-gcc --sysroot=$sr" CFLAGS="${RB_CFLAGS:--O0 -pipe}" \
 	CPPFLAGS= LDFLAGS= PKG_CONFIG=pkg-config PKG_CONFIG_LIBDIR="$sr/usr/lib/$triplet/pkgconfig:$sr/usr/share/pkgconfig" \
 	PKG_CONFIG_SYSROOT_DIR="$sr" "$TT_SRCDIR/configure" $std $opts) >"$b/configure.log" 2>&1 || {
 	grep -E 'error:' "$b/configure.log" | tail -n 3 | sed 's/^/# /'

@@ -128,7 +128,8 @@ def buildroot(d, args):
             visible = all(kexpr(e, val) for e in s["depends"])
             want = user.get(name, s["default"])
             if name in user and want == "y" and not visible:
-                die("%s=y has unmet dependencies (%s)" % (name, " && ".join(s["depends"])))
+                deps = " && ".join(e.split("#", 1)[0].strip() for e in s["depends"])
+                die("%s=y has unmet dependencies (%s)" % (name, deps))
             val[name] = "y" if (visible and want == "y") else "n"
         for name in order:
             if val[name] != "y":

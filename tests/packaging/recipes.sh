@@ -104,7 +104,8 @@ mkdir -p "$bad/yocto" "$bad/br"
 sed 's/^\(PACKAGECONFIG\[inih\] = "[^,]*,[^,]*\),libinih"/\1,"/' "$BB" >"$bad/yocto/$(basename "$BB")"
 ! cmp -s "$bad/yocto/$(basename "$BB")" "$BB"
 ok $? "a copy of the Yocto recipe without libinih in PACKAGECONFIG[inih]"
-build bad-yocto yocto "$bad/yocto/$(basename "$BB")" arm64
+# (PACKAGECONFIG "inih" alone: a small sysroot, and configure stops early)
+build bad-yocto yocto "$bad/yocto/$(basename "$BB")" arm64 inih
 is "$?" 1 "recipe_build.sh fails on it"
 like "$(tail -n 1 "$TMPD/bad-yocto.out")" "FAIL: configure failed" "configure stops (libinih is not in the sysroot)"
 like "$(cat "$TMPD/bad-yocto.out")" "libinih not found" "and says libinih is missing"

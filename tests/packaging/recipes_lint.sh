@@ -89,6 +89,13 @@ bad=$(awk '/^$/ { next }
 	h && length($0) + 7 > 72 { print NR": long: "$0; next }
 	!h && !/^\t(bool|default|depends on|select|help)( |$)/ { print NR": "$0 }' "$BR/Config.in")
 is "$bad" "" "Config.in: indentation and help text as check-package wants"
+# and its attribute order: bool, default, depends on, select, help
+bad=$(awk '/^(config|comment|if|endif)( |$)/ { last = 0; next }
+	/^\t(bool|default|depends on|select|help)( |$)/ {
+		k = $1 == "bool" ? 1 : $1 == "default" ? 2 : $1 == "depends" ? 3 : $1 == "select" ? 4 : 5
+		if (k < last) print NR": "$0
+		last = k }' "$BR/Config.in")
+is "$bad" "" "Config.in: attributes in check-package's order"
 
 # ---- Buildroot: tunetop.hash ----------------------------------------------------------
 hash="$BR/tunetop.hash"
