@@ -12,6 +12,7 @@ include tests/tui.mk
 include tests/teach.mk
 include tests/threads.mk
 include tests/fuzz.mk
+include tests/packaging.mk
 
 # Tests that read the live machine. tests/run-all.sh runs them once more
 # under every emulated host shape (tests/hostshape.sh: a private mount

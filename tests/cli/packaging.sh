@@ -1,11 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Packaging (README "Packaging"): the Buildroot package and the Yocto recipe
-# in contrib/ agree with the tree (version, license checksums, configure
-# options); `make install` puts the shell completions where bash-completion
-# and zsh look; the Debian package builds from a copy of the tree with
-# dpkg-buildpackage, lintian reports no error, and the .deb holds the
-# program, the man page, profiles, themes and the license.
+# Packaging (README "Packaging"; the Buildroot and Yocto recipes are
+# tests/packaging/recipes_lint.sh's and recipes.sh's): `make install` puts
+# the shell completions where bash-completion and zsh look; the Debian
+# package builds from a copy of the tree with dpkg-buildpackage, lintian
+# reports no error, and the .deb holds the program, the man page,
+# profiles, themes and the license.
 # TT_SKIP_DEB=1 skips the (slow, ~2 min) .deb build.
 . "$TT_SRCDIR/tests/lib.sh"
 # the make running this test must not leak its flags (-w, the jobserver) into
@@ -13,64 +13,12 @@
 unset MAKEFLAGS MFLAGS MAKELEVEL
 
 S="$TT_SRCDIR"
-BR="$S/contrib/buildroot/tunetop"
-BB="$S/contrib/yocto/tunetop_git.bb"
 version=$("$TUNETOP" --version | sed -n 's/^tunetop \([^ ]*\).*/\1/p')
 like "$version" '^[0-9]+\.[0-9]+' "tunetop --version: $version"
-sha=$(sha256sum "$S/COPYING" | cut -d' ' -f1)
-md5=$(md5sum "$S/COPYING" | cut -d' ' -f1)
 confhelp=$("$S/configure" --help 2>/dev/null)
 like "$confhelp" "--with-libpfm" "configure --help lists the --with options"
 
-# ---- Buildroot ---------------------------------------------------------------
-cfg=$(cat "$BR/Config.in")
-like "$cfg" "^config BR2_PACKAGE_TUNETOP$" "Config.in: BR2_PACKAGE_TUNETOP"
-like "$(sed -n '/^config BR2_PACKAGE_TUNETOP$/,/^$/p' "$BR/Config.in" | sed -n '/^	help$/,$p' | sed -n 2p)" \
-	'^	  [A-Za-z]' "Config.in: a help text under the symbol"
-like "$cfg" 'select BR2_PACKAGE_NCURSES_WCHAR' "Config.in: ncurses with wchar"
-like "$cfg" 'select BR2_PACKAGE_LIBINIH' "Config.in: libinih"
-like "$cfg" 'depends on BR2_USE_WCHAR' "Config.in: depends on a wchar toolchain"
-# tunetop.mk read by make as Buildroot would (github and autotools-package
-# stubbed): VAR prints $(TUNETOP_VAR) with the BR2_ settings given after it
-brvar() {
-	v=$1
-	shift
-	printf '%s\n' 'github = https://github.com/$(1)/$(2)/archive/$(3)' \
-		"include $BR/tunetop.mk" \
-		"print: ; @echo \$(TUNETOP_$v)" | make -s -f - print "$@" 2>&1
-}
-is "$(brvar VERSION)" "$version" "tunetop.mk: VERSION is tunetop's"
-like "$(brvar SITE)" "^https://" "tunetop.mk: SITE"
-is "$(brvar LICENSE)" "GPL-2.0+" "tunetop.mk: LICENSE = GPL-2.0+"
-is "$(brvar LICENSE_FILES)" "COPYING" "tunetop.mk: LICENSE_FILES = COPYING"
-is "$(brvar AUTORECONF)" "YES" "tunetop.mk: AUTORECONF = YES"
-is "$(brvar DEPENDENCIES)" "host-pkgconf ncurses libinih" "tunetop.mk: DEPENDENCIES without the optional packages"
-is "$(brvar CONF_OPTS)" "--with-libpfm=no --with-sensors=no --with-zstd=no --with-zlib=no --with-tracefs=no" "tunetop.mk: and the options that turn them off"
-is "$(brvar DEPENDENCIES BR2_PACKAGE_LIBPFM4=y BR2_PACKAGE_LM_SENSORS=y BR2_PACKAGE_ZSTD=y BR2_PACKAGE_ZLIB=y)" \
-	"host-pkgconf ncurses libinih libpfm4 lm-sensors zstd zlib" "tunetop.mk: libpfm4, lm-sensors, zstd, zlib when selected"
-is "$(brvar CONF_OPTS BR2_PACKAGE_ZSTD=y)" "--with-libpfm=no --with-sensors=no --with-zstd=yes --with-zlib=no --with-tracefs=no" \
-	"tunetop.mk: --with-zstd=yes with zstd"
-is "$(brvar CONF_OPTS BR2_PACKAGE_LIBTRACEFS=y)" "--with-libpfm=no --with-sensors=no --with-zstd=no --with-zlib=no --with-tracefs=yes" \
-	"tunetop.mk: --with-tracefs=yes with libtracefs (probe --why)"
-missing=""
-for o in $(grep -oE -- '--with-[a-z]+' "$BR/tunetop.mk" "$BB" | sed 's/.*://' | sort -u); do
-	printf '%s' "$confhelp" | grep -q -- "$o\[" || missing="$missing $o"
-done
-is "${missing# }" "" "every --with-X of tunetop.mk and the recipe is a configure option"
-is "$(awk '$1 == "sha256" && $3 == "COPYING" { print $2 }' "$BR/tunetop.hash")" "$sha" \
-	"tunetop.hash: the sha256 of COPYING"
-
-# ---- Yocto -------------------------------------------------------------------
-bbval() { sed -n "s/^$1 *?*= *\"\\(.*\\)\"\$/\\1/p" "$BB"; }
-is "$(bbval LIC_FILES_CHKSUM)" "file://COPYING;md5=$md5" "tunetop_git.bb: LIC_FILES_CHKSUM is COPYING's md5"
-is "$(bbval LICENSE)" "GPL-2.0-or-later" "tunetop_git.bb: LICENSE"
-like "$(grep '^inherit' "$BB")" "^inherit( .*)? autotools( .*)? pkgconfig" "tunetop_git.bb: inherit autotools pkgconfig"
-is "$(bbval DEPENDS)" "ncurses libinih" "tunetop_git.bb: DEPENDS"
-like "$(bbval PV)" "^$version\\+git" "tunetop_git.bb: PV starts with the version"
-is "$(bbval 'PACKAGECONFIG\[pfm\]')" "--with-libpfm=yes,--with-libpfm=no,libpfm4" "tunetop_git.bb: PACKAGECONFIG[pfm]"
-is "$(bbval 'PACKAGECONFIG\[sensors\]')" "--with-sensors=yes,--with-sensors=no,lmsensors" "tunetop_git.bb: PACKAGECONFIG[sensors]"
-is "$(bbval 'PACKAGECONFIG\[zstd\]')" "--with-zstd=yes,--with-zstd=no,zstd" "tunetop_git.bb: PACKAGECONFIG[zstd]"
-is "$(bbval 'PACKAGECONFIG\[zlib\]')" "--with-zlib=yes,--with-zlib=no,zlib" "tunetop_git.bb: PACKAGECONFIG[zlib]"
+# ---- Buildroot and Yocto: tests/packaging/recipes_lint.sh and recipes.sh ----
 
 # ---- Debian sources ------------------------------------------------------------
 is "$(sed -n '1s/^tunetop (\([^)-]*\).*/\1/p' "$S/debian/changelog")" "$version" \

@@ -1,4 +1,3 @@
-# SPDX-License-Identifier: GPL-2.0-or-later
 ################################################################################
 #
 # tunetop
@@ -6,14 +5,33 @@
 ################################################################################
 
 TUNETOP_VERSION = 0.2.0
-TUNETOP_SITE = $(call github,tunetop,tunetop,v$(TUNETOP_VERSION))
+TUNETOP_SITE = https://github.com/tunetop/tunetop/releases/download/v$(TUNETOP_VERSION)
 TUNETOP_LICENSE = GPL-2.0+
 TUNETOP_LICENSE_FILES = COPYING
-TUNETOP_DEPENDENCIES = host-pkgconf ncurses libinih
-# the GitHub archive has no configure script
-TUNETOP_AUTORECONF = YES
+TUNETOP_DEPENDENCIES = host-pkgconf
 
-ifeq ($(BR2_PACKAGE_LIBPFM4),y)
+ifeq ($(BR2_PACKAGE_TUNETOP_TUI),y)
+TUNETOP_DEPENDENCIES += ncurses
+TUNETOP_CONF_OPTS += --enable-tui
+else
+TUNETOP_CONF_OPTS += --disable-tui
+endif
+
+ifeq ($(BR2_PACKAGE_TUNETOP_BUNDLED_INIH),y)
+TUNETOP_CONF_OPTS += --with-inih=bundled
+else
+TUNETOP_DEPENDENCIES += inih
+TUNETOP_CONF_OPTS += --with-inih=system
+endif
+
+ifeq ($(BR2_PACKAGE_TUNETOP_DEMO),y)
+TUNETOP_CONF_OPTS += --enable-demo
+else
+TUNETOP_CONF_OPTS += --disable-demo
+endif
+
+# loaded with dlopen() at first use, not linked
+ifeq ($(BR2_PACKAGE_TUNETOP_LIBPFM4),y)
 TUNETOP_DEPENDENCIES += libpfm4
 TUNETOP_CONF_OPTS += --with-libpfm=yes
 else
@@ -34,7 +52,7 @@ else
 TUNETOP_CONF_OPTS += --with-zstd=no
 endif
 
-# the kernel-configuration audit reads /proc/config.gz through zlib
+# the kernel configuration audit reads /proc/config.gz
 ifeq ($(BR2_PACKAGE_ZLIB),y)
 TUNETOP_DEPENDENCIES += zlib
 TUNETOP_CONF_OPTS += --with-zlib=yes
@@ -42,9 +60,9 @@ else
 TUNETOP_CONF_OPTS += --with-zlib=no
 endif
 
-# probe --why reads the kernel's scheduler and IRQ events through libtracefs
+# probe --why: the scheduler and IRQ events through libtracefs
 ifeq ($(BR2_PACKAGE_LIBTRACEFS),y)
-TUNETOP_DEPENDENCIES += libtracefs
+TUNETOP_DEPENDENCIES += libtracefs libtraceevent
 TUNETOP_CONF_OPTS += --with-tracefs=yes
 else
 TUNETOP_CONF_OPTS += --with-tracefs=no
