@@ -1561,7 +1561,31 @@ const struct explain_entry explain_table[] = {
 	.shell = "grep -E 'overrun|dropped' /sys/kernel/tracing/per_cpu/cpu*/stats",
 	.traps = "A large unknown share with lost events means the buffer was too small, not "
 		 "that the kernel is at fault.",
-	.see = "why.idle_exit why.irq probe.latency_us",
+	.see = "why.idle_exit why.irq probe.latency_us why.steal",
+},
+{
+	.key = "why.steal",
+	.aliases = "why-late hypervisor-steal timer-late idle-overrun",
+	.title = "Why late: past the idle state's declared exit (timer late, hypervisor, steal)",
+	.what = "The part of a stay in an idle state beyond its declared exit latency "
+		"(cpuidle's latency file) plus a margin of 25 % and 20 us: the idle exit part is "
+		"capped there and the rest of the stay, up to its power:cpu_idle exit event, is "
+		"this part, named after the state. A state with no declared latency is not "
+		"capped.",
+	.files = { "sys/devices/system/cpu/cpu*/cpuidle/state*/latency", "proc/stat" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "No guest event shows it: under a hypervisor a vCPU that halted exits to the "
+	       "host, and the host runs it again when it pleases (steal time); on bare metal "
+	       "the timer fired late (a broadcast timer out of a deep state, firmware).",
+	.try_hint = "Keep the CPU out of the state (the fix offered: "
+		    "cpuidle/cpuN/stateS/disable=1: the guest then polls instead of exiting "
+		    "to the host), guest haltpoll; on the host, pin and isolate the vCPUs.",
+	.shell = "grep '^cpu' /proc/stat   # the 8th number is steal",
+	.traps = "The margin is a guess at what the declaration leaves out; an exit a little "
+		 "slower than declared stays idle exit.\n"
+		 "Steal while the guest runs (not idle) is not this part: it shows in the task "
+		 "or path that was running.",
+	.see = "why.idle_exit why.unknown cpuidle/*/*/disable",
 },
 };
 /* clang-format on */

@@ -337,6 +337,60 @@ static void test_idle_exit(void)
 	why_result_free(&r);
 }
 
+/* Under a hypervisor the idle exit absorbs the host's delay: the idle-exit
+ * part of a stay is capped at the declared latency + margin (10 us: 32.5
+ * us), the rest is its own part (steal); each stay has its own cap. */
+static void test_idle_steal(void)
+{
+	const uint64_t cap = 10000 + 10000 * WHY_IDLE_MARGIN_PCT / 100 + WHY_IDLE_MARGIN_NS;
+	struct why_result r;
+	const struct why_late *l;
+	const struct why_part *p;
+	const struct why_cause *c;
+
+	is_int(cap, 32500, "idle-steal: the cap of a 10 us state is 32.5 us");
+	if (load("why/idle-steal.events", NULL, &r))
+		return;
+	is_int(r.n_late, 2, "  two late wake-ups");
+	l = &r.late[0];
+	is_int(l->delay_ns, 487000, "  first: 487 us late");
+	is_int(l->parts[0].kind, WP_STEAL, "  the largest part: past the declared exit");
+	is_int(l->parts[0].id, 1, "  after state 1");
+	is_str(l->parts[0].name, "C1E", "  named as the state");
+	is_int(l->parts[0].ns, 480000 - cap, "  447.5 us: the stay beyond the cap");
+	is_int(l->parts[0].declared_ns, 10000, "  with the declared latency");
+	p = part(l, WP_IDLE_EXIT, 1);
+	ok(p && p->ns == cap, "  the idle exit itself: 32.5 us (declared + margin)");
+	is_int(part_ns(l, WP_WAKEUP, -1), 5000, "  wake-up path 5 us");
+	is_int(part_ns(l, WP_RETURN, -1), 2000, "  return 2 us");
+	l = &r.late[1];
+	is_int(l->delay_ns, 66000, "  second: 66 us late");
+	is_int(part_ns(l, WP_IDLE_EXIT, 1), 50000,
+	       "  two stays of 20 and 30 us, each under its cap: 50 us of idle exit");
+	ok(!part(l, WP_STEAL, 1), "  and no steal (the cap is per stay, not per window)");
+	is_int(part_ns(l, WP_IRQ, 35), 8000, "  IRQ 35 between the stays: 8 us");
+	check_sums("idle-steal", &r);
+	c = &r.causes[0];
+	is_int(c->kind, WP_STEAL, "  first cause: the unseen time after C1E");
+	is_str(why_part_kind_name(c->kind), "steal", "  its kind name");
+	is_str(c->fix, "cpuidle/cpu2/state1/disable=1", "  fix: keep the CPU out of the state");
+	ok(strstr(c->fix_why, "not seen by the guest's events") != NULL, "  says it is unseen");
+	is_int(cause(&r, WP_IDLE_EXIT, 1)->total_ns, cap + 50000, "  idle exit: 82.5 us in all");
+	check_fixes("idle-steal", &r);
+	why_result_free(&r);
+	/* without a declared latency there is nothing to cap */
+	{
+		struct why_opts o = {.idle_name = idle_name};
+
+		if (load("why/idle-steal.events", &o, &r))
+			return;
+		is_int(r.late[0].parts[0].kind, WP_IDLE_EXIT, "  undeclared: all idle exit");
+		is_int(r.late[0].parts[0].ns, 480000, "  480 us");
+		ok(!part(&r.late[0], WP_STEAL, 1), "  no steal part");
+		why_result_free(&r);
+	}
+}
+
 static void test_migration(void)
 {
 	struct why_result r;
@@ -542,6 +596,7 @@ int main(void)
 	test_irq_softirq();
 	test_ksoftirqd();
 	test_idle_exit();
+	test_idle_steal();
 	test_migration();
 	test_lost();
 	test_overlapping();
