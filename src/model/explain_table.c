@@ -1492,7 +1492,9 @@ const struct explain_entry explain_table[] = {
 	.title = "Why late: RT throttling let a normal task run",
 	.what = "A normal task (prio 100 or more) ran while the real-time probe was woken: "
 		"either for longer than 200 us after the probe's sched_waking, or picked by a "
-		"switch over the woken probe. The RT class was out of its runtime for the "
+		"switch over the woken probe; or, with no normal task to run, the CPU went "
+		"back into an idle state after the waking and idled 200 us or more (shown as "
+		"the idle task, swapper/N). The RT class was out of its runtime for the "
 		"period (sched_rt_runtime_us of sched_rt_period_us).",
 	.files = { "proc/sys/kernel/sched_rt_runtime_us", "proc/sys/kernel/sched_rt_period_us" },
 	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",

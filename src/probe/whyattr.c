@@ -60,6 +60,7 @@ struct walk {
 	bool have_other;
 	bool woken, migrated;
 	bool picked_normal;    /* a switch after the waking chose a normal task, not the RT probe */
+	bool idled_woken;      /* the probe's CPU entered an idle state after its waking */
 	uint64_t lost_until;   /* slices before it are unknown */
 	uint64_t idle_stay_ns; /* of the window, in the current stay in an idle state */
 	struct wpart *parts;
@@ -311,8 +312,11 @@ static void apply(struct walk *w, const struct why_event *e)
 		return;
 	}
 	st_apply(&w->st, e);
-	if (e->kind == WEV_IDLE)
+	if (e->kind == WEV_IDLE) {
 		w->idle_stay_ns = 0; /* a new stay, or out of idle */
+		if (w->woken && e->u.idle.state != WHY_IDLE_EXIT)
+			w->idled_woken = true;
+	}
 	if (e->kind != WEV_SWITCH)
 		return;
 	if (e->u.sw.next_pid == w->tid)
@@ -363,6 +367,45 @@ static void cpu_state(const struct at_deadline *at, int cpu, struct cpu_st *st)
 		*st = at->cs[cpu];
 	else
 		st_reset(st, cpu);
+}
+
+/* RT throttling with nothing else to run: the RT probe was woken, and its
+ * CPU went into an idle state instead of running it, for at least
+ * WHY_THROTTLE_MIN_NS after the waking. That idle time (idle exit, steal,
+ * wake-up path after the waking) is the idle task's, RT throttled. */
+static void throttled_idle(struct walk *w)
+{
+	uint64_t moved = 0;
+	struct wpart *q;
+	size_t i, n;
+
+	if (!w->idled_woken || w->probe_prio < 0 || w->probe_prio >= 100)
+		return;
+	for (i = 0; i < w->n; i++) {
+		enum why_part_kind k = w->parts[i].p.kind;
+
+		if (k == WP_IDLE_EXIT || k == WP_STEAL || k == WP_WAKEUP)
+			moved += w->parts[i].ns_woken;
+	}
+	if (moved < WHY_THROTTLE_MIN_NS)
+		return;
+	for (i = n = 0; i < w->n; i++) {
+		struct wpart *p = &w->parts[i];
+		enum why_part_kind k = p->p.kind;
+
+		if (k == WP_IDLE_EXIT || k == WP_STEAL || k == WP_WAKEUP) {
+			p->p.ns -= p->ns_woken;
+			p->ns_woken = 0;
+		}
+		if (p->p.ns)
+			w->parts[n++] = *p;
+	}
+	w->n = n;
+	q = part_get(w, WP_TASK, 0);
+	snprintf(q->p.name, WHY_NAME_LEN, "swapper/%d", w->st.cpu);
+	q->p.prio = 120;
+	q->p.ns += moved;
+	q->ns_woken += moved;
 }
 
 /* Walk one WEV_LATE. */
@@ -420,6 +463,7 @@ static void attribute_one(const struct why_events *s, const struct why_opts *o,
 	if (end < s->n && s->ev[end].ts_ns <= wk && w.lost_until < wk) /* over budget */
 		w.lost_until = wk;
 	slice(&w, cur, wk);
+	throttled_idle(&w);
 	out->parts = xcalloc(w.n ? w.n : 1, sizeof(*out->parts));
 	for (i = 0; i < w.n; i++) {
 		out->parts[i] = w.parts[i].p;

@@ -270,6 +270,41 @@ static void test_rt_throttled(void)
 	why_result_free(&r);
 }
 
+/* RT throttling with nothing else to run: the CPU idles while the RT probe
+ * is runnable; the idle time after its waking is the idle task's, RT
+ * throttled, not an idle exit. Same-priority FIFO, higher priority and
+ * RT throttling by a normal task are told apart by the fixtures above. */
+static void test_rt_throttled_idle(void)
+{
+	struct why_result r;
+	const struct why_late *l;
+
+	if (load("why/rt-throttled-idle.events", NULL, &r))
+		return;
+	l = &r.late[0];
+	is_int(l->delay_ns, 654000, "rt-throttled-idle: 654 us late");
+	is_int(l->parts[0].kind, WP_TASK, "  the largest part: a task");
+	is_int(l->parts[0].id, 0, "  the idle task");
+	is_str(l->parts[0].name, "swapper/2", "  named swapper/2");
+	is_int(l->parts[0].ns, 648000, "  648 us: the idle time after the probe's waking");
+	is_int(l->parts[0].reason, WR_RT_THROTTLED, "  reason: RT throttled");
+	is_int(part_ns(l, WP_IDLE_EXIT, 1), 3000, "  the idle exit before the waking: 3 us");
+	is_int(part_ns(l, WP_WAKEUP, -1), 1000, "  wake-up path before the waking: 1 us");
+	ok(!part(l, WP_STEAL, 1), "  no steal: the time after the waking is throttling");
+	is_int(part_ns(l, WP_RETURN, -1), 2000, "  return 2 us");
+	is_int(l->n_parts, 4, "  four parts");
+	l = &r.late[1];
+	is_int(l->delay_ns, 34000, "  second: 34 us late");
+	ok(!part(l, WP_TASK, 0), "  back in idle 26 us after the waking: not throttling");
+	is_int(part_ns(l, WP_IDLE_EXIT, 1), 28000, "  idle exit 28 us");
+	is_int(part_ns(l, WP_WAKEUP, -1), 4000, "  wake-up path 4 us");
+	check_sums("rt-throttled-idle", &r);
+	is_int(r.causes[0].kind, WP_TASK, "  first cause: the idle task");
+	is_str(r.causes[0].fix, "sched/rt_runtime_us=-1", "  fix: the RT runtime knob");
+	check_fixes("rt-throttled-idle", &r);
+	why_result_free(&r);
+}
+
 static void test_irq_softirq(void)
 {
 	struct why_result r;
@@ -593,6 +628,7 @@ int main(void)
 	test_higher_prio();
 	test_same_prio();
 	test_rt_throttled();
+	test_rt_throttled_idle();
 	test_irq_softirq();
 	test_ksoftirqd();
 	test_idle_exit();
