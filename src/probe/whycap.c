@@ -660,6 +660,15 @@ void whycap_stop(struct whycap *c)
 	}
 }
 
+void whycap_stats_now(const struct whycap *c, struct whycap_stats *st)
+{
+	*st = c->st;
+	st->lost = 0;
+	for (int i = 0; i < c->ncpu; i++)
+		st->lost += c->cpu[i].lost_stream;
+	st->floor_ns = c->floor_ns;
+}
+
 void whycap_finish(struct whycap *c, uint64_t threshold_ns, struct why_events *out,
 		   struct whycap_stats *st)
 {
@@ -802,6 +811,12 @@ int whycap_poll(struct whycap *c)
 void whycap_stop(struct whycap *c)
 {
 	(void)c;
+}
+
+void whycap_stats_now(const struct whycap *c, struct whycap_stats *st)
+{
+	(void)c;
+	memset(st, 0, sizeof(*st));
 }
 
 void whycap_finish(struct whycap *c, uint64_t threshold_ns, struct why_events *out,

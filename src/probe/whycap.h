@@ -67,6 +67,9 @@ void whycap_add_late(struct whycap *c, int cpu, pid_t tid, uint64_t deadline_ns,
 void whycap_progress(struct whycap *c, int cpu, uint64_t progress_ns);
 /* Read what the buffers hold now and prune. 0 or -errno. */
 int whycap_poll(struct whycap *c);
+/* The counts so far (events read since the start, lost): the capture's own
+ * footprint while it runs; events_kept is that of the last finish. */
+void whycap_stats_now(const struct whycap *c, struct whycap_stats *st);
 /* Tracing off, the last read. */
 void whycap_stop(struct whycap *c);
 /* The result: the WEV_LATE over threshold_ns (and the floor), the events
