@@ -16,7 +16,6 @@
 #include "core/json.h"
 #include "core/xalloc.h"
 #include "probe/ab.h"
-#include "sysfs/sysroot.h"
 #include "sysfs/userfile.h"
 
 void probe_why_open(struct whyrun *wr, struct probe_cfg *cfg)
@@ -85,29 +84,6 @@ void probe_why_tick(struct whyrun *wr, struct probe *p)
 	}
 }
 
-/* The idle states' declared exit latency and name, from cpuidle. */
-static int64_t idle_exit_ns(void *ctx, int cpu, unsigned state)
-{
-	uint64_t us;
-
-	(void)ctx;
-	if (sysfs_read_u64f(sysroot_live(), &us,
-			    "sys/devices/system/cpu/cpu%d/cpuidle/state%u/latency", cpu, state))
-		return -1;
-	return (int64_t)us * 1000;
-}
-
-static const char *idle_name(void *ctx, int cpu, unsigned state)
-{
-	static char name[32];
-
-	(void)ctx;
-	if (sysfs_read_strf(sysroot_live(), name, sizeof(name),
-			    "sys/devices/system/cpu/cpu%d/cpuidle/state%u/name", cpu, state))
-		snprintf(name, sizeof(name), "state%u", state);
-	return name;
-}
-
 /* What the attribution needs from the machine: idle states, housekeeping
  * CPUs (the online ones the probe does not measure), the threshold. */
 static void opts_fill(struct why_opts *o, const struct probe *p, uint64_t thr)
@@ -115,8 +91,7 @@ static void opts_fill(struct why_opts *o, const struct probe *p, uint64_t thr)
 	struct cpumask online;
 
 	memset(o, 0, sizeof(*o));
-	o->idle_exit_ns = idle_exit_ns;
-	o->idle_name = idle_name;
+	whycap_idle_opts(o);
 	o->over_ns = thr;
 	if (!probe_online_cpus(&online)) {
 		cpumask_andnot(&online, &p->cfg.cpus);

@@ -80,6 +80,12 @@ void whycap_finish(struct whycap *c, uint64_t threshold_ns, struct why_events *o
 /* Remove the instance, free everything. NULL is fine. */
 void whycap_close(struct whycap *c);
 
+/* What the attribution knows of this machine's idle states, from cpuidle
+ * (stateN/latency: the declared exit latency that caps an idle exit;
+ * stateN/name), into o's idle_exit_ns and idle_name. Also without tracefs. */
+struct why_opts;
+void whycap_idle_opts(struct why_opts *o);
+
 /* `tunetop restore`: remove the "tunetop-<pid>" instances whose process is
  * gone. Returns how many were removed (>= 0) or -errno; names the first
  * failure in why. Without tracefs (not mounted, not built): 0. */

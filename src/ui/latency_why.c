@@ -81,6 +81,7 @@ static void why_attribute_now(struct latency *L, uint64_t now)
 	whycap_finish(w->cap, thr, &ev, &st);
 	w->lost = st.lost;
 	memset(&o, 0, sizeof(o));
+	whycap_idle_opts(&o); /* idle state names, declared exit latencies */
 	o.over_ns = thr;
 	if (!probe_online_cpus(&online)) {
 		cpumask_andnot(&online, &L->probe.cfg.cpus);
