@@ -68,7 +68,8 @@ static const char usage_text[] =
 	"                   the same data gives the same interval)\n"
 	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
 	"  --why [--why-over US]  each arm's late wake-ups and their causes (probe --why;\n"
-	"                   late = over US, default the p99 of all arms; text report)\n"
+	"                   late = over US, default the p99 of all arms; with --json each\n"
+	"                   arm's \"why\" object, as probe --why's)\n"
 	"  --json           JSON: per-arm summaries and histograms, per-window values, the\n"
 	"                   comparison\n"
 	"Ctrl-C stops early, restores the knob and prints what was measured. See doc/ab.md.\n";
@@ -802,6 +803,7 @@ static void json_arms(struct jw *w, const struct ab_run *r, const char *sfx)
 			jw_uint(w, "overflows", h->overflows);
 			jw_uint(w, "missed_deadlines", r->arm[a].missed);
 			hist_json(w, h);
+			probe_why_arm_json(&ab_why, (unsigned)a, w); /* --why */
 		} else {
 			jw_uint(w, "cmd_runs", r->arm[a].cmd_runs);
 			jw_arr_begin(w, "values");
@@ -935,6 +937,8 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 
 	json_arms(&w, r, sfx);
 	json_windows(&w, r, sfx);
+	if (ab_why.on)
+		probe_why_capture_json(&ab_why, &w);
 
 	jw_obj_begin(&w, "comparison");
 	jw_str(&w, "difference", "B - A");
@@ -1133,8 +1137,6 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		cfg->probe.prio = 0;
 	if (ab_why.over_ns && !ab_why.on)
 		return usage_err("%s needs --why", "--why-over");
-	if (ab_why.on && *json)
-		return usage_err("--why reports as text: not with %s", "--json");
 	if (ab_why.on && (cfg->cmd || cfg->metric_file))
 		return usage_err("--why explains the probe's late wake-ups: not with %s",
 				 "--cmd or --metric-file");
@@ -1219,14 +1221,16 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 		}
 		rc = 1;
 	} else {
+		if (ab_why.on) {
+			probe_stop(r->p);
+			probe_why_arms(&ab_why, r->p, r);
+		}
 		if (json)
 			report_json(stdout, r, o, r->phase == AB_CANCELLED);
 		else
 			report_text(stdout, r, o, r->phase == AB_CANCELLED);
-		if (ab_why.on) {
-			probe_stop(r->p);
-			probe_why_arms(&ab_why, r->p, r, stdout);
-		}
+		if (ab_why.on && !json)
+			probe_why_arms_text(&ab_why, r, stdout);
 		fflush(stdout);
 		rc = r->phase == AB_CANCELLED ? 128 + (sig ? sig : SIGINT) : 0;
 	}

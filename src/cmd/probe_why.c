@@ -16,7 +16,6 @@
 #include "core/json.h"
 #include "core/xalloc.h"
 #include "probe/ab.h"
-#include "sysfs/sysroot.h"
 #include "sysfs/userfile.h"
 
 void probe_why_open(struct whyrun *wr, struct probe_cfg *cfg)
@@ -85,29 +84,6 @@ void probe_why_tick(struct whyrun *wr, struct probe *p)
 	}
 }
 
-/* The idle states' declared exit latency and name, from cpuidle. */
-static int64_t idle_exit_ns(void *ctx, int cpu, unsigned state)
-{
-	uint64_t us;
-
-	(void)ctx;
-	if (sysfs_read_u64f(sysroot_live(), &us,
-			    "sys/devices/system/cpu/cpu%d/cpuidle/state%u/latency", cpu, state))
-		return -1;
-	return (int64_t)us * 1000;
-}
-
-static const char *idle_name(void *ctx, int cpu, unsigned state)
-{
-	static char name[32];
-
-	(void)ctx;
-	if (sysfs_read_strf(sysroot_live(), name, sizeof(name),
-			    "sys/devices/system/cpu/cpu%d/cpuidle/state%u/name", cpu, state))
-		snprintf(name, sizeof(name), "state%u", state);
-	return name;
-}
-
 /* What the attribution needs from the machine: idle states, housekeeping
  * CPUs (the online ones the probe does not measure), the threshold. */
 static void opts_fill(struct why_opts *o, const struct probe *p, uint64_t thr)
@@ -115,8 +91,7 @@ static void opts_fill(struct why_opts *o, const struct probe *p, uint64_t thr)
 	struct cpumask online;
 
 	memset(o, 0, sizeof(*o));
-	o->idle_exit_ns = idle_exit_ns;
-	o->idle_name = idle_name;
+	whycap_idle_opts(o);
 	o->over_ns = thr;
 	if (!probe_online_cpus(&online)) {
 		cpumask_andnot(&online, &p->cfg.cpus);
@@ -216,6 +191,13 @@ void probe_why_json(const struct whyrun *wr, struct jw *w)
 	} else {
 		jw_null(w, "why");
 	}
+	probe_why_capture_json(wr, w);
+}
+
+void probe_why_capture_json(const struct whyrun *wr, struct jw *w)
+{
+	if (!wr->on)
+		return;
 	jw_obj_begin(w, "why_capture");
 	jw_bool(w, "captured", wr->cap != NULL);
 	jw_str(w, "reason", wr->cap ? NULL : wr->why);
@@ -244,6 +226,14 @@ void probe_why_free(struct whyrun *wr)
 	if (wr->have_res)
 		why_result_free(&wr->res);
 	why_events_free(&wr->ev);
+	for (unsigned a = 0; a < wr->narms; a++)
+		if (wr->arm_have[a])
+			why_result_free(&wr->arm[a]);
+	free(wr->arm);
+	free(wr->arm_have);
+	wr->arm = NULL;
+	wr->arm_have = NULL;
+	wr->narms = 0;
 	free(wr->buf);
 	wr->buf = NULL;
 }
@@ -258,18 +248,14 @@ static bool in_arm(const struct ab_window *w, size_t nwin, int arm, uint64_t ts)
 	return false;
 }
 
-void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r, FILE *f)
+void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r)
 {
 	struct ab_window *w;
 	struct hist *all;
 	size_t nwin;
 
-	if (!wr->on)
+	if (!wr->on || !wr->cap || wr->arm)
 		return;
-	if (!wr->cap) {
-		fprintf(f, "\nwhy: not captured: %s\n", wr->why);
-		return;
-	}
 	all = xmalloc(sizeof(*all));
 	hist_init(all);
 	for (unsigned a = 0; a < r->narms; a++)
@@ -280,11 +266,11 @@ void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r, FILE *
 	nwin = ab_windows(r, NULL, 0);
 	w = xcalloc(nwin + 1, sizeof(*w));
 	ab_windows(r, w, nwin);
-	fprintf(f, "\nwhy, per arm (late = over %.1f us; %llu events lost):\n",
-		(double)wr->res.threshold_ns / 1e3, (unsigned long long)wr->st.lost);
+	wr->arm = xcalloc(r->narms ? r->narms : 1, sizeof(*wr->arm));
+	wr->arm_have = xcalloc(r->narms ? r->narms : 1, sizeof(*wr->arm_have));
+	wr->narms = r->narms;
 	for (unsigned a = 0; a < r->narms; a++) {
 		struct why_events sub = {0};
-		struct why_result res;
 		struct why_opts o;
 
 		for (size_t i = 0; i < wr->ev.n; i++)
@@ -292,13 +278,43 @@ void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r, FILE *
 			    in_arm(w, nwin, (int)a, wr->ev.ev[i].u.late.wake_ns))
 				why_events_add(&sub, &wr->ev.ev[i]);
 		opts_fill(&o, p, wr->res.threshold_ns);
-		fprintf(f, "\narm %c (%s):\n", ab_arm_name((int)a), r->arm[a].value);
-		if (why_attribute(&sub, &o, &res) == 0) {
-			res.threshold_ns = wr->res.threshold_ns;
-			why_write_text(&res, f, 3);
-			why_result_free(&res);
+		if (why_attribute(&sub, &o, &wr->arm[a]) == 0) {
+			wr->arm[a].threshold_ns = wr->res.threshold_ns;
+			if (wr->arm[a].lost_events < wr->st.lost)
+				wr->arm[a].lost_events = wr->st.lost;
+			wr->arm_have[a] = true;
 		}
 		why_events_free(&sub);
 	}
 	free(w);
+}
+
+void probe_why_arms_text(const struct whyrun *wr, const struct ab_run *r, FILE *f)
+{
+	if (!wr->on)
+		return;
+	if (!wr->cap) {
+		fprintf(f, "\nwhy: not captured: %s\n", wr->why);
+		return;
+	}
+	fprintf(f, "\nwhy, per arm (late = over %.1f us; %llu events lost):\n",
+		(double)wr->res.threshold_ns / 1e3, (unsigned long long)wr->st.lost);
+	for (unsigned a = 0; a < r->narms && a < wr->narms; a++) {
+		fprintf(f, "\narm %c (%s):\n", ab_arm_name((int)a), r->arm[a].value);
+		if (wr->arm_have[a])
+			why_write_text(&wr->arm[a], f, 3);
+	}
+}
+
+void probe_why_arm_json(const struct whyrun *wr, unsigned arm, struct jw *w)
+{
+	if (!wr->on)
+		return;
+	if (arm < wr->narms && wr->arm_have[arm]) {
+		jw_obj_begin(w, "why");
+		why_write_json(&wr->arm[arm], w);
+		jw_obj_end(w);
+	} else {
+		jw_null(w, "why");
+	}
 }

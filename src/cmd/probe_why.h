@@ -31,6 +31,10 @@ struct whyrun {
 	struct whycap_stats st;
 	bool have_res;
 	int err; /* attribution or --events error, -errno */
+	/* ab --why: each arm's attribution (probe_why_arms) */
+	struct why_result *arm;
+	bool *arm_have;
+	unsigned narms;
 };
 
 /* Before probe_start: open the capture (or say in one line why not) and ask
@@ -46,11 +50,18 @@ void probe_why_finish(struct whyrun *wr, struct probe *p, const struct hist *all
 void probe_why_text(const struct whyrun *wr, FILE *f);
 /* "why" (the attribution, null without) and "why_capture" members. */
 void probe_why_json(const struct whyrun *wr, struct jw *w);
+/* The "why_capture" member alone (probe_why_json writes it after "why"). */
+void probe_why_capture_json(const struct whyrun *wr, struct jw *w);
 /* ab --why, once the A/B ended and its probe p stopped: the capture
  * attributed once over every arm's windows (threshold: --why-over, else the
  * p99 of all arms), then each arm's late wake-ups (those that woke inside a
- * measured window of that arm) and their causes, as text. */
-void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r, FILE *f);
+ * measured window of that arm) and their causes, kept in wr->arm (once). */
+void probe_why_arms(struct whyrun *wr, struct probe *p, struct ab_run *r);
+/* ... as text (after the A/B's report), or as the member "why" of arm's
+ * object in ab --json (the shape of probe --why's "why"; null when the arm
+ * could not be attributed). */
+void probe_why_arms_text(const struct whyrun *wr, const struct ab_run *r, FILE *f);
+void probe_why_arm_json(const struct whyrun *wr, unsigned arm, struct jw *w);
 void probe_why_free(struct whyrun *wr);
 
 #endif

@@ -1492,7 +1492,9 @@ const struct explain_entry explain_table[] = {
 	.title = "Why late: RT throttling let a normal task run",
 	.what = "A normal task (prio 100 or more) ran while the real-time probe was woken: "
 		"either for longer than 200 us after the probe's sched_waking, or picked by a "
-		"switch over the woken probe. The RT class was out of its runtime for the "
+		"switch over the woken probe; or, with no normal task to run, the CPU went "
+		"back into an idle state after the waking and idled 200 us or more (shown as "
+		"the idle task, swapper/N). The RT class was out of its runtime for the "
 		"period (sched_rt_runtime_us of sched_rt_period_us).",
 	.files = { "proc/sys/kernel/sched_rt_runtime_us", "proc/sys/kernel/sched_rt_period_us" },
 	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
@@ -1561,7 +1563,31 @@ const struct explain_entry explain_table[] = {
 	.shell = "grep -E 'overrun|dropped' /sys/kernel/tracing/per_cpu/cpu*/stats",
 	.traps = "A large unknown share with lost events means the buffer was too small, not "
 		 "that the kernel is at fault.",
-	.see = "why.idle_exit why.irq probe.latency_us",
+	.see = "why.idle_exit why.irq probe.latency_us why.steal",
+},
+{
+	.key = "why.steal",
+	.aliases = "why-late hypervisor-steal timer-late idle-overrun",
+	.title = "Why late: past the idle state's declared exit (timer late, hypervisor, steal)",
+	.what = "The part of a stay in an idle state beyond its declared exit latency "
+		"(cpuidle's latency file) plus a margin of 25 % and 20 us: the idle exit part is "
+		"capped there and the rest of the stay, up to its power:cpu_idle exit event, is "
+		"this part, named after the state. A state with no declared latency is not "
+		"capped.",
+	.files = { "sys/devices/system/cpu/cpu*/cpuidle/state*/latency", "proc/stat" },
+	.units = "microseconds per late wake-up; shares of late wake-ups and of the late time",
+	.why = "No guest event shows it: under a hypervisor a vCPU that halted exits to the "
+	       "host, and the host runs it again when it pleases (steal time); on bare metal "
+	       "the timer fired late (a broadcast timer out of a deep state, firmware).",
+	.try_hint = "Keep the CPU out of the state (the fix offered: "
+		    "cpuidle/cpuN/stateS/disable=1: the guest then polls instead of exiting "
+		    "to the host), guest haltpoll; on the host, pin and isolate the vCPUs.",
+	.shell = "grep '^cpu' /proc/stat   # the 8th number is steal",
+	.traps = "The margin is a guess at what the declaration leaves out; an exit a little "
+		 "slower than declared stays idle exit.\n"
+		 "Steal while the guest runs (not idle) is not this part: it shows in the task "
+		 "or path that was running.",
+	.see = "why.idle_exit why.unknown cpuidle/*/*/disable",
 },
 };
 /* clang-format on */

@@ -59,8 +59,10 @@ struct walk {
 	struct cpu_st other; /* the CPU the probe is migrated to, followed meanwhile */
 	bool have_other;
 	bool woken, migrated;
-	bool picked_normal;  /* a switch after the waking chose a normal task, not the RT probe */
-	uint64_t lost_until; /* slices before it are unknown */
+	bool picked_normal;    /* a switch after the waking chose a normal task, not the RT probe */
+	bool idled_woken;      /* the probe's CPU entered an idle state after its waking */
+	uint64_t lost_until;   /* slices before it are unknown */
+	uint64_t idle_stay_ns; /* of the window, in the current stay in an idle state */
 	struct wpart *parts;
 	size_t n, cap;
 	unsigned boundaries;
@@ -72,7 +74,7 @@ static const char *const vec_names[] = {"HI",	    "TIMER",   "NET_TX", "NET_RX",
 static const char *const part_names[WP__COUNT] = {
 	[WP_IDLE_EXIT] = "idle_exit", [WP_IRQ] = "irq",		[WP_SOFTIRQ] = "softirq",
 	[WP_KSOFTIRQD] = "ksoftirqd", [WP_TASK] = "task",	[WP_WAKEUP] = "wakeup",
-	[WP_RETURN] = "return",	      [WP_UNKNOWN] = "unknown",
+	[WP_RETURN] = "return",	      [WP_UNKNOWN] = "unknown", [WP_STEAL] = "steal",
 };
 
 static const char *const reason_names[WR__COUNT] = {
@@ -224,6 +226,37 @@ static struct wpart *part_of_state(struct walk *w)
 	return p;
 }
 
+/* What of an idle stay counts as its exit: the declared latency + margin. */
+static uint64_t idle_cap_ns(int64_t declared_ns)
+{
+	return (uint64_t)declared_ns + (uint64_t)declared_ns * WHY_IDLE_MARGIN_PCT / 100 +
+	       WHY_IDLE_MARGIN_NS;
+}
+
+/* An idle-exit slice of len ns: up to the cap of the stay to the idle exit,
+ * the rest to WP_STEAL of the same state. */
+static void slice_idle(struct walk *w, struct wpart *p, uint64_t len)
+{
+	uint64_t cap = idle_cap_ns(p->p.declared_ns);
+	uint64_t room = cap > w->idle_stay_ns ? cap - w->idle_stay_ns : 0;
+	uint64_t take = len < room ? len : room;
+	struct why_part idle = p->p;
+	struct wpart *q;
+
+	w->idle_stay_ns += len;
+	p->p.ns += take;
+	if (w->woken)
+		p->ns_woken += take;
+	if (take == len)
+		return;
+	q = part_get(w, WP_STEAL, idle.id); /* may move p */
+	str_copy(q->p.name, WHY_NAME_LEN, idle.name);
+	q->p.declared_ns = idle.declared_ns;
+	q->p.ns += len - take;
+	if (w->woken)
+		q->ns_woken += len - take;
+}
+
 static void slice(struct walk *w, uint64_t a, uint64_t b)
 {
 	struct wpart *p;
@@ -239,6 +272,10 @@ static void slice(struct walk *w, uint64_t a, uint64_t b)
 			return;
 	}
 	p = part_of_state(w);
+	if (p->p.kind == WP_IDLE_EXIT && p->p.declared_ns >= 0) {
+		slice_idle(w, p, b - a);
+		return;
+	}
 	p->p.ns += b - a;
 	if (w->woken)
 		p->ns_woken += b - a;
@@ -261,6 +298,7 @@ static void apply(struct walk *w, const struct why_event *e)
 			return;
 		}
 		w->migrated = true;
+		w->idle_stay_ns = 0;
 		if (e->u.wk.target_cpu == w->other.cpu && w->have_other) {
 			w->st = w->other; /* followed through the window */
 			w->have_other = false;
@@ -274,6 +312,11 @@ static void apply(struct walk *w, const struct why_event *e)
 		return;
 	}
 	st_apply(&w->st, e);
+	if (e->kind == WEV_IDLE) {
+		w->idle_stay_ns = 0; /* a new stay, or out of idle */
+		if (w->woken && e->u.idle.state != WHY_IDLE_EXIT)
+			w->idled_woken = true;
+	}
 	if (e->kind != WEV_SWITCH)
 		return;
 	if (e->u.sw.next_pid == w->tid)
@@ -324,6 +367,45 @@ static void cpu_state(const struct at_deadline *at, int cpu, struct cpu_st *st)
 		*st = at->cs[cpu];
 	else
 		st_reset(st, cpu);
+}
+
+/* RT throttling with nothing else to run: the RT probe was woken, and its
+ * CPU went into an idle state instead of running it, for at least
+ * WHY_THROTTLE_MIN_NS after the waking. That idle time (idle exit, steal,
+ * wake-up path after the waking) is the idle task's, RT throttled. */
+static void throttled_idle(struct walk *w)
+{
+	uint64_t moved = 0;
+	struct wpart *q;
+	size_t i, n;
+
+	if (!w->idled_woken || w->probe_prio < 0 || w->probe_prio >= 100)
+		return;
+	for (i = 0; i < w->n; i++) {
+		enum why_part_kind k = w->parts[i].p.kind;
+
+		if (k == WP_IDLE_EXIT || k == WP_STEAL || k == WP_WAKEUP)
+			moved += w->parts[i].ns_woken;
+	}
+	if (moved < WHY_THROTTLE_MIN_NS)
+		return;
+	for (i = n = 0; i < w->n; i++) {
+		struct wpart *p = &w->parts[i];
+		enum why_part_kind k = p->p.kind;
+
+		if (k == WP_IDLE_EXIT || k == WP_STEAL || k == WP_WAKEUP) {
+			p->p.ns -= p->ns_woken;
+			p->ns_woken = 0;
+		}
+		if (p->p.ns)
+			w->parts[n++] = *p;
+	}
+	w->n = n;
+	q = part_get(w, WP_TASK, 0);
+	snprintf(q->p.name, WHY_NAME_LEN, "swapper/%d", w->st.cpu);
+	q->p.prio = 120;
+	q->p.ns += moved;
+	q->ns_woken += moved;
 }
 
 /* Walk one WEV_LATE. */
@@ -381,6 +463,7 @@ static void attribute_one(const struct why_events *s, const struct why_opts *o,
 	if (end < s->n && s->ev[end].ts_ns <= wk && w.lost_until < wk) /* over budget */
 		w.lost_until = wk;
 	slice(&w, cur, wk);
+	throttled_idle(&w);
 	out->parts = xcalloc(w.n ? w.n : 1, sizeof(*out->parts));
 	for (i = 0; i < w.n; i++) {
 		out->parts[i] = w.parts[i].p;
@@ -519,6 +602,14 @@ static void fix_one(struct cause_acc *a, const char *hk)
 			 strpbrk(c->cpus, ",-") ? "" : "cpu", c->cpus, c->id);
 		snprintf(c->fix_why, sizeof(c->fix_why), "keep CPU %s out of idle state %s",
 			 c->cpus, c->name);
+		return;
+	case WP_STEAL:
+		snprintf(c->fix, sizeof(c->fix), "cpuidle/%s%s/state%d/disable=1",
+			 strpbrk(c->cpus, ",-") ? "" : "cpu", c->cpus, c->id);
+		snprintf(c->fix_why, sizeof(c->fix_why),
+			 "not seen by the guest's events: past %s's declared exit + margin; out "
+			 "of %s, no exit to the host",
+			 c->name, c->name);
 		return;
 	case WP_TASK: fix_task(a, hk); return;
 	case WP_WAKEUP:

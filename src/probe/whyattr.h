@@ -26,6 +26,8 @@ enum why_part_kind {
 	WP_WAKEUP,    /* from the probe thread being woken to its switch-in */
 	WP_RETURN,    /* from switch-in to the probe's own clock read */
 	WP_UNKNOWN,   /* unattributed: non-preemptible kernel, steal, lost events */
+	WP_STEAL,     /* an idle exit past its declared latency + margin (id = state):
+		       * timer late / hypervisor or steal, not seen by the events */
 	WP__COUNT
 };
 
@@ -114,6 +116,15 @@ struct why_opts {
  * switch that picks a normal task over the woken RT probe) means RT
  * throttling; shorter, it was a section without a preemption point. */
 #define WHY_THROTTLE_MIN_NS 200000
+/* The idle-exit part of one stay in an idle state is capped at the state's
+ * declared exit latency (why_opts.idle_exit_ns) plus this margin: 20 us and
+ * 25 % of the declared latency (timer programming, the wake-up interrupt's
+ * entry, firmware tables that round down). The rest of that stay is
+ * WP_STEAL: under a hypervisor the vCPU that left HLT waits for the host
+ * (steal), which no guest event shows. A state with no declared latency is
+ * not capped. */
+#define WHY_IDLE_MARGIN_NS  20000
+#define WHY_IDLE_MARGIN_PCT 25
 /* Event visits over one why_attribute() run (each late wake-up's window
  * costs its events): a hostile or huge stream ends in bounded time, the
  * windows past the budget are unknown from where it ran out. */

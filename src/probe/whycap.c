@@ -22,10 +22,41 @@
 
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "probe/whyattr.h"
+#include "sysfs/sysroot.h"
 
 void whycap_instance_name(pid_t pid, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "tunetop-%ld", (long)pid);
+}
+
+/* The idle states' declared exit latency and name, from cpuidle. */
+static int64_t idle_exit_ns(void *ctx, int cpu, unsigned state)
+{
+	uint64_t us;
+
+	(void)ctx;
+	if (sysfs_read_u64f(sysroot_live(), &us,
+			    "sys/devices/system/cpu/cpu%d/cpuidle/state%u/latency", cpu, state))
+		return -1;
+	return (int64_t)us * 1000;
+}
+
+static const char *idle_name(void *ctx, int cpu, unsigned state)
+{
+	static char name[32];
+
+	(void)ctx;
+	if (sysfs_read_strf(sysroot_live(), name, sizeof(name),
+			    "sys/devices/system/cpu/cpu%d/cpuidle/state%u/name", cpu, state))
+		snprintf(name, sizeof(name), "state%u", state);
+	return name;
+}
+
+void whycap_idle_opts(struct why_opts *o)
+{
+	o->idle_exit_ns = idle_exit_ns;
+	o->idle_name = idle_name;
 }
 
 #ifdef HAVE_TRACEFS
@@ -660,6 +691,15 @@ void whycap_stop(struct whycap *c)
 	}
 }
 
+void whycap_stats_now(const struct whycap *c, struct whycap_stats *st)
+{
+	*st = c->st;
+	st->lost = 0;
+	for (int i = 0; i < c->ncpu; i++)
+		st->lost += c->cpu[i].lost_stream;
+	st->floor_ns = c->floor_ns;
+}
+
 void whycap_finish(struct whycap *c, uint64_t threshold_ns, struct why_events *out,
 		   struct whycap_stats *st)
 {
@@ -802,6 +842,12 @@ int whycap_poll(struct whycap *c)
 void whycap_stop(struct whycap *c)
 {
 	(void)c;
+}
+
+void whycap_stats_now(const struct whycap *c, struct whycap_stats *st)
+{
+	(void)c;
+	memset(st, 0, sizeof(*st));
 }
 
 void whycap_finish(struct whycap *c, uint64_t threshold_ns, struct why_events *out,

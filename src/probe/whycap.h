@@ -67,6 +67,9 @@ void whycap_add_late(struct whycap *c, int cpu, pid_t tid, uint64_t deadline_ns,
 void whycap_progress(struct whycap *c, int cpu, uint64_t progress_ns);
 /* Read what the buffers hold now and prune. 0 or -errno. */
 int whycap_poll(struct whycap *c);
+/* The counts so far (events read since the start, lost): the capture's own
+ * footprint while it runs; events_kept is that of the last finish. */
+void whycap_stats_now(const struct whycap *c, struct whycap_stats *st);
 /* Tracing off, the last read. */
 void whycap_stop(struct whycap *c);
 /* The result: the WEV_LATE over threshold_ns (and the floor), the events
@@ -76,6 +79,12 @@ void whycap_finish(struct whycap *c, uint64_t threshold_ns, struct why_events *o
 		   struct whycap_stats *st);
 /* Remove the instance, free everything. NULL is fine. */
 void whycap_close(struct whycap *c);
+
+/* What the attribution knows of this machine's idle states, from cpuidle
+ * (stateN/latency: the declared exit latency that caps an idle exit;
+ * stateN/name), into o's idle_exit_ns and idle_name. Also without tracefs. */
+struct why_opts;
+void whycap_idle_opts(struct why_opts *o);
 
 /* `tunetop restore`: remove the "tunetop-<pid>" instances whose process is
  * gone. Returns how many were removed (>= 0) or -errno; names the first

@@ -39,6 +39,9 @@ static void label(char *buf, size_t cap, enum why_part_kind k, int id, const cha
 		(void)id;
 		snprintf(buf, cap, "%s%s", name, extra);
 		return;
+	case WP_STEAL:
+		snprintf(buf, cap, "timer late / hypervisor or steal after %s", name);
+		return;
 	default: buf[0] = '\0'; return;
 	}
 }

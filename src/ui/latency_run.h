@@ -38,6 +38,10 @@ struct lat_why {
 	uint64_t lost;	      /* events lost, all CPUs, since w */
 	uint64_t at_ns, next_poll_ns, next_attr_ns;
 	unsigned ticks;
+	/* the capture's own footprint (the Setup screen): events read per
+	 * second over the last second or more (NAN until known) */
+	double ev_per_s;
+	uint64_t rate_read, rate_at_ns;
 };
 
 /* One table row of the probe view: every CPU merged, or one CPU. */

@@ -8,6 +8,7 @@
  * the fix of the selected one; f applies it through tui_set (journaled,
  * undoable) after a confirmation. Without tracefs, root or the libraries the
  * panel says which in one line and nothing else changes. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,6 +81,7 @@ static void why_attribute_now(struct latency *L, uint64_t now)
 	whycap_finish(w->cap, thr, &ev, &st);
 	w->lost = st.lost;
 	memset(&o, 0, sizeof(o));
+	whycap_idle_opts(&o); /* idle state names, declared exit latencies */
 	o.over_ns = thr;
 	if (!probe_online_cpus(&online)) {
 		cpumask_andnot(&online, &L->probe.cfg.cpus);
@@ -111,8 +113,21 @@ void lat_why_tick(struct latency *L, int *ms)
 		return;
 	now = time_mono_ns();
 	if (now >= w->next_poll_ns) {
+		struct whycap_stats st;
+
 		why_drain(L);
 		whycap_poll(w->cap);
+		whycap_stats_now(w->cap, &st);
+		w->lost = st.lost;
+		if (!w->rate_at_ns || st.events_read < w->rate_read) {
+			w->rate_at_ns = now;
+			w->rate_read = st.events_read;
+		} else if (now - w->rate_at_ns >= 1000000000ull) {
+			w->ev_per_s = (double)(st.events_read - w->rate_read) * 1e9 /
+				      (double)(now - w->rate_at_ns);
+			w->rate_at_ns = now;
+			w->rate_read = st.events_read;
+		}
 		if (++w->ticks % 10 == 1) { /* the bar for late records: the running p90 */
 			struct hist *all = xmalloc(sizeof(*all));
 
@@ -167,6 +182,9 @@ int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L)
 	}
 	w->buf = xcalloc(PROBE_LATE_RING, sizeof(*w->buf));
 	w->ticks = 0;
+	w->lost = 0;
+	w->ev_per_s = NAN;
+	w->rate_at_ns = w->rate_read = 0;
 	w->n_late_last = 0;
 	w->next_poll_ns = 0;
 	w->next_attr_ns = time_mono_ns() + LAT_WHY_ATTR_MS * 1000000ull;
@@ -175,6 +193,22 @@ int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L)
 	tui_status(t, false, "Why late: capturing the kernel's events of CPUs %s%s%s", cpus,
 		   w->note[0] ? "; " : "", w->note);
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
+}
+
+bool latency_why_footprint(const struct tui *t, char *buf, size_t cap)
+{
+	const struct lat_why *w = t->lat ? &t->lat->why : NULL;
+	char rate[32];
+
+	if (!w || !w->on || !w->cap)
+		return false;
+	if (isfinite(w->ev_per_s))
+		snprintf(rate, sizeof(rate), "%.0f events/s", w->ev_per_s);
+	else
+		snprintf(rate, sizeof(rate), "events/s n/a (first second)");
+	snprintf(buf, cap, "Why-late capture (tracing on): %s read, %llu lost", rate,
+		 (unsigned long long)w->lost);
+	return true;
 }
 
 int lat_why_rows(const struct latency *L)

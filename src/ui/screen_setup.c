@@ -99,6 +99,13 @@ void screen_setup_draw(struct tui *t, struct screen *s, int y, int h)
 			  t->self.applied ? cpus : "n/a", t->self.nice, t->self.how,
 			  t->self.err[0] ? "; " : "", t->self.err, csw, t->self_cpu_ms, rss);
 	}
+	/* and, when tracing is on, the why capture's (issue 29) */
+	if (yy + 4 < y + h && !t->replay) {
+		char line[160];
+
+		if (latency_why_footprint(t, line, sizeof(line)))
+			ui_put(t, yy + 4, 1, COLS - 1, ROLE_LABEL, line);
+	}
 }
 
 static void cycle_theme(struct tui *t, int dir)

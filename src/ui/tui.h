@@ -325,6 +325,9 @@ int latency_background(struct tui *t, bool in_dialog, int *wait_ms);
 int latency_ab_key(struct tui *t);
 /* Why knobs cannot be changed now (an A/B owns the journal), or NULL. */
 const char *latency_busy(const struct tui *t);
+/* The Why-late capture's own footprint in one line (events/s read, lost);
+ * false when it is not on (latency_why.c). */
+bool latency_why_footprint(const struct tui *t, char *buf, size_t cap);
 /* Header marker ("probe 0-3", "A/B 3/8"); returns the columns used. */
 int latency_header(struct tui *t, int y, int x);
 /* Before the quit dialog: a running A/B is cancelled (its knob restored)

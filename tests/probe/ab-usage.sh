@@ -43,7 +43,6 @@ bad "--settle negative" "--settle '-5'" "$K=0,1" --settle -5 --cmd true
 bad "--rounds 0" "--rounds '0'" "$K=0,1" --rounds 0 --cmd true
 bad "--seed garbage" "--seed 'x'" "$K=0,1" --seed x --cmd true
 bad "--why-over without --why" "--why-over needs --why" "$K=0,1" --why-over 100
-bad "--why with --json" "--why reports as text: not with --json" "$K=0,1" --why --json
 bad "--why with --cmd" "--why explains the probe's late wake-ups: not with --cmd" "$K=0,1" --why --cmd true
 bad "--why-over 0" "--why-over '0'" "$K=0,1" --why --why-over 0
 bad "--cpus offline" "CPU $off is not online" "$K=0,1" --cpus "$off"

@@ -17,7 +17,8 @@
 #      and after SIGKILL once `tunetop restore` ran;
 #  (e) as nobody: one line says the capture is not permitted, the probe
 #      measures as without --why;
-#  (f) ab --why on a fixture copy: one cause list per arm, restored.
+#  (f) ab --why on a fixture copy: one cause list per arm, restored; with
+#      --json a why object per arm that validates.
 # It runs in a private mount namespace when it can (a tracefs mount tunetop
 # makes stays there); the only tracefs change is tunetop's own instance.
 if [ -z "${TT_WHY_NS:-}" ] && [ "$(id -u)" = 0 ] &&
@@ -257,6 +258,43 @@ is "$(sed -n '/^why, per arm/,$p' "$TMPD/ab.out" | grep -c '^Why late: ')" 2 "ab
 same_tree "$FIXTURES/rk3588" "$TMPD/root"
 ok $? "ab --why: the fixture is restored"
 unlike "$(instances)" "^tunetop-$p\$" "ab --why: its instance tunetop-$p is removed"
+# the same as JSON: each arm's "why" object (probe --why's shape), why_capture
+"$TUNETOP" --root "$TMPD/root" --state-dir "$TMPD/abst" ab 'cpuidle/*/cpu-sleep/disable=0,1' \
+	--window 0.5 --settle 0 --rounds 1 --cpus "$cpu" --why --why-over 50 --json \
+	>"$TMPD/abj.json" 2>"$TMPD/abj.err"
+is "$?" 0 "ab --why --json exits 0"
+python3 - "$TT_SRCDIR/doc/schema" "$TMPD/abj.json" >"$TMPD/abj.txt" 2>&1 <<'PY'
+import json, sys
+d, doc = sys.argv[1], json.load(open(sys.argv[2]))
+arms = doc["arms"]
+print("arms=%d" % len(arms))
+print("whys=%d" % sum(1 for a in arms if isinstance(a.get("why"), dict)))
+print("thr=%s" % sorted(set(a["why"]["threshold_us"] for a in arms if a.get("why"))))
+print("sums=%s" % all(abs(sum(p["us"] for p in l["parts"]) - l["delay_us"]) <= 0.01 + 1e-6 * l["delay_us"]
+                      for a in arms if a.get("why") for l in a["why"]["late"]))
+print("captured=%s" % doc.get("why_capture", {}).get("captured"))
+try:
+    import jsonschema
+except ImportError:
+    print("schema=skip")
+    sys.exit(0)
+bad = []
+for k, o in [("ab", doc)] + [("why", a["why"]) for a in arms if a.get("why")]:
+    s = json.load(open("%s/%s.schema.json" % (d, k)))
+    bad += ["%s: %s" % (k, e.message[:120]) for e in jsonschema.Draft202012Validator(s).iter_errors(o)]
+print("schema=%s" % ("ok" if not bad else "; ".join(bad[:3])))
+PY
+is "$(val arms "$TMPD/abj.txt")/$(val whys "$TMPD/abj.txt")" 2/2 "ab --why --json: a why object in each arm"
+is "$(val thr "$TMPD/abj.txt")" "[50.0]" "ab --why --json: one threshold, --why-over, for both arms"
+is "$(val sums "$TMPD/abj.txt")" True "ab --why --json: every late wake-up's parts sum to its delay"
+is "$(val captured "$TMPD/abj.txt")" True "ab --why --json: why_capture says the events were captured"
+if [ "$(val schema "$TMPD/abj.txt")" = skip ]; then
+	skip "ab --why --json validates" "python3-jsonschema is not installed"
+else
+	is "$(val schema "$TMPD/abj.txt")" ok "ab --why --json validates (ab schema; each arm's why: why schema)"
+fi
+same_tree "$FIXTURES/rk3588" "$TMPD/root"
+ok $? "ab --why --json: the fixture is restored"
 
 # ---- (e) without permission: one line, and the probe measures as without ------
 if command -v setpriv >/dev/null 2>&1 &&

@@ -87,6 +87,26 @@ runj why-0 tunetop probe --cpus 1 -i 1000 -D 3 --why --why-over 1 --json
 echo 1 >$knob
 runj why-1 tunetop probe --cpus 1 -i 1000 -D 3 --why --why-over 1 --json
 echo 0 >$knob
+# RT throttling (issue 29): an RT budget of 200 us every 100 ms, which the
+# probe's own runs use up: its rt runqueue is throttled while it is
+# runnable. CPU 1 idles then (nothing else to run), and with a CFS busy loop
+# on it, runs that. The budget is put back (the period first, it must stay
+# >= the runtime). Writing /proc/sys is fine here: this is the guest.
+stamp throttle
+rt=/proc/sys/kernel
+echo 200 >$rt/sched_rt_runtime_us
+echo 100000 >$rt/sched_rt_period_us
+run rt-budget sh -c "echo \$(cat $rt/sched_rt_runtime_us) \$(cat $rt/sched_rt_period_us)"
+runj throttle-idle tunetop probe --cpus 1 -i 1000 -D 2 --why --why-over 1000 --json
+taskset -c 1 sh -c 'while :; do :; done' &
+cfs=$!
+run throttle-hog echo $cfs
+runj throttle-cfs tunetop probe --cpus 1 -i 1000 -D 2 --why --why-over 1000 --json
+kill $cfs
+wait $cfs 2>/dev/null
+echo 1000000 >$rt/sched_rt_period_us
+echo 950000 >$rt/sched_rt_runtime_us
+run rt-after sh -c "echo \$(cat $rt/sched_rt_runtime_us) \$(cat $rt/sched_rt_period_us)"
 stamp ladder
 
 governor ladder

@@ -19,6 +19,10 @@
 #     TT_QEMU_REVERSE=1 reverses the truth (the test of the test: the test
 #     runs the check once reversed itself and expects it to fail where the
 #     A/B was significant).
+#   - why late: C1 exits among the causes with C1 enabled, none disabled;
+#     with an RT budget of 200 us per 100 ms (written in the guest only) the
+#     late wake-ups are RT throttled: as the idle task (nothing else to
+#     run) and as a CFS busy loop.
 # Emulated timing: the directions and sizes say nothing about hardware (a
 # polling vCPU takes a host CPU away, so disabling C1 can make latency
 # worse); the stage checks that tunetop agrees with the truth of its guest.
@@ -249,6 +253,23 @@ jqt x86 why-0 '[.why.causes[] | select(.kind == "idle_exit" and .id == 1)] | len
 	"C1 enabled: C1 exits are a cause of late wake-ups"
 jqt x86 why-1 '[.why.causes[] | select(.kind == "idle_exit" and .id == 1)] | length == 0' \
 	"C1 disabled: no C1 exit among the causes"
+
+# RT throttling (issue 29): the probe over an RT budget of 200 us per 100 ms
+# is late by the throttled rest of each period; the attribution names it RT
+# throttled, as the idle task when CPU 1 had nothing else to run, as the
+# CFS busy loop when it had
+is "$(out x86 rt-budget)" "200 100000" "the guest's RT budget: 200 us every 100 ms"
+for v in idle cfs; do
+	is "$(rc_of x86 throttle-$v)" 0 "probe --why throttled ($v) exits 0"
+	jqt x86 throttle-$v '.why.late_wakeups > 0 and .why.causes[0].reason == "RT throttled"' \
+		"throttled ($v): the largest cause of the late wake-ups is RT throttled"
+done
+jqt x86 throttle-idle '.why.causes[0].kind == "task" and .why.causes[0].id == 0' \
+	"throttled, nothing else to run: the idle task (swapper) held CPU 1, RT throttled"
+jqt x86 throttle-cfs ".why.causes[0].kind == \"task\" and .why.causes[0].id == $(out x86 throttle-hog)" \
+	"throttled with a CFS busy loop: the loop ($(out x86 throttle-hog)) held CPU 1, RT throttled"
+is "$(out x86 rt-after)" "950000 1000000" "the guest's RT budget is put back"
+diag "guest uptime at throttle: $(out x86 t-throttle) s"
 
 diag "x86 stage: $(($(date +%s) - t_start)) s"
 done_testing

@@ -5,7 +5,8 @@
 # spins 300 us every 20 ms there; w turns the capture on and the panel's top
 # cause becomes the hog's tid; f offers its fix (thread/TID/affinity = the
 # other CPUs), Enter applies it and the hog's affinity really changed
-# (taskset -p), u puts it back. w again: the panel goes. Needs root and
+# (taskset -p), u puts it back. The Setup screen shows the capture's own
+# footprint (events/s read, lost) while it runs. w again: the panel goes. Needs root and
 # tracefs (skips saying which otherwise).
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
@@ -93,8 +94,20 @@ else
 	done
 	is "$(mask)" "$before" "u puts the affinity back"
 fi
+# the Setup screen shows the capture's own footprint while tracing is on
+tui_keys w F2
+tui_wait w 'Why-late capture \(tracing on\): [0-9]+ events/s read, [0-9]+ lost'
+ok $? "Setup: the why capture's footprint (events/s read, lost)"
+tui_keys w 0
+tui_wait w 'Why late: [0-9]+ wake-ups'; ok $? "back on the Latency screen"
 tui_keys w w
 tui_wait_not w 'Why late:'; ok $? "w again: the panel goes"
+tui_keys w F2
+tui_wait w 'tunetop itself: CPUs'; ok $? "Setup again"
+tui_screen w | grep -q 'Why-late capture'
+ok $((!$?)) "Setup: no capture line once tracing is off"
+tui_keys w 0
+tui_wait w 'Probe running'; ok $? "back on the Latency screen"
 tui_keys w q
 tui_wait_exit w; ok $? "quits"
 [ "$(tui_status w)" = 0 ] || diag "stderr: $(cat "$TMPD/w.err")"

@@ -270,6 +270,41 @@ static void test_rt_throttled(void)
 	why_result_free(&r);
 }
 
+/* RT throttling with nothing else to run: the CPU idles while the RT probe
+ * is runnable; the idle time after its waking is the idle task's, RT
+ * throttled, not an idle exit. Same-priority FIFO, higher priority and
+ * RT throttling by a normal task are told apart by the fixtures above. */
+static void test_rt_throttled_idle(void)
+{
+	struct why_result r;
+	const struct why_late *l;
+
+	if (load("why/rt-throttled-idle.events", NULL, &r))
+		return;
+	l = &r.late[0];
+	is_int(l->delay_ns, 654000, "rt-throttled-idle: 654 us late");
+	is_int(l->parts[0].kind, WP_TASK, "  the largest part: a task");
+	is_int(l->parts[0].id, 0, "  the idle task");
+	is_str(l->parts[0].name, "swapper/2", "  named swapper/2");
+	is_int(l->parts[0].ns, 648000, "  648 us: the idle time after the probe's waking");
+	is_int(l->parts[0].reason, WR_RT_THROTTLED, "  reason: RT throttled");
+	is_int(part_ns(l, WP_IDLE_EXIT, 1), 3000, "  the idle exit before the waking: 3 us");
+	is_int(part_ns(l, WP_WAKEUP, -1), 1000, "  wake-up path before the waking: 1 us");
+	ok(!part(l, WP_STEAL, 1), "  no steal: the time after the waking is throttling");
+	is_int(part_ns(l, WP_RETURN, -1), 2000, "  return 2 us");
+	is_int(l->n_parts, 4, "  four parts");
+	l = &r.late[1];
+	is_int(l->delay_ns, 34000, "  second: 34 us late");
+	ok(!part(l, WP_TASK, 0), "  back in idle 26 us after the waking: not throttling");
+	is_int(part_ns(l, WP_IDLE_EXIT, 1), 28000, "  idle exit 28 us");
+	is_int(part_ns(l, WP_WAKEUP, -1), 4000, "  wake-up path 4 us");
+	check_sums("rt-throttled-idle", &r);
+	is_int(r.causes[0].kind, WP_TASK, "  first cause: the idle task");
+	is_str(r.causes[0].fix, "sched/rt_runtime_us=-1", "  fix: the RT runtime knob");
+	check_fixes("rt-throttled-idle", &r);
+	why_result_free(&r);
+}
+
 static void test_irq_softirq(void)
 {
 	struct why_result r;
@@ -335,6 +370,60 @@ static void test_idle_exit(void)
 	is_str(r.causes[0].fix, "cpuidle/cpu2/state3/disable=1", "  fix: disable state 3 on CPU 2");
 	check_fixes("idle-exit", &r);
 	why_result_free(&r);
+}
+
+/* Under a hypervisor the idle exit absorbs the host's delay: the idle-exit
+ * part of a stay is capped at the declared latency + margin (10 us: 32.5
+ * us), the rest is its own part (steal); each stay has its own cap. */
+static void test_idle_steal(void)
+{
+	const uint64_t cap = 10000 + 10000 * WHY_IDLE_MARGIN_PCT / 100 + WHY_IDLE_MARGIN_NS;
+	struct why_result r;
+	const struct why_late *l;
+	const struct why_part *p;
+	const struct why_cause *c;
+
+	is_int(cap, 32500, "idle-steal: the cap of a 10 us state is 32.5 us");
+	if (load("why/idle-steal.events", NULL, &r))
+		return;
+	is_int(r.n_late, 2, "  two late wake-ups");
+	l = &r.late[0];
+	is_int(l->delay_ns, 487000, "  first: 487 us late");
+	is_int(l->parts[0].kind, WP_STEAL, "  the largest part: past the declared exit");
+	is_int(l->parts[0].id, 1, "  after state 1");
+	is_str(l->parts[0].name, "C1E", "  named as the state");
+	is_int(l->parts[0].ns, 480000 - cap, "  447.5 us: the stay beyond the cap");
+	is_int(l->parts[0].declared_ns, 10000, "  with the declared latency");
+	p = part(l, WP_IDLE_EXIT, 1);
+	ok(p && p->ns == cap, "  the idle exit itself: 32.5 us (declared + margin)");
+	is_int(part_ns(l, WP_WAKEUP, -1), 5000, "  wake-up path 5 us");
+	is_int(part_ns(l, WP_RETURN, -1), 2000, "  return 2 us");
+	l = &r.late[1];
+	is_int(l->delay_ns, 66000, "  second: 66 us late");
+	is_int(part_ns(l, WP_IDLE_EXIT, 1), 50000,
+	       "  two stays of 20 and 30 us, each under its cap: 50 us of idle exit");
+	ok(!part(l, WP_STEAL, 1), "  and no steal (the cap is per stay, not per window)");
+	is_int(part_ns(l, WP_IRQ, 35), 8000, "  IRQ 35 between the stays: 8 us");
+	check_sums("idle-steal", &r);
+	c = &r.causes[0];
+	is_int(c->kind, WP_STEAL, "  first cause: the unseen time after C1E");
+	is_str(why_part_kind_name(c->kind), "steal", "  its kind name");
+	is_str(c->fix, "cpuidle/cpu2/state1/disable=1", "  fix: keep the CPU out of the state");
+	ok(strstr(c->fix_why, "not seen by the guest's events") != NULL, "  says it is unseen");
+	is_int(cause(&r, WP_IDLE_EXIT, 1)->total_ns, cap + 50000, "  idle exit: 82.5 us in all");
+	check_fixes("idle-steal", &r);
+	why_result_free(&r);
+	/* without a declared latency there is nothing to cap */
+	{
+		struct why_opts o = {.idle_name = idle_name};
+
+		if (load("why/idle-steal.events", &o, &r))
+			return;
+		is_int(r.late[0].parts[0].kind, WP_IDLE_EXIT, "  undeclared: all idle exit");
+		is_int(r.late[0].parts[0].ns, 480000, "  480 us");
+		ok(!part(&r.late[0], WP_STEAL, 1), "  no steal part");
+		why_result_free(&r);
+	}
 }
 
 static void test_migration(void)
@@ -539,9 +628,11 @@ int main(void)
 	test_higher_prio();
 	test_same_prio();
 	test_rt_throttled();
+	test_rt_throttled_idle();
 	test_irq_softirq();
 	test_ksoftirqd();
 	test_idle_exit();
+	test_idle_steal();
 	test_migration();
 	test_lost();
 	test_overlapping();
