@@ -42,3 +42,6 @@ EXTRA_DIST += tests/cli/man_version.sh
 # README.md: its commands run, its quick start is CI's, its cost table (issue 34)
 TESTS += tests/cli/readme.sh
 EXTRA_DIST += tests/cli/readme.sh tests/bench/cost_table.sh
+# ./tunetop finds the source tree without a compiled-in path (issue 34)
+TESTS += tests/cli/srcdir.sh
+EXTRA_DIST += tests/cli/srcdir.sh
