@@ -32,6 +32,9 @@ if [ "${1:-}" = "--test" ]; then
 	pkgs="$pkgs musl-tools linux-libc-dev"
 	# tests/knob/durability.sh: the order of system calls (journal synced before the knob write)
 	pkgs="$pkgs strace"
+	# tests/findings/report.sh renders the HTML report in headless Chromium
+	# (~80 MB download, 290 MB installed)
+	pkgs="$pkgs chromium"
 	arm64="libncurses-dev:arm64 libinih-dev:arm64 libpfm4-dev:arm64 libsensors-dev:arm64 libzstd-dev:arm64 zlib1g-dev:arm64 libc6-dev:arm64"
 	arm64="$arm64 libncurses-dev:armhf libinih-dev:armhf zlib1g-dev:armhf libc6-dev:armhf"
 fi

@@ -36,3 +36,12 @@ EXTRA_DIST += tests/cli/why.sh
 # serve: concurrent connections, deadlines and a connection limit (issue 32)
 TESTS += tests/cli/serve_idle.sh
 EXTRA_DIST += tests/cli/serve_idle.sh
+# the man page's version and date from configure (issue 34)
+TESTS += tests/cli/man_version.sh
+EXTRA_DIST += tests/cli/man_version.sh
+# README.md: its commands run, its quick start is CI's, its cost table (issue 34)
+TESTS += tests/cli/readme.sh
+EXTRA_DIST += tests/cli/readme.sh tests/bench/cost_table.sh
+# ./tunetop finds the source tree without a compiled-in path (issue 34)
+TESTS += tests/cli/srcdir.sh
+EXTRA_DIST += tests/cli/srcdir.sh

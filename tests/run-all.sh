@@ -3,7 +3,8 @@
 # The whole test suite, as the README's second command: installs missing test
 # dependencies (as root), builds twice (normal with -Werror, then ASan+UBSan)
 # in build-test/ and build-asan/ and runs `make check` in both, builds once
-# more with clang -Werror (build-clang/, no tests run), runs `make distcheck`
+# more with clang -Werror (build-clang/, no tests run), twice more for the
+# reproducible-build check (tests/repro.sh), runs `make distcheck`
 # once, the live tests under emulated host shapes and the real-kernel stage
 # under QEMU, and ends with "N passed, N failed, N skipped".
 set -u
@@ -68,6 +69,19 @@ if [ -z "${TT_SKIP_CLANG:-}" ] && command -v clang >/dev/null 2>&1; then
 		status=1
 	fi
 fi
+# the program built twice in trees of other names: the same stripped binary
+# (tests/repro.sh, ~90 s)
+if [ -z "${TT_SKIP_REPRO:-}" ]; then
+	phase "reproducible build"
+	if sh tests/repro.sh >build-test/repro.out 2>&1; then
+		echo "reproducible build: ok"
+		repro_ok=1
+	else
+		grep -v '^ok' build-test/repro.out | head -30
+		repro_ok=0
+		status=1
+	fi
+fi
 phase "build and test (ASan + UBSan)"
 TT_SKIP_CROSS=1 TT_SKIP_FUZZ=1 TT_SKIP_DEB=1 ASAN_OPTIONS=detect_leaks=1 run_build build-asan --enable-werror --enable-sanitizers || status=1
 if [ -z "${TT_SKIP_DISTCHECK:-}" ]; then
@@ -122,6 +136,7 @@ for f in build-test/check.out build-asan/check.out build-test/shapes.out build-t
 	skip=$((skip + $(sum SKIP "$f")))
 done
 case ${clang_ok:-} in 1) pass=$((pass + 1)) ;; 0) fail=$((fail + 1)) ;; esac
+case ${repro_ok:-} in 1) pass=$((pass + 1)) ;; 0) fail=$((fail + 1)) ;; esac
 if [ "${dist_ok:-1}" = 1 ] && [ -z "${TT_SKIP_DISTCHECK:-}" ]; then pass=$((pass + 1)); elif [ -z "${TT_SKIP_DISTCHECK:-}" ]; then fail=$((fail + 1)); fi
 [ "$status" -ne 0 ] && [ "$fail" -eq 0 ] && fail=1
 printf '%s' "$phases" | sed 's/^/phase /'

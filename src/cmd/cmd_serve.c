@@ -219,11 +219,10 @@ static void handle(struct serve *sv, struct conn *c)
 		respond(c, 503, "Service Unavailable", "text/plain", "sampling failed\n", 16, head);
 		return;
 	}
-	/* OpenMetrics unless the client asks for the text format and not for
-	   OpenMetrics (promtool, an old scraper); Prometheus asks for both */
-	fmt = accept_has(req, "text/plain") && !accept_has(req, "application/openmetrics-text")
-		      ? OM_PROMTEXT
-		      : OM_OPENMETRICS;
+	/* The Prometheus text format 0.0.4 unless the client asks for
+	   OpenMetrics (as node_exporter and the client libraries do: promtool
+	   and curl get text; Prometheus asks for OpenMetrics first) */
+	fmt = accept_has(req, "application/openmetrics-text") ? OM_OPENMETRICS : OM_PROMTEXT;
 	respond(c, 200, "OK", fmt == OM_PROMTEXT ? PROMTEXT_CONTENT_TYPE : OPENMETRICS_CONTENT_TYPE,
 		sv->text[fmt].s, sv->text[fmt].len, head);
 }

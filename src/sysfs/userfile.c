@@ -136,24 +136,26 @@ const char *userfile_strerror(int err, uint64_t max)
 	return strerror(err);
 }
 
-#ifndef TT_BUILD_SRCDIR
-#define TT_BUILD_SRCDIR	  ""
-#define TT_BUILD_BUILDDIR ""
-#endif
-
+/* No build path is compiled in (two builds in different directories give
+ * the same binary, issue 34): the build writes tunetop.srcdir, one line with
+ * the source tree's absolute path, next to the program (Makefile.am); an
+ * installed binary has no such file beside it. */
 const char *userfile_source_tree(void)
 {
 	static char src[PATH_MAX];
 	static int known = -1;
 
 	if (known < 0) {
-		static const char builddir[] = TT_BUILD_BUILDDIR;
-		char dir[PATH_MAX], build[PATH_MAX];
+		char dir[PATH_MAX], path[PATH_MAX + 16], *text = NULL;
 
 		known = 0;
-		if (exe_dir(dir, sizeof(dir)) == 0 && builddir[0] && realpath(builddir, build) &&
-		    realpath(TT_BUILD_SRCDIR, src))
-			known = !strcmp(dir, build);
+		if (exe_dir(dir, sizeof(dir)) == 0 &&
+		    snprintf(path, sizeof(path), "%s/tunetop.srcdir", dir) < (int)sizeof(path) &&
+		    userfile_read(path, 0, PATH_MAX, &text, NULL) == 0) {
+			text[strcspn(text, "\n")] = '\0';
+			known = text[0] == '/' && realpath(text, src) != NULL;
+		}
+		free(text);
 	}
 	return known ? src : NULL;
 }

@@ -35,8 +35,9 @@ int userfile_check_fd(int fd, uint64_t max);
 
 /* The source tree this binary was built from, when the running binary is
  * the one in its build tree (not installed): profiles, themes and the demo
- * are then found there, so `./tunetop` works straight after `make`. NULL
- * for an installed binary or when the trees are gone. */
+ * are then found there, so `./tunetop` works straight after `make`. Read
+ * from the file tunetop.srcdir the build writes beside the program (no path
+ * is compiled in). NULL for an installed binary or when the trees are gone. */
 const char *userfile_source_tree(void);
 
 /* Words for an error of the functions above: "not a regular file", "larger

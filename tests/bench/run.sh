@@ -31,12 +31,23 @@ echo "== kernel config read (once per sampler) =="
 echo "== peak RSS of tunetop watch =="
 /usr/bin/time -f "watch, 20 samples live: max RSS %M KiB" "$TUNETOP" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"
 [ -d "$tmp/big256" ] && { /usr/bin/time -f "watch, 20 samples 256 CPUs: max RSS %M KiB" "$TUNETOP" --root "$tmp/big256" watch --json -i 50 -n 20 >/dev/null 2>"$tmp/t"; tail -1 "$tmp/t"; }
+# the rows of the README's cost table: tui.sh and threads_vs_htop.sh add
+# theirs, cost_table.sh writes the table into README.md at the end
+TT_BENCH_ROWS="$tmp/cost-rows"
+export TT_BENCH_ROWS
 for s in "$here"/*.sh; do
-	case $(basename "$s") in run.sh | lib.sh | special.sh | htop-on-root.sh) continue ;; esac
+	case $(basename "$s") in run.sh | lib.sh | special.sh | htop-on-root.sh | cost_table.sh) continue ;; esac
 	echo "== $(basename "$s") =="
 	if ! sh "$s"; then
 		echo "($(basename "$s") failed)"
 		case " $GATES " in *" $(basename "$s") "*) rc=1 ;; esac
 	fi
 done
+echo "== the README's cost table =="
+# TT_BENCH_README=no: print it only
+if [ "${TT_BENCH_README:-yes}" = no ]; then
+	sh "$here/cost_table.sh" "$TT_BENCH_ROWS"
+else
+	sh "$here/cost_table.sh" "$TT_BENCH_ROWS" "$TT_SRCDIR/README.md"
+fi
 exit $rc

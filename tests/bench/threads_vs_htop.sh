@@ -32,6 +32,7 @@ for n in $sizes; do
 	echo "~$total threads on the machine ($n in the helper), ${secs} s window, 1 s refresh:"
 	awk -v t="$tms" -v h="$hms" 'BEGIN { printf "  tunetop Threads %6.1f ms CPU/s   htop %6.1f ms CPU/s   ratio %.2fx htop\n", t, h, (h > 0 ? t / h : 0) }'
 	echo "  tunetop peak RSS (VmHWM) on the Threads screen: ${hwm:-?} KiB"
+	[ -n "${TT_BENCH_ROWS:-}" ] && echo "Threads screen, 1 s refresh, ~$total threads|$tms|$hms|ms CPU/s" >>"$TT_BENCH_ROWS"
 	tmx capture-pane -p -t tunetop | sed -n 4p | sed 's/^/  heading: /'
 	tmx kill-session -t tunetop >/dev/null 2>&1
 	tmx kill-session -t htop >/dev/null 2>&1

@@ -112,6 +112,14 @@ ratio() {
 		else printf "  ratio: %s used no measurable CPU\n", m }'
 }
 ratio tunetop-live htop-live
+# the rows of the README's cost table (tests/bench/cost_table.sh)
+if [ -n "${TT_BENCH_ROWS:-}" ]; then
+	c() { awk '{ if ($1 != "nan") printf "%.3f", $1 * 1000 }' "$tmp/$1.cost" 2>/dev/null; }
+	m() { awk '{ printf "%.1f", $1 / 1024 }' "$tmp/$1.hwm" 2>/dev/null; }
+	[ -n "$(c tunetop-live)" ] && echo "monitor, 1 s refresh, 120x40, this machine|$(c tunetop-live)|$(c htop-live)|ms CPU/s" >>"$TT_BENCH_ROWS"
+	[ -n "$(c tunetop-256cpu)" ] && echo "monitor, same, a 256-CPU tree|$(c tunetop-256cpu)|$(c htop-256cpu)|ms CPU/s" >>"$TT_BENCH_ROWS"
+	[ -n "$(m tunetop-256cpu)" ] && echo "peak RSS of the monitor (VmHWM), the 256-CPU tree|$(m tunetop-256cpu)|$(m htop-256cpu)|MiB" >>"$TT_BENCH_ROWS"
+fi
 ratio tunetop-256cpu htop-256cpu
 ratio tunetop-256cpu htop-live
 exit 0

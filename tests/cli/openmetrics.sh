@@ -53,10 +53,11 @@ root=$(copy_fixture rk3588)
 start_serve --root "$root" serve --listen 127.0.0.1:0 --min-interval 0
 ok $? "serve listens on a free loopback port ($PORT)"
 U=http://127.0.0.1:$PORT
-get "$U/metrics" >"$TMPD/m.txt"
+OMA="application/openmetrics-text;version=1.0.0,application/openmetrics-text;version=0.0.1;q=0.75,text/plain;version=0.0.4;q=0.5,*/*;q=0.1"
+get "$U/metrics" "$OMA" >"$TMPD/m.txt"
 is "$(sed -n 1p "$TMPD/m.txt")" 200 "GET /metrics: 200"
 is "$(sed -n 2p "$TMPD/m.txt")" "application/openmetrics-text; version=1.0.0; charset=utf-8" \
-	"... as OpenMetrics"
+	"... as OpenMetrics when Accept asks for it (Prometheus's header)"
 sed '1,3d' "$TMPD/m.txt" >"$TMPD/om.txt"
 is "$(tail -n 1 "$TMPD/om.txt")" "# EOF" "... ending with # EOF"
 for want in 'tunetop_cpu_frequency_hz{cpu="4"} 408000000' \
@@ -113,14 +114,29 @@ is "$(cat "$TMPD/big")" "HTTP/1.1 431 Request Header Fields Too Large" \
 	"a request head over 8 KiB: 431"
 is "$(get "$U/metrics" | sed -n 1p)" 200 "... and the next scrape works"
 
+# Without an Accept header (curl, promtool) and with text/plain: the text
+# format 0.0.4, as node_exporter answers (issue 34)
+get "$U/metrics" >"$TMPD/t.txt"
+is "$(sed -n 2p "$TMPD/t.txt")" "text/plain; version=0.0.4; charset=utf-8" \
+	"no Accept header: the Prometheus text format 0.0.4"
+sed '1,3d' "$TMPD/t.txt" >"$TMPD/t.body"
+is "$(grep -c '^# TYPE [^ ]* info$' "$TMPD/t.body")" 0 "... without OpenMetrics' info type"
+grep -qx '# TYPE tunetop_cpufreq_governor_info gauge' "$TMPD/t.body" &&
+	grep -qx '# TYPE tunetop_cpu_idle_entries_total counter' "$TMPD/t.body"
+ok $? "... info families as gauges, counters named by their _total series"
+is "$(get "$U/metrics" "text/plain;version=0.0.4" | sed -n 2p)" "text/plain; version=0.0.4; charset=utf-8" \
+	"Accept: text/plain gets the text format"
+is "$(get "$U/metrics" "application/openmetrics-text" | sed -n 2p)" \
+	"application/openmetrics-text; version=1.0.0; charset=utf-8" \
+	"Accept: application/openmetrics-text gets OpenMetrics"
 if command -v promtool >/dev/null 2>&1; then
-	get "$U/metrics" "text/plain;version=0.0.4" >"$TMPD/t.txt"
-	is "$(sed -n 2p "$TMPD/t.txt")" "text/plain; version=0.0.4; charset=utf-8" \
-		"Accept: text/plain gets the text format"
-	sed '1,3d' "$TMPD/t.txt" | promtool check metrics >"$TMPD/promtool.out" 2>&1
-	ok $? "promtool check metrics passes ($(head -1 "$TMPD/promtool.out"))"
+	promtool check metrics <"$TMPD/t.body" >"$TMPD/promtool.out" 2>&1
+	ok $? "curl /metrics | promtool check metrics: exit 0 ($(head -1 "$TMPD/promtool.out"))"
+	! promtool check metrics <"$TMPD/om.txt" >"$TMPD/promtool.om" 2>&1
+	ok $? "... (the OpenMetrics answer is what promtool rejects: the test can fail)"
 else
-	skip "promtool check metrics passes" "promtool is not installed (Debian package prometheus)"
+	skip "curl /metrics | promtool check metrics: exit 0" "promtool is not installed (Debian package prometheus)"
+	skip "promtool rejects the OpenMetrics answer" "promtool is not installed (Debian package prometheus)"
 fi
 
 if command -v prometheus >/dev/null 2>&1; then

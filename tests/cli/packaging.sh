@@ -41,17 +41,32 @@ is "${missing# }" "" "debian/control: every library and tool of scripts/deps.sh'
 is "$(sed -n '/^override_dh_auto_test:/,/^$/p' "$S/debian/rules" | grep -c '^	')" 0 \
 	"debian/rules: the test suite is not run at package build time"
 
-# ---- make install: the completions -------------------------------------------
+# ---- make install: the completions and the data where configure says -------
+# the build's own configure: the defaults (bash from bash-completion.pc or
+# DATADIR/bash-completion/completions, zsh DATADIR/zsh/site-functions, the
+# unit from systemd.pc or PREFIX/lib/systemd/system)
+mkv() { sed -n "s|^$1 = ||p" "$TT_BUILDDIR/Makefile"; }
+like "$(mkv host)" '^[a-z0-9_]+-[a-z0-9_]+-linux' "configure: AC_CANONICAL_HOST fills host ($(mkv host))"
+like "$(mkv zshcompletiondir)" '/zsh/(site-functions|vendor-completions)$' "configure: zshcompletiondir ($(mkv zshcompletiondir))"
+like "$(mkv bashcompletiondir)" '/bash-completion/completions$' "configure: bashcompletiondir ($(mkv bashcompletiondir))"
+like "$(mkv systemdsystemunitdir)" '/lib/systemd/system$' "configure: systemdsystemunitdir ($(mkv systemdsystemunitdir))"
 dest="$TMPD/inst"
-make -s -C "$TT_BUILDDIR" install-data DESTDIR="$dest" prefix=/usr >"$TMPD/install.log" 2>&1
+make -s -C "$TT_BUILDDIR" install-data DESTDIR="$dest" prefix=/usr bashcompletiondir=/b/c \
+	zshcompletiondir=/z/c systemdsystemunitdir=/s/u >"$TMPD/install.log" 2>&1
 ok $? "make install-data DESTDIR=..."
-cmp -s "$S/contrib/completion/tunetop.bash" "$dest/usr/share/bash-completion/completions/tunetop"
-ok $? "bash completion in \$(datadir)/bash-completion/completions/tunetop"
-cmp -s "$S/contrib/completion/_tunetop" "$dest/usr/share/zsh/vendor-completions/_tunetop"
-ok $? "zsh completion in \$(datadir)/zsh/vendor-completions/_tunetop"
-
+cmp -s "$S/contrib/completion/tunetop.bash" "$dest/b/c/tunetop"
+ok $? "bash completion in \$(bashcompletiondir)/tunetop"
+cmp -s "$S/contrib/completion/_tunetop" "$dest/z/c/_tunetop"
+ok $? "zsh completion in \$(zshcompletiondir)/_tunetop"
+[ -f "$dest/s/u/tunetop@.service" ]
+ok $? "the systemd unit in \$(systemdsystemunitdir)"
+n=$(ls "$S/doc/schema/"*.schema.json | wc -l)
+is "$(ls "$dest/usr/share/tunetop/schema/"*.schema.json 2>/dev/null | wc -l)" "$n" \
+	"the $n JSON schemas in \$(pkgdatadir)/schema"
+cmp -s "$S/contrib/grafana/tunetop.json" "$dest/usr/share/tunetop/grafana/tunetop.json"
+ok $? "the Grafana dashboard in \$(pkgdatadir)/grafana"
 # ---- the .deb ------------------------------------------------------------------
-deb_tests=9
+deb_tests=17
 if [ -n "${TT_SKIP_DEB:-}" ]; then
 	i=0
 	while [ $i -lt $deb_tests ]; do skip "Debian package" "TT_SKIP_DEB is set"; i=$((i + 1)); done
@@ -69,6 +84,17 @@ for t in dpkg-buildpackage dh lintian; do
 		exit
 	fi
 done
+# a configure of our own (here: ~15 s, skipped with the .deb): the three --with-...dir options (DIR and no)
+mkdir -p "$TMPD/cf"
+(cd "$TMPD/cf" && "$S/configure" -q --with-inih=bundled --disable-tui --with-libpfm=no \
+	--with-sensors=no --with-zstd=no --with-zlib=no --with-tracefs=no \
+	--with-bashcompletiondir=/opt/bc --with-zshcompletiondir=no \
+	--with-systemdsystemunitdir=/opt/units) >"$TMPD/cf/out" 2>&1
+ok $? "configure --with-bashcompletiondir=DIR --with-zshcompletiondir=no --with-systemdsystemunitdir=DIR"
+make -s -C "$TMPD/cf" install-data DESTDIR="$dest/cf" >"$TMPD/cf/install.log" 2>&1
+is "$(cd "$dest/cf" && find . -name tunetop -path '*/opt/bc/*' -o -name _tunetop -o -name 'tunetop@.service' | sort | tr '\n' ' ')" \
+	"./opt/bc/tunetop ./opt/units/tunetop@.service " "... install there, and no zsh completion"
+
 # a copy of the tree: the files git knows (committed or not, untracked but
 # not ignored), or the whole directory where it is not a git checkout (a
 # tarball)
@@ -88,16 +114,20 @@ rc=$?
 is "$rc" 0 "dpkg-buildpackage -b -uc -us"
 [ "$rc" = 0 ] || tail -n 20 "$TMPD/deb/build.log" | sed 's/^/# /'
 deb=$(ls "$TMPD/deb/"tunetop_"$version"_*.deb 2>/dev/null | head -n 1)
-lint=$(cd "$TMPD/deb" && lintian --fail-on error --display-info *.changes 2>&1)
+# lintian at its pedantic level, info tags shown: nothing but the overrides
+# of debian/tunetop.lintian-overrides (each with its reason there)
+lint=$(cd "$TMPD/deb" && lintian -I --pedantic --fail-on error,warning,info,pedantic *.changes 2>&1)
 rc=$?
-is "$rc" 0 "lintian: no error"
-is "$(printf '%s\n' "$lint" | grep -c '^E:')" 0 "lintian: no E: line"
-printf '%s\n' "$lint" | grep -E '^[WI]:' | sed 's/^/# lintian: /'
+is "$rc" 0 "lintian -I --pedantic: exit 0"
+is "$(printf '%s\n' "$lint" | grep -cE '^[EWIPX]:')" 0 "lintian -I --pedantic: no tag"
+printf '%s\n' "$lint" | grep -E '^[EWIPXO]:' | sed 's/^/# lintian: /'
+is "$(dpkg-deb -f "$deb" Recommends 2>/dev/null)" "libpfm4" \
+	"Recommends: libpfm4 (dlopen()ed, so shlibs cannot see it)"
 files=$(dpkg-deb -c "$deb" 2>/dev/null | awk '{ print $6 }' | sed 's|^\./|/|')
 missing=""
 for f in /usr/bin/tunetop /usr/share/man/man8/tunetop.8.gz /usr/share/doc/tunetop/copyright \
-	/usr/share/doc/tunetop/COPYING.gz /usr/share/bash-completion/completions/tunetop \
-	/usr/share/zsh/vendor-completions/_tunetop; do
+	/usr/share/bash-completion/completions/tunetop /usr/share/zsh/vendor-completions/_tunetop \
+	/usr/lib/systemd/system/tunetop@.service; do
 	printf '%s\n' "$files" | grep -qx -- "$f" || missing="$missing $f"
 done
 is "${missing# }" "" "the .deb holds the program, the man page, the license and the completions"
@@ -105,8 +135,35 @@ want=$(cd "$S/profiles" && ls *.profile | sed 's|^|/usr/share/tunetop/profiles/|
 is "$(printf '%s\n' "$files" | grep '^/usr/share/tunetop/profiles/.' | sort | tr '\n' ' ')" "$want" "the .deb holds every profile"
 want=$(cd "$S/themes" && ls *.theme | sed 's|^|/usr/share/tunetop/themes/|' | tr '\n' ' ')
 is "$(printf '%s\n' "$files" | grep '^/usr/share/tunetop/themes/.' | sort | tr '\n' ' ')" "$want" "the .deb holds every theme"
+want=$(cd "$S/doc/schema" && ls *.schema.json | sed 's|^|/usr/share/tunetop/schema/|' | tr '\n' ' ')
+is "$(printf '%s\n' "$files" | grep '^/usr/share/tunetop/schema/.' | sort | tr '\n' ' ')" "$want" \
+	"the .deb holds every JSON schema in /usr/share/tunetop/schema (not gzipped)"
+printf '%s\n' "$files" | grep -qx /usr/share/tunetop/grafana/tunetop.json
+ok $? "the Grafana dashboard in /usr/share/tunetop/grafana"
+is "$(printf '%s\n' "$files" | grep -cE '^/usr/share/doc/tunetop/(schema|grafana|COPYING)')" 0 \
+	"no data under /usr/share/doc, and the license only as copyright"
 is "$(dpkg-deb -f "$deb" Version 2>/dev/null)" "$version" "the .deb's version is tunetop's"
 dpkg-deb -x "$deb" "$TMPD/deb/x"
 is "$("$TMPD/deb/x/usr/bin/tunetop" --version | sed -n 's/^tunetop \([^ ]*\).*/\1/p')" "$version" \
 	"the packaged tunetop runs"
+
+# install and remove it for real: as root, and only where no tunetop package
+# is installed (the test removes only what it installed)
+if [ "$(id -u)" != 0 ]; then
+	skip "apt-get install ./tunetop.deb" "not root"
+	skip "apt-get purge tunetop" "not root"
+elif [ -e /usr/bin/tunetop ] || dpkg-query -W -f='${Status}' tunetop 2>/dev/null | grep -q installed; then
+	skip "apt-get install ./tunetop.deb" "tunetop is installed already"
+	skip "apt-get purge tunetop" "tunetop is installed already"
+else
+	apt-get install -y -q -o DPkg::Lock::Timeout=300 "$deb" >"$TMPD/deb/inst.log" 2>&1 &&
+		[ "$(/usr/bin/tunetop --version | sed -n 's/^tunetop \([^ ]*\).*/\1/p')" = "$version" ] &&
+		[ -f /usr/share/tunetop/schema/snapshot.schema.json ]
+	ok $? "apt-get install ./tunetop_${version}.deb: /usr/bin/tunetop runs, the data is in place"
+	[ $? = 0 ] || tail -n 5 "$TMPD/deb/inst.log" | sed 's/^/# /'
+	apt-get purge -y -q -o DPkg::Lock::Timeout=300 tunetop >"$TMPD/deb/rm.log" 2>&1 &&
+		[ ! -e /usr/bin/tunetop ] && [ ! -e /usr/share/tunetop/schema/snapshot.schema.json ] &&
+		! dpkg-query -W -f='${Status}' tunetop 2>/dev/null | grep -q 'ok installed'
+	ok $? "apt-get purge tunetop: nothing left"
+fi
 done_testing

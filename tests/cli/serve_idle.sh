@@ -27,7 +27,7 @@ ok $? "serve listens on a free loopback port (${PORT:-none})"
 python3 - "$PORT" >"$TMPD/out" 2>"$TMPD/py.err" <<'PY'
 import socket, sys, threading, time
 port = int(sys.argv[1])
-REQ = b"GET /metrics HTTP/1.1\r\nHost: localhost\r\n\r\n"
+REQ = b"GET /metrics HTTP/1.1\r\nHost: localhost\r\nAccept: application/openmetrics-text\r\n\r\n"
 
 def connect():
     s = socket.create_connection(("127.0.0.1", port), timeout=60)
