@@ -29,6 +29,9 @@
 # About 3 minutes; skipped with the reason when a tool or package is missing.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/qemu/lib.sh"
+# the x86 guest runs several probes and A/Bs (idle states, why, RT
+# throttling): more than a boot, so a longer default limit
+boot_timeout=${TT_QEMU_TIMEOUT:-600}
 
 t_start=$(date +%s)
 need qemu-system-x86_64 iasl cyclictest cpio gzip jq apt-get dpkg-deb timeout ldd file
