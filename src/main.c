@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "core/err.h"
 #include "core/str.h"
 #include "knob/knob.h"
 #include "source/devfreq.h"
@@ -162,11 +163,11 @@ static int check_root(const char *root)
 	struct stat st;
 
 	if (stat(root, &st) != 0) {
-		fprintf(stderr, "tunetop: --root %s: %s\n", root, strerror(errno));
+		fprintf(stderr, "tunetop: --root %s: %s\n", root, err_name(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "tunetop: --root %s: %s\n", root, strerror(ENOTDIR));
+		fprintf(stderr, "tunetop: --root %s: %s\n", root, err_name(ENOTDIR));
 		return -1;
 	}
 	return 0;

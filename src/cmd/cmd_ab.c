@@ -119,9 +119,10 @@ static const struct option long_opts[] = {
 
 static int usage_err(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "tunetop ab: ");
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char msg[512];
+
+	snprintf(msg, sizeof(msg), fmt, arg);
+	cmd_error("ab", 0, "%s", msg);
 	return 2;
 }
 
@@ -131,8 +132,8 @@ static int range_opt(const char *opt, const char *v, uint64_t lo, uint64_t hi, c
 		     uint64_t *out)
 {
 	if (str_to_u64(v, out) || *out < lo || *out > hi) {
-		fprintf(stderr, "tunetop ab: %s '%s': must be %llu..%llu%s\n", opt, v,
-			(unsigned long long)lo, (unsigned long long)hi, unit);
+		cmd_error("ab", 0, "%s '%s': must be %llu..%llu%s", opt, v, (unsigned long long)lo,
+			  (unsigned long long)hi, unit);
 		return 2;
 	}
 	return 0;
@@ -1019,10 +1020,9 @@ static void progress(struct ab_run *r, int *shown)
 		fmt_val(r, p, sizeof(p), x->p50, false, -1);
 		fmt_val(r, m, sizeof(m), x->p99, false, -1);
 		fmt_val(r, mx, sizeof(mx), x->max, false, -1);
-		fprintf(stderr,
-			"tunetop ab: window %d/%d %c=%s: %llu samples, p50 %s, p99 %s, max %s %s\n",
-			*shown + 1, r->nwin, ab_arm_name(x->arm), r->cfg.value[x->arm],
-			(unsigned long long)x->samples, p, m, mx, text_unit(r));
+		cmd_note("ab", "window %d/%d %c=%s: %llu samples, p50 %s, p99 %s, max %s %s",
+			 *shown + 1, r->nwin, ab_arm_name(x->arm), r->cfg.value[x->arm],
+			 (unsigned long long)x->samples, p, m, mx, text_unit(r));
 		(*shown)++;
 	}
 }
@@ -1092,10 +1092,8 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		case 'i':
 			if (str_to_u64(optarg, &u) || u < PROBE_MIN_INTERVAL_US ||
 			    u > PROBE_MAX_INTERVAL_US) {
-				fprintf(stderr,
-					"tunetop ab: -i '%s': interval must be %d..%d "
-					"microseconds\n",
-					optarg, PROBE_MIN_INTERVAL_US, PROBE_MAX_INTERVAL_US);
+				cmd_error("ab", 0, "-i '%s': interval must be %d..%d microseconds",
+					  optarg, PROBE_MIN_INTERVAL_US, PROBE_MAX_INTERVAL_US);
 				return 2;
 			}
 			cfg->probe.interval_us = u;
@@ -1120,8 +1118,8 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "tunetop ab: expected %s (see 'tunetop ab --help')\n",
-			cfg->aa ? "ADDRESS[=VALUE] after --aa" : "ADDRESS=A,B");
+		cmd_error("ab", 0, "expected %s (see 'tunetop ab --help')",
+			  cfg->aa ? "ADDRESS[=VALUE] after --aa" : "ADDRESS=A,B");
 		return 2;
 	}
 	*assign = argv[optind];
@@ -1143,7 +1141,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		cfg->cmd_cpus = cfg->probe.cpus;
 	}
 	if (ab_cfg_check(cfg, why, sizeof(why))) {
-		fprintf(stderr, "tunetop ab: %s\n", why);
+		cmd_error("ab", 0, "%s", why);
 		return 2;
 	}
 	if (cfg->have_cmd_cpus) {
@@ -1155,7 +1153,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		pc.policy = PROBE_POLICY_OTHER;
 		pc.prio = 0;
 		if (probe_cfg_check(&pc, w, sizeof(w))) {
-			fprintf(stderr, "tunetop ab: --cpus %s: %s\n", cpus_arg, w);
+			cmd_error("ab", 0, "--cpus %s: %s", cpus_arg, w);
 			return 2;
 		}
 	}
@@ -1232,14 +1230,13 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 	}
 	if (r->restore_err) {
 		print_lines("tunetop ab: ", r->restore_cause);
-		fprintf(stderr,
-			"tunetop ab: %s may not be back to %s; see 'tunetop journal' and "
-			"'tunetop restore'\n",
-			r->cfg.addr, r->original);
+		cmd_error("ab", 0,
+			  "%s may not be back to %s; see 'tunetop journal' and 'tunetop restore'",
+			  r->cfg.addr, r->original);
 		if (!rc)
 			rc = 1;
 	} else if (r->phase == AB_FAILED) {
-		fprintf(stderr, "tunetop ab: %s restored to %s\n", r->cfg.addr, r->original);
+		cmd_note("ab", "%s restored to %s", r->cfg.addr, r->original);
 	}
 	return rc;
 }
@@ -1287,8 +1284,7 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 		e = probe_start(&why_probe, &cfg.probe, why, sizeof(why));
 		why_started = true;
 		if (e)
-			fprintf(stderr, "tunetop ab: --why: probe: %s: measuring without it\n",
-				why);
+			cmd_note("ab", "--why: probe: %s: measuring without it", why);
 		else
 			cfg.probe_ext = &why_probe;
 		probe_why_start(&ab_why, &why_probe);
@@ -1301,13 +1297,12 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 	} else {
 		if (r.source == AB_PROBE) {
 			for (int i = 0; i < r.p->nnotes; i++)
-				fprintf(stderr, "tunetop ab: probe: %s\n", r.p->note[i]);
+				cmd_note("ab", "probe: %s", r.p->note[i]);
 			if (o->root && strcmp(o->root, "/"))
-				fprintf(stderr,
-					"tunetop ab: the knob is written under --root %s; the "
-					"probe "
-					"measures the live machine\n",
-					o->root);
+				cmd_note("ab",
+					 "the knob is written under --root %s; the probe measures "
+					 "the live machine",
+					 o->root);
 		}
 		rc = finish(&r, o, json, run_to_end(&r, &sigs));
 	}

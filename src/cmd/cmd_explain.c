@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/str.h"
@@ -48,7 +49,6 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 	bool list = false, all = false;
 	int width = 78, c, rc = 0;
 	struct sysroot r;
-	int e;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "law:h", lo, NULL)) != -1) {
@@ -57,9 +57,7 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 		case 'a': all = true; break;
 		case 'w':
 			if (str_to_int(optarg, &width) || width < 40 || width > 1000) {
-				fprintf(stderr,
-					"tunetop explain: --width wants 40..1000, not '%s'\n",
-					optarg);
+				cmd_error("explain", 0, "--width wants 40..1000, not '%s'", optarg);
 				return 2;
 			}
 			break;
@@ -80,12 +78,8 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 		usage(stderr);
 		return 2;
 	}
-	e = sysroot_open(&r, o->root);
-	if (e) {
-		fprintf(stderr, "tunetop explain: cannot open root '%s': %s\n", o->root,
-			err_name(e));
+	if (cmd_open_root(o, "explain", &r))
 		return 1;
-	}
 	if (all) {
 		for (size_t i = 0; i < explain_count(); i++) {
 			if (i)
@@ -103,8 +97,8 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 			const struct explain_entry *hits[16];
 			size_t n = explain_search(argv[i], hits, 16);
 
-			fprintf(stderr, "tunetop explain: no entry for '%s'%s\n", argv[i],
-				n ? "; did you mean one of:" : " (see tunetop explain --list)");
+			cmd_error("explain", 0, "no entry for '%s'%s", argv[i],
+				  n ? "; did you mean one of:" : " (see tunetop explain --list)");
 			for (size_t k = 0; k < n && k < 16; k++)
 				fprintf(stderr, "  %-40s %s\n", hits[k]->key, hits[k]->title);
 			rc = 1;

@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/err.h"
 #include "cmd/cmd.h"
 #include "core/schema.h"
 #include "core/json.h"
@@ -255,11 +256,10 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 
 			knob_ref_path(ctx, &refs[i], path, sizeof(path));
 			if (e == -SYSFS_ENOTREG || e == -EXDEV || e == -EFBIG)
-				fprintf(stderr, "tunetop get: %s: %s: %s\n", refs[i].addr, path,
-					sysfs_why(e));
+				cmd_error("get", 0, "%s: %s: %s", refs[i].addr, path, sysfs_why(e));
 			else
-				fprintf(stderr, "tunetop get: %s: %s from %s\n", refs[i].addr,
-					strerror(-e), path);
+				cmd_error("get", 0, "%s: %s from %s", refs[i].addr, err_name(e),
+					  path);
 			printf("%s=n/a\n", refs[i].addr);
 			if (!rc)
 				rc = 1;
@@ -279,8 +279,8 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 static int verify_opt(const char *cmd, const char *arg, int *ms)
 {
 	if (str_to_int(arg, ms) != 0 || *ms < 0 || *ms > KNOB_VERIFY_MAX_MS) {
-		fprintf(stderr, "tunetop %s: --verify: '%s' is not a time in ms (0 to %d)\n", cmd,
-			arg, KNOB_VERIFY_MAX_MS);
+		cmd_error(cmd, 0, "--verify: '%s' is not a time in ms (0 to %d)", arg,
+			  KNOB_VERIFY_MAX_MS);
 		return -EINVAL;
 	}
 	return 0;
@@ -453,14 +453,12 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 			int v;
 
 			if (str_to_int(optarg, &v) != 0) {
-				fprintf(stderr, "tunetop undo: -n: '%s' is not a number\n", optarg);
+				cmd_error("undo", 0, "-n: '%s' is not a number", optarg);
 				return 2;
 			}
 			if (v < 1) {
-				fprintf(stderr,
-					"tunetop undo: -n: '%s' is not a count of changes (1 or "
-					"more)\n",
-					optarg);
+				cmd_error("undo", 0,
+					  "-n: '%s' is not a count of changes (1 or more)", optarg);
 				return 2;
 			}
 			count = (unsigned)v;
@@ -474,8 +472,7 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 	if (optind < argc - 1)
 		return usage_err("undo", usage);
 	if (optind == argc - 1 && (str_to_u64(argv[optind], &id) != 0 || id == 0)) {
-		fprintf(stderr, "tunetop undo: '%s' is not a change id (see tunetop journal)\n",
-			argv[optind]);
+		cmd_error("undo", 0, "'%s' is not a change id (see tunetop journal)", argv[optind]);
 		return 2;
 	}
 	if (run_open(o, "undo", 0, &r))
@@ -493,12 +490,12 @@ static void restore_tracefs(void)
 	int n = whycap_remove_stale(why, sizeof(why));
 
 	if (n > 0)
-		fprintf(stderr,
-			"tunetop: restore: removed %d stale tracefs instance%s (tunetop-PID "
-			"of probe --why runs that ended without cleaning up)\n",
-			n, n == 1 ? "" : "s");
+		cmd_note("restore",
+			 "removed %d stale tracefs instance%s (tunetop-PID of probe --why runs "
+			 "that ended without cleaning up)",
+			 n, n == 1 ? "" : "s");
 	else if (n < 0)
-		fprintf(stderr, "tunetop: restore: %s\n", why);
+		cmd_error("restore", 0, "%s", why);
 }
 
 int cmd_restore(const struct tt_opts *o, int argc, char **argv)

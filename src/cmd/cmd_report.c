@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/str.h"
 #include "out/report.h"
@@ -122,15 +123,14 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		e = read_stdin(&raw, &n);
 
 		if (e) {
-			fprintf(stderr, "tunetop report: standard input: %s\n",
-				userfile_strerror(e, USERFILE_MAX_RECORD));
+			cmd_error("report", 0, "standard input: %s",
+				  userfile_strerror(e, USERFILE_MAX_RECORD));
 			return 1;
 		}
 		e = report_render("-", raw, n, &text, html_path ? &html : NULL, &cause);
 		free(raw);
 		if (e) {
-			fprintf(stderr, "tunetop report: %s\n",
-				cause ? str_ctl(cause) : "standard input");
+			cmd_error("report", 0, "%s", cause ? str_ctl(cause) : "standard input");
 			free(cause);
 			sbuf_free(&text);
 			sbuf_free(&html);
@@ -140,7 +140,7 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 	}
 	e = report_render_file(path, &text, html_path ? &html : NULL, &cause);
 	if (e) {
-		fprintf(stderr, "tunetop report: %s\n", str_ctl(cause ? cause : path));
+		cmd_error("report", 0, "%s", str_ctl(cause ? cause : path));
 		free(cause);
 		sbuf_free(&text);
 		sbuf_free(&html);
@@ -152,14 +152,13 @@ done:
 	if (html_stdout) {
 		fwrite(html.s, 1, html.len, stdout);
 		if (fflush(stdout) != 0) {
-			fprintf(stderr, "tunetop report: standard output: %s\n", strerror(errno));
+			cmd_error("report", -errno, "standard output");
 			rc = 1;
 		}
 	} else if (html_path) {
 		e = write_file(html_path, &html);
 		if (e) {
-			fprintf(stderr, "tunetop report: %s: cannot write: %s\n", html_path,
-				strerror(-e));
+			cmd_error("report", e, "%s: cannot write", html_path);
 			rc = 1;
 		} else if (!quiet) {
 			printf("html: %s\n", html_path);

@@ -43,8 +43,8 @@ static void usage(FILE *f)
 static int why_opt_u64(const char *name, const char *v, uint64_t max, uint64_t *out)
 {
 	if (str_to_u64(v, out) || !str_is_digits(v) || *out > max) {
-		fprintf(stderr, "tunetop why: %s: '%s' is not a whole number from 0 to %llu\n",
-			name, v, (unsigned long long)max);
+		cmd_error("why", 0, "%s: '%s' is not a whole number from 0 to %llu", name, v,
+			  (unsigned long long)max);
 		return -EINVAL;
 	}
 	return 0;
@@ -57,13 +57,13 @@ static int why_load(const char *path, struct why_events *s)
 
 	e = userfile_read(path, 0, WHY_FILE_MAX, &text, NULL);
 	if (e) {
-		fprintf(stderr, "tunetop why: %s: %s\n", path, userfile_strerror(e, WHY_FILE_MAX));
+		cmd_error("why", 0, "%s: %s", path, userfile_strerror(e, WHY_FILE_MAX));
 		return e;
 	}
 	e = why_events_parse(text, s, &line, why, sizeof(why));
 	free(text);
 	if (e) {
-		fprintf(stderr, "tunetop why: %s:%d: %s\n", path, line, why);
+		cmd_error("why", 0, "%s:%d: %s", path, line, why);
 		return e;
 	}
 	why_events_sort(s);
@@ -105,10 +105,9 @@ int cmd_why(const struct tt_opts *o, int argc, char **argv)
 
 			if (cpulist_parse(optarg, &m) || cpumask_empty(&m) ||
 			    strlen(optarg) >= sizeof(wo.housekeeping)) {
-				fprintf(stderr,
-					"tunetop why: --housekeeping: '%s' is not a CPU list (e.g. "
-					"0-1,4)\n",
-					optarg);
+				cmd_error("why", 0,
+					  "--housekeeping: '%s' is not a CPU list (e.g. 0-1,4)",
+					  optarg);
 				return 2;
 			}
 			str_copy(wo.housekeeping, sizeof(wo.housekeeping), optarg);
@@ -128,7 +127,7 @@ int cmd_why(const struct tt_opts *o, int argc, char **argv)
 	e = why_attribute(&s, &wo, &r);
 	why_events_free(&s);
 	if (e) {
-		fprintf(stderr, "tunetop why: %s: %s\n", argv[optind], strerror(-e));
+		cmd_error("why", e, "%s", argv[optind]);
 		return 1;
 	}
 	if (json) {
