@@ -36,3 +36,7 @@ EXTRA_DIST += tests/cli/why.sh
 # serve: concurrent connections, deadlines and a connection limit (issue 32)
 TESTS += tests/cli/serve_idle.sh
 EXTRA_DIST += tests/cli/serve_idle.sh
+# the command table: every CMD --help within 80 columns, one line per option,
+# every parsed option listed; man synopsis, completion, exit codes (issue 33)
+TESTS += tests/cli/cmd_table.sh
+EXTRA_DIST += tests/cli/cmd_table.sh

@@ -27,52 +27,6 @@
 #include "probe/probe.h"
 #include "probe/stats.h"
 
-static const char usage_text[] =
-	"usage: tunetop ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N]\n"
-	"                  [--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json]\n"
-	"                  [--seed N] [--metric-file LOG --metric REGEX]\n"
-	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
-	"                  [--primary p99|p50|mean|metric]\n"
-	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
-	"Flip a knob between A and B in rounds of 4 windows, A B B A and B A A B in turn,\n"
-	"discard the settle time after each switch, measure each window and put the\n"
-	"original value back. The arms are compared window by window: B - A of the\n"
-	"per-window p99, p50 and mean, with 95% intervals from a permutation test within\n"
-	"rounds (3 rounds or more; fewer give an inconclusive verdict). The max is\n"
-	"reported with its window, never tested. Significance holds for the whole run:\n"
-	"p-values adjusted by Holm over every test (metrics x values), so a run calls\n"
-	"anything significant by chance at most 5% of the time.\n"
-	"A sweep, ADDRESS=V1,V2,...,V8 (3 to 8 values; '|' separates CPU lists): rounds of\n"
-	"every value and then the same in reverse, rotated each round; each value is\n"
-	"compared with V1 as above, p-values adjusted by Holm-Bonferroni.\n"
-	"  --aa             A/A run: both arms the same VALUE (default: the current one), to\n"
-	"                   measure the noise floor: the smallest difference a run can see\n"
-	"  --window SEC     measuring time per window (default 2; suffix ms/s/m allowed)\n"
-	"  --settle MS      discarded after each switch (default 500)\n"
-	"  --rounds N       rounds of 4 windows (default 6: 24 windows, ~1 minute); a sweep\n"
-	"                   of k values: rounds of 2k windows\n"
-	"  --cpus LIST      probe CPUs (default all online); with --cmd: CMD's CPU affinity\n"
-	"  --load SPEC      background load in both arms: cpu:N, mem:N, @CPUS placement,\n"
-	"                   comma-separated (cpu:1@0,mem:1@1)\n"
-	"  --cmd CMD        measure CMD (run by /bin/sh -c, repeatedly, at least once per\n"
-	"                   window) instead of the latency probe: its wall time in ms\n"
-	"  --metric REGEX   with --cmd: the number REGEX's first group captures on each\n"
-	"                   matching line of CMD's stdout, e.g. 'inference: ([0-9.]+) ms'\n"
-	"  --metric-file LOG  follow LOG (an app already running writes it; rotation and\n"
-	"                   truncation handled): every --metric number in a line that\n"
-	"                   appears while a window measures is a sample of that window\n"
-	"  --primary M      test only metric M (p99, p50, mean, or 'metric': p99 for the\n"
-	"                   probe, the mean for --cmd/--metric-file), chosen before the run;\n"
-	"                   the others are described, not tested (default: all, Holm)\n"
-	"  --seed N         seed of the random arrangements beyond 6 rounds (default fixed:\n"
-	"                   the same data gives the same interval)\n"
-	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
-	"  --why [--why-over US]  each arm's late wake-ups and their causes (probe --why;\n"
-	"                   late = over US, default the p99 of all arms; text report)\n"
-	"  --json           JSON: per-arm summaries and histograms, per-window values, the\n"
-	"                   comparison\n"
-	"Ctrl-C stops early, restores the knob and prints what was measured. See doc/ab.md.\n";
-
 enum {
 	OPT_WINDOW = 256,
 	OPT_SETTLE,
@@ -1108,7 +1062,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 			if (probe_policy_parse(optarg, &cfg->probe.policy))
 				return usage_err("--policy '%s': use fifo, rr or other", optarg);
 			break;
-		case 'h': fputs(usage_text, stdout); return 0;
+		case 'h': return cmd_print_help("ab", stdout);
 		case ':':
 			return usage_err("%s needs a value (see 'tunetop ab --help')",
 					 argv[optind - 1]);

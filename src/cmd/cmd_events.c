@@ -19,14 +19,6 @@
 #include "source/topology.h"
 #include "sysfs/sysroot.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop events [--list] [PATTERN]\n"
-		"  Without arguments: generic events and whether they open here, the PMUs found.\n"
-		"  --list, PATTERN   list libpfm4 events (those whose name contains PATTERN)\n");
-}
-
 static void status(char *buf, size_t cap, const struct perf_set *s, size_t e)
 {
 	if (!s || !s->priv)
@@ -83,12 +75,12 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 	while ((opt = getopt_long(argc, argv, "lh", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'l': list = true; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("events", stdout); return 0;
+		default: cmd_usage("events"); return 2;
 		}
 	}
 	if (argc - optind > 1) {
-		usage(stderr);
+		cmd_usage("events");
 		return 2;
 	}
 	if (list || optind < argc) {

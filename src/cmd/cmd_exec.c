@@ -84,17 +84,6 @@ struct exec_opts {
 
 #define METRIC_LINE_MAX (64u << 10)
 
-static const char *usage_text =
-	"exec [-p PROFILE]... [--force] [ADDRESS=VALUE...] [--cpus LIST] "
-	"[--fifo PRIO | --rr PRIO | --nice N] [--no-follow | --pidfile FILE] "
-	"[--hold off|report|reassert] [--metric REGEX [--json]] [--dry-run] [-q] -- CMD [ARGS]";
-
-static int usage_exec(void)
-{
-	fprintf(stderr, "usage: tunetop %s\n", usage_text);
-	return 2;
-}
-
 static void say(const struct exec_opts *x, struct sbuf *rep)
 {
 	if (!x->quiet)
@@ -203,7 +192,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 			break;
 		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			printf("usage: tunetop %s\n", usage_text);
+			cmd_print_help("exec", stdout);
 			exit(0);
 		}
 		took = table_opt(argc, argv, &i, x);
@@ -221,7 +210,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 		}
 		if ((v = opt_value(argc, argv, &i, "--profile", "-p", &missing)) || missing) {
 			if (missing)
-				return usage_exec();
+				return cmd_usage("exec");
 			x->profiles[x->nprof++] = v;
 			continue;
 		}
@@ -288,7 +277,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 		}
 		if (a[0] == '-') {
 			cmd_error("exec", 0, "unknown option '%s'", a);
-			return usage_exec();
+			return cmd_usage("exec");
 		}
 		break; /* CMD starts here */
 	}
@@ -310,7 +299,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 	}
 	if (i >= argc) {
 		cmd_error("exec", 0, "no command given");
-		return usage_exec();
+		return cmd_usage("exec");
 	}
 	x->cmd = argv + i;
 	return 0;

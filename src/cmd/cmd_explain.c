@@ -13,16 +13,6 @@
 #include "core/str.h"
 #include "model/explain.h"
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop explain [--width N] ADDRESS[=VALUE] | METRIC | WORD\n"
-		"       tunetop explain --list | --all\n"
-		"  What a knob or metric is, the files it comes from on this root, why it\n"
-		"  matters for jitter, what to try, the shell line and the known traps.\n"
-		"  ADDRESS patterns match: cpufreq/policy4/governor finds cpufreq/*/governor.\n");
-}
-
 static void print_entry(const struct explain_entry *e, const char *addr, const struct sysroot *r,
 			int width)
 {
@@ -61,8 +51,8 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("explain", stdout); return 0;
+		default: cmd_usage("explain"); return 2;
 		}
 	}
 	if (list) {
@@ -75,7 +65,7 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 		return 0;
 	}
 	if (!all && optind >= argc) {
-		usage(stderr);
+		cmd_usage("explain");
 		return 2;
 	}
 	if (cmd_open_root(o, "explain", &r))
@@ -101,7 +91,7 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 				  n ? "; did you mean one of:" : " (see tunetop explain --list)");
 			for (size_t k = 0; k < n && k < 16; k++)
 				fprintf(stderr, "  %-40s %s\n", hits[k]->key, hits[k]->title);
-			rc = 1;
+			rc = 2;
 			continue;
 		}
 		print_entry(en, argv[i], &r, width);

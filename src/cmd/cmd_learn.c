@@ -586,12 +586,11 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'h': list_lessons(o); return 0;
-		default:
-			fprintf(stderr,
-				"usage: tunetop learn [N|all] [--auto] [--demo] [--record FILE "
-				"[--record-format auto|json|zstd]]\n");
-			return 2;
+		case 'h':
+			cmd_print_help("learn", stdout);
+			list_lessons(o);
+			return 0;
+		default: return cmd_usage("learn");
 		}
 	}
 	if (demo && !sim_built()) {

@@ -40,40 +40,6 @@
 #define MAX_HIST_CPUS	4 /* more CPUs: one histogram of all of them */
 #define DEFAULT_SECONDS 10.0
 
-static const char usage_text[] =
-	"usage: tunetop probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other]\n"
-	"                     [--dma-latency US] [--json] [--summary SEC] [--histfile FILE]\n"
-	"                     [--break US [--break-trace FILE]]\n"
-	"                     [--why [--why-over US] [--events FILE]]\n"
-	"       tunetop probe --rpmsg DEV [--rpmsg-size N] [--rpmsg-interval-us US]\n"
-	"                     [--rpmsg-timeout-ms MS] [-D SEC] [--json] [--summary SEC] ...\n"
-	"Measure wake-up latency: one pinned thread per CPU sleeps on absolute deadlines\n"
-	"(clock_nanosleep, CLOCK_MONOTONIC) and records wake time - deadline.\n"
-	"  --cpus LIST         CPUs to measure (default: all online)\n"
-	"  -i, --interval US   period in microseconds (default 1000)\n"
-	"  -D, --duration SEC  run time, suffix s/m/h allowed; 0 = until Ctrl-C (default 10)\n"
-	"  -p, --prio N        real-time priority 1..99 (default 95)\n"
-	"      --policy P      fifo (default), rr or other\n"
-	"      --dma-latency US  hold /dev/cpu_dma_latency at US for the run (default: untouched)\n"
-	"      --json          JSON with per-CPU statistics and the full histograms\n"
-	"      --summary SEC   soak runs: a summary line every SEC (suffix s/m/h), of the\n"
-	"                      interval and cumulative; JSON lines with --json\n"
-	"      --histfile FILE the histogram in cyclictest's -h format (0..999 us), at\n"
-	"                      the end and at each summary; - = standard output\n"
-	"      --break US      stop at the first wake-up later than US; if tracefs (under\n"
-	"                      --root) has tracing on, stop tracing and save the trace\n"
-	"      --break-trace FILE  where (default tunetop-break-TIMESTAMP.trace)\n"
-	"      --why           why the late wake-ups were late: the kernel's scheduler, IRQ\n"
-	"                      and idle events of the probed CPUs (a private tracefs\n"
-	"                      instance), each late wake-up split into its causes\n"
-	"      --why-over US   late = over US (default: the run's p99)\n"
-	"      --events FILE   save the captured events for `tunetop why FILE`\n"
-	"      --rpmsg DEV     measure round trips through an rpmsg tty echo instead\n"
-	"      --rpmsg-size N  message bytes, 16..496 (default 32)\n"
-	"      --rpmsg-interval-us US  between messages (default 10000)\n"
-	"      --rpmsg-timeout-ms MS   an echo later than this is lost (default 1000)\n"
-	"Ctrl-C stops early and prints the results. See doc/probe.md.\n";
-
 enum {
 	OPT_CPUS = 256,
 	OPT_POLICY,
@@ -982,8 +948,8 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 				return 2;
 			a->why_over_us = u;
 			break;
-		case 'h': fputs(usage_text, stdout); return 0;
-		default: fputs(usage_text, stderr); return 2;
+		case 'h': return cmd_print_help("probe", stdout);
+		default: return cmd_usage("probe");
 		}
 	}
 	if (optind < argc)

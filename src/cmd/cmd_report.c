@@ -18,18 +18,6 @@
 
 /* ---- command ---------------------------------------------------------------------- */
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop report FILE|- [--html OUT|-] [--quiet]\n"
-		"  Summarise a recording (watch --record, TUI --record), an A/B result\n"
-		"  (ab --json), a probe result (probe --json) or one snapshot (snapshot --json).\n"
-		"  FILE - reads the standard input.\n"
-		"  --html OUT  also write a self-contained HTML page with inline SVG plots\n"
-		"              (- = the page on standard output, instead of the summary)\n"
-		"  --quiet     no text summary on stdout\n");
-}
-
 static int write_file(const char *path, const struct sbuf *b)
 {
 	FILE *f = fopen(path, "we");
@@ -98,12 +86,12 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		switch (c) {
 		case 'H': html_path = optarg; break;
 		case 'q': quiet = true; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("report", stdout); return 0;
+		default: cmd_usage("report"); return 2;
 		}
 	}
 	if (optind + 1 != argc) {
-		usage(stderr);
+		cmd_usage("report");
 		return 2;
 	}
 	path = argv[optind];

@@ -410,22 +410,6 @@ static int start_probe(struct serve *sv, const char *cpus)
 	return 0;
 }
 
-static void serve_usage(FILE *f)
-{
-	fprintf(f, "usage: tunetop serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
-		   "                     [--probe CPUS] [--root DIR]\n"
-		   "  Serve the snapshot as OpenMetrics text at http://ADDR:PORT/metrics\n"
-		   "  (default " SERVE_DEFAULT "; PORT 0 picks a free port, printed on "
-		   "stderr).\n"
-		   "  --listen ADDR:PORT  address to listen on ([::1]:PORT for IPv6)\n"
-		   "  --listen-any        allow an address that is not loopback\n"
-		   "  --min-interval MS   sample at most this often (default 1000; scrapes in\n"
-		   "                      between get the cached sample)\n"
-		   "  --probe CPUS        run the wake-up latency probe on CPUS (live machine,\n"
-		   "                      SCHED_FIFO 95, 1 ms) and expose the percentiles of\n"
-		   "                      the window between samples\n");
-}
-
 int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {
@@ -465,8 +449,8 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			break;
 		}
 		case 'p': probe_arg = optarg; break;
-		case 'h': serve_usage(stdout); return 0;
-		default: serve_usage(stderr); return 2;
+		case 'h': cmd_print_help("serve", stdout); return 0;
+		default: cmd_usage("serve"); return 2;
 		}
 	}
 	if (optind < argc) {

@@ -107,26 +107,6 @@ static void emit(enum fmt f, const struct snapshot *s, const struct report_opts 
 	emit_with(f, s, ro, header, NULL);
 }
 
-static void snapshot_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--counters]\n"
-		"                        [--events LIST] [--thread TID] [--threads[=all]] "
-		"[--irqs]\n"
-		"                        [--latency-budget US] [--root DIR]\n"
-		"  Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
-		"  text report, JSON (design §8) or CSV (one row per CPU).\n"
-		"  --stable       omit wall-clock fields (time, uptime), for diffs and golden "
-		"tests\n"
-		"  --counters     per-CPU counters (cycles, instructions, cache misses, ...)\n"
-		"  --events LIST  comma-separated perf/libpfm4 event strings (implies --counters)\n"
-		"  --thread TID   counters of one thread instead of per-CPU counters\n"
-		"  --threads      RT and pinned threads (--threads=all: every thread)\n"
-		"  --irqs         IRQ and softirq rates in the text report (JSON always has "
-		"them)\n"
-		"  --latency-budget US  the findings' latency budget (default 100 us)\n");
-}
-
 /* The topology could not be read: no cpuN directories (ENOENT), or a
  * directory we may not read (EACCES), which is not the same thing. */
 static void no_cpus(const char *cmd, const struct sysroot *r, int e)
@@ -321,10 +301,10 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 			break;
 		case 'I': ro.irqs_text = true; break;
 		case 'h':
-			snapshot_usage(stdout);
+			cmd_print_help("snapshot", stdout);
 			free_events(events);
 			return 0;
-		default: snapshot_usage(stderr); goto usage_err;
+		default: cmd_usage("snapshot"); goto usage_err;
 		}
 	}
 	if (optind < argc) {
@@ -503,40 +483,6 @@ static void on_stop(int sig)
 	watch_stop = 1;
 }
 
-static void watch_usage(void)
-{
-	printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "
-	       "[--events LIST]\n"
-	       "                     [--record FILE [--record-format F]] "
-	       "[--openmetrics FILE]\n"
-	       "                     [--latency-budget US] [--root DIR]\n"
-	       "  One record per interval (JSON lines, CSV with one header, or "
-	       "text),\n"
-	       "  flushed per record; without -n until interrupted.\n"
-	       "  --record FILE  also write every sample and journal event as JSON "
-	       "lines\n"
-	       "                 (tunetop report FILE summarises them); - = "
-	       "standard\n"
-	       "                 output, instead of the samples\n"
-	       "  --openmetrics FILE\n"
-	       "                 rewrite FILE (FILE.tmp, then rename) with the "
-	       "sample as\n"
-	       "                 metrics (the series of tunetop serve) every "
-	       "interval, in\n"
-	       "                 the text format of node_exporter's textfile "
-	       "collector\n"
-	       "  --record-format auto|json|zstd\n"
-	       "                 zstd-compressed (auto: when built with libzstd, "
-	       "unless FILE\n"
-	       "                 ends in .jsonl or .json) or plain JSON lines\n"
-	       "  --metric-file LOG --metric REGEX\n"
-	       "                 follow LOG (rotation, truncation handled): "
-	       "count, last,\n"
-	       "                 p50, p99 and max of the numbers REGEX's first "
-	       "group\n"
-	       "                 captures in the lines LOG gained that interval\n");
-}
-
 /* --metric-file LOG --metric REGEX: 0, or the exit status (2: a bad regex,
  * 1: LOG cannot be followed), said in one line. */
 static int watch_metric_open(struct watch_metric *wmb, const char *metric_file, const char *metric)
@@ -672,7 +618,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			}
 			break;
-		case 'h': watch_usage(); return 0;
+		case 'h': return cmd_print_help("watch", stdout);
 		default: return 2;
 		}
 	}
@@ -821,17 +767,10 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	int e;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: tunetop capture OUT_DIR|- [--root DIR]\n"
-		       "  Copy every file tunetop reads (and the symlinks leading to them) into\n"
-		       "  OUT_DIR, a fixture tree that --root accepts. Attach it to bug "
-		       "reports.\n"
-		       "  - writes the tree as a tar stream on standard output instead\n"
-		       "  (tunetop capture - | ssh host 'mkdir t && tar -C t -xf -').\n");
-		return 0;
+		return cmd_print_help("capture", stdout);
 	}
 	if (argc != 2 || (argv[1][0] == '-' && argv[1][1])) {
-		fprintf(stderr, "usage: tunetop capture OUT_DIR|-\n");
-		return 2;
+		return cmd_usage("capture");
 	}
 	out = argv[1];
 	to_stdout = !strcmp(out, "-");

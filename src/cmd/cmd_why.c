@@ -23,23 +23,6 @@
 /* An event stream holds at most WHY_EVENTS_MAX lines of WHY_LINE_MAX. */
 #define WHY_FILE_MAX (256ull << 20)
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop why FILE [--json] [--why-over US] [--worst N] [--housekeeping "
-		"LIST]\n"
-		"  Attribute the late wake-ups of a saved event stream (probe --why --events "
-		"FILE)\n"
-		"  to their causes: idle exits, hard IRQs, softirqs, other tasks (and why they\n"
-		"  could run), the wake-up and return paths; causes ranked, each with its fix.\n"
-		"  --json              the result as JSON (doc/schema/why.schema.json)\n"
-		"  --why-over US       only wake-ups at least US microseconds late (default: all\n"
-		"                      the stream's late records)\n"
-		"  --worst N           the N worst late wake-ups with their parts (default 5)\n"
-		"  --housekeeping LIST CPUs a moved IRQ or thread should go to (default: the\n"
-		"                      stream's CPUs without a late wake-up)\n");
-}
-
 static int why_opt_u64(const char *name, const char *v, uint64_t max, uint64_t *out)
 {
 	if (str_to_u64(v, out) || !str_is_digits(v) || *out > max) {
@@ -113,12 +96,12 @@ int cmd_why(const struct tt_opts *o, int argc, char **argv)
 			str_copy(wo.housekeeping, sizeof(wo.housekeeping), optarg);
 			break;
 		}
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("why", stdout); return 0;
+		default: cmd_usage("why"); return 2;
 		}
 	}
 	if (optind + 1 != argc) {
-		usage(stderr);
+		cmd_usage("why");
 		return 2;
 	}
 	wo.over_ns = over_us * 1000;

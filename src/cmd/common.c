@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The shared runner of the commands (common.h): what every command that
  * opens the knob engine does the same way, once. */
+#include <assert.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -62,7 +63,10 @@ int cmd_note(const char *cmd, const char *fmt, ...)
 int cmd_open_root(const struct tt_opts *o, const char *cmd, struct sysroot *root)
 {
 	const char *dir = o->root ? o->root : "/";
-	int e = sysroot_open(root, dir);
+	int e;
+
+	assert(cmd_has_flag(cmd, CMD_SYSROOT));
+	e = sysroot_open(root, dir);
 
 	return e ? cmd_error(cmd, e, "--root %s", dir) : 0;
 }
@@ -97,6 +101,7 @@ int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, stru
 	char *cause = NULL;
 	int e;
 
+	assert(cmd_has_flag(cmd, CMD_ENGINE));
 	if (cmd_open_root(o, cmd, root))
 		return 1;
 	e = knob_ctx_open(ctx, root, o->state_dir, flags, &cause);
