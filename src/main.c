@@ -7,83 +7,38 @@
 #include <sys/stat.h>
 
 #include "cmd/cmd.h"
+#include "core/err.h"
 #include "core/str.h"
 #include "knob/knob.h"
 #include "source/devfreq.h"
 #include "source/pfm.h"
 #include "source/thermal.h"
 
-struct cmd_entry {
-	const char *name;
-	tt_cmd_fn fn;
-	const char *usage;
-};
-
-static const struct cmd_entry commands[] = {
-	{"snapshot", cmd_snapshot,
-	 "snapshot [--json|--csv] [--interval MS] [--counters] [--events LIST] [--thread TID] "
-	 "[--threads[=all]] [--irqs] [--stable]"},
-	{"watch", cmd_watch,
-	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST] [--record FILE|-]\n"
-	 "                [--record-format auto|json|zstd] [--openmetrics FILE]\n"
-	 "                [--metric-file LOG --metric REGEX]"},
-	{"capture", cmd_capture, "capture OUT_DIR|-"},
-	{"serve", cmd_serve,
-	 "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS] [--probe CPUS]"},
-	{"events", cmd_events, "events [--list] [PATTERN]"},
-	{"explain", cmd_explain, "explain ADDRESS|METRIC | explain --list"},
-	{"report", cmd_report, "report FILE [--html OUT|-]"},
-	{"learn", cmd_learn,
-	 "learn [N] [--auto] [--demo] [--record FILE [--record-format auto|json|zstd]]"},
-	{"probe", cmd_probe,
-	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other] "
-	 "[--dma-latency US] [--json] [--summary SEC] [--histfile FILE] [--break US] "
-	 "[--why [--why-over US] [--events FILE]] [--rpmsg DEV]"},
-	{"ab", cmd_ab,
-	 "ab ADDRESS=A,B[,C...] | --aa ADDRESS[=VALUE] [--window SEC] [--settle MS] [--rounds N] "
-	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json] [--seed N]\n"
-	 "                [--metric-file LOG --metric REGEX]"},
-	{"why", cmd_why, "why FILE [--json] [--why-over US] [--worst N] [--housekeeping LIST]"},
-	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]"},
-	{"get", cmd_get, "get PATTERN..."},
-	{"set", cmd_set, "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE..."},
-	{"apply", cmd_apply,
-	 "apply [--dry-run] [--force] [--verify MS | --no-verify] PROFILE | apply --list"},
-	{"undo", cmd_undo, "undo [--force] [--dry-run] [ID | -n N]"},
-	{"restore", cmd_restore, "restore [--orphans] [--force] [--dry-run]"},
-	{"journal", cmd_journal, "journal [--json]"},
-	{"exec", cmd_exec,
-	 "exec [-p PROFILE] [ADDRESS=VALUE...] [--cpus LIST] [--fifo PRIO|--rr PRIO|--nice N] "
-	 "[--no-follow|--pidfile FILE] [--hold MODE] [--metric REGEX [--json]] -- CMD [ARGS]"},
-};
-
 static void usage(FILE *f)
 {
 #ifdef HAVE_TUI
-	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q] [COMMAND "
-		   "[ARGS]]\n\n"
+	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q]\n"
+		   "               [COMMAND [ARGS]]\n\n"
 		   "With no command, tunetop opens the interactive monitor:\n"
-		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color] [--screen "
-		   "NAME]\n"
-		   "          [--hold MODE] [--record FILE [--record-format auto|json|zstd] | "
-		   "--replay FILE]\n"
+		   "  tunetop [--demo] [-d TENTHS] [--theme NAME] [--keep] [--no-color]\n"
+		   "          [--screen NAME] [--hold MODE]\n"
+		   "          [--record FILE [--record-format auto|json|zstd] | --replay FILE]\n"
 		   "\nCommands:\n");
 #else
-	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q] COMMAND "
-		   "[ARGS]\n\n"
+	fprintf(f, "usage: tunetop [--root DIR] [--state-dir DIR] [--clocks LIST] [-q]\n"
+		   "               COMMAND [ARGS]\n\n"
 		   "This tunetop was built without the interactive monitor (--disable-tui):\n"
 		   "give a command (snapshot, watch or serve to monitor).\n"
 		   "\nCommands:\n");
 #endif
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		fprintf(f, "  tunetop %s\n", commands[i].usage);
+	for (size_t i = 0; i < cmd_count; i++)
+		cmd_print_synopsis(&cmd_table[i], "  tunetop ", "  tunetop ", f);
 	fprintf(f, "\nGlobal options (anywhere on the line):\n"
-		   "  --root DIR        read and write DIR/sys and DIR/proc instead of /sys and "
-		   "/proc\n"
+		   "  --root DIR        read and write DIR/sys and DIR/proc, not /sys and /proc\n"
 		   "  --state-dir DIR   where the undo journal lives\n"
-		   "  --clocks LIST     debugfs clocks to read, comma-separated (default: "
-		   "scmi_clk_npu,\n"
-		   "                    scmi_clk_ddr, scmi_clk_gpu, clk_npu, aclk_npu, clk_gpu)\n"
+		   "  --clocks LIST     debugfs clocks to read, comma-separated (default:\n"
+		   "                    scmi_clk_npu, scmi_clk_ddr, scmi_clk_gpu, clk_npu,\n"
+		   "                    aclk_npu, clk_gpu)\n"
 #ifdef HAVE_TUI
 		   "  --self-cpus LIST  CPUs the monitor's own threads run on (TUI, watch;\n"
 #else
@@ -162,11 +117,11 @@ static int check_root(const char *root)
 	struct stat st;
 
 	if (stat(root, &st) != 0) {
-		fprintf(stderr, "tunetop: --root %s: %s\n", root, strerror(errno));
+		fprintf(stderr, "tunetop: --root %s: %s\n", root, err_name(errno));
 		return -1;
 	}
 	if (!S_ISDIR(st.st_mode)) {
-		fprintf(stderr, "tunetop: --root %s: %s\n", root, strerror(ENOTDIR));
+		fprintf(stderr, "tunetop: --root %s: %s\n", root, err_name(ENOTDIR));
 		return -1;
 	}
 	return 0;
@@ -215,12 +170,13 @@ int main(int argc, char **argv)
 		return 2;
 	}
 	if (argc > 1 && argv[1][0] != '-') {
-		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-			if (!strcmp(argv[1], commands[i].name)) {
-				rc = commands[i].fn(&o, argc - 1, argv + 1);
-				devfreq_clk_list_free(clk_names);
-				return rc;
-			}
+		const struct cmd_entry *c = cmd_find(argv[1]);
+
+		if (c) {
+			rc = cmd_run(c, &o, argc - 1, argv + 1);
+			devfreq_clk_list_free(clk_names);
+			return rc;
+		}
 		fprintf(stderr, "tunetop: unknown command '%s' (see tunetop --help)\n", argv[1]);
 		devfreq_clk_list_free(clk_names);
 		return 2;

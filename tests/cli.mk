@@ -45,3 +45,7 @@ EXTRA_DIST += tests/cli/readme.sh tests/bench/cost_table.sh
 # ./tunetop finds the source tree without a compiled-in path (issue 34)
 TESTS += tests/cli/srcdir.sh
 EXTRA_DIST += tests/cli/srcdir.sh
+# the command table: every CMD --help within 80 columns, one line per option,
+# every parsed option listed; man synopsis, completion, exit codes (issue 33)
+TESTS += tests/cli/cmd_table.sh
+EXTRA_DIST += tests/cli/cmd_table.sh

@@ -1,14 +1,29 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Command entry points. main.c parses the global options (--root,
- * --state-dir, --clocks, wherever they appear), then calls one of these with argv[0]
- * set to the command name, so each command can use getopt_long on the rest.
- * Each returns the process exit code (design §3): 0 ok, 1 could not be done,
- * 2 usage/parse error. Commands live in their layer (src/out/cmd_*.c,
- * src/knob/cmd_*.c, src/probe/cmd_*.c, src/ui/tui.c). */
+/* The commands (src/cmd/): one table, one runner.
+ *
+ * main.c takes the global options (--root, --state-dir, --clocks,
+ * --self-cpus, --self-nice, wherever they appear, and -q before the
+ * command), finds the command in cmd_table[] (src/cmd/table.c) and calls
+ * cmd_run(), which answers `tunetop CMD --help` from the entry and calls
+ * the entry's function with argv[0] set to the command name, so each command
+ * uses getopt_long on the rest. Each command returns the process exit code
+ * (man page, EXIT STATUS): 0 ok, 1 could not be done, 2 usage or parse error,
+ * unknown address, value not allowed.
+ *
+ * The entry is the one source of the command's synopsis, description and
+ * options: `tunetop --help`, `tunetop CMD --help`, a usage error's usage
+ * lines (cmd_usage), and what tests/cli/cmd_table.sh checks the man page
+ * and the completion scripts against. Its flags say what the command opens:
+ * it opens them itself after its options parsed (a usage error touches
+ * nothing), through the one opener of each (src/cmd/common.h:
+ * cmd_open_root, knob_cmd_open), which check the flags. Messages on stderr
+ * go through cmd_error()/cmd_note(): "tunetop CMD: MESSAGE[: ENAME]". */
 #ifndef TT_CMD_H
 #define TT_CMD_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
 
 struct tt_opts {
 	const char *root;      /* --root DIR, default "/" */
@@ -27,7 +42,53 @@ struct tt_opts {
 
 typedef int (*tt_cmd_fn)(const struct tt_opts *o, int argc, char **argv);
 
-/* src/out */
+/* One option: one line of the command's --help, "  NAME  HELP" within 80
+ * columns (NAME as typed, with its short form and argument: "-i, --interval
+ * MS"). */
+struct cmd_opt {
+	const char *name;
+	const char *help;
+};
+
+/* What a command opens and does (the setup flags of its entry). */
+enum cmd_flag {
+	CMD_SYSROOT = 1u << 0, /* opens --root (cmd_open_root) */
+	CMD_ENGINE = 1u << 1,  /* opens the knob engine and journal (knob_cmd_open) */
+	CMD_WRITES = 1u << 2,  /* may write knobs (not read-only) */
+	CMD_PRIV = 1u << 3,    /* its main use needs root (RT threads, tracefs) */
+};
+
+struct cmd_entry {
+	const char *name;
+	tt_cmd_fn fn;
+	/* after "tunetop ": lines separated by '\n'; a line starting with the
+	   name is another form, the others continue the one before */
+	const char *synopsis;
+	const char *about;	    /* a paragraph for --help, or NULL */
+	const struct cmd_opt *opts; /* ended by {NULL, NULL} */
+	unsigned flags;		    /* enum cmd_flag */
+};
+
+extern const struct cmd_entry cmd_table[];
+extern const size_t cmd_count;
+
+const struct cmd_entry *cmd_find(const char *name);
+/* The synopsis: the first form after lead, the others after next. */
+void cmd_print_synopsis(const struct cmd_entry *c, const char *lead, const char *next, FILE *f);
+/* `tunetop CMD --help`: synopsis, about, one line per option. */
+void cmd_help(const struct cmd_entry *c, FILE *f);
+/* cmd_help() of the command named name on f; returns 0 (exit code). */
+int cmd_print_help(const char *name, FILE *f);
+/* A usage error: the synopsis on stderr; returns 2 (exit code). */
+int cmd_usage(const char *name);
+/* Does the entry named name have flag (true for a name not in the table:
+ * lessons and fuzz harnesses call the openers with their own names)? The
+ * openers assert it, so the flags stay true. */
+bool cmd_has_flag(const char *name, unsigned flag);
+/* The runner: the entry's function with the global options. */
+int cmd_run(const struct cmd_entry *c, const struct tt_opts *o, int argc, char **argv);
+
+/* the commands (src/cmd/cmd_*.c) */
 int cmd_snapshot(const struct tt_opts *o, int argc, char **argv);
 int cmd_watch(const struct tt_opts *o, int argc, char **argv);
 int cmd_capture(const struct tt_opts *o, int argc, char **argv);
@@ -36,13 +97,9 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv);
 int cmd_report(const struct tt_opts *o, int argc, char **argv);
 int cmd_learn(const struct tt_opts *o, int argc, char **argv);
 int cmd_serve(const struct tt_opts *o, int argc, char **argv);
-
-/* src/probe */
 int cmd_probe(const struct tt_opts *o, int argc, char **argv);
 int cmd_ab(const struct tt_opts *o, int argc, char **argv);
 int cmd_why(const struct tt_opts *o, int argc, char **argv);
-
-/* src/knob */
 int cmd_knobs(const struct tt_opts *o, int argc, char **argv);
 int cmd_get(const struct tt_opts *o, int argc, char **argv);
 int cmd_set(const struct tt_opts *o, int argc, char **argv);

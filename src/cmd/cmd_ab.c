@@ -27,53 +27,6 @@
 #include "probe/probe.h"
 #include "probe/stats.h"
 
-static const char usage_text[] =
-	"usage: tunetop ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N]\n"
-	"                  [--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]] [--json]\n"
-	"                  [--seed N] [--metric-file LOG --metric REGEX]\n"
-	"                  [-i US] [--prio N] [--policy fifo|rr|other]\n"
-	"                  [--primary p99|p50|mean|metric]\n"
-	"       tunetop ab --aa ADDRESS[=VALUE] [options as above]\n"
-	"Flip a knob between A and B in rounds of 4 windows, A B B A and B A A B in turn,\n"
-	"discard the settle time after each switch, measure each window and put the\n"
-	"original value back. The arms are compared window by window: B - A of the\n"
-	"per-window p99, p50 and mean, with 95% intervals from a permutation test within\n"
-	"rounds (3 rounds or more; fewer give an inconclusive verdict). The max is\n"
-	"reported with its window, never tested. Significance holds for the whole run:\n"
-	"p-values adjusted by Holm over every test (metrics x values), so a run calls\n"
-	"anything significant by chance at most 5% of the time.\n"
-	"A sweep, ADDRESS=V1,V2,...,V8 (3 to 8 values; '|' separates CPU lists): rounds of\n"
-	"every value and then the same in reverse, rotated each round; each value is\n"
-	"compared with V1 as above, p-values adjusted by Holm-Bonferroni.\n"
-	"  --aa             A/A run: both arms the same VALUE (default: the current one), to\n"
-	"                   measure the noise floor: the smallest difference a run can see\n"
-	"  --window SEC     measuring time per window (default 2; suffix ms/s/m allowed)\n"
-	"  --settle MS      discarded after each switch (default 500)\n"
-	"  --rounds N       rounds of 4 windows (default 6: 24 windows, ~1 minute); a sweep\n"
-	"                   of k values: rounds of 2k windows\n"
-	"  --cpus LIST      probe CPUs (default all online); with --cmd: CMD's CPU affinity\n"
-	"  --load SPEC      background load in both arms: cpu:N, mem:N, @CPUS placement,\n"
-	"                   comma-separated (cpu:1@0,mem:1@1)\n"
-	"  --cmd CMD        measure CMD (run by /bin/sh -c, repeatedly, at least once per\n"
-	"                   window) instead of the latency probe: its wall time in ms\n"
-	"  --metric REGEX   with --cmd: the number REGEX's first group captures on each\n"
-	"                   matching line of CMD's stdout, e.g. 'inference: ([0-9.]+) ms'\n"
-	"  --metric-file LOG  follow LOG (an app already running writes it; rotation and\n"
-	"                   truncation handled): every --metric number in a line that\n"
-	"                   appears while a window measures is a sample of that window\n"
-	"  --primary M      test only metric M (p99, p50, mean, or 'metric': p99 for the\n"
-	"                   probe, the mean for --cmd/--metric-file), chosen before the run;\n"
-	"                   the others are described, not tested (default: all, Holm)\n"
-	"  --seed N         seed of the random arrangements beyond 6 rounds (default fixed:\n"
-	"                   the same data gives the same interval)\n"
-	"  -i, --interval US, --prio N, --policy P   probe settings (default 1000, 95, fifo)\n"
-	"  --why [--why-over US]  each arm's late wake-ups and their causes (probe --why;\n"
-	"                   late = over US, default the p99 of all arms; with --json each\n"
-	"                   arm's \"why\" object, as probe --why's)\n"
-	"  --json           JSON: per-arm summaries and histograms, per-window values, the\n"
-	"                   comparison\n"
-	"Ctrl-C stops early, restores the knob and prints what was measured. See doc/ab.md.\n";
-
 enum {
 	OPT_WINDOW = 256,
 	OPT_SETTLE,
@@ -120,9 +73,10 @@ static const struct option long_opts[] = {
 
 static int usage_err(const char *fmt, const char *arg)
 {
-	fprintf(stderr, "tunetop ab: ");
-	fprintf(stderr, fmt, arg);
-	fputc('\n', stderr);
+	char msg[512];
+
+	snprintf(msg, sizeof(msg), fmt, arg);
+	cmd_error("ab", 0, "%s", msg);
 	return 2;
 }
 
@@ -132,8 +86,8 @@ static int range_opt(const char *opt, const char *v, uint64_t lo, uint64_t hi, c
 		     uint64_t *out)
 {
 	if (str_to_u64(v, out) || *out < lo || *out > hi) {
-		fprintf(stderr, "tunetop ab: %s '%s': must be %llu..%llu%s\n", opt, v,
-			(unsigned long long)lo, (unsigned long long)hi, unit);
+		cmd_error("ab", 0, "%s '%s': must be %llu..%llu%s", opt, v, (unsigned long long)lo,
+			  (unsigned long long)hi, unit);
 		return 2;
 	}
 	return 0;
@@ -1023,10 +977,9 @@ static void progress(struct ab_run *r, int *shown)
 		fmt_val(r, p, sizeof(p), x->p50, false, -1);
 		fmt_val(r, m, sizeof(m), x->p99, false, -1);
 		fmt_val(r, mx, sizeof(mx), x->max, false, -1);
-		fprintf(stderr,
-			"tunetop ab: window %d/%d %c=%s: %llu samples, p50 %s, p99 %s, max %s %s\n",
-			*shown + 1, r->nwin, ab_arm_name(x->arm), r->cfg.value[x->arm],
-			(unsigned long long)x->samples, p, m, mx, text_unit(r));
+		cmd_note("ab", "window %d/%d %c=%s: %llu samples, p50 %s, p99 %s, max %s %s",
+			 *shown + 1, r->nwin, ab_arm_name(x->arm), r->cfg.value[x->arm],
+			 (unsigned long long)x->samples, p, m, mx, text_unit(r));
 		(*shown)++;
 	}
 }
@@ -1096,10 +1049,8 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		case 'i':
 			if (str_to_u64(optarg, &u) || u < PROBE_MIN_INTERVAL_US ||
 			    u > PROBE_MAX_INTERVAL_US) {
-				fprintf(stderr,
-					"tunetop ab: -i '%s': interval must be %d..%d "
-					"microseconds\n",
-					optarg, PROBE_MIN_INTERVAL_US, PROBE_MAX_INTERVAL_US);
+				cmd_error("ab", 0, "-i '%s': interval must be %d..%d microseconds",
+					  optarg, PROBE_MIN_INTERVAL_US, PROBE_MAX_INTERVAL_US);
 				return 2;
 			}
 			cfg->probe.interval_us = u;
@@ -1114,7 +1065,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 			if (probe_policy_parse(optarg, &cfg->probe.policy))
 				return usage_err("--policy '%s': use fifo, rr or other", optarg);
 			break;
-		case 'h': fputs(usage_text, stdout); return 0;
+		case 'h': return cmd_print_help("ab", stdout);
 		case ':':
 			return usage_err("%s needs a value (see 'tunetop ab --help')",
 					 argv[optind - 1]);
@@ -1124,8 +1075,8 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		}
 	}
 	if (optind >= argc) {
-		fprintf(stderr, "tunetop ab: expected %s (see 'tunetop ab --help')\n",
-			cfg->aa ? "ADDRESS[=VALUE] after --aa" : "ADDRESS=A,B");
+		cmd_error("ab", 0, "expected %s (see 'tunetop ab --help')",
+			  cfg->aa ? "ADDRESS[=VALUE] after --aa" : "ADDRESS=A,B");
 		return 2;
 	}
 	*assign = argv[optind];
@@ -1145,7 +1096,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		cfg->cmd_cpus = cfg->probe.cpus;
 	}
 	if (ab_cfg_check(cfg, why, sizeof(why))) {
-		fprintf(stderr, "tunetop ab: %s\n", why);
+		cmd_error("ab", 0, "%s", why);
 		return 2;
 	}
 	if (cfg->have_cmd_cpus) {
@@ -1157,7 +1108,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 		pc.policy = PROBE_POLICY_OTHER;
 		pc.prio = 0;
 		if (probe_cfg_check(&pc, w, sizeof(w))) {
-			fprintf(stderr, "tunetop ab: --cpus %s: %s\n", cpus_arg, w);
+			cmd_error("ab", 0, "--cpus %s: %s", cpus_arg, w);
 			return 2;
 		}
 	}
@@ -1236,14 +1187,13 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 	}
 	if (r->restore_err) {
 		print_lines("tunetop ab: ", r->restore_cause);
-		fprintf(stderr,
-			"tunetop ab: %s may not be back to %s; see 'tunetop journal' and "
-			"'tunetop restore'\n",
-			r->cfg.addr, r->original);
+		cmd_error("ab", 0,
+			  "%s may not be back to %s; see 'tunetop journal' and 'tunetop restore'",
+			  r->cfg.addr, r->original);
 		if (!rc)
 			rc = 1;
 	} else if (r->phase == AB_FAILED) {
-		fprintf(stderr, "tunetop ab: %s restored to %s\n", r->cfg.addr, r->original);
+		cmd_note("ab", "%s restored to %s", r->cfg.addr, r->original);
 	}
 	return rc;
 }
@@ -1291,8 +1241,7 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 		e = probe_start(&why_probe, &cfg.probe, why, sizeof(why));
 		why_started = true;
 		if (e)
-			fprintf(stderr, "tunetop ab: --why: probe: %s: measuring without it\n",
-				why);
+			cmd_note("ab", "--why: probe: %s: measuring without it", why);
 		else
 			cfg.probe_ext = &why_probe;
 		probe_why_start(&ab_why, &why_probe);
@@ -1305,13 +1254,12 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 	} else {
 		if (r.source == AB_PROBE) {
 			for (int i = 0; i < r.p->nnotes; i++)
-				fprintf(stderr, "tunetop ab: probe: %s\n", r.p->note[i]);
+				cmd_note("ab", "probe: %s", r.p->note[i]);
 			if (o->root && strcmp(o->root, "/"))
-				fprintf(stderr,
-					"tunetop ab: the knob is written under --root %s; the "
-					"probe "
-					"measures the live machine\n",
-					o->root);
+				cmd_note("ab",
+					 "the knob is written under --root %s; the probe measures "
+					 "the live machine",
+					 o->root);
 		}
 		rc = finish(&r, o, json, run_to_end(&r, &sigs));
 	}

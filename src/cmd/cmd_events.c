@@ -10,6 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/str.h"
@@ -17,14 +18,6 @@
 #include "source/pfm.h"
 #include "source/topology.h"
 #include "sysfs/sysroot.h"
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop events [--list] [PATTERN]\n"
-		"  Without arguments: generic events and whether they open here, the PMUs found.\n"
-		"  --list, PATTERN   list libpfm4 events (those whose name contains PATTERN)\n");
-}
 
 static void status(char *buf, size_t cap, const struct perf_set *s, size_t e)
 {
@@ -76,18 +69,18 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 	struct sysroot root;
 	struct perf_pmus pm;
 	bool list = false;
-	int opt, ret;
+	int opt;
 
 	optind = 1;
 	while ((opt = getopt_long(argc, argv, "lh", longopts, NULL)) != -1) {
 		switch (opt) {
 		case 'l': list = true; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("events", stdout); return 0;
+		default: cmd_usage("events"); return 2;
 		}
 	}
 	if (argc - optind > 1) {
-		usage(stderr);
+		cmd_usage("events");
 		return 2;
 	}
 	if (list || optind < argc) {
@@ -97,26 +90,22 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 		sbuf_init(&b);
 		n = pfm_list_filtered(&b, optind < argc ? argv[optind] : NULL);
 		if (n < 0) {
-			fprintf(stderr,
-				"tunetop: events: libpfm4 %s: only the generic events can be "
-				"used (tunetop events)\n",
+			cmd_error(
+				"events", 0,
+				"libpfm4 %s: only the generic events can be used (tunetop events)",
 				pfm_status());
 			sbuf_free(&b);
 			return 1;
 		}
 		fputs(b.s ? b.s : "", stdout);
 		if (n == 0 && optind < argc)
-			fprintf(stderr, "tunetop: events: no libpfm4 event matches '%s'\n",
-				argv[optind]);
+			cmd_error("events", 0, "no libpfm4 event matches '%s'", argv[optind]);
 		sbuf_free(&b);
 		return n == 0 && optind < argc ? 1 : 0;
 	}
 
-	ret = sysroot_open(&root, o->root);
-	if (ret < 0) {
-		fprintf(stderr, "tunetop: events: %s: %s\n", o->root, strerror(-ret));
+	if (cmd_open_root(o, "events", &root))
 		return 1;
-	}
 	{
 		struct topology t;
 		struct perf_set cpu_set, thr_set;

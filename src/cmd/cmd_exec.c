@@ -28,6 +28,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/err.h"
 #include "cmd/cmd.h"
 #include "core/appmetric.h"
 #include "core/cpumask.h"
@@ -82,17 +83,6 @@ struct exec_opts {
 };
 
 #define METRIC_LINE_MAX (64u << 10)
-
-static const char *usage_text =
-	"exec [-p PROFILE]... [--force] [ADDRESS=VALUE...] [--cpus LIST] "
-	"[--fifo PRIO | --rr PRIO | --nice N] [--no-follow | --pidfile FILE] "
-	"[--hold off|report|reassert] [--metric REGEX [--json]] [--dry-run] [-q] -- CMD [ARGS]";
-
-static int usage_exec(void)
-{
-	fprintf(stderr, "usage: tunetop %s\n", usage_text);
-	return 2;
-}
 
 static void say(const struct exec_opts *x, struct sbuf *rep)
 {
@@ -171,7 +161,7 @@ static int table_opt(int argc, char **argv, int *i, struct exec_opts *x)
 		if (!v && !missing)
 			continue;
 		if (missing || !*v) {
-			fprintf(stderr, "tunetop exec: %s needs %s\n", text[j].name, text[j].what);
+			cmd_error("exec", 0, "%s needs %s", text[j].name, text[j].what);
 			return -1;
 		}
 		*(const char **)((char *)x + text[j].off) = v;
@@ -202,7 +192,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 			break;
 		}
 		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			printf("usage: tunetop %s\n", usage_text);
+			cmd_print_help("exec", stdout);
 			exit(0);
 		}
 		took = table_opt(argc, argv, &i, x);
@@ -212,24 +202,21 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 			continue;
 		if ((v = opt_value(argc, argv, &i, "--hold", NULL, &missing)) || missing) {
 			if (missing || knob_hold_mode_parse(v, &x->hold) != 0) {
-				fprintf(stderr,
-					"tunetop exec: --hold '%s': must be off, report or "
-					"reassert\n",
-					v ? v : "");
+				cmd_error("exec", 0, "--hold '%s': must be off, report or reassert",
+					  v ? v : "");
 				return 2;
 			}
 			continue;
 		}
 		if ((v = opt_value(argc, argv, &i, "--profile", "-p", &missing)) || missing) {
 			if (missing)
-				return usage_exec();
+				return cmd_usage("exec");
 			x->profiles[x->nprof++] = v;
 			continue;
 		}
 		if ((v = opt_value(argc, argv, &i, "--cpus", NULL, &missing)) || missing) {
 			if (missing || cpulist_parse(v, &x->cpus) != 0 || cpumask_empty(&x->cpus)) {
-				fprintf(stderr, "tunetop exec: --cpus '%s': not a CPU list\n",
-					v ? v : "");
+				cmd_error("exec", 0, "--cpus '%s': not a CPU list", v ? v : "");
 				return 2;
 			}
 			x->have_cpus = true;
@@ -251,16 +238,14 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 
 					if (missing || str_to_int(v, &pr) != 0 || pr < lo ||
 					    pr > hi) {
-						fprintf(stderr,
-							"tunetop exec: %s '%s': priority must be "
-							"%d..%d\n",
-							pol[k].name, v ? v : "", lo, hi);
+						cmd_error("exec", 0,
+							  "%s '%s': priority must be %d..%d",
+							  pol[k].name, v ? v : "", lo, hi);
 						return 2;
 					}
 					if (x->policy >= 0 || x->have_nice) {
-						fprintf(stderr,
-							"tunetop exec: use one of --fifo, --rr, "
-							"--nice\n");
+						cmd_error("exec", 0,
+							  "use one of --fifo, --rr, --nice");
 						return 2;
 					}
 					x->policy = pol[k].policy;
@@ -274,12 +259,11 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 		if ((v = opt_value(argc, argv, &i, "--nice", NULL, &missing)) || missing) {
 			if (missing || str_to_int(v, &x->nice) != 0 || x->nice < -20 ||
 			    x->nice > 19) {
-				fprintf(stderr, "tunetop exec: --nice '%s': must be -20..19\n",
-					v ? v : "");
+				cmd_error("exec", 0, "--nice '%s': must be -20..19", v ? v : "");
 				return 2;
 			}
 			if (x->policy >= 0) {
-				fprintf(stderr, "tunetop exec: use one of --fifo, --rr, --nice\n");
+				cmd_error("exec", 0, "use one of --fifo, --rr, --nice");
 				return 2;
 			}
 			x->have_nice = true;
@@ -292,30 +276,30 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 			continue;
 		}
 		if (a[0] == '-') {
-			fprintf(stderr, "tunetop exec: unknown option '%s'\n", a);
-			return usage_exec();
+			cmd_error("exec", 0, "unknown option '%s'", a);
+			return cmd_usage("exec");
 		}
 		break; /* CMD starts here */
 	}
 	if (x->json && !x->metric) {
-		fprintf(stderr, "tunetop exec: --json needs --metric REGEX\n");
+		cmd_error("exec", 0, "--json needs --metric REGEX");
 		return 2;
 	}
 	if (x->metric) {
 		char why[300];
 
 		if (appmetric_init(&x->am, x->metric, why, sizeof(why))) {
-			fprintf(stderr, "tunetop exec: %s\n", why);
+			cmd_error("exec", 0, "%s", why);
 			return 2;
 		}
 	}
 	if (x->pidfile && x->no_follow) {
-		fprintf(stderr, "tunetop exec: use one of --pidfile, --no-follow\n");
+		cmd_error("exec", 0, "use one of --pidfile, --no-follow");
 		return 2;
 	}
 	if (i >= argc) {
-		fprintf(stderr, "tunetop exec: no command given\n");
-		return usage_exec();
+		cmd_error("exec", 0, "no command given");
+		return cmd_usage("exec");
 	}
 	x->cmd = argv + i;
 	return 0;
@@ -438,8 +422,8 @@ static void metric_report(const struct exec_opts *x)
 	fmt_num(p50, sizeof(p50), s.p50);
 	fmt_num(p99, sizeof(p99), s.p99);
 	fmt_num(mx, sizeof(mx), s.max);
-	fprintf(stderr, "tunetop exec: metric '%s': n=%zu p50=%s p99=%s max=%s%s\n", x->metric,
-		x->am.n, p50, p99, mx, x->am.n ? "" : " (no line matched)");
+	cmd_note("exec", "metric '%s': n=%zu p50=%s p99=%s max=%s%s", x->metric, x->am.n, p50, p99,
+		 mx, x->am.n ? "" : " (no line matched)");
 	if (x->json) {
 		struct sbuf b;
 		struct jw w;
@@ -540,26 +524,24 @@ static void report_child_err(const struct exec_opts *x, const struct child_err *
 	switch (ce->step) {
 	case STEP_AFFINITY:
 		thread_knob_why(0, "affinity", x->cpus_text, -ce->err, why, sizeof(why));
-		fprintf(stderr, "tunetop exec: --cpus %s: %s from sched_setaffinity%s%s\n",
-			x->cpus_text, strerror(ce->err), why[0] ? ": " : "", why);
+		cmd_error("exec", 0, "--cpus %s: %s from sched_setaffinity%s%s", x->cpus_text,
+			  err_name(ce->err), why[0] ? ": " : "", why);
 		break;
 	case STEP_SCHED:
 		snprintf(val, sizeof(val), "%s:%d", x->policy == SCHED_FIFO ? "fifo" : "rr",
 			 x->prio);
 		thread_knob_why(0, "policy", val, -ce->err, why, sizeof(why));
-		fprintf(stderr, "tunetop exec: --%s %d: %s from sched_setscheduler%s%s\n",
-			x->policy == SCHED_FIFO ? "fifo" : "rr", x->prio, strerror(ce->err),
-			why[0] ? ": " : "", why);
+		cmd_error("exec", 0, "--%s %d: %s from sched_setscheduler%s%s",
+			  x->policy == SCHED_FIFO ? "fifo" : "rr", x->prio, err_name(ce->err),
+			  why[0] ? ": " : "", why);
 		break;
 	case STEP_NICE:
 		snprintf(val, sizeof(val), "%d", x->nice);
 		thread_knob_why(0, "nice", val, -ce->err, why, sizeof(why));
-		fprintf(stderr, "tunetop exec: --nice %d: %s from setpriority%s%s\n", x->nice,
-			strerror(ce->err), why[0] ? ": " : "", why);
+		cmd_error("exec", 0, "--nice %d: %s from setpriority%s%s", x->nice,
+			  err_name(ce->err), why[0] ? ": " : "", why);
 		break;
-	case STEP_EXEC:
-		fprintf(stderr, "tunetop exec: %s: %s\n", x->cmd[0], strerror(ce->err));
-		break;
+	case STEP_EXEC: cmd_error("exec", 0, "%s: %s", x->cmd[0], err_name(ce->err)); break;
 	default: break;
 	}
 }
@@ -582,10 +564,8 @@ static bool check_cpus_online(const struct exec_opts *x)
 		char list[256];
 
 		cpulist_format(&extra, list, sizeof(list));
-		fprintf(stderr,
-			"tunetop exec: --cpus %s: CPU %s not online on this machine (online: "
-			"%s)\n",
-			x->cpus_text, list, str_trim(buf));
+		cmd_error("exec", 0, "--cpus %s: CPU %s not online on this machine (online: %s)",
+			  x->cpus_text, list, str_trim(buf));
 		return false;
 	}
 	return true;
@@ -615,8 +595,9 @@ static int restore_reasserted(struct knob_ctx *ctx, const struct exec_opts *x, s
 	say(x, rep);
 	if (e) {
 		knob_print_cause("exec", cause);
-		fprintf(stderr, "tunetop exec: some values could not be restored; see 'tunetop "
-				"journal' and 'tunetop restore'\n");
+		cmd_error("exec", 0,
+			  "some values could not be restored; see 'tunetop journal' and 'tunetop "
+			  "restore'");
 	}
 	free(cause);
 	return e;
@@ -727,19 +708,19 @@ static int start_cmd(struct knob_ctx *ctx, struct exec_opts *x, struct sbuf *rep
 	ssize_t k;
 
 	if (x->metric && pipe2(outfd, O_CLOEXEC) != 0) {
-		fprintf(stderr, "tunetop exec: pipe: %s\n", strerror(errno));
+		cmd_error("exec", -errno, "pipe");
 		restore_own(ctx, x, rep);
 		return 1;
 	}
 	if (pipe2(pipefd, O_CLOEXEC) != 0) {
-		fprintf(stderr, "tunetop exec: pipe: %s\n", strerror(errno));
+		cmd_error("exec", -errno, "pipe");
 		restore_own(ctx, x, rep);
 		return 1;
 	}
 	fflush(NULL);
 	*child = fork();
 	if (*child < 0) {
-		fprintf(stderr, "tunetop exec: fork: %s\n", strerror(errno));
+		cmd_error("exec", -errno, "fork");
 		close(pipefd[0]);
 		close(pipefd[1]);
 		if (outfd[0] >= 0) {
@@ -767,10 +748,8 @@ static int start_cmd(struct knob_ctx *ctx, struct exec_opts *x, struct sbuf *rep
 		while (k < 0 && errno == EINTR);
 		if (k != (ssize_t)sizeof(ce) || ce.step != STEP_CGROUP)
 			break;
-		fprintf(stderr,
-			"tunetop exec: warning: cannot move %s into %s: %s; following %s "
-			"alone\n",
-			x->cmd[0], x->cg.dir, strerror(ce.err), x->cmd[0]);
+		cmd_note("exec", "warning: cannot move %s into %s: %s; following %s alone",
+			 x->cmd[0], x->cg.dir, err_name(ce.err), x->cmd[0]);
 		app_cgroup_remove(&x->cg);
 	}
 	close(pipefd[0]);
@@ -886,15 +865,15 @@ static bool followed_ours(const struct exec_opts *x, struct follow *f)
 	if (e) {
 		if (f->refused != f->fpid) {
 			if (e == -EPERM)
-				fprintf(stderr,
-					"tunetop exec: pidfile %s names pid %d, which runs as uid "
-					"%u, not as %s (uid %u): not followed\n",
-					x->pidfile, f->fpid, uid, x->cmd[0], (unsigned)getuid());
+				cmd_error("exec", 0,
+					  "pidfile %s names pid %d, which runs as uid %u, not as "
+					  "%s (uid %u): not followed",
+					  x->pidfile, f->fpid, uid, x->cmd[0], (unsigned)getuid());
 			else
-				fprintf(stderr,
-					"tunetop exec: pidfile %s names pid %d, which is not %s or "
-					"one of its descendants: not followed\n",
-					x->pidfile, f->fpid, x->cmd[0]);
+				cmd_error("exec", 0,
+					  "pidfile %s names pid %d, which is not %s or one of its "
+					  "descendants: not followed",
+					  x->pidfile, f->fpid, x->cmd[0]);
 		}
 		f->refused = f->fpid;
 		unfollow(f);
@@ -923,7 +902,7 @@ static void pidfile_update(const struct exec_opts *x, struct follow *f)
 			return;
 		}
 		if (followed_ours(x, f) && !x->quiet)
-			fprintf(stderr, "tunetop exec: %s: following pid %d\n", x->pidfile, pid);
+			cmd_note("exec", "%s: following pid %d", x->pidfile, pid);
 		return;
 	}
 	if (f->fpid)
@@ -950,10 +929,9 @@ static bool follow_done(struct exec_opts *x, struct follow *f)
 			f->grace_end_ns = time_mono_ns() + PIDFILE_GRACE_NS;
 		if (time_mono_ns() < f->grace_end_ns)
 			return false;
-		fprintf(stderr,
-			"tunetop exec: %s names no running process of %s 5 s after it exited; "
-			"ending\n",
-			x->pidfile, x->cmd[0]);
+		cmd_error("exec", 0,
+			  "%s names no running process of %s 5 s after it exited; ending",
+			  x->pidfile, x->cmd[0]);
 		return true;
 	}
 	return f->child_done;
@@ -1005,12 +983,11 @@ static void scope_missed(struct exec_opts *x, struct follow *f)
 	if (!x->cg.scope || x->cg.dir[0] || x->cg.scope_failed)
 		return;
 	x->cg.scope_failed = true;
-	fprintf(stderr,
-		"tunetop exec: warning: %s ended before it was seen in the systemd scope %s "
-		"(%s, status %d): nothing left to follow; TUNETOP_SYSTEMD_RUN=no runs without a "
-		"scope\n",
-		x->cmd[0], x->cg.unit, x->cg.runner,
-		WIFEXITED(f->status) ? WEXITSTATUS(f->status) : 128 + WTERMSIG(f->status));
+	cmd_note("exec",
+		 "warning: %s ended before it was seen in the systemd scope %s (%s, status %d): "
+		 "nothing left to follow; TUNETOP_SYSTEMD_RUN=no runs without a scope",
+		 x->cmd[0], x->cg.unit, x->cg.runner,
+		 WIFEXITED(f->status) ? WEXITSTATUS(f->status) : 128 + WTERMSIG(f->status));
 }
 
 static void say_always(struct sbuf *b)
@@ -1061,12 +1038,11 @@ static int wait_cmd(struct knob_ctx *ctx, struct exec_opts *x, pid_t child, cons
 		if (f.child_done && !f.told) {
 			f.told = true;
 			if (!x->quiet)
-				fprintf(stderr, "tunetop exec: %s exited; holding while %s%s\n",
-					x->cmd[0],
-					x->cg.scope    ? "processes remain in its scope "
-					: x->cg.active ? "processes remain in its cgroup"
-						       : "the process of the pid file runs",
-					x->cg.scope ? x->cg.unit : "");
+				cmd_note("exec", "%s exited; holding while %s%s", x->cmd[0],
+					 x->cg.scope	? "processes remain in its scope "
+					 : x->cg.active ? "processes remain in its cgroup"
+							: "the process of the pid file runs",
+					 x->cg.scope ? x->cg.unit : "");
 		}
 		if (hold && time_mono_ns() >= next_hold) {
 			knob_hold_check(ctx, hold, &lines);
@@ -1118,7 +1094,7 @@ static int exec_done(struct knob_ctx *ctx, struct sysroot *root, struct exec_opt
 		str_copy(dir, sizeof(dir), x->cg.dir);
 		e = app_cgroup_remove(&x->cg);
 		if (e)
-			fprintf(stderr, "tunetop exec: cannot remove %s: %s\n", dir, strerror(-e));
+			cmd_error("exec", e, "cannot remove %s", dir);
 	}
 	knob_hold_free(x->held);
 	knob_ctx_close(ctx);
@@ -1168,8 +1144,8 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 	}
 	pending_sig = signal_pending(&set);
 	if (pending_sig) {
-		fprintf(stderr, "tunetop exec: got %s before starting %s; restoring\n",
-			strsignal(pending_sig), x.cmd[0]);
+		cmd_error("exec", 0, "got %s before starting %s; restoring", strsignal(pending_sig),
+			  x.cmd[0]);
 		restore_own(ctx, &x, &rep);
 		return exec_done(ctx, &root, &x, &rep, 128 + pending_sig);
 	}
@@ -1177,18 +1153,18 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 		char why[512];
 
 		if (app_cgroup_create(&x.cg, why, sizeof(why)) != 0)
-			fprintf(stderr,
-				"tunetop exec: warning: no cgroup of its own for %s (%s): the lock "
-				"ends when %s itself exits (as with --no-follow)\n",
-				x.cmd[0], why, x.cmd[0]);
+			cmd_note("exec",
+				 "warning: no cgroup of its own for %s (%s): the lock ends when %s "
+				 "itself exits (as with --no-follow)",
+				 x.cmd[0], why, x.cmd[0]);
 		x.run_argv = app_cgroup_argv(&x.cg, x.cmd);
 	}
 	/* what CMD leaves behind stays below us: only that may be followed */
 	if (x.pidfile && prctl(PR_SET_CHILD_SUBREAPER, 1) != 0)
-		fprintf(stderr,
-			"tunetop exec: warning: cannot become the subreaper of %s (%s): a "
-			"process it leaves behind cannot be followed\n",
-			x.cmd[0], strerror(errno));
+		cmd_note("exec",
+			 "warning: cannot become the subreaper of %s (%s): a process it leaves "
+			 "behind cannot be followed",
+			 x.cmd[0], err_name(errno));
 	rc = start_cmd(ctx, &x, &rep, &old, &child);
 	if (rc)
 		return exec_done(ctx, &root, &x, &rep, rc);

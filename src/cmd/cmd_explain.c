@@ -7,20 +7,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/err.h"
 #include "core/str.h"
 #include "model/explain.h"
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop explain [--width N] ADDRESS[=VALUE] | METRIC | WORD\n"
-		"       tunetop explain --list | --all\n"
-		"  What a knob or metric is, the files it comes from on this root, why it\n"
-		"  matters for jitter, what to try, the shell line and the known traps.\n"
-		"  ADDRESS patterns match: cpufreq/policy4/governor finds cpufreq/*/governor.\n");
-}
 
 static void print_entry(const struct explain_entry *e, const char *addr, const struct sysroot *r,
 			int width)
@@ -48,7 +39,6 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 	bool list = false, all = false;
 	int width = 78, c, rc = 0;
 	struct sysroot r;
-	int e;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "law:h", lo, NULL)) != -1) {
@@ -57,14 +47,12 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 		case 'a': all = true; break;
 		case 'w':
 			if (str_to_int(optarg, &width) || width < 40 || width > 1000) {
-				fprintf(stderr,
-					"tunetop explain: --width wants 40..1000, not '%s'\n",
-					optarg);
+				cmd_error("explain", 0, "--width wants 40..1000, not '%s'", optarg);
 				return 2;
 			}
 			break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("explain", stdout); return 0;
+		default: cmd_usage("explain"); return 2;
 		}
 	}
 	if (list) {
@@ -77,15 +65,11 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 		return 0;
 	}
 	if (!all && optind >= argc) {
-		usage(stderr);
+		cmd_usage("explain");
 		return 2;
 	}
-	e = sysroot_open(&r, o->root);
-	if (e) {
-		fprintf(stderr, "tunetop explain: cannot open root '%s': %s\n", o->root,
-			err_name(e));
+	if (cmd_open_root(o, "explain", &r))
 		return 1;
-	}
 	if (all) {
 		for (size_t i = 0; i < explain_count(); i++) {
 			if (i)
@@ -103,11 +87,11 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 			const struct explain_entry *hits[16];
 			size_t n = explain_search(argv[i], hits, 16);
 
-			fprintf(stderr, "tunetop explain: no entry for '%s'%s\n", argv[i],
-				n ? "; did you mean one of:" : " (see tunetop explain --list)");
+			cmd_error("explain", 0, "no entry for '%s'%s", argv[i],
+				  n ? "; did you mean one of:" : " (see tunetop explain --list)");
 			for (size_t k = 0; k < n && k < 16; k++)
 				fprintf(stderr, "  %-40s %s\n", hits[k]->key, hits[k]->title);
-			rc = 1;
+			rc = 2;
 			continue;
 		}
 		print_entry(en, argv[i], &r, width);

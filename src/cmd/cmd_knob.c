@@ -10,6 +10,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/err.h"
 #include "cmd/cmd.h"
 #include "core/schema.h"
 #include "core/json.h"
@@ -20,21 +21,11 @@
 #include "probe/whycap.h"
 #include "cmd/common.h"
 
-static int usage_err(const char *cmd, const char *usage)
-{
-	fprintf(stderr, "usage: tunetop %s\n", usage);
-	(void)cmd;
-	return 2;
-}
-
 /* An option getopt_long gave back that the command does not handle itself:
- * -h prints the usage (exit 0), anything else is a usage error (exit 2). */
-static int opt_other(const char *cmd, const char *usage, int c)
+ * -h prints the help (exit 0), anything else is a usage error (exit 2). */
+static int opt_other(const char *cmd, int c)
 {
-	if (c != 'h')
-		return usage_err(cmd, usage);
-	printf("usage: tunetop %s\n", usage);
-	return 0;
+	return c == 'h' ? cmd_print_help(cmd, stdout) : cmd_usage(cmd);
 }
 
 /* What a command that changes knobs holds from open to finish. */
@@ -115,7 +106,6 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 					   {"long", no_argument, NULL, 'l'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "knobs [--long|--json] [PATTERN...]";
 	bool json = false, lng = false;
 	struct sysroot root;
 	struct knob_ctx *ctx;
@@ -127,7 +117,7 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 		switch (c) {
 		case 'j': json = true; break;
 		case 'l': lng = true; break;
-		default: return opt_other("knobs", usage, c);
+		default: return opt_other("knobs", c);
 		}
 	}
 	/* the journal (read-only) gives each changed knob's effect */
@@ -231,7 +221,6 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 int cmd_get(const struct tt_opts *o, int argc, char **argv)
 {
 	static const struct option lo[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-	const char *usage = "get PATTERN...";
 	struct sysroot root;
 	struct knob_ctx *ctx;
 	struct knob_ref *refs;
@@ -239,9 +228,9 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 	int c, rc;
 
 	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1)
-		return opt_other("get", usage, c);
+		return opt_other("get", c);
 	if (optind >= argc)
-		return usage_err("get", usage);
+		return cmd_usage("get");
 	if (knob_cmd_open(o, "get", KNOB_NO_JOURNAL, &root, &ctx))
 		return 1;
 	rc = expand_patterns(ctx, "get", argv + optind, argc - optind, KNOB_EXPAND_PREFIX, &refs,
@@ -255,11 +244,10 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 
 			knob_ref_path(ctx, &refs[i], path, sizeof(path));
 			if (e == -SYSFS_ENOTREG || e == -EXDEV || e == -EFBIG)
-				fprintf(stderr, "tunetop get: %s: %s: %s\n", refs[i].addr, path,
-					sysfs_why(e));
+				cmd_error("get", 0, "%s: %s: %s", refs[i].addr, path, sysfs_why(e));
 			else
-				fprintf(stderr, "tunetop get: %s: %s from %s\n", refs[i].addr,
-					strerror(-e), path);
+				cmd_error("get", 0, "%s: %s from %s", refs[i].addr, err_name(e),
+					  path);
 			printf("%s=n/a\n", refs[i].addr);
 			if (!rc)
 				rc = 1;
@@ -279,8 +267,8 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 static int verify_opt(const char *cmd, const char *arg, int *ms)
 {
 	if (str_to_int(arg, ms) != 0 || *ms < 0 || *ms > KNOB_VERIFY_MAX_MS) {
-		fprintf(stderr, "tunetop %s: --verify: '%s' is not a time in ms (0 to %d)\n", cmd,
-			arg, KNOB_VERIFY_MAX_MS);
+		cmd_error(cmd, 0, "--verify: '%s' is not a time in ms (0 to %d)", arg,
+			  KNOB_VERIFY_MAX_MS);
 		return -EINVAL;
 	}
 	return 0;
@@ -293,7 +281,6 @@ int cmd_set(const struct tt_opts *o, int argc, char **argv)
 					   {"no-verify", no_argument, NULL, 'N'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE...";
 	bool dry = false;
 	int verify_ms = (int)knob_effect_default_ms();
 	struct change_run r;
@@ -307,11 +294,11 @@ int cmd_set(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			break;
 		case 'N': verify_ms = 0; break;
-		default: return opt_other("set", usage, c);
+		default: return opt_other("set", c);
 		}
 	}
 	if (optind >= argc)
-		return usage_err("set", usage);
+		return cmd_usage("set");
 	if (run_open(o, "set", dry ? KNOB_READONLY_OK : 0, &r))
 		return 1;
 	e = knob_set_many(r.ctx, (const char *const *)argv + optind, NULL, (size_t)(argc - optind),
@@ -387,8 +374,6 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 					   {"no-verify", no_argument, NULL, 'N'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage =
-		"apply [--dry-run] [--force] [--verify MS | --no-verify] PROFILE | apply --list";
 	bool dry = false, force = false, list = false;
 	int verify_ms = (int)knob_effect_default_ms();
 	struct change_run r;
@@ -405,13 +390,13 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 				return 2;
 			break;
 		case 'N': verify_ms = 0; break;
-		default: return opt_other("apply", usage, c);
+		default: return opt_other("apply", c);
 		}
 	}
 	if (list)
 		return list_profiles(o);
 	if (optind != argc - 1)
-		return usage_err("apply", usage);
+		return cmd_usage("apply");
 	if (run_open(o, "apply", dry ? KNOB_READONLY_OK : 0, &r))
 		return 1;
 	e = knob_cmd_load_profile("apply", argv[optind], &r.root, force, &p);
@@ -441,7 +426,6 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 					   {"dry-run", no_argument, NULL, 'd'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "undo [--force] [--dry-run] [ID | -n N]";
 	unsigned flags = 0, count = 1;
 	uint64_t id = 0;
 	struct change_run r;
@@ -453,14 +437,12 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 			int v;
 
 			if (str_to_int(optarg, &v) != 0) {
-				fprintf(stderr, "tunetop undo: -n: '%s' is not a number\n", optarg);
+				cmd_error("undo", 0, "-n: '%s' is not a number", optarg);
 				return 2;
 			}
 			if (v < 1) {
-				fprintf(stderr,
-					"tunetop undo: -n: '%s' is not a count of changes (1 or "
-					"more)\n",
-					optarg);
+				cmd_error("undo", 0,
+					  "-n: '%s' is not a count of changes (1 or more)", optarg);
 				return 2;
 			}
 			count = (unsigned)v;
@@ -468,14 +450,13 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 		}
 		case 'f': flags |= KNOB_FORCE; break;
 		case 'd': flags |= KNOB_DRY_RUN; break;
-		default: return opt_other("undo", usage, c);
+		default: return opt_other("undo", c);
 		}
 	}
 	if (optind < argc - 1)
-		return usage_err("undo", usage);
+		return cmd_usage("undo");
 	if (optind == argc - 1 && (str_to_u64(argv[optind], &id) != 0 || id == 0)) {
-		fprintf(stderr, "tunetop undo: '%s' is not a change id (see tunetop journal)\n",
-			argv[optind]);
+		cmd_error("undo", 0, "'%s' is not a change id (see tunetop journal)", argv[optind]);
 		return 2;
 	}
 	if (run_open(o, "undo", 0, &r))
@@ -493,12 +474,12 @@ static void restore_tracefs(void)
 	int n = whycap_remove_stale(why, sizeof(why));
 
 	if (n > 0)
-		fprintf(stderr,
-			"tunetop: restore: removed %d stale tracefs instance%s (tunetop-PID "
-			"of probe --why runs that ended without cleaning up)\n",
-			n, n == 1 ? "" : "s");
+		cmd_note("restore",
+			 "removed %d stale tracefs instance%s (tunetop-PID of probe --why runs "
+			 "that ended without cleaning up)",
+			 n, n == 1 ? "" : "s");
 	else if (n < 0)
-		fprintf(stderr, "tunetop: restore: %s\n", why);
+		cmd_error("restore", 0, "%s", why);
 }
 
 int cmd_restore(const struct tt_opts *o, int argc, char **argv)
@@ -508,7 +489,6 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 					   {"orphans", no_argument, NULL, 'o'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "restore [--orphans] [--force] [--dry-run]";
 	unsigned flags = 0;
 	bool orphans = false;
 	struct change_run r;
@@ -519,11 +499,11 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 		case 'f': flags |= KNOB_FORCE; break;
 		case 'd': flags |= KNOB_DRY_RUN; break;
 		case 'o': orphans = true; break;
-		default: return opt_other("restore", usage, c);
+		default: return opt_other("restore", c);
 		}
 	}
 	if (optind != argc)
-		return usage_err("restore", usage);
+		return cmd_usage("restore");
 	if ((!o->root || !strcmp(o->root, "/")) && !(flags & KNOB_DRY_RUN))
 		restore_tracefs();
 	if (run_open(o, "restore", 0, &r))
@@ -558,7 +538,6 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
-	const char *usage = "journal [--json]";
 	bool json = false;
 	struct sysroot root;
 	struct knob_ctx *ctx;
@@ -571,11 +550,11 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
-		default: return opt_other("journal", usage, c);
+		default: return opt_other("journal", c);
 		}
 	}
 	if (optind != argc)
-		return usage_err("journal", usage);
+		return cmd_usage("journal");
 	if (knob_cmd_open(o, "journal", 0, &root, &ctx))
 		return 1;
 	rc = knob_journal_list(ctx, &e, &n, &torn, &cause);

@@ -19,6 +19,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/cpumask.h"
 #include "core/str.h"
@@ -110,31 +111,31 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 		int r = sim_find_bundle(bundle, sizeof(bundle));
 
 		if (r == -ENOTSUP) {
-			fprintf(stderr, "tunetop: " SIM_NOT_BUILT "\n");
+			cmd_error("learn", 0, SIM_NOT_BUILT);
 			return r;
 		}
 		if (r != 0) {
-			fprintf(stderr, "tunetop learn: the demo board is not installed "
-					"(rk3588-demo.tar)\n");
+			cmd_error("learn", 0, "the demo board is not installed (rk3588-demo.tar)");
 			return -ENOENT;
 		}
 		if (sim_open(&b->sim, bundle, err, sizeof(err)) != 0) {
-			fprintf(stderr, "tunetop learn: %s\n", err);
+			cmd_error("learn", 0, "%s", err);
 			return -EIO;
 		}
 		b->state_dir = sim_state_dir(b->sim);
 		b->root_arg = sim_root(b->sim);
 		b->demo_label = true;
 	}
-	if (sysroot_open(&b->root, b->sim ? sim_root(b->sim) : o->root) != 0) {
-		fprintf(stderr, "tunetop learn: cannot open root '%s'\n", o->root);
+	struct tt_opts ro = *o;
+
+	ro.root = b->sim ? sim_root(b->sim) : o->root;
+	if (cmd_open_root(&ro, "learn", &b->root)) {
 		board_close(b);
 		return -ENOENT;
 	}
 	b->root_open = true;
 	if (knob_ctx_open(&b->ctx, &b->root, b->state_dir, KNOB_READONLY_OK, &cause) != 0) {
-		fprintf(stderr, "tunetop learn: %s\n",
-			cause ? cause : "cannot open the knob engine");
+		cmd_error("learn", 0, "%s", cause ? cause : "cannot open the knob engine");
 		free(cause);
 		board_close(b);
 		return -EIO;
@@ -153,7 +154,7 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 
 		cause = NULL;
 		if (record_open(&b->rec, record_path, &meta, &cause) != 0) {
-			fprintf(stderr, "tunetop learn: %s\n", cause);
+			cmd_error("learn", 0, "%s", cause);
 			free(cause);
 			board_close(b);
 			return -EIO;
@@ -581,20 +582,19 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 		case 'R': record_path = optarg; break;
 		case 'F':
 			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {
-				fprintf(stderr, "tunetop learn: %s\n", why_fmt);
+				cmd_error("learn", 0, "%s", why_fmt);
 				return 2;
 			}
 			break;
-		case 'h': list_lessons(o); return 0;
-		default:
-			fprintf(stderr,
-				"usage: tunetop learn [N|all] [--auto] [--demo] [--record FILE "
-				"[--record-format auto|json|zstd]]\n");
-			return 2;
+		case 'h':
+			cmd_print_help("learn", stdout);
+			list_lessons(o);
+			return 0;
+		default: return cmd_usage("learn");
 		}
 	}
 	if (demo && !sim_built()) {
-		fprintf(stderr, "tunetop: " SIM_NOT_BUILT "\n");
+		cmd_error("learn", 0, SIM_NOT_BUILT);
 		return 2;
 	}
 	if (optind >= argc) {
@@ -602,8 +602,7 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 		return 0;
 	}
 	if (optind + 1 != argc) {
-		fprintf(stderr, "tunetop learn: one lesson number at a time (1-%zu or all)\n",
-			NLESSONS);
+		cmd_error("learn", 0, "one lesson number at a time (1-%zu or all)", NLESSONS);
 		return 2;
 	}
 	if (!isatty(STDIN_FILENO))
@@ -615,8 +614,7 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 	sigaction(SIGHUP, &sa, NULL);
 	if (!strcmp(argv[optind], "all")) {
 		if (record_path) {
-			fprintf(stderr,
-				"tunetop learn: --record works with one lesson at a time\n");
+			cmd_error("learn", 0, "--record works with one lesson at a time");
 			return 2;
 		}
 		for (size_t i = 0; i < NLESSONS && !learn_stop; i++) {
@@ -628,8 +626,7 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 		return rc;
 	}
 	if (str_to_int(argv[optind], &n) || n < 1 || n > (int)NLESSONS) {
-		fprintf(stderr, "tunetop learn: no lesson '%s' (1-%zu or all)\n", argv[optind],
-			NLESSONS);
+		cmd_error("learn", 0, "no lesson '%s' (1-%zu or all)", argv[optind], NLESSONS);
 		return 2;
 	}
 	return run_lesson(o, (size_t)n - 1, auto_mode, demo, record_path, rfmt);

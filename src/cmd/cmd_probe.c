@@ -40,40 +40,6 @@
 #define MAX_HIST_CPUS	4 /* more CPUs: one histogram of all of them */
 #define DEFAULT_SECONDS 10.0
 
-static const char usage_text[] =
-	"usage: tunetop probe [--cpus LIST] [-i US] [-D SEC] [--prio N] [--policy fifo|rr|other]\n"
-	"                     [--dma-latency US] [--json] [--summary SEC] [--histfile FILE]\n"
-	"                     [--break US [--break-trace FILE]]\n"
-	"                     [--why [--why-over US] [--events FILE]]\n"
-	"       tunetop probe --rpmsg DEV [--rpmsg-size N] [--rpmsg-interval-us US]\n"
-	"                     [--rpmsg-timeout-ms MS] [-D SEC] [--json] [--summary SEC] ...\n"
-	"Measure wake-up latency: one pinned thread per CPU sleeps on absolute deadlines\n"
-	"(clock_nanosleep, CLOCK_MONOTONIC) and records wake time - deadline.\n"
-	"  --cpus LIST         CPUs to measure (default: all online)\n"
-	"  -i, --interval US   period in microseconds (default 1000)\n"
-	"  -D, --duration SEC  run time, suffix s/m/h allowed; 0 = until Ctrl-C (default 10)\n"
-	"  -p, --prio N        real-time priority 1..99 (default 95)\n"
-	"      --policy P      fifo (default), rr or other\n"
-	"      --dma-latency US  hold /dev/cpu_dma_latency at US for the run (default: untouched)\n"
-	"      --json          JSON with per-CPU statistics and the full histograms\n"
-	"      --summary SEC   soak runs: a summary line every SEC (suffix s/m/h), of the\n"
-	"                      interval and cumulative; JSON lines with --json\n"
-	"      --histfile FILE the histogram in cyclictest's -h format (0..999 us), at\n"
-	"                      the end and at each summary; - = standard output\n"
-	"      --break US      stop at the first wake-up later than US; if tracefs (under\n"
-	"                      --root) has tracing on, stop tracing and save the trace\n"
-	"      --break-trace FILE  where (default tunetop-break-TIMESTAMP.trace)\n"
-	"      --why           why the late wake-ups were late: the kernel's scheduler, IRQ\n"
-	"                      and idle events of the probed CPUs (a private tracefs\n"
-	"                      instance), each late wake-up split into its causes\n"
-	"      --why-over US   late = over US (default: the run's p99)\n"
-	"      --events FILE   save the captured events for `tunetop why FILE`\n"
-	"      --rpmsg DEV     measure round trips through an rpmsg tty echo instead\n"
-	"      --rpmsg-size N  message bytes, 16..496 (default 32)\n"
-	"      --rpmsg-interval-us US  between messages (default 10000)\n"
-	"      --rpmsg-timeout-ms MS   an echo later than this is lost (default 1000)\n"
-	"Ctrl-C stops early and prints the results. See doc/probe.md.\n";
-
 enum {
 	OPT_CPUS = 256,
 	OPT_POLICY,
@@ -487,7 +453,7 @@ static void soak_histfile(struct soak *k, const struct hist *cols, int n)
 		return;
 	e = histfile_write(k->histfile, cols, n);
 	if (e) {
-		fprintf(stderr, "tunetop: probe: --histfile %s: %s\n", k->histfile, err_name(e));
+		cmd_error("probe", e, "--histfile %s", k->histfile);
 		k->histfile_err = true;
 	}
 }
@@ -554,7 +520,7 @@ static void show_progress(const struct hist *all, double done_s, double secs)
 
 	if (secs > 0)
 		snprintf(len, sizeof(len), "/%.0f", secs);
-	fprintf(stderr, "\rtunetop: probe: %llu%s s, %llu samples, max %.0f %ss\033[K",
+	fprintf(stderr, "\rtunetop probe: %llu%s s, %llu samples, max %.0f %ss\033[K",
 		(unsigned long long)done_s, len, (unsigned long long)all->count,
 		all->count ? (double)all->max_ns / 1e3 : 0.0, str_micro());
 }
@@ -749,7 +715,7 @@ static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struc
 
 	rc = rpmsg_open(&r, &ro->cfg);
 	if (rc) {
-		fprintf(stderr, "tunetop: probe: --rpmsg %s\n", r.why);
+		cmd_error("probe", 0, "--rpmsg %s", r.why);
 		return 1;
 	}
 	break_prepare(o, &root, &root_open, &tb, br);
@@ -777,7 +743,7 @@ static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struc
 		rc = rpmsg_step(&r, until, &rtt);
 		if (rc < 0) {
 			error = r.why;
-			fprintf(stderr, "tunetop: probe: %s\n", r.why);
+			cmd_error("probe", 0, "%s", r.why);
 			break;
 		}
 		if (r.lost > lost0)
@@ -846,17 +812,15 @@ struct probe_args {
 	bool json, prio_given, interval_given, rpmsg_opt, why;
 };
 
-/* One line on stderr, "tunetop: probe: ...", and the usage exit code. */
+/* One line on stderr, "tunetop probe: ...", and the usage exit code. */
 static int opt_err(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 static int opt_err(const char *fmt, ...)
 {
 	va_list ap;
 
-	fputs("tunetop: probe: ", stderr);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	cmd_verror("probe", 0, fmt, ap);
 	va_end(ap);
-	fputc('\n', stderr);
 	return 2;
 }
 
@@ -984,8 +948,8 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 				return 2;
 			a->why_over_us = u;
 			break;
-		case 'h': fputs(usage_text, stdout); return 0;
-		default: fputs(usage_text, stderr); return 2;
+		case 'h': return cmd_print_help("probe", stdout);
+		default: return cmd_usage("probe");
 		}
 	}
 	if (optind < argc)
@@ -1027,10 +991,8 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 	const char *eop = "";
 
 	if (o->root && strcmp(o->root, "/") && !br.threshold_us)
-		fprintf(stderr,
-			"tunetop: probe: --root %s ignored: the probe measures the live "
-			"machine\n",
-			o->root);
+		cmd_note("probe", "--root %s ignored: the probe measures the live machine",
+			 o->root);
 
 	/* Terminating signals are taken synchronously by the main thread
 	 * (sigtimedwait), never by a measuring thread. */
@@ -1047,7 +1009,7 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 	probe_why_open(&wr, &cfg);
 	rc = probe_start(&p, &cfg, why, sizeof(why));
 	if (rc) {
-		fprintf(stderr, "tunetop: probe: %s\n", why);
+		cmd_error("probe", 0, "%s", why);
 		probe_why_free(&wr);
 		probe_free(&p);
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
@@ -1058,7 +1020,7 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 		return 1;
 	}
 	for (int i = 0; i < p.nnotes; i++)
-		fprintf(stderr, "tunetop: probe: %s\n", p.note[i]);
+		cmd_note("probe", "%s", p.note[i]);
 
 	probe_why_start(&wr, &p);
 	k.start_ns = p.start_ns;
@@ -1097,7 +1059,7 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 
 	rc = probe_error(&p, &ecpu, &eop);
 	if (rc)
-		fprintf(stderr, "tunetop: probe: cpu %d: %s: %s\n", ecpu, eop, err_name(rc));
+		cmd_error("probe", rc, "cpu %d: %s", ecpu, eop);
 	free(h);
 	free(all);
 	rc = rc || wr.err;
@@ -1141,14 +1103,12 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 	if (a.cpus_arg) {
 		rc = cpulist_parse(a.cpus_arg, &a.cfg.cpus);
 		if (rc) {
-			fprintf(stderr,
-				"tunetop: probe: --cpus '%s': not a CPU list (e.g. 0-3,6)\n",
-				a.cpus_arg);
+			cmd_error("probe", 0, "--cpus '%s': not a CPU list (e.g. 0-3,6)",
+				  a.cpus_arg);
 			return 2;
 		}
 	} else if ((rc = probe_online_cpus(&a.cfg.cpus))) {
-		fprintf(stderr, "tunetop: probe: /sys/devices/system/cpu/online: %s\n",
-			err_name(rc));
+		cmd_error("probe", rc, "/sys/devices/system/cpu/online");
 		return 1;
 	}
 	rc = probe_cfg_check(&a.cfg, why, sizeof(why));
@@ -1156,9 +1116,9 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 		bool cpu_err = !strncmp(why, "CPU ", 4) || !strncmp(why, "no CPUs", 7);
 
 		if (cpu_err && a.cpus_arg)
-			fprintf(stderr, "tunetop: probe: --cpus %s: %s\n", a.cpus_arg, why);
+			cmd_error("probe", 0, "--cpus %s: %s", a.cpus_arg, why);
 		else
-			fprintf(stderr, "tunetop: probe: %s\n", why);
+			cmd_error("probe", 0, "%s", why);
 		return 2;
 	}
 	return run_latency(o, &a);

@@ -10,24 +10,13 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/str.h"
 #include "out/report.h"
 #include "sysfs/userfile.h"
 
 /* ---- command ---------------------------------------------------------------------- */
-
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop report FILE|- [--html OUT|-] [--quiet]\n"
-		"  Summarise a recording (watch --record, TUI --record), an A/B result\n"
-		"  (ab --json), a probe result (probe --json) or one snapshot (snapshot --json).\n"
-		"  FILE - reads the standard input.\n"
-		"  --html OUT  also write a self-contained HTML page with inline SVG plots\n"
-		"              (- = the page on standard output, instead of the summary)\n"
-		"  --quiet     no text summary on stdout\n");
-}
 
 static int write_file(const char *path, const struct sbuf *b)
 {
@@ -97,12 +86,12 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		switch (c) {
 		case 'H': html_path = optarg; break;
 		case 'q': quiet = true; break;
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("report", stdout); return 0;
+		default: cmd_usage("report"); return 2;
 		}
 	}
 	if (optind + 1 != argc) {
-		usage(stderr);
+		cmd_usage("report");
 		return 2;
 	}
 	path = argv[optind];
@@ -122,15 +111,14 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 		e = read_stdin(&raw, &n);
 
 		if (e) {
-			fprintf(stderr, "tunetop report: standard input: %s\n",
-				userfile_strerror(e, USERFILE_MAX_RECORD));
+			cmd_error("report", 0, "standard input: %s",
+				  userfile_strerror(e, USERFILE_MAX_RECORD));
 			return 1;
 		}
 		e = report_render("-", raw, n, &text, html_path ? &html : NULL, &cause);
 		free(raw);
 		if (e) {
-			fprintf(stderr, "tunetop report: %s\n",
-				cause ? str_ctl(cause) : "standard input");
+			cmd_error("report", 0, "%s", cause ? str_ctl(cause) : "standard input");
 			free(cause);
 			sbuf_free(&text);
 			sbuf_free(&html);
@@ -140,7 +128,7 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 	}
 	e = report_render_file(path, &text, html_path ? &html : NULL, &cause);
 	if (e) {
-		fprintf(stderr, "tunetop report: %s\n", str_ctl(cause ? cause : path));
+		cmd_error("report", 0, "%s", str_ctl(cause ? cause : path));
 		free(cause);
 		sbuf_free(&text);
 		sbuf_free(&html);
@@ -152,14 +140,13 @@ done:
 	if (html_stdout) {
 		fwrite(html.s, 1, html.len, stdout);
 		if (fflush(stdout) != 0) {
-			fprintf(stderr, "tunetop report: standard output: %s\n", strerror(errno));
+			cmd_error("report", -errno, "standard output");
 			rc = 1;
 		}
 	} else if (html_path) {
 		e = write_file(html_path, &html);
 		if (e) {
-			fprintf(stderr, "tunetop report: %s: cannot write: %s\n", html_path,
-				strerror(-e));
+			cmd_error("report", e, "%s: cannot write", html_path);
 			rc = 1;
 		} else if (!quiet) {
 			printf("html: %s\n", html_path);

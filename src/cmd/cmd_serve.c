@@ -27,6 +27,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/cpumask.h"
 #include "core/err.h"
@@ -382,11 +383,11 @@ static int start_probe(struct serve *sv, const char *cpus)
 	int e;
 
 	if (cpulist_parse(cpus, &cfg.cpus) != 0) {
-		fprintf(stderr, "tunetop serve: --probe '%s': not a CPU list (e.g. 0-3,6)\n", cpus);
+		cmd_error("serve", 0, "--probe '%s': not a CPU list (e.g. 0-3,6)", cpus);
 		return -EINVAL;
 	}
 	if (probe_cfg_check(&cfg, why, sizeof(why)) != 0) {
-		fprintf(stderr, "tunetop serve: --probe %s: %s\n", cpus, why);
+		cmd_error("serve", 0, "--probe %s: %s", cpus, why);
 		return -EINVAL;
 	}
 	sigemptyset(&sigs);
@@ -396,7 +397,7 @@ static int start_probe(struct serve *sv, const char *cpus)
 	e = probe_start(&sv->probe, &cfg, why, sizeof(why));
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	if (e) {
-		fprintf(stderr, "tunetop serve: --probe %s: %s\n", cpus, why);
+		cmd_error("serve", 0, "--probe %s: %s", cpus, why);
 		return -EINVAL;
 	}
 	sv->probing = true;
@@ -406,22 +407,6 @@ static int start_probe(struct serve *sv, const char *cpus)
 	sv->win = xcalloc(1, sizeof(*sv->win));
 	hist_init(sv->prev);
 	return 0;
-}
-
-static void serve_usage(FILE *f)
-{
-	fprintf(f, "usage: tunetop serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
-		   "                     [--probe CPUS] [--root DIR]\n"
-		   "  Serve the snapshot as OpenMetrics text at http://ADDR:PORT/metrics\n"
-		   "  (default " SERVE_DEFAULT "; PORT 0 picks a free port, printed on "
-		   "stderr).\n"
-		   "  --listen ADDR:PORT  address to listen on ([::1]:PORT for IPv6)\n"
-		   "  --listen-any        allow an address that is not loopback\n"
-		   "  --min-interval MS   sample at most this often (default 1000; scrapes in\n"
-		   "                      between get the cached sample)\n"
-		   "  --probe CPUS        run the wake-up latency probe on CPUS (live machine,\n"
-		   "                      SCHED_FIFO 95, 1 ms) and expose the percentiles of\n"
-		   "                      the window between samples\n");
 }
 
 int cmd_serve(const struct tt_opts *o, int argc, char **argv)
@@ -453,9 +438,9 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			int64_t v;
 
 			if (str_to_i64(optarg, &v) || v < 0 || v > 3600 * 1000) {
-				fprintf(stderr,
-					"tunetop serve: --min-interval wants milliseconds "
-					"(0..3600000), not '%s'\n",
+				cmd_error(
+					"serve", 0,
+					"--min-interval wants milliseconds (0..3600000), not '%s'",
 					optarg);
 				return 2;
 			}
@@ -463,32 +448,28 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			break;
 		}
 		case 'p': probe_arg = optarg; break;
-		case 'h': serve_usage(stdout); return 0;
-		default: serve_usage(stderr); return 2;
+		case 'h': cmd_print_help("serve", stdout); return 0;
+		default: cmd_usage("serve"); return 2;
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "tunetop serve: unexpected argument '%s'\n", argv[optind]);
+		cmd_error("serve", 0, "unexpected argument '%s'", argv[optind]);
 		return 2;
 	}
 	if (parse_listen(listen_s, &ss, &sl, &loop) != 0) {
-		fprintf(stderr, "tunetop serve: --listen %s: want ADDR:PORT (e.g. %s)\n", listen_s,
-			SERVE_DEFAULT);
+		cmd_error("serve", 0, "--listen %s: want ADDR:PORT (e.g. %s)", listen_s,
+			  SERVE_DEFAULT);
 		return 2;
 	}
 	if (!loop && !any) {
-		fprintf(stderr,
-			"tunetop serve: %s is not a loopback address; give --listen-any to "
-			"serve the network (nothing authenticates a scraper)\n",
-			listen_s);
+		cmd_error("serve", 0,
+			  "%s is not a loopback address; give --listen-any to serve the network "
+			  "(nothing authenticates a scraper)",
+			  listen_s);
 		return 2;
 	}
-	e = sysroot_open(&r, o->root);
-	if (e) {
-		fprintf(stderr, "tunetop serve: cannot open root '%s': %s (%s)\n", o->root,
-			strerror(-e), err_name(e));
+	if (cmd_open_root(o, "serve", &r))
 		return 1;
-	}
 	if (probe_arg && start_probe(&sv, probe_arg) != 0) {
 		sysroot_close(&r);
 		return 2;
@@ -496,8 +477,7 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 	lfd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
 	if (lfd < 0 || setsockopt(lfd, SOL_SOCKET, SO_REUSEADDR, &one, sizeof(one)) != 0 ||
 	    bind(lfd, (struct sockaddr *)&ss, sl) != 0 || listen(lfd, SERVE_CONN_MAX) != 0) {
-		fprintf(stderr, "tunetop serve: %s: %s (%s)\n", listen_s, strerror(errno),
-			err_name(-errno));
+		cmd_error("serve", -errno, "%s", listen_s);
 		if (lfd >= 0)
 			close(lfd);
 		if (sv.probing) {
@@ -517,14 +497,12 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			inet_ntop(AF_INET6, &((struct sockaddr_in6 *)&ss)->sin6_addr, host,
 				  sizeof(host));
 			port = ntohs(((struct sockaddr_in6 *)&ss)->sin6_port);
-			fprintf(stderr, "tunetop serve: listening on http://[%s]:%d/metrics\n",
-				host, port);
+			cmd_note("serve", "listening on http://[%s]:%d/metrics", host, port);
 		} else {
 			inet_ntop(AF_INET, &((struct sockaddr_in *)&ss)->sin_addr, host,
 				  sizeof(host));
 			port = ntohs(((struct sockaddr_in *)&ss)->sin_port);
-			fprintf(stderr, "tunetop serve: listening on http://%s:%d/metrics\n", host,
-				port);
+			cmd_note("serve", "listening on http://%s:%d/metrics", host, port);
 		}
 	}
 	memset(&sa, 0, sizeof(sa));
@@ -540,8 +518,8 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 	sbuf_init(&sv.text[1]);
 	/* a first sample now, so the first scrape already has rates */
 	if ((e = sampler_tick(&sv.sm)) != 0)
-		fprintf(stderr, "tunetop serve: %s: cannot sample (%s); scrapes get 503\n", r.path,
-			err_name(e));
+		cmd_error("serve", 0, "%s: cannot sample (%s); scrapes get 503", r.path,
+			  err_name(e));
 	cs = xcalloc(SERVE_CONN_MAX, sizeof(*cs));
 	for (int i = 0; i < SERVE_CONN_MAX; i++) {
 		cs[i].fd = -1;

@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cmd/common.h"
 #include "cmd/cmd.h"
 #include "core/appmetric.h"
 #include "core/err.h"
@@ -40,7 +41,7 @@ static void tell_refused(const char *cmd, const struct sysroot *r)
 	sbuf_init(&b);
 	if (sysroot_refused(r, &b))
 		for (char *l = strtok_r(b.s, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
-			fprintf(stderr, "tunetop %s: %s; not read\n", cmd, str_ctl(l));
+			cmd_error(cmd, 0, "%s; not read", str_ctl(l));
 	sbuf_free(&b);
 }
 
@@ -48,10 +49,7 @@ static void tell_refused(const char *cmd, const struct sysroot *r)
 static int pick_fmt(const char *cmd, enum fmt *f, enum fmt want)
 {
 	if (*f != FMT_TEXT && *f != want) {
-		fprintf(stderr,
-			"tunetop %s: --json and --csv are mutually exclusive (one output "
-			"format)\n",
-			cmd);
+		cmd_error(cmd, 0, "--json and --csv are mutually exclusive (one output format)");
 		return -EINVAL;
 	}
 	*f = want;
@@ -60,12 +58,7 @@ static int pick_fmt(const char *cmd, enum fmt *f, enum fmt want)
 
 static int open_root(const struct tt_opts *o, struct sysroot *r, const char *cmd)
 {
-	int e = sysroot_open(r, o->root);
-
-	if (e)
-		fprintf(stderr, "tunetop %s: cannot open root '%s': %s (%s)\n", cmd, o->root,
-			strerror(-e), err_name(e));
-	return e;
+	return cmd_open_root(o, cmd, r) ? -ENOENT : 0;
 }
 
 static int parse_ms(const char *s, const char *cmd, const char *opt, long *out)
@@ -73,8 +66,7 @@ static int parse_ms(const char *s, const char *cmd, const char *opt, long *out)
 	int64_t v;
 
 	if (str_to_i64(s, &v) || v < 0 || v > 3600 * 1000) {
-		fprintf(stderr, "tunetop %s: %s wants milliseconds (0..3600000), not '%s'\n", cmd,
-			opt, s);
+		cmd_error(cmd, 0, "%s wants milliseconds (0..3600000), not '%s'", opt, s);
 		return -EINVAL;
 	}
 	*out = (long)v;
@@ -115,26 +107,6 @@ static void emit(enum fmt f, const struct snapshot *s, const struct report_opts 
 	emit_with(f, s, ro, header, NULL);
 }
 
-static void snapshot_usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop snapshot [--json|--csv] [--interval MS] [--stable] [--counters]\n"
-		"                        [--events LIST] [--thread TID] [--threads[=all]] "
-		"[--irqs]\n"
-		"                        [--latency-budget US] [--root DIR]\n"
-		"  Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
-		"  text report, JSON (design §8) or CSV (one row per CPU).\n"
-		"  --stable       omit wall-clock fields (time, uptime), for diffs and golden "
-		"tests\n"
-		"  --counters     per-CPU counters (cycles, instructions, cache misses, ...)\n"
-		"  --events LIST  comma-separated perf/libpfm4 event strings (implies --counters)\n"
-		"  --thread TID   counters of one thread instead of per-CPU counters\n"
-		"  --threads      RT and pinned threads (--threads=all: every thread)\n"
-		"  --irqs         IRQ and softirq rates in the text report (JSON always has "
-		"them)\n"
-		"  --latency-budget US  the findings' latency budget (default 100 us)\n");
-}
-
 /* The topology could not be read: no cpuN directories (ENOENT), or a
  * directory we may not read (EACCES), which is not the same thing. */
 static void no_cpus(const char *cmd, const struct sysroot *r, int e)
@@ -143,11 +115,10 @@ static void no_cpus(const char *cmd, const struct sysroot *r, int e)
 
 	sysroot_abspath(r, "sys/devices/system/cpu", abs, sizeof(abs));
 	if (e == -ENOENT)
-		fprintf(stderr, "tunetop %s: %s: no CPUs found under %s (ENOENT)\n", cmd, r->path,
-			"sys/devices/system/cpu");
+		cmd_error(cmd, 0, "%s: no CPUs found under %s (ENOENT)", r->path,
+			  "sys/devices/system/cpu");
 	else
-		fprintf(stderr, "tunetop %s: %s from %s: cannot list the CPUs\n", cmd, err_name(e),
-			abs);
+		cmd_error(cmd, 0, "%s from %s: cannot list the CPUs", err_name(e), abs);
 }
 
 /* design §8 "journal": the undo journal's entries for this root, read
@@ -196,10 +167,8 @@ static int parse_budget(const char *arg, const char *cmd, struct findings_opts *
 	int64_t us;
 
 	if (str_to_i64(arg, &us) || us < 1 || us > 10000000) {
-		fprintf(stderr,
-			"tunetop %s: --latency-budget wants microseconds (1..10000000), not "
-			"'%s'\n",
-			cmd, arg);
+		cmd_error(cmd, 0, "--latency-budget wants microseconds (1..10000000), not '%s'",
+			  arg);
 		return -EINVAL;
 	}
 	fo->latency_budget_us = (double)us;
@@ -217,11 +186,11 @@ static int parse_events(const char *cmd, const char *list, char ***out)
 	perf_events_free(*out);
 	*out = NULL;
 	if (perf_events_parse(list, &v, why, sizeof(why)) != 0) {
-		fprintf(stderr, "tunetop %s: %s\n", cmd, why);
+		cmd_error(cmd, 0, "%s", why);
 		return -EINVAL;
 	}
 	if (!v) {
-		fprintf(stderr, "tunetop %s: --events wants a comma-separated list\n", cmd);
+		cmd_error(cmd, 0, "--events wants a comma-separated list");
 		return -EINVAL;
 	}
 	*out = v;
@@ -316,33 +285,30 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		case 'p': ro.pretty = true; break;
 		case 'T':
 			if (str_to_i64(optarg, &tid) || tid <= 0 || tid > 0x3fffffff) {
-				fprintf(stderr,
-					"tunetop snapshot: --thread wants a thread id, not '%s'\n",
-					optarg);
+				cmd_error("snapshot", 0, "--thread wants a thread id, not '%s'",
+					  optarg);
 				goto usage_err;
 			}
 			break;
 		case 'A':
 			threads = true;
 			if (optarg && strcmp(optarg, "all")) {
-				fprintf(stderr,
-					"tunetop snapshot: --threads takes no value or 'all', not "
-					"'%s'\n",
-					optarg);
+				cmd_error("snapshot", 0,
+					  "--threads takes no value or 'all', not '%s'", optarg);
 				goto usage_err;
 			}
 			ro.threads_interesting = !optarg;
 			break;
 		case 'I': ro.irqs_text = true; break;
 		case 'h':
-			snapshot_usage(stdout);
+			cmd_print_help("snapshot", stdout);
 			free_events(events);
 			return 0;
-		default: snapshot_usage(stderr); goto usage_err;
+		default: cmd_usage("snapshot"); goto usage_err;
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "tunetop snapshot: unexpected argument '%s'\n", argv[optind]);
+		cmd_error("snapshot", 0, "unexpected argument '%s'", argv[optind]);
 		goto usage_err;
 	}
 	if (open_root(o, &r, "snapshot")) {
@@ -360,8 +326,8 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 
 		if (perf_open_thread(&tset, (pid_t)tid, (const char *const *)events, &cause) != 0 &&
 		    tset.nev == 0) {
-			fprintf(stderr, "tunetop snapshot: --thread %lld: %s\n", (long long)tid,
-				cause ? cause : "cannot count this thread");
+			cmd_error("snapshot", 0, "--thread %lld: %s", (long long)tid,
+				  cause ? cause : "cannot count this thread");
 			free(cause);
 			rc = 1;
 			goto out;
@@ -436,7 +402,7 @@ static bool watch_metric_poll(struct watch_metric *wm)
 	if (!wm || wm->failed)
 		return !wm || !wm->failed;
 	if (logfollow_poll(&wm->lf, watch_metric_line, &wm->am)) {
-		fprintf(stderr, "tunetop watch: %s\n", logfollow_why(&wm->lf));
+		cmd_error("watch", 0, "%s", logfollow_why(&wm->lf));
 		wm->failed = true;
 		return false;
 	}
@@ -517,40 +483,6 @@ static void on_stop(int sig)
 	watch_stop = 1;
 }
 
-static void watch_usage(void)
-{
-	printf("usage: tunetop watch [--json|--csv] -i MS -n COUNT [--counters] "
-	       "[--events LIST]\n"
-	       "                     [--record FILE [--record-format F]] "
-	       "[--openmetrics FILE]\n"
-	       "                     [--latency-budget US] [--root DIR]\n"
-	       "  One record per interval (JSON lines, CSV with one header, or "
-	       "text),\n"
-	       "  flushed per record; without -n until interrupted.\n"
-	       "  --record FILE  also write every sample and journal event as JSON "
-	       "lines\n"
-	       "                 (tunetop report FILE summarises them); - = "
-	       "standard\n"
-	       "                 output, instead of the samples\n"
-	       "  --openmetrics FILE\n"
-	       "                 rewrite FILE (FILE.tmp, then rename) with the "
-	       "sample as\n"
-	       "                 metrics (the series of tunetop serve) every "
-	       "interval, in\n"
-	       "                 the text format of node_exporter's textfile "
-	       "collector\n"
-	       "  --record-format auto|json|zstd\n"
-	       "                 zstd-compressed (auto: when built with libzstd, "
-	       "unless FILE\n"
-	       "                 ends in .jsonl or .json) or plain JSON lines\n"
-	       "  --metric-file LOG --metric REGEX\n"
-	       "                 follow LOG (rotation, truncation handled): "
-	       "count, last,\n"
-	       "                 p50, p99 and max of the numbers REGEX's first "
-	       "group\n"
-	       "                 captures in the lines LOG gained that interval\n");
-}
-
 /* --metric-file LOG --metric REGEX: 0, or the exit status (2: a bad regex,
  * 1: LOG cannot be followed), said in one line. */
 static int watch_metric_open(struct watch_metric *wmb, const char *metric_file, const char *metric)
@@ -558,14 +490,14 @@ static int watch_metric_open(struct watch_metric *wmb, const char *metric_file, 
 	char why[300];
 
 	if (appmetric_init(&wmb->am, metric, why, sizeof(why))) {
-		fprintf(stderr, "tunetop watch: %s\n", why);
+		cmd_error("watch", 0, "%s", why);
 		return 2;
 	}
 	wmb->path = metric_file;
 	wmb->regex = metric;
 	wmb->failed = false;
 	if (logfollow_open(&wmb->lf, metric_file, NULL)) {
-		fprintf(stderr, "tunetop watch: %s\n", logfollow_why(&wmb->lf));
+		cmd_error("watch", 0, "%s", logfollow_why(&wmb->lf));
 		logfollow_close(&wmb->lf);
 		appmetric_free(&wmb->am);
 		return 1;
@@ -583,11 +515,11 @@ static int watch_self_place(const struct tt_opts *o)
 	if (self_place_parse(o->self_cpus,
 			     o->self_nice ? o->self_nice : getenv("TUNETOP_SELF_NICE"), &sp, why,
 			     sizeof(why)) != 0) {
-		fprintf(stderr, "tunetop watch: %s\n", why);
+		cmd_error("watch", 0, "%s", why);
 		return -EINVAL;
 	}
 	if (self_place_apply(&sp, NULL) != 0 || sp.err[0])
-		fprintf(stderr, "tunetop watch: self placement: %s\n", sp.err);
+		cmd_error("watch", 0, "self placement: %s", sp.err);
 	return 0;
 }
 
@@ -605,8 +537,8 @@ static void watch_openmetrics(const struct tt_opts *o, const struct sysroot *r,
 	ro->journal_entries = ro->journal_active = ro->journal_orphaned = 0;
 	ro->journal_na = ro->have_journal = false;
 	if ((we = openmetrics_write_file(om_path, om.s, om.len)) != 0)
-		fprintf(stderr, "tunetop watch: --openmetrics %s: %s\n", om_path,
-			userfile_strerror(we, USERFILE_MAX_TEXT));
+		cmd_error("watch", 0, "--openmetrics %s: %s", om_path,
+			  userfile_strerror(we, USERFILE_MAX_TEXT));
 	sbuf_free(&om);
 }
 
@@ -665,15 +597,14 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			if (parse_ms(optarg, "watch", "-i", &interval_ms))
 				return 2;
 			if (interval_ms < 10) {
-				fprintf(stderr, "tunetop watch: -i must be at least 10 ms\n");
+				cmd_error("watch", 0, "-i must be at least 10 ms");
 				return 2;
 			}
 			break;
 		case 'n':
 			if (str_to_i64(optarg, &count) || count < 1) {
-				fprintf(stderr,
-					"tunetop watch: -n wants a positive count, not '%s'\n",
-					optarg);
+				cmd_error("watch", 0, "-n wants a positive count, not '%s'",
+					  optarg);
 				return 2;
 			}
 			break;
@@ -683,26 +614,26 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		case 'm': metric = optarg; break;
 		case 'F':
 			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {
-				fprintf(stderr, "tunetop watch: %s\n", why_fmt);
+				cmd_error("watch", 0, "%s", why_fmt);
 				return 2;
 			}
 			break;
-		case 'h': watch_usage(); return 0;
+		case 'h': return cmd_print_help("watch", stdout);
 		default: return 2;
 		}
 	}
 	if (optind < argc) {
-		fprintf(stderr, "tunetop watch: unexpected argument '%s'\n", argv[optind]);
+		cmd_error("watch", 0, "unexpected argument '%s'", argv[optind]);
 		return 2;
 	}
 	if (!metric_file != !metric) {
-		fprintf(stderr, "tunetop watch: %s\n",
-			metric ? "--metric needs --metric-file LOG"
-			       : "--metric-file needs --metric REGEX");
+		cmd_error("watch", 0, "%s",
+			  metric ? "--metric needs --metric-file LOG"
+				 : "--metric-file needs --metric REGEX");
 		return 2;
 	}
 	if (metric_file && f == FMT_CSV) {
-		fprintf(stderr, "tunetop watch: --metric-file: text or --json, not --csv\n");
+		cmd_error("watch", 0, "--metric-file: text or --json, not --csv");
 		return 2;
 	}
 	if (metric_file) {
@@ -747,7 +678,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		char *cause = NULL;
 
 		if (record_open(&rec, record_path, &meta, &cause) != 0) {
-			fprintf(stderr, "tunetop watch: %s\n", cause);
+			cmd_error("watch", 0, "%s", cause);
 			free(cause);
 			watch_metric_free(wm);
 			sampler_free(&sm);
@@ -791,8 +722,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			record_sample_with(rec, sampler_cur(&sm), NULL, NULL, ro.findings_opts);
 	}
 	if (rec && record_close(rec) != 0) {
-		fprintf(stderr, "tunetop watch: %s: write error, the recording is incomplete\n",
-			record_path);
+		cmd_error("watch", 0, "%s: write error, the recording is incomplete", record_path);
 		e = e ? e : -EIO;
 	}
 	watch_metric_free(wm);
@@ -837,24 +767,18 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	int e;
 
 	if (argc == 2 && (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h"))) {
-		printf("usage: tunetop capture OUT_DIR|- [--root DIR]\n"
-		       "  Copy every file tunetop reads (and the symlinks leading to them) into\n"
-		       "  OUT_DIR, a fixture tree that --root accepts. Attach it to bug "
-		       "reports.\n"
-		       "  - writes the tree as a tar stream on standard output instead\n"
-		       "  (tunetop capture - | ssh host 'mkdir t && tar -C t -xf -').\n");
-		return 0;
+		return cmd_print_help("capture", stdout);
 	}
 	if (argc != 2 || (argv[1][0] == '-' && argv[1][1])) {
-		fprintf(stderr, "usage: tunetop capture OUT_DIR|-\n");
-		return 2;
+		return cmd_usage("capture");
 	}
 	out = argv[1];
 	to_stdout = !strcmp(out, "-");
 	msg = to_stdout ? stderr : stdout;
 	if (to_stdout && isatty(STDOUT_FILENO)) {
-		fprintf(stderr, "tunetop capture: -: standard output is a terminal; redirect the "
-				"tar stream (capture - >FILE.tar)\n");
+		cmd_error("capture", 0,
+			  "-: standard output is a terminal; redirect the tar stream (capture - "
+			  ">FILE.tar)");
 		return 2;
 	}
 	if (open_root(o, &r, "capture"))
@@ -865,9 +789,8 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 
 		snprintf(tmpdir, sizeof(tmpdir), "%s/tunetop-capture.XXXXXX", t && *t ? t : "/tmp");
 		if (!mkdtemp(tmpdir)) {
-			fprintf(stderr,
-				"tunetop capture: cannot create a temporary directory %s: %s\n",
-				tmpdir, strerror(errno));
+			cmd_error("capture", -errno, "cannot create a temporary directory %s",
+				  tmpdir);
 			sysroot_close(&r);
 			return 1;
 		}
@@ -888,7 +811,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	}
 	if (outabs[0] && !r.live && !strncmp(outabs, r.path, strlen(r.path)) &&
 	    (outabs[strlen(r.path)] == '/' || outabs[strlen(r.path)] == '\0')) {
-		fprintf(stderr, "tunetop capture: %s is inside the root %s\n", out, r.path);
+		cmd_error("capture", 0, "%s is inside the root %s", out, r.path);
 		sysroot_close(&r);
 		return 2;
 	}
@@ -903,7 +826,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	}
 	snapshot_free(&s);
 	if ((e = capture_open(&cap, &r, out)) != 0) {
-		fprintf(stderr, "tunetop capture: cannot create %s: %s\n", out, strerror(-e));
+		cmd_error("capture", e, "cannot create %s", out);
 		if (tmpdir[0])
 			tarw_rmtree(tmpdir);
 		sysroot_close(&r);
@@ -923,9 +846,9 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	}
 	if (cap.nfailed) {
 		/* the copy is incomplete: exit 1 (man page, EXIT STATUS) */
-		fprintf(stderr, "tunetop capture: %zu file%s not written into %s; the first: %s\n",
-			cap.nfailed, cap.nfailed == 1 ? "" : "s",
-			to_stdout ? "the temporary directory" : out, str_ctl(cap.failed.s));
+		cmd_error("capture", 0, "%zu file%s not written into %s; the first: %s",
+			  cap.nfailed, cap.nfailed == 1 ? "" : "s",
+			  to_stdout ? "the temporary directory" : out, str_ctl(cap.failed.s));
 		incomplete = true;
 	}
 	capture_close(&cap);
@@ -938,7 +861,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 		if (skipped.len)
 			fprintf(stderr, "tunetop capture: not in the tar stream:\n%s", skipped.s);
 		if (e)
-			fprintf(stderr, "tunetop capture: -: %s\n", strerror(-e));
+			cmd_error("capture", e, "-");
 		sbuf_free(&skipped);
 		tarw_rmtree(tmpdir);
 	}

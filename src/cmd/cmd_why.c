@@ -23,28 +23,11 @@
 /* An event stream holds at most WHY_EVENTS_MAX lines of WHY_LINE_MAX. */
 #define WHY_FILE_MAX (256ull << 20)
 
-static void usage(FILE *f)
-{
-	fprintf(f,
-		"usage: tunetop why FILE [--json] [--why-over US] [--worst N] [--housekeeping "
-		"LIST]\n"
-		"  Attribute the late wake-ups of a saved event stream (probe --why --events "
-		"FILE)\n"
-		"  to their causes: idle exits, hard IRQs, softirqs, other tasks (and why they\n"
-		"  could run), the wake-up and return paths; causes ranked, each with its fix.\n"
-		"  --json              the result as JSON (doc/schema/why.schema.json)\n"
-		"  --why-over US       only wake-ups at least US microseconds late (default: all\n"
-		"                      the stream's late records)\n"
-		"  --worst N           the N worst late wake-ups with their parts (default 5)\n"
-		"  --housekeeping LIST CPUs a moved IRQ or thread should go to (default: the\n"
-		"                      stream's CPUs without a late wake-up)\n");
-}
-
 static int why_opt_u64(const char *name, const char *v, uint64_t max, uint64_t *out)
 {
 	if (str_to_u64(v, out) || !str_is_digits(v) || *out > max) {
-		fprintf(stderr, "tunetop why: %s: '%s' is not a whole number from 0 to %llu\n",
-			name, v, (unsigned long long)max);
+		cmd_error("why", 0, "%s: '%s' is not a whole number from 0 to %llu", name, v,
+			  (unsigned long long)max);
 		return -EINVAL;
 	}
 	return 0;
@@ -57,13 +40,13 @@ static int why_load(const char *path, struct why_events *s)
 
 	e = userfile_read(path, 0, WHY_FILE_MAX, &text, NULL);
 	if (e) {
-		fprintf(stderr, "tunetop why: %s: %s\n", path, userfile_strerror(e, WHY_FILE_MAX));
+		cmd_error("why", 0, "%s: %s", path, userfile_strerror(e, WHY_FILE_MAX));
 		return e;
 	}
 	e = why_events_parse(text, s, &line, why, sizeof(why));
 	free(text);
 	if (e) {
-		fprintf(stderr, "tunetop why: %s:%d: %s\n", path, line, why);
+		cmd_error("why", 0, "%s:%d: %s", path, line, why);
 		return e;
 	}
 	why_events_sort(s);
@@ -105,21 +88,20 @@ int cmd_why(const struct tt_opts *o, int argc, char **argv)
 
 			if (cpulist_parse(optarg, &m) || cpumask_empty(&m) ||
 			    strlen(optarg) >= sizeof(wo.housekeeping)) {
-				fprintf(stderr,
-					"tunetop why: --housekeeping: '%s' is not a CPU list (e.g. "
-					"0-1,4)\n",
-					optarg);
+				cmd_error("why", 0,
+					  "--housekeeping: '%s' is not a CPU list (e.g. 0-1,4)",
+					  optarg);
 				return 2;
 			}
 			str_copy(wo.housekeeping, sizeof(wo.housekeeping), optarg);
 			break;
 		}
-		case 'h': usage(stdout); return 0;
-		default: usage(stderr); return 2;
+		case 'h': cmd_print_help("why", stdout); return 0;
+		default: cmd_usage("why"); return 2;
 		}
 	}
 	if (optind + 1 != argc) {
-		usage(stderr);
+		cmd_usage("why");
 		return 2;
 	}
 	wo.over_ns = over_us * 1000;
@@ -128,7 +110,7 @@ int cmd_why(const struct tt_opts *o, int argc, char **argv)
 	e = why_attribute(&s, &wo, &r);
 	why_events_free(&s);
 	if (e) {
-		fprintf(stderr, "tunetop why: %s: %s\n", argv[optind], strerror(-e));
+		cmd_error("why", e, "%s", argv[optind]);
 		return 1;
 	}
 	if (json) {

@@ -1,14 +1,75 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The shared runner of the commands (common.h): what every command that
  * opens the knob engine does the same way, once. */
+#include <assert.h>
 #include <errno.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "cmd/common.h"
+#include "core/err.h"
+#include "core/xalloc.h"
 #include "core/str.h"
 #include "knob/knob.h"
+
+int cmd_verror(const char *cmd, int err, const char *fmt, va_list ap)
+{
+	struct sbuf b;
+	va_list aq;
+	int n;
+
+	va_copy(aq, ap);
+	n = vsnprintf(NULL, 0, fmt, aq);
+	va_end(aq);
+	sbuf_init(&b);
+	sbuf_printf(&b, "tunetop %s: ", cmd);
+	if (n > 0) {
+		char *m = xmalloc((size_t)n + 1);
+
+		vsnprintf(m, (size_t)n + 1, fmt, ap);
+		sbuf_putn(&b, m, (size_t)n);
+		free(m);
+	}
+	if (err < 0)
+		sbuf_printf(&b, ": %s", err_name(err));
+	sbuf_putc(&b, '\n');
+	str_fwrite_text(b.s, b.len, stderr); /* names from the tree: \x1b */
+	sbuf_free(&b);
+	return 1;
+}
+
+int cmd_error(const char *cmd, int err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cmd_verror(cmd, err, fmt, ap);
+	va_end(ap);
+	return 1;
+}
+
+int cmd_note(const char *cmd, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	cmd_verror(cmd, 0, fmt, ap);
+	va_end(ap);
+	return 0;
+}
+
+int cmd_open_root(const struct tt_opts *o, const char *cmd, struct sysroot *root)
+{
+	const char *dir = o->root ? o->root : "/";
+	int e;
+
+	assert(cmd_has_flag(cmd, CMD_SYSROOT));
+	e = sysroot_open(root, dir);
+
+	return e ? cmd_error(cmd, e, "--root %s", dir) : 0;
+}
 
 void knob_print_cause(const char *cmd, const char *cause)
 {
@@ -38,12 +99,11 @@ int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, stru
 		  struct knob_ctx **ctx)
 {
 	char *cause = NULL;
-	int e = sysroot_open(root, o->root);
+	int e;
 
-	if (e) {
-		fprintf(stderr, "tunetop %s: root %s: %s\n", cmd, o->root, strerror(-e));
+	assert(cmd_has_flag(cmd, CMD_ENGINE));
+	if (cmd_open_root(o, cmd, root))
 		return 1;
-	}
 	e = knob_ctx_open(ctx, root, o->state_dir, flags, &cause);
 	if (e) {
 		knob_print_cause(cmd, cause);

@@ -5,6 +5,7 @@
 #ifndef TT_CMD_COMMON_H
 #define TT_CMD_COMMON_H
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 
@@ -13,6 +14,20 @@
 #include "core/str.h"
 #include "knob/knob.h"
 
+/* The one form of a command's message on stderr, one line:
+ * "tunetop CMD: MESSAGE" and, when err is a -errno, ": ENAME" (err_name(),
+ * the form the man page and the tests use). Control characters from the
+ * tree or the user are escaped. Returns 1 (the exit code "could not be
+ * done") so that `return cmd_error(...)` reads as what it does. */
+int cmd_error(const char *cmd, int err, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+int cmd_verror(const char *cmd, int err, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+/* The same prefix for a note or warning that is not an error (returns 0). */
+int cmd_note(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Open the root (--root) for cmd: on failure "tunetop CMD: --root DIR: ENAME"
+ * and 1; 0 when open. The one opener every command uses (knob_cmd_open
+ * calls it). */
+int cmd_open_root(const struct tt_opts *o, const char *cmd, struct sysroot *root);
 /* Print a (multi-line) cause, one "tunetop CMD: line" per line, to stderr. */
 void knob_print_cause(const char *cmd, const char *cause);
 /* Print and clear a report (stdout). */

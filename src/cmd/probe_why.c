@@ -5,6 +5,7 @@
  * that value; otherwise the running p90 (so every wake-up over the final p99
  * is a candidate unless the run got much better late), and the final p99
  * picks the late wake-ups at the end. */
+#include "cmd/common.h"
 #include "cmd/probe_why.h"
 
 #include <errno.h>
@@ -28,10 +29,9 @@ void probe_why_open(struct whyrun *wr, struct probe_cfg *cfg)
 		return;
 	rc = whycap_open(&wr->cap, &cc, wr->why, sizeof(wr->why), note, sizeof(note));
 	if (note[0])
-		fprintf(stderr, "tunetop: probe: %s\n", note);
+		cmd_error("probe", 0, "%s", note);
 	if (rc) {
-		fprintf(stderr, "tunetop: probe: --why: %s: measuring without the causes\n",
-			wr->why);
+		cmd_error("probe", 0, "--why: %s: measuring without the causes", wr->why);
 		wr->cap = NULL;
 		return;
 	}
@@ -136,7 +136,7 @@ void probe_why_finish(struct whyrun *wr, struct probe *p, const struct hist *all
 	e = why_attribute(&wr->ev, &o, &wr->res);
 	if (e) {
 		wr->err = e;
-		fprintf(stderr, "tunetop: probe: --why: attribution: %s\n", err_name(e));
+		cmd_error("probe", e, "--why: attribution");
 	} else {
 		wr->have_res = true;
 		wr->res.threshold_ns = thr;
@@ -147,8 +147,7 @@ void probe_why_finish(struct whyrun *wr, struct probe *p, const struct hist *all
 		e = save_events(wr);
 		if (e) {
 			wr->err = e;
-			fprintf(stderr, "tunetop: probe: --events %s: %s\n", wr->events_file,
-				err_name(e));
+			cmd_error("probe", e, "--events %s", wr->events_file);
 		}
 	}
 }

@@ -19,12 +19,12 @@ like "$(cat "$TMPD/err")" "--interval wants milliseconds" "bad interval explaine
 "$TUNETOP" --root >/dev/null 2>&1; is "$?" 2 "--root without a directory exits 2"
 # a --root that is not a directory is a usage error (design: exit 2), one line
 "$TUNETOP" --root /nonexistent snapshot >/dev/null 2>"$TMPD/err"; is "$?" 2 "missing root exits 2"
-is "$(cat "$TMPD/err")" "tunetop: --root /nonexistent: No such file or directory" "missing root: one line naming it"
+is "$(cat "$TMPD/err")" "tunetop: --root /nonexistent: ENOENT" "missing root: one line naming it"
 "$TUNETOP" --root=/nonexistent/dir knobs >/dev/null 2>"$TMPD/err"; is "$?" 2 "missing root, another command: exit 2"
-is "$(cat "$TMPD/err")" "tunetop: --root /nonexistent/dir: No such file or directory" "--root=DIR form named"
+is "$(cat "$TMPD/err")" "tunetop: --root /nonexistent/dir: ENOENT" "--root=DIR form named"
 : >"$TMPD/plain"
 "$TUNETOP" --root "$TMPD/plain" snapshot >/dev/null 2>"$TMPD/err"; is "$?" 2 "root that is a file exits 2"
-is "$(cat "$TMPD/err")" "tunetop: --root $TMPD/plain: Not a directory" "root that is a file: named"
+is "$(cat "$TMPD/err")" "tunetop: --root $TMPD/plain: ENOTDIR" "root that is a file: named"
 # --json and --csv are two output formats: pick one
 for c in snapshot watch; do
 	"$TUNETOP" --root "$FIXTURES/rk3588" $c --json --csv -i 100 -n 1 >"$TMPD/out" 2>"$TMPD/err"

@@ -42,7 +42,7 @@ out=$(tt exec mm/thp=never -- echo hello 2>/dev/null)
 is "$out" "hello" "tunetop's messages do not go to CMD's stdout"
 out=$(tt exec mm/thp=never -- "$TMPD/no-such-program" 2>&1)
 is "$?" 127 "missing program: 127"
-like "$out" "no-such-program: No such file or directory" "says so"
+like "$out" "no-such-program: ENOENT" "says so"
 pristine; ok $? "restored after every run"
 tt exec 2>/dev/null
 is "$?" 2 "no command: exit 2"

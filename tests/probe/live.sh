@@ -63,8 +63,8 @@ unlike "$(cat "$TMPD/err")" "probe: [0-9]+(/[0-9]+)? s, " "stderr not a terminal
 if command -v script >/dev/null 2>&1; then
 	script -qec "$TUNETOP probe -D 2.5 --cpus 0 --policy other" /dev/null >"$TMPD/tty.out" 2>&1 </dev/null
 	tr '\r' '\n' <"$TMPD/tty.out" >"$TMPD/tty.lines"
-	like "$(cat "$TMPD/tty.lines")" "^tunetop: probe: 1/2 s, [1-9][0-9]* samples, max [0-9]+ µs" "terminal: progress after 1 s"
-	like "$(cat "$TMPD/tty.lines")" "^tunetop: probe: 2/2 s, [1-9][0-9]* samples" "terminal: progress after 2 s"
+	like "$(cat "$TMPD/tty.lines")" "^tunetop probe: 1/2 s, [1-9][0-9]* samples, max [0-9]+ µs" "terminal: progress after 1 s"
+	like "$(cat "$TMPD/tty.lines")" "^tunetop probe: 2/2 s, [1-9][0-9]* samples" "terminal: progress after 2 s"
 	like "$(cat "$TMPD/tty.lines")" "CPU +samples +min" "terminal: then the report"
 else
 	for i in 1 2 3; do skip "probe progress" "script (util-linux) is not installed"; done
@@ -140,7 +140,7 @@ if [ "$is_root" = yes ] && command -v setpriv >/dev/null 2>&1 &&
 	setpriv --reuid=65534 --regid=65534 --clear-groups --inh-caps=-all \
 		"$TUNETOP" probe -D 0.2 --dma-latency 10 >/dev/null 2>"$TMPD/np2.err"
 	is "$?" 1 "as nobody: --dma-latency cannot be held -> exit 1"
-	like "$(cat "$TMPD/np2.err")" "^tunetop: probe: /dev/cpu_dma_latency: EACCES" "as nobody: says why"
+	like "$(cat "$TMPD/np2.err")" "^tunetop probe: /dev/cpu_dma_latency: EACCES" "as nobody: says why"
 else
 	skip "fallback to SCHED_OTHER without privileges" "needs root (to drop to nobody) and setpriv"
 fi

@@ -98,7 +98,7 @@ start_echo -x 5
 "$TUNETOP" probe --rpmsg "$DEV" -D 30 --json >"$TMPD/x.json" 2>"$TMPD/err"
 is "$?" 1 "device gone: exit 1"
 is "$(wc -l <"$TMPD/err" | tr -d ' ')" 1 "device gone: one line"
-like "$(cat "$TMPD/err")" "^tunetop: probe: $DEV: device went away \\(E[A-Z]+\\) after [0-9]+ messages" \
+like "$(cat "$TMPD/err")" "^tunetop probe: $DEV: device went away \\(E[A-Z]+\\) after [0-9]+ messages" \
 	"device gone: says so"
 jq -e '.rpmsg.echoed <= 5 and .rpmsg.error != null and .rpmsg.duration_s < 30' "$TMPD/x.json" >/dev/null
 ok $? "device gone: the results so far, with the error"
@@ -108,7 +108,7 @@ stop_echo
 start_echo -g 3
 "$TUNETOP" probe --rpmsg "$DEV" -D 30 >"$TMPD/g.txt" 2>"$TMPD/err"
 is "$?" 1 "garbage: exit 1"
-is "$(cat "$TMPD/err")" "tunetop: probe: $DEV: garbage echo (not the message sent) after 3 messages: is the remote side an echo?" \
+is "$(cat "$TMPD/err")" "tunetop probe: $DEV: garbage echo (not the message sent) after 3 messages: is the remote side an echo?" \
 	"garbage: one line"
 like "$(cat "$TMPD/g.txt")" "sent 3, echoed 2," "garbage: the results so far"
 stop_echo
@@ -116,10 +116,10 @@ stop_echo
 # ---- not a tty, missing, usage --------------------------------------------------------------
 "$TUNETOP" probe --rpmsg /dev/null -D 1 >"$TMPD/o" 2>"$TMPD/err"
 is "$?" 1 "/dev/null: exit 1"
-like "$(cat "$TMPD/err")" "^tunetop: probe: --rpmsg /dev/null: not a tty \\(ENOTTY\\)" "/dev/null: not a tty"
+like "$(cat "$TMPD/err")" "^tunetop probe: --rpmsg /dev/null: not a tty \\(ENOTTY\\)" "/dev/null: not a tty"
 "$TUNETOP" probe --rpmsg "$TMPD/ttyRPMSG9" -D 1 >"$TMPD/o" 2>"$TMPD/err"
 is "$?" 1 "missing device: exit 1"
-is "$(cat "$TMPD/err")" "tunetop: probe: --rpmsg $TMPD/ttyRPMSG9: ENOENT" "missing device: one line"
+is "$(cat "$TMPD/err")" "tunetop probe: --rpmsg $TMPD/ttyRPMSG9: ENOENT" "missing device: one line"
 
 usage() { # usage DESCRIPTION REGEX ARGS...
 	d=$1 re=$2

@@ -72,7 +72,7 @@ like "$(cat "$TMPD/o.txt")" "# Histogram Overflows: [0-9]{5}" "--histfile -: on 
 "$TUNETOP" probe --cpus 0 -D 0.3 --histfile "$TMPD/no/such/dir/h" >/dev/null 2>"$TMPD/err"
 is "$?" 1 "--histfile in a missing directory: exit 1"
 # (an ASan build adds its mlockall notice)
-is "$(grep -v 'mlockall' "$TMPD/err")" "tunetop: probe: --histfile $TMPD/no/such/dir/h: ENOENT" "one line naming it"
+is "$(grep -v 'mlockall' "$TMPD/err")" "tunetop probe: --histfile $TMPD/no/such/dir/h: ENOENT" "one line naming it"
 
 # ---- --break against fixture tracefs trees ----------------------------------------
 mk_tracefs() { # mk_tracefs ROOT SUBDIR ON

@@ -19,8 +19,8 @@ expect_usage() {
 
 ncpu=$(getconf _NPROCESSORS_CONF 2>/dev/null || echo 2)
 bad=$((ncpu + 5))
-expect_usage "--cpus $bad (offline)" "^tunetop: probe: --cpus $bad: CPU $bad is not online \\(online: " --cpus "$bad" -D 0.1
-expect_usage "--cpus garbage" "^tunetop: probe: --cpus 'x1': not a CPU list" --cpus x1 -D 0.1
+expect_usage "--cpus $bad (offline)" "^tunetop probe: --cpus $bad: CPU $bad is not online \\(online: " --cpus "$bad" -D 0.1
+expect_usage "--cpus garbage" "^tunetop probe: --cpus 'x1': not a CPU list" --cpus x1 -D 0.1
 expect_usage "--cpus empty" "no CPUs" --cpus "" -D 0.1
 expect_usage "--cpus 0,$bad" "CPU $bad is not online" --cpus "0,$bad" -D 0.1
 expect_usage "--prio 0" "priority 0 is out of range 1\\.\\.99 for fifo" --prio 0 -D 0.1

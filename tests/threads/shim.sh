@@ -149,7 +149,7 @@ else
 fi
 r=$(shim_rt "$TUNETOP" exec --fifo 10 -- true 2>&1)
 is "$?" 1 "exec --fifo 10: exit 1"
-like "$r" "^tunetop exec: --fifo 10: Operation not permitted from sched_setscheduler: refused although privileged: most likely RT group scheduling \(CONFIG_RT_GROUP_SCHED\)" \
+like "$r" "^tunetop exec: --fifo 10: EPERM from sched_setscheduler: refused although privileged: most likely RT group scheduling \(CONFIG_RT_GROUP_SCHED\)" \
 	"exec says why, in the same words"
 is "$(ttl restore 2>&1)" "nothing to restore" "nothing was journaled as changed"
 

@@ -1,0 +1,377 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The command table (cmd.h): every command's name, entry point, synopsis,
+ * description, one line per option and setup flags, in one place. It is
+ * the one source of `tunetop --help`, every `tunetop CMD --help`, the usage
+ * line of a usage error; tests/cli/cmd_table.sh checks the man page's
+ * synopsis and the completion scripts against it. A new command is one
+ * entry here (doc/HACKING.md, "A new command"). */
+#include <assert.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cmd/cmd.h"
+#include "cmd/common.h"
+
+#define OPT_END {NULL, NULL}
+
+static const struct cmd_opt snapshot_opts[] = {
+	{"-j, --json", "JSON (design §8)"},
+	{"-c, --csv", "CSV, one row per CPU"},
+	{"-i, --interval MS", "two samples MS apart (default 500; 0 = one, no rates)"},
+	{"-s, --stable", "omit wall-clock fields (time, uptime), for diffs"},
+	{"-p, --pretty", "indented JSON"},
+	{"--counters", "per-CPU counters (cycles, instructions, cache misses)"},
+	{"--events LIST", "perf/libpfm4 event strings (implies --counters)"},
+	{"--thread TID", "counters of one thread instead of per-CPU counters"},
+	{"--threads[=all]", "RT and pinned threads (=all: every thread)"},
+	{"--irqs", "IRQ and softirq rates in the text report"},
+	{"--latency-budget US", "the findings' latency budget (default 100 us)"},
+	OPT_END,
+};
+
+static const struct cmd_opt watch_opts[] = {
+	{"-j, --json", "JSON lines"},
+	{"-c, --csv", "CSV with one header"},
+	{"-i, --interval MS", "one record every MS (at least 10)"},
+	{"-n, --count COUNT", "COUNT records (default: until interrupted)"},
+	{"-s, --stable", "omit wall-clock fields (time, uptime)"},
+	{"--counters", "per-CPU counters (cycles, instructions, cache misses)"},
+	{"--events LIST", "perf/libpfm4 event strings (implies --counters)"},
+	{"--record FILE", "also record samples and journal events (- = stdout)"},
+	{"--record-format F", "auto, json or zstd (auto: zstd unless .json/.jsonl)"},
+	{"--openmetrics FILE", "rewrite FILE with the sample as metrics (textfile)"},
+	{"--latency-budget US", "the findings' latency budget (default 100 us)"},
+	{"--metric-file LOG", "follow LOG (rotation, truncation handled)"},
+	{"--metric REGEX", "with --metric-file: the number REGEX's group captures"},
+	OPT_END,
+};
+
+static const struct cmd_opt no_opts[] = {OPT_END};
+
+static const struct cmd_opt serve_opts[] = {
+	{"--listen ADDR:PORT", "address to listen on (default 127.0.0.1:9731)"},
+	{"--listen-any", "allow an address that is not loopback"},
+	{"--min-interval MS", "sample at most this often (default 1000)"},
+	{"--probe CPUS", "run the latency probe on CPUS, expose its percentiles"},
+	OPT_END,
+};
+
+static const struct cmd_opt events_opts[] = {
+	{"-l, --list", "list libpfm4 events (those whose name has PATTERN)"},
+	OPT_END,
+};
+
+static const struct cmd_opt explain_opts[] = {
+	{"-w, --width N", "wrap the text at N columns (40..1000, default 78)"},
+	{"-l, --list", "list every entry with its title"},
+	{"-a, --all", "every entry, in full"},
+	OPT_END,
+};
+
+static const struct cmd_opt report_opts[] = {
+	{"-H, --html OUT", "also write a self-contained HTML page (- = stdout)"},
+	{"-q, --quiet", "no text summary on stdout"},
+	OPT_END,
+};
+
+static const struct cmd_opt learn_opts[] = {
+	{"-a, --auto", "tunetop makes the change itself (no prompts)"},
+	{"-D, --demo", "the simulated RK3588 even where the board has it"},
+	{"-R, --record FILE", "record the measurements (tunetop report FILE)"},
+	{"-F, --record-format F", "auto, json or zstd, as watch's"},
+	OPT_END,
+};
+
+static const struct cmd_opt probe_opts[] = {
+	{"--cpus LIST", "CPUs to measure (default: all online)"},
+	{"-i, --interval US", "period in microseconds (default 1000)"},
+	{"-D, --duration SEC", "run time, suffix s/m/h; 0 = until Ctrl-C (default 10)"},
+	{"-p, --prio N", "real-time priority 1..99 (default 95)"},
+	{"--policy P", "fifo (default), rr or other"},
+	{"--dma-latency US", "hold /dev/cpu_dma_latency at US for the run"},
+	{"--json", "JSON with per-CPU statistics and the full histograms"},
+	{"--summary SEC", "soak runs: a summary line every SEC"},
+	{"--histfile FILE", "the histogram in cyclictest's -h format (- = stdout)"},
+	{"--break US", "stop at the first wake-up over US, save the trace"},
+	{"--break-trace FILE", "where --break saves the trace"},
+	{"--why", "why the late wake-ups were late (a tracefs instance)"},
+	{"--why-over US", "late = over US (default: the run's p99)"},
+	{"--events FILE", "save the captured events for `tunetop why FILE`"},
+	{"--rpmsg DEV", "measure round trips through an rpmsg tty echo"},
+	{"--rpmsg-size N", "message bytes, 16..496 (default 32)"},
+	{"--rpmsg-interval-us US", "between messages (default 10000)"},
+	{"--rpmsg-timeout-ms MS", "an echo later than this is lost (default 1000)"},
+	OPT_END,
+};
+
+static const struct cmd_opt ab_opts[] = {
+	{"--aa", "A/A run: both arms the same VALUE (the noise floor)"},
+	{"--window SEC", "measuring time per window (default 2; ms/s/m)"},
+	{"--settle MS", "discarded after each switch (default 500)"},
+	{"--rounds N", "rounds of 4 windows (default 6)"},
+	{"--cpus LIST", "probe CPUs; with --cmd: CMD's CPU affinity"},
+	{"--load SPEC", "background load in both arms: cpu:N, mem:N, @CPUS"},
+	{"--cmd CMD", "measure CMD (sh -c, repeatedly) instead of the probe"},
+	{"--metric REGEX", "the number REGEX's group captures in CMD's output"},
+	{"--metric-file LOG", "follow LOG: its --metric numbers are the samples"},
+	{"--primary M", "test only metric M: p99, p50, mean or metric"},
+	{"--seed N", "seed of the random arrangements beyond 6 rounds"},
+	{"-i, --interval US", "probe period (default 1000)"},
+	{"--prio N", "probe priority (default 95)"},
+	{"--policy P", "probe policy: fifo (default), rr or other"},
+	{"--why", "each arm's late causes (with --json: a why object per arm)"},
+	{"--why-over US", "with --why: late = over US (default: the p99)"},
+	{"--json", "per-arm summaries, histograms, windows, comparison"},
+	OPT_END,
+};
+
+static const struct cmd_opt why_opts[] = {
+	{"-j, --json", "the result as JSON (doc/schema/why.schema.json)"},
+	{"-o, --why-over US", "only wake-ups at least US late (default: all late)"},
+	{"-w, --worst N", "the N worst late wake-ups with their parts (default 5)"},
+	{"-k, --housekeeping LIST", "CPUs a moved IRQ or thread should go to"},
+	OPT_END,
+};
+
+static const struct cmd_opt knobs_opts[] = {
+	{"-l, --long", "also the file each knob reads and writes"},
+	{"-j, --json", "JSON (doc/schema)"},
+	OPT_END,
+};
+
+static const struct cmd_opt set_opts[] = {
+	{"-n, --dry-run", "print the writes as shell lines, touch nothing"},
+	{"--verify MS", "read back after MS (0..60000 ms) and report drift"},
+	{"--no-verify", "no read-back"},
+	OPT_END,
+};
+
+static const struct cmd_opt apply_opts[] = {
+	{"-n, --dry-run", "print the writes as shell lines, touch nothing"},
+	{"-f, --force", "apply a profile that does not match this root"},
+	{"--verify MS", "read back after MS (0..60000 ms) and report drift"},
+	{"--no-verify", "no read-back"},
+	{"-l, --list", "the profiles found, with their paths"},
+	OPT_END,
+};
+
+static const struct cmd_opt undo_opts[] = {
+	{"-f, --force", "restore knobs changed by someone else since"},
+	{"-d, --dry-run", "print the restoring writes, touch nothing"},
+	{"-n N", "the newest N changes"},
+	OPT_END,
+};
+
+static const struct cmd_opt restore_opts[] = {
+	{"--orphans", "only the changes of owners that exited"},
+	{"-f, --force", "restore knobs changed by someone else since"},
+	{"-d, --dry-run", "print the restoring writes, touch nothing"},
+	OPT_END,
+};
+
+static const struct cmd_opt journal_opts[] = {
+	{"-j, --json", "JSON"},
+	OPT_END,
+};
+
+static const struct cmd_opt exec_opts[] = {
+	{"-p, --profile PROFILE", "apply PROFILE for the run (repeatable)"},
+	{"--force", "apply a profile that does not match this root"},
+	{"--cpus LIST", "CMD's CPU affinity"},
+	{"--fifo PRIO", "run CMD SCHED_FIFO at PRIO"},
+	{"--rr PRIO", "run CMD SCHED_RR at PRIO"},
+	{"--nice N", "run CMD at nice N (-20..19)"},
+	{"--no-follow", "restore when CMD exits, not its descendants"},
+	{"--pidfile FILE", "follow the process FILE names (a daemon)"},
+	{"--hold MODE", "off, report or reassert a knob changed behind us"},
+	{"--metric REGEX", "the numbers REGEX's group captures in CMD's stdout"},
+	{"--json", "with --metric: the summary as JSON"},
+	{"--dry-run", "print what would be set and run, do nothing"},
+	{"-q, --quiet", "no report of the changes"},
+	OPT_END,
+};
+
+const struct cmd_entry cmd_table[] = {
+	{"snapshot", cmd_snapshot,
+	 "snapshot [--json|--csv] [--interval MS] [--stable] [--counters]\n"
+	 "[--events LIST] [--thread TID] [--threads[=all]]\n"
+	 "[--irqs] [--latency-budget US]",
+	 "Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
+	 "text report, JSON (design §8) or CSV (one row per CPU).",
+	 snapshot_opts, CMD_SYSROOT},
+	{"watch", cmd_watch,
+	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST]\n"
+	 "[--record FILE|- [--record-format F]] [--openmetrics FILE]\n"
+	 "[--latency-budget US] [--metric-file LOG --metric REGEX]",
+	 "One record per interval (JSON lines, CSV with one header, or text),\n"
+	 "flushed per record; without -n until interrupted.",
+	 watch_opts, CMD_SYSROOT},
+	{"capture", cmd_capture, "capture OUT_DIR|-",
+	 "Copy every file tunetop reads (and the symlinks leading to them) into\n"
+	 "OUT_DIR, a fixture tree that --root accepts. Attach it to bug reports.\n"
+	 "- writes the tree as a tar stream on standard output instead\n"
+	 "(tunetop capture - | ssh host 'mkdir t && tar -C t -xf -').",
+	 no_opts, CMD_SYSROOT},
+	{"serve", cmd_serve,
+	 "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
+	 "[--probe CPUS]",
+	 "Serve the snapshot as metrics at http://ADDR:PORT/metrics\n"
+	 "(PORT 0 picks a free port, printed on stderr).",
+	 serve_opts, CMD_SYSROOT},
+	{"events", cmd_events, "events [--list] [PATTERN]",
+	 "Without arguments: generic events and whether they open here, the PMUs found.",
+	 events_opts, CMD_SYSROOT},
+	{"explain", cmd_explain,
+	 "explain [--width N] ADDRESS[=VALUE] | METRIC | WORD\n"
+	 "explain --list | --all",
+	 "What a knob or metric is, the files it comes from on this root, why it\n"
+	 "matters for jitter, what to try, the shell line and the known traps.\n"
+	 "ADDRESS patterns match: cpufreq/policy4/governor finds cpufreq/*/governor.",
+	 explain_opts, CMD_SYSROOT},
+	{"report", cmd_report, "report FILE|- [--html OUT|-] [--quiet]",
+	 "Summarise a recording (watch --record, TUI --record), an A/B result\n"
+	 "(ab --json), a probe result (probe --json) or one snapshot (snapshot --json).",
+	 report_opts, 0},
+	{"learn", cmd_learn,
+	 "learn [N|all] [--auto] [--demo]\n"
+	 "[--record FILE [--record-format auto|json|zstd]]",
+	 NULL, learn_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	{"probe", cmd_probe,
+	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N]\n"
+	 "[--policy fifo|rr|other] [--dma-latency US] [--json]\n"
+	 "[--summary SEC] [--histfile FILE]\n"
+	 "[--break US [--break-trace FILE]]\n"
+	 "[--why [--why-over US] [--events FILE]]\n"
+	 "probe --rpmsg DEV [--rpmsg-size N] [--rpmsg-interval-us US]\n"
+	 "[--rpmsg-timeout-ms MS] [-D SEC] [--json] [--summary SEC]",
+	 "Measure wake-up latency: one pinned thread per CPU sleeps on absolute\n"
+	 "deadlines (clock_nanosleep, CLOCK_MONOTONIC) and records wake time -\n"
+	 "deadline. Ctrl-C stops early and prints the results. See doc/probe.md.",
+	 probe_opts, CMD_PRIV},
+	{"ab", cmd_ab,
+	 "ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N]\n"
+	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]]\n"
+	 "[--json] [--seed N] [--metric-file LOG --metric REGEX]\n"
+	 "[-i US] [--prio N] [--policy fifo|rr|other]\n"
+	 "[--primary p99|p50|mean|metric]\n"
+	 "[--why [--why-over US]]\n"
+	 "ab --aa ADDRESS[=VALUE] [options as above]",
+	 "Flip a knob between A and B in rounds of 4 windows (A B B A, B A A B),\n"
+	 "discard the settle time after each switch, measure each window and put the\n"
+	 "original value back; the arms are compared window by window with 95%\n"
+	 "intervals from a permutation test, p-values adjusted by Holm. A sweep,\n"
+	 "ADDRESS=V1,...,V8, compares each value with V1. See doc/ab.md.",
+	 ab_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES | CMD_PRIV},
+	{"why", cmd_why, "why FILE [--json] [--why-over US] [--worst N]\n[--housekeeping LIST]",
+	 "Attribute the late wake-ups of a saved event stream (probe --why --events\n"
+	 "FILE) to their causes, ranked, each with its fix.",
+	 why_opts, 0},
+	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]", NULL, knobs_opts,
+	 CMD_SYSROOT | CMD_ENGINE},
+	{"get", cmd_get, "get PATTERN...", NULL, no_opts, CMD_SYSROOT | CMD_ENGINE},
+	{"set", cmd_set, "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE...", NULL,
+	 set_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	{"apply", cmd_apply,
+	 "apply [--dry-run] [--force] [--verify MS | --no-verify] PROFILE\n"
+	 "apply --list",
+	 NULL, apply_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	{"undo", cmd_undo, "undo [--force] [--dry-run] [ID | -n N]", NULL, undo_opts,
+	 CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	{"restore", cmd_restore, "restore [--orphans] [--force] [--dry-run]", NULL, restore_opts,
+	 CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	{"journal", cmd_journal, "journal [--json]", NULL, journal_opts, CMD_SYSROOT | CMD_ENGINE},
+	{"exec", cmd_exec,
+	 "exec [-p PROFILE]... [--force] [ADDRESS=VALUE...]\n"
+	 "[--cpus LIST] [--fifo PRIO | --rr PRIO | --nice N]\n"
+	 "[--no-follow | --pidfile FILE] [--hold off|report|reassert]\n"
+	 "[--metric REGEX [--json]] [--dry-run] [-q] -- CMD [ARGS]",
+	 "Set the knobs, run CMD with the placement, restore when it and its\n"
+	 "descendants are gone.",
+	 exec_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+};
+
+const size_t cmd_count = sizeof(cmd_table) / sizeof(cmd_table[0]);
+
+const struct cmd_entry *cmd_find(const char *name)
+{
+	for (size_t i = 0; name && i < cmd_count; i++)
+		if (!strcmp(cmd_table[i].name, name))
+			return &cmd_table[i];
+	return NULL;
+}
+
+/* The synopsis, each form after lead ("usage: tunetop " then "       tunetop "
+ * or "  tunetop "), continuation lines aligned after "tunetop NAME ". */
+void cmd_print_synopsis(const struct cmd_entry *c, const char *lead, const char *next, FILE *f)
+{
+	const char *p = c->synopsis;
+	size_t nl = strlen(c->name);
+	int cont = (int)(strlen(next) + nl + 1);
+	bool first = true;
+
+	while (*p) {
+		size_t n = strcspn(p, "\n");
+
+		if (!strncmp(p, c->name, nl) && (p[nl] == ' ' || p[nl] == '\n' || !p[nl])) {
+			fprintf(f, "%s%.*s\n", first ? lead : next, (int)n, p);
+			first = false;
+		} else {
+			fprintf(f, "%*s%.*s\n", cont, "", (int)n, p);
+		}
+		p += n;
+		if (*p)
+			p++;
+	}
+}
+
+void cmd_help(const struct cmd_entry *c, FILE *f)
+{
+	cmd_print_synopsis(c, "usage: tunetop ", "       tunetop ", f);
+	if (c->about)
+		fprintf(f, "%s\n", c->about);
+	if (c->opts[0].name)
+		fputs("Options:\n", f);
+	for (const struct cmd_opt *op = c->opts; op->name; op++) {
+		int w = (int)strlen(op->name);
+
+		fprintf(f, "  %s%*s%s\n", op->name, w < 22 ? 24 - w : 2, "", op->help);
+	}
+	fputs("  -h, --help              this help\n", f);
+}
+
+int cmd_usage(const char *name)
+{
+	const struct cmd_entry *c = cmd_find(name);
+
+	assert(c);
+	cmd_print_synopsis(c, "usage: tunetop ", "       tunetop ", stderr);
+	fprintf(stderr, "(tunetop %s --help for its options)\n", name);
+	return 2;
+}
+
+int cmd_print_help(const char *name, FILE *f)
+{
+	const struct cmd_entry *c = cmd_find(name);
+
+	assert(c);
+	cmd_help(c, f);
+	return 0;
+}
+
+bool cmd_has_flag(const char *name, unsigned flag)
+{
+	const struct cmd_entry *c = cmd_find(name);
+
+	return !c || (c->flags & flag) == flag;
+}
+
+int cmd_run(const struct cmd_entry *c, const struct tt_opts *o, int argc, char **argv)
+{
+	/* argv[0] is "tunetop CMD": getopt_long's own messages ("unrecognized
+	   option") then carry the prefix of cmd_error() */
+	char name[64];
+
+	snprintf(name, sizeof(name), "tunetop %s", c->name);
+	argv[0] = name;
+	return c->fn(o, argc, argv);
+}
