@@ -119,7 +119,7 @@ static const struct cmd_opt ab_opts[] = {
 	{"-i, --interval US", "probe period (default 1000)"},
 	{"--prio N", "probe priority (default 95)"},
 	{"--policy P", "probe policy: fifo (default), rr or other"},
-	{"--why", "each arm's late causes (with --json: a why object per arm)"},
+	{"--why", "late causes per arm (--json: a why object each)"},
 	{"--why-over US", "with --why: late = over US (default: the p99)"},
 	{"--json", "per-arm summaries, histograms, windows, comparison"},
 	OPT_END,
@@ -215,8 +215,9 @@ const struct cmd_entry cmd_table[] = {
 	{"serve", cmd_serve,
 	 "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
 	 "[--probe CPUS]",
-	 "Serve the snapshot as metrics at http://ADDR:PORT/metrics\n"
-	 "(PORT 0 picks a free port, printed on stderr).",
+	 "Serve the snapshot as metrics at http://ADDR:PORT/metrics: Prometheus\n"
+	 "text 0.0.4, or OpenMetrics 1.0 when the client's Accept header asks for\n"
+	 "it (PORT 0 picks a free port, printed on stderr).",
 	 serve_opts, CMD_SYSROOT},
 	{"events", cmd_events, "events [--list] [PATTERN]",
 	 "Without arguments: generic events and whether they open here, the PMUs found.",
