@@ -36,3 +36,6 @@ EXTRA_DIST += tests/cli/why.sh
 # serve: concurrent connections, deadlines and a connection limit (issue 32)
 TESTS += tests/cli/serve_idle.sh
 EXTRA_DIST += tests/cli/serve_idle.sh
+# no family-name compare outside the knob family registry (issue 33)
+TESTS += tests/cli/structure_families.sh
+EXTRA_DIST += tests/cli/structure_families.sh

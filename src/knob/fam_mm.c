@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The mm knob family: mm/thp and mm/thp_defrag, the transparent hugepage
+ * modes (sys/kernel/mm/transparent_hugepage/{enabled,defrag}; the kernel
+ * brackets the current mode). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob_int.h"
+
+/* clang-format off */
+static const struct knob_def mm_defs[] = {
+	{ .fam = &fam_mm, .leaf = "thp", .pattern = "mm/thp", .scope = KS_GLOBAL,
+	  .dir = "sys/kernel/mm/transparent_hugepage", .file = "enabled", .type = KT_ENUM,
+	  .unit = "", .allow = KA_BRACKET, .allow_src = "always madvise never",
+	  .allow_what = "THP modes", .needs_root = true,
+	  .help = "transparent hugepages: 'never' avoids khugepaged scans and compaction stalls "
+		  "in RT processes" },
+	{ .fam = &fam_mm, .leaf = "thp_defrag", .pattern = "mm/thp_defrag", .scope = KS_GLOBAL,
+	  .dir = "sys/kernel/mm/transparent_hugepage", .file = "defrag", .type = KT_ENUM,
+	  .unit = "", .allow = KA_BRACKET, .allow_src = "always defer defer+madvise madvise never",
+	  .allow_what = "THP defrag modes", .needs_root = true,
+	  .help = "when the kernel compacts memory for hugepages; 'never' or 'madvise' avoids "
+		  "direct-compaction stalls" },
+};
+/* clang-format on */
+
+static int mm_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		     struct refvec *out, char **cause)
+{
+	return knob_global_expand(ctx, &fam_mm, seg, nseg, flags, out, cause);
+}
+
+const struct knob_family fam_mm = {
+	.name = "mm",
+	.defs = mm_defs,
+	.ndefs = sizeof(mm_defs) / sizeof(mm_defs[0]),
+	.expand = mm_expand,
+};
