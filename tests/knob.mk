@@ -54,4 +54,9 @@ tests_unit_test_knob_registry_SOURCES = tests/unit/test_knob_registry.c
 tests_unit_test_knob_registry_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_knob_registry tests/knob/registry.sh
 EXTRA_DIST += tests/knob/registry.sh
+# the typed knob addresses of src/knob/knob_addr.h, expanded on every fixture (issue 33)
+check_PROGRAMS += tests/unit/test_knob_addr
+tests_unit_test_knob_addr_SOURCES = tests/unit/test_knob_addr.c
+tests_unit_test_knob_addr_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_knob_addr
 

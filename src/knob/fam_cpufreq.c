@@ -14,6 +14,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 
 #define CPUFREQ_DIR KNOB_CPU_DIR "/cpufreq"
@@ -345,3 +346,29 @@ const struct knob_family fam_cpufreq = {
 	.expand = cpufreq_expand,
 	.cur_freq = {"scaling_cur_freq", "cpuinfo_cur_freq"},
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_cpufreq_governor(const char *policy)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "cpufreq/%s/governor", policy);
+	return a;
+}
+
+struct knob_addr knob_addr_cpufreq_min_khz(const char *policy)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "cpufreq/%s/min_khz", policy);
+	return a;
+}
+
+struct knob_addr knob_addr_cpufreq_epp(const char *policy)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "cpufreq/%s/energy_performance_preference", policy);
+	return a;
+}

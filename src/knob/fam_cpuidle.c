@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 
 /* clang-format off */
@@ -283,3 +284,29 @@ const struct knob_family fam_cpuidle = {
 	.expand = cpuidle_expand,
 	.flags = KF_CPU_FIRST,
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_cpuidle_disable(const char *cpus, const char *state)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "cpuidle/%s/%s/disable", cpus, state);
+	return a;
+}
+
+struct knob_addr knob_addr_cpuidle_disable_n(int cpu, int state)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "cpuidle/cpu%d/state%d/disable", cpu, state);
+	return a;
+}
+
+struct knob_addr knob_addr_cpuidle_governor(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "cpuidle/governor");
+	return a;
+}

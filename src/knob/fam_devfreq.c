@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 
 #define DEVFREQ_DIR "sys/class/devfreq"
@@ -149,3 +150,21 @@ const struct knob_family fam_devfreq = {
 	.expand = devfreq_expand,
 	.cur_freq = {"cur_freq"},
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_devfreq_governor(const char *dev)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "devfreq/%s/governor", dev);
+	return a;
+}
+
+struct knob_addr knob_addr_devfreq_min_hz(const char *dev)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "devfreq/%s/min_hz", dev);
+	return a;
+}

@@ -16,6 +16,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 #include "source/irqs.h"
 
@@ -350,3 +351,21 @@ const struct knob_family fam_irq = {
 	.ndefs = sizeof(irq_defs) / sizeof(irq_defs[0]),
 	.expand = fam_irq_expand,
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_irq_affinity(const char *irq)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "irq/%s/affinity", irq);
+	return a;
+}
+
+struct knob_addr knob_addr_irq_default_affinity(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "irq/default_smp_affinity");
+	return a;
+}

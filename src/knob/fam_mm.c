@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 
 /* clang-format off */
@@ -42,3 +43,13 @@ const struct knob_family fam_mm = {
 	.ndefs = sizeof(mm_defs) / sizeof(mm_defs[0]),
 	.expand = mm_expand,
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_mm_thp(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "mm/thp");
+	return a;
+}

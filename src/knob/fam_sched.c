@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 
 /* RT group scheduling (CONFIG_RT_GROUP_SCHED, cgroup v1 cpu controller):
@@ -113,3 +114,21 @@ const struct knob_family fam_sched = {
 	.ndefs = sizeof(sched_defs) / sizeof(sched_defs[0]),
 	.expand = sched_expand,
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_sched_rt_runtime_us(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "sched/rt_runtime_us");
+	return a;
+}
+
+struct knob_addr knob_addr_sched_rt_period_us(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "sched/rt_period_us");
+	return a;
+}

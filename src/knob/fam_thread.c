@@ -41,6 +41,7 @@
 #include "core/sched_sys.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 #include "source/schedattr.h"
 #include "source/threads.h"
@@ -1434,4 +1435,30 @@ int knob_addr_task(const char *addr, int *id, bool *process)
 	*id = (int)v;
 	*process = f == &fam_process;
 	return 0;
+}
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_thread(int tid)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "thread/%d", tid);
+	return a;
+}
+
+struct knob_addr knob_addr_thread_affinity(int tid)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "thread/%d/affinity", tid);
+	return a;
+}
+
+struct knob_addr knob_addr_thread_uclamp_min(int tid)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "thread/%d/uclamp_min", tid);
+	return a;
 }

@@ -11,6 +11,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 
 /* EINVAL: no online CPU left, or (isolcpus=domain) only isolated ones. */
@@ -58,3 +59,13 @@ const struct knob_family fam_workqueue = {
 	.ndefs = sizeof(workqueue_defs) / sizeof(workqueue_defs[0]),
 	.expand = workqueue_expand,
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_workqueue_cpumask(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "workqueue/cpumask");
+	return a;
+}
