@@ -17,6 +17,7 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "knob/knob_int.h"
+#include "source/system.h"
 
 bool knob_glob_match(const char *pat, const char *name)
 {
@@ -228,14 +229,9 @@ static void normalize(const struct knob_def *d, char *raw, char *value, size_t c
 {
 	char *t = str_trim(raw);
 
-	if (d && d->allow == KA_BRACKET) {
-		char *lb = strchr(t, '['), *rb = lb ? strchr(lb, ']') : NULL;
-
-		if (lb && rb) {
-			*rb = '\0';
-			t = lb + 1;
-		}
-	}
+	/* "always [madvise] never": the bracketed word (the source layer's parser) */
+	if (d && d->allow == KA_BRACKET && system_parse_bracket(t, value, cap) == 0)
+		return;
 	str_copy(value, cap, t);
 }
 
