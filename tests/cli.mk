@@ -49,3 +49,6 @@ EXTRA_DIST += tests/cli/srcdir.sh
 # every parsed option listed; man synopsis, completion, exit codes (issue 33)
 TESTS += tests/cli/cmd_table.sh
 EXTRA_DIST += tests/cli/cmd_table.sh
+# no family-name compare outside the knob family registry (issue 33)
+TESTS += tests/cli/structure_families.sh
+EXTRA_DIST += tests/cli/structure_families.sh

@@ -48,3 +48,15 @@ TESTS += tests/unit/test_edges
 # the pair checks at their edges (issue 32, from make mutate)
 TESTS += tests/knob/pair_edges.sh
 EXTRA_DIST += tests/knob/pair_edges.sh
+# the knob family registry: every family from the one table (issue 33)
+check_PROGRAMS += tests/unit/test_knob_registry
+tests_unit_test_knob_registry_SOURCES = tests/unit/test_knob_registry.c
+tests_unit_test_knob_registry_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_knob_registry tests/knob/registry.sh
+EXTRA_DIST += tests/knob/registry.sh
+# the typed knob addresses of src/knob/knob_addr.h, expanded on every fixture (issue 33)
+check_PROGRAMS += tests/unit/test_knob_addr
+tests_unit_test_knob_addr_SOURCES = tests/unit/test_knob_addr.c
+tests_unit_test_knob_addr_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_knob_addr
+

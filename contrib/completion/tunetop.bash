@@ -77,10 +77,20 @@ _tunetop_themes() {
 
 # _tunetop_knobs CUR SUFFIX: knob addresses, one path segment at a time
 # (cpufreq/pol -> cpufreq/policy0/ ...); a whole address gets SUFFIX ("=").
+# Families whose objects `tunetop knobs` does not list (thread/<tid>,
+# process/<pid>) are listed for the object typed (thread/1234/); a process
+# lists its threads' knobs, offered as its own leaves.
 _tunetop_knobs() {
 	local cur=$1 suffix=$2 a
-	COMPREPLY=($(_tunetop_run knobs | awk -v cur="$cur" -v sfx="$suffix" '
-		NR > 1 && $1 ~ /\// && index($1, cur) == 1 {
+	COMPREPLY=($({
+		_tunetop_run knobs
+		case $cur in */*/*)
+			_tunetop_run knobs "${cur%/*}" | awk -v p="${cur%/*}/" '
+				index($1, p) != 1 { n = split($1, s, "/"); $1 = p s[n] } { print }' ;;
+		esac
+	} |
+		awk -v cur="$cur" -v sfx="$suffix" '
+		$1 != "ADDRESS" && $1 ~ /\// && index($1, cur) == 1 {
 			rest = substr($1, length(cur) + 1)
 			i = index(rest, "/")
 			if (i) print cur substr(rest, 1, i); else print $1 sfx

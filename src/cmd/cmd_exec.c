@@ -91,21 +91,6 @@ static void say(const struct exec_opts *x, struct sbuf *rep)
 	sbuf_reset(rep);
 }
 
-static bool is_assignment(const char *a)
-{
-	static const char *const fam[] = {"cpufreq/", "cpuidle/",      "pmqos/", "devfreq/",
-					  "sched/",   "intel_pstate/", "mm/",	 "irq/",
-					  "thread/",  "process/"};
-	const char *eq = strchr(a, '=');
-
-	if (!eq)
-		return false;
-	for (size_t i = 0; i < sizeof(fam) / sizeof(fam[0]); i++)
-		if (str_starts(a, fam[i]) && strchr(a, '/') < eq)
-			return true;
-	return false;
-}
-
 /* Value of "--opt VALUE" or "--opt=VALUE"; advances *i. NULL = not this option. */
 static const char *opt_value(int argc, char **argv, int *i, const char *longname,
 			     const char *shortname, bool *missing)
@@ -269,7 +254,7 @@ static int parse(int argc, char **argv, struct exec_opts *x)
 			x->have_nice = true;
 			continue;
 		}
-		if (is_assignment(a)) {
+		if (knob_is_assignment(a)) {
 			x->assign[x->nassign] = a;
 			x->label[x->nassign] = "command line";
 			x->nassign++;

@@ -356,7 +356,10 @@ static bool ask_learner(const struct board *b, const struct lesson_run *e)
 
 	printf("\n  Your turn. In another terminal run:\n");
 	for (size_t i = 0; i < e->nassign; i++) {
-		if (!strncmp(e->assign[i], "thread/", 7)) {
+		int tid;
+		bool proc;
+
+		if (knob_addr_task(e->assign[i], &tid, &proc) == 0 && !proc) {
 			printf("    taskset -pc %d %d\n", e->worker_cpu >= 0 ? e->worker_cpu : 0,
 			       (int)e->worker_tid);
 			continue;

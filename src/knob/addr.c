@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Knob addresses: splitting a pattern into segments, CPU selectors, and
  * knob_expand(), which hands the segments to the family that owns the first
- * one (knob_table.c). Also small helpers shared by the engine files. */
+ * one (its src/knob/fam_<name>.c, found in registry.c). Also small helpers
+ * shared by the engine files. */
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -178,17 +179,7 @@ bool knob_word_in(const char *words, const char *w)
 static void family_names(struct sbuf *b)
 {
 	for (size_t i = 0; i < knob_nfamilies; i++)
-		sbuf_printf(b, "%s%s", i ? " " : "", knob_families[i].name);
-}
-
-const struct knob_family *knob_family_of(const char *addr)
-{
-	size_t n = strcspn(addr, "/");
-
-	for (size_t i = 0; i < knob_nfamilies; i++)
-		if (strlen(knob_families[i].name) == n && !strncmp(knob_families[i].name, addr, n))
-			return &knob_families[i];
-	return NULL;
+		sbuf_printf(b, "%s%s", i ? " " : "", knob_registry[i]->name);
 }
 
 int knob_expand(struct knob_ctx *ctx, const char *pattern, unsigned flags, struct knob_ref **refs,
@@ -243,8 +234,8 @@ int knob_expand(struct knob_ctx *ctx, const char *pattern, unsigned flags, struc
 		for (size_t i = 0; i < knob_nfamilies && !e; i++) {
 			char *tmp = NULL;
 
-			e = knob_families[i].expand(ctx, all ? NULL : seg + 1, all ? 0 : nseg - 1,
-						    flags | KNOB_EXPAND_EMPTY_OK, &rv, &tmp);
+			e = knob_registry[i]->expand(ctx, all ? NULL : seg + 1, all ? 0 : nseg - 1,
+						     flags | KNOB_EXPAND_EMPTY_OK, &rv, &tmp);
 			/* a family missing on this root is not an error when listing all */
 			if (e == -ENOENT)
 				e = 0;

@@ -117,16 +117,16 @@ static void idle_read(const struct sysroot *r, int cpu, struct idle_cpu *ic)
 	}
 }
 
-static int addr_num(const char *addr, const char *family)
+/* The number of the object of an address ("irq/35/affinity" → 35). */
+static int addr_num(const char *addr)
 {
-	size_t l = strlen(family);
 	int v;
 	char tmp[32];
-	const char *s, *e;
+	const char *s = strchr(addr, '/'), *e;
 
-	if (strncmp(addr, family, l) || addr[l] != '/')
+	if (!s)
 		return -1;
-	s = addr + l + 1;
+	s++;
 	e = strchr(s, '/');
 	if (!e || (size_t)(e - s) >= sizeof(tmp))
 		return -1;
@@ -137,12 +137,11 @@ static int addr_num(const char *addr, const char *family)
 
 static void freq_read(const struct sysroot *r, const struct eff_item *it, uint64_t *f, bool *have)
 {
-	bool cpufreq = !strcmp(it->ref.def->family, "cpufreq");
+	const char *const *files = it->ref.def->fam->cur_freq;
 
-	*have = sysfs_read_u64f(r, f, "%s/%s", it->ref.dir,
-				cpufreq ? "scaling_cur_freq" : "cur_freq") == 0;
-	if (!*have && cpufreq)
-		*have = sysfs_read_u64f(r, f, "%s/cpuinfo_cur_freq", it->ref.dir) == 0;
+	*have = false;
+	for (size_t i = 0; i < 2 && files[i] && !*have; i++)
+		*have = sysfs_read_u64f(r, f, "%s/%s", it->ref.dir, files[i]) == 0;
 }
 
 static void irq_read(const struct sysroot *r, int irq, char *eff, size_t cap, uint64_t **count,
@@ -209,11 +208,11 @@ static void sample(struct knob_ctx *ctx, struct eff_item *it, int s)
 	case EK_FREQ_MIN:
 	case EK_FREQ_MAX: freq_read(r, it, &it->freq[s], &it->have_freq[s]); break;
 	case EK_IRQ:
-		irq_read(r, addr_num(it->ref.addr, "irq"), it->eff_aff[s], sizeof(it->eff_aff[s]),
+		irq_read(r, addr_num(it->ref.addr), it->eff_aff[s], sizeof(it->eff_aff[s]),
 			 &it->irq_count[s], &it->irq_ncpus[s]);
 		break;
 	case EK_THREAD_AFF:
-		thread_read(r, addr_num(it->ref.addr, "thread"), &it->last_cpu[s], &it->slices[s]);
+		thread_read(r, addr_num(it->ref.addr), &it->last_cpu[s], &it->slices[s]);
 		break;
 	default: break;
 	}
@@ -310,7 +309,7 @@ static void add_dependents(struct knob_ctx *ctx, struct knob_effect_watch *w, si
 		size_t nr = 0;
 
 		if (e[i].state != KNOB_J_ACTIVE || !e[i].this_root || !e[i].addr ||
-		    strncmp(e[i].addr, "cpuidle/", 8) || !str_ends(e[i].addr, "/disable"))
+		    knob_family_of(e[i].addr) != &fam_cpuidle || !str_ends(e[i].addr, "/disable"))
 			continue;
 		if (knob_expand(ctx, e[i].addr, 0, &refs, &nr, NULL) == 0 && nr == 1) {
 			char cur[KNOB_VALUE_MAX];
@@ -504,9 +503,8 @@ static void judge_freq(struct eff_item *it, double dt_s, bool live)
 {
 	uint64_t want, cur = it->freq[1];
 	bool min = it->kind == EK_FREQ_MIN, in;
-	const char *unit = !strcmp(it->ref.def->family, "cpufreq") ? "kHz" : "Hz";
-	const char *file =
-		!strcmp(it->ref.def->family, "cpufreq") ? "scaling_cur_freq" : "cur_freq";
+	const char *unit = it->ref.def->unit;
+	const char *file = it->ref.def->fam->cur_freq[0] ? it->ref.def->fam->cur_freq[0] : "n/a";
 
 	if (!it->have_freq[1] || str_to_u64(it->value, &want) != 0) {
 		verdict(it, KNOB_EFFECT_UNKNOWN, "no current frequency to compare (%s)", file);

@@ -413,12 +413,13 @@ static bool pair_flag(const struct kw *w, unsigned f)
 /* A primitive ref for the min or max half of a lock. */
 void knob_split_lock(const struct knob_ref *lock, bool max, struct knob_ref *out)
 {
-	const char *leaf = max ? (!strcmp(lock->def->family, "cpufreq") ? "max_khz" : "max_hz")
-			       : (!strcmp(lock->def->family, "cpufreq") ? "min_khz" : "min_hz");
+	const struct knob_def *half =
+		knob_fam_def_flag(lock->def->fam, max ? KD_MAX : KD_MIN, lock->def->scope);
+	const char *leaf = half ? half->leaf : "";
 	char *slash;
 
 	*out = *lock;
-	out->def = knob_def_find(lock->def->family, leaf);
+	out->def = half;
 	str_copy(out->target, sizeof(out->target), max ? lock->target2 : lock->target);
 	out->target2[0] = '\0';
 	slash = strrchr(out->addr, '/');
@@ -453,7 +454,7 @@ static const char *pair_current(struct knob_ctx *ctx, const struct knob_ref *ref
 	if (!m)
 		return NULL;
 	memcpy(m, (ref->def->flags & KD_MIN) ? "max" : "min", 3);
-	d = knob_def_find(ref->def->family, leaf);
+	d = knob_fam_def(ref->def->fam, leaf);
 	if (!d || !(d->flags & (KD_MIN | KD_MAX)) || d == ref->def)
 		return NULL;
 	str_copy(addr, acap, ref->addr);
@@ -477,7 +478,7 @@ static void plan_order(struct kw *w, size_t n)
 	for (size_t i = 0; i < n; i++) {
 		w[i].group = i;
 		for (size_t k = 0; k < i; k++)
-			if (!strcmp(w[k].ref.def->family, w[i].ref.def->family) &&
+			if (w[k].ref.def->fam == w[i].ref.def->fam &&
 			    !strcmp(w[k].ref.obj, w[i].ref.obj)) {
 				w[i].group = w[k].group;
 				break;
@@ -590,10 +591,10 @@ static void refusals_flush(struct refusals *rs, char **cause, const char *lab, c
 		if (r->n == 1) {
 			knob_cause_add(cause, r->line);
 		} else {
-			char *line = xasprintf("%s%s%s=%s: %s (%s %zu %s)", lab ? lab : "",
-					       lab ? ": " : "", addr, value, r->reason,
-					       r->n == nrefs ? "all" : "for", r->n,
-					       str_starts(addr, "process/") ? "threads" : "knobs");
+			char *line = xasprintf(
+				"%s%s%s=%s: %s (%s %zu %s)", lab ? lab : "", lab ? ": " : "", addr,
+				value, r->reason, r->n == nrefs ? "all" : "for", r->n,
+				knob_family_of(addr) == &fam_process ? "threads" : "knobs");
 
 			knob_cause_add(cause, line);
 			free(line);
@@ -966,7 +967,7 @@ static void check_pairs(struct plan *p)
 		for (size_t k = 0; k < p->nw && !other; k++)
 			if (!w[k].skip && w[k].ref.def != x->ref.def &&
 			    pair_flag(&w[k], is_min ? KD_MAX : KD_MIN) &&
-			    !strcmp(w[k].ref.def->family, x->ref.def->family) &&
+			    w[k].ref.def->fam == x->ref.def->fam &&
 			    !strcmp(w[k].ref.obj, x->ref.obj)) {
 				/* both requested: report once, from the min */
 				other = w[k].value;

@@ -16,6 +16,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 #include "source/irqs.h"
 
@@ -181,11 +182,11 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 
 	/* irq/default_smp_affinity: one file, not per interrupt */
 	if (nseg == 1 && !strcmp(sel, "default_smp_affinity"))
-		return knob_global_ref(ctx, "irq", "default_smp_affinity", out, cause);
+		return knob_global_ref(ctx, &fam_irq, "default_smp_affinity", out, cause);
 	if ((flags & KNOB_EXPAND_PREFIX) && nseg <= 1 && knob_is_glob(sel) &&
 	    knob_glob_match(sel, "default_smp_affinity") &&
 	    sysfs_exists(ctx->root, "proc/irq/default_smp_affinity"))
-		knob_global_ref(ctx, "irq", "default_smp_affinity", out, NULL);
+		knob_global_ref(ctx, &fam_irq, "default_smp_affinity", out, NULL);
 	if (nseg == 0 && !(flags & KNOB_EXPAND_PREFIX)) {
 		knob_cause(cause, "incomplete knob address: expected irq/<n>/affinity");
 		return -EINVAL;
@@ -305,4 +306,66 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 		return -ENOENT;
 	}
 	return 0;
+}
+
+/* EIO/EINVAL from default_smp_affinity: no online CPU in the mask. */
+static bool default_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			int err, char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)ref;
+	(void)value;
+	if (err != -EINVAL)
+		return false;
+	snprintf(buf, cap, "the mask must include an online CPU");
+	return true;
+}
+
+static const struct knob_ops hexmask_ops = {knob_file_read,
+					    knob_file_write,
+					    knob_file_restore,
+					    .validate = knob_hexmask_validate,
+					    .allowed = knob_hexmask_allowed,
+					    .why = default_why};
+
+/* clang-format off */
+static const struct knob_def irq_defs[] = {
+	{ .fam = &fam_irq, .leaf = "default_smp_affinity", .pattern = "irq/default_smp_affinity",
+	  .scope = KS_GLOBAL, .dir = "proc/irq", .file = "default_smp_affinity",
+	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
+	  .needs_root = true, .ops = &hexmask_ops,
+	  .help = "affinity (hex mask) given to interrupts requested from now on; existing "
+		  "ones keep theirs (irq/<n>/affinity)" },
+	{ .fam = &fam_irq, .leaf = "affinity", .pattern = "irq/<n>/affinity", .scope = KS_DEVICE,
+	  .file = "smp_affinity_list", .type = KT_CPULIST, .unit = "",
+	  .allow_what = "online CPUs", .needs_root = true, .ops = &fam_irq_ops,
+	  .observe = KO_IRQ,
+	  .help = "CPUs that may handle the interrupt (/proc/irq/N/smp_affinity_list); managed "
+		  "and per-CPU interrupts cannot be moved, irqbalance undoes moves" },
+};
+/* clang-format on */
+
+const struct knob_family fam_irq = {
+	.name = "irq",
+	.defs = irq_defs,
+	.ndefs = sizeof(irq_defs) / sizeof(irq_defs[0]),
+	.expand = fam_irq_expand,
+};
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_irq_affinity(const char *irq)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "irq/%s/affinity", irq);
+	return a;
+}
+
+struct knob_addr knob_addr_irq_default_affinity(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "irq/default_smp_affinity");
+	return a;
 }

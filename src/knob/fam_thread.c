@@ -41,6 +41,7 @@
 #include "core/sched_sys.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 #include "source/schedattr.h"
 #include "source/threads.h"
@@ -1364,4 +1365,100 @@ int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned f
 		return -ESRCH;
 	}
 	return 0;
+}
+
+/* clang-format off */
+static const struct knob_def thread_defs[] = {
+	{ .fam = &fam_thread, .leaf = "affinity", .pattern = "thread/<tid>/affinity",
+	  .scope = KS_THREAD, .type = KT_CPULIST, .unit = "", .allow_what = "online CPUs",
+	  .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_AFF,
+	  .help = "CPUs the thread may run on (sched_setaffinity; process/<pid>/affinity = every "
+		  "thread); pin the latency thread to an isolated CPU" },
+	{ .fam = &fam_thread, .leaf = "policy", .pattern = "thread/<tid>/policy",
+	  .scope = KS_THREAD, .type = KT_ENUM, .unit = "", .allow_what = "policies",
+	  .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
+	  .help = "scheduling policy: other | batch | idle | fifo:N | rr:N (N 1..99); RT "
+		  "threads preempt every normal thread on their CPU" },
+	{ .fam = &fam_thread, .leaf = "nice", .pattern = "thread/<tid>/nice",
+	  .scope = KS_THREAD, .type = KT_I64, .unit = "", .allow = KA_RANGE, .lo = -20, .hi = 19,
+	  .allow_what = "range", .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
+	  .help = "nice value of this thread only (-20..19); lowering it needs CAP_SYS_NICE" },
+	{ .fam = &fam_thread, .leaf = "uclamp_min", .pattern = "thread/<tid>/uclamp_min",
+	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
+	  .allow_what = "range", .flags = KD_MIN, .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
+	  .help = "utilization floor 0..1024 (sched_setattr); only schedutil turns it into "
+		  "frequency: interactive, ondemand and performance ignore it" },
+	{ .fam = &fam_thread, .leaf = "uclamp_max", .pattern = "thread/<tid>/uclamp_max",
+	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
+	  .allow_what = "range", .flags = KD_MAX, .ops = &fam_thread_ops,
+	  .observe = KO_THREAD_ATTR,
+	  .help = "utilization ceiling 0..1024 (sched_setattr); caps the frequency schedutil "
+		  "picks for this thread" },
+};
+/* clang-format on */
+
+const struct knob_family fam_thread = {
+	.name = "thread",
+	.defs = thread_defs,
+	.ndefs = sizeof(thread_defs) / sizeof(thread_defs[0]),
+	.expand = fam_thread_expand,
+};
+
+/* process/<pid>/<leaf>: the thread knobs of every thread of a process (the
+ * refs carry the thread definitions above) */
+const struct knob_family fam_process = {
+	.name = "process",
+	.expand = fam_process_expand,
+};
+
+int knob_addr_task(const char *addr, int *id, bool *process)
+{
+	const struct knob_family *f = addr ? knob_family_of(addr) : NULL;
+	const char *s;
+	char *end;
+	long v;
+
+	if (f != &fam_thread && f != &fam_process)
+		return -EINVAL;
+	s = addr + strlen(f->name);
+	if (*s != '/')
+		return -EINVAL;
+	s++;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (end == s || errno || (*end && *end != '/' && *end != '=') || v <= 0 || v > 0x7fffffffL)
+		return -EINVAL;
+	*id = (int)v;
+	*process = f == &fam_process;
+	return 0;
+}
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_thread(int tid)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "thread/%d", tid);
+	return a;
+}
+
+struct knob_addr knob_addr_thread_affinity(int tid)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "thread/%d/affinity", tid);
+	return a;
+}
+
+struct knob_addr knob_addr_thread_uclamp_min(int tid)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "thread/%d/uclamp_min", tid);
+	return a;
 }

@@ -396,20 +396,17 @@ void knob_hold_free(struct knob_hold *h)
 	free(h);
 }
 
-/* Is the CPU selector of a per-CPU family a wildcard ("cpuidle/ * /..")? */
+/* Is the CPU selector of a per-CPU family (KF_CPU_FIRST) a wildcard
+ * ("cpuidle/ * /..")? */
 static bool wild_cpu_assign(const char *a)
 {
-	static const char *const fam[] = {"cpuidle/", "pmqos/"};
+	const struct knob_family *f = knob_family_of(a);
+	const char *sel = a + strcspn(a, "/");
 
-	for (size_t i = 0; i < sizeof(fam) / sizeof(fam[0]); i++) {
-		size_t n = strlen(fam[i]);
-
-		if (!strncmp(a, fam[i], n) &&
-		    (!strncmp(a + n, "*/", 2) || !strncmp(a + n, "all/", 4) ||
-		     !strncmp(a + n, "cpu*/", 5)))
-			return true;
-	}
-	return false;
+	if (!f || !(f->flags & KF_CPU_FIRST) || !*sel)
+		return false;
+	sel++;
+	return !strncmp(sel, "*/", 2) || !strncmp(sel, "all/", 4) || !strncmp(sel, "cpu*/", 5);
 }
 
 void knob_hold_offline_notes(struct knob_ctx *ctx, const char *const *assign, size_t n,

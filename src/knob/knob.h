@@ -113,6 +113,21 @@ int knob_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *
 		  size_t cap, char **cause);
 const char *knob_ref_unit(const struct knob_ref *ref); /* "kHz", "us", "" */
 const char *knob_ref_help(const struct knob_ref *ref);
+/* The knob families (src/knob/registry.c): the one list. A family is the
+ * first segment of an address ("cpufreq"); knob_family_find() takes that
+ * name (NULL: no such family), knob_family_count()/knob_family_name() list
+ * them in order. */
+struct knob_family;
+const struct knob_family *knob_family_find(const char *name);
+size_t knob_family_count(void);
+const char *knob_family_name(size_t i);
+/* Is a command-line word a knob assignment "FAMILY/...=VALUE" of a known
+ * family (exec's arguments before the command, hold, profiles)? */
+bool knob_is_assignment(const char *arg);
+/* The task an address names: thread/<tid>[/...] or process/<pid>[/...] (or
+ * "...=value"): 0 with *id and *process (true for process/); -EINVAL for
+ * any other address. */
+int knob_addr_task(const char *addr, int *id, bool *process);
 /* Known families and address patterns, for help and completion. */
 size_t knob_def_count(void);
 const char *knob_def_pattern(size_t i);

@@ -53,11 +53,12 @@ enum knob_observe {
 };
 
 struct knob_ops;
+struct knob_family;
 
 struct knob_def {
-	const char *family;  /* "cpufreq" */
-	const char *leaf;    /* "governor"; "*" for tunables */
-	const char *pattern; /* "cpufreq/<policy>/governor" (docs, help) */
+	const struct knob_family *fam; /* &fam_cpufreq: the family it belongs to */
+	const char *leaf;	       /* "governor"; "*" for tunables */
+	const char *pattern;	       /* "cpufreq/<policy>/governor" (docs, help) */
 	enum knob_scope scope;
 	const char *dir;   /* object dir of global knobs (sched, mm...); NULL = per object */
 	const char *file;  /* relative to the object dir */
@@ -65,7 +66,8 @@ struct knob_def {
 	enum knob_type type;
 	const char *unit;
 	enum knob_allow allow;
-	const char *allow_src; /* file (KA_WORDS_FILE, KA_FREQS) or literal words (KA_FIXED) */
+	const char *allow_src;	 /* file (KA_WORDS_FILE, KA_FREQS) or literal words (KA_FIXED) */
+	const char *allow_extra; /* KA_FREQS: a file of more valid values (boost OPPs) */
 	const char *allow_lo,
 		*allow_hi;	/* KA_FREQS: files bounding the range when there is no list */
 	const char *allow_what; /* for messages: "available governors" */
@@ -78,7 +80,7 @@ struct knob_def {
 };
 
 /* How a knob is read and written. The default (sysfs file) ops live in
- * knob_table.c; a syscall-backed family (thread/<tid>/affinity) supplies its
+ * knob_file.c; a syscall-backed family (thread/<tid>/affinity) supplies its
  * own and puts its identity check (tid start time) in ref->ident. */
 struct knob_ops {
 	/* value: normalized; raw (may be NULL): exact bytes, for byte-exact
@@ -114,18 +116,86 @@ struct refvec {
 	size_t n, cap;
 };
 struct knob_ref *refvec_add(struct refvec *rv);
-/* The ref of a global knob family/leaf (irq/default_smp_affinity from the
- * irq family's expander); 0 or -errno with *cause. */
-int knob_global_ref(struct knob_ctx *ctx, const char *family, const char *leaf, struct refvec *out,
-		    char **cause);
+/* ---- families ------------------------------------------------------------
+ * A knob family is everything about one first address segment ("cpufreq"):
+ * its definitions, its expander and what the engine, effect check and hold
+ * must know about it. Each family is one src/knob/fam_<name>.c that defines
+ * `const struct knob_family fam_<name>`, listed once in knob_registry[]
+ * (src/knob/registry.c); no other code keeps a list of families or compares
+ * family names (tests/cli/structure.sh). Recipe: doc/HACKING.md. */
+
+/* knob_family flags */
+#define KF_CPU_FIRST                                                                               \
+	0x1 /* the first segment selects CPUs: cpuidle/<cpus>/..., pmqos/<cpus>/...                \
+	     */
 
 struct knob_family {
-	const char *name;
+	const char *name; /* the first address segment: "cpufreq" */
+	const struct knob_def *defs;
+	size_t ndefs;
 	/* seg: the address segments after the family name (nseg may be 0 in
 	 * prefix mode). Appends refs; returns 0 or -errno with *cause. */
 	int (*expand)(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
 		      struct refvec *out, char **cause);
+	unsigned flags; /* KF_* */
+	/* KO_FREQ_BOUND: the files of the object dir with the current frequency,
+	 * tried in order (in the unit of the bound's knob_def) */
+	const char *cur_freq[2];
 };
+
+extern const struct knob_family fam_cpufreq, fam_cpuidle, fam_pmqos, fam_devfreq, fam_sched,
+	fam_intel_pstate, fam_mm, fam_thread, fam_process, fam_irq, fam_workqueue;
+
+/* registry.c: the one table of families (in listing order). */
+extern const struct knob_family *const knob_registry[];
+extern const size_t knob_nfamilies;
+/* The family of an address ("cpufreq/..." or "cpufreq" → &fam_cpufreq); NULL. */
+const struct knob_family *knob_family_of(const char *addr);
+/* The definition of leaf in a family; NULL when there is none. */
+const struct knob_def *knob_fam_def(const struct knob_family *f, const char *leaf);
+/* The def of family f with flag (KD_MIN, KD_MAX) and scope; NULL. */
+const struct knob_def *knob_fam_def_flag(const struct knob_family *f, unsigned flag,
+					 enum knob_scope scope);
+
+/* knob_file.c: the expander of a family of global knobs (sched, mm...): one
+ * ref per KS_GLOBAL def whose file exists. */
+int knob_global_expand(struct knob_ctx *ctx, const struct knob_family *f, char **seg, size_t nseg,
+		       unsigned flags, struct refvec *out, char **cause);
+/* The ref of a global knob of a family (irq/default_smp_affinity from the
+ * irq family's expander); 0 or -errno with *cause. */
+int knob_global_ref(struct knob_ctx *ctx, const struct knob_family *f, const char *leaf,
+		    struct refvec *out, char **cause);
+/* Expansion helpers for the family expanders (knob_file.c). */
+#define KNOB_CPU_DIR "sys/devices/system/cpu"
+void knob_join(char *buf, size_t cap, const char *a, const char *b); /* "a/b" */
+/* Add a ref for def on an object dir (target = dir/def->file). */
+struct knob_ref *knob_add_ref(struct refvec *out, const struct knob_def *d, const char *addr,
+			      const char *obj, const char *dir);
+/* The number in "policy4", "state1", "cpu7"; -1 when there is none. */
+int knob_num_suffix(const char *s);
+/* The entries of dir named prefix<N>, sorted by N. */
+int knob_list_prefixed(struct knob_ctx *ctx, const char *dir, const char *prefix,
+		       struct sysfs_list *l);
+/* Why a path is missing: -ENOENT, or the errno of listing its directory. */
+int knob_why_missing(struct knob_ctx *ctx, const char *path);
+void knob_names_joined(const struct sysfs_list *l, char *buf, size_t cap);
+/* Does an address segment (a name or a glob) select this leaf? */
+bool knob_leaf_sel(const char *sel, const char *name);
+/* Segment i, or "*" when it is missing (*missing set unless KNOB_EXPAND_PREFIX). */
+const char *knob_seg_or_star(char **seg, size_t nseg, size_t i, unsigned flags, bool *missing);
+/* Causes for a short or long address; return -EINVAL / -ENOENT. */
+int knob_incomplete(char **cause, const char *family, const char *expect);
+int knob_too_long(char **cause, const char *family, char **seg, size_t nseg);
+/* The default ops' hooks, for families that wrap them, and the checks of a
+ * hex CPU mask file (workqueue/cpumask, irq/default_smp_affinity). */
+int knob_file_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap,
+		   char *raw, size_t rawcap, size_t *rawlen);
+int knob_file_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value);
+int knob_file_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		      const char *raw, size_t rawlen);
+int knob_hexmask_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+			  char *norm, size_t cap, char **cause);
+int knob_hexmask_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap);
 
 #define KNOB_MAX_LEASES 4
 
@@ -160,17 +230,11 @@ struct knob_ctx {
 	size_t nlast;
 };
 
-/* knob_table.c */
-extern const struct knob_def knob_defs[];
-extern const size_t knob_ndefs;
-extern const struct knob_family knob_families[];
-extern const size_t knob_nfamilies;
+/* registry.c / knob_file.c */
 const struct knob_def *knob_def_find(const char *family, const char *leaf);
 const struct knob_ops *knob_ref_ops(const struct knob_ref *ref);
-/* devfreq device kind from its name: "ddr" "npu" "gpu" "other". */
+/* devfreq device kind from its name: "ddr" "npu" "gpu" "other" (fam_devfreq.c). */
 const char *knob_devfreq_kind(const char *name);
-/* Family of an address ("cpufreq/..." → "cpufreq"). */
-const struct knob_family *knob_family_of(const char *addr);
 
 /* The default ops (one sysfs/procfs file), for families that wrap them. */
 const struct knob_ops *knob_file_ops(void);

@@ -7,6 +7,7 @@
 #include "model/explain.h"
 
 #include "model/explain_int.h"
+#include "source/system.h"
 
 #define CPUFREQ "sys/devices/system/cpu/cpufreq"
 #define CPU	"sys/devices/system/cpu"
@@ -404,8 +405,7 @@ const struct explain_entry explain_table[] = {
 	.title = "Transparent huge pages",
 	.what = "Whether anonymous memory is backed by 2 MB pages automatically (always), only "
 		"where an application asks with madvise (madvise), or never.",
-	.files = { "sys/kernel/mm/transparent_hugepage/enabled",
-		   "sys/kernel/mm/transparent_hugepage/defrag" },
+	.files = { SYS_THP_DIR "/" SYS_THP_ENABLED, SYS_THP_DIR "/" SYS_THP_DEFRAG },
 	.units = "always | madvise | never",
 	.why = "With 'always', page faults may compact memory to build a huge page and "
 	       "khugepaged collapses pages in the background: unpredictable stalls on the RT path. "

@@ -18,6 +18,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "probe/histogram.h"
 
 struct ctx {
@@ -350,9 +351,9 @@ static void collapse_held(struct finding *fd, const struct collapse *k, size_t n
 static void collapse_fix(struct finding *fd, const struct cpufreq_policy *p)
 {
 	if (has_gov(p->avail_gov, p->ngov, "performance"))
-		fix(fd, "cpufreq/%s/governor=performance", p->name);
+		fix(fd, "%s=performance", knob_addr_cpufreq_governor(p->name).s);
 	else if (p->hw_max_khz > 0)
-		fix(fd, "cpufreq/%s/min_khz=%" PRId64, p->name, p->hw_max_khz);
+		fix(fd, "%s=%" PRId64, knob_addr_cpufreq_min_khz(p->name).s, p->hw_max_khz);
 }
 
 /* With thread data: one finding per policy that hosts an RT or pinned
@@ -488,7 +489,7 @@ static void rule_governor_collapse(struct ctx *c)
 		evidence(fd, "any latency thread woken there starts at the slowest clock");
 	collapse_held(fd, k, n);
 	if (n > FINDING_MAX_FIX && n == f->npolicies)
-		fix(fd, "cpufreq/*/governor=performance");
+		fix(fd, "%s=performance", knob_addr_cpufreq_governor("*").s);
 	else
 		for (size_t i = 0; i < n; i++)
 			collapse_fix(fd, k[i].p);
@@ -556,7 +557,7 @@ static void rule_hwp(struct ctx *c)
 	if (!all_perf_avail)
 		return;
 	if (n > FINDING_MAX_FIX || n == f->npolicies) {
-		fix(fd, "cpufreq/*/energy_performance_preference=performance");
+		fix(fd, "%s=performance", knob_addr_cpufreq_epp("*").s);
 		return;
 	}
 	for (size_t i = 0; i < f->npolicies; i++) {
@@ -564,7 +565,7 @@ static void rule_hwp(struct ctx *c)
 
 		if (hw_pstate(p) && !strcmp(p->governor, "powersave") && p->epp[0] &&
 		    strcmp(p->epp, "performance"))
-			fix(fd, "cpufreq/%s/energy_performance_preference=performance", p->name);
+			fix(fd, "%s=performance", knob_addr_cpufreq_epp(p->name).s);
 	}
 }
 
@@ -697,7 +698,7 @@ static void rule_idle_latency(struct ctx *c)
 			evidence(fd,
 				 ". No thread data (degraded rule): checked on every online CPU");
 		evidence(fd, ". Disabling is per CPU");
-		fix(fd, "cpuidle/%s/%s/disable=1", cpus, names[n]);
+		fix(fd, "%s=1", knob_addr_cpuidle_disable(cpus, names[n]).s);
 	}
 }
 
@@ -808,9 +809,9 @@ static void rule_devfreq_starved(struct ctx *c)
 			evidence(fd, ". Its fix is in place, yet it stays there: %s", fd->held);
 		}
 		if (has_gov(d->avail_gov, d->ngov, "performance"))
-			fix(fd, "devfreq/%s/governor=performance", d->name);
+			fix(fd, "%s=performance", knob_addr_devfreq_governor(d->name).s);
 		else
-			fix(fd, "devfreq/%s/min_hz=%" PRId64, d->name, top);
+			fix(fd, "%s=%" PRId64, knob_addr_devfreq_min_hz(d->name).s, top);
 	}
 }
 
@@ -922,8 +923,8 @@ static void rule_rt_throttling(struct ctx *c)
 		evidence(fd, ". Its fix is in place, yet it persists: %s", fd->held);
 	}
 	/* Shorter window: runtime first (it must stay <= period). */
-	fix(fd, "sched/rt_runtime_us=90000");
-	fix(fd, "sched/rt_period_us=100000");
+	fix(fd, "%s=90000", knob_addr_sched_rt_runtime_us().s);
+	fix(fd, "%s=100000", knob_addr_sched_rt_period_us().s);
 }
 
 /* ---- isolated CPUs ---------------------------------------------------------------- */
@@ -1008,7 +1009,7 @@ static void rule_isolated(struct ctx *c)
 			nlist++;
 			if (row->movable && !row->managed) {
 				managed_only = false;
-				fix(fd, "irq/%s/affinity=%s", row->label, hk);
+				fix(fd, "%s=%s", knob_addr_irq_affinity(row->label).s, hk);
 			}
 		}
 		if (fd) {
@@ -1050,7 +1051,7 @@ static void rule_isolated(struct ctx *c)
 					 nlist ? ", " : "", t->comm, (int)t->tid, t->last_cpu);
 			}
 			nlist++;
-			fix(fd, "thread/%d/affinity=%s", (int)t->tid, hk);
+			fix(fd, "%s=%s", knob_addr_thread_affinity((int)t->tid).s, hk);
 		}
 		if (fd)
 			evidence(fd,
@@ -1365,7 +1366,7 @@ static void rule_idle_ignored(struct ctx *c)
 						   : strstr(ci->avail_governors, "teo") ? "teo"
 											: NULL;
 				if (pick) {
-					fix(fd, "cpuidle/governor=%s", pick);
+					fix(fd, "%s=%s", knob_addr_cpuidle_governor().s, pick);
 					evidence(fd, ". %s honours per-state disable", pick);
 				}
 			}
@@ -1456,9 +1457,9 @@ static void rule_uclamp(struct ctx *c)
 			 list, n > 3 ? " and more" : "", p->name, p->governor,
 			 mhz(a, sizeof(a), (double)p->cur_khz, 1000));
 		if (has_gov(p->avail_gov, p->ngov, "schedutil"))
-			fix(fd, "cpufreq/%s/governor=schedutil", p->name);
+			fix(fd, "%s=schedutil", knob_addr_cpufreq_governor(p->name).s);
 		else if (has_gov(p->avail_gov, p->ngov, "performance"))
-			fix(fd, "cpufreq/%s/governor=performance", p->name);
+			fix(fd, "%s=performance", knob_addr_cpufreq_governor(p->name).s);
 	}
 }
 
@@ -1502,7 +1503,7 @@ static void rule_npu_wait(struct ctx *c)
 		p = &f->pol[pi];
 		if (!at_lowest_opp(p))
 			continue;
-		snprintf(subj, sizeof(subj), "thread/%d", (int)t->tid);
+		str_copy(subj, sizeof(subj), knob_addr_thread((int)t->tid).s);
 		snprintf(title, sizeof(title),
 			 "%s (tid %d) sleeps in the %s ioctl while %s sits at its lowest OPP",
 			 t->comm, (int)t->tid, t->accel, p->name);
@@ -1516,9 +1517,9 @@ static void rule_npu_wait(struct ctx *c)
 			 p->governor[0] ? p->governor : "n/a",
 			 mhz(a, sizeof(a), (double)p->cur_khz, 1000));
 		if (!strcmp(p->governor, "schedutil") && t->uclamp_min >= 0)
-			fix(fd, "thread/%d/uclamp_min=512", (int)t->tid);
+			fix(fd, "%s=512", knob_addr_thread_uclamp_min((int)t->tid).s);
 		if (has_gov(p->avail_gov, p->ngov, "performance"))
-			fix(fd, "cpufreq/%s/governor=performance", p->name);
+			fix(fd, "%s=performance", knob_addr_cpufreq_governor(p->name).s);
 	}
 }
 
@@ -1586,7 +1587,7 @@ static void rule_memory(struct ctx *c)
 			evidence(fd, " (%zu real-time threads run here)", nrt);
 		else if (!tt)
 			evidence(fd, " (no thread data: degraded rule)");
-		fix(fd, "mm/thp=madvise");
+		fix(fd, "%s=madvise", knob_addr_mm_thp().s);
 	}
 }
 
@@ -1622,7 +1623,7 @@ static void rule_migrations(struct ctx *c)
 			 t->comm, (int)t->tid, threads_policy_label(t->policy), t->rt_prio,
 			 t->migrations_per_s, c->o->migrations_per_s);
 		if (target >= 0)
-			fix(fd, "thread/%d/affinity=%d", (int)t->tid, target);
+			fix(fd, "%s=%d", knob_addr_thread_affinity((int)t->tid).s, target);
 	}
 }
 

@@ -117,7 +117,8 @@ static int irq_thread_of(const char *comm)
 {
 	int n;
 
-	if (strncmp(comm, "irq/", 4) || !isdigit((unsigned char)comm[4]))
+	if (strncmp(comm, "irq/", 4) /* a thread name, not a knob address */ ||
+	    !isdigit((unsigned char)comm[4]))
 		return -1;
 	n = atoi(comm + 4);
 	return n;

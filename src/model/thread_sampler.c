@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/timeutil.h"
+#include "knob/knob.h"
 #include "sysfs/sysroot.h"
 
 static double thread_cpu_ms(void)
@@ -97,23 +98,14 @@ void thread_sampler_want(struct thread_sampler *ts, const pid_t *tids, size_t n)
 
 void thread_sampler_invalidate(struct thread_sampler *ts, const char *addr)
 {
-	long id;
-	char *end;
+	int id;
 	bool proc;
 
 	if (!addr) {
 		threads_incr_dirty_all(&ts->incr);
 		return;
 	}
-	if (!strncmp(addr, "thread/", 7))
-		proc = false;
-	else if (!strncmp(addr, "process/", 8))
-		proc = true;
-	else
-		return;
-	id = strtol(addr + (proc ? 8 : 7), &end, 10);
-	if (end == addr + (proc ? 8 : 7) || (*end && *end != '/' && *end != '=') || id <= 0 ||
-	    id > 0x7fffffffL)
+	if (knob_addr_task(addr, &id, &proc) != 0)
 		return;
 	if (proc)
 		threads_incr_dirty_pid(&ts->incr, (pid_t)id);

@@ -155,7 +155,7 @@ static void read_thp(const struct sysroot *r, struct system_info *s)
 {
 	char buf[4096];
 
-	if (sysfs_read_str(r, "sys/kernel/mm/transparent_hugepage/enabled", buf, sizeof(buf)) == 0)
+	if (sysfs_read_str(r, SYS_THP_DIR "/" SYS_THP_ENABLED, buf, sizeof(buf)) == 0)
 		system_parse_bracket(buf, s->thp, sizeof(s->thp));
 }
 

@@ -68,6 +68,15 @@ int system_refresh(const struct sysroot *r, const struct system_info *prev,
 const char *system_preempt_name(enum preempt_model m); /* "PREEMPT_RT", ... NULL when unknown */
 /* Parse the bracketed choice out of "always [madvise] never". */
 int system_parse_bracket(const char *text, char *out, size_t cap);
+/* Transparent hugepages: the one description of the attribute, shared by
+ * read_thp() here, the mm knob family (src/knob/fam_mm.c: mm/thp,
+ * mm/thp_defrag) and explain. The kernel lists the modes and brackets the
+ * current one ("always [madvise] never"): system_parse_bracket(). */
+#define SYS_THP_DIR	     "sys/kernel/mm/transparent_hugepage"
+#define SYS_THP_ENABLED	     "enabled"
+#define SYS_THP_DEFRAG	     "defrag"
+#define SYS_THP_MODES	     "always madvise never"
+#define SYS_THP_DEFRAG_MODES "always defer defer+madvise madvise never"
 /* Find `name` in a kernel command line; value "" for a bare flag. */
 bool system_cmdline_param(const char *cmdline, const char *name, char *val, size_t cap);
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Fuzz knob addresses and values (issue 32, item 14): knob_expand()
- * (src/knob/addr.c and each family's expander in knob_table.c, fam_irq.c,
- * fam_thread.c) and knob_validate() / knob_allowed() on the concrete knobs
+ * (src/knob/addr.c and each family's expander in src/knob/fam_*.c,
+ * listed in registry.c) and knob_validate() / knob_allowed() on the concrete knobs
  * it finds, over the fixture trees (read only: nothing is ever written; the
  * engine is opened with KNOB_NO_JOURNAL).
  *

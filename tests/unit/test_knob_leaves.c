@@ -46,10 +46,9 @@ static void test_thread_leaves(void)
 		ok(strstr(why, l->expect) != NULL, "%s: empty value: %s", l->name, why);
 	}
 	/* every thread knob definition has a leaf */
-	for (size_t i = 0; i < knob_ndefs; i++)
-		if (!strcmp(knob_defs[i].family, "thread"))
-			ok(thread_leaf_find(knob_defs[i].leaf) != NULL,
-			   "thread/%s has a leaf entry", knob_defs[i].leaf);
+	for (size_t i = 0; i < fam_thread.ndefs; i++)
+		ok(thread_leaf_find(fam_thread.defs[i].leaf) != NULL, "thread/%s has a leaf entry",
+		   fam_thread.defs[i].leaf);
 	ok(thread_leaf_find("bogus") == NULL && thread_leaf_find(NULL) == NULL,
 	   "unknown leaf: not found");
 	is_int(thread_knob_check("bogus", "1", norm, sizeof(norm), why, sizeof(why)), -EINVAL,
@@ -84,33 +83,43 @@ static const struct knob_ops *def_ops(const struct knob_def *d)
 	return knob_ref_ops(&ref);
 }
 
+/* Definition i over the registry (the order of knob_def_pattern()). */
+static const struct knob_def *def_at(size_t i)
+{
+	for (size_t f = 0; f < knob_nfamilies; f++) {
+		if (i < knob_registry[f]->ndefs)
+			return &knob_registry[f]->defs[i];
+		i -= knob_registry[f]->ndefs;
+	}
+	return &knob_registry[0]->defs[0]; /* not reached: i < knob_def_count() */
+}
+
 static void test_defs(void)
 {
 	char buf[256];
 	const struct knob_def *epp = knob_def_find("cpufreq", "energy_performance_preference");
 	const struct knob_def *rt = knob_def_find("sched", "rt_runtime_us");
 
-	for (size_t i = 0; i < knob_ndefs; i++) {
-		const struct knob_def *d = &knob_defs[i];
+	for (size_t i = 0; i < knob_def_count(); i++) {
+		const struct knob_def *d = def_at(i);
 		const struct knob_ops *o = def_ops(d);
 		size_t same = 0;
 
-		for (size_t k = 0; k < knob_ndefs; k++)
-			same += !strcmp(knob_defs[k].family, d->family) &&
-				!strcmp(knob_defs[k].leaf, d->leaf);
-		ok(same == 1 && knob_def_find(d->family, d->leaf) == d, "%s: one definition",
-		   d->pattern);
+		for (size_t k = 0; k < d->fam->ndefs; k++)
+			same += !strcmp(d->fam->defs[k].leaf, d->leaf);
+		ok(same == 1 && knob_def_find(d->fam->name, d->leaf) == d &&
+			   knob_family_of(d->pattern) == d->fam,
+		   "%s: one definition, in the family of its pattern", d->pattern);
 		ok(o->read && o->write && o->restore, "%s: read, write, restore ops", d->pattern);
 		/* syscall-backed and wrapped families word their own refusals */
-		if (!strcmp(d->family, "thread") || !strcmp(d->family, "irq"))
+		if (d->fam == &fam_thread || d->fam == &fam_irq)
 			ok(o->why != NULL, "%s: a why hint", d->pattern);
 		/* the observable the effect watch uses (default_smp_affinity acts on
 		 * interrupts requested later: no counter shows it) */
-		if (!strcmp(d->family, "cpuidle") || !strcmp(d->family, "pmqos") ||
-		    !strcmp(d->family, "thread") ||
-		    (!strcmp(d->family, "irq") && strcmp(d->leaf, "default_smp_affinity")))
+		if (d->fam == &fam_cpuidle || d->fam == &fam_pmqos || d->fam == &fam_thread ||
+		    (d->fam == &fam_irq && strcmp(d->leaf, "default_smp_affinity")))
 			ok(d->observe != KO_NONE, "%s: has an observable", d->pattern);
-		if ((!strcmp(d->family, "cpufreq") || !strcmp(d->family, "devfreq")) &&
+		if ((d->fam == &fam_cpufreq || d->fam == &fam_devfreq) &&
 		    (d->flags & (KD_MIN | KD_MAX)))
 			is_int(d->observe, KO_FREQ_BOUND, "frequency bound observable");
 		if (d->observe == KO_FREQ_BOUND)

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The mm knob family: mm/thp and mm/thp_defrag, the transparent hugepage
+ * modes (sys/kernel/mm/transparent_hugepage/{enabled,defrag}; the kernel
+ * brackets the current mode). The attribute's path and modes are the
+ * source layer's (SYS_THP_* in src/source/system.h, read by read_thp()). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob_addr.h"
+#include "knob/knob_int.h"
+#include "source/system.h"
+
+/* clang-format off */
+static const struct knob_def mm_defs[] = {
+	{ .fam = &fam_mm, .leaf = "thp", .pattern = "mm/thp", .scope = KS_GLOBAL,
+	  .dir = SYS_THP_DIR, .file = SYS_THP_ENABLED, .type = KT_ENUM,
+	  .unit = "", .allow = KA_BRACKET, .allow_src = SYS_THP_MODES,
+	  .allow_what = "THP modes", .needs_root = true,
+	  .help = "transparent hugepages: 'never' avoids khugepaged scans and compaction stalls "
+		  "in RT processes" },
+	{ .fam = &fam_mm, .leaf = "thp_defrag", .pattern = "mm/thp_defrag", .scope = KS_GLOBAL,
+	  .dir = SYS_THP_DIR, .file = SYS_THP_DEFRAG, .type = KT_ENUM,
+	  .unit = "", .allow = KA_BRACKET, .allow_src = SYS_THP_DEFRAG_MODES,
+	  .allow_what = "THP defrag modes", .needs_root = true,
+	  .help = "when the kernel compacts memory for hugepages; 'never' or 'madvise' avoids "
+		  "direct-compaction stalls" },
+};
+/* clang-format on */
+
+static int mm_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+		     struct refvec *out, char **cause)
+{
+	return knob_global_expand(ctx, &fam_mm, seg, nseg, flags, out, cause);
+}
+
+const struct knob_family fam_mm = {
+	.name = "mm",
+	.defs = mm_defs,
+	.ndefs = sizeof(mm_defs) / sizeof(mm_defs[0]),
+	.expand = mm_expand,
+};
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_mm_thp(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "mm/thp");
+	return a;
+}

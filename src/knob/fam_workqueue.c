@@ -1,0 +1,71 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The workqueue knob family: workqueue/cpumask, the CPUs unbound
+ * workqueues may run on (sys/devices/virtual/workqueue/cpumask, a hex mask
+ * validated and written by the hex-mask helpers of knob_file.c). */
+#include <ctype.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/err.h"
+#include "core/str.h"
+#include "core/xalloc.h"
+#include "knob/knob_addr.h"
+#include "knob/knob_int.h"
+
+/* EINVAL: no online CPU left, or (isolcpus=domain) only isolated ones. */
+static bool wq_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
+		   char *buf, size_t cap)
+{
+	(void)ctx;
+	(void)ref;
+	(void)value;
+	if (err != -EINVAL)
+		return false;
+	snprintf(buf, cap,
+		 "the mask must include an online housekeeping CPU (the kernel removes "
+		 "isolcpus=domain CPUs and refuses a mask left empty)");
+	return true;
+}
+
+static const struct knob_ops hexmask_ops = {knob_file_read,
+					    knob_file_write,
+					    knob_file_restore,
+					    .validate = knob_hexmask_validate,
+					    .allowed = knob_hexmask_allowed,
+					    .why = wq_why};
+
+/* clang-format off */
+static const struct knob_def workqueue_defs[] = {
+	{ .fam = &fam_workqueue, .leaf = "cpumask", .pattern = "workqueue/cpumask",
+	  .scope = KS_GLOBAL, .dir = "sys/devices/virtual/workqueue", .file = "cpumask",
+	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
+	  .needs_root = true, .ops = &hexmask_ops,
+	  .help = "CPUs unbound workqueues (kworker/uN:M) may run on, a hex mask like "
+		  "/proc/irq/N/smp_affinity; keep isolated CPUs out of it" },
+};
+/* clang-format on */
+
+static int workqueue_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
+			    struct refvec *out, char **cause)
+{
+	return knob_global_expand(ctx, &fam_workqueue, seg, nseg, flags, out, cause);
+}
+
+const struct knob_family fam_workqueue = {
+	.name = "workqueue",
+	.defs = workqueue_defs,
+	.ndefs = sizeof(workqueue_defs) / sizeof(workqueue_defs[0]),
+	.expand = workqueue_expand,
+};
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_workqueue_cpumask(void)
+{
+	struct knob_addr a;
+
+	snprintf(a.s, sizeof(a.s), "workqueue/cpumask");
+	return a;
+}

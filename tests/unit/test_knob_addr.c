@@ -1,0 +1,92 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The typed knob addresses of src/knob/knob_addr.h (issue 33): every
+ * address a finding, lesson or fix builds comes from one of these
+ * functions; each is built here with the objects the fixtures have and
+ * expanded on every fixture (and on a copy of rk3588 with the workqueue
+ * mask, which no fixture has). An address that expands on no fixture fails:
+ * a misspelt leaf in a builder cannot hide. Read only: nothing is written. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "knob/knob.h"
+#include "knob/knob_addr.h"
+#include "tap.h"
+
+static const char *const boards[] = {"rk3588", "intel", "rpi4", "stm32mp157", "broken"};
+
+/* How many concrete knobs addr expands to on root dir. */
+static size_t count_on(const char *dir, const char *addr)
+{
+	struct sysroot root;
+	struct knob_ctx *ctx = NULL;
+	struct knob_ref *refs = NULL;
+	size_t n = 0;
+	char *cause = NULL;
+
+	if (sysroot_open(&root, dir) != 0)
+		return 0;
+	if (knob_ctx_open(&ctx, &root, NULL, KNOB_NO_JOURNAL, &cause) == 0 &&
+	    knob_expand(ctx, addr, 0, &refs, &n, &cause) != 0)
+		n = 0;
+	free(refs);
+	free(cause);
+	if (ctx)
+		knob_ctx_close(ctx);
+	sysroot_close(&root);
+	return n;
+}
+
+int main(void)
+{
+	char wq[] = "/tmp/tt-knob-addr-XXXXXX", cmd[512], dir[300];
+	int me = (int)getpid();
+	struct knob_addr all[] = {
+		knob_addr_cpufreq_governor("policy0"),
+		knob_addr_cpufreq_governor("*"),
+		knob_addr_cpufreq_min_khz("policy0"),
+		knob_addr_cpufreq_epp("*"),
+		knob_addr_cpuidle_disable("*", "state1"),
+		knob_addr_cpuidle_disable("cpu0", "C6"),
+		knob_addr_cpuidle_disable_n(0, 1),
+		knob_addr_cpuidle_governor(),
+		knob_addr_devfreq_governor("dmc"),
+		knob_addr_devfreq_min_hz("dmc"),
+		knob_addr_sched_rt_runtime_us(),
+		knob_addr_sched_rt_period_us(),
+		knob_addr_mm_thp(),
+		knob_addr_workqueue_cpumask(),
+		knob_addr_irq_affinity("14"),
+		knob_addr_irq_default_affinity(),
+		knob_addr_thread_affinity(me),
+		knob_addr_thread_uclamp_min(me),
+	};
+	char subj[KNOB_ADDR_MAX];
+
+	/* rk3588 with the workqueue mask (sys/devices/virtual/workqueue/cpumask) */
+	if (!mkdtemp(wq))
+		skip_all("no temporary directory");
+	snprintf(dir, sizeof(dir), "%s/rk3588", wq);
+	snprintf(cmd, sizeof(cmd),
+		 "cp -a '%s' '%s' && mkdir -p '%s/sys/devices/virtual/workqueue' && "
+		 "echo ff > '%s/sys/devices/virtual/workqueue/cpumask'",
+		 fixture("rk3588"), dir, dir, dir);
+	ok(system(cmd) == 0, "a copy of rk3588 with the workqueue mask");
+	for (size_t i = 0; i < sizeof(all) / sizeof(all[0]); i++) {
+		size_t where = 0, n;
+
+		for (size_t b = 0; b < sizeof(boards) / sizeof(boards[0]); b++)
+			where += count_on(fixture(boards[b]), all[i].s) > 0;
+		n = count_on(dir, all[i].s);
+		where += n > 0;
+		ok(where > 0, "%s expands on %zu of %zu roots", all[i].s, where,
+		   sizeof(boards) / sizeof(boards[0]) + 1);
+	}
+	str_copy(subj, sizeof(subj), knob_addr_thread(me).s);
+	ok(strlen(subj) > 7 && count_on(fixture("rk3588"), strcat(subj, "/nice")) == 1,
+	   "thread/<tid> is the object of its knobs");
+	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", wq);
+	ok(system(cmd) == 0, "temporary copy removed");
+	return done_testing();
+}
