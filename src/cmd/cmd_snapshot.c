@@ -373,8 +373,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		sampler_counters(&sm, (const char *const *)events);
 	}
 	if (threads)
-		threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT,
-			     &tt[0]);
+		threads_read(&r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[0]);
 	e = sampler_tick(&sm);
 	if (!e && interval_ms > 0) {
 		time_sleep_ns((uint64_t)interval_ms * 1000000ULL);
@@ -386,8 +385,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		goto out;
 	}
 	if (threads) {
-		threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT,
-			     &tt[1]);
+		threads_read(&r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[1]);
 		threads_derive(&tt[1], &tt[0], (double)interval_ms / 1000.0, sysconf(_SC_CLK_TCK));
 		ro.threads = &tt[1];
 	}

@@ -31,7 +31,8 @@ demodir = $(pkgdatadir)/demo
 demo_DATA = rk3588-demo.tar
 endif
 CLEANFILES += rk3588-demo.tar
-rk3588-demo.tar: $(FIXTURES_DIR)/rk3588/proc/stat $(FIXTURES_DIR)/rk3588/sys/devices/system/cpu/online
+rk3588-demo.tar: $(FIXTURES_DIR)/rk3588/proc/stat $(FIXTURES_DIR)/rk3588/sys/devices/system/cpu/online \
+		$(FIXTURES_DIR)/rk3588/proc/1842/task/1846/stat
 	$(AM_V_GEN)rm -f $@.tmp && \
 	(cd $(FIXTURES_DIR) && \
 	 tar --format=ustar --owner=0 --group=0 --numeric-owner --sort=name -cf - rk3588 2>/dev/null || \

@@ -172,7 +172,7 @@ void tui_tick(struct tui *t)
 
 const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
 {
-	if (t->replay || !t->root.live)
+	if (t->replay)
 		return NULL;
 	if (refresh)
 		thread_sampler_refresh(&t->sampler.threads, false);
