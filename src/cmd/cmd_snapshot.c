@@ -355,6 +355,15 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		report_journal_counts(o, &r, &ro);
 	sampler_init(&sm, &r, SNAP_ALL);
 	sm.clk_names = o->clocks;
+	if (tid && !r.live) {
+		/* a tree's thread is files: perf would count the host's tid */
+		fprintf(stderr,
+			"tunetop snapshot: --thread %lld: perf counts this machine's threads, not "
+			"those of --root %s\n",
+			(long long)tid, r.path);
+		rc = 1;
+		goto out;
+	}
 	if (tid) {
 		char *cause = NULL;
 
