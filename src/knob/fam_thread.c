@@ -4,7 +4,7 @@
  * same knob of every thread of the process (one thread ref each, so undo
  * works per thread). On the live root the targets are syscalls:
  * sched_setaffinity, sched_setscheduler, setpriority, sched_setattr
- * (uclamp). A --root tree (a fixture, --demo) owns its processes (design
+ * (uclamp). A --root tree (a fixture) owns its processes (design
  * §4): a thread is ROOT/proc/PID/task/TID, and a knob is a field of its
  * files (status Cpus_allowed/Cpus_allowed_list, stat's priority, nice,
  * rt_priority and policy, the sched file's policy, prio and uclamp lines;

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Threads of a root: ROOT/proc/PID/task/TID/{stat,status,sched}. On the
  * live root plus sched_getaffinity and (only where the kernel has uclamp)
- * sched_getattr; a --root tree (a fixture, --demo) owns its processes: its
+ * sched_getattr; a --root tree (a fixture) owns its processes: its
  * proc/ alone says what runs there, the affinity is status's
  * Cpus_allowed_list and uclamp the sched file's uclamp.min/max, never a
  * host thread's that happens to have the same number (design §4). A thread is
