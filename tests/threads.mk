@@ -27,3 +27,7 @@ EXTRA_DIST += tests/threads/shim.sh tests/live/schedshim.c
 # a tid reused within one clock tick, in a private pid namespace (issue 13)
 TESTS += tests/threads/tid_reuse.sh
 EXTRA_DIST += tests/threads/tid_reuse.sh
+# a --root tree owns its processes: its threads listed, thread knobs on its
+# files, never on a host thread of the same number (issue 35)
+TESTS += tests/threads/tree.sh
+EXTRA_DIST += tests/threads/tree.sh

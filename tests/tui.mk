@@ -54,3 +54,6 @@ EXTRA_DIST += tests/tui/nonregular.sh
 # and tests/probe/rthog (tests/probe.mk)
 TESTS += tests/tui/why.sh
 EXTRA_DIST += tests/tui/why.sh
+# the Threads screen on a --root tree: its own processes (issue 35)
+TESTS += tests/tui/tree_threads.sh
+EXTRA_DIST += tests/tui/tree_threads.sh

@@ -321,6 +321,15 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		report_journal_counts(o, &r, &ro);
 	sampler_init(&sm, &r, SNAP_ALL);
 	sm.clk_names = o->clocks;
+	if (tid && !r.live) {
+		/* a tree's thread is files: perf would count the host's tid */
+		fprintf(stderr,
+			"tunetop snapshot: --thread %lld: perf counts this machine's threads, not "
+			"those of --root %s\n",
+			(long long)tid, r.path);
+		rc = 1;
+		goto out;
+	}
 	if (tid) {
 		char *cause = NULL;
 
@@ -339,8 +348,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		sampler_counters(&sm, (const char *const *)events);
 	}
 	if (threads)
-		threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT,
-			     &tt[0]);
+		threads_read(&r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[0]);
 	e = sampler_tick(&sm);
 	if (!e && interval_ms > 0) {
 		time_sleep_ns((uint64_t)interval_ms * 1000000ULL);
@@ -352,8 +360,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		goto out;
 	}
 	if (threads) {
-		threads_read(sysroot_live(), THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT,
-			     &tt[1]);
+		threads_read(&r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[1]);
 		threads_derive(&tt[1], &tt[0], (double)interval_ms / 1000.0, sysconf(_SC_CLK_TCK));
 		ro.threads = &tt[1];
 	}

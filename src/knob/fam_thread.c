@@ -2,9 +2,15 @@
 /* The thread and process knob families: thread/<tid>/{affinity, policy,
  * nice, uclamp_min, uclamp_max} and process/<pid>/..., which expands to the
  * same knob of every thread of the process (one thread ref each, so undo
- * works per thread). The targets are syscalls on the live kernel whatever
- * --root says (design §4): sched_setaffinity, sched_setscheduler,
- * setpriority, sched_setattr (uclamp).
+ * works per thread). On the live root the targets are syscalls:
+ * sched_setaffinity, sched_setscheduler, setpriority, sched_setattr
+ * (uclamp). A --root tree (a fixture) owns its processes (design
+ * §4): a thread is ROOT/proc/PID/task/TID, and a knob is a field of its
+ * files (status Cpus_allowed/Cpus_allowed_list, stat's priority, nice,
+ * rt_priority and policy, the sched file's policy, prio and uclamp lines;
+ * the leader's proc/PID copies follow), rewritten through the sysroot
+ * layer with the usual journal and undo, never a host thread that happens
+ * to have the same number ("---- a --root tree" below).
  *
  * Identity (design §6): a ref carries the thread's identity in ident:
  * "start=TICKS boot=BOOT_ID pidfs=INODE", the start time (stat field 22,
@@ -60,9 +66,10 @@ struct tinfo {
 	char comm[32];
 };
 
-static int tinfo_read(pid_t tid, struct tinfo *ti)
+/* The thread tid whose files are in dir ("proc/PID/task/TID") under r. */
+static int tinfo_read_at(const struct sysroot *r, const char *dir, pid_t tid, struct tinfo *ti)
 {
-	char path[96], buf[4096];
+	char path[TT_PATH_MAX], buf[4096];
 	struct thread_info t;
 	int e;
 
@@ -70,8 +77,8 @@ static int tinfo_read(pid_t tid, struct tinfo *ti)
 	ti->uid = -1;
 	if (tid <= 0)
 		return -ESRCH;
-	snprintf(path, sizeof(path), "proc/%d/task/%d/stat", (int)tid, (int)tid);
-	e = sysfs_read(sysroot_live(), path, buf, sizeof(buf), NULL);
+	snprintf(path, sizeof(path), "%s/stat", dir);
+	e = sysfs_read(r, path, buf, sizeof(buf), NULL);
 	if (e == -ENOENT || e == -ESRCH)
 		return -ESRCH;
 	if (e && e != -EFBIG)
@@ -85,8 +92,8 @@ static int tinfo_read(pid_t tid, struct tinfo *ti)
 	ti->kernel = t.kernel;
 	str_copy(ti->comm, sizeof(ti->comm), t.comm);
 	ti->tgid = tid;
-	snprintf(path, sizeof(path), "proc/%d/task/%d/status", (int)tid, (int)tid);
-	e = sysfs_read(sysroot_live(), path, buf, sizeof(buf), NULL);
+	snprintf(path, sizeof(path), "%s/status", dir);
+	e = sysfs_read(r, path, buf, sizeof(buf), NULL);
 	if (e == 0 || e == -EFBIG) {
 		const char *p = strstr(buf, "\nTgid:");
 		const char *u = strstr(buf, "\nUid:");
@@ -99,6 +106,15 @@ static int tinfo_read(pid_t tid, struct tinfo *ti)
 			ti->kernel = true;
 	}
 	return 0;
+}
+
+/* A live thread: /proc/TID/task/TID works for any tid, leader or not. */
+static int tinfo_read(pid_t tid, struct tinfo *ti)
+{
+	char dir[64];
+
+	snprintf(dir, sizeof(dir), "proc/%d/task/%d", (int)tid, (int)tid);
+	return tinfo_read_at(sysroot_live(), dir, tid, ti);
 }
 
 static pid_t ref_tid(const struct knob_ref *ref)
@@ -219,6 +235,90 @@ static int same_thread(const struct knob_ref *ref)
 	return strcmp(now, ref->ident) ? -ESRCH : 0;
 }
 
+/* ---- a --root tree: which thread ----------------------------------------------- */
+
+/* The directory of thread tid in a tree: proc/TID/task/TID for a leader,
+ * else proc/PID/task/TID of the process that has it (a tree need not have
+ * the hidden proc/TID of a non-leader thread). */
+static int tree_find(const struct sysroot *r, pid_t tid, char *dir, size_t cap)
+{
+	struct sysfs_list l;
+	int e;
+
+	if (tid <= 0)
+		return -ESRCH;
+	snprintf(dir, cap, "proc/%d/task/%d", (int)tid, (int)tid);
+	if (sysfs_is_dir(r, dir))
+		return 0;
+	e = sysfs_list_opt(r, "proc", &l);
+	if (e)
+		return e;
+	e = -ESRCH;
+	for (size_t i = 0; i < l.n && e; i++) {
+		int pid;
+
+		if (str_to_int(l.names[i], &pid) != 0 || pid <= 0)
+			continue;
+		snprintf(dir, cap, "proc/%d/task/%d", pid, (int)tid);
+		if (sysfs_is_dir(r, dir))
+			e = 0;
+	}
+	sysfs_list_free(&l);
+	return e;
+}
+
+/* Thread tid of root r: the live kernel's, or the tree's own. */
+static int thread_at(const struct sysroot *r, pid_t tid, struct tinfo *ti)
+{
+	char dir[TT_PATH_MAX];
+	int e;
+
+	if (r->live)
+		return tinfo_read(tid, ti);
+	e = tree_find(r, tid, dir, sizeof(dir));
+	if (e) {
+		memset(ti, 0, sizeof(*ti));
+		ti->uid = -1;
+		return e == -ENOENT ? -ESRCH : e;
+	}
+	return tinfo_read_at(r, dir, tid, ti);
+}
+
+/* A tree thread's identity: "start=TICKS boot=THE_TREE'S_BOOT_ID comm=NAME"
+ * (no pidfd: the thread is files, not a task of this kernel). */
+static void make_ident_in(const struct sysroot *r, const struct tinfo *ti, char *buf, size_t cap)
+{
+	char boot[48];
+	size_t n;
+
+	if (r->live) {
+		make_ident(ti, buf, cap);
+		return;
+	}
+	snprintf(buf, cap, "start=%llu", (unsigned long long)ti->start);
+	n = strlen(buf);
+	if (sysfs_read_str(r, "proc/sys/kernel/random/boot_id", boot, sizeof(boot)) == 0 && n < cap)
+		n += (size_t)snprintf(buf + n, cap - n, " boot=%s", boot);
+	if (n < cap)
+		snprintf(buf + n, cap - n, " comm=%s", ti->comm);
+}
+
+/* Is the ref's thread (of root r) still the one that was expanded? */
+static int same_thread_in(const struct sysroot *r, const struct knob_ref *ref)
+{
+	struct tinfo ti;
+	char now[sizeof(ref->ident)];
+
+	if (r->live)
+		return same_thread(ref);
+	if (thread_at(r, ref_tid(ref), &ti) != 0)
+		return -ESRCH;
+	if (!ref->ident[0])
+		return 0;
+	make_ident_in(r, &ti, now, sizeof(now));
+	return strcmp(now, ref->ident) ? -ESRCH : 0;
+}
+
 static bool have_cap_sys_nice(void)
 {
 	char buf[4096], hex[32];
@@ -251,10 +351,11 @@ static bool privileged(void)
 
 /* ---- values --------------------------------------------------------------------- */
 
-static int live_online(struct cpumask *m)
+/* The online CPUs of the root the thread runs in (a tree's own). */
+static int root_online(const struct sysroot *r, struct cpumask *m)
 {
 	char buf[4096];
-	int e = sysfs_read_str(sysroot_live(), "sys/devices/system/cpu/online", buf, sizeof(buf));
+	int e = sysfs_read_str(r, "sys/devices/system/cpu/online", buf, sizeof(buf));
 
 	if (!e)
 		e = cpulist_parse(buf, m);
@@ -342,8 +443,8 @@ static int parse_policy(const char *in, int *policy, int *prio, char *norm, size
 
 /* ---- the leaves: check, write, read, words ------------------------------------- */
 
-static int affinity_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
-			  char *why, size_t whycap)
+static int affinity_check(const struct thread_leaf_ops *l, const struct sysroot *r, const char *t,
+			  char *norm, size_t cap, char *why, size_t whycap)
 {
 	struct cpumask m, online, extra;
 	char list[256], ol[256];
@@ -357,7 +458,7 @@ static int affinity_check(const struct thread_leaf_ops *l, const char *t, char *
 		snprintf(why, whycap, "empty CPU list: a thread needs at least one CPU");
 		return -EINVAL;
 	}
-	if (live_online(&online) == 0) {
+	if (root_online(r, &online) == 0) {
 		extra = m;
 		cpumask_andnot(&extra, &online);
 		cpulist_format(&online, ol, sizeof(ol));
@@ -437,12 +538,12 @@ static int affinity_read(const struct thread_leaf_ops *l, pid_t tid, char *value
 	return e;
 }
 
-static int affinity_allowed(char *buf, size_t cap)
+static int affinity_allowed(const struct sysroot *r, char *buf, size_t cap)
 {
 	struct cpumask m;
 	char ol[200];
 
-	if (live_online(&m) != 0)
+	if (root_online(r, &m) != 0)
 		return -ENOENT;
 	cpulist_format(&m, ol, sizeof(ol));
 	snprintf(buf, cap, "CPU list within %s", ol);
@@ -470,12 +571,13 @@ static void affinity_einval(pid_t tid, char *buf, size_t cap)
 			 "no CPU of the mask is online and allowed by the thread's cpuset");
 }
 
-static int policy_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
-			char *why, size_t whycap)
+static int policy_check(const struct thread_leaf_ops *l, const struct sysroot *r, const char *t,
+			char *norm, size_t cap, char *why, size_t whycap)
 {
 	int pol, prio;
 
 	(void)l;
+	(void)r;
 	return parse_policy(t, &pol, &prio, norm, cap, why, whycap);
 }
 
@@ -586,8 +688,9 @@ static int policy_undoable(pid_t tid, const char *old, const char *value, char *
 	return 0;
 }
 
-static int policy_allowed(char *buf, size_t cap)
+static int policy_allowed(const struct sysroot *r, char *buf, size_t cap)
 {
+	(void)r;
 	snprintf(buf, cap, "other batch idle fifo:%d..%d rr:%d..%d",
 		 sched_get_priority_min(SCHED_FIFO), sched_get_priority_max(SCHED_FIFO),
 		 sched_get_priority_min(SCHED_RR), sched_get_priority_max(SCHED_RR));
@@ -641,10 +744,11 @@ static int int_check(const char *t, int lo, int hi, const char *what, const char
 	return 0;
 }
 
-static int nice_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
-		      char *why, size_t whycap)
+static int nice_check(const struct thread_leaf_ops *l, const struct sysroot *r, const char *t,
+		      char *norm, size_t cap, char *why, size_t whycap)
 {
 	(void)l;
+	(void)r;
 	return int_check(t, -20, 19, "a nice value", "nice ", norm, cap, why, whycap);
 }
 
@@ -690,8 +794,9 @@ static int nice_undoable(pid_t tid, const char *old, const char *value, char *wh
 	return -EPERM;
 }
 
-static int nice_allowed(char *buf, size_t cap)
+static int nice_allowed(const struct sysroot *r, char *buf, size_t cap)
 {
+	(void)r;
 	snprintf(buf, cap, "-20..19");
 	return 0;
 }
@@ -709,12 +814,13 @@ static void nice_einval(pid_t tid, char *buf, size_t cap)
 	snprintf(buf, cap, "the kernel refused the value");
 }
 
-static int uclamp_check(const struct thread_leaf_ops *l, const char *t, char *norm, size_t cap,
-			char *why, size_t whycap)
+static int uclamp_check(const struct thread_leaf_ops *l, const struct sysroot *r, const char *t,
+			char *norm, size_t cap, char *why, size_t whycap)
 {
 	char word[16];
 
 	(void)l;
+	(void)r;
 	if (!strcmp(t, "max")) {
 		snprintf(word, sizeof(word), "%d", TT_UCLAMP_MAX_VALUE);
 		t = word;
@@ -749,10 +855,10 @@ static int uclamp_read(const struct thread_leaf_ops *l, pid_t tid, char *value, 
 	return 0;
 }
 
-static int uclamp_allowed(char *buf, size_t cap)
+static int uclamp_allowed(const struct sysroot *r, char *buf, size_t cap)
 {
 	snprintf(buf, cap, "%s",
-		 schedattr_have_uclamp() ? "0..1024" : "n/a (kernel without uclamp)");
+		 !r->live || schedattr_have_uclamp() ? "0..1024" : "n/a (kernel without uclamp)");
 	return 0;
 }
 
@@ -816,29 +922,490 @@ static void uclamp_notes(struct knob_ctx *ctx, const struct knob_ref *ref, struc
 		sbuf_puts(report, line);
 }
 
+/* ---- a --root tree: the thread's files ------------------------------------------
+ * Each leaf is a field of one file of the thread's directory dir
+ * ("proc/PID/task/TID"), rewritten in the kernel's format so that an undo
+ * gives the bytes back: stat's priority (18), nice (19), rt_priority (40)
+ * and policy (41); status's Cpus_allowed (hex, the width it had) and
+ * Cpus_allowed_list; the sched file's "policy", "prio" and "uclamp.*"
+ * lines (%-45s:%21lld). The leader's proc/PID/{stat,status,sched} show the
+ * same fields and follow. Writes go through sysfs_write() (a temporary
+ * file renamed over the target). */
+
+#define TREE_BUF 16384
+
+/* stat: the fields after the comm (3..) as an editable list. */
+struct stat_fields {
+	char head[128]; /* "PID (comm)" up to the last ')' */
+	char *f[64];
+	size_t n;
+	char buf[2048];
+};
+
+static int stat_split(const char *text, struct stat_fields *sf)
+{
+	const char *rp = strrchr(text, ')');
+	char *save = NULL;
+
+	if (!rp || (size_t)(rp - text) + 1 >= sizeof(sf->head) || strlen(rp + 1) >= sizeof(sf->buf))
+		return -EINVAL;
+	memcpy(sf->head, text, (size_t)(rp - text) + 1);
+	sf->head[rp - text + 1] = '\0';
+	str_copy(sf->buf, sizeof(sf->buf), rp + 1);
+	sf->n = 0;
+	for (char *t = strtok_r(sf->buf, " \n", &save); t && sf->n < 64;
+	     t = strtok_r(NULL, " \n", &save))
+		sf->f[sf->n++] = t;
+	return sf->n >= 39 ? 0 : -EINVAL; /* up to field 41 (policy) */
+}
+
+/* Field k (1-based, as proc(5) numbers them; k >= 3). */
+static const char *stat_field(const struct stat_fields *sf, int k)
+{
+	return sf->f[k - 3];
+}
+
+static int stat_int(const struct stat_fields *sf, int k)
+{
+	return atoi(stat_field(sf, k));
+}
+
+/* The list back into text, with fields set[k] (1-based, NULL = keep). */
+static void stat_join(const struct stat_fields *sf, const char *const *set, size_t nset,
+		      struct sbuf *out)
+{
+	sbuf_puts(out, sf->head);
+	for (size_t i = 0; i < sf->n; i++) {
+		size_t k = i + 3;
+
+		sbuf_putc(out, ' ');
+		sbuf_puts(out, k < nset && set[k] ? set[k] : sf->f[i]);
+	}
+	sbuf_putc(out, '\n');
+}
+
+/* Replace the value of line "KEY:" (status: "Key:\tvalue", sched: "key   :   value"). */
+static int line_set(const char *text, const char *key, const char *val, bool sched,
+		    struct sbuf *out)
+{
+	size_t kl = strlen(key);
+	bool done = false;
+
+	for (const char *p = text; *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t len = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (!done && !strncmp(p, key, kl) && (p[kl] == ':' || (sched && p[kl] == ' '))) {
+			if (sched)
+				sbuf_printf(out, "%-45s:%21s", key, val);
+			else
+				sbuf_printf(out, "%s:\t%s", key, val);
+			done = true;
+		} else {
+			sbuf_putn(out, p, len);
+		}
+		if (!nl)
+			break;
+		sbuf_putc(out, '\n');
+		p = nl + 1;
+	}
+	return done ? 0 : -ENOENT;
+}
+
+/* The value of line "KEY:" into val (trimmed). */
+static int line_get(const char *text, const char *key, bool sched, char *val, size_t cap)
+{
+	size_t kl = strlen(key);
+
+	for (const char *p = text; p && *p; p = strchr(p, '\n'), p = p ? p + 1 : NULL) {
+		if (strncmp(p, key, kl) || !(p[kl] == ':' || (sched && p[kl] == ' ')))
+			continue;
+		p = strchr(p, ':');
+		if (!p)
+			return -EINVAL;
+		p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		str_copy(val, cap, p);
+		val[strcspn(val, "\n")] = '\0';
+		str_trim(val);
+		return 0;
+	}
+	return -ENOENT;
+}
+
+/* Edit file `name` of dir, and of the leader's proc/PID when dir is
+ * proc/PID/task/PID: edit(ctx, text, out) makes the new text. */
+static int tree_edit(const struct sysroot *r, const char *dir, const char *name,
+		     int (*edit)(const void *ctx, const char *text, struct sbuf *out),
+		     const void *ctx)
+{
+	char path[TT_PATH_MAX], lead[TT_PATH_MAX];
+	int pid = 0, tid = 0, e = 0;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	lead[0] = '\0';
+	if (sscanf(dir, "proc/%d/task/%d", &pid, &tid) == 2 && pid == tid)
+		snprintf(lead, sizeof(lead), "proc/%d/%s", pid, name);
+	for (int i = 0; i < 2 && !e; i++) {
+		const char *p = i ? lead : path;
+		char *text = NULL;
+		struct sbuf out;
+
+		if (!*p || (i && !sysfs_exists(r, p)))
+			continue;
+		e = sysfs_read_alloc(r, p, &text, NULL);
+		if (e)
+			break;
+		sbuf_init(&out);
+		e = edit(ctx, text, &out);
+		if (!e)
+			e = sysfs_write(r, p, out.s ? out.s : "", out.len);
+		sbuf_free(&out);
+		free(text);
+	}
+	return e;
+}
+
+static int tree_read_file(const struct sysroot *r, const char *dir, const char *name, char *buf,
+			  size_t cap)
+{
+	char path[TT_PATH_MAX];
+	int e;
+
+	snprintf(path, sizeof(path), "%s/%s", dir, name);
+	e = sysfs_read(r, path, buf, cap, NULL);
+	if (e == -ENOENT)
+		return -ESRCH;
+	return e == -EFBIG ? 0 : e;
+}
+
+/* Cpus_allowed in the kernel's %*pb form, as wide as the old value:
+ * 32-bit groups of hex digits, separated by commas. */
+static void hex_mask(const struct cpumask *m, const char *old, char *out, size_t cap)
+{
+	char digits[300];
+	size_t nd = 0, o = 0;
+
+	for (const char *p = old; *p; p++)
+		nd += isxdigit((unsigned char)*p) != 0;
+	if (nd == 0 || nd >= sizeof(digits))
+		nd = ((size_t)cpumask_last(m) + 4) / 4;
+	for (size_t i = 0; i < nd; i++) {
+		int base = (int)(nd - 1 - i) * 4, v = 0;
+
+		for (int b = 0; b < 4; b++)
+			v |= cpumask_test(m, base + b) << b;
+		digits[i] = "0123456789abcdef"[v];
+	}
+	for (size_t i = 0; i < nd && o + 2 < cap; i++) {
+		if (i && (nd - i) % 8 == 0)
+			out[o++] = ',';
+		out[o++] = digits[i];
+	}
+	out[o] = '\0';
+}
+
+static int aff_edit(const void *ctx, const char *text, struct sbuf *out)
+{
+	const struct cpumask *m = ctx;
+	char old[300], hex[300], list[512];
+	struct sbuf mid;
+	int e;
+
+	if (line_get(text, "Cpus_allowed", false, old, sizeof(old)) != 0)
+		old[0] = '\0';
+	hex_mask(m, old, hex, sizeof(hex));
+	cpulist_format(m, list, sizeof(list));
+	sbuf_init(&mid);
+	e = line_set(text, "Cpus_allowed_list", list, false, &mid);
+	if (!e && old[0])
+		e = line_set(mid.s, "Cpus_allowed", hex, false, out);
+	else if (!e)
+		sbuf_puts(out, mid.s);
+	sbuf_free(&mid);
+	return e;
+}
+
+static int affinity_tree_read(const struct thread_leaf_ops *l, const struct sysroot *r,
+			      const char *dir, char *value, size_t cap)
+{
+	char buf[TREE_BUF];
+	struct cpumask m;
+	int e = tree_read_file(r, dir, "status", buf, sizeof(buf));
+
+	(void)l;
+	if (!e)
+		e = line_get(buf, "Cpus_allowed_list", false, value, cap);
+	if (!e && cpulist_parse(value, &m) == 0)
+		cpulist_format(&m, value, cap);
+	return e == -ENOENT ? -ENODATA : e;
+}
+
+static int affinity_tree_write(const struct thread_leaf_ops *l, const struct sysroot *r,
+			       const char *dir, const char *value)
+{
+	struct cpumask m;
+
+	(void)l;
+	if (cpulist_parse(value, &m) != 0 || cpumask_empty(&m))
+		return -EINVAL;
+	return tree_edit(r, dir, "status", aff_edit, &m);
+}
+
+/* What a policy or nice change makes of the scheduling fields. */
+struct sched_set {
+	bool set_policy, set_nice;
+	int policy, rt_prio, nice;
+};
+
+/* stat fields 18 (priority: -1 - rt_priority for FIFO/RR, 20 + nice
+ * otherwise), 19, 40, 41 from the old ones and the change. */
+static void sched_apply(const struct sched_set *c, int *policy, int *rtp, int *nice, int *prio18,
+			int *kprio)
+{
+	if (c->set_policy) {
+		*policy = c->policy;
+		*rtp = c->rt_prio;
+	}
+	if (c->set_nice)
+		*nice = c->nice;
+	*prio18 = (*policy == SCHED_FIFO || *policy == SCHED_RR) ? -1 - *rtp : 20 + *nice;
+	*kprio = (*policy == SCHED_FIFO || *policy == SCHED_RR) ? 99 - *rtp : 120 + *nice;
+}
+
+static int stat_sched_edit(const void *ctx, const char *text, struct sbuf *out)
+{
+	struct stat_fields sf;
+	char v18[16], v19[16], v40[16], v41[16];
+	const char *set[42] = {0};
+	int pol, rtp, nice, p18, kp;
+
+	if (stat_split(text, &sf) != 0)
+		return -EINVAL;
+	pol = stat_int(&sf, 41);
+	rtp = stat_int(&sf, 40);
+	nice = stat_int(&sf, 19);
+	sched_apply(ctx, &pol, &rtp, &nice, &p18, &kp);
+	snprintf(v18, sizeof(v18), "%d", p18);
+	snprintf(v19, sizeof(v19), "%d", nice);
+	snprintf(v40, sizeof(v40), "%d", rtp);
+	snprintf(v41, sizeof(v41), "%d", pol);
+	set[18] = v18;
+	set[19] = v19;
+	set[40] = v40;
+	set[41] = v41;
+	stat_join(&sf, set, 42, out);
+	return 0;
+}
+
+/* The sched file's policy and prio lines (kept as they are when absent). */
+struct sched_file_set {
+	const struct sched_set *c;
+	int policy, rt_prio, nice; /* from stat, before the change */
+};
+
+static int sched_file_edit(const void *ctx, const char *text, struct sbuf *out)
+{
+	const struct sched_file_set *s = ctx;
+	int pol = s->policy, rtp = s->rt_prio, nice = s->nice, p18, kp;
+	char v[16], cur[32];
+	struct sbuf mid;
+	int e;
+
+	sched_apply(s->c, &pol, &rtp, &nice, &p18, &kp);
+	sbuf_init(&mid);
+	snprintf(v, sizeof(v), "%d", pol);
+	e = line_get(text, "policy", true, cur, sizeof(cur)) == 0
+		    ? line_set(text, "policy", v, true, &mid)
+		    : (sbuf_puts(&mid, text), 0);
+	snprintf(v, sizeof(v), "%d", kp);
+	if (!e && line_get(mid.s, "prio", true, cur, sizeof(cur)) == 0)
+		e = line_set(mid.s, "prio", v, true, out);
+	else if (!e)
+		sbuf_puts(out, mid.s);
+	sbuf_free(&mid);
+	return e;
+}
+
+static int sched_tree_write(const struct sysroot *r, const char *dir, const struct sched_set *c)
+{
+	char buf[2048], path[TT_PATH_MAX];
+	struct stat_fields sf;
+	struct sched_file_set fs = {c, 0, 0, 0};
+	int e = tree_read_file(r, dir, "stat", buf, sizeof(buf));
+
+	if (e)
+		return e;
+	if (stat_split(buf, &sf) != 0)
+		return -EINVAL;
+	fs.policy = stat_int(&sf, 41);
+	fs.rt_prio = stat_int(&sf, 40);
+	fs.nice = stat_int(&sf, 19);
+	e = tree_edit(r, dir, "stat", stat_sched_edit, c);
+	snprintf(path, sizeof(path), "%s/sched", dir);
+	if (!e && sysfs_exists(r, path))
+		e = tree_edit(r, dir, "sched", sched_file_edit, &fs);
+	return e;
+}
+
+static int stat_tree_get(const struct sysroot *r, const char *dir, struct stat_fields *sf)
+{
+	char buf[2048];
+	int e = tree_read_file(r, dir, "stat", buf, sizeof(buf));
+
+	if (!e && stat_split(buf, sf) != 0)
+		e = -EINVAL;
+	return e;
+}
+
+static int policy_tree_read(const struct thread_leaf_ops *l, const struct sysroot *r,
+			    const char *dir, char *value, size_t cap)
+{
+	struct stat_fields sf;
+	int e = stat_tree_get(r, dir, &sf), pol;
+
+	(void)l;
+	if (e)
+		return e;
+	pol = stat_int(&sf, 41);
+	if (pol == SCHED_FIFO || pol == SCHED_RR)
+		snprintf(value, cap, "%s:%d", threads_policy_name(pol), stat_int(&sf, 40));
+	else
+		snprintf(value, cap, "%s", threads_policy_name(pol));
+	return 0;
+}
+
+static int policy_tree_write(const struct thread_leaf_ops *l, const struct sysroot *r,
+			     const char *dir, const char *value)
+{
+	struct sched_set c = {.set_policy = true};
+	char norm[32], why[160];
+
+	(void)l;
+	if (parse_policy(value, &c.policy, &c.rt_prio, norm, sizeof(norm), why, sizeof(why)) != 0)
+		return -EINVAL;
+	return sched_tree_write(r, dir, &c);
+}
+
+static int nice_tree_read(const struct thread_leaf_ops *l, const struct sysroot *r, const char *dir,
+			  char *value, size_t cap)
+{
+	struct stat_fields sf;
+	int e = stat_tree_get(r, dir, &sf);
+
+	(void)l;
+	if (!e)
+		snprintf(value, cap, "%d", stat_int(&sf, 19));
+	return e;
+}
+
+static int nice_tree_write(const struct thread_leaf_ops *l, const struct sysroot *r,
+			   const char *dir, const char *value)
+{
+	struct sched_set c = {.set_nice = true};
+
+	(void)l;
+	if (str_to_int(value, &c.nice) != 0 || c.nice < -20 || c.nice > 19)
+		return -EINVAL;
+	return sched_tree_write(r, dir, &c);
+}
+
+static const char *uclamp_key(const struct thread_leaf_ops *l, bool effective)
+{
+	if (l->clamp == TL_UTIL_MIN)
+		return effective ? "effective uclamp.min" : "uclamp.min";
+	return effective ? "effective uclamp.max" : "uclamp.max";
+}
+
+/* A tree without the sched file's uclamp lines has no clamps: "n/a", as
+ * on a live kernel without CONFIG_UCLAMP_TASK. */
+static int uclamp_tree_read(const struct thread_leaf_ops *l, const struct sysroot *r,
+			    const char *dir, char *value, size_t cap)
+{
+	char buf[TREE_BUF];
+	int e = tree_read_file(r, dir, "sched", buf, sizeof(buf));
+
+	if (e == -ESRCH && tree_read_file(r, dir, "stat", buf, sizeof(buf)) == 0)
+		e = -ENOENT;
+	if (!e)
+		e = line_get(buf, uclamp_key(l, false), true, value, cap);
+	if (e == -ENOENT) {
+		str_copy(value, cap, "n/a");
+		return 0;
+	}
+	return e;
+}
+
+/* The requested clamp and the effective one (the same here: the tree has
+ * no cgroup or system limit below it to apply). */
+static int uclamp_edit(bool min, const char *val, const char *text, struct sbuf *out)
+{
+	struct sbuf mid;
+	char cur[32];
+	int e;
+
+	sbuf_init(&mid);
+	e = line_set(text, min ? "uclamp.min" : "uclamp.max", val, true, &mid);
+	if (!e && line_get(mid.s, min ? "effective uclamp.min" : "effective uclamp.max", true, cur,
+			   sizeof(cur)) == 0)
+		e = line_set(mid.s, min ? "effective uclamp.min" : "effective uclamp.max", val,
+			     true, out);
+	else if (!e)
+		sbuf_puts(out, mid.s);
+	sbuf_free(&mid);
+	return e == -ENOENT ? -EOPNOTSUPP : e;
+}
+
+static int uclamp_edit_min(const void *ctx, const char *text, struct sbuf *out)
+{
+	return uclamp_edit(true, ctx, text, out);
+}
+
+static int uclamp_edit_max(const void *ctx, const char *text, struct sbuf *out)
+{
+	return uclamp_edit(false, ctx, text, out);
+}
+
+static int uclamp_tree_write(const struct thread_leaf_ops *l, const struct sysroot *r,
+			     const char *dir, const char *value)
+{
+	int n;
+
+	if (str_to_int(value, &n) != 0 || n < 0 || n > TT_UCLAMP_MAX_VALUE)
+		return -EINVAL;
+	return tree_edit(r, dir, "sched",
+			 l->clamp == TL_UTIL_MIN ? uclamp_edit_min : uclamp_edit_max, value);
+}
+
 /* clang-format off */
 const struct thread_leaf_ops thread_leaves[] = {
 	{ .name = "affinity", .syscall = "sched_setaffinity", .expect = "a CPU list, e.g. 0-3,6",
 	  .pinned_refuses = true, .check = affinity_check, .check_live = affinity_check_live,
 	  .write = affinity_write, .read = affinity_read, .allowed = affinity_allowed,
-	  .shell = affinity_shell, .why_einval = affinity_einval },
+	  .shell = affinity_shell, .why_einval = affinity_einval,
+	  .tree_file = "status", .tree_read = affinity_tree_read, .tree_write = affinity_tree_write },
 	{ .name = "policy", .syscall = "sched_setscheduler",
 	  .expect = "other, batch, idle, fifo:1..99 or rr:1..99", .check = policy_check,
 	  .check_live = policy_check_live, .write = policy_write, .read = policy_read,
 	  .allowed = policy_allowed, .shell = policy_shell, .rt = policy_rt,
-	  .why_einval = policy_einval, .undoable = policy_undoable },
+	  .why_einval = policy_einval, .undoable = policy_undoable,
+	  .tree_file = "stat", .tree_read = policy_tree_read, .tree_write = policy_tree_write },
 	{ .name = "nice", .syscall = "setpriority", .expect = "a nice value -20..19",
 	  .check = nice_check, .write = nice_write, .read = nice_read, .allowed = nice_allowed,
 	  .shell = nice_shell, .why_einval = nice_einval, .undoable = nice_undoable,
-	  .why_eacces = "lowering nice needs CAP_SYS_NICE (or a high enough RLIMIT_NICE)" },
+	  .why_eacces = "lowering nice needs CAP_SYS_NICE (or a high enough RLIMIT_NICE)",
+	  .tree_file = "stat", .tree_read = nice_tree_read, .tree_write = nice_tree_write },
 	{ .name = "uclamp_min", .syscall = "sched_setattr util_min",
 	  .expect = "a utilization 0..1024", .clamp = TL_UTIL_MIN, .check = uclamp_check,
 	  .write = uclamp_write, .read = uclamp_read, .allowed = uclamp_allowed,
-	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes },
+	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes,
+	  .tree_file = "sched", .tree_read = uclamp_tree_read, .tree_write = uclamp_tree_write },
 	{ .name = "uclamp_max", .syscall = "sched_setattr util_max",
 	  .expect = "a utilization 0..1024", .clamp = TL_UTIL_MAX, .check = uclamp_check,
 	  .write = uclamp_write, .read = uclamp_read, .allowed = uclamp_allowed,
-	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes },
+	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes,
+	  .tree_file = "sched", .tree_read = uclamp_tree_read, .tree_write = uclamp_tree_write },
 };
 /* clang-format on */
 const size_t thread_nleaves = sizeof(thread_leaves) / sizeof(thread_leaves[0]);
@@ -856,8 +1423,8 @@ static const struct thread_leaf_ops *ref_leaf(const struct knob_ref *ref)
 	return thread_leaf_find(ref->def ? ref->def->leaf : NULL);
 }
 
-int thread_knob_check(const char *leaf, const char *value, char *norm, size_t cap, char *why,
-		      size_t whycap)
+static int knob_check_in(const struct sysroot *r, const char *leaf, const char *value, char *norm,
+			 size_t cap, char *why, size_t whycap)
 {
 	const struct thread_leaf_ops *l = thread_leaf_find(leaf);
 	char v[KNOB_VALUE_MAX], *t;
@@ -877,7 +1444,13 @@ int thread_knob_check(const char *leaf, const char *value, char *norm, size_t ca
 		snprintf(why, whycap, "unknown thread knob '%s'", leaf);
 		return -EINVAL;
 	}
-	return l->check(l, t, norm, cap, why, whycap);
+	return l->check(l, r, t, norm, cap, why, whycap);
+}
+
+int thread_knob_check(const char *leaf, const char *value, char *norm, size_t cap, char *why,
+		      size_t whycap)
+{
+	return knob_check_in(sysroot_live(), leaf, value, norm, cap, why, whycap);
 }
 
 int thread_knob_apply(pid_t tid, const char *leaf, const char *value)
@@ -1028,17 +1601,32 @@ static int thr_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *valu
 	(void)rawcap;
 	if (rawlen)
 		*rawlen = 0;
-	e = l ? l->read(l, ref_tid(ref), value, cap) : -EINVAL;
+	if (!l)
+		e = -EINVAL;
+	else if (!ctx->root->live)
+		e = l->tree_read(l, ctx->root, ref->dir, value, cap);
+	else
+		e = l->read(l, ref_tid(ref), value, cap);
 	return e == -ESRCH ? -ENOENT : e; /* gone: undo reports it as vanished */
+}
+
+/* A ref of a --root tree's thread: its target is a file of ref->dir. */
+static bool ref_in_tree(const struct knob_ref *ref)
+{
+	size_t n = strlen(ref->dir);
+
+	return n && !strncmp(ref->target, ref->dir, n) && ref->target[n] == '/';
 }
 
 static int thr_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value)
 {
-	int e = same_thread(ref);
+	const struct thread_leaf_ops *l = ref_leaf(ref);
+	int e = same_thread_in(ctx->root, ref);
 
-	(void)ctx;
 	if (e)
 		return e;
+	if (!ctx->root->live) /* the tree's files, never a host thread */
+		return l ? l->tree_write(l, ctx->root, ref->dir, value) : -EINVAL;
 	return thread_knob_apply(ref_tid(ref), ref->def->leaf, value);
 }
 
@@ -1057,12 +1645,25 @@ static int thr_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 {
 	const struct thread_leaf_ops *l = ref_leaf(ref);
 	char why[320];
-	int e = thread_knob_check(ref->def->leaf, value, norm, cap, why, sizeof(why));
+	int e = knob_check_in(ctx->root, ref->def->leaf, value, norm, cap, why, sizeof(why));
 
-	(void)ctx;
 	if (e) {
 		knob_cause(cause, "%s: EINVAL: %s", ref->addr, why);
 		return e;
+	}
+	if (!ctx->root->live) {
+		struct tinfo ti;
+
+		/* the tree's thread: its flags say what the kernel would refuse */
+		if (l->pinned_refuses && thread_at(ctx->root, ref_tid(ref), &ti) == 0 &&
+		    (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
+			knob_cause(cause,
+				   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): "
+				   "the kernel does not let it move",
+				   ref->addr, ti.comm);
+			return -EINVAL;
+		}
+		return 0;
 	}
 	e = l->check_live ? l->check_live(ref, ref_tid(ref), cause) : 0;
 	if (!e && l->undoable && !privileged()) {
@@ -1083,8 +1684,7 @@ static int thr_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *b
 {
 	const struct thread_leaf_ops *l = ref_leaf(ref);
 
-	(void)ctx;
-	return l ? l->allowed(buf, cap) : uclamp_allowed(buf, cap);
+	return l ? l->allowed(ctx->root, buf, cap) : uclamp_allowed(ctx->root, buf, cap);
 }
 
 static bool thr_writable(struct knob_ctx *ctx, const struct knob_ref *ref)
@@ -1092,11 +1692,16 @@ static bool thr_writable(struct knob_ctx *ctx, const struct knob_ref *ref)
 	const struct thread_leaf_ops *l = ref_leaf(ref);
 	struct tinfo ti;
 
-	(void)ctx;
-	if (tinfo_read(ref_tid(ref), &ti) != 0)
+	if (thread_at(ctx->root, ref_tid(ref), &ti) != 0)
 		return false;
 	if (l && l->pinned_refuses && (ti.flags & PF_NO_SETAFFINITY_FLAG))
 		return false;
+	if (!ctx->root->live) { /* the tree's file decides */
+		char path[TT_PATH_MAX];
+
+		snprintf(path, sizeof(path), "%s/%s", ref->dir, l ? l->tree_file : "stat");
+		return sysfs_writable(ctx->root, path);
+	}
 	if (privileged())
 		return true;
 	/* our own threads: affinity, raising nice, RT within RLIMIT_RTPRIO */
@@ -1106,7 +1711,16 @@ static bool thr_writable(struct knob_ctx *ctx, const struct knob_ref *ref)
 static bool thr_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
 		    char *buf, size_t cap)
 {
-	(void)ctx;
+	buf[0] = '\0';
+	if (!ctx->root->live) { /* a file write: the generic words, but these */
+		if (err == -ESRCH)
+			snprintf(buf, cap, "the thread is gone from the tree");
+		else if (err == -EOPNOTSUPP)
+			snprintf(buf, cap,
+				 "the tree's sched file has no uclamp lines (a kernel without "
+				 "CONFIG_UCLAMP_TASK)");
+		return buf[0] != '\0';
+	}
 	thread_knob_why(ref_tid(ref), ref->def->leaf, value, err, buf, cap);
 	return buf[0] != '\0';
 }
@@ -1125,7 +1739,10 @@ static void thr_shell(const struct knob_ref *ref, const char *value, char *buf, 
 {
 	const struct thread_leaf_ops *l = ref_leaf(ref);
 
-	if (l)
+	if (l && ref_in_tree(ref))
+		snprintf(buf, cap, "# %s/%s: %s %s (the tree's thread, no syscall)", ref->dir,
+			 l->tree_file, l->name, value);
+	else if (l)
 		l->shell(l, (int)ref_tid(ref), value, buf, cap);
 	else
 		snprintf(buf, cap, "# %s=%s", ref->addr, value);
@@ -1184,12 +1801,16 @@ const struct knob_ops fam_thread_ops = {
 
 /* ---- expansion -------------------------------------------------------------------- */
 
-static int add_thread_refs(const struct tinfo *ti, const char *leafsel, struct refvec *out)
+/* The refs of thread ti of root r. A tree's ref targets the leaf's file
+ * and field ("proc/PID/task/TID/stat (nice)"), a live one the syscall
+ * ("proc/PID/task/TID (setpriority)"). */
+static int add_thread_refs(const struct sysroot *root, const struct tinfo *ti, const char *leafsel,
+			   struct refvec *out)
 {
 	char ident[sizeof(((struct knob_ref *)0)->ident)];
 	int added = 0;
 
-	make_ident(ti, ident, sizeof(ident));
+	make_ident_in(root, ti, ident, sizeof(ident));
 
 	for (size_t k = 0; k < thread_nleaves; k++) {
 		const struct thread_leaf_ops *l = &thread_leaves[k];
@@ -1203,8 +1824,12 @@ static int add_thread_refs(const struct tinfo *ti, const char *leafsel, struct r
 		snprintf(r->addr, sizeof(r->addr), "thread/%d/%s", (int)ti->tid, l->name);
 		snprintf(r->obj, sizeof(r->obj), "%d", (int)ti->tid);
 		snprintf(r->dir, sizeof(r->dir), "proc/%d/task/%d", (int)ti->tgid, (int)ti->tid);
-		snprintf(r->target, sizeof(r->target), "proc/%d/task/%d (%s)", (int)ti->tgid,
-			 (int)ti->tid, l->syscall);
+		if (root->live)
+			snprintf(r->target, sizeof(r->target), "proc/%d/task/%d (%s)",
+				 (int)ti->tgid, (int)ti->tid, l->syscall);
+		else
+			snprintf(r->target, sizeof(r->target), "proc/%d/task/%d/%s (%s)",
+				 (int)ti->tgid, (int)ti->tid, l->tree_file, l->name);
 		str_copy(r->ident, sizeof(r->ident), ident);
 		snprintf(r->note, sizeof(r->note), "%s, pid %d%s", ti->comm, (int)ti->tgid,
 			 ti->kernel ? ", kernel thread" : "");
@@ -1271,8 +1896,8 @@ static int parse_id(const char *fam, const char *s, pid_t *id, char **cause)
  * the id, the leaf selector and the live thread's info. 0, 1 when there is
  * nothing to expand (a prefix listing: listing everything does not list
  * every thread), or -errno with *cause. */
-static int expand_start(const char *family, const char *idname, char **seg, size_t nseg,
-			unsigned flags, pid_t *id, const char **leaf, struct tinfo *ti,
+static int expand_start(const struct sysroot *r, const char *family, const char *idname, char **seg,
+			size_t nseg, unsigned flags, pid_t *id, const char **leaf, struct tinfo *ti,
 			char **cause)
 {
 	int e;
@@ -1289,10 +1914,13 @@ static int expand_start(const char *family, const char *idname, char **seg, size
 		e = leaf_selector(family, seg, nseg, flags, leaf, cause);
 	if (e)
 		return e;
-	e = tinfo_read(*id, ti);
+	e = thread_at(r, *id, ti);
 	if (e) {
-		knob_cause(cause, "%s/%d: %s: no %s %d (it exited, or never existed)", family,
-			   (int)*id, err_name(e), family, (int)*id);
+		knob_cause(cause, "%s/%d: %s: no %s %d %s", family, (int)*id, err_name(e), family,
+			   (int)*id,
+			   r->live ? "(it exited, or never existed)"
+				   : "in this tree (its proc/ has no such thread; a --root tree's "
+				     "threads are its own, not this machine's)");
 		return e;
 	}
 	return 0;
@@ -1306,11 +1934,10 @@ int fam_thread_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned fl
 	pid_t tid;
 	int e;
 
-	(void)ctx;
-	e = expand_start("thread", "tid", seg, nseg, flags, &tid, &leaf, &ti, cause);
+	e = expand_start(ctx->root, "thread", "tid", seg, nseg, flags, &tid, &leaf, &ti, cause);
 	if (e)
 		return e < 0 ? e : 0;
-	add_thread_refs(&ti, leaf, out);
+	add_thread_refs(ctx->root, &ti, leaf, out);
 	return 0;
 }
 
@@ -1332,8 +1959,7 @@ int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned f
 	size_t n0 = out->n;
 	int e;
 
-	(void)ctx;
-	e = expand_start("process", "pid", seg, nseg, flags, &pid, &leaf, &ti, cause);
+	e = expand_start(ctx->root, "process", "pid", seg, nseg, flags, &pid, &leaf, &ti, cause);
 	if (e)
 		return e < 0 ? e : 0;
 	if (ti.tgid != pid) {
@@ -1344,7 +1970,7 @@ int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned f
 		return -EINVAL;
 	}
 	snprintf(path, sizeof(path), "proc/%d/task", (int)pid);
-	e = sysfs_list(sysroot_live(), path, &l);
+	e = sysfs_list(ctx->root->live ? sysroot_live() : ctx->root, path, &l);
 	if (e) {
 		knob_cause(cause, "process/%d: %s from /%s: cannot list its threads", (int)pid,
 			   err_name(e), path);
@@ -1354,9 +1980,14 @@ int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned f
 	for (size_t i = 0; i < l.n; i++) {
 		int tid;
 
-		if (str_to_int(l.names[i], &tid) != 0 || tinfo_read((pid_t)tid, &ti) != 0)
+		char dir[TT_PATH_MAX];
+
+		snprintf(dir, sizeof(dir), "%s/%s", path, l.names[i]);
+		if (str_to_int(l.names[i], &tid) != 0 ||
+		    (ctx->root->live ? tinfo_read((pid_t)tid, &ti)
+				     : tinfo_read_at(ctx->root, dir, (pid_t)tid, &ti)) != 0)
 			continue; /* exited meanwhile */
-		add_thread_refs(&ti, leaf, out);
+		add_thread_refs(ctx->root, &ti, leaf, out);
 	}
 	sysfs_list_free(&l);
 	if (out->n == n0) {

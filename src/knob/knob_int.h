@@ -243,7 +243,8 @@ const struct knob_ops *knob_file_ops(void);
 bool knob_ops_is_file(const struct knob_ops *ops);
 
 /* fam_thread.c: thread/<tid>/... and process/<pid>/... (syscalls on the live
- * kernel; ident = the thread's start time). fam_irq.c: irq/<n>/affinity. */
+ * kernel, the tree's proc/PID/task/TID files under --root; ident = the
+ * thread's start time). fam_irq.c: irq/<n>/affinity. */
 extern const struct knob_ops fam_thread_ops;
 extern const struct knob_ops fam_irq_ops;
 int fam_thread_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
@@ -273,15 +274,25 @@ struct thread_leaf_ops {
 	const char *expect;  /* what a value looks like (an empty value's message) */
 	int clamp;	     /* TL_UTIL_MIN / TL_UTIL_MAX for the uclamp leaves */
 	bool pinned_refuses; /* a per-CPU kernel thread (PF_NO_SETAFFINITY) refuses it */
-	/* Check and normalize a trimmed non-empty value; why gets the reason. */
-	int (*check)(const struct thread_leaf_ops *l, const char *value, char *norm, size_t cap,
-		     char *why, size_t whycap);
+	/* Check and normalize a trimmed non-empty value against root r (its
+	 * online CPUs); why gets the reason. */
+	int (*check)(const struct thread_leaf_ops *l, const struct sysroot *r, const char *value,
+		     char *norm, size_t cap, char *why, size_t whycap);
 	/* More checks against the live thread (validate); NULL = none. */
 	int (*check_live)(const struct knob_ref *ref, pid_t tid, char **cause);
 	/* The syscall (tid 0 = the caller) and its read-back. 0 or -errno. */
 	int (*write)(const struct thread_leaf_ops *l, pid_t tid, const char *value);
 	int (*read)(const struct thread_leaf_ops *l, pid_t tid, char *value, size_t cap);
-	int (*allowed)(char *buf, size_t cap);
+	int (*allowed)(const struct sysroot *r, char *buf, size_t cap);
+	/* A --root tree owns its threads: the leaf is a field of a file in
+	 * the thread's directory dir ("proc/PID/task/TID"; the leader's
+	 * proc/PID copy follows it), read and rewritten through the sysroot
+	 * layer, never a syscall. tree_file names it for the ref's target. */
+	const char *tree_file;
+	int (*tree_read)(const struct thread_leaf_ops *l, const struct sysroot *r, const char *dir,
+			 char *value, size_t cap);
+	int (*tree_write)(const struct thread_leaf_ops *l, const struct sysroot *r, const char *dir,
+			  const char *value);
 	/* Dry run: the shell line ("taskset -pc 1 1234"). */
 	void (*shell)(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
 		      size_t cap);

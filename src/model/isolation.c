@@ -817,9 +817,8 @@ void isolation_text(struct sbuf *b, const struct iso_report *r)
 				if (r->v[i].kind == ISO_KTHREAD)
 					text_item(b, &r->v[i]);
 		} else
-			sbuf_puts(b,
-				  "  threads not audited: they belong to the live system, not to "
-				  "this root\n");
+			sbuf_puts(b, "  threads not audited: this root has no processes (no "
+				     "proc/PID)\n");
 	}
 	if (r->nrt_unpinned) {
 		sbuf_printf(b, "RT threads not pinned (%zu):\n", r->nrt_unpinned);

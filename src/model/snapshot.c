@@ -168,6 +168,7 @@ void sampler_init(struct sampler *s, const struct sysroot *root, unsigned what)
 	s->root = root;
 	s->what = what;
 	s->cur = 1;
+	s->threads.root = root; /* a --root tree's threads are its proc/'s */
 }
 
 int sampler_tick(struct sampler *s)
@@ -202,7 +203,7 @@ int sampler_tick(struct sampler *s)
 		perf_sample(&s->perf);
 		s->snap[next].perf = &s->perf;
 	}
-	if (s->threads_every_ns && s->root->live &&
+	if (s->threads_every_ns &&
 	    (!s->threads.nread || time_mono_ns() - s->threads.read_ns >= s->threads_every_ns))
 		thread_sampler_refresh(&s->threads, false);
 	s->cur = next;

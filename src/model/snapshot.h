@@ -86,11 +86,11 @@ struct sampler {
 	struct perf_set perf;
 	bool perf_open;
 	char *perf_cause;
-	/* The live system's threads, read when a view asks
+	/* The root's threads (its proc/), read when a view asks
 	 * (thread_sampler_refresh): one table for every screen and the
 	 * findings. Freed by sampler_free. */
 	struct thread_sampler threads;
-	/* On a live root, sampler_tick reads the thread table itself when it
+	/* sampler_tick reads the thread table itself when it
 	 * is this old (THREAD_SAMPLER_SLOW_NS: the findings need it); 0 (the
 	 * default): only when a view asks. */
 	uint64_t threads_every_ns;

@@ -33,7 +33,7 @@ void thread_sampler_refresh(struct thread_sampler *ts, bool force)
 		ts->clk_tck = sysconf(_SC_CLK_TCK);
 	nxt = ts->nread ? 1 - ts->cur : 0;
 	c0 = thread_cpu_ms();
-	if (threads_read_incr(&ts->incr, sysroot_live(),
+	if (threads_read_incr(&ts->incr, ts->root ? ts->root : sysroot_live(),
 			      THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT,
 			      ts->nread ? &ts->tab[ts->cur] : NULL, &ts->tab[nxt]) != 0)
 		return;
@@ -71,7 +71,8 @@ void thread_sampler_patch_process(struct thread_sampler *ts, pid_t pid)
 	if (!cur || pid <= 0)
 		return;
 	memset(&one, 0, sizeof(one));
-	if (threads_read_pid(sysroot_live(), pid, THREADS_KERNEL, &one) != 0) {
+	if (threads_read_pid(ts->root ? ts->root : sysroot_live(), pid, THREADS_KERNEL, &one) !=
+	    0) {
 		threads_free(&one);
 		return;
 	}
@@ -115,8 +116,11 @@ void thread_sampler_invalidate(struct thread_sampler *ts, const char *addr)
 
 void thread_sampler_free(struct thread_sampler *ts)
 {
+	const struct sysroot *root = ts->root;
+
 	threads_incr_free(&ts->incr);
 	threads_free(&ts->tab[0]);
 	threads_free(&ts->tab[1]);
 	memset(ts, 0, sizeof(*ts));
+	ts->root = root;
 }

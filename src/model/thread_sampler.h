@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The live system's thread table as the model keeps it: the newest two
+/* The thread table of the shown root (the live system, or a --root
+ * tree's proc/) as the model keeps it: the newest two
  * reads of every thread (threads_read_incr) with the rates between them,
  * read at most once per THREAD_SAMPLER_MIN_NS unless forced. Every read
  * takes every thread's stat (CPU time, state, last CPU, policy, priority,
@@ -37,6 +38,9 @@ struct thread_sampler {
 	unsigned long nread; /* reads */
 	long clk_tck;
 	struct threads_incr incr;
+	/* whose threads: the sampler's root (sampler_init sets it; a --root
+	 * tree's proc/), NULL = the live system */
+	const struct sysroot *root;
 };
 
 /* Read every thread when the last read is THREAD_SAMPLER_MIN_NS old, or

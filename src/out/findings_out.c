@@ -56,7 +56,10 @@ void out_findings_list_text(struct sbuf *b, const struct finding_list *l)
 static void eval(const struct snapshot *s, const struct thread_table *threads,
 		 const struct findings_opts *fo, struct finding_list *l)
 {
-	struct findings_input in = {.snap = s, .threads = threads};
+	/* a tree without processes (no proc/PID) has no thread data: the
+	 * degraded rules, as without --threads */
+	struct findings_input in = {.snap = s,
+				    .threads = threads && threads->nprocs ? threads : NULL};
 
 	findings_eval(&in, fo, l);
 }

@@ -29,11 +29,12 @@ static void isolation_section(struct jw *w, struct sbuf *b, const struct snapsho
 			      const struct report_opts *o)
 {
 	struct iso_report iso;
-	/* threads are this machine's: audit them only against the live root's CPUs */
-	bool live = !o->root_path || !strcmp(o->root_path, "/");
+	/* the root's own threads (a --root tree's proc/); a tree without
+	 * processes has none to audit */
+	bool any = o->threads && o->threads->nprocs > 0;
 
 	isolation_audit(&s->sys, &s->topo.online, (s->what & SNAP_IRQS) ? &s->irqs : NULL,
-			live ? o->threads : NULL, &iso);
+			any ? o->threads : NULL, &iso);
 	if (w)
 		isolation_json(w, &iso);
 	if (b)

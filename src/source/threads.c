@@ -288,6 +288,20 @@ static int parse_sched(const char *text, struct thread_info *t, bool *have_ctxt)
 	return 0;
 }
 
+/* A --root tree's uclamp: the sched file's "uclamp.min" / "uclamp.max"
+ * (the requested clamps, CONFIG_UCLAMP_TASK), as sched_getattr reports
+ * them on the live kernel; left n/a without them. */
+static void sched_uclamp(const char *text, struct thread_info *t)
+{
+	uint64_t mn, mx;
+
+	if (sched_value(text, "uclamp.min", &mn) == 0 &&
+	    sched_value(text, "uclamp.max", &mx) == 0 && mn <= 1024 && mx <= 1024) {
+		t->uclamp_min = (int)mn;
+		t->uclamp_max = (int)mx;
+	}
+}
+
 int threads_parse_sched(const char *text, struct thread_info *t)
 {
 	bool have_ctxt;
@@ -492,12 +506,16 @@ static int read_slow(struct reader *rd, struct proc_ctx *pc, pid_t pid, pid_t ti
 	if (rd->flags & THREADS_SCHED_FILE) {
 		snprintf(path, sizeof(path), "proc/%d/task/%d/sched", (int)pid, (int)tid);
 		e = sysfs_read(rd->live, path, rd->buf, SCHED_BUF, NULL);
-		if (e == 0 || e == -EFBIG)
+		if (e == 0 || e == -EFBIG) {
 			parse_sched(rd->buf, ti, &have_ctxt);
+			if (!rd->live->live)
+				sched_uclamp(rd->buf, ti);
+		}
 	}
 	/* status: for the context switches unless sched gave them, and once
-	 * per process for VmLck (process-wide) */
-	if (!have_ctxt || !pc->have_vmlck) {
+	 * per process for VmLck (process-wide); on a --root tree for every
+	 * thread, as its affinity (Cpus_allowed_list) comes from there */
+	if (!have_ctxt || !pc->have_vmlck || !rd->live->live) {
 		snprintf(path, sizeof(path), "proc/%d/task/%d/status", (int)pid, (int)tid);
 		e = sysfs_read(rd->live, path, rd->buf, STATUS_BUF, NULL);
 		if (e && e != -EFBIG)

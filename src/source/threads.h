@@ -1,7 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Threads of the live system: /proc/PID/task/TID/{stat,status,sched} plus
- * sched_getaffinity and (only where the kernel has uclamp) sched_getattr.
- * Per-process files always come from the live root (design §4). A thread is
+/* Threads of a root: ROOT/proc/PID/task/TID/{stat,status,sched}. On the
+ * live root plus sched_getaffinity and (only where the kernel has uclamp)
+ * sched_getattr; a --root tree (a fixture) owns its processes: its
+ * proc/ alone says what runs there, the affinity is status's
+ * Cpus_allowed_list and uclamp the sched file's uclamp.min/max, never a
+ * host thread's that happens to have the same number (design §4). A thread is
  * identified by tid AND start time (stat field 22): a reused tid is a new
  * thread. */
 #ifndef TT_SOURCE_THREADS_H
@@ -84,9 +87,9 @@ struct thread_table {
 	0x8u /* with the slow fields: wchan, syscall and, for a thread in ioctl, the fd's          \
 		target (the accelerator marker) */
 
-/* All threads of all processes. `live` is sysroot_live() (tests may pass
- * another root holding a proc/ tree; the syscalls still act on the live
- * kernel). Threads that vanish while being read are skipped silently.
+/* All threads of all processes of the root `live` (sysroot_live() or a
+ * --root tree holding a proc/ tree; the syscalls are made only on the live
+ * root). Threads that vanish while being read are skipped silently.
  * Returns 0 or -errno (only when /proc itself cannot be listed). */
 int threads_read(const struct sysroot *live, unsigned flags, struct thread_table *out);
 /* The threads of one process (kernel threads included). -ESRCH if it is gone. */

@@ -9,7 +9,9 @@
  * that is not the live system (fixtures, --demo) nothing is opened: those
  * counters would describe this machine, not the root.
  *
- * Per thread (the Threads screen's pane): one set for the selected thread,
+ * Per thread (the Threads screen's pane): one set for the selected thread
+ * of the live system (a --root tree's threads are its files: a tid there
+ * would count the host's thread of that number, so nothing is opened),
  * opened when the selection lands on it, closed when the selection moves,
  * when the thread is gone or its tid was reused (start time), when the
  * pane is hidden (C) and at the first tick on another screen. Read once per
@@ -268,11 +270,13 @@ void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const
 
 	if (!c->pane)
 		return;
-	if (h <= 0) { /* no room for the pane: nothing to count for */
+	if (h <= 0 || !t->root.live) { /* no room, or a tree's thread: nothing to count */
 		thread_close(c);
-		return;
+		if (h <= 0)
+			return;
+	} else {
+		thread_follow(t, c, tid, start_time);
 	}
-	thread_follow(t, c, tid, start_time);
 	for (int i = 0; i < h; i++)
 		ui_fill(t, y + i, 0, COLS, ROLE_DEFAULT);
 	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
@@ -283,6 +287,13 @@ void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const
 	x = ui_printf(t, y, 0, COLS, ROLE_COLHEAD, " Counters of %d %s (perf, per second)", tid,
 		      comm ? comm : "");
 	ui_printf(t, y, x, COLS - x, ROLE_COLHEAD, "%*s", COLS - x - 1, "C hides ");
+	if (!t->root.live) {
+		if (h > 1)
+			ui_put(t, y + 1, 1, COLS - 1, ROLE_VALUE_NA,
+			       "n/a: the threads of this root are its proc/ files; perf counts "
+			       "only this machine's threads");
+		return;
+	}
 	if (!c->th_open) {
 		if (h > 1)
 			ui_put(t, y + 1, 1, COLS - 1, ROLE_VALUE_NA,

@@ -56,7 +56,7 @@ void tui_findings_eval(struct tui *t)
 	findings_opts_default(&fo);
 	if (t->cfg.latency_budget_us > 0)
 		fo.latency_budget_us = t->cfg.latency_budget_us;
-	/* Threads belong to the live system: only on the live root, and only a
+	/* The root's threads (a --root tree's proc/; none in a recording), only a
 	 * table read recently (the sampler reads one every
 	 * THREAD_SAMPLER_SLOW_NS for this, sampler.threads_every_ns; the
 	 * Threads, Isolation and Findings screens read it more often). */

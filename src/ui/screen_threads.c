@@ -54,13 +54,13 @@ static const struct thread_table *thr_table(struct tui *t)
 	return thread_sampler_table(&t->sampler.threads);
 }
 
-static void live_online(struct cpumask *m)
+/* The shown root's online CPUs (a --root tree's threads run on its CPUs). */
+static void root_online(const struct tui *t, struct cpumask *m)
 {
 	char buf[4096];
 
 	cpumask_zero(m);
-	if (sysfs_read_str(sysroot_live(), "sys/devices/system/cpu/online", buf, sizeof(buf)) ==
-		    0 &&
+	if (sysfs_read_str(&t->root, "sys/devices/system/cpu/online", buf, sizeof(buf)) == 0 &&
 	    cpulist_parse(buf, m) == 0)
 		return;
 	cpumask_set(m, 0);
@@ -578,7 +578,7 @@ void screen_threads_draw(struct tui *t, struct screen *s, int y, int h)
 		return;
 	}
 	iso_cpus(t, &iso);
-	live_online(&online);
+	root_online(t, &online);
 	fit_columns(v);
 	x = ui_printf(t, y, 0, COLS, ROLE_LABEL, "%zu threads, %zu processes (%zu kernel%s)  ",
 		      v->nthreads, v->nprocs, v->nkernel, v->hide_kernel ? ", hidden: K" : "");
@@ -782,7 +782,7 @@ static int do_affinity(struct tui *t, struct screen *s, const struct thread_info
 	char list[256], title[96], who[48];
 	bool scope = v->scope_process;
 
-	live_online(&online);
+	root_online(t, &online);
 	iso_cpus(t, &iso);
 	snprintf(title, sizeof(title), "Affinity of %s (%d)", th->comm, (int)th->tid);
 	if (thr_cpu_dialog(t, title, &online, &th->affinity, &iso, &scope, list, sizeof(list)) != 0)
@@ -867,7 +867,7 @@ static int do_uclamp(struct tui *t, struct screen *s, const struct thread_info *
 	char title[96], who[48], val[16], others[200], foot[300];
 	int k;
 
-	if (!schedattr_have_uclamp()) {
+	if (t->root.live && !schedattr_have_uclamp()) { /* a tree's threads are files */
 		tui_status(t, true,
 			   "Refused: EOPNOTSUPP: this kernel has no utilization clamping "
 			   "(CONFIG_UCLAMP_TASK is not set)");
@@ -1135,6 +1135,7 @@ void screen_isolation_build(struct tui *t, struct screen *s)
 {
 	struct iso_view *v = s->priv;
 	const struct snapshot *sn = t->snap;
+	const struct thread_table *tab;
 
 	if (!v) {
 		v = s->priv = xcalloc(1, sizeof(*v));
@@ -1143,7 +1144,7 @@ void screen_isolation_build(struct tui *t, struct screen *s)
 	s->heading_lines = 4;
 	if (!screen_is_shown(t, s) && v->have)
 		return;
-	if (screen_is_shown(t, s) && t->root.live && !t->replay)
+	if (screen_is_shown(t, s) && !t->replay)
 		thread_sampler_refresh(&t->sampler.threads, false);
 	if (v->have)
 		isolation_free(&v->rep);
@@ -1151,9 +1152,11 @@ void screen_isolation_build(struct tui *t, struct screen *s)
 	s->nrows = 0;
 	if (!sn)
 		return;
-	/* threads are this machine's: audit them only against the live root's CPUs */
+	/* the root's own threads (a --root tree's proc/); none in a recording
+	 * or a tree without processes */
+	tab = t->replay ? NULL : thr_table(t);
 	isolation_audit(&sn->sys, &sn->topo.online, (sn->what & SNAP_IRQS) ? &sn->irqs : NULL,
-			t->root.live && !t->replay ? thr_table(t) : NULL, &v->rep);
+			tab && tab->nprocs > 0 ? tab : NULL, &v->rep);
 	v->have = true;
 	isolation_try_check(t, v, sn);
 	s->nrows = (int)v->rep.n;
@@ -1221,7 +1224,7 @@ void screen_isolation_draw(struct tui *t, struct screen *s, int y, int h)
 			  r->nrt_migrating);
 	else
 		ui_put(t, y + 2, 0, COLS, ROLE_LABEL,
-		       "Threads not audited: they belong to the live system, not to this root; a "
+		       "Threads not audited: this root has no processes (no proc/PID); a "
 		       "applies the selected fix, t tries it");
 	ui_fill(t, y + 3, 0, COLS, ROLE_COLHEAD);
 	ui_put(t, y + 3, 0, COLS, ROLE_COLHEAD,

@@ -172,11 +172,14 @@ void tui_tick(struct tui *t)
 
 const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
 {
-	if (t->replay || !t->root.live)
+	const struct thread_table *tab;
+
+	if (t->replay)
 		return NULL;
 	if (refresh)
 		thread_sampler_refresh(&t->sampler.threads, false);
-	return thread_sampler_recent(&t->sampler.threads, max_age_ns ? max_age_ns : UINT64_MAX);
+	tab = thread_sampler_recent(&t->sampler.threads, max_age_ns ? max_age_ns : UINT64_MAX);
+	return tab && tab->nprocs ? tab : NULL; /* a tree without proc/PID: no thread data */
 }
 
 void tui_resample(struct tui *t)

@@ -7,8 +7,8 @@
 # irq/56/affinity=0, the per-CPU timer with a note. Device IRQs whose
 # affinity includes CPU 1 are flagged whether or not they fired, movable
 # by what the kernel says (a writable smp_affinity_list), not by which
-# files exist. Threads belong to the
-# live system, so they are not audited against a fixture's CPUs. And the
+# files exist. A --root tree's threads are its own proc/'s (never the
+# host's): this one has no processes, so no thread is audited. And the
 # audit on the live machine (no isolation here).
 . "$TT_SRCDIR/tests/lib.sh"
 
@@ -65,7 +65,7 @@ ok "$(printf '%s\n' "$out" | grep -Ec '^  1 +irq +48 ')" "text: IRQ 48 (no /proc
 out1=$("$TUNETOP" --root "$root" snapshot --threads 2>&1)
 like "$out1" "  1 +irq +60 5a001000.display-controller +(n/a|0\.0/s) +irq/60/affinity=0  # affinity includes isolated CPU 1" \
 	"unchanged counts: flagged by configuration all the same"
-like "$out" "threads not audited: they belong to the live system" "text: live threads are not audited against a fixture"
+like "$out" "threads not audited: this root has no processes \(no proc/PID\)" "text: a tree without processes: no thread audited (not the host's)"
 ok "$(printf '%s\n' "$out" | grep -Ec '^  1 +thread ')" "text: no thread intruders on a fixture root"
 
 if command -v python3 >/dev/null 2>&1; then
