@@ -15,10 +15,10 @@ LIST="$TT_BUILDDIR/tests/unit/test_knob_registry"
 [ -x "$LIST" ] || skip_all "tests/unit/test_knob_registry not built (run through make check)"
 command -v bash >/dev/null 2>&1 || skip_all "bash is not installed"
 
-# a process of our own for the thread and process families (nice raised only)
-sleep 300 &
-SLEEPER=$!
-trap 'kill $SLEEPER 2>/dev/null; tap_cleanup' EXIT
+# the thread and process families act on the tree's own processes under
+# --root (issue 35): the fixture's inference app and one of its threads
+APP=1842 APPTHR=1846
+[ -d "$FIXTURES/rk3588/proc/$APP/task/$APPTHR" ] || skip_all "the rk3588 fixture has no proc/$APP/task/$APPTHR"
 
 # example FAMILY: "BOARD ASSIGNMENT [SHOWN]" on a copy of BOARD (setup below);
 # SHOWN: the address the reports name (default: the assignment's)
@@ -31,8 +31,8 @@ example() {
 	sched) echo "rk3588 sched/rt_runtime_us=90000" ;;
 	intel_pstate) echo "intel intel_pstate/no_turbo=1" ;;
 	mm) echo "rk3588 mm/thp=never" ;;
-	thread) echo "rk3588 thread/$SLEEPER/nice=5" ;;
-	process) echo "rk3588 process/$SLEEPER/nice=6 thread/$SLEEPER/nice" ;;
+	thread) echo "rk3588 thread/$APPTHR/nice=5" ;;
+	process) echo "rk3588 process/$APP/nice=6 thread/$APP/nice" ;;
 	irq) echo "rk3588 irq/14/affinity=0-1" ;;
 	workqueue) echo "rk3588 workqueue/cpumask=f" ;;
 	esac
