@@ -12,6 +12,9 @@
 #include "source/devfreq.h"
 #include "source/pfm.h"
 #include "source/thermal.h"
+#ifdef HAVE_TUI
+#include "ui/tui_main.h"
+#endif
 
 struct cmd_entry {
 	const char *name;

@@ -30,6 +30,7 @@
 #include "sysfs/userfile.h"
 #include "ui/tui.h"
 #include "ui/tui_int.h"
+#include "ui/tui_main.h"
 
 volatile sig_atomic_t tui_signal_pending;
 
