@@ -36,3 +36,7 @@ EXTRA_DIST += tests/cli/why.sh
 # serve: concurrent connections, deadlines and a connection limit (issue 32)
 TESTS += tests/cli/serve_idle.sh
 EXTRA_DIST += tests/cli/serve_idle.sh
+# the structure of src/: no call or include cycle, includes of other layers
+# listed file by file, no header declaring another layer's function (issue 33)
+TESTS += tests/cli/structure.sh
+EXTRA_DIST += tests/cli/structure.sh tests/cli/structure-includes.txt

@@ -8,6 +8,7 @@
  * the fix of the selected one; f applies it through tui_set (journaled,
  * undoable) after a confirmation. Without tracefs, root or the libraries the
  * panel says which in one line and nothing else changes. */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -272,4 +273,17 @@ int lat_why_fix(struct tui *t, struct screen *s, struct latency *L)
 	as[0] = c->fix;
 	tui_set(t, as, 1, 0);
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
+}
+
+/* Whole microseconds (truncated like the buckets), or a mean with one
+ * decimal; n/a when unknown. */
+const char *lat_fmt_us(char *buf, size_t cap, double v, bool mean)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else if (mean)
+		snprintf(buf, cap, "%.1f", v);
+	else
+		snprintf(buf, cap, "%.0f", floor(v));
+	return buf;
 }
