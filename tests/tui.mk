@@ -54,3 +54,6 @@ EXTRA_DIST += tests/tui/nonregular.sh
 # and tests/probe/rthog (tests/probe.mk)
 TESTS += tests/tui/why.sh
 EXTRA_DIST += tests/tui/why.sh
+# the CPU dialog does not stall a running A/B (issue 33)
+TESTS += tests/tui/dialog_ab.sh
+EXTRA_DIST += tests/tui/dialog_ab.sh

@@ -27,13 +27,21 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 	jw_int_nn(w, "base_khz", p->base_khz);
 	jw_int_nn(w, "transition_latency_ns", p->transition_latency_ns);
 	jw_int_nn(w, "boost", p->boost);
-	jw_u64_list(w, "available_khz", p->avail_khz, p->navail);
-	jw_str_list(w, "available_governors", (const char *)p->avail_gov, sizeof(*p->avail_gov),
-		    p->ngov);
-	jw_uint_have(w, "total_trans", p->have_total_trans, p->total_trans);
-	jw_double(w, "transitions_per_s", p->transitions_per_s, 1);
-	out_pct_by_freq_json(w, "time_in_state_pct", p->have_stats, p->tis_khz, p->tis_pct,
-			     p->nstates);
+	out_freq_domain_json(w, &(struct out_freq_domain){
+					.avail_key = "available_khz",
+					.avail = p->avail_khz,
+					.navail = p->navail,
+					.gov = (const char *)p->avail_gov,
+					.gov_size = sizeof(*p->avail_gov),
+					.ngov = p->ngov,
+					.have_total = p->have_total_trans,
+					.total_trans = p->total_trans,
+					.per_s = p->transitions_per_s,
+					.have_tis = p->have_stats,
+					.tis_freq = p->tis_khz,
+					.tis_pct = p->tis_pct,
+					.ntis = p->nstates,
+				});
 	if (p->have_stats) {
 		/* the kernel's counters (clock_t ticks since boot): a single or
 		 * replayed sample still tells where the policy spent its time */

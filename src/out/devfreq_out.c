@@ -27,13 +27,21 @@ static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct the
 	jw_int_nn(w, "min_hz", d->min_hz);
 	jw_int_nn(w, "max_hz", d->max_hz);
 	jw_int_nn(w, "polling_ms", d->polling_ms);
-	jw_u64_list(w, "available_hz", d->avail_hz, d->navail);
-	jw_str_list(w, "available_governors", (const char *)d->avail_gov, sizeof(*d->avail_gov),
-		    d->ngov);
-	jw_uint_have(w, "total_trans", d->have_total, d->total_trans);
-	jw_double(w, "transitions_per_s", d->transitions_per_s, 1);
-	out_pct_by_freq_json(w, "time_in_state_pct", d->have_trans, d->trans_hz, d->time_pct,
-			     d->ntrans);
+	out_freq_domain_json(w, &(struct out_freq_domain){
+					.avail_key = "available_hz",
+					.avail = d->avail_hz,
+					.navail = d->navail,
+					.gov = (const char *)d->avail_gov,
+					.gov_size = sizeof(*d->avail_gov),
+					.ngov = d->ngov,
+					.have_total = d->have_total,
+					.total_trans = d->total_trans,
+					.per_s = d->transitions_per_s,
+					.have_tis = d->have_trans,
+					.tis_freq = d->trans_hz,
+					.tis_pct = d->time_pct,
+					.ntis = d->ntrans,
+				});
 	jw_uint_have(w, "cur_state_hz", cur, cur ? d->trans_hz[d->trans_cur] : 0);
 	jw_errno(w, "trans_stat_error", d->trans_err);
 	jw_str_nz(w, "load", d->load);

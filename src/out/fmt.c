@@ -88,3 +88,12 @@ void out_pct_by_freq_json(struct jw *w, const char *key, bool have, const uint64
 	}
 	jw_obj_end(w);
 }
+
+void out_freq_domain_json(struct jw *w, const struct out_freq_domain *f)
+{
+	jw_u64_list(w, f->avail_key, f->avail, f->navail);
+	jw_str_list(w, "available_governors", f->gov, f->gov_size, f->ngov);
+	jw_uint_have(w, "total_trans", f->have_total, f->total_trans);
+	jw_double(w, "transitions_per_s", f->per_s, 1);
+	out_pct_by_freq_json(w, "time_in_state_pct", f->have_tis, f->tis_freq, f->tis_pct, f->ntis);
+}
