@@ -27,21 +27,10 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 	jw_int_nn(w, "base_khz", p->base_khz);
 	jw_int_nn(w, "transition_latency_ns", p->transition_latency_ns);
 	jw_int_nn(w, "boost", p->boost);
-	out_freq_domain_json(w, &(struct out_freq_domain){
-					.avail_key = "available_khz",
-					.avail = p->avail_khz,
-					.navail = p->navail,
-					.gov = (const char *)p->avail_gov,
-					.gov_size = sizeof(*p->avail_gov),
-					.ngov = p->ngov,
-					.have_total = p->have_total_trans,
-					.total_trans = p->total_trans,
-					.per_s = p->transitions_per_s,
-					.have_tis = p->have_stats,
-					.tis_freq = p->tis_khz,
-					.tis_pct = p->tis_pct,
-					.ntis = p->nstates,
-				});
+	out_freq_domain_json(w, "available_khz", p->avail_khz, p->navail,
+			     (const char *)p->avail_gov, sizeof(*p->avail_gov), p->ngov,
+			     p->have_total_trans, p->total_trans, p->transitions_per_s,
+			     p->have_stats, p->tis_khz, p->tis_pct, p->nstates);
 	if (p->have_stats) {
 		/* the kernel's counters (clock_t ticks since boot): a single or
 		 * replayed sample still tells where the policy spent its time */
@@ -96,13 +85,7 @@ void out_cpufreq_json(struct jw *w, const struct cpufreq_info *f, const struct t
 
 static const char *mhz(char *buf, size_t cap, int64_t khz)
 {
-	if (khz < 0)
-		snprintf(buf, cap, "n/a");
-	else if (khz % 1000 == 0)
-		snprintf(buf, cap, "%" PRId64, khz / 1000);
-	else
-		snprintf(buf, cap, "%.1f", (double)khz / 1000.0);
-	return buf;
+	return out_fmt_mhz(buf, cap, khz, 1000, 1);
 }
 
 static void put_rate(struct sbuf *b, double v, const char *unit)

@@ -27,21 +27,10 @@ static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct the
 	jw_int_nn(w, "min_hz", d->min_hz);
 	jw_int_nn(w, "max_hz", d->max_hz);
 	jw_int_nn(w, "polling_ms", d->polling_ms);
-	out_freq_domain_json(w, &(struct out_freq_domain){
-					.avail_key = "available_hz",
-					.avail = d->avail_hz,
-					.navail = d->navail,
-					.gov = (const char *)d->avail_gov,
-					.gov_size = sizeof(*d->avail_gov),
-					.ngov = d->ngov,
-					.have_total = d->have_total,
-					.total_trans = d->total_trans,
-					.per_s = d->transitions_per_s,
-					.have_tis = d->have_trans,
-					.tis_freq = d->trans_hz,
-					.tis_pct = d->time_pct,
-					.ntis = d->ntrans,
-				});
+	out_freq_domain_json(w, "available_hz", d->avail_hz, d->navail, (const char *)d->avail_gov,
+			     sizeof(*d->avail_gov), d->ngov, d->have_total, d->total_trans,
+			     d->transitions_per_s, d->have_trans, d->trans_hz, d->time_pct,
+			     d->ntrans);
 	jw_uint_have(w, "cur_state_hz", cur, cur ? d->trans_hz[d->trans_cur] : 0);
 	jw_errno(w, "trans_stat_error", d->trans_err);
 	jw_str_nz(w, "load", d->load);
@@ -83,13 +72,7 @@ static const struct out_why devfreq_why[] = {
 
 static const char *mhz(char *buf, size_t cap, int64_t hz)
 {
-	if (hz < 0)
-		snprintf(buf, cap, "n/a");
-	else if (hz % 1000000 == 0)
-		snprintf(buf, cap, "%" PRId64, hz / 1000000);
-	else
-		snprintf(buf, cap, "%.3f", (double)hz / 1e6);
-	return buf;
+	return out_fmt_mhz(buf, cap, hz, 1000000, 3);
 }
 
 static void dev_text(struct sbuf *b, const struct devfreq_dev *d, const struct thermal_info *th)

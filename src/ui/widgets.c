@@ -231,6 +231,25 @@ static int dialog_getch(struct tui *t)
 	return getch();
 }
 
+/* A list dialog's key, after showing what it drew: KEY_MAX on a signal
+ * (the dialog returns), KEY_MIN when a list key moved *sel among n rows (vis
+ * shown; draw again), else the key for the dialog. A running A/B or probe
+ * goes on meanwhile (dialog_getch). */
+static int list_dialog_key(struct tui *t, int *sel, int n, int vis)
+{
+	int ch, to;
+
+	refresh();
+	ch = dialog_getch(t);
+	if (tui_signal_pending)
+		return KEY_MAX;
+	if ((to = ui_dialog_list_key(ch, *sel, n, vis)) >= 0) {
+		*sel = to;
+		return KEY_MIN;
+	}
+	return ch;
+}
+
 int ui_menu(struct tui *t, const char *title, const char *const *items, int n, int sel,
 	    const char *footer)
 {
@@ -241,7 +260,7 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 	if (sel < 0 || sel >= n)
 		sel = 0;
 	for (;;) {
-		int w = (int)strlen(title) + 6, h, y, x, vis, ch, to;
+		int w = (int)strlen(title) + 6, h, y, x, vis, ch;
 
 		for (int i = 0; i < n; i++)
 			if ((int)strlen(items[i]) + 6 > w)
@@ -264,14 +283,10 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 		}
 		if (footer)
 			ui_put(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG, footer);
-		refresh();
-		ch = dialog_getch(t);
-		if (tui_signal_pending)
+		if ((ch = list_dialog_key(t, &sel, n, vis)) == KEY_MAX) /* a signal */
 			return -1;
-		if ((to = ui_dialog_list_key(ch, sel, n, vis)) >= 0) {
-			sel = to;
+		if (ch == KEY_MIN) /* the selection moved */
 			continue;
-		}
 		switch (ch) {
 		case '\n':
 		case '\r':
@@ -634,7 +649,7 @@ int ui_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
 		return -1;
 	cpumask_and(&m, offer);
 	for (;;) {
-		int w = 64, vis = n, h, y, x, ch, to;
+		int w = 64, vis = n, h, y, x, ch;
 		char list[256];
 
 		if (vis > LINES - 10)
@@ -664,14 +679,10 @@ int ui_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
 		ui_printf(t, y + h - 3, x + 2, w - 4, ROLE_DIALOG, "t type a list%s",
 			  scope_process ? "  p thread/process" : "");
 		ui_put(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG, "Enter apply  Esc cancel");
-		refresh();
-		ch = dialog_getch(t); /* a running A/B or probe goes on meanwhile */
-		if (tui_signal_pending)
+		if ((ch = list_dialog_key(t, &sel, n, vis)) == KEY_MAX) /* a signal */
 			return -1;
-		if ((to = ui_dialog_list_key(ch, sel, n, vis)) >= 0) {
-			sel = to;
+		if (ch == KEY_MIN) /* the selection moved */
 			continue;
-		}
 		switch (ch) {
 		case ' ':
 			if (cpumask_test(&m, cpus[sel]))
