@@ -13,6 +13,9 @@
 #include "source/devfreq.h"
 #include "source/pfm.h"
 #include "source/thermal.h"
+#ifdef HAVE_TUI
+#include "ui/tui_main.h"
+#endif
 
 static void usage(FILE *f)
 {

@@ -52,3 +52,7 @@ EXTRA_DIST += tests/cli/cmd_table.sh
 # no family-name compare outside the knob family registry (issue 33)
 TESTS += tests/cli/structure_families.sh
 EXTRA_DIST += tests/cli/structure_families.sh
+# the structure of src/: no call or include cycle, includes of other layers
+# listed file by file, no header declaring another layer's function (issue 33)
+TESTS += tests/cli/structure.sh
+EXTRA_DIST += tests/cli/structure.sh tests/cli/structure-includes.txt

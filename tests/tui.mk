@@ -57,3 +57,6 @@ EXTRA_DIST += tests/tui/why.sh
 # the Threads screen on a --root tree: its own processes (issue 35)
 TESTS += tests/tui/tree_threads.sh
 EXTRA_DIST += tests/tui/tree_threads.sh
+# the CPU dialog does not stall a running A/B (issue 33)
+TESTS += tests/tui/dialog_ab.sh
+EXTRA_DIST += tests/tui/dialog_ab.sh

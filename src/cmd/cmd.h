@@ -109,7 +109,11 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv);
 int cmd_journal(const struct tt_opts *o, int argc, char **argv);
 int cmd_exec(const struct tt_opts *o, int argc, char **argv);
 
-/* src/ui: the interactive monitor (no command) */
-int tui_main(const struct tt_opts *o, int argc, char **argv);
+struct report_opts;
+struct sysroot;
+/* Fill ro's journal counts (have_journal, journal_na, journal_*) for root r
+ * from the state dir of o (read without the lock; cmd_snapshot.c). */
+void report_journal_counts(const struct tt_opts *o, const struct sysroot *r,
+			   struct report_opts *ro);
 
 #endif

@@ -76,15 +76,6 @@ const char *knob_effect_name(enum knob_effect e)
 	}
 }
 
-enum knob_effect knob_effect_parse(const char *s)
-{
-	if (s && !strcmp(s, "verified"))
-		return KNOB_EFFECT_VERIFIED;
-	if (s && !strcmp(s, "not_seen"))
-		return KNOB_EFFECT_NOT_SEEN;
-	return KNOB_EFFECT_UNKNOWN;
-}
-
 unsigned knob_effect_default_ms(void)
 {
 	const char *s = getenv("TUNETOP_VERIFY_MS");

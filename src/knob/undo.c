@@ -692,6 +692,17 @@ const char *knob_jstate_name(enum knob_jstate s)
 	return "?";
 }
 
+/* The E record's word, as knob_effect_name() wrote it (here, next to the
+ * journal listing that reads it, so that undo.c does not call effect.c). */
+enum knob_effect knob_effect_parse(const char *s)
+{
+	if (s && !strcmp(s, "verified"))
+		return KNOB_EFFECT_VERIFIED;
+	if (s && !strcmp(s, "not_seen"))
+		return KNOB_EFFECT_NOT_SEEN;
+	return KNOB_EFFECT_UNKNOWN;
+}
+
 static char *dup_or_null(const char *s)
 {
 	return s ? xstrdup(s) : NULL;

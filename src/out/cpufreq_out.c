@@ -27,13 +27,10 @@ static void policy_json(struct jw *w, const struct cpufreq_policy *p, const stru
 	jw_int_nn(w, "base_khz", p->base_khz);
 	jw_int_nn(w, "transition_latency_ns", p->transition_latency_ns);
 	jw_int_nn(w, "boost", p->boost);
-	jw_u64_list(w, "available_khz", p->avail_khz, p->navail);
-	jw_str_list(w, "available_governors", (const char *)p->avail_gov, sizeof(*p->avail_gov),
-		    p->ngov);
-	jw_uint_have(w, "total_trans", p->have_total_trans, p->total_trans);
-	jw_double(w, "transitions_per_s", p->transitions_per_s, 1);
-	out_pct_by_freq_json(w, "time_in_state_pct", p->have_stats, p->tis_khz, p->tis_pct,
-			     p->nstates);
+	out_freq_domain_json(w, "available_khz", p->avail_khz, p->navail,
+			     (const char *)p->avail_gov, sizeof(*p->avail_gov), p->ngov,
+			     p->have_total_trans, p->total_trans, p->transitions_per_s,
+			     p->have_stats, p->tis_khz, p->tis_pct, p->nstates);
 	if (p->have_stats) {
 		/* the kernel's counters (clock_t ticks since boot): a single or
 		 * replayed sample still tells where the policy spent its time */
@@ -88,13 +85,7 @@ void out_cpufreq_json(struct jw *w, const struct cpufreq_info *f, const struct t
 
 static const char *mhz(char *buf, size_t cap, int64_t khz)
 {
-	if (khz < 0)
-		snprintf(buf, cap, "n/a");
-	else if (khz % 1000 == 0)
-		snprintf(buf, cap, "%" PRId64, khz / 1000);
-	else
-		snprintf(buf, cap, "%.1f", (double)khz / 1000.0);
-	return buf;
+	return out_fmt_mhz(buf, cap, khz, 1000, 1);
 }
 
 static void put_rate(struct sbuf *b, double v, const char *unit)

@@ -27,12 +27,9 @@ static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct the
 	jw_int_nn(w, "min_hz", d->min_hz);
 	jw_int_nn(w, "max_hz", d->max_hz);
 	jw_int_nn(w, "polling_ms", d->polling_ms);
-	jw_u64_list(w, "available_hz", d->avail_hz, d->navail);
-	jw_str_list(w, "available_governors", (const char *)d->avail_gov, sizeof(*d->avail_gov),
-		    d->ngov);
-	jw_uint_have(w, "total_trans", d->have_total, d->total_trans);
-	jw_double(w, "transitions_per_s", d->transitions_per_s, 1);
-	out_pct_by_freq_json(w, "time_in_state_pct", d->have_trans, d->trans_hz, d->time_pct,
+	out_freq_domain_json(w, "available_hz", d->avail_hz, d->navail, (const char *)d->avail_gov,
+			     sizeof(*d->avail_gov), d->ngov, d->have_total, d->total_trans,
+			     d->transitions_per_s, d->have_trans, d->trans_hz, d->time_pct,
 			     d->ntrans);
 	jw_uint_have(w, "cur_state_hz", cur, cur ? d->trans_hz[d->trans_cur] : 0);
 	jw_errno(w, "trans_stat_error", d->trans_err);
@@ -75,13 +72,7 @@ static const struct out_why devfreq_why[] = {
 
 static const char *mhz(char *buf, size_t cap, int64_t hz)
 {
-	if (hz < 0)
-		snprintf(buf, cap, "n/a");
-	else if (hz % 1000000 == 0)
-		snprintf(buf, cap, "%" PRId64, hz / 1000000);
-	else
-		snprintf(buf, cap, "%.3f", (double)hz / 1e6);
-	return buf;
+	return out_fmt_mhz(buf, cap, hz, 1000000, 3);
 }
 
 static void dev_text(struct sbuf *b, const struct devfreq_dev *d, const struct thermal_info *th)

@@ -88,3 +88,26 @@ void out_pct_by_freq_json(struct jw *w, const char *key, bool have, const uint64
 	}
 	jw_obj_end(w);
 }
+
+void out_freq_domain_json(struct jw *w, const char *avail_key, const uint64_t *avail, size_t navail,
+			  const char *gov, size_t gov_size, size_t ngov, bool have_total,
+			  uint64_t total_trans, double per_s, bool have_tis, const uint64_t *freq,
+			  const double *pct, size_t n)
+{
+	jw_u64_list(w, avail_key, avail, navail);
+	jw_str_list(w, "available_governors", gov, gov_size, ngov);
+	jw_uint_have(w, "total_trans", have_total, total_trans);
+	jw_double(w, "transitions_per_s", per_s, 1);
+	out_pct_by_freq_json(w, "time_in_state_pct", have_tis, freq, pct, n);
+}
+
+const char *out_fmt_mhz(char *buf, size_t cap, int64_t v, int64_t per_mhz, int decimals)
+{
+	if (v < 0)
+		snprintf(buf, cap, "n/a");
+	else if (v % per_mhz == 0)
+		snprintf(buf, cap, "%" PRId64, v / per_mhz);
+	else
+		snprintf(buf, cap, "%.*f", decimals, (double)v / (double)per_mhz);
+	return buf;
+}

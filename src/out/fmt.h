@@ -37,5 +37,17 @@ void out_put_rate(struct sbuf *b, double v, int width);
  * NULL, not yet derived), or key: null when have is false. */
 void out_pct_by_freq_json(struct jw *w, const char *key, bool have, const uint64_t *freq,
 			  const double *pct, size_t n);
+/* A frequency of v units (per_mhz to the MHz) in MHz into buf: whole
+ * MHz without decimals, else with decimals; "n/a" when v < 0. */
+const char *out_fmt_mhz(char *buf, size_t cap, int64_t v, int64_t per_mhz, int decimals);
+/* The frequency domain that cpufreq policies and devfreq devices share:
+ * avail_key (the navail available frequencies), "available_governors"
+ * (ngov strings of gov_size bytes from gov), "total_trans" (n/a unless
+ * have_total), "transitions_per_s" and "time_in_state_pct" (pct per freq
+ * of n states, null unless have_tis). */
+void out_freq_domain_json(struct jw *w, const char *avail_key, const uint64_t *avail, size_t navail,
+			  const char *gov, size_t gov_size, size_t ngov, bool have_total,
+			  uint64_t total_trans, double per_s, bool have_tis, const uint64_t *freq,
+			  const double *pct, size_t n);
 
 #endif

@@ -34,11 +34,7 @@ struct report_opts {
 	unsigned journal_entries, journal_active, journal_orphaned;
 };
 
-struct tt_opts;
-/* Fill o's journal counts (have_journal, journal_na, journal_*) for root r
- * from the state dir of opts (read without the lock; src/cmd/cmd_snapshot.c). */
-void report_journal_counts(const struct tt_opts *opts, const struct sysroot *r,
-			   struct report_opts *o);
+/* report_journal_counts() fills the journal fields: src/cmd/cmd.h. */
 
 void report_json(struct sbuf *b, const struct snapshot *s, const struct report_opts *o);
 /* A recording's sample snapshot (record_meta.snapshot_json): report_json

@@ -547,6 +547,45 @@ static uint32_t *cache_slot(struct fdcache *c, const char *path, uint32_t h)
 	return &c->idx[i];
 }
 
+/* The two indexes of the cache (paths, watched directories) are open
+ * addressing tables of 1-based record numbers. Room for one more of n
+ * records in *idx (*cap slots): at most 3/4 full, else twice the slots (64
+ * at first) with every record put back at hash(c, i); records are unique,
+ * so each goes to the first free slot. */
+static void index_room(const struct fdcache *c, uint32_t **idx, size_t *cap, size_t n,
+		       uint32_t (*hash)(const struct fdcache *c, size_t i))
+{
+	if ((n + 1) * 4 <= *cap * 3)
+		return;
+	free(*idx);
+	*cap = *cap ? *cap * 2 : 64;
+	*idx = xcalloc(*cap, sizeof(**idx));
+	for (size_t i = 0; i < n; i++) {
+		size_t k = hash(c, i) & (*cap - 1);
+
+		while ((*idx)[k])
+			k = (k + 1) & (*cap - 1);
+		(*idx)[k] = (uint32_t)(i + 1);
+	}
+}
+
+/* Room for one more of n records of size sz in v (*ncap allocated). A
+ * 256-CPU machine has some 10000 entries: grow by a quarter (64 at first),
+ * not twice, so that the array is not half empty. */
+static void *array_room(void *v, size_t n, size_t *ncap, size_t sz)
+{
+	if (n + 1 > *ncap) {
+		*ncap = *ncap < 64 ? 64 : *ncap + *ncap / 4;
+		v = xrealloc(v, *ncap * sz);
+	}
+	return v;
+}
+
+static uint32_t ent_hash(const struct fdcache *c, size_t i)
+{
+	return c->ent[i].hash;
+}
+
 static struct fdcache_ent *cache_find(struct fdcache *c, const char *path)
 {
 	uint32_t k = *cache_slot(c, path, hash_str(path));
@@ -559,24 +598,8 @@ static struct fdcache_ent *cache_add(struct fdcache *c, const char *path)
 {
 	struct fdcache_ent *e;
 
-	if ((c->n + 1) * 4 > c->cap * 3) { /* at most 3/4 full */
-		free(c->idx);
-		c->cap *= 2;
-		c->idx = xcalloc(c->cap, sizeof(*c->idx));
-		for (size_t i = 0; i < c->n; i++) { /* paths are unique: the first free slot */
-			size_t k = c->ent[i].hash & (c->cap - 1);
-
-			while (c->idx[k])
-				k = (k + 1) & (c->cap - 1);
-			c->idx[k] = (uint32_t)(i + 1);
-		}
-	}
-	if (c->n + 1 > c->ncap) {
-		/* a 256-CPU machine has some 10000 entries: grow by a quarter,
-		 * not twice, so that the array is not half empty */
-		c->ncap = c->ncap < 64 ? 64 : c->ncap + c->ncap / 4;
-		c->ent = xrealloc(c->ent, c->ncap * sizeof(*c->ent));
-	}
+	index_room(c, &c->idx, &c->cap, c->n, ent_hash);
+	c->ent = array_room(c->ent, c->n, &c->ncap, sizeof(*c->ent));
 	e = &c->ent[c->n++];
 	memset(e, 0, sizeof(*e));
 	{
@@ -629,6 +652,11 @@ static uint32_t dir_hash(const struct fdcache *c, const struct fdcache_dir *d)
 	return hash_mem(t, n ? n - 1 : 0);
 }
 
+static uint32_t dirs_hash(const struct fdcache *c, size_t i)
+{
+	return dir_hash(c, &c->dirs[i]);
+}
+
 /* The index slot of dir[0..len): empty (0) or naming its record. */
 static uint32_t *dir_slot(struct fdcache *c, const char *dir, size_t len)
 {
@@ -655,22 +683,8 @@ static struct fdcache_dir *dir_add(struct fdcache *c, const char *dir, size_t le
 	char buf[TT_PATH_MAX + 1];
 	struct fdcache_dir *d;
 
-	if ((c->ndirs + 1) * 4 > c->dcap * 3) { /* at most 3/4 full */
-		free(c->didx);
-		c->dcap = c->dcap ? c->dcap * 2 : 64;
-		c->didx = xcalloc(c->dcap, sizeof(*c->didx));
-		for (size_t i = 0; i < c->ndirs; i++) { /* unique: the first free slot */
-			size_t k = dir_hash(c, &c->dirs[i]) & (c->dcap - 1);
-
-			while (c->didx[k])
-				k = (k + 1) & (c->dcap - 1);
-			c->didx[k] = (uint32_t)(i + 1);
-		}
-	}
-	if (c->ndirs + 1 > c->ndcap) {
-		c->ndcap = c->ndcap < 64 ? 64 : c->ndcap + c->ndcap / 4;
-		c->dirs = xrealloc(c->dirs, c->ndcap * sizeof(*c->dirs));
-	}
+	index_room(c, &c->didx, &c->dcap, c->ndirs, dirs_hash);
+	c->dirs = array_room(c->dirs, c->ndirs, &c->ndcap, sizeof(*c->dirs));
 	memcpy(buf, dir, len);
 	buf[len] = '/';
 	d = &c->dirs[c->ndirs++];

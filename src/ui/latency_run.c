@@ -44,7 +44,7 @@ struct latency *lat_get(struct tui *t)
 
 bool lat_shown(const struct tui *t)
 {
-	return t->screens[t->cur].ops == &screen_latency;
+	return !strcmp(t->screens[t->cur].ops->id, "latency");
 }
 
 /* ---- statistics of a histogram (what the CLI prints) -------------------------- */
@@ -52,19 +52,6 @@ bool lat_shown(const struct tui *t)
 void lat_hist_summary(const struct hist *h, struct stats_summary *s)
 {
 	stats_summarize_hist(h, s);
-}
-
-/* Whole microseconds (truncated like the buckets), or a mean with one
- * decimal; n/a when unknown. */
-const char *lat_fmt_us(char *buf, size_t cap, double v, bool mean)
-{
-	if (isnan(v))
-		snprintf(buf, cap, "n/a");
-	else if (mean)
-		snprintf(buf, cap, "%.1f", v);
-	else
-		snprintf(buf, cap, "%.0f", floor(v));
-	return buf;
 }
 
 /* Wall-clock time of a CLOCK_MONOTONIC instant in the past. */
@@ -421,6 +408,7 @@ static void ab_finish(struct tui *t, struct latency *L)
 		tui_status(t, false, "A/B done: %s", L->verdict);
 	ab_free(r);
 	L->ab_on = false;
+	t->busy_why = NULL;
 	L->pending |= HR_RESCAN | HR_REDRAW;
 }
 
@@ -532,6 +520,7 @@ static void ab_begin(struct tui *t, struct latency *L, struct ab_cfg *cfg, bool 
 	L->nabw = 0;
 	snprintf(L->ab_busy, sizeof(L->ab_busy),
 		 "an A/B of %s is running (x on the Latency screen cancels it)", L->ab_addr);
+	t->busy_why = L->ab_busy; /* tui_cannot_write() says it until the A/B ends */
 	tui_show_screen(t, "latency");
 	vals[0] = '\0';
 	for (unsigned a = 0; a < L->ab_k; a++) {
@@ -794,11 +783,6 @@ int latency_background(struct tui *t, bool in_dialog, int *wait_ms)
 	r = L->pending;
 	L->pending = 0;
 	return r;
-}
-
-const char *latency_busy(const struct tui *t)
-{
-	return t->lat && t->lat->ab_on ? t->lat->ab_busy : NULL;
 }
 
 int latency_header(struct tui *t, int y, int x)

@@ -307,3 +307,16 @@ int lat_why_fix(struct tui *t, struct screen *s, struct latency *L)
 	tui_set(t, as, 1, 0);
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
+
+/* Whole microseconds (truncated like the buckets), or a mean with one
+ * decimal; n/a when unknown. */
+const char *lat_fmt_us(char *buf, size_t cap, double v, bool mean)
+{
+	if (isnan(v))
+		snprintf(buf, cap, "n/a");
+	else if (mean)
+		snprintf(buf, cap, "%.1f", v);
+	else
+		snprintf(buf, cap, "%.0f", floor(v));
+	return buf;
+}

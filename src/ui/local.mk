@@ -4,7 +4,7 @@
 # tests link without curses). configure --disable-tui leaves it out.
 if ENABLE_TUI
 tunetop_SOURCES += \
-	src/ui/tui.c src/ui/tui.h src/ui/tui_int.h src/ui/tui_knob.c src/ui/tui_frame.c \
+	src/ui/tui.c src/ui/tui.h src/ui/tui_main.h src/ui/tui_int.h src/ui/tui_knob.c src/ui/tui_frame.c \
 	src/ui/tui_keys.c src/ui/tui_setup.c \
 	src/ui/keytable.c src/ui/keytable.h src/ui/keys.def \
 	src/ui/widgets.c \

@@ -30,11 +30,6 @@ static const double speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
 #define NSPEEDS	 ((int)(sizeof(speeds) / sizeof(speeds[0])))
 #define SPEED_1X 2
 
-bool tui_is_replay(const struct tui *t)
-{
-	return t->replay != NULL;
-}
-
 static void rebuild(struct tui *t)
 {
 	for (int i = 0; i < t->nscreens; i++)
@@ -44,7 +39,8 @@ static void rebuild(struct tui *t)
 
 /* ---- findings ------------------------------------------------------------------ */
 
-void tui_findings_eval(struct tui *t)
+void tui_findings_eval(struct tui *t, const struct thread_table *threads,
+		       bool (*probe)(struct tui *t, double budget_us, struct findings_probe *out))
 {
 	struct findings_input in = {.snap = t->snap};
 	struct findings_opts fo;
@@ -60,30 +56,11 @@ void tui_findings_eval(struct tui *t)
 	 * table read recently (the sampler reads one every
 	 * THREAD_SAMPLER_SLOW_NS for this, sampler.threads_every_ns; the
 	 * Threads, Isolation and Findings screens read it more often). */
-	in.threads = tui_threads_recent(t, THREAD_SAMPLER_FRESH_NS, false);
+	in.threads = threads;
 	/* What the Latency screen's probe measured (misses on a non-RT kernel). */
-	if (latency_probe_findings(t, fo.latency_budget_us, &pr))
+	if (probe && probe(t, fo.latency_budget_us, &pr))
 		in.probe = &pr;
 	findings_eval(&in, &fo, &t->findings);
-}
-
-enum finding_sev tui_worst_finding(const struct tui *t)
-{
-	enum finding_sev w = FINDING_INFO;
-
-	for (size_t i = 0; i < t->findings.n; i++)
-		if (t->findings.v[i].sev > w)
-			w = t->findings.v[i].sev;
-	return w;
-}
-
-enum role tui_sev_role(enum finding_sev s)
-{
-	switch (s) {
-	case FINDING_CRIT: return ROLE_ALERT;
-	case FINDING_WARN: return ROLE_WARN;
-	default: return ROLE_LABEL;
-	}
 }
 
 /* ---- recording ----------------------------------------------------------------- */
@@ -120,7 +97,6 @@ void tui_record_sample(struct tui *t)
 		tui_status(t, true, "--record %s: write error, recording stopped", t->rec_path);
 		return;
 	}
-	latency_record(t);
 }
 
 void tui_record_poll(struct tui *t)

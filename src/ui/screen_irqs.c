@@ -526,7 +526,7 @@ static int move_irq(struct tui *t, struct screen *s)
 	iso_mask(t, &iso);
 	cur = row->have_affinity ? row->affinity : t->snap->topo.online;
 	snprintf(title, sizeof(title), "Move IRQ %d (%.60s)", irq, row->name);
-	if (thr_cpu_dialog(t, title, &t->snap->topo.online, &cur, &iso, NULL, list, sizeof(list)) !=
+	if (ui_cpu_dialog(t, title, &t->snap->topo.online, &cur, &iso, NULL, list, sizeof(list)) !=
 	    0)
 		return HR_HANDLED | HR_REDRAW;
 	e = tui_set1(t, "irq/%d/affinity=%s", irq, list);

@@ -306,7 +306,8 @@ static void measure(struct tui *t, struct lview *v, struct lesson_metrics *m)
 		/* the simulator was advanced while measuring: the TUI's clock
 		 * restarts from here, and its screens show the new state */
 		t->last_tick_ns = time_mono_ns();
-		tui_resample(t);
+		t->tick_all = true;
+		t->want_tick = true; /* the loop samples before it draws */
 	}
 	t->status[0] = '\0';
 }

@@ -78,105 +78,6 @@ static void iso_cpus(const struct tui *t, struct cpumask *m)
 		cpumask_or(m, &t->snap->sys.nohz_full);
 }
 
-/* ---- a CPU checklist dialog (also used by the IRQ screen) ------------------------- */
-
-int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
-		   const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
-		   char *out, size_t cap)
-{
-	int cpus[TT_MAX_CPUS], n = 0, sel = 0, top = 0;
-	struct cpumask m = *cur;
-
-	for (int c = cpumask_next(offer, 0); c >= 0; c = cpumask_next(offer, c + 1))
-		cpus[n++] = c;
-	if (!n)
-		return -1;
-	cpumask_and(&m, offer);
-	for (;;) {
-		int w = 64, vis = n, h, y, x, ch, to;
-		char list[256];
-
-		if (vis > LINES - 10)
-			vis = LINES - 10;
-		if (vis < 1)
-			vis = 1;
-		h = vis + 6;
-		ui_keep_visible(&top, sel, vis);
-		w = ui_dialog(t, h, w, title, &y, &x);
-		cpulist_format(&m, list, sizeof(list));
-		ui_printf(t, y + 1, x + 2, w - 4, ROLE_DIALOG, "CPUs: %s%s",
-			  list[0] ? list : "(none)",
-			  scope_process ? (*scope_process ? "   scope: every thread of the process"
-							  : "   scope: this thread")
-					: "");
-		for (int i = 0; i < vis && top + i < n; i++) {
-			int c = cpus[top + i];
-			enum role r = top + i == sel ? ROLE_DIALOG_SELECTED : ROLE_DIALOG;
-
-			ui_fill(t, y + 2 + i, x + 1, w - 2, r);
-			ui_printf(t, y + 2 + i, x + 2, w - 4, r, "[%c] CPU %d%s",
-				  cpumask_test(&m, c) ? 'x' : ' ', c,
-				  iso && cpumask_test(iso, c) ? "  (isolated / nohz_full)" : "");
-		}
-		ui_put(t, y + h - 4, x + 2, w - 4, ROLE_DIALOG,
-		       "Space toggle  a all  n none  i isolated  o others");
-		ui_printf(t, y + h - 3, x + 2, w - 4, ROLE_DIALOG, "t type a list%s",
-			  scope_process ? "  p thread/process" : "");
-		ui_put(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG, "Enter apply  Esc cancel");
-		refresh();
-		timeout(1000);
-		ch = getch();
-		if (tui_signal_pending)
-			return -1;
-		if ((to = ui_dialog_list_key(ch, sel, n, vis)) >= 0) {
-			sel = to;
-			continue;
-		}
-		switch (ch) {
-		case ' ':
-			if (cpumask_test(&m, cpus[sel]))
-				cpumask_clear(&m, cpus[sel]);
-			else
-				cpumask_set(&m, cpus[sel]);
-			break;
-		case 'a': m = *offer; break;
-		case 'n': cpumask_zero(&m); break;
-		case 'i':
-			if (iso) {
-				m = *offer;
-				cpumask_and(&m, iso);
-			}
-			break;
-		case 'o':
-			m = *offer;
-			if (iso)
-				cpumask_andnot(&m, iso);
-			break;
-		case 'p':
-			if (scope_process)
-				*scope_process = !*scope_process;
-			break;
-		case 't': {
-			char buf[256];
-
-			cpulist_format(&m, buf, sizeof(buf));
-			if (ui_input(t, title, "CPU list (e.g. 0-3,6):", buf, sizeof(buf)) == 0) {
-				str_copy(out, cap, str_trim(buf));
-				return 0;
-			}
-			break;
-		}
-		case '\n':
-		case '\r':
-		case KEY_ENTER: cpulist_format(&m, out, cap); return 0;
-		case 27:
-		case 'q':
-		case KEY_F(10): return -1;
-		default: break;
-		}
-	}
-}
-
 /* ---- Threads screen ------------------------------------------------------------------- */
 
 enum col {
@@ -785,7 +686,7 @@ static int do_affinity(struct tui *t, struct screen *s, const struct thread_info
 	root_online(t, &online);
 	iso_cpus(t, &iso);
 	snprintf(title, sizeof(title), "Affinity of %s (%d)", th->comm, (int)th->tid);
-	if (thr_cpu_dialog(t, title, &online, &th->affinity, &iso, &scope, list, sizeof(list)) != 0)
+	if (ui_cpu_dialog(t, title, &online, &th->affinity, &iso, &scope, list, sizeof(list)) != 0)
 		return HR_HANDLED | HR_REDRAW;
 	v->scope_process = scope;
 	tui_set1(t, "%s/affinity=%s", scope_addr(v, th, who, sizeof(who)), list);

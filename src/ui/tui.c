@@ -30,8 +30,7 @@
 #include "sysfs/userfile.h"
 #include "ui/tui.h"
 #include "ui/tui_int.h"
-
-volatile sig_atomic_t tui_signal_pending;
+#include "ui/tui_main.h"
 
 /* The screens' ops, from their rows in screens.def. */
 #define SCREEN_HOOK_Y(fn)     fn
@@ -97,11 +96,6 @@ static void fatal_hook(void)
 	}
 }
 
-bool tui_is_demo(const struct tui *t)
-{
-	return t->sim != NULL;
-}
-
 void tui_focus_none(struct tui *t, struct screen *s, struct cpumask *cpus)
 {
 	(void)t;
@@ -133,6 +127,7 @@ void tui_tick(struct tui *t)
 	uint64_t now = time_mono_ns();
 	int e;
 
+	t->want_tick = false;
 	if (t->replay) {
 		/* a replay shows the recorded sample; only the timer moves it */
 		struct screen *s = &t->screens[t->cur];
@@ -163,29 +158,23 @@ void tui_tick(struct tui *t)
 	tui_effect_poll(t, now);
 	tui_hold_poll(t, now);
 	tui_counters_tick(t);
-	tui_findings_eval(t);
+	tui_findings_eval(t, tui_threads_recent(t, THREAD_SAMPLER_FRESH_NS, false),
+			  latency_probe_findings);
 	tui_record_sample(t);
+	if (t->rec && !t->rec_failed && t->snap)
+		latency_record(t);
 	for (int i = 0; i < t->nscreens; i++)
 		if (t->screens[i].ops->build)
 			t->screens[i].ops->build(t, &t->screens[i]);
 }
 
-const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
+/* The hooks' redraw (a dialog's background) and the loop's: a sample first
+ * when a screen asked for one (t->want_tick). */
+static void redraw(struct tui *t)
 {
-	const struct thread_table *tab;
-
-	if (t->replay)
-		return NULL;
-	if (refresh)
-		thread_sampler_refresh(&t->sampler.threads, false);
-	tab = thread_sampler_recent(&t->sampler.threads, max_age_ns ? max_age_ns : UINT64_MAX);
-	return tab && tab->nprocs ? tab : NULL; /* a tree without proc/PID: no thread data */
-}
-
-void tui_resample(struct tui *t)
-{
-	t->tick_all = true;
-	tui_tick(t);
+	if (t->want_tick)
+		tui_tick(t);
+	tui_draw(t);
 }
 
 /* ---- main ------------------------------------------------------------------------ */
@@ -321,7 +310,7 @@ static void event_loop(struct tui *t)
 			tui_tick(t);
 		}
 		if (res & (HR_RESCAN | HR_REDRAW))
-			tui_draw(t);
+			redraw(t);
 		now = time_mono_ns();
 		if (now >= t->next_tick_ns) {
 			if (t->replay)
@@ -330,7 +319,7 @@ static void event_loop(struct tui *t)
 				tui_tick(t);
 			if (t->status[0] && now >= t->status_until_ns)
 				t->status[0] = '\0';
-			tui_draw(t);
+			redraw(t);
 			continue;
 		}
 		wait_ms = (int)((t->next_tick_ns - now + 999999) / 1000000);
@@ -353,7 +342,7 @@ static void event_loop(struct tui *t)
 				fast_err = 0;
 			}
 			if (t->status[0] && time_mono_ns() >= t->status_until_ns)
-				tui_draw(t);
+				redraw(t);
 			continue;
 		}
 		fast_err = 0;
@@ -374,6 +363,8 @@ static void event_loop(struct tui *t)
 		if (res & HR_RESCAN) {
 			t->tick_all = true;
 			tui_tick(t);
+		} else if (t->want_tick) {
+			tui_tick(t); /* the screen shown reads a source the last sample did not */
 		} else if (res & HR_REDRAW) {
 			struct screen *s = &t->screens[t->cur];
 
@@ -381,7 +372,7 @@ static void event_loop(struct tui *t)
 				s->ops->build(t, s);
 		}
 		if (res & (HR_REDRAW | HR_RESCAN) || ch == KEY_RESIZE)
-			tui_draw(t);
+			redraw(t);
 	}
 }
 
@@ -441,6 +432,10 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		free(t);
 		return r;
 	}
+	t->hooks.idle = latency_background;
+	t->hooks.redraw = redraw;
+	t->hooks.busy_mark = latency_header;
+	t->hooks.replay_mark = tui_replay_header;
 	if (demo && !sim_built()) {
 		fprintf(stderr, "tunetop: " SIM_NOT_BUILT "\n");
 		free(t);

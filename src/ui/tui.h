@@ -188,14 +188,50 @@ struct tui {
 	uint64_t status_until_ns;
 	bool status_sticky;	    /* a hold report: shown until the next key */
 	char notes[TUI_STATUS_LEN]; /* config / theme problems, shown once */
-	struct tui_ctr *ctr;	    /* perf counters state (counters.c) */
-	struct latency *lat;	    /* the probe and A/B runs (screen_latency.c) */
+	/* What the lower files call back, set by the loop (tui.c), so that
+	 * widgets.c and tui_frame.c call nothing above them. */
+	struct tui_hooks {
+		/* background work (the probe, the A/B) while a dialog waits for
+		 * a key: latency_background(t, true, wait_ms) */
+		int (*idle)(struct tui *t, bool in_dialog, int *wait_ms);
+		/* draw the frame and the current screen under a dialog */
+		void (*redraw)(struct tui *t);
+		/* the header's marks: a running probe / A/B, a replay's position;
+		 * return the columns used */
+		int (*busy_mark)(struct tui *t, int y, int x);
+		int (*replay_mark)(struct tui *t, int y, int x);
+	} hooks;
+	bool want_tick;	      /* sample before the next draw (a screen needs a new source) */
+	const char *busy_why; /* why knobs cannot change now (a running A/B), NULL: they can */
+	struct tui_ctr *ctr;  /* perf counters state (counters.c) */
+	struct latency *lat;  /* the probe and A/B runs (screen_latency.c) */
 };
 
-/* ---- tui.c ------------------------------------------------------------------ */
+/* ---- tui_frame.c: the frame (header, tabs, status line, key bar) ---------------- */
 void tui_status(struct tui *t, bool err, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 void tui_status_seen(struct tui *t);
+/* The first line of s (NULL: empty) into out. */
+void tui_first_line(const char *s, char *out, size_t cap);
+void tui_draw(struct tui *t);
+void tui_apply_theme(struct tui *t);
+/* Show screen i (as a number key does); the loop samples again first when
+ * it reads a source the last sample did not (t->want_tick). */
+void tui_switch_to(struct tui *t, int i);
+/* Switch to the screen with this id. */
+void tui_show_screen(struct tui *t, const char *id);
+/* Is addr changed (ACTIVE entry)? old receives the original value. */
+const struct tui_change *tui_changed(const struct tui *t, const char *addr);
+/* Any change whose address starts with prefix. */
+const struct tui_change *tui_changed_prefix(const struct tui *t, const char *prefix);
+bool tui_is_demo(const struct tui *t);
+/* Drawing a recording (--replay): read-only, no live data. */
+bool tui_is_replay(const struct tui *t);
+/* The most severe finding (FINDING_INFO when there is none). */
+enum finding_sev tui_worst_finding(const struct tui *t);
+enum role tui_sev_role(enum finding_sev s);
+
+/* ---- tui_knob.c: every change through the knob engine ----------------------------- */
 /* Apply "ADDRESS=VALUE" assignments as one transaction; on success the
  * status line shows the change, on refusal the reason. 0 or -errno. */
 int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags);
@@ -205,37 +241,9 @@ const char *tui_cannot_write(struct tui *t);
 /* Whether it can now; if not, the reason goes on the status line
  * ("Refused: ..."). */
 bool tui_may_write(struct tui *t);
-/* Is addr changed (ACTIVE entry)? old receives the original value. */
-const struct tui_change *tui_changed(const struct tui *t, const char *addr);
-/* Any change whose address starts with prefix. */
-const struct tui_change *tui_changed_prefix(const struct tui *t, const char *prefix);
 void tui_reload_journal(struct tui *t);
 int tui_undo_last(struct tui *t);
 int tui_restore_all(struct tui *t, bool ask);
-void tui_draw(struct tui *t);
-/* Switch to the screen with this id (as a number key does). */
-void tui_show_screen(struct tui *t, const char *id);
-/* The first line of s (NULL: empty) into out. */
-void tui_first_line(const char *s, char *out, size_t cap);
-/* The signal that asked the TUI to stop (0: none), set by its handler. */
-extern volatile sig_atomic_t tui_signal_pending;
-/* The CPU-list dialog of the Threads screen, shared with the IRQs screen
- * (screen_threads.c): offer, the current mask and the isolated CPUs shown;
- * *scope_process toggled by W; the chosen list in out. 0 chosen, -1 cancelled
- * (or nothing to offer). */
-int thr_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
-		   const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
-		   char *out, size_t cap);
-void tui_apply_theme(struct tui *t);
-bool tui_is_demo(const struct tui *t);
-/* Drawing a recording (--replay): read-only, no live data. */
-bool tui_is_replay(const struct tui *t);
-/* The most severe finding (FINDING_INFO when there is none). */
-enum finding_sev tui_worst_finding(const struct tui *t);
-enum role tui_sev_role(enum finding_sev s);
-/* The sampler's latest snapshot changed under the screens (a lesson on the
- * shown board): sample again and rebuild. */
-void tui_resample(struct tui *t);
 
 /* ---- counters.c: perf counters opened only while a screen shows them --------- */
 /* After each sample: open / close the per-CPU counters as the current screen
@@ -260,6 +268,17 @@ void tui_thread_counters_toggle(struct tui *t);
 void tui_counters_free(struct tui *t);
 
 /* ---- widgets.c -------------------------------------------------------------- */
+/* The signal that asked the TUI to stop (0: none), set by tui.c's handler;
+ * the dialogs return when it is set. */
+extern volatile sig_atomic_t tui_signal_pending;
+/* The CPU-list dialog (Threads and IRQs screens): offer, the current mask and
+ * the isolated CPUs shown; *scope_process (NULL: no W) toggled by W; the
+ * chosen list in out. 0 chosen, -1 cancelled (or nothing to offer). Like
+ * every dialog it waits for keys through t->hooks.idle, so a running A/B or
+ * probe goes on meanwhile. */
+int ui_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
+		  const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
+		  char *out, size_t cap);
 attr_t ui_attr(const struct tui *t, enum role r);
 /* Print clipped to width w at (y,x); returns columns used. */
 int ui_put(struct tui *t, int y, int x, int w, enum role r, const char *s);
@@ -323,8 +342,6 @@ int ui_list_key(struct screen *s, int ch, int h);
 int latency_background(struct tui *t, bool in_dialog, int *wait_ms);
 /* 'A' on any screen: A/B the selected row's knob (Latency: any ADDRESS=A,B). */
 int latency_ab_key(struct tui *t);
-/* Why knobs cannot be changed now (an A/B owns the journal), or NULL. */
-const char *latency_busy(const struct tui *t);
 /* The Why-late capture's own footprint in one line (events/s read, lost);
  * false when it is not on (latency_why.c). */
 bool latency_why_footprint(const struct tui *t, char *buf, size_t cap);
@@ -338,10 +355,13 @@ void latency_shutdown(struct tui *t, struct sbuf *msg);
 
 /* ---- playback.c: --record, --replay, findings -------------------------------- */
 struct replay_event;
-/* Evaluate the findings over t->snap (live sessions, after each sample). */
-void tui_findings_eval(struct tui *t);
+/* Evaluate the findings over t->snap (live sessions, after each sample),
+ * with the recent thread table (NULL: none) and what probe() (NULL: none)
+ * says the Latency screen's probe measured. */
+void tui_findings_eval(struct tui *t, const struct thread_table *threads,
+		       bool (*probe)(struct tui *t, double budget_us, struct findings_probe *out));
 int tui_record_open(struct tui *t, const char *path, const char *state_dir, char **cause);
-void tui_record_sample(struct tui *t); /* the current sample */
+void tui_record_sample(struct tui *t); /* the current sample (the probe's: latency_record) */
 /* --record: the latency probe's window since the last tick, if it runs. */
 void latency_record(struct tui *t);
 /* The Latency screen's probe (running, or stopped with its numbers still
@@ -359,7 +379,7 @@ int tui_replay_header(struct tui *t, int y, int x);
 /* Had the recorded event happened at the shown sample? */
 bool tui_replay_event_shown(const struct tui *t, const struct replay_event *e);
 
-/* ---- tui.c: the model's thread table (t->sampler.threads) -------------------- */
+/* ---- tui_setup.c: the model's thread table (t->sampler.threads) -------------- */
 /* The live thread table when one was read at most max_age_ns ago (0: any
  * age; read it now when refresh and a second old); NULL on a replay, a
  * non-live root or when none is recent. */

@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's frame: the theme's colour pairs, the header (clocks, uptime,
- * findings count, where the session stands), the tab strip, the status
- * line and key bar, and tui_draw(), which draws the frame around the
- * current screen. */
+ * findings count, where the session stands), the tab strip and which screen
+ * is shown, the status line (tui_status) and key bar, and tui_draw(), which
+ * draws the frame around the current screen. It calls only widgets.c: the
+ * header's marks of a running probe / A/B and of a replay come through the
+ * loop's hooks (t->hooks, set by tui.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
@@ -237,13 +239,14 @@ static void draw_header(struct tui *t)
 	     2;
 	if (t->dma_held)
 		x += ui_printf(t, y, x, COLS - x, ROLE_CHANGED, "QoS %dus", t->dma_value_us) + 2;
-	x += latency_header(t, y, x);
+	if (t->hooks.busy_mark)
+		x += t->hooks.busy_mark(t, y, x);
 	if (t->rec)
 		x += ui_printf(t, y, x, COLS - x, t->rec_failed ? ROLE_ALERT : ROLE_WARN, "REC %s",
 			       t->rec_failed ? "failed" : "on") +
 		     2;
-	if (t->replay)
-		x += tui_replay_header(t, y, x);
+	if (t->replay && t->hooks.replay_mark)
+		x += t->hooks.replay_mark(t, y, x);
 	else if (t->readonly || !t->knob)
 		x += ui_printf(t, y, x, COLS - x, ROLE_READONLY, " READ-ONLY ") + 2;
 	if (t->replay)
@@ -422,4 +425,143 @@ void tui_draw(struct tui *t)
 	ui_draw_keybar(t, LINES - 1, t->replay ? "replay" : s->ops->id);
 	wnoutrefresh(stdscr);
 	doupdate();
+}
+
+void tui_status(struct tui *t, bool err, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(t->status, sizeof(t->status), fmt, ap);
+	va_end(ap);
+	/* one line */
+	for (char *p = t->status; *p; p++)
+		if (*p == '\n') {
+			if (p[1])
+				*p = ' ';
+			else
+				*p = '\0';
+		}
+	t->status_err = err;
+	t->status_sticky = false;
+	t->status_until_ns = time_mono_ns() + (err ? 8 : 5) * 1000000000ULL;
+}
+
+/* A key was pressed: a hold report (shown until then) has been seen, and
+ * the key's own message, if any, takes the line. */
+void tui_status_seen(struct tui *t)
+{
+	if (t->status_sticky) {
+		t->status_sticky = false;
+		t->status[0] = '\0';
+	}
+}
+
+const struct tui_change *tui_changed(const struct tui *t, const char *addr)
+{
+	for (size_t i = 0; i < t->nchanges; i++)
+		if (!strcmp(t->changes[i].addr, addr))
+			return &t->changes[i];
+	return NULL;
+}
+
+const struct tui_change *tui_changed_prefix(const struct tui *t, const char *prefix)
+{
+	size_t n = strlen(prefix);
+
+	for (size_t i = 0; i < t->nchanges; i++)
+		if (!strncmp(t->changes[i].addr, prefix, n))
+			return &t->changes[i];
+	return NULL;
+}
+
+void tui_first_line(const char *s, char *out, size_t cap)
+{
+	const char *nl;
+	size_t n;
+
+	if (!s) {
+		out[0] = '\0';
+		return;
+	}
+	nl = strchr(s, '\n');
+	n = nl ? (size_t)(nl - s) : strlen(s);
+	if (n >= cap)
+		n = cap - 1;
+	memcpy(out, s, n);
+	out[n] = '\0';
+}
+
+enum finding_sev tui_worst_finding(const struct tui *t)
+{
+	enum finding_sev w = FINDING_INFO;
+
+	for (size_t i = 0; i < t->findings.n; i++)
+		if (t->findings.v[i].sev > w)
+			w = t->findings.v[i].sev;
+	return w;
+}
+
+enum role tui_sev_role(enum finding_sev s)
+{
+	switch (s) {
+	case FINDING_CRIT: return ROLE_ALERT;
+	case FINDING_WARN: return ROLE_WARN;
+	default: return ROLE_LABEL;
+	}
+}
+
+/* TUI_SNAP_BASE as the last sample allows: the only finding that reads the
+ * interrupt rates is about isolated / nohz_full CPUs, so without any the
+ * header does not pay for /proc/interrupts (a large file on many CPUs);
+ * the screens that show IRQs ask for them. */
+unsigned tui_snap_base(const struct tui *t)
+{
+	const struct system_info *y = t->snap ? &t->snap->sys : NULL;
+
+	if (y && !(y->have_isolated && !cpumask_empty(&y->isolated)) &&
+	    !(y->have_nohz_full && !cpumask_empty(&y->nohz_full)))
+		return TUI_SNAP_BASE & ~SNAP_IRQS;
+	return TUI_SNAP_BASE;
+}
+
+/* ---- tabs: which screen is shown ------------------------------------------- */
+
+/* Show screen i. When it reads a source the last sample did not, the loop
+ * samples again before drawing (t->want_tick: the loop owns time). */
+void tui_switch_to(struct tui *t, int i)
+{
+	unsigned needs;
+
+	if (i < 0 || i >= t->nscreens)
+		return;
+	t->cur = i;
+	needs = tui_snap_base(t) | t->screens[i].ops->needs;
+	if (!t->replay && t->snap && (t->snap->what & needs) != needs)
+		t->want_tick = true; /* this screen reads a source the others did not */
+	else if (t->screens[i].ops->build)
+		t->screens[i].ops->build(t, &t->screens[i]);
+}
+
+int tui_find_screen(struct tui *t, const char *id)
+{
+	for (int i = 0; i < t->nscreens; i++)
+		if (!strcmp(t->screens[i].ops->id, id))
+			return i;
+	return -1;
+}
+
+void tui_show_screen(struct tui *t, const char *id)
+{
+	tui_switch_to(t, tui_find_screen(t, id));
+}
+
+bool tui_is_demo(const struct tui *t)
+{
+	return t->sim != NULL;
+}
+
+bool tui_is_replay(const struct tui *t)
+{
+	return t->replay != NULL;
 }

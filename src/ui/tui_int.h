@@ -17,8 +17,8 @@
  * and interrupt rates (the same sources as `snapshot --json`). */
 #define TUI_SNAP_BASE (SNAP_CORE | SNAP_DEVFREQ | SNAP_RT | SNAP_THERMAL | SNAP_IRQS)
 
-/* tui.c: the sources every screen needs (the header's), as the last sample
- * allows. */
+/* tui_frame.c: the sources every screen needs (the header's), as the last
+ * sample allows. */
 unsigned tui_snap_base(const struct tui *t);
 /* tui.c: one sample (or, replaying, the recorded one) and every screen's
  * build. */
@@ -37,9 +37,10 @@ void tui_offer_orphans(struct tui *t);
  * user's choice); what happened goes to msg. */
 void tui_restore_on_exit(struct tui *t, struct sbuf *msg);
 
-/* tui_keys.c */
-/* The index of the screen with id or title id, -1 none. */
+/* tui_frame.c: the index of the screen with id or title id, -1 none. */
 int tui_find_screen(struct tui *t, const char *id);
+
+/* tui_keys.c */
 /* The quit dialog; true: quit. */
 bool tui_quit_dialog(struct tui *t);
 /* One key: the screen's key function first, then the global keys; HR_*. */

@@ -29,33 +29,6 @@
 
 /* ---- keys ----------------------------------------------------------------- */
 
-static void switch_to(struct tui *t, int i)
-{
-	unsigned needs;
-
-	if (i < 0 || i >= t->nscreens)
-		return;
-	t->cur = i;
-	needs = tui_snap_base(t) | t->screens[i].ops->needs;
-	if (!t->replay && t->snap && (t->snap->what & needs) != needs)
-		tui_tick(t); /* this screen reads a source the others did not */
-	else if (t->screens[i].ops->build)
-		t->screens[i].ops->build(t, &t->screens[i]);
-}
-
-int tui_find_screen(struct tui *t, const char *id)
-{
-	for (int i = 0; i < t->nscreens; i++)
-		if (!strcmp(t->screens[i].ops->id, id))
-			return i;
-	return -1;
-}
-
-void tui_show_screen(struct tui *t, const char *id)
-{
-	switch_to(t, tui_find_screen(t, id));
-}
-
 /* The quit dialog: returns true to leave (t->keep set when keeping). */
 bool tui_quit_dialog(struct tui *t)
 {
@@ -93,7 +66,7 @@ static int handle_mouse(struct tui *t)
 	if (me.y == 2) {
 		for (int i = 0; i < t->nscreens; i++)
 			if (me.x >= t->tabs_x[i] && me.x < t->tabs_x[i + 1]) {
-				switch_to(t, i);
+				tui_switch_to(t, i);
 				return HR_HANDLED | HR_REDRAW;
 			}
 		return HR_HANDLED;
@@ -126,7 +99,7 @@ static int do_explain(struct tui *t, bool help_if_none)
 
 	if (n <= 0) {
 		if (help_if_none)
-			switch_to(t, tui_find_screen(t, "help"));
+			tui_switch_to(t, tui_find_screen(t, "help"));
 		else
 			tui_status(t, false, "Nothing to explain on this row (F1 lists the keys)");
 		return HR_REDRAW;
@@ -182,11 +155,11 @@ static int run_action(struct tui *t, enum key_action a, int ch)
 
 	switch (a) {
 	case KA_QUIT: return HR_QUIT;
-	case KA_NEXT: switch_to(t, (t->cur + 1) % t->nscreens); return HR_REDRAW;
-	case KA_PREV: switch_to(t, (t->cur + t->nscreens - 1) % t->nscreens); return HR_REDRAW;
+	case KA_NEXT: tui_switch_to(t, (t->cur + 1) % t->nscreens); return HR_REDRAW;
+	case KA_PREV: tui_switch_to(t, (t->cur + t->nscreens - 1) % t->nscreens); return HR_REDRAW;
 	case KA_EXPLAIN_OR_HELP: return do_explain(t, true); /* the row's entry, else Help */
-	case KA_HELP: switch_to(t, tui_find_screen(t, "help")); return HR_REDRAW;
-	case KA_SETUP: switch_to(t, tui_find_screen(t, "setup")); return HR_REDRAW;
+	case KA_HELP: tui_switch_to(t, tui_find_screen(t, "help")); return HR_REDRAW;
+	case KA_SETUP: tui_switch_to(t, tui_find_screen(t, "setup")); return HR_REDRAW;
 	case KA_UNDO: tui_undo_last(t); return HR_RESCAN | HR_REDRAW;
 	case KA_RESTORE: tui_restore_all(t, true); return HR_RESCAN | HR_REDRAW;
 	case KA_EXPLAIN: return do_explain(t, false);
@@ -203,11 +176,11 @@ static int run_action(struct tui *t, enum key_action a, int ch)
 		return r & HR_HANDLED ? r | HR_REDRAW : -1;
 	case KA_NUMBER:
 		if (ch >= '1' && ch <= '9' && ch - '1' < t->nscreens) {
-			switch_to(t, ch - '1');
+			tui_switch_to(t, ch - '1');
 			return HR_REDRAW;
 		}
 		if (ch == '0' && t->nscreens >= 10) {
-			switch_to(t, 9);
+			tui_switch_to(t, 9);
 			return HR_REDRAW;
 		}
 		return -1;
@@ -215,7 +188,7 @@ static int run_action(struct tui *t, enum key_action a, int ch)
 		for (int i = 0; i < t->nscreens; i++)
 			if ((t->screens[i].ops->fkey && ch == t->screens[i].ops->fkey) ||
 			    (t->screens[i].ops->hotkey && ch == t->screens[i].ops->hotkey)) {
-				switch_to(t, i);
+				tui_switch_to(t, i);
 				return HR_REDRAW;
 			}
 		return -1;

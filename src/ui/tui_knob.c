@@ -30,36 +30,6 @@
 
 /* ---- status line ---------------------------------------------------------- */
 
-void tui_status(struct tui *t, bool err, const char *fmt, ...)
-{
-	va_list ap;
-
-	va_start(ap, fmt);
-	vsnprintf(t->status, sizeof(t->status), fmt, ap);
-	va_end(ap);
-	/* one line */
-	for (char *p = t->status; *p; p++)
-		if (*p == '\n') {
-			if (p[1])
-				*p = ' ';
-			else
-				*p = '\0';
-		}
-	t->status_err = err;
-	t->status_sticky = false;
-	t->status_until_ns = time_mono_ns() + (err ? 8 : 5) * 1000000000ULL;
-}
-
-/* A key was pressed: a hold report (shown until then) has been seen, and
- * the key's own message, if any, takes the line. */
-void tui_status_seen(struct tui *t)
-{
-	if (t->status_sticky) {
-		t->status_sticky = false;
-		t->status[0] = '\0';
-	}
-}
-
 /* ---- changes and the knob engine ------------------------------------------ */
 
 const char *tui_cannot_write(struct tui *t)
@@ -68,7 +38,7 @@ const char *tui_cannot_write(struct tui *t)
 		return t->ro_why[0] ? t->ro_why : "the knob engine is not available";
 	if (t->readonly)
 		return t->ro_why;
-	return latency_busy(t);
+	return t->busy_why; /* set by latency_run.c while an A/B runs */
 }
 
 bool tui_may_write(struct tui *t)
@@ -139,24 +109,6 @@ void tui_reload_journal(struct tui *t)
 	knob_journal_free(e, n);
 }
 
-const struct tui_change *tui_changed(const struct tui *t, const char *addr)
-{
-	for (size_t i = 0; i < t->nchanges; i++)
-		if (!strcmp(t->changes[i].addr, addr))
-			return &t->changes[i];
-	return NULL;
-}
-
-const struct tui_change *tui_changed_prefix(const struct tui *t, const char *prefix)
-{
-	size_t n = strlen(prefix);
-
-	for (size_t i = 0; i < t->nchanges; i++)
-		if (!strncmp(t->changes[i].addr, prefix, n))
-			return &t->changes[i];
-	return NULL;
-}
-
 static size_t count_lines(const char *s)
 {
 	size_t n = 0;
@@ -165,23 +117,6 @@ static size_t count_lines(const char *s)
 		if (*s == '\n' && s[1])
 			n++;
 	return s ? n + 1 : 0;
-}
-
-void tui_first_line(const char *s, char *out, size_t cap)
-{
-	const char *nl;
-	size_t n;
-
-	if (!s) {
-		out[0] = '\0';
-		return;
-	}
-	nl = strchr(s, '\n');
-	n = nl ? (size_t)(nl - s) : strlen(s);
-	if (n >= cap)
-		n = cap - 1;
-	memcpy(out, s, n);
-	out[n] = '\0';
 }
 
 /* A refusal too long for the status line loses its reason at the end:

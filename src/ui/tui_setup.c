@@ -313,16 +313,14 @@ int tui_self_place(struct tui *t, struct sbuf *errs)
 	return 0;
 }
 
-/* TUI_SNAP_BASE as the last sample allows: the only finding that reads the
- * interrupt rates is about isolated / nohz_full CPUs, so without any the
- * header does not pay for /proc/interrupts (a large file on many CPUs);
- * the screens that show IRQs ask for them. */
-unsigned tui_snap_base(const struct tui *t)
+const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
 {
-	const struct system_info *y = t->snap ? &t->snap->sys : NULL;
+	const struct thread_table *tab;
 
-	if (y && !(y->have_isolated && !cpumask_empty(&y->isolated)) &&
-	    !(y->have_nohz_full && !cpumask_empty(&y->nohz_full)))
-		return TUI_SNAP_BASE & ~SNAP_IRQS;
-	return TUI_SNAP_BASE;
+	if (t->replay)
+		return NULL;
+	if (refresh)
+		thread_sampler_refresh(&t->sampler.threads, false);
+	tab = thread_sampler_recent(&t->sampler.threads, max_age_ns ? max_age_ns : UINT64_MAX);
+	return tab && tab->nprocs ? tab : NULL; /* a tree without proc/PID: no thread data */
 }

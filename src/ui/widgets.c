@@ -1,9 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Widgets: clipped text in a theme role, meters (plain and stacked), modal
- * dialogs (menu, buttons, line input), the bottom key bar, list scrolling,
- * and frequency formatting. Dialogs are modal: they redraw the whole screen
- * under themselves on every key or resize and return when the user decides;
- * data sampling pauses meanwhile. */
+ * dialogs (menu, buttons, line input, the CPU checklist), the bottom key
+ * bar, list scrolling, and frequency formatting. Dialogs are modal: they
+ * redraw the whole screen under themselves on every key, resize or second
+ * (t->hooks.redraw) and return when the user decides; data sampling pauses
+ * meanwhile, but the background work of the loop (t->hooks.idle: a running
+ * probe or A/B) goes on. This file calls no other file of src/ui but the
+ * key table: what it needs from above comes through t->hooks. */
 #include <errno.h>
 #include <math.h>
 #include <stdarg.h>
@@ -11,10 +14,13 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/cpumask.h"
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "ui/keytable.h"
 #include "ui/tui.h"
+
+volatile sig_atomic_t tui_signal_pending;
 
 attr_t ui_attr(const struct tui *t, enum role r)
 {
@@ -183,7 +189,8 @@ int ui_dialog(struct tui *t, int h, int w, const char *title, int *y, int *x)
 		*y = 0;
 	if (*x < 0)
 		*x = 0;
-	tui_draw(t);
+	if (t->hooks.redraw)
+		t->hooks.redraw(t);
 	ui_box(t, *y, *x, h, w, title);
 	return w;
 }
@@ -217,9 +224,30 @@ static int dialog_getch(struct tui *t)
 {
 	int ms;
 
-	latency_background(t, true, &ms);
+	ms = -1;
+	if (t->hooks.idle)
+		t->hooks.idle(t, true, &ms);
 	timeout(ms >= 0 && ms < 1000 ? ms : 1000);
 	return getch();
+}
+
+/* A list dialog's key, after showing what it drew: KEY_MAX on a signal
+ * (the dialog returns), KEY_MIN when a list key moved *sel among n rows (vis
+ * shown; draw again), else the key for the dialog. A running A/B or probe
+ * goes on meanwhile (dialog_getch). */
+static int list_dialog_key(struct tui *t, int *sel, int n, int vis)
+{
+	int ch, to;
+
+	refresh();
+	ch = dialog_getch(t);
+	if (tui_signal_pending)
+		return KEY_MAX;
+	if ((to = ui_dialog_list_key(ch, *sel, n, vis)) >= 0) {
+		*sel = to;
+		return KEY_MIN;
+	}
+	return ch;
 }
 
 int ui_menu(struct tui *t, const char *title, const char *const *items, int n, int sel,
@@ -232,7 +260,7 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 	if (sel < 0 || sel >= n)
 		sel = 0;
 	for (;;) {
-		int w = (int)strlen(title) + 6, h, y, x, vis, ch, to;
+		int w = (int)strlen(title) + 6, h, y, x, vis, ch;
 
 		for (int i = 0; i < n; i++)
 			if ((int)strlen(items[i]) + 6 > w)
@@ -255,14 +283,10 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 		}
 		if (footer)
 			ui_put(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG, footer);
-		refresh();
-		ch = dialog_getch(t);
-		if (tui_signal_pending)
+		if ((ch = list_dialog_key(t, &sel, n, vis)) == KEY_MAX) /* a signal */
 			return -1;
-		if ((to = ui_dialog_list_key(ch, sel, n, vis)) >= 0) {
-			sel = to;
+		if (ch == KEY_MIN) /* the selection moved */
 			continue;
-		}
 		switch (ch) {
 		case '\n':
 		case '\r':
@@ -466,7 +490,8 @@ void ui_text(struct tui *t, const char *title, const char *text)
 			top = n - vis;
 		if (top < 0)
 			top = 0;
-		tui_draw(t);
+		if (t->hooks.redraw)
+			t->hooks.redraw(t);
 		ui_box(t, y, x, h, w, title);
 		for (int i = 0; i < vis; i++) {
 			ui_fill(t, y + 1 + i, x + 1, w - 2, ROLE_DIALOG);
@@ -607,4 +632,98 @@ void ui_fmt_khz(const struct tui *t, int64_t khz, char *buf, size_t cap)
 void ui_fmt_hz(const struct tui *t, int64_t hz, char *buf, size_t cap)
 {
 	fmt_freq(t, hz, 1000000, buf, cap);
+}
+
+/* ---- the CPU checklist dialog (Threads and IRQs screens) ------------------------ */
+
+int ui_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
+		  const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
+		  char *out, size_t cap)
+{
+	int cpus[TT_MAX_CPUS], n = 0, sel = 0, top = 0;
+	struct cpumask m = *cur;
+
+	for (int c = cpumask_next(offer, 0); c >= 0; c = cpumask_next(offer, c + 1))
+		cpus[n++] = c;
+	if (!n)
+		return -1;
+	cpumask_and(&m, offer);
+	for (;;) {
+		int w = 64, vis = n, h, y, x, ch;
+		char list[256];
+
+		if (vis > LINES - 10)
+			vis = LINES - 10;
+		if (vis < 1)
+			vis = 1;
+		h = vis + 6;
+		ui_keep_visible(&top, sel, vis);
+		w = ui_dialog(t, h, w, title, &y, &x);
+		cpulist_format(&m, list, sizeof(list));
+		ui_printf(t, y + 1, x + 2, w - 4, ROLE_DIALOG, "CPUs: %s%s",
+			  list[0] ? list : "(none)",
+			  scope_process ? (*scope_process ? "   scope: every thread of the process"
+							  : "   scope: this thread")
+					: "");
+		for (int i = 0; i < vis && top + i < n; i++) {
+			int c = cpus[top + i];
+			enum role r = top + i == sel ? ROLE_DIALOG_SELECTED : ROLE_DIALOG;
+
+			ui_fill(t, y + 2 + i, x + 1, w - 2, r);
+			ui_printf(t, y + 2 + i, x + 2, w - 4, r, "[%c] CPU %d%s",
+				  cpumask_test(&m, c) ? 'x' : ' ', c,
+				  iso && cpumask_test(iso, c) ? "  (isolated / nohz_full)" : "");
+		}
+		ui_put(t, y + h - 4, x + 2, w - 4, ROLE_DIALOG,
+		       "Space toggle  a all  n none  i isolated  o others");
+		ui_printf(t, y + h - 3, x + 2, w - 4, ROLE_DIALOG, "t type a list%s",
+			  scope_process ? "  p thread/process" : "");
+		ui_put(t, y + h - 2, x + 2, w - 4, ROLE_DIALOG, "Enter apply  Esc cancel");
+		if ((ch = list_dialog_key(t, &sel, n, vis)) == KEY_MAX) /* a signal */
+			return -1;
+		if (ch == KEY_MIN) /* the selection moved */
+			continue;
+		switch (ch) {
+		case ' ':
+			if (cpumask_test(&m, cpus[sel]))
+				cpumask_clear(&m, cpus[sel]);
+			else
+				cpumask_set(&m, cpus[sel]);
+			break;
+		case 'a': m = *offer; break;
+		case 'n': cpumask_zero(&m); break;
+		case 'i':
+			if (iso) {
+				m = *offer;
+				cpumask_and(&m, iso);
+			}
+			break;
+		case 'o':
+			m = *offer;
+			if (iso)
+				cpumask_andnot(&m, iso);
+			break;
+		case 'p':
+			if (scope_process)
+				*scope_process = !*scope_process;
+			break;
+		case 't': {
+			char buf[256];
+
+			cpulist_format(&m, buf, sizeof(buf));
+			if (ui_input(t, title, "CPU list (e.g. 0-3,6):", buf, sizeof(buf)) == 0) {
+				str_copy(out, cap, str_trim(buf));
+				return 0;
+			}
+			break;
+		}
+		case '\n':
+		case '\r':
+		case KEY_ENTER: cpulist_format(&m, out, cap); return 0;
+		case 27:
+		case 'q':
+		case KEY_F(10): return -1;
+		default: break;
+		}
+	}
 }
