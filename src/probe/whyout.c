@@ -13,7 +13,9 @@
 #include "core/xalloc.h"
 #include "probe/whyattr.h"
 
-/* "rt-hog (5000, prio 4, higher priority)", "IRQ 35 eth0-rx-0", "NET_RX". */
+/* "rt-hog (5000, rt 95, higher priority)", "IRQ 35 eth0-rx-0", "NET_RX". The
+ * task's priority as chrt and ps show it: the kernel's prio p is rt 99-p
+ * below 100, nice p-120 from 100 (the JSON keeps p itself). */
 static void label(char *buf, size_t cap, enum why_part_kind k, int id, const char *name, int prio,
 		  enum why_reason reason, int by_irq, int64_t declared_ns)
 {
@@ -23,7 +25,12 @@ static void label(char *buf, size_t cap, enum why_part_kind k, int id, const cha
 	case WP_TASK:
 		if (reason != WR_NONE)
 			snprintf(extra, sizeof(extra), ", %s", why_reason_name(reason));
-		snprintf(buf, cap, "%s (%d, prio %d%s)", name, id, prio, extra);
+		if (prio >= 0 && prio < 100)
+			snprintf(buf, cap, "%s (%d, rt %d%s)", name, id, 99 - prio, extra);
+		else if (prio >= 100 && prio < 140)
+			snprintf(buf, cap, "%s (%d, nice %d%s)", name, id, prio - 120, extra);
+		else
+			snprintf(buf, cap, "%s (%d%s)", name, id, extra);
 		return;
 	case WP_IRQ: snprintf(buf, cap, "IRQ %d %s", id, name); return;
 	case WP_SOFTIRQ:

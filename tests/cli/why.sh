@@ -12,7 +12,7 @@ W=$FIXTURES/why
 out=$("$TUNETOP" why "$W/higher-prio.events" 2>&1)
 ok $? "why on a fixture exits 0"
 like "$out" "^Why late: 2 wake-ups" "the count of late wake-ups"
-like "$out" "task +rt-hog \\(5000, prio 4, higher priority\\) +100\\.0% +99\\.4% .*thread/5000/affinity=0-1" \
+like "$out" "task +rt-hog \\(5000, rt 95, higher priority\\) +100\\.0% +99\\.4% .*thread/5000/affinity=0-1" \
 	"the hog first: largest in 100 %, 99.4 % of the late time, its fix"
 like "$out" "292\\.5 .*task rt-hog" "the worst wake-up's largest part"
 

@@ -602,7 +602,7 @@ static void test_writers(void)
 	why_write_text(&r, f, 1);
 	fclose(f);
 	ok(strstr(text, "Why late: 2 wake-ups") != NULL, "text: the count");
-	ok(strstr(text, "rt-hog (5000, prio 4, higher priority)") != NULL, "text: the task named");
+	ok(strstr(text, "rt-hog (5000, rt 95, higher priority)") != NULL, "text: the task named");
 	ok(strstr(text, "thread/5000/affinity=0-1") != NULL, "text: its fix");
 	ok(strstr(text, "Worst 1 late wake-up:") != NULL, "text: --worst 1");
 	ok(strstr(text, "152.0") != NULL && !strstr(text, "deadline 3600.021000"),
