@@ -279,3 +279,14 @@ int knob_expand(struct knob_ctx *ctx, const char *pattern, unsigned flags, struc
 	free(rv.v);
 	return 0;
 }
+
+struct knob_addr knob_addr_fmt(const char *fmt, ...)
+{
+	struct knob_addr a;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(a.s, sizeof(a.s), fmt, ap);
+	va_end(ap);
+	return a;
+}

@@ -351,24 +351,15 @@ const struct knob_family fam_cpufreq = {
 
 struct knob_addr knob_addr_cpufreq_governor(const char *policy)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "cpufreq/%s/governor", policy);
-	return a;
+	return knob_addr_fmt("cpufreq/%s/governor", policy);
 }
 
 struct knob_addr knob_addr_cpufreq_min_khz(const char *policy)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "cpufreq/%s/min_khz", policy);
-	return a;
+	return knob_addr_fmt("cpufreq/%s/min_khz", policy);
 }
 
 struct knob_addr knob_addr_cpufreq_epp(const char *policy)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "cpufreq/%s/energy_performance_preference", policy);
-	return a;
+	return knob_addr_fmt("cpufreq/%s/energy_performance_preference", policy);
 }

@@ -289,24 +289,15 @@ const struct knob_family fam_cpuidle = {
 
 struct knob_addr knob_addr_cpuidle_disable(const char *cpus, const char *state)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "cpuidle/%s/%s/disable", cpus, state);
-	return a;
+	return knob_addr_fmt("cpuidle/%s/%s/disable", cpus, state);
 }
 
 struct knob_addr knob_addr_cpuidle_disable_n(int cpu, int state)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "cpuidle/cpu%d/state%d/disable", cpu, state);
-	return a;
+	return knob_addr_fmt("cpuidle/cpu%d/state%d/disable", cpu, state);
 }
 
 struct knob_addr knob_addr_cpuidle_governor(void)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "cpuidle/governor");
-	return a;
+	return knob_addr_fmt("cpuidle/governor");
 }

@@ -155,16 +155,10 @@ const struct knob_family fam_devfreq = {
 
 struct knob_addr knob_addr_devfreq_governor(const char *dev)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "devfreq/%s/governor", dev);
-	return a;
+	return knob_addr_fmt("devfreq/%s/governor", dev);
 }
 
 struct knob_addr knob_addr_devfreq_min_hz(const char *dev)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "devfreq/%s/min_hz", dev);
-	return a;
+	return knob_addr_fmt("devfreq/%s/min_hz", dev);
 }

@@ -356,16 +356,10 @@ const struct knob_family fam_irq = {
 
 struct knob_addr knob_addr_irq_affinity(const char *irq)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "irq/%s/affinity", irq);
-	return a;
+	return knob_addr_fmt("irq/%s/affinity", irq);
 }
 
 struct knob_addr knob_addr_irq_default_affinity(void)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "irq/default_smp_affinity");
-	return a;
+	return knob_addr_fmt("irq/default_smp_affinity");
 }

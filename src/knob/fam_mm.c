@@ -50,8 +50,5 @@ const struct knob_family fam_mm = {
 
 struct knob_addr knob_addr_mm_thp(void)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "mm/thp");
-	return a;
+	return knob_addr_fmt("mm/thp");
 }

@@ -119,16 +119,10 @@ const struct knob_family fam_sched = {
 
 struct knob_addr knob_addr_sched_rt_runtime_us(void)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "sched/rt_runtime_us");
-	return a;
+	return knob_addr_fmt("sched/rt_runtime_us");
 }
 
 struct knob_addr knob_addr_sched_rt_period_us(void)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "sched/rt_period_us");
-	return a;
+	return knob_addr_fmt("sched/rt_period_us");
 }

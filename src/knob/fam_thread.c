@@ -2072,24 +2072,15 @@ int knob_addr_task(const char *addr, int *id, bool *process)
 
 struct knob_addr knob_addr_thread(int tid)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "thread/%d", tid);
-	return a;
+	return knob_addr_fmt("thread/%d", tid);
 }
 
 struct knob_addr knob_addr_thread_affinity(int tid)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "thread/%d/affinity", tid);
-	return a;
+	return knob_addr_fmt("thread/%d/affinity", tid);
 }
 
 struct knob_addr knob_addr_thread_uclamp_min(int tid)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "thread/%d/uclamp_min", tid);
-	return a;
+	return knob_addr_fmt("thread/%d/uclamp_min", tid);
 }

@@ -64,8 +64,5 @@ const struct knob_family fam_workqueue = {
 
 struct knob_addr knob_addr_workqueue_cpumask(void)
 {
-	struct knob_addr a;
-
-	snprintf(a.s, sizeof(a.s), "workqueue/cpumask");
-	return a;
+	return knob_addr_fmt("workqueue/cpumask");
 }

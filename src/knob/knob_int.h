@@ -12,6 +12,7 @@
 #include "core/cpumask.h"
 #include "knob/journal.h"
 #include "knob/knob.h"
+#include "knob/knob_addr.h"
 
 enum knob_type { KT_ENUM, KT_U64, KT_I64, KT_BOOL, KT_CPULIST, KT_STRING };
 
@@ -369,5 +370,9 @@ bool knob_run_alive(const char *run);
 /* Is an owner alive: recorded under this ctx's boot id, and its pid runs with
  * the same start time. */
 bool knob_owner_alive(const struct knob_ctx *ctx, const char *boot, const char *run);
+
+/* The typed address builders' one body (knob_addr.h; addr.c): the address
+ * printed from FMT, cut at KNOB_ADDR_MAX. Only the builders call it. */
+struct knob_addr knob_addr_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
 
 #endif
