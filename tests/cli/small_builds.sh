@@ -49,7 +49,7 @@ is "$out" "$msg" "tunetop --demo: one line"
 out=$("$b/tunetop" learn --demo 1 2>&1 </dev/null)
 rc=$?
 is "$rc" 2 "learn --demo exits 2"
-is "$out" "$msg" "learn --demo: the same line"
+is "$out" "tunetop learn: ${msg#tunetop: }" "learn --demo: the same reason, with the command's prefix"
 
 # the INI parser: system libinih ($TT_BUILDDIR) vs bundled ($b)
 e="$TMPD/ini"
