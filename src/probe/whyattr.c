@@ -635,8 +635,8 @@ static int cause_cmp(const void *a, const void *b)
 	if (x->c.n_largest != y->c.n_largest)
 		return x->c.n_largest > y->c.n_largest ? -1 : 1;
 	if (x->c.kind != y->c.kind)
-		return (int)x->c.kind - (int)y->c.kind;
-	return x->c.id - y->c.id;
+		return x->c.kind < y->c.kind ? -1 : 1;
+	return (x->c.id > y->c.id) - (x->c.id < y->c.id); /* ids span int: no subtraction */
 }
 
 static void rank(const struct why_events *s, const struct why_opts *o, struct why_result *r)
