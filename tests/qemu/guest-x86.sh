@@ -87,23 +87,32 @@ runj why-0 tunetop probe --cpus 1 -i 1000 -D 3 --why --why-over 1 --json
 echo 1 >$knob
 runj why-1 tunetop probe --cpus 1 -i 1000 -D 3 --why --why-over 1 --json
 echo 0 >$knob
-# RT throttling (issue 29): an RT budget of 200 us every 100 ms, which the
-# probe's own runs use up: its rt runqueue is throttled while it is
-# runnable. CPU 1 idles then (nothing else to run), and with a CFS busy loop
-# on it, runs that. The budget is put back (the period first, it must stay
-# >= the runtime). Writing /proc/sys is fine here: this is the guest.
+# RT throttling (issue 29): an RT budget of 50 ms every 100 ms, used up by
+# an RT busy loop of the test's own on CPU 1 (SCHED_FIFO 1, set through
+# tunetop's thread knob; busybox has no chrt): CPU 1's rt runqueue is
+# throttled for the rest of each period, and the probe (FIFO 95, the same
+# runqueue) waits the throttled time out. The budget is the loop's, not the
+# probe's own: a probe alone on a 200 us budget starved for seconds when its
+# start-up ran over the budget (the kernel pays an overrun back 200 us per
+# period), and got one sample in 5 s. CPU 1 idles while throttled (nothing
+# else to run), and with a CFS busy loop on it, runs that. The budget is put
+# back (the period first, it must stay >= the runtime). Writing /proc/sys is
+# fine here: this is the guest.
 stamp throttle
 rt=/proc/sys/kernel
-echo 200 >$rt/sched_rt_runtime_us
+echo 50000 >$rt/sched_rt_runtime_us
 echo 100000 >$rt/sched_rt_period_us
 run rt-budget sh -c "echo \$(cat $rt/sched_rt_runtime_us) \$(cat $rt/sched_rt_period_us)"
+taskset -c 1 sh -c 'while :; do :; done' &
+rthog=$!
+run rt-hog tunetop set --no-verify thread/$rthog/policy=fifo:1
 runj throttle-idle tunetop probe --cpus 1 -i 1000 -D 2 --why --why-over 1000 --json
 taskset -c 1 sh -c 'while :; do :; done' &
 cfs=$!
 run throttle-hog echo $cfs
 runj throttle-cfs tunetop probe --cpus 1 -i 1000 -D 2 --why --why-over 1000 --json
-kill $cfs
-wait $cfs 2>/dev/null
+kill $cfs $rthog
+wait $cfs $rthog 2>/dev/null
 echo 1000000 >$rt/sched_rt_period_us
 echo 950000 >$rt/sched_rt_runtime_us
 run rt-after sh -c "echo \$(cat $rt/sched_rt_runtime_us) \$(cat $rt/sched_rt_period_us)"
