@@ -19,3 +19,8 @@ check_PROGRAMS += tests/unit/test_record
 tests_unit_test_record_SOURCES = tests/unit/test_record.c
 tests_unit_test_record_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_record
+# the world models (issue 35): each field note's stages and an input the notes never varied
+check_PROGRAMS += tests/unit/test_worldmodel
+tests_unit_test_worldmodel_SOURCES = tests/unit/test_worldmodel.c
+tests_unit_test_worldmodel_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_worldmodel

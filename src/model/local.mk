@@ -9,3 +9,7 @@ libtunetop_a_SOURCES += src/model/record.c src/model/record.h src/model/replay.c
 libtunetop_a_SOURCES += src/model/lessons.c src/model/lessons.h
 # the simulated board behind --demo and `learn` (lessons.c steps it)
 libtunetop_a_SOURCES += src/model/sim.c src/model/sim.h
+# the latency models of the simulated worlds (issue 35, doc/teach.md "Worlds")
+libtunetop_a_SOURCES += src/model/worldmodel.c src/model/worldmodel.h src/model/worldmodel_schedutil.c \
+	src/model/worldmodel_rpmsg.c src/model/worldmodel_affinity.c src/model/worldmodel_rtbs.c \
+	src/model/worldmodel_table.c
