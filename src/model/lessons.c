@@ -430,7 +430,8 @@ static void m_affinity(struct lesson_run *e, struct lesson_metrics *m)
 
 static size_t t_governor(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
 {
-	(void)e, (void)deep;
+	(void)e;
+	(void)deep;
 	snprintf(a[0], ASSIGN_CAP, "%s=performance", knob_addr_cpufreq_governor("*").s);
 	return 1;
 }
@@ -446,7 +447,8 @@ static size_t t_idle(const struct lesson_run *e, const char *deep, char (*a)[ASS
 
 static size_t t_devfreq(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
 {
-	(void)e, (void)deep;
+	(void)e;
+	(void)deep;
 	snprintf(a[0], ASSIGN_CAP, "%s=performance", knob_addr_devfreq_governor("ddr").s);
 	snprintf(a[1], ASSIGN_CAP, "%s=performance", knob_addr_devfreq_governor("npu").s);
 	return 2;
@@ -454,7 +456,8 @@ static size_t t_devfreq(const struct lesson_run *e, const char *deep, char (*a)[
 
 static size_t t_rt(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
 {
-	(void)e, (void)deep;
+	(void)e;
+	(void)deep;
 	snprintf(a[0], ASSIGN_CAP, "%s=-1", knob_addr_sched_rt_runtime_us().s);
 	return 1;
 }
