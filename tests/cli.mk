@@ -56,3 +56,7 @@ EXTRA_DIST += tests/cli/structure_families.sh
 # listed file by file, no header declaring another layer's function (issue 33)
 TESTS += tests/cli/structure.sh
 EXTRA_DIST += tests/cli/structure.sh tests/cli/structure-includes.txt
+# no knob address built by a printf format outside src/knob: the typed
+# builders of knob_addr.h instead (issue 33)
+TESTS += tests/cli/addr_builders.sh
+EXTRA_DIST += tests/cli/addr_builders.sh

@@ -363,3 +363,23 @@ struct knob_addr knob_addr_cpufreq_epp(const char *policy)
 {
 	return knob_addr_fmt("cpufreq/%s/energy_performance_preference", policy);
 }
+
+struct knob_addr knob_addr_cpufreq(const char *policy)
+{
+	return knob_addr_fmt("cpufreq/%s", policy);
+}
+
+struct knob_addr knob_addr_cpufreq_max_khz(const char *policy)
+{
+	return knob_addr_fmt("cpufreq/%s/max_khz", policy);
+}
+
+struct knob_addr knob_addr_cpufreq_lock_khz(const char *policy)
+{
+	return knob_addr_fmt("cpufreq/%s/lock_khz", policy);
+}
+
+struct knob_addr knob_addr_cpufreq_tunables(const char *policy, const char *governor)
+{
+	return knob_addr_fmt("cpufreq/%s/%s/*", policy, governor);
+}

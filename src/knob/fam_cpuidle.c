@@ -301,3 +301,18 @@ struct knob_addr knob_addr_cpuidle_governor(void)
 {
 	return knob_addr_fmt("cpuidle/governor");
 }
+
+struct knob_addr knob_addr_cpuidle_disable_sel(const char *cpus, int state)
+{
+	return knob_addr_fmt("cpuidle/%s/state%d/disable", cpus, state);
+}
+
+int knob_addr_cpuidle_disable_of(const char *addr, int *cpu, int *state)
+{
+	char rest[16];
+
+	return sscanf(addr, "cpuidle/cpu%d/state%d/%15s", cpu, state, rest) == 3 &&
+			       !strcmp(rest, "disable")
+		       ? 0
+		       : -EINVAL;
+}

@@ -162,3 +162,18 @@ struct knob_addr knob_addr_devfreq_min_hz(const char *dev)
 {
 	return knob_addr_fmt("devfreq/%s/min_hz", dev);
 }
+
+struct knob_addr knob_addr_devfreq(const char *dev)
+{
+	return knob_addr_fmt("devfreq/%s", dev);
+}
+
+struct knob_addr knob_addr_devfreq_max_hz(const char *dev)
+{
+	return knob_addr_fmt("devfreq/%s/max_hz", dev);
+}
+
+struct knob_addr knob_addr_devfreq_lock_hz(const char *dev)
+{
+	return knob_addr_fmt("devfreq/%s/lock_hz", dev);
+}

@@ -363,3 +363,8 @@ struct knob_addr knob_addr_irq_default_affinity(void)
 {
 	return knob_addr_fmt("irq/default_smp_affinity");
 }
+
+struct knob_addr knob_addr_irq_affinity_n(int irq)
+{
+	return knob_addr_fmt("irq/%d/affinity", irq);
+}

@@ -12,6 +12,7 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "knob/knob_int.h"
 
 static const struct knob_ops lease_ops = {lease_read, lease_write, lease_restore};
@@ -133,3 +134,15 @@ const struct knob_family fam_pmqos = {
 	.expand = pmqos_expand,
 	.flags = KF_CPU_FIRST,
 };
+
+/* ---- typed addresses (knob_addr.h) ---- */
+
+struct knob_addr knob_addr_pmqos_cpu_dma_latency_us(void)
+{
+	return knob_addr_fmt("pmqos/cpu_dma_latency_us");
+}
+
+struct knob_addr knob_addr_pmqos_resume_latency_us(int cpu)
+{
+	return knob_addr_fmt("pmqos/cpu%d/resume_latency_us", cpu);
+}

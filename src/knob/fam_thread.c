@@ -2084,3 +2084,13 @@ struct knob_addr knob_addr_thread_uclamp_min(int tid)
 {
 	return knob_addr_fmt("thread/%d/uclamp_min", tid);
 }
+
+struct knob_addr knob_addr_thread_policy(int tid)
+{
+	return knob_addr_fmt("thread/%d/policy", tid);
+}
+
+struct knob_addr knob_addr_process(int pid)
+{
+	return knob_addr_fmt("process/%d", pid);
+}

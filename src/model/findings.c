@@ -1356,10 +1356,8 @@ static void rule_idle_ignored(struct ctx *c)
 				 halt ? ": the haltpoll governor ignores disable" : "");
 			fd = add(c, "idle-disable-ignored", subj, FINDING_WARN,
 				 halt ? "cpuidle/governor" : "knob.effect", false, title);
-			evidence(fd,
-				 "cpuidle/cpu%d/state%d/disable is 1, yet its usage grew by %.0f "
-				 "entries/s; governor %s",
-				 cpu, st->index, st->entries_per_s,
+			evidence(fd, "%s is 1, yet its usage grew by %.0f entries/s; governor %s",
+				 knob_addr_cpuidle_disable_n(cpu, st->index).s, st->entries_per_s,
 				 ci->governor[0] ? ci->governor : "n/a");
 			if (halt && ci->avail_governors[0]) {
 				const char *pick = strstr(ci->avail_governors, "menu")	? "menu"

@@ -16,6 +16,7 @@
 #include <strings.h>
 
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 
 #define PF_NO_SETAFFINITY_FLAG 0x04000000u
 
@@ -206,12 +207,12 @@ static void audit_threads(struct iso_report *r, size_t *cap, const struct thread
 			int irq = irq_thread_of(t->comm);
 
 			it->movable = true;
-			snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%s", (int)t->tid,
-				 r->housekeeping_list);
+			snprintf(it->fix, sizeof(it->fix), "%s=%s",
+				 knob_addr_thread_affinity(t->tid).s, r->housekeeping_list);
 			if (irq >= 0)
 				snprintf(it->note, sizeof(it->note),
-					 "threaded handler of IRQ %d: it follows irq/%d/affinity",
-					 irq, irq);
+					 "threaded handler of IRQ %d: it follows %s", irq,
+					 knob_addr_irq_affinity_n(irq).s);
 		}
 	}
 }
@@ -364,7 +365,7 @@ static void audit_device_irq(struct iso_report *r, size_t *cap, const struct irq
 			 it->effective[0] ? it->effective : "n/a");
 	} else {
 		it->movable = true;
-		snprintf(it->fix, sizeof(it->fix), "irq/%d/affinity=%s", row->irq,
+		snprintf(it->fix, sizeof(it->fix), "%s=%s", knob_addr_irq_affinity_n(row->irq).s,
 			 r->housekeeping_list);
 	}
 }
@@ -449,7 +450,8 @@ static void audit_kthreads(struct iso_report *r, size_t *cap, const struct threa
 
 				hex_mask(&r->housekeeping, online, hx, sizeof(hx));
 				it->movable = true;
-				snprintf(it->fix, sizeof(it->fix), "workqueue/cpumask=%s", hx);
+				snprintf(it->fix, sizeof(it->fix), "%s=%s",
+					 knob_addr_workqueue_cpumask().s, hx);
 				snprintf(it->note, sizeof(it->note),
 					 "unbound kworker: follows the workqueue cpumask, not "
 					 "taskset");
@@ -475,8 +477,8 @@ static void audit_kthreads(struct iso_report *r, size_t *cap, const struct threa
 					 "RCU offload thread: no housekeeping CPU to move it to");
 			} else {
 				it->movable = true;
-				snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%s",
-					 (int)t->tid, r->housekeeping_list);
+				snprintf(it->fix, sizeof(it->fix), "%s=%s",
+					 knob_addr_thread_affinity(t->tid).s, r->housekeeping_list);
 				snprintf(it->note, sizeof(it->note),
 					 "RCU callback thread (callbacks of CPU %d) allowed on "
 					 "isolated CPUs: move it (taskset)",
@@ -513,15 +515,16 @@ static void audit_rt(struct iso_report *r, size_t *cap, const struct thread_tabl
 			if (irq >= 0) {
 				snprintf(it->note, sizeof(it->note),
 					 "threaded handler of IRQ %d: pin the interrupt "
-					 "(irq/%d/affinity) and the thread follows",
-					 irq, irq);
+					 "(%s) and the thread follows",
+					 irq, knob_addr_irq_affinity_n(irq).s);
 			} else if (t->kernel) {
 				/* watchdogd and the like: not the workload, so not
 				 * onto the CPUs under study; off them if any */
 				if (target >= 0 && !cpumask_empty(&r->housekeeping)) {
 					it->movable = true;
-					snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%s",
-						 (int)t->tid, r->housekeeping_list);
+					snprintf(it->fix, sizeof(it->fix), "%s=%s",
+						 knob_addr_thread_affinity(t->tid).s,
+						 r->housekeeping_list);
 					snprintf(it->note, sizeof(it->note),
 						 "kernel RT thread allowed on the isolated CPUs: "
 						 "keep "
@@ -533,8 +536,8 @@ static void audit_rt(struct iso_report *r, size_t *cap, const struct thread_tabl
 				}
 			} else if (cpu >= 0) {
 				it->movable = true;
-				snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%d",
-					 (int)t->tid, cpu);
+				snprintf(it->fix, sizeof(it->fix), "%s=%d",
+					 knob_addr_thread_affinity(t->tid).s, cpu);
 				snprintf(it->note, sizeof(it->note),
 					 "may run on any CPU: every migration costs cache warmth "
 					 "and a wake-up on a busy CPU");
@@ -548,8 +551,8 @@ static void audit_rt(struct iso_report *r, size_t *cap, const struct thread_tabl
 			cpu = t->last_cpu >= 0 ? t->last_cpu : cpu;
 			if (irq < 0 && cpu >= 0) {
 				it->movable = true;
-				snprintf(it->fix, sizeof(it->fix), "thread/%d/affinity=%d",
-					 (int)t->tid, cpu);
+				snprintf(it->fix, sizeof(it->fix), "%s=%d",
+					 knob_addr_thread_affinity(t->tid).s, cpu);
 			}
 			snprintf(it->note, sizeof(it->note), "%.1f migrations/s%s",
 				 t->migrations_per_s,

@@ -20,6 +20,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "model/record.h"
 #include "model/sim.h"
 #include "probe/histogram.h"
@@ -423,6 +424,54 @@ static void m_affinity(struct lesson_run *e, struct lesson_metrics *m)
 	threads_free(&b);
 }
 
+/* ---- what each lesson toggles ------------------------------------------------------ */
+
+#define ASSIGN_CAP (KNOB_ADDR_MAX + KNOB_VALUE_MAX)
+
+static size_t t_governor(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	(void)e;
+	(void)deep;
+	snprintf(a[0], ASSIGN_CAP, "%s=performance", knob_addr_cpufreq_governor("*").s);
+	return 1;
+}
+
+static size_t t_idle(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	(void)e;
+	if (!deep[0])
+		return 0;
+	snprintf(a[0], ASSIGN_CAP, "%s=1", knob_addr_cpuidle_disable("*", deep).s);
+	return 1;
+}
+
+static size_t t_devfreq(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	(void)e;
+	(void)deep;
+	snprintf(a[0], ASSIGN_CAP, "%s=performance", knob_addr_devfreq_governor("ddr").s);
+	snprintf(a[1], ASSIGN_CAP, "%s=performance", knob_addr_devfreq_governor("npu").s);
+	return 2;
+}
+
+static size_t t_rt(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	(void)e;
+	(void)deep;
+	snprintf(a[0], ASSIGN_CAP, "%s=-1", knob_addr_sched_rt_runtime_us().s);
+	return 1;
+}
+
+static size_t t_affinity(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	(void)deep;
+	if (e->worker_tid <= 0)
+		return 0;
+	snprintf(a[0], ASSIGN_CAP, "%s=%d", knob_addr_thread_affinity(e->worker_tid).s,
+		 e->worker_cpu >= 0 ? e->worker_cpu : 0);
+	return 1;
+}
+
 /* ---- the lessons --------------------------------------------------------------- */
 
 static const struct lesson lessons[] = {
@@ -436,7 +485,7 @@ static const struct lesson lessons[] = {
 			 "its lowest OPP. Field notes (background, another machine: an RK3588): an "
 			 "NPU inference took 97 ms on average (79-128 ms) on a quiet board at 408 "
 			 "MHz and 48 ms on a busy one.",
-		.toggle = {"cpufreq/*/governor=performance", NULL},
+		.toggle = t_governor,
 		.toggle_hint = "Cores screen (F3): g on a policy; or echo performance into each "
 			       "policy's scaling_governor",
 		.measure = m_governor,
@@ -458,7 +507,7 @@ static const struct lesson lessons[] = {
 			"(each state declares it: tunetop explain cpuidle.latency_us). Look at the "
 			"residency of the deepest state and at the wake-up latency the probe "
 			"measures.",
-		.toggle = {"cpuidle/*/{deep}/disable=1", NULL},
+		.toggle = t_idle,
 		.toggle_hint =
 			"Cores screen (F3): i; or echo 1 into stateK/disable of EVERY CPU (it "
 			"is per CPU)",
@@ -483,8 +532,7 @@ static const struct lesson lessons[] = {
 			 "DDR controller's clock next to the NPU's and at their loads. Field notes "
 			 "(background, an RK3588): the dmc sat at 528 MHz while the NPU ran at 1 "
 			 "GHz.",
-		.toggle = {"devfreq/ddr/governor=performance", "devfreq/npu/governor=performance",
-			   NULL},
+		.toggle = t_devfreq,
 		.toggle_hint = "Clocks screen (F4): g on dmc and on the NPU; or echo performance > "
 			       "/sys/class/devfreq/dmc/governor",
 		.measure = m_devfreq,
@@ -505,7 +553,7 @@ static const struct lesson lessons[] = {
 			"(950000 of 1000000 by default); past that the kernel stops them until the "
 			"period "
 			"ends. Look for CPUs with rt_throttled and how much of the budget is used.",
-		.toggle = {"sched/rt_runtime_us=-1", NULL},
+		.toggle = t_rt,
 		.toggle_hint =
 			"RT screen (F5): r; or echo -1 > /proc/sys/kernel/sched_rt_runtime_us",
 		.measure = m_rt,
@@ -526,7 +574,7 @@ static const struct lesson lessons[] = {
 			 "wakes every millisecond next to busy threads, and watches how often the "
 			 "scheduler moves it (migrations) and, where the PMU allows, its cache "
 			 "misses.",
-		.toggle = {"thread/{tid}/affinity={cpu}", NULL},
+		.toggle = t_affinity,
 		.toggle_hint = "Threads screen: a on the thread; or taskset -pc CPU TID",
 		.measure = m_affinity,
 		.measure_s = 1.5,
@@ -600,35 +648,7 @@ bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s)
 	char deep[32];
 
 	deepest_state(s, deep, sizeof(deep));
-	e->nassign = 0;
-	for (size_t i = 0; i < LESSON_MAX_TOGGLES && e->l->toggle[i]; i++) {
-		const char *t = e->l->toggle[i];
-		char out[KNOB_ADDR_MAX + KNOB_VALUE_MAX];
-		size_t o = 0;
-
-		while (*t && o + 40 < sizeof(out)) {
-			if (!strncmp(t, "{deep}", 6)) {
-				if (!deep[0])
-					return false;
-				o += (size_t)snprintf(out + o, sizeof(out) - o, "%s", deep);
-				t += 6;
-			} else if (!strncmp(t, "{tid}", 5)) {
-				if (e->worker_tid <= 0)
-					return false;
-				o += (size_t)snprintf(out + o, sizeof(out) - o, "%d",
-						      (int)e->worker_tid);
-				t += 5;
-			} else if (!strncmp(t, "{cpu}", 5)) {
-				o += (size_t)snprintf(out + o, sizeof(out) - o, "%d",
-						      e->worker_cpu >= 0 ? e->worker_cpu : 0);
-				t += 5;
-			} else {
-				out[o++] = *t++;
-			}
-		}
-		out[o] = '\0';
-		str_copy(e->assign[e->nassign++], sizeof(e->assign[0]), out);
-	}
+	e->nassign = e->l->toggle(e, deep, e->assign);
 	return e->nassign > 0;
 }
 /* ---- what the measurements show --------------------------------------------------- */

@@ -74,9 +74,13 @@ struct lesson {
 	const char *needs; /* "cpufreq" "cpuidle" "devfreq" "rt" "threads" */
 	const char *explain[3];
 	const char *intro; /* what is going on, what to look for */
-	/* knob assignments; {deep} = the deepest idle state, {tid} = the worker
-	 * thread, {cpu} = the CPU it last ran on */
-	const char *toggle[LESSON_MAX_TOGGLES];
+	/* The knob assignments to make, into assign (at most
+	 * LESSON_MAX_TOGGLES), their addresses from the typed builders of
+	 * knob/knob_addr.h; deep = the deepest idle state's name ("" none).
+	 * Returns how many: 0 when there is nothing to toggle (no deep idle
+	 * state, no worker thread). */
+	size_t (*toggle)(const struct lesson_run *e, const char *deep,
+			 char (*assign)[KNOB_ADDR_MAX + KNOB_VALUE_MAX]);
 	const char *toggle_hint; /* where else to do it: the TUI key / the shell form */
 	void (*measure)(struct lesson_run *e, struct lesson_metrics *m);
 	double measure_s; /* about how long measure() takes */
@@ -102,9 +106,9 @@ const struct snapshot *lesson_board_snapshot(struct lesson_board *b);
 /* Release the board's sampler (not the root, simulator or recorder). */
 void lesson_board_release(struct lesson_board *b);
 
-/* Resolve the placeholders of the lesson's toggles against a snapshot of
- * the board into e->assign; false when there is nothing to toggle (no deep
- * idle state, no worker). */
+/* Resolve the lesson's toggles against a snapshot of the board (its
+ * deepest idle state) and the worker into e->assign; false when there is
+ * nothing to toggle (no deep idle state, no worker). */
 bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s);
 
 /* Lesson 5: a worker thread of this process that wakes every millisecond

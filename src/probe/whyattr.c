@@ -23,6 +23,7 @@
 #include "core/cpumask.h"
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 
 #define WHY_IRQ_DEPTH 4
 #define WHY_NVEC      32
@@ -546,20 +547,22 @@ static void fix_task(struct cause_acc *a, const char *hk)
 	switch (c->reason) {
 	case WR_SAME_PRIO:
 		if (rt > 1)
-			snprintf(c->fix, sizeof(c->fix), "thread/%d/policy=fifo:%d", c->id, rt - 1);
+			snprintf(c->fix, sizeof(c->fix), "%s=fifo:%d",
+				 knob_addr_thread_policy(c->id).s, rt - 1);
 		else
-			snprintf(c->fix, sizeof(c->fix), "thread/%d/policy=other", c->id);
+			snprintf(c->fix, sizeof(c->fix), "%s=other",
+				 knob_addr_thread_policy(c->id).s);
 		snprintf(c->fix_why, sizeof(c->fix_why),
 			 "run %s below the probe: FIFO never preempts an equal priority", c->name);
 		return;
 	case WR_RT_THROTTLED:
-		snprintf(c->fix, sizeof(c->fix), "sched/rt_runtime_us=-1");
+		snprintf(c->fix, sizeof(c->fix), "%s=-1", knob_addr_sched_rt_runtime_us().s);
 		snprintf(c->fix_why, sizeof(c->fix_why),
 			 "RT throttling let %s run while the probe was runnable: turn it off",
 			 c->name);
 		return;
 	case WR_MIGRATION:
-		snprintf(c->fix, sizeof(c->fix), "thread/%d/affinity=%d", (int)a->probe_tid,
+		snprintf(c->fix, sizeof(c->fix), "%s=%d", knob_addr_thread_affinity(a->probe_tid).s,
 			 a->cpu);
 		snprintf(c->fix_why, sizeof(c->fix_why),
 			 "pin the probed thread %d to CPU %d: it was migrated onto %s's CPU",
@@ -568,11 +571,11 @@ static void fix_task(struct cause_acc *a, const char *hk)
 	default: break;
 	}
 	if (hk[0])
-		snprintf(c->fix, sizeof(c->fix), "thread/%d/affinity=%s", c->id, hk);
+		snprintf(c->fix, sizeof(c->fix), "%s=%s", knob_addr_thread_affinity(c->id).s, hk);
 	if (c->reason == WR_HIGHER_PRIO && rt > 1)
 		snprintf(c->fix_why, sizeof(c->fix_why),
-			 "move %s off CPU %s, or lower it: thread/%d/policy=fifo:%d", c->name,
-			 c->cpus, c->id, rt - 1);
+			 "move %s off CPU %s, or lower it: %s=fifo:%d", c->name, c->cpus,
+			 knob_addr_thread_policy(c->id).s, rt - 1);
 	else
 		snprintf(c->fix_why, sizeof(c->fix_why), "move %s off CPU %s%s", c->name, c->cpus,
 			 hk[0] ? "" : " (no housekeeping CPU known)");
@@ -582,13 +585,15 @@ static void fix_one(struct cause_acc *a, const char *hk)
 {
 	struct why_cause *c = &a->c;
 	int irq = c->kind == WP_IRQ ? c->id : c->by_irq;
+	char sel[40]; /* the CPU selector of an idle-state fix: "cpu2" or "4-7" */
 
 	switch (c->kind) {
 	case WP_IRQ:
 	case WP_SOFTIRQ:
 	case WP_KSOFTIRQD:
 		if (irq >= 0 && hk[0]) {
-			snprintf(c->fix, sizeof(c->fix), "irq/%d/affinity=%s", irq, hk);
+			snprintf(c->fix, sizeof(c->fix), "%s=%s", knob_addr_irq_affinity_n(irq).s,
+				 hk);
 			snprintf(c->fix_why, sizeof(c->fix_why), "move IRQ %d%s off CPU %s", irq,
 				 c->kind == WP_IRQ ? "" : " (it raised this softirq)", c->cpus);
 		} else {
@@ -598,14 +603,16 @@ static void fix_one(struct cause_acc *a, const char *hk)
 		}
 		return;
 	case WP_IDLE_EXIT:
-		snprintf(c->fix, sizeof(c->fix), "cpuidle/%s%s/state%d/disable=1",
-			 strpbrk(c->cpus, ",-") ? "" : "cpu", c->cpus, c->id);
+		snprintf(sel, sizeof(sel), "%s%s", strpbrk(c->cpus, ",-") ? "" : "cpu", c->cpus);
+		snprintf(c->fix, sizeof(c->fix), "%s=1",
+			 knob_addr_cpuidle_disable_sel(sel, c->id).s);
 		snprintf(c->fix_why, sizeof(c->fix_why), "keep CPU %s out of idle state %s",
 			 c->cpus, c->name);
 		return;
 	case WP_STEAL:
-		snprintf(c->fix, sizeof(c->fix), "cpuidle/%s%s/state%d/disable=1",
-			 strpbrk(c->cpus, ",-") ? "" : "cpu", c->cpus, c->id);
+		snprintf(sel, sizeof(sel), "%s%s", strpbrk(c->cpus, ",-") ? "" : "cpu", c->cpus);
+		snprintf(c->fix, sizeof(c->fix), "%s=1",
+			 knob_addr_cpuidle_disable_sel(sel, c->id).s);
 		snprintf(c->fix_why, sizeof(c->fix_why),
 			 "not seen by the guest's events: past %s's declared exit + margin; out "
 			 "of %s, no exit to the host",

@@ -26,6 +26,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "model/record.h"
 #include "model/replay.h"
 #include "probe/ab.h"
@@ -559,7 +560,6 @@ static int row_knobs(struct tui *t, struct screen *s, struct ab_cand *c, int max
 		size_t nrefs = 0;
 		char *cause = NULL;
 		int cpu, st;
-		char rest[KNOB_ADDR_MAX];
 
 		if (!strchr(it[i].key, '/') || strchr(it[i].key, '*'))
 			continue;
@@ -574,9 +574,9 @@ static int row_knobs(struct tui *t, struct screen *s, struct ab_cand *c, int max
 		str_copy(c[k].addr, sizeof(c[k].addr), it[i].key);
 		snprintf(c[k].label, sizeof(c[k].label), "%s = %.24s", it[i].key, c[k].cur);
 		k++;
-		if (k < max &&
-		    sscanf(it[i].key, "cpuidle/cpu%d/state%d/%63s", &cpu, &st, rest) == 3) {
-			snprintf(c[k].addr, sizeof(c[k].addr), "cpuidle/*/state%d/%s", st, rest);
+		if (k < max && knob_addr_cpuidle_disable_of(it[i].key, &cpu, &st) == 0) {
+			str_copy(c[k].addr, sizeof(c[k].addr),
+				 knob_addr_cpuidle_disable_sel("*", st).s);
 			str_copy(c[k].cur, sizeof(c[k].cur), c[k - 1].cur);
 			snprintf(c[k].label, sizeof(c[k].label), "%s  (all CPUs)", c[k].addr);
 			k++;

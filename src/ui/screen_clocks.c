@@ -13,6 +13,7 @@
 
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "ui/tui.h"
 
 enum crow_kind {
@@ -128,9 +129,8 @@ static void draw_dev(struct tui *t, const struct clayout *L, const struct devfre
 	bool locked = dv->min_hz >= 0 && dv->min_hz == dv->max_hz;
 
 	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-	snprintf(pre, sizeof(pre), "devfreq/%s/governor", dv->name);
-	gc = tui_changed(t, pre);
-	snprintf(pre, sizeof(pre), "devfreq/%s/", dv->name);
+	gc = tui_changed(t, knob_addr_devfreq_governor(dv->name).s);
+	snprintf(pre, sizeof(pre), "%s/", knob_addr_devfreq(dv->name).s);
 	for (size_t i = 0; i < t->nchanges; i++)
 		if (!strncmp(t->changes[i].addr, pre, strlen(pre)) &&
 		    !strstr(t->changes[i].addr, "/governor"))
@@ -395,9 +395,10 @@ int screen_clocks_explain(struct tui *t, struct screen *s, struct explain_item *
 	if (c->rows[s->sel].kind == CROW_DEV) {
 		const struct devfreq_dev *dv = &t->snap->devf.dev[c->rows[s->sel].i];
 
-		n = ui_explain_add(it, n, max, "Governor", "devfreq/%s/governor", dv->name);
-		n = ui_explain_add(it, n, max, "Frequency limits and locks", "devfreq/%s/lock_hz",
-				   dv->name);
+		n = ui_explain_add(it, n, max, "Governor", "%s",
+				   knob_addr_devfreq_governor(dv->name).s);
+		n = ui_explain_add(it, n, max, "Frequency limits and locks", "%s",
+				   knob_addr_devfreq_lock_hz(dv->name).s);
 		n = ui_explain_add(it, n, max, "Current frequency, time per frequency",
 				   "devfreq.cur_hz");
 		if (dv->load[0])
@@ -444,7 +445,7 @@ int screen_clocks_key(struct tui *t, struct screen *s, int ch)
 		snprintf(title, sizeof(title), "Governor for %s", dv->name);
 		k = ui_menu(t, title, items, (int)dv->ngov, sel, "Enter: set   Esc: cancel");
 		if (k >= 0 && strcmp(items[k], dv->governor))
-			tui_set1(t, "devfreq/%s/governor=%s", dv->name, items[k]);
+			tui_set1(t, "%s=%s", knob_addr_devfreq_governor(dv->name).s, items[k]);
 		free(items);
 		return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 	}
@@ -462,11 +463,12 @@ int screen_clocks_key(struct tui *t, struct screen *s, int ch)
 
 		/* the first three choices pick one frequency for one knob */
 		static const struct {
-			const char *before, *after, *leaf;
+			const char *before, *after;
+			struct knob_addr (*addr)(const char *dev);
 		} pick[] = {
-			{"Lock ", " at", "lock_hz"},
-			{"Minimum of ", "", "min_hz"},
-			{"Maximum of ", "", "max_hz"},
+			{"Lock ", " at", knob_addr_devfreq_lock_hz},
+			{"Minimum of ", "", knob_addr_devfreq_min_hz},
+			{"Maximum of ", "", knob_addr_devfreq_max_hz},
 		};
 		const int64_t pick_cur[] = {dv->cur_hz, dv->min_hz, dv->max_hz};
 		int c;
@@ -480,16 +482,16 @@ int screen_clocks_key(struct tui *t, struct screen *s, int ch)
 				 pick[c].after);
 			k = pick_hz(t, dv, title, pick_cur[c]);
 			if (k >= 0)
-				tui_set1(t, "devfreq/%s/%s=%llu", dv->name, pick[c].leaf,
+				tui_set1(t, "%s=%llu", pick[c].addr(dv->name).s,
 					 (unsigned long long)dv->avail_hz[k]);
 			break;
 		case 3: {
 			char a[128], b[128];
 			const char *as[2] = {a, b};
 
-			snprintf(a, sizeof(a), "devfreq/%s/min_hz=%llu", dv->name,
+			snprintf(a, sizeof(a), "%s=%llu", knob_addr_devfreq_min_hz(dv->name).s,
 				 (unsigned long long)dv->avail_hz[0]);
-			snprintf(b, sizeof(b), "devfreq/%s/max_hz=%llu", dv->name,
+			snprintf(b, sizeof(b), "%s=%llu", knob_addr_devfreq_max_hz(dv->name).s,
 				 (unsigned long long)dv->avail_hz[dv->navail - 1]);
 			tui_set(t, as, 2, 0);
 			break;

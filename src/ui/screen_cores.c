@@ -18,6 +18,7 @@
 
 #include "core/str.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "ui/counters_fmt.h"
 #include "ui/tui.h"
 
@@ -401,7 +402,7 @@ static const struct tui_change *policy_change(const struct tui *t, const char *p
 {
 	char pre[KNOB_ADDR_MAX];
 
-	snprintf(pre, sizeof(pre), "cpufreq/%s/", pol);
+	snprintf(pre, sizeof(pre), "%s/", knob_addr_cpufreq(pol).s);
 	for (size_t i = 0; i < t->nchanges; i++)
 		if (!strncmp(t->changes[i].addr, pre, strlen(pre)) &&
 		    (governor ? !strcmp(t->changes[i].addr + strlen(pre), "governor")
@@ -610,12 +611,12 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 		if (L->st >= 0)
 			for (size_t k = 0; k < ic->nstates && (int)k < L->nst; k++) {
 				const struct cpuidle_state *st = &ic->st[k];
-				char addr[KNOB_ADDR_MAX], g[2] = {glyph_of((int)k), 0};
+				char g[2] = {glyph_of((int)k), 0};
 				bool ch;
 
-				snprintf(addr, sizeof(addr), "cpuidle/cpu%d/state%d/disable", cpu,
-					 st->index);
-				ch = tui_changed(t, addr) != NULL;
+				ch = tui_changed(t,
+						 knob_addr_cpuidle_disable_n(cpu, st->index).s) !=
+				     NULL;
 				if (st->disable == 1)
 					g[0] = 'x';
 				ui_put(t, y, L->st + (int)k, 1,
@@ -736,14 +737,15 @@ static void pol_name(const struct cpufreq_policy *pol, int np, char *buf, size_t
 		snprintf(buf, cap, "%s", pol->name);
 }
 
-/* Set leaf=value on np consecutive policies in one transaction. */
-static void set_policies(struct tui *t, const struct cpufreq_policy *pol, int np, const char *leaf,
-			 const char *value)
+/* Set the knob addr names to value on np consecutive policies in one
+ * transaction. */
+static void set_policies(struct tui *t, const struct cpufreq_policy *pol, int np,
+			 struct knob_addr (*addr)(const char *policy), const char *value)
 {
 	char **a = xcalloc((size_t)np, sizeof(char *));
 
 	for (int i = 0; i < np; i++)
-		a[i] = xasprintf("cpufreq/%s/%s=%s", pol[i].name, leaf, value);
+		a[i] = xasprintf("%s=%s", addr(pol[i].name).s, value);
 	tui_set(t, (const char *const *)a, (size_t)np, 0);
 	for (int i = 0; i < np; i++)
 		free(a[i]);
@@ -778,7 +780,7 @@ static int act_governor(struct tui *t, struct screen *s)
 	snprintf(title, sizeof(title), "Governor for %s", name);
 	ch = ui_menu(t, title, items, (int)pol->ngov, sel, "Enter: set   Esc: cancel");
 	if (ch >= 0 && strcmp(items[ch], pol->governor))
-		set_policies(t, pol, np, "governor", items[ch]);
+		set_policies(t, pol, np, knob_addr_cpufreq_governor, items[ch]);
 	else if (ch >= 0)
 		tui_status(t, false, "%s already uses %s", name, items[ch]);
 	free(items);
@@ -841,7 +843,8 @@ static int act_freq(struct tui *t, struct screen *s)
 		"Set the maximum",
 		"Release: full hardware range",
 	};
-	static const char *const leaf[] = {"lock_khz", "min_khz", "max_khz"};
+	static struct knob_addr (*const leaf[])(const char *) = {
+		knob_addr_cpufreq_lock_khz, knob_addr_cpufreq_min_khz, knob_addr_cpufreq_max_khz};
 	static const char *const what[] = {"Lock %s at", "Minimum of %s", "Maximum of %s"};
 	char title[96], name[48], v[32];
 	uint64_t khz;
@@ -873,8 +876,9 @@ static int act_freq(struct tui *t, struct screen *s)
 		char **a = xcalloc((size_t)np * 2, sizeof(char *));
 
 		for (int i = 0; i < np; i++) {
-			a[2 * i] = xasprintf("cpufreq/%s/min_khz=min", pol[i].name);
-			a[2 * i + 1] = xasprintf("cpufreq/%s/max_khz=max", pol[i].name);
+			a[2 * i] = xasprintf("%s=min", knob_addr_cpufreq_min_khz(pol[i].name).s);
+			a[2 * i + 1] =
+				xasprintf("%s=max", knob_addr_cpufreq_max_khz(pol[i].name).s);
 		}
 		tui_set(t, (const char *const *)a, (size_t)np * 2, 0);
 		for (int i = 0; i < 2 * np; i++)
@@ -923,11 +927,12 @@ static int act_idle(struct tui *t, struct screen *s)
 		items[n] = xasprintf("%s %s (%lldus) on CPU %d",
 				     st->disable == 1 ? "Enable " : "Disable", name,
 				     (long long)st->latency_us, cpu);
-		assign[n++] = xasprintf("cpuidle/cpu%d/state%d/disable=%d", cpu, st->index,
+		assign[n++] = xasprintf("%s=%d", knob_addr_cpuidle_disable_n(cpu, st->index).s,
 					st->disable == 1 ? 0 : 1);
 		items[n] = xasprintf("%s %s (%lldus) on all CPUs", all_off ? "Enable " : "Disable",
 				     name, (long long)st->latency_us);
-		assign[n++] = xasprintf("cpuidle/*/state%d/disable=%d", st->index, all_off ? 0 : 1);
+		assign[n++] = xasprintf("%s=%d", knob_addr_cpuidle_disable_sel("*", st->index).s,
+					all_off ? 0 : 1);
 	}
 	ch = ui_menu(t, "Idle states", (const char *const *)items, n, 0,
 		     "Enter: apply   Esc: cancel");
@@ -952,18 +957,20 @@ int screen_cores_explain(struct tui *t, struct screen *s, struct explain_item *i
 	r = &c->rows[s->sel];
 	if (r->kind == ROW_POLICY) {
 		const char *pol = sn->freq.pol[r->pol].name;
+		const char *gov = sn->freq.pol[r->pol].tunables_gov;
 
-		n = ui_explain_add(it, n, max, "Governor", "cpufreq/%s/governor", pol);
-		n = ui_explain_add(it, n, max, "Frequency limits and locks", "cpufreq/%s/lock_khz",
-				   pol);
+		n = ui_explain_add(it, n, max, "Governor", "%s", knob_addr_cpufreq_governor(pol).s);
+		n = ui_explain_add(it, n, max, "Frequency limits and locks", "%s",
+				   knob_addr_cpufreq_lock_khz(pol).s);
 		n = ui_explain_add(it, n, max, "Time per frequency, transitions/s",
 				   "policy.time_in_state_pct");
-		if (sn->freq.pol[r->pol].tunables_gov[0])
-			n = ui_explain_add(it, n, max, "Governor tunables", "cpufreq/%s/%s/*", pol,
-					   sn->freq.pol[r->pol].tunables_gov);
+		if (gov[0])
+			n = ui_explain_add(it, n, max, "Governor tunables", "%s",
+					   knob_addr_cpufreq_tunables(pol, gov).s);
 	} else if (r->kind == ROW_CPU) {
 		const struct cpuidle_cpu *ic =
 			r->cpu < sn->idle.ncpus ? &sn->idle.cpu[r->cpu] : NULL;
+		int deep = ic && ic->nstates > 1 ? ic->st[ic->nstates - 1].index : -1;
 
 		n = ui_explain_add(it, n, max, "Util: utilisation", "cpu.util_pct");
 		n = ui_explain_add(it, n, max, "Freq: current frequency", "cpu.freq_khz");
@@ -971,10 +978,9 @@ int screen_cores_explain(struct tui *t, struct screen *s, struct explain_item *i
 				   "cpuidle.residency_pct");
 		n = ui_explain_add(it, n, max, "Exit latencies (legend)", "cpuidle.latency_us");
 		n = ui_explain_add(it, n, max, "Miss/s: mispredictions", "cpuidle.above_per_s");
-		if (ic && ic->nstates > 1)
-			n = ui_explain_add(it, n, max, "Off: disabling an idle state",
-					   "cpuidle/cpu%d/state%d/disable", r->cpu,
-					   ic->st[ic->nstates - 1].index);
+		if (deep >= 0)
+			n = ui_explain_add(it, n, max, "Off: disabling an idle state", "%s",
+					   knob_addr_cpuidle_disable_n(r->cpu, deep).s);
 		n = ui_explain_add(it, n, max, "Temp: temperature", "thermal.temp_mc");
 		if (t->cfg.col_counters) {
 			n = ui_explain_add(it, n, max, "Counters: IPC, cache misses, switches",

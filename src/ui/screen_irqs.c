@@ -25,6 +25,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "model/explain.h"
 #include "source/irqs.h"
 #include "ui/tui.h"
@@ -220,12 +221,8 @@ static void draw_row(struct tui *t, struct irq_view *v, const struct cpumask *is
 			flags[0] = '-';
 		else
 			flags[0] = ' ';
-		if (row->numeric) {
-			char a[KNOB_ADDR_MAX];
-
-			snprintf(a, sizeof(a), "irq/%d/affinity", row->irq);
-			flags[1] = tui_changed(t, a) ? '*' : ' ';
-		}
+		if (row->numeric)
+			flags[1] = tui_changed(t, knob_addr_irq_affinity_n(row->irq).s) ? '*' : ' ';
 		if (has_rproc(t) && remoteproc_irq_related(row->name) && flags[1] != '*')
 			flags[1] = 'R';
 		if (row->have_affinity)
@@ -529,7 +526,7 @@ static int move_irq(struct tui *t, struct screen *s)
 	if (ui_cpu_dialog(t, title, &t->snap->topo.online, &cur, &iso, NULL, list, sizeof(list)) !=
 	    0)
 		return HR_HANDLED | HR_REDRAW;
-	e = tui_set1(t, "irq/%d/affinity=%s", irq, list);
+	e = tui_set1(t, "%s=%s", knob_addr_irq_affinity_n(irq).s, list);
 	if (e && strstr(t->status, "EIO") && !is_managed(v, irq)) {
 		v->managed = xgrow(v->managed, &v->capmanaged, v->nmanaged + 1, sizeof(int));
 		v->managed[v->nmanaged++] = irq;
@@ -570,8 +567,8 @@ int screen_irqs_explain(struct tui *t, struct screen *s, struct explain_item *it
 	int n = 0;
 
 	if (row && row->numeric)
-		n = ui_explain_add(items, n, max, "Interrupt affinity", "irq/%d/affinity",
-				   row->irq);
+		n = ui_explain_add(items, n, max, "Interrupt affinity", "%s",
+				   knob_addr_irq_affinity_n(row->irq).s);
 	if (explain_find("irq.rate"))
 		n = ui_explain_add(items, n, max, "Interrupt rates", "irq.rate");
 	if (explain_find("softirq.rate"))

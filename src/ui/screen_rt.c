@@ -16,6 +16,7 @@
 
 #include "core/err.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "out/kconfig_out.h"
 #include "out/rt_out.h"
 #include "ui/tui.h"
@@ -264,14 +265,17 @@ static int act_runtime(struct tui *t)
 		return HR_HANDLED | HR_REDRAW;
 	switch (ui_menu(t, "RT runtime (sched_rt_runtime_us)", items, 3, 0,
 			"Enter: set   Esc: cancel")) {
-	case 0: tui_set1(t, "sched/rt_runtime_us=-1"); break;
-	case 1: tui_set1(t, "sched/rt_runtime_us=%lld", (long long)(period * 95 / 100)); break;
+	case 0: tui_set1(t, "%s=-1", knob_addr_sched_rt_runtime_us().s); break;
+	case 1:
+		tui_set1(t, "%s=%lld", knob_addr_sched_rt_runtime_us().s,
+			 (long long)(period * 95 / 100));
+		break;
 	case 2:
 		if (rt->have_runtime)
 			snprintf(buf, sizeof(buf), "%lld", (long long)rt->runtime_us);
 		if (ui_input(t, "RT runtime", "Microseconds per period (-1 = unlimited):", buf,
 			     sizeof(buf)) == 0)
-			tui_set1(t, "sched/rt_runtime_us=%s", buf);
+			tui_set1(t, "%s=%s", knob_addr_sched_rt_runtime_us().s, buf);
 		break;
 	default: break;
 	}
@@ -346,7 +350,8 @@ static int act_dma(struct tui *t)
 				char a[64];
 				const char *as[1] = {a};
 
-				snprintf(a, sizeof(a), "pmqos/cpu_dma_latency_us=%d", v);
+				snprintf(a, sizeof(a), "%s=%d",
+					 knob_addr_pmqos_cpu_dma_latency_us().s, v);
 				if (tui_set(t, as, 1, KNOB_ALLOW_LEASE) == 0) {
 					t->dma_held = true;
 					t->dma_value_us = v;
@@ -371,8 +376,8 @@ int screen_rt_explain(struct tui *t, struct screen *s, struct explain_item *it, 
 	n = ui_explain_add(it, n, max, "Isolation parameters", "system.isolcpus");
 	n = ui_explain_add(it, n, max, "PM QoS cpu_dma_latency", "pmqos/cpu_dma_latency_us");
 	if (t->snap && s->sel >= 0 && s->sel < t->snap->topo.ncpus)
-		n = ui_explain_add(it, n, max, "Resume latency of this CPU",
-				   "pmqos/cpu%d/resume_latency_us", s->sel);
+		n = ui_explain_add(it, n, max, "Resume latency of this CPU", "%s",
+				   knob_addr_pmqos_resume_latency_us(s->sel).s);
 	n = ui_explain_add(it, n, max, "Transparent huge pages", "mm/thp");
 	return n;
 }

@@ -42,6 +42,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "model/explain.h"
 #include "model/isolation.h"
 #include "source/schedattr.h"
@@ -453,7 +454,7 @@ static void fit_columns(struct thr_view *v)
 
 static const char *addr_of(char *buf, size_t cap, pid_t tid, const char *leaf)
 {
-	snprintf(buf, cap, "thread/%d/%s", (int)tid, leaf);
+	snprintf(buf, cap, "%s/%s", knob_addr_thread(tid).s, leaf);
 	return buf;
 }
 
@@ -660,10 +661,8 @@ void screen_threads_draw(struct tui *t, struct screen *s, int y, int h)
 static const char *scope_addr(const struct thr_view *v, const struct thread_info *th, char *buf,
 			      size_t cap)
 {
-	if (v->scope_process)
-		snprintf(buf, cap, "process/%d", (int)th->pid);
-	else
-		snprintf(buf, cap, "thread/%d", (int)th->tid);
+	str_copy(buf, cap,
+		 v->scope_process ? knob_addr_process(th->pid).s : knob_addr_thread(th->tid).s);
 	return buf;
 }
 
@@ -966,9 +965,10 @@ int screen_threads_explain(struct tui *t, struct screen *s, struct explain_item 
 	(void)t;
 	if (!th)
 		return 0;
-	n = ui_explain_add(items, n, max, "Affinity", "thread/%d/affinity", (int)th->tid);
-	n = ui_explain_add(items, n, max, "Policy and priority", "thread/%d/policy", (int)th->tid);
-	n = ui_explain_add(items, n, max, "uclamp", "thread/%d/uclamp_min", (int)th->tid);
+	n = ui_explain_add(items, n, max, "Affinity", "%s", knob_addr_thread_affinity(th->tid).s);
+	n = ui_explain_add(items, n, max, "Policy and priority", "%s",
+			   knob_addr_thread_policy(th->tid).s);
+	n = ui_explain_add(items, n, max, "uclamp", "%s", knob_addr_thread_uclamp_min(th->tid).s);
 	if (explain_find("thread.migrations_per_s"))
 		n = ui_explain_add(items, n, max, "Migrations/s", "thread.migrations_per_s");
 	if (explain_find("thread.vmlck_kb"))
@@ -993,7 +993,7 @@ struct iso_view {
 /* The outcome of a pending try, once the refreshed snapshot tells it. */
 static void isolation_try_check(struct tui *t, struct iso_view *v, const struct snapshot *sn)
 {
-	char label[16], addr[KNOB_ADDR_MAX], eff[64] = "n/a";
+	char label[16], eff[64] = "n/a";
 	const struct tui_change *chg;
 	const struct irq_row *row;
 	struct cpumask on;
@@ -1001,8 +1001,7 @@ static void isolation_try_check(struct tui *t, struct iso_view *v, const struct 
 	if (v->try_irq < 0 || !sn || !(sn->what & SNAP_IRQS))
 		return;
 	snprintf(label, sizeof(label), "%d", v->try_irq);
-	snprintf(addr, sizeof(addr), "irq/%d/affinity", v->try_irq);
-	chg = tui_changed(t, addr);
+	chg = tui_changed(t, knob_addr_irq_affinity_n(v->try_irq).s);
 	if (!chg || chg->txn != v->try_txn) { /* undone or changed again meanwhile */
 		v->try_irq = -1;
 		return;
@@ -1225,7 +1224,6 @@ int screen_isolation_key(struct tui *t, struct screen *s, int ch)
 		const struct iso_item *it =
 			s->sel >= 0 && (size_t)s->sel < v->rep.n ? &v->rep.v[s->sel] : NULL;
 		const struct tui_change *chg;
-		char addr[KNOB_ADDR_MAX];
 		const char *one[1];
 		int irq;
 
@@ -1239,8 +1237,7 @@ int screen_isolation_key(struct tui *t, struct screen *s, int ch)
 		one[0] = it->fix;
 		if (tui_set(t, one, 1, 0) != 0)
 			return HR_HANDLED | HR_REDRAW; /* the refusal (EIO: managed) is shown */
-		snprintf(addr, sizeof(addr), "irq/%d/affinity", irq);
-		chg = tui_changed(t, addr);
+		chg = tui_changed(t, knob_addr_irq_affinity_n(irq).s);
 		if (chg) {
 			v->try_irq = irq;
 			v->try_txn = chg->txn;
@@ -1267,11 +1264,11 @@ int screen_isolation_explain(struct tui *t, struct screen *s, struct explain_ite
 		return 0;
 	it = &v->rep.v[s->sel];
 	if (it->kind == ISO_IRQ && isdigit((unsigned char)it->label[0]))
-		n = ui_explain_add(items, n, max, "Interrupt affinity", "irq/%s/affinity",
-				   it->label);
+		n = ui_explain_add(items, n, max, "Interrupt affinity", "%s",
+				   knob_addr_irq_affinity(it->label).s);
 	else if (it->kind != ISO_IRQ)
-		n = ui_explain_add(items, n, max, "Thread affinity", "thread/%d/affinity",
-				   (int)it->tid);
+		n = ui_explain_add(items, n, max, "Thread affinity", "%s",
+				   knob_addr_thread_affinity(it->tid).s);
 	if (explain_find("system.isolcpus"))
 		n = ui_explain_add(items, n, max, "isolcpus", "system.isolcpus");
 	return n;

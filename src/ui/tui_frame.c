@@ -22,6 +22,7 @@
 #include "core/str.h"
 #include "core/timeutil.h"
 #include "core/xalloc.h"
+#include "knob/knob_addr.h"
 #include "model/explain.h"
 #include "model/sim.h"
 #include "sysfs/userfile.h"
@@ -116,7 +117,7 @@ static int header_clock(struct tui *t, int y, int x, const char *label, enum dev
 			char pre[KNOB_ADDR_MAX];
 
 			hz = d->dev[i].cur_hz;
-			snprintf(pre, sizeof(pre), "devfreq/%s/", d->dev[i].name);
+			snprintf(pre, sizeof(pre), "%s/", knob_addr_devfreq(d->dev[i].name).s);
 			changed = tui_changed_prefix(t, pre) != NULL;
 			break;
 		}
