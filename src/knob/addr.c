@@ -234,8 +234,9 @@ int knob_expand(struct knob_ctx *ctx, const char *pattern, unsigned flags, struc
 		for (size_t i = 0; i < knob_nfamilies && !e; i++) {
 			char *tmp = NULL;
 
-			e = knob_registry[i]->expand(ctx, all ? NULL : seg + 1, all ? 0 : nseg - 1,
-						     flags | KNOB_EXPAND_EMPTY_OK, &rv, &tmp);
+			e = knob_family_expand(knob_registry[i], ctx, all ? NULL : seg + 1,
+					       all ? 0 : nseg - 1, flags | KNOB_EXPAND_EMPTY_OK,
+					       &rv, &tmp);
 			/* a family missing on this root is not an error when listing all */
 			if (e == -ENOENT)
 				e = 0;
@@ -258,7 +259,7 @@ int knob_expand(struct knob_ctx *ctx, const char *pattern, unsigned flags, struc
 			free(copy);
 			return -ENOENT;
 		}
-		e = f->expand(ctx, seg + 1, nseg - 1, flags, &rv, cause);
+		e = knob_family_expand(f, ctx, seg + 1, nseg - 1, flags, &rv, cause);
 	}
 	free(copy);
 	if (e) {

@@ -611,10 +611,9 @@ static void explain_write_error(struct knob_ctx *ctx, const struct kw *w, int e,
 {
 	char file[TT_PATH_MAX], own[384];
 	const char *hint = "";
-	const struct knob_ops *ops = knob_ref_ops(&w->ref);
 
 	knob_abspath(ctx, w->ref.target, file, sizeof(file));
-	if (ops->why && ops->why(ctx, &w->ref, w->value, e, own + 2, sizeof(own) - 2)) {
+	if (knob_refusal_why(ctx, &w->ref, w->value, e, own + 2, sizeof(own) - 2)) {
 		own[0] = ':';
 		own[1] = ' ';
 		hint = own;
@@ -742,10 +741,9 @@ static void first_err(int *acc, int e)
 static void refuse_unwritable(struct plan *p, const struct kw *x, struct refusals *refused)
 {
 	char file[TT_PATH_MAX], own[384], reason[400], line[1024];
-	const struct knob_ops *o = knob_ref_ops(&x->ref);
 
 	knob_abspath(p->ctx, x->ref.target, file, sizeof(file));
-	if (o->why && o->why(p->ctx, &x->ref, x->value, -EPERM, own, sizeof(own))) {
+	if (knob_refusal_why(p->ctx, &x->ref, x->value, -EPERM, own, sizeof(own))) {
 		snprintf(line, sizeof(line), "%s: EPERM from %s: %s", x->ref.addr, file, own);
 		snprintf(reason, sizeof(reason), "EPERM: %s", own);
 	} else {

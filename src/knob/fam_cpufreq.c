@@ -20,20 +20,10 @@
 #define CPUFREQ_DIR KNOB_CPU_DIR "/cpufreq"
 
 /* EBUSY from energy_performance_preference (intel_pstate, amd-pstate). */
-static bool epp_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
-		    char *buf, size_t cap)
-{
-	(void)ctx;
-	(void)ref;
-	(void)value;
-	if (err != -EBUSY)
-		return false;
-	snprintf(buf, cap, "the performance governor allows only EPP 'performance'");
-	return true;
-}
-
-static const struct knob_ops epp_ops = {knob_file_read, knob_file_write, knob_file_restore,
-					.why = epp_why};
+static const struct knob_refusal epp_refusals[] = {
+	{EBUSY, "the performance governor allows only EPP 'performance'"},
+	{0, NULL},
+};
 
 /* clang-format off */
 static const struct knob_def cpufreq_defs[] = {
@@ -75,7 +65,7 @@ static const struct knob_def cpufreq_defs[] = {
 	  .file = "energy_performance_preference", .type = KT_ENUM, .unit = "",
 	  .allow = KA_WORDS_FILE, .allow_src = "energy_performance_available_preferences",
 	  .allow_what = "energy performance preferences", .lo = 0, .hi = 255,
-	  .flags = KD_NUMERIC_OK, .needs_root = true, .ops = &epp_ops,
+	  .flags = KD_NUMERIC_OK, .needs_root = true, .refusals = epp_refusals,
 	  .help = "HWP energy/performance hint (intel_pstate, amd-pstate); with the performance "
 		  "governor anything but 'performance' is refused (EBUSY)" },
 	{ .fam = &fam_cpufreq, .leaf = "*", .pattern = "cpufreq/<policy>/<governor>/<tunable>",

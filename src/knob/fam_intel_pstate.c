@@ -33,15 +33,8 @@ static const struct knob_def intel_pstate_defs[] = {
 };
 /* clang-format on */
 
-static int intel_pstate_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
-			       struct refvec *out, char **cause)
-{
-	return knob_global_expand(ctx, &fam_intel_pstate, seg, nseg, flags, out, cause);
-}
-
 const struct knob_family fam_intel_pstate = {
 	.name = "intel_pstate",
 	.defs = intel_pstate_defs,
 	.ndefs = sizeof(intel_pstate_defs) / sizeof(intel_pstate_defs[0]),
-	.expand = intel_pstate_expand,
 };

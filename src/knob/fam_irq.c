@@ -94,28 +94,13 @@ static int irq_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *b
 }
 
 /* Words for a refused smp_affinity write (kernel/irq/proc.c write_irq_affinity). */
-static bool irq_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
-		    char *buf, size_t cap)
-{
-	(void)ctx;
-	(void)ref;
-	(void)value;
-	switch (-err) {
-	case EIO:
-		snprintf(buf, cap,
-			 "managed IRQ (kernel-managed affinity): not movable; the driver spread "
-			 "its vectors over the CPUs (isolcpus=managed_irq,... keeps them off "
-			 "isolated CPUs at boot)");
-		return true;
-	case EINVAL:
-		snprintf(buf, cap,
-			 "no online CPU in the mask, or the interrupt controller cannot target "
-			 "those CPUs");
-		return true;
-	case ENOSPC: snprintf(buf, cap, "no free interrupt vector on the target CPUs"); return true;
-	default: return false;
-	}
-}
+static const struct knob_refusal irq_refusals[] = {
+	{EIO, "managed IRQ (kernel-managed affinity): not movable; the driver spread its vectors "
+	      "over the CPUs (isolcpus=managed_irq,... keeps them off isolated CPUs at boot)"},
+	{EINVAL, "no online CPU in the mask, or the interrupt controller cannot target those CPUs"},
+	{ENOSPC, "no free interrupt vector on the target CPUs"},
+	{0, NULL},
+};
 
 static void irq_notes(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 		      struct sbuf *report)
@@ -139,7 +124,6 @@ const struct knob_ops fam_irq_ops = {
 	.restore = irq_restore,
 	.validate = irq_validate,
 	.allowed = irq_allowed,
-	.why = irq_why,
 	.notes = irq_notes,
 };
 
@@ -309,37 +293,23 @@ int fam_irq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags
 }
 
 /* EIO/EINVAL from default_smp_affinity: no online CPU in the mask. */
-static bool default_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
-			int err, char *buf, size_t cap)
-{
-	(void)ctx;
-	(void)ref;
-	(void)value;
-	if (err != -EINVAL)
-		return false;
-	snprintf(buf, cap, "the mask must include an online CPU");
-	return true;
-}
-
-static const struct knob_ops hexmask_ops = {knob_file_read,
-					    knob_file_write,
-					    knob_file_restore,
-					    .validate = knob_hexmask_validate,
-					    .allowed = knob_hexmask_allowed,
-					    .why = default_why};
+static const struct knob_refusal default_refusals[] = {
+	{EINVAL, "the mask must include an online CPU"},
+	{0, NULL},
+};
 
 /* clang-format off */
 static const struct knob_def irq_defs[] = {
 	{ .fam = &fam_irq, .leaf = "default_smp_affinity", .pattern = "irq/default_smp_affinity",
 	  .scope = KS_GLOBAL, .dir = "proc/irq", .file = "default_smp_affinity",
 	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
-	  .needs_root = true, .ops = &hexmask_ops,
+	  .needs_root = true, .ops = &knob_hexmask_ops, .refusals = default_refusals,
 	  .help = "affinity (hex mask) given to interrupts requested from now on; existing "
 		  "ones keep theirs (irq/<n>/affinity)" },
 	{ .fam = &fam_irq, .leaf = "affinity", .pattern = "irq/<n>/affinity", .scope = KS_DEVICE,
 	  .file = "smp_affinity_list", .type = KT_CPULIST, .unit = "",
 	  .allow_what = "online CPUs", .needs_root = true, .ops = &fam_irq_ops,
-	  .observe = KO_IRQ,
+	  .refusals = irq_refusals, .observe = KO_IRQ,
 	  .help = "CPUs that may handle the interrupt (/proc/irq/N/smp_affinity_list); managed "
 		  "and per-CPU interrupts cannot be moved, irqbalance undoes moves" },
 };

@@ -33,17 +33,10 @@ static const struct knob_def mm_defs[] = {
 };
 /* clang-format on */
 
-static int mm_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
-		     struct refvec *out, char **cause)
-{
-	return knob_global_expand(ctx, &fam_mm, seg, nseg, flags, out, cause);
-}
-
 const struct knob_family fam_mm = {
 	.name = "mm",
 	.defs = mm_defs,
 	.ndefs = sizeof(mm_defs) / sizeof(mm_defs[0]),
-	.expand = mm_expand,
 };
 
 /* ---- typed addresses (knob_addr.h) ---- */

@@ -102,17 +102,10 @@ static const struct knob_def sched_defs[] = {
 };
 /* clang-format on */
 
-static int sched_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
-			struct refvec *out, char **cause)
-{
-	return knob_global_expand(ctx, &fam_sched, seg, nseg, flags, out, cause);
-}
-
 const struct knob_family fam_sched = {
 	.name = "sched",
 	.defs = sched_defs,
 	.ndefs = sizeof(sched_defs) / sizeof(sched_defs[0]),
-	.expand = sched_expand,
 };
 
 /* ---- typed addresses (knob_addr.h) ---- */

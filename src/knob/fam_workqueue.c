@@ -15,49 +15,27 @@
 #include "knob/knob_int.h"
 
 /* EINVAL: no online CPU left, or (isolcpus=domain) only isolated ones. */
-static bool wq_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
-		   char *buf, size_t cap)
-{
-	(void)ctx;
-	(void)ref;
-	(void)value;
-	if (err != -EINVAL)
-		return false;
-	snprintf(buf, cap,
-		 "the mask must include an online housekeeping CPU (the kernel removes "
-		 "isolcpus=domain CPUs and refuses a mask left empty)");
-	return true;
-}
-
-static const struct knob_ops hexmask_ops = {knob_file_read,
-					    knob_file_write,
-					    knob_file_restore,
-					    .validate = knob_hexmask_validate,
-					    .allowed = knob_hexmask_allowed,
-					    .why = wq_why};
+static const struct knob_refusal wq_refusals[] = {
+	{EINVAL, "the mask must include an online housekeeping CPU (the kernel removes "
+		 "isolcpus=domain CPUs and refuses a mask left empty)"},
+	{0, NULL},
+};
 
 /* clang-format off */
 static const struct knob_def workqueue_defs[] = {
 	{ .fam = &fam_workqueue, .leaf = "cpumask", .pattern = "workqueue/cpumask",
 	  .scope = KS_GLOBAL, .dir = "sys/devices/virtual/workqueue", .file = "cpumask",
 	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
-	  .needs_root = true, .ops = &hexmask_ops,
+	  .needs_root = true, .ops = &knob_hexmask_ops, .refusals = wq_refusals,
 	  .help = "CPUs unbound workqueues (kworker/uN:M) may run on, a hex mask like "
 		  "/proc/irq/N/smp_affinity; keep isolated CPUs out of it" },
 };
 /* clang-format on */
 
-static int workqueue_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
-			    struct refvec *out, char **cause)
-{
-	return knob_global_expand(ctx, &fam_workqueue, seg, nseg, flags, out, cause);
-}
-
 const struct knob_family fam_workqueue = {
 	.name = "workqueue",
 	.defs = workqueue_defs,
 	.ndefs = sizeof(workqueue_defs) / sizeof(workqueue_defs[0]),
-	.expand = workqueue_expand,
 };
 
 /* ---- typed addresses (knob_addr.h) ---- */

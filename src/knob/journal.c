@@ -828,22 +828,6 @@ void journal_unlock(struct journal *j)
 	j->lock_fd = -1;
 }
 
-static int write_all(int fd, const char *s, size_t n)
-{
-	while (n) {
-		ssize_t k = write(fd, s, n);
-
-		if (k < 0) {
-			if (errno == EINTR)
-				continue;
-			return -errno;
-		}
-		s += k;
-		n -= (size_t)k;
-	}
-	return 0;
-}
-
 int journal_append(struct journal *j, struct jrec *r, bool sync)
 {
 	struct sbuf b;
@@ -862,7 +846,7 @@ int journal_append(struct journal *j, struct jrec *r, bool sync)
 	sbuf_init(&b);
 	jrec_encode(r, &b);
 	/* one write() of the whole line: O_APPEND keeps it contiguous */
-	e = write_all(j->fd, b.s, b.len);
+	e = userfile_write_all(j->fd, b.s, b.len);
 	sbuf_free(&b);
 	if (!e && sync && fdatasync(j->fd) != 0)
 		e = -errno;
@@ -943,9 +927,9 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 		bool nl;
 		size_t done = arch.len ? archive_overlap(afd, arch.s, arch.len, &nl) : 0;
 
-		e = arch.len && nl ? write_all(afd, "\n", 1) : 0;
+		e = arch.len && nl ? userfile_write_all(afd, "\n", 1) : 0;
 		if (!e)
-			e = write_all(afd, arch.s ? arch.s + done : "", arch.len - done);
+			e = userfile_write_all(afd, arch.s ? arch.s + done : "", arch.len - done);
 	}
 	if (!e && fdatasync(afd) != 0)
 		e = -errno;
@@ -961,7 +945,7 @@ int journal_archive(struct journal *j, const struct jrec *recs, size_t n, const 
 		free(tmp);
 		goto out;
 	}
-	e = write_all(fd, keep.s ? keep.s : "", keep.len);
+	e = userfile_write_all(fd, keep.s ? keep.s : "", keep.len);
 	if (!e && fsync(fd) != 0)
 		e = -errno;
 	close(fd);

@@ -398,6 +398,23 @@ const struct knob_ops *knob_file_ops(void)
 	return &file_ops;
 }
 
+const struct knob_ops knob_hexmask_ops = {knob_file_read, knob_file_write, knob_file_restore,
+					  .validate = knob_hexmask_validate,
+					  .allowed = knob_hexmask_allowed};
+
+bool knob_refusal_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
+		      char *buf, size_t cap)
+{
+	const struct knob_ops *ops = knob_ref_ops(ref);
+
+	for (const struct knob_refusal *r = ref->def ? ref->def->refusals : NULL; r && r->why; r++)
+		if (-err == r->err) {
+			snprintf(buf, cap, "%s", r->why);
+			return true;
+		}
+	return ops->why && ops->why(ctx, ref, value, err, buf, cap);
+}
+
 const struct knob_ops *knob_ref_ops(const struct knob_ref *ref)
 {
 	return ref->def && ref->def->ops ? ref->def->ops : &file_ops;

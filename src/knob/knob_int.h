@@ -56,6 +56,13 @@ enum knob_observe {
 struct knob_ops;
 struct knob_family;
 
+/* Words for a write the kernel refused with err (a positive errno): one
+ * row of a knob_def's .refusals, ended by a NULL why. */
+struct knob_refusal {
+	int err;
+	const char *why;
+};
+
 struct knob_def {
 	const struct knob_family *fam; /* &fam_cpufreq: the family it belongs to */
 	const char *leaf;	       /* "governor"; "*" for tunables */
@@ -76,6 +83,8 @@ struct knob_def {
 	unsigned flags;
 	bool needs_root;
 	const struct knob_ops *ops; /* NULL = plain sysfs file */
+	/* what a refused write means, by errno (before ops->why); NULL = none */
+	const struct knob_refusal *refusals;
 	enum knob_observe observe;
 	const char *help;
 };
@@ -135,7 +144,8 @@ struct knob_family {
 	const struct knob_def *defs;
 	size_t ndefs;
 	/* seg: the address segments after the family name (nseg may be 0 in
-	 * prefix mode). Appends refs; returns 0 or -errno with *cause. */
+	 * prefix mode). Appends refs; returns 0 or -errno with *cause. NULL
+	 * for a family of global knobs: knob_global_expand() serves it. */
 	int (*expand)(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
 		      struct refvec *out, char **cause);
 	unsigned flags; /* KF_* */
@@ -152,14 +162,18 @@ extern const struct knob_family *const knob_registry[];
 extern const size_t knob_nfamilies;
 /* The family of an address ("cpufreq/..." or "cpufreq" → &fam_cpufreq); NULL. */
 const struct knob_family *knob_family_of(const char *addr);
+/* Expand seg (after the family name) with f's expander, or with
+ * knob_global_expand() for a family of global knobs (.expand NULL). */
+int knob_family_expand(const struct knob_family *f, struct knob_ctx *ctx, char **seg, size_t nseg,
+		       unsigned flags, struct refvec *out, char **cause);
 /* The definition of leaf in a family; NULL when there is none. */
 const struct knob_def *knob_fam_def(const struct knob_family *f, const char *leaf);
 /* The def of family f with flag (KD_MIN, KD_MAX) and scope; NULL. */
 const struct knob_def *knob_fam_def_flag(const struct knob_family *f, unsigned flag,
 					 enum knob_scope scope);
 
-/* knob_file.c: the expander of a family of global knobs (sched, mm...): one
- * ref per KS_GLOBAL def whose file exists. */
+/* knob_file.c: the expander of a family of global knobs (sched, mm...; a
+ * family whose .expand is NULL): one ref per KS_GLOBAL def whose file exists. */
 int knob_global_expand(struct knob_ctx *ctx, const struct knob_family *f, char **seg, size_t nseg,
 		       unsigned flags, struct refvec *out, char **cause);
 /* The ref of a global knob of a family (irq/default_smp_affinity from the
@@ -233,6 +247,13 @@ struct knob_ctx {
 
 /* registry.c / knob_file.c */
 const struct knob_def *knob_def_find(const char *family, const char *leaf);
+/* Words for a write of value to ref refused with err (< 0) into buf: the
+ * def's .refusals row for err, else its ops' why hook; false = no words. */
+bool knob_refusal_why(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value, int err,
+		      char *buf, size_t cap);
+/* The ops of a hex CPU mask in one file (irq/default_smp_affinity,
+ * workqueue/cpumask): validated and listed by the knob_hexmask_* helpers. */
+extern const struct knob_ops knob_hexmask_ops;
 const struct knob_ops *knob_ref_ops(const struct knob_ref *ref);
 /* devfreq device kind from its name: "ddr" "npu" "gpu" "other" (fam_devfreq.c). */
 const char *knob_devfreq_kind(const char *name);

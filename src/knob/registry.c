@@ -53,6 +53,14 @@ bool knob_is_assignment(const char *arg)
 	return eq && slash && slash < eq && knob_family_of(arg);
 }
 
+int knob_family_expand(const struct knob_family *f, struct knob_ctx *ctx, char **seg, size_t nseg,
+		       unsigned flags, struct refvec *out, char **cause)
+{
+	if (!f->expand)
+		return knob_global_expand(ctx, f, seg, nseg, flags, out, cause);
+	return f->expand(ctx, seg, nseg, flags, out, cause);
+}
+
 const struct knob_def *knob_fam_def(const struct knob_family *f, const char *leaf)
 {
 	for (size_t i = 0; f && i < f->ndefs; i++)

@@ -248,15 +248,30 @@ static bool hw_pstate(const struct cpufreq_policy *p)
 	return !strcmp(p->driver, "intel_pstate") || !strcmp(p->driver, "amd-pstate-epp");
 }
 
+/* The top of a frequency domain (a cpufreq policy, a devfreq device): the
+ * highest of its listed OPPs and max (-1 unknown), in their unit. */
+static int64_t domain_top(int64_t max, const uint64_t *opps, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if ((int64_t)opps[i] > max)
+			max = (int64_t)opps[i];
+	return max;
+}
+
 /* The highest frequency the policy can reach, kHz (-1 unknown). */
 static int64_t top_opp(const struct cpufreq_policy *p)
 {
-	int64_t hi = p->hw_max_khz;
+	return domain_top(p->hw_max_khz, p->avail_khz, p->navail);
+}
 
-	for (size_t i = 0; i < p->navail; i++)
-		if ((int64_t)p->avail_khz[i] > hi)
-			hi = (int64_t)p->avail_khz[i];
-	return hi;
+/* What holds a frequency domain's clock below its top: "a thermal cap:
+ * cooling_device2 (devfreq-dmc) at state 1 of 3 limits dmc". */
+static void thermal_cap(char *buf, size_t cap, const struct thermal_cooling *cd, const char *name)
+{
+	snprintf(buf, cap,
+		 "a thermal cap: cooling_device%d (%s) at state %" PRId64 " of %" PRId64
+		 " limits %s",
+		 cd->id, cd->type, cd->cur_state, cd->max_state, name);
 }
 
 /* The policy's fix (performance, or min = max) is in force but its clock
@@ -281,10 +296,7 @@ static bool cpufreq_held(const struct ctx *c, const struct cpufreq_policy *p, ch
 		cpumask_and(&x, &p->cpus);
 		if (!cd->active || cpumask_empty(&x))
 			continue;
-		snprintf(buf, cap,
-			 "a thermal cap: cooling_device%d (%s) at state %" PRId64 " of %" PRId64
-			 " limits %s",
-			 cd->id, cd->type, cd->cur_state, cd->max_state, p->name);
+		thermal_cap(buf, cap, cd, p->name);
 		return true;
 	}
 	return false;
@@ -710,12 +722,7 @@ static void rule_idle_latency(struct ctx *c)
 /* The device's top OPP (the clamp max_freq may be below it). */
 static int64_t devfreq_top(const struct devfreq_dev *d)
 {
-	int64_t top = d->max_hz;
-
-	for (size_t i = 0; i < d->navail; i++)
-		if ((int64_t)d->avail_hz[i] > top)
-			top = (int64_t)d->avail_hz[i];
-	return top;
+	return domain_top(d->max_hz, d->avail_hz, d->navail);
 }
 
 /* The device's fix (performance, or min = max) is in force but its clock
@@ -731,10 +738,7 @@ static bool devfreq_held(const struct ctx *c, const struct devfreq_dev *d, char 
 		const struct thermal_cooling *cd = &th->cooling[i];
 
 		if (cd->active && !strcmp(cd->devfreq, d->name)) {
-			snprintf(buf, cap,
-				 "a thermal cap: cooling_device%d (%s) at state %" PRId64
-				 " of %" PRId64 " limits %s",
-				 cd->id, cd->type, cd->cur_state, cd->max_state, d->name);
+			thermal_cap(buf, cap, cd, d->name);
 			return true;
 		}
 	}

@@ -707,16 +707,6 @@ const struct cpufreq_policy *cpufreq_policy_find(const struct cpufreq_info *f, c
 
 /* ---- rates --------------------------------------------------------------- */
 
-static const struct cpufreq_policy *find_prev(const struct cpufreq_info *prev, const char *name)
-{
-	if (!prev)
-		return NULL;
-	for (size_t i = 0; i < prev->npolicies; i++)
-		if (!strcmp(prev->pol[i].name, name))
-			return &prev->pol[i];
-	return NULL;
-}
-
 /* Index of khz in q's time_in_state, -1 none. */
 static long find_opp(const struct cpufreq_policy *q, uint64_t khz)
 {
@@ -814,7 +804,7 @@ void cpufreq_derive(struct cpufreq_info *cur, const struct cpufreq_info *prev, d
 	if (!cur)
 		return;
 	for (size_t i = 0; i < cur->npolicies; i++)
-		derive_policy(&cur->pol[i], find_prev(prev, cur->pol[i].name), dt_s);
+		derive_policy(&cur->pol[i], cpufreq_policy_find(prev, cur->pol[i].name), dt_s);
 }
 
 void cpufreq_free(struct cpufreq_info *f)

@@ -16,23 +16,7 @@
 
 #include "core/xalloc.h"
 #include "sysfs/sysroot.h"
-
-static int put(int fd, const void *p, size_t n)
-{
-	const char *c = p;
-
-	while (n) {
-		ssize_t w = write(fd, c, n);
-
-		if (w < 0 && errno == EINTR)
-			continue;
-		if (w < 0)
-			return -errno;
-		c += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
+#include "sysfs/userfile.h"
 
 /* name -> hdr's name (100) and prefix (155); false if it does not fit. */
 static bool split_name(const char *name, char *h)
@@ -78,7 +62,7 @@ static int header(int fd, const char *name, char type, mode_t mode, uint64_t siz
 		sum += (unsigned char)h[i];
 	snprintf(h + 148, 8, "%06o", sum);
 	h[155] = ' ';
-	return put(fd, h, sizeof(h));
+	return userfile_write_all(fd, h, sizeof(h));
 }
 
 static int file_body(int fd, const char *path, uint64_t size)
@@ -105,13 +89,13 @@ static int file_body(int fd, const char *path, uint64_t size)
 			memset(buf, 0, sizeof(buf));
 			r = (ssize_t)(left < sizeof(buf) ? left : sizeof(buf));
 		}
-		e = put(fd, buf, (size_t)r);
+		e = userfile_write_all(fd, buf, (size_t)r);
 		left -= (uint64_t)r;
 	}
 	close(in);
 	if (!e && size % 512) {
 		memset(buf, 0, 512);
-		e = put(fd, buf, 512 - size % 512);
+		e = userfile_write_all(fd, buf, 512 - size % 512);
 	}
 	return e;
 }
@@ -189,7 +173,7 @@ int tarw_tree(const char *dir, int fd, struct sbuf *skipped)
 	static const char zero[1024];
 	int e = walk(dir, "", fd, skipped);
 
-	return e ? e : put(fd, zero, sizeof(zero));
+	return e ? e : userfile_write_all(fd, zero, sizeof(zero));
 }
 
 static void rm_rel(int dfd, const char *name)

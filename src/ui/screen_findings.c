@@ -214,9 +214,7 @@ void screen_findings_draw(struct tui *t, struct screen *s, int y, int h)
 			       t->cfg.latency_budget_us);
 	if (degraded)
 		ui_put(t, y, x, COLS - x, ROLE_LABEL, "   ~ = without thread data");
-	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
-	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
-	       " Sev    Rule                  Subject       Title");
+	ui_colhead(t, y + 1, " Sev    Rule                  Subject       Title");
 	if (!l->n) {
 		draw_rules(t, y + 2, h - 2);
 		return;

@@ -55,10 +55,9 @@ static void replay_draw(struct tui *t, struct screen *s, struct jscreen *j, int 
 	ui_printf(t, y, 0, COLS, ROLE_LABEL,
 		  "REPLAY: %zu journal event%s recorded up to this sample (of %zu in %s)", j->nev,
 		  j->nev == 1 ? "" : "s", replay_nevents(t->replay->r), t->replay->path);
-	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
-	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
-	       " Time      Kind    Status   Address                            Old -> New          "
-	       "Note");
+	ui_colhead(t, y + 1,
+		   " Time      Kind    Status   Address                            Old -> "
+		   "New          Note");
 	ui_scroll(s, rows);
 	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
 		const struct replay_event *e = j->ev[j->nev - 1 - (size_t)(s->top + i)];
@@ -193,10 +192,9 @@ void screen_journal_draw(struct tui *t, struct screen *s, int y, int h)
 				       i + 1 < nown ? "," : "");
 		free(own);
 	}
-	ui_fill(t, y + 2, 0, COLS, ROLE_COLHEAD);
-	ui_put(t, y + 2, 0, COLS, ROLE_COLHEAD,
-	       " Time      Txn  Status   Address                            Old -> New          "
-	       "Effect    By");
+	ui_colhead(t, y + 2,
+		   " Time      Txn  Status   Address                            Old -> "
+		   "New          Effect    By");
 	rows = h - s->heading_lines;
 	ui_scroll(s, rows);
 	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {

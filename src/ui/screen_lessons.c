@@ -475,6 +475,16 @@ static void add_report(struct lview *v, const char *text)
 		add(v, ROLE_VALUE, "    %s", l);
 }
 
+/* What the lesson's own write did (toggled: made, and its report), or
+ * none when the user changed the knob, then a blank line. */
+static void add_outcome(struct lview *v, const char *made, const char *none)
+{
+	add(v, ROLE_LABEL, "%s", v->toggled ? made : none);
+	if (v->toggled)
+		add_report(v, v->report);
+	add(v, ROLE_DEFAULT, " ");
+}
+
 static void build_page(struct tui *t, struct lview *v)
 {
 	const struct lesson *l = lesson_at(v->lesson);
@@ -532,11 +542,7 @@ static void build_page(struct tui *t, struct lview *v)
 			    "anything");
 		break;
 	case L_AFTER:
-		add(v, ROLE_LABEL, "%s",
-		    v->toggled ? "The change:" : "You made the change yourself.");
-		if (v->toggled)
-			add_report(v, v->report);
-		add(v, ROLE_DEFAULT, " ");
+		add_outcome(v, "The change:", "You made the change yourself.");
 		add_metrics(v, &v->before, &v->after);
 		add(v, ROLE_DEFAULT, " ");
 		add(v, ROLE_TITLE, "What changed");
@@ -569,11 +575,7 @@ static void build_page(struct tui *t, struct lview *v)
 			    : "Enter: done (u undoes your change)    m: measure again");
 		break;
 	case L_DONE:
-		add(v, ROLE_LABEL, "%s",
-		    v->toggled ? "Restored:" : "Nothing of the lesson's to restore.");
-		if (v->toggled)
-			add_report(v, v->report);
-		add(v, ROLE_DEFAULT, " ");
+		add_outcome(v, "Restored:", "Nothing of the lesson's to restore.");
 		add(v, ROLE_OK, "%s",
 		    v->lesson + 1 < lesson_count() ? "Enter: the next lesson    Esc: the list"
 						   : "Enter or Esc: the list");
@@ -623,9 +625,7 @@ void screen_lessons_draw(struct tui *t, struct screen *s, int y, int h)
 		ui_put(t, y, 0, COLS, ROLE_TITLE,
 		       "Lessons: explain -> you change one knob -> tunetop measures -> what "
 		       "changed and why -> restore");
-		ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
-		ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
-		       "  #  Lesson                                  Runs on");
+		ui_colhead(t, y + 1, "  #  Lesson                                  Runs on");
 		for (int i = 0; i < s->nrows && i + 2 < h; i++) {
 			const struct lesson *l = lesson_at((size_t)i);
 			bool sel = i == s->sel;

@@ -163,9 +163,8 @@ static void draw_summary(struct tui *t, const struct snapshot *sn, int y)
 	y++;
 	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
 	y++;
-	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
-	ui_put(t, y, 0, COLS, ROLE_COLHEAD,
-	       " CPU  RT  Throttled  rt_time ms  budget ms   Use%  DL  Resume-lat  Isolated");
+	ui_colhead(t, y,
+		   " CPU  RT  Throttled  rt_time ms  budget ms   Use%  DL  Resume-lat  Isolated");
 }
 
 void screen_rt_draw(struct tui *t, struct screen *s, int y, int h)

@@ -31,10 +31,9 @@ void screen_setup_draw(struct tui *t, struct screen *s, int y, int h)
 	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
 	ui_printf(t, y, 0, COLS, ROLE_LABEL, "Settings file: %s  (saved on every change)",
 		  t->cfg_path[0] ? t->cfg_path : "none ($HOME and $XDG_CONFIG_HOME unset)");
-	ui_fill(t, y + 1, 0, COLS, ROLE_COLHEAD);
-	ui_put(t, y + 1, 0, COLS, ROLE_COLHEAD,
-	       " Setting                                            Value   (Enter/Right: change, "
-	       "Left: back)");
+	ui_colhead(t, y + 1,
+		   " Setting                                            Value   (Enter/Right: "
+		   "change, Left: back)");
 	ui_scroll(s, rows);
 	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
 		const struct config_key *k = &config_keys[s->top + i];

@@ -853,6 +853,19 @@ static int sort_menu(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_REDRAW;
 }
 
+/* Edit text (the filter, the search) in a dialog starting from its value:
+ * true when entered (text is then the trimmed input), false when cancelled. */
+static bool ask_text(struct tui *t, const char *title, const char *prompt, char *text, size_t cap)
+{
+	char buf[64];
+
+	str_copy(buf, sizeof(buf), text);
+	if (ui_input(t, title, prompt, buf, sizeof(buf)) != 0)
+		return false;
+	str_copy(text, cap, str_trim(buf));
+	return true;
+}
+
 int screen_threads_key(struct tui *t, struct screen *s, int ch)
 {
 	struct thr_view *v = s->priv;
@@ -921,28 +934,17 @@ int screen_threads_key(struct tui *t, struct screen *s, int ch)
 		r = HR_HANDLED | HR_REDRAW;
 		break;
 	case KEY_F(4):
-	case '\\': {
-		char buf[64];
-
-		str_copy(buf, sizeof(buf), v->filter);
-		if (ui_input(t, "Filter", "Name (substring) or PID/TID; empty shows all:", buf,
-			     sizeof(buf)) == 0)
-			str_copy(v->filter, sizeof(v->filter), str_trim(buf));
+	case '\\':
+		ask_text(t, "Filter", "Name (substring) or PID/TID; empty shows all:", v->filter,
+			 sizeof(v->filter));
 		s->sel = 0;
 		r = HR_HANDLED | HR_REDRAW;
 		break;
-	}
 	case KEY_F(3):
-	case '/': {
-		char buf[64];
-
-		str_copy(buf, sizeof(buf), v->search);
-		if (ui_input(t, "Search", "Name (substring) or TID:", buf, sizeof(buf)) == 0) {
-			str_copy(v->search, sizeof(v->search), str_trim(buf));
+	case '/':
+		if (ask_text(t, "Search", "Name (substring) or TID:", v->search, sizeof(v->search)))
 			search_next(t, s, false);
-		}
 		return HR_HANDLED | HR_REDRAW;
-	}
 	case 'n': search_next(t, s, true); return HR_HANDLED | HR_REDRAW;
 	case 27:
 		if (v->filter[0]) {

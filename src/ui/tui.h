@@ -286,6 +286,9 @@ int ui_printf(struct tui *t, int y, int x, int w, enum role r, const char *fmt, 
 	__attribute__((format(printf, 6, 7)));
 /* Fill a line from x to x+w with spaces in role r. */
 void ui_fill(struct tui *t, int y, int x, int w, enum role r);
+/* A screen's column heading: line y across the terminal in ROLE_COLHEAD,
+ * text s from column 0. */
+void ui_colhead(struct tui *t, int y, const char *s);
 /* A dialog frame h x w at (y, x), filled, with an optional title. */
 void ui_box(struct tui *t, int y, int x, int h, int w, const char *title);
 /* A dialog h lines high and w columns wide (narrowed to the terminal) in

@@ -65,6 +65,12 @@ void ui_fill(struct tui *t, int y, int x, int w, enum role r)
 	attrset(A_NORMAL);
 }
 
+void ui_colhead(struct tui *t, int y, const char *s)
+{
+	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
+	ui_put(t, y, 0, COLS, ROLE_COLHEAD, s);
+}
+
 void ui_bar(struct tui *t, int y, int x, int w, const struct bar_seg *seg, int nseg,
 	    const char *text, enum role text_role)
 {
