@@ -56,3 +56,7 @@ EXTRA_DIST += tests/cli/structure_families.sh
 # listed file by file, no header declaring another layer's function (issue 33)
 TESTS += tests/cli/structure.sh
 EXTRA_DIST += tests/cli/structure.sh tests/cli/structure-includes.txt
+# the completion scripts generated from the command table and the family
+# registry (`tunetop --complete`), planted mismatches caught (issue 33)
+TESTS += tests/cli/completion_gen.sh
+EXTRA_DIST += tests/cli/completion_gen.sh
