@@ -161,6 +161,9 @@ int main(int argc, char **argv)
 		printf("libsensors: %s\n", thermal_libsensors_status());
 		return 0;
 	}
+	/* hidden: the completion scripts' words (the build generates them) */
+	if (argc > 1 && !strcmp(argv[1], "--complete"))
+		return cmd_complete(argc > 2 ? argv[2] : NULL, stdout);
 	if (argc > 1 &&
 	    (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help"))) {
 		usage(stdout);

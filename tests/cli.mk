@@ -60,3 +60,7 @@ EXTRA_DIST += tests/cli/structure.sh tests/cli/structure-includes.txt
 # builders of knob_addr.h instead (issue 33)
 TESTS += tests/cli/addr_builders.sh
 EXTRA_DIST += tests/cli/addr_builders.sh
+# the completion scripts generated from the command table and the family
+# registry (`tunetop --complete`), planted mismatches caught (issue 33)
+TESTS += tests/cli/completion_gen.sh
+EXTRA_DIST += tests/cli/completion_gen.sh

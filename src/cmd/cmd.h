@@ -12,11 +12,13 @@
  *
  * The entry is the one source of the command's synopsis, description and
  * options: `tunetop --help`, `tunetop CMD --help`, a usage error's usage
- * lines (cmd_usage), and what tests/cli/cmd_table.sh checks the man page
- * and the completion scripts against. Its flags say what the command opens:
- * it opens them itself after its options parsed (a usage error touches
- * nothing), through the one opener of each (src/cmd/common.h:
- * cmd_open_root, knob_cmd_open), which check the flags. Messages on stderr
+ * lines (cmd_usage), the completion scripts (generated from
+ * `tunetop --complete`, src/cmd/complete.c) and what tests/cli/cmd_table.sh
+ * checks the man page's synopsis against. Its flags say what the command
+ * opens: the runner hands the command a struct cmd_ctx (common.h) and, when
+ * the command calls cmd_setup() after its options parsed (a usage error
+ * touches nothing), opens --root and the engine as the flags say, with one
+ * message each; it closes them when the command returns. Messages on stderr
  * go through cmd_error()/cmd_note(): "tunetop CMD: MESSAGE[: ENAME]". */
 #ifndef TT_CMD_H
 #define TT_CMD_H
@@ -40,7 +42,8 @@ struct tt_opts {
 	bool quiet;
 };
 
-typedef int (*tt_cmd_fn)(const struct tt_opts *o, int argc, char **argv);
+struct cmd_ctx; /* what the runner opened for the command (common.h) */
+typedef int (*tt_cmd_fn)(struct cmd_ctx *cx, int argc, char **argv);
 
 /* One option: one line of the command's --help, "  NAME  HELP" within 80
  * columns (NAME as typed, with its short form and argument: "-i, --interval
@@ -52,8 +55,8 @@ struct cmd_opt {
 
 /* What a command opens and does (the setup flags of its entry). */
 enum cmd_flag {
-	CMD_SYSROOT = 1u << 0, /* opens --root (cmd_open_root) */
-	CMD_ENGINE = 1u << 1,  /* opens the knob engine and journal (knob_cmd_open) */
+	CMD_SYSROOT = 1u << 0, /* cmd_setup opens --root (struct cmd_ctx's root) */
+	CMD_ENGINE = 1u << 1,  /* and the knob engine and journal over it (its knob) */
 	CMD_WRITES = 1u << 2,  /* may write knobs (not read-only) */
 	CMD_PRIV = 1u << 3,    /* its main use needs root (RT threads, tracefs) */
 };
@@ -67,6 +70,7 @@ struct cmd_entry {
 	const char *about;	    /* a paragraph for --help, or NULL */
 	const struct cmd_opt *opts; /* ended by {NULL, NULL} */
 	unsigned flags;		    /* enum cmd_flag */
+	const char *brief;	    /* one line for a list (zsh's completion menu) */
 };
 
 extern const struct cmd_entry cmd_table[];
@@ -81,33 +85,34 @@ void cmd_help(const struct cmd_entry *c, FILE *f);
 int cmd_print_help(const char *name, FILE *f);
 /* A usage error: the synopsis on stderr; returns 2 (exit code). */
 int cmd_usage(const char *name);
-/* Does the entry named name have flag (true for a name not in the table:
- * lessons and fuzz harnesses call the openers with their own names)? The
- * openers assert it, so the flags stay true. */
-bool cmd_has_flag(const char *name, unsigned flag);
-/* The runner: the entry's function with the global options. */
+/* `tunetop --complete bash|zsh`: the completion scripts' words (commands,
+ * their summaries and options, knob families) as a shell fragment on f
+ * (src/cmd/complete.c); 0, or 2 for another shell. */
+int cmd_complete(const char *shell, FILE *f);
+/* The runner: the entry's function with the global options and a struct
+ * cmd_ctx for cmd_setup(); closes what that opened when it returns. */
 int cmd_run(const struct cmd_entry *c, const struct tt_opts *o, int argc, char **argv);
 
 /* the commands (src/cmd/cmd_*.c) */
-int cmd_snapshot(const struct tt_opts *o, int argc, char **argv);
-int cmd_watch(const struct tt_opts *o, int argc, char **argv);
-int cmd_capture(const struct tt_opts *o, int argc, char **argv);
-int cmd_events(const struct tt_opts *o, int argc, char **argv);
-int cmd_explain(const struct tt_opts *o, int argc, char **argv);
-int cmd_report(const struct tt_opts *o, int argc, char **argv);
-int cmd_learn(const struct tt_opts *o, int argc, char **argv);
-int cmd_serve(const struct tt_opts *o, int argc, char **argv);
-int cmd_probe(const struct tt_opts *o, int argc, char **argv);
-int cmd_ab(const struct tt_opts *o, int argc, char **argv);
-int cmd_why(const struct tt_opts *o, int argc, char **argv);
-int cmd_knobs(const struct tt_opts *o, int argc, char **argv);
-int cmd_get(const struct tt_opts *o, int argc, char **argv);
-int cmd_set(const struct tt_opts *o, int argc, char **argv);
-int cmd_apply(const struct tt_opts *o, int argc, char **argv);
-int cmd_undo(const struct tt_opts *o, int argc, char **argv);
-int cmd_restore(const struct tt_opts *o, int argc, char **argv);
-int cmd_journal(const struct tt_opts *o, int argc, char **argv);
-int cmd_exec(const struct tt_opts *o, int argc, char **argv);
+int cmd_snapshot(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_watch(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_capture(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_events(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_explain(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_report(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_learn(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_serve(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_probe(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_ab(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_why(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_get(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_set(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_apply(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_undo(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_restore(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_journal(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_exec(struct cmd_ctx *cx, int argc, char **argv);
 
 struct report_opts;
 struct sysroot;

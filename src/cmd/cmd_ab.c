@@ -1198,15 +1198,14 @@ static int finish(struct ab_run *r, const struct tt_opts *o, bool json, int sig)
 	return rc;
 }
 
-int cmd_ab(const struct tt_opts *o, int argc, char **argv)
+int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 {
+	const struct tt_opts *o = cx->o;
 	struct probe why_probe = {0};
 	bool why_started = false;
 	char why[256];
 	struct ab_cfg cfg;
 	struct ab_run r;
-	struct sysroot root;
-	struct knob_ctx *ctx;
 	const char *assign = NULL;
 	bool json = false;
 	char *cause = NULL;
@@ -1217,14 +1216,12 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 	rc = parse_args(argc, argv, &cfg, &json, &assign);
 	if (rc >= 0)
 		return rc;
-	if (knob_cmd_open(o, "ab", 0, &root, &ctx))
+	if (cmd_setup(cx, 0))
 		return 1;
-	e = ab_parse_knob(ctx, assign, &cfg, &cause);
+	e = ab_parse_knob(cx->knob, assign, &cfg, &cause);
 	if (e) {
 		knob_print_cause("ab", cause);
 		free(cause);
-		knob_ctx_close(ctx);
-		sysroot_close(&root);
 		return knob_exit_code(e);
 	}
 
@@ -1246,7 +1243,7 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 			cfg.probe_ext = &why_probe;
 		probe_why_start(&ab_why, &why_probe);
 	}
-	e = ab_start(&r, ctx, &cfg, &cause);
+	e = ab_start(&r, cx->knob, &cfg, &cause);
 	if (e) {
 		knob_print_cause("ab", cause);
 		free(cause);
@@ -1268,8 +1265,6 @@ int cmd_ab(const struct tt_opts *o, int argc, char **argv)
 		probe_why_free(&ab_why);
 		probe_free(&why_probe);
 	}
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 	return rc;
 }

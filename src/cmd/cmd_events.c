@@ -61,12 +61,12 @@ static void print_pmus(const struct perf_pmus *pm, const char *root)
 	printf("%s\n", other ? "" : " none");
 }
 
-int cmd_events(const struct tt_opts *o, int argc, char **argv)
+int cmd_events(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option longopts[] = {{"list", no_argument, NULL, 'l'},
 						 {"help", no_argument, NULL, 'h'},
 						 {NULL, 0, NULL, 0}};
-	struct sysroot root;
+	struct sysroot *root = &cx->root;
 	struct perf_pmus pm;
 	bool list = false;
 	int opt;
@@ -104,7 +104,7 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 		return n == 0 && optind < argc ? 1 : 0;
 	}
 
-	if (cmd_open_root(o, "events", &root))
+	if (cmd_setup(cx, 0))
 		return 1;
 	{
 		struct topology t;
@@ -115,20 +115,20 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 
 		memset(&cpu_set, 0, sizeof(cpu_set));
 		memset(&thr_set, 0, sizeof(thr_set));
-		perf_pmus_read(&root, &pm);
+		perf_pmus_read(root, &pm);
 		arch = pm.arch;
-		if (root.live) {
-			if (topology_read(&root, &t) == 0) {
-				perf_open_cpus(&cpu_set, &root, &t, NULL, NULL);
+		if (root->live) {
+			if (topology_read(root, &t) == 0) {
+				perf_open_cpus(&cpu_set, root, &t, NULL, NULL);
 				have_cpu = true;
 				topology_free(&t);
 			}
 			perf_open_thread(&thr_set, getpid(), NULL, NULL);
 			have_thr = true;
 		}
-		par = perf_paranoid(&root);
+		par = perf_paranoid(root);
 		printf("Generic events");
-		if (root.live) {
+		if (root->live) {
 			if (par != INT32_MIN)
 				printf(" (perf_event_paranoid %d, %s)", par,
 				       geteuid() == 0 ? "running as root" : "not root");
@@ -136,15 +136,15 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 				printf(" (no perf_event_paranoid: kernel without perf events)");
 		}
 		printf(":\n  %-18s %-18s %-36s %s\n", "EVENT", "LABEL",
-		       root.live ? "PER CPU" : "PER CPU (live only)",
-		       root.live ? "THIS THREAD" : "");
+		       root->live ? "PER CPU" : "PER CPU (live only)",
+		       root->live ? "THIS THREAD" : "");
 		for (int e = 0; e < PERF_EV__GENERIC_COUNT; e++) {
 			char a[PERF_WHY_LEN + 32], b[PERF_WHY_LEN + 32];
 
 			status(a, sizeof(a), have_cpu ? &cpu_set : NULL, (size_t)e);
 			status(b, sizeof(b), have_thr ? &thr_set : NULL, (size_t)e);
 			printf("  %-18s %-18s %-36s %s\n", perf_ev_name((enum perf_ev)e),
-			       perf_ev_label((enum perf_ev)e, arch), a, root.live ? b : "");
+			       perf_ev_label((enum perf_ev)e, arch), a, root->live ? b : "");
 		}
 		if (have_cpu && cpu_set.note[0])
 			printf("  note: %s\n", cpu_set.note);
@@ -153,7 +153,7 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 		if (have_thr)
 			perf_close(&thr_set);
 	}
-	print_pmus(&pm, root.path);
+	print_pmus(&pm, root->path);
 	perf_pmus_free(&pm);
 	if (pfm_available()) {
 		struct sbuf b;
@@ -180,6 +180,5 @@ int cmd_events(const struct tt_opts *o, int argc, char **argv)
 		       "(cycles, instructions, cache-misses, ...) and raw codes (r11)\n",
 		       pfm_status());
 	}
-	sysroot_close(&root);
 	return 0;
 }

@@ -1069,8 +1069,7 @@ static void report_effect(struct knob_ctx *ctx, struct knob_effect_watch *watch,
 	sbuf_free(&wr);
 }
 
-static int exec_done(struct knob_ctx *ctx, struct sysroot *root, struct exec_opts *x,
-		     struct sbuf *rep, int rc)
+static int exec_done(struct exec_opts *x, struct sbuf *rep, int rc)
 {
 	if (x->cg.active) {
 		char dir[sizeof(x->cg.dir)];
@@ -1082,17 +1081,15 @@ static int exec_done(struct knob_ctx *ctx, struct sysroot *root, struct exec_opt
 			cmd_error("exec", e, "cannot remove %s", dir);
 	}
 	knob_hold_free(x->held);
-	knob_ctx_close(ctx);
-	sysroot_close(root);
-	free_opts(x);
+	free_opts(x); /* the runner closes the engine and the root */
 	sbuf_free(rep);
 	return rc;
 }
 
-int cmd_exec(const struct tt_opts *o, int argc, char **argv)
+int cmd_exec(struct cmd_ctx *cx, int argc, char **argv)
 {
 	struct exec_opts x;
-	struct sysroot root;
+	struct sysroot *root = &cx->root;
 	struct knob_ctx *ctx;
 	struct sbuf rep;
 	sigset_t set, old;
@@ -1110,14 +1107,15 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 		return 2;
 	}
 	block_signals(&set, &old);
-	if (knob_cmd_open(o, "exec", x.dry ? KNOB_READONLY_OK : 0, &root, &ctx)) {
+	if (cmd_setup(cx, x.dry ? KNOB_READONLY_OK : 0)) {
 		free_opts(&x);
 		return 1;
 	}
+	ctx = cx->knob;
 	sbuf_init(&rep);
-	rc = apply_knobs(ctx, &root, &x, &rep, &e, &x.held);
+	rc = apply_knobs(ctx, root, &x, &rep, &e, &x.held);
 	if (rc)
-		return exec_done(ctx, &root, &x, &rep, rc);
+		return exec_done(&x, &rep, rc);
 	if (e || x.dry) {
 		if (x.dry && !e) {
 			fprintf(stderr, "tunetop exec: would run:");
@@ -1125,14 +1123,14 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 				fprintf(stderr, " %s", *a);
 			fprintf(stderr, "\n");
 		}
-		return exec_done(ctx, &root, &x, &rep, knob_exit_code(e));
+		return exec_done(&x, &rep, knob_exit_code(e));
 	}
 	pending_sig = signal_pending(&set);
 	if (pending_sig) {
 		cmd_error("exec", 0, "got %s before starting %s; restoring", strsignal(pending_sig),
 			  x.cmd[0]);
 		restore_own(ctx, &x, &rep);
-		return exec_done(ctx, &root, &x, &rep, 128 + pending_sig);
+		return exec_done(&x, &rep, 128 + pending_sig);
 	}
 	if (!x.no_follow && !x.pidfile) {
 		char why[512];
@@ -1152,7 +1150,7 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 			 x.cmd[0], err_name(errno));
 	rc = start_cmd(ctx, &x, &rep, &old, &child);
 	if (rc)
-		return exec_done(ctx, &root, &x, &rep, rc);
+		return exec_done(&x, &rep, rc);
 	/* is the kernel obeying while CMD runs? (knob.h "effect") */
 	if (knob_effect_default_ms())
 		watch = knob_effect_begin(ctx);
@@ -1169,5 +1167,5 @@ int cmd_exec(const struct tt_opts *o, int argc, char **argv)
 	}
 	if (restore_reasserted(ctx, &x, &rep, knob_hold_reasserted(x.held) > 0) != 0 && rc == 0)
 		rc = 1;
-	return exec_done(ctx, &root, &x, &rep, rc);
+	return exec_done(&x, &rep, rc);
 }

@@ -27,7 +27,7 @@ static void print_entry(const struct explain_entry *e, const char *addr, const s
 	sbuf_free(&b);
 }
 
-int cmd_explain(const struct tt_opts *o, int argc, char **argv)
+int cmd_explain(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"list", no_argument, NULL, 'l'},
@@ -38,7 +38,7 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 	};
 	bool list = false, all = false;
 	int width = 78, c, rc = 0;
-	struct sysroot r;
+	struct sysroot *r = &cx->root;
 
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "law:h", lo, NULL)) != -1) {
@@ -68,14 +68,14 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 		cmd_usage("explain");
 		return 2;
 	}
-	if (cmd_open_root(o, "explain", &r))
+	if (cmd_setup(cx, 0))
 		return 1;
 	if (all) {
 		for (size_t i = 0; i < explain_count(); i++) {
 			if (i)
 				printf("\n%s\n\n", "-----------------------------------------------"
 						   "-------------");
-			print_entry(explain_at(i), NULL, &r, width);
+			print_entry(explain_at(i), NULL, r, width);
 		}
 	}
 	for (int i = optind; i < argc; i++) {
@@ -94,8 +94,7 @@ int cmd_explain(const struct tt_opts *o, int argc, char **argv)
 			rc = 2;
 			continue;
 		}
-		print_entry(en, argv[i], &r, width);
+		print_entry(en, argv[i], r, width);
 	}
-	sysroot_close(&r);
 	return rc;
 }

@@ -28,30 +28,31 @@ static int opt_other(const char *cmd, int c)
 	return c == 'h' ? cmd_print_help(cmd, stdout) : cmd_usage(cmd);
 }
 
-/* What a command that changes knobs holds from open to finish. */
+/* What a command that changes knobs holds from open to finish (the root
+ * and the engine are the runner's: cmd_setup). */
 struct change_run {
-	struct sysroot root;
+	struct sysroot *root;
 	struct knob_ctx *ctx;
 	struct sbuf rep;
 	char *cause;
 };
 
-static int run_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct change_run *r)
+static int run_open(struct cmd_ctx *cx, unsigned flags, struct change_run *r)
 {
 	r->cause = NULL;
-	if (knob_cmd_open(o, cmd, flags, &r->root, &r->ctx))
+	if (cmd_setup(cx, flags))
 		return -1;
+	r->root = &cx->root;
+	r->ctx = cx->knob;
 	sbuf_init(&r->rep);
 	return 0;
 }
 
-/* Frees and closes what run_open opened. */
+/* Frees what run_open made (the runner closes the engine and the root). */
 static void run_close(struct change_run *r)
 {
 	free(r->cause);
 	sbuf_free(&r->rep);
-	knob_ctx_close(r->ctx);
-	sysroot_close(&r->root);
 }
 
 /* Prints the report and, when e failed, the cause; closes the run and
@@ -100,14 +101,14 @@ static const char *rw_text(struct knob_ctx *ctx, const struct knob_ref *r)
 	return geteuid() ? "root" : "ro";
 }
 
-int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
+int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
 					   {"long", no_argument, NULL, 'l'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
 	bool json = false, lng = false;
-	struct sysroot root;
+	struct sysroot *root = &cx->root;
 	struct knob_ctx *ctx;
 	struct knob_ref *refs;
 	size_t n;
@@ -121,9 +122,9 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 		}
 	}
 	/* the journal (read-only) gives each changed knob's effect */
-	if (knob_cmd_open(o, "knobs", json ? KNOB_READONLY_OK | KNOB_NO_CREATE : KNOB_NO_JOURNAL,
-			  &root, &ctx))
+	if (cmd_setup(cx, json ? KNOB_READONLY_OK | KNOB_NO_CREATE : KNOB_NO_JOURNAL))
 		return 1;
+	ctx = cx->knob;
 	rc = expand_patterns(ctx, "knobs", argv + optind, argc - optind, KNOB_EXPAND_PREFIX, &refs,
 			     &n);
 	if (json) {
@@ -137,7 +138,7 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 
 		cmd_json_begin(&w, &b, true);
 		jw_str(&w, "schema", TT_SCHEMA_KNOBS);
-		jw_str(&w, "root", root.path);
+		jw_str(&w, "root", root->path);
 		jw_arr_begin(&w, "knobs");
 		for (size_t i = 0; i < n; i++) {
 			char val[KNOB_VALUE_MAX], allowed[4096], path[TT_PATH_MAX];
@@ -210,18 +211,15 @@ int cmd_knobs(const struct tt_opts *o, int argc, char **argv)
 			}
 		}
 		if (!n && !rc)
-			printf("no knobs on this root (%s)\n", root.path);
+			printf("no knobs on this root (%s)\n", root->path);
 	}
 	free(refs);
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
 	return rc;
 }
 
-int cmd_get(const struct tt_opts *o, int argc, char **argv)
+int cmd_get(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
-	struct sysroot root;
 	struct knob_ctx *ctx;
 	struct knob_ref *refs;
 	size_t n;
@@ -231,8 +229,9 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 		return opt_other("get", c);
 	if (optind >= argc)
 		return cmd_usage("get");
-	if (knob_cmd_open(o, "get", KNOB_NO_JOURNAL, &root, &ctx))
+	if (cmd_setup(cx, KNOB_NO_JOURNAL))
 		return 1;
+	ctx = cx->knob;
 	rc = expand_patterns(ctx, "get", argv + optind, argc - optind, KNOB_EXPAND_PREFIX, &refs,
 			     &n);
 	for (size_t i = 0; i < n; i++) {
@@ -256,8 +255,6 @@ int cmd_get(const struct tt_opts *o, int argc, char **argv)
 		printf("%s=%s\n", refs[i].addr, str_ctl(val));
 	}
 	free(refs);
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
 	return rc;
 }
 
@@ -274,7 +271,7 @@ static int verify_opt(const char *cmd, const char *arg, int *ms)
 	return 0;
 }
 
-int cmd_set(const struct tt_opts *o, int argc, char **argv)
+int cmd_set(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
 					   {"verify", required_argument, NULL, 'V'},
@@ -299,7 +296,7 @@ int cmd_set(const struct tt_opts *o, int argc, char **argv)
 	}
 	if (optind >= argc)
 		return cmd_usage("set");
-	if (run_open(o, "set", dry ? KNOB_READONLY_OK : 0, &r))
+	if (run_open(cx, dry ? KNOB_READONLY_OK : 0, &r))
 		return 1;
 	e = knob_set_many(r.ctx, (const char *const *)argv + optind, NULL, (size_t)(argc - optind),
 			  dry ? KNOB_DRY_RUN : 0, &r.rep, &r.cause);
@@ -365,8 +362,9 @@ static int list_profiles(const struct tt_opts *o)
 	return 0;
 }
 
-int cmd_apply(const struct tt_opts *o, int argc, char **argv)
+int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 {
+	const struct tt_opts *o = cx->o;
 	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
 					   {"force", no_argument, NULL, 'f'},
 					   {"list", no_argument, NULL, 'l'},
@@ -397,9 +395,9 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 		return list_profiles(o);
 	if (optind != argc - 1)
 		return cmd_usage("apply");
-	if (run_open(o, "apply", dry ? KNOB_READONLY_OK : 0, &r))
+	if (run_open(cx, dry ? KNOB_READONLY_OK : 0, &r))
 		return 1;
-	e = knob_cmd_load_profile("apply", argv[optind], &r.root, force, &p);
+	e = knob_cmd_load_profile("apply", argv[optind], r.root, force, &p);
 	if (e) {
 		run_close(&r);
 		return e;
@@ -420,7 +418,7 @@ int cmd_apply(const struct tt_opts *o, int argc, char **argv)
 
 /* ---- undo / restore ---------------------------------------------------------- */
 
-int cmd_undo(const struct tt_opts *o, int argc, char **argv)
+int cmd_undo(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
 					   {"dry-run", no_argument, NULL, 'd'},
@@ -459,7 +457,7 @@ int cmd_undo(const struct tt_opts *o, int argc, char **argv)
 		cmd_error("undo", 0, "'%s' is not a change id (see tunetop journal)", argv[optind]);
 		return 2;
 	}
-	if (run_open(o, "undo", 0, &r))
+	if (run_open(cx, 0, &r))
 		return 1;
 	e = id ? knob_undo_id(r.ctx, id, flags, &r.rep, &r.cause)
 	       : knob_undo_last(r.ctx, count, flags, &r.rep, &r.cause);
@@ -482,8 +480,9 @@ static void restore_tracefs(void)
 		cmd_error("restore", 0, "%s", why);
 }
 
-int cmd_restore(const struct tt_opts *o, int argc, char **argv)
+int cmd_restore(struct cmd_ctx *cx, int argc, char **argv)
 {
+	const struct tt_opts *o = cx->o;
 	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
 					   {"dry-run", no_argument, NULL, 'd'},
 					   {"orphans", no_argument, NULL, 'o'},
@@ -506,7 +505,7 @@ int cmd_restore(const struct tt_opts *o, int argc, char **argv)
 		return cmd_usage("restore");
 	if ((!o->root || !strcmp(o->root, "/")) && !(flags & KNOB_DRY_RUN))
 		restore_tracefs();
-	if (run_open(o, "restore", 0, &r))
+	if (run_open(cx, 0, &r))
 		return 1;
 	e = orphans ? knob_restore_orphans(r.ctx, flags, &r.rep, &r.cause)
 		    : knob_restore_all(r.ctx, flags, &r.rep, &r.cause);
@@ -533,13 +532,13 @@ static const char *state_text(const struct knob_jentry *e)
 	return knob_jstate_name(e->state);
 }
 
-int cmd_journal(const struct tt_opts *o, int argc, char **argv)
+int cmd_journal(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
 					   {"help", no_argument, NULL, 'h'},
 					   {NULL, 0, NULL, 0}};
 	bool json = false;
-	struct sysroot root;
+	struct sysroot *root = &cx->root;
 	struct knob_ctx *ctx;
 	struct knob_jentry *e;
 	struct knob_owner *own = NULL;
@@ -555,14 +554,13 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 	}
 	if (optind != argc)
 		return cmd_usage("journal");
-	if (knob_cmd_open(o, "journal", 0, &root, &ctx))
+	if (cmd_setup(cx, 0))
 		return 1;
+	ctx = cx->knob;
 	rc = knob_journal_list(ctx, &e, &n, &torn, &cause);
 	if (rc) {
 		knob_print_cause("journal", cause);
 		free(cause);
-		knob_ctx_close(ctx);
-		sysroot_close(&root);
 		return 1;
 	}
 	knob_journal_owners(e, n, &own, &nown);
@@ -573,7 +571,7 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 		cmd_json_begin(&w, &b, true);
 		jw_str(&w, "schema", TT_SCHEMA_JOURNAL);
 		jw_str(&w, "state_dir", knob_ctx_state_dir(ctx));
-		jw_str(&w, "root", root.path);
+		jw_str(&w, "root", root->path);
 		jw_int(&w, "torn_lines", torn);
 		jw_arr_begin(&w, "entries");
 		for (size_t i = 0; i < n; i++) {
@@ -702,7 +700,5 @@ int cmd_journal(const struct tt_opts *o, int argc, char **argv)
 	}
 	free(own);
 	knob_journal_free(e, n);
-	knob_ctx_close(ctx);
-	sysroot_close(&root);
 	return 0;
 }

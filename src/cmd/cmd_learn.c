@@ -37,9 +37,9 @@
 
 /* Where the lesson runs. */
 struct board {
-	struct sysroot root;
-	bool root_open;
-	struct sim *sim; /* the simulated board, or NULL */
+	struct sysroot *root;	 /* the runner's --root, or sim_root */
+	struct sysroot sim_root; /* the simulated board's, open when root is it */
+	struct sim *sim;	 /* the simulated board, or NULL */
 	const char *state_dir;
 	const char *root_arg; /* what to pass as --root in printed commands ("" = live) */
 	struct knob_ctx *ctx;
@@ -66,16 +66,17 @@ static void board_close(struct board *b)
 		knob_ctx_close(b->ctx);
 	b->ctx = NULL;
 	lesson_board_release(&b->lb);
-	if (b->root_open)
-		sysroot_close(&b->root);
-	b->root_open = false;
+	if (b->root == &b->sim_root)
+		sysroot_close(&b->sim_root);
+	b->root = NULL;
 	sim_close(b->sim);
 	b->sim = NULL;
 }
 
-static int board_open(struct board *b, const struct tt_opts *o, const struct lesson *l, bool demo,
+static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *l, bool demo,
 		      const char *record_path, enum record_format rfmt, bool auto_mode)
 {
+	const struct tt_opts *o = cx->o;
 	char *cause = NULL, bundle[512], err[256];
 	bool live = !strcmp(o->root, "/");
 
@@ -85,11 +86,10 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 	if (!strcmp(l->needs, "threads"))
 		demo = false; /* threads are live, always */
 	else if (!demo && live) {
-		struct sysroot r;
-
-		if (sysroot_open(&r, "/") == 0) {
+		if (cx->root_open) {
 			char why[256];
-			const char *missing = lesson_root_missing(&r, l->needs, why, sizeof(why));
+			const char *missing =
+				lesson_root_missing(&cx->root, l->needs, why, sizeof(why));
 			bool ok = !missing && (geteuid() == 0 || !auto_mode);
 
 			if (missing)
@@ -104,7 +104,6 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 				       "RK3588.\n\n",
 				       l->needs);
 			demo = !ok;
-			sysroot_close(&r);
 		}
 	}
 	if (demo) {
@@ -126,28 +125,27 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 		b->root_arg = sim_root(b->sim);
 		b->demo_label = true;
 	}
-	struct tt_opts ro = *o;
-
-	ro.root = b->sim ? sim_root(b->sim) : o->root;
-	if (cmd_open_root(&ro, "learn", &b->root)) {
-		board_close(b);
-		return -ENOENT;
+	/* the simulated board is a root of its own; else the runner's --root */
+	if (b->sim) {
+		if (cmd_open_root("learn", sim_root(b->sim), &b->sim_root)) {
+			board_close(b);
+			return -ENOENT;
+		}
+		b->root = &b->sim_root;
+	} else {
+		b->root = &cx->root;
 	}
-	b->root_open = true;
-	if (knob_ctx_open(&b->ctx, &b->root, b->state_dir, KNOB_READONLY_OK, &cause) != 0) {
-		cmd_error("learn", 0, "%s", cause ? cause : "cannot open the knob engine");
-		free(cause);
+	if (cmd_engine_open("learn", b->root, b->state_dir, KNOB_READONLY_OK, o->quiet, &b->ctx)) {
 		board_close(b);
 		return -EIO;
 	}
-	free(cause);
 	if (record_path) {
 		struct record_meta meta = {.source = b->sim ? "demo" : "learn",
-					   .root_path = b->root.path,
+					   .root_path = b->root->path,
 					   .interval_ms = LESSON_TICK_S * 1000,
 					   .simulated = b->sim != NULL,
 					   .board = b->sim ? sim_board(b->sim) : NULL,
-					   .journal_root = &b->root,
+					   .journal_root = b->root,
 					   .state_dir = b->state_dir,
 					   .format = rfmt,
 					   .snapshot_json = report_record_json};
@@ -160,7 +158,7 @@ static int board_open(struct board *b, const struct tt_opts *o, const struct les
 			return -EIO;
 		}
 	}
-	b->lb.root = &b->root;
+	b->lb.root = b->root;
 	b->lb.clk_names = o->clocks;
 	b->lb.sim = b->sim;
 	b->lb.rec = b->rec;
@@ -378,7 +376,7 @@ static bool ask_learner(const struct board *b, const struct lesson_run *e)
 
 #define LEARN_MAX_WATCH 4
 
-static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool demo,
+static int run_lesson(struct cmd_ctx *cx, size_t idx, bool auto_mode, bool demo,
 		      const char *record_path, enum record_format rfmt)
 {
 	const struct lesson *l = &*lesson_at(idx);
@@ -397,11 +395,11 @@ static int run_lesson(const struct tt_opts *o, size_t idx, bool auto_mode, bool 
 	e.l = l;
 	e.b = &b.lb;
 	e.worker_cpu = -1;
-	r = board_open(&b, o, l, demo, record_path, rfmt, auto_mode);
+	r = board_open(&b, cx, l, demo, record_path, rfmt, auto_mode);
 	if (r != 0)
 		return r == -ENOTSUP ? 2 : 1;
 	printf("Lesson %zu: %s%s\n", idx + 1, l->title, b.sim ? "   [SIMULATED RK3588]" : "");
-	printf("  board: %s\n\n", b.sim ? "the simulated RK3588 (tunetop --demo)" : b.root.path);
+	printf("  board: %s\n\n", b.sim ? "the simulated RK3588 (tunetop --demo)" : b.root->path);
 	/* 1. explain */
 	printf("What is going on\n");
 	wrap_print(l->intro, "  ");
@@ -533,10 +531,10 @@ out:
 	return rc;
 }
 
-static void list_lessons(const struct tt_opts *o)
+static void list_lessons(struct cmd_ctx *cx)
 {
-	struct sysroot r;
-	bool live = !strcmp(o->root, "/"), have = sysroot_open(&r, o->root) == 0;
+	const struct sysroot *r = &cx->root;
+	bool live = !strcmp(cx->o->root, "/"), have = cmd_setup(cx, 0) == 0;
 
 	printf("tunetop learn N - guided exercises (explain, toggle, measure, compare, "
 	       "restore)\n\n");
@@ -545,7 +543,7 @@ static void list_lessons(const struct tt_opts *o)
 
 		if (!strcmp(lesson_at(i)->needs, "threads"))
 			where = "this machine's kernel";
-		else if (have && lesson_root_has(&r, lesson_at(i)->needs))
+		else if (have && lesson_root_has(r, lesson_at(i)->needs))
 			where = live ? "this machine" : "this root";
 		else
 			where = "the simulated RK3588";
@@ -556,11 +554,9 @@ static void list_lessons(const struct tt_opts *o)
 	       "  --record FILE  record the measurements (tunetop report FILE --html OUT)\n"
 	       "  --record-format auto|json|zstd  as watch's: zstd stream or plain JSON lines\n"
 	       "            (auto: zstd unless FILE ends in .jsonl/.json)\n");
-	if (have)
-		sysroot_close(&r);
 }
 
-int cmd_learn(const struct tt_opts *o, int argc, char **argv)
+int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"auto", no_argument, NULL, 'a'},
@@ -591,7 +587,7 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 			break;
 		case 'h':
 			cmd_print_help("learn", stdout);
-			list_lessons(o);
+			list_lessons(cx);
 			return 0;
 		default: return cmd_usage("learn");
 		}
@@ -601,13 +597,15 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 		return 2;
 	}
 	if (optind >= argc) {
-		list_lessons(o);
+		list_lessons(cx);
 		return 0;
 	}
 	if (optind + 1 != argc) {
 		cmd_error("learn", 0, "one lesson number at a time (1-%zu or all)", NLESSONS);
 		return 2;
 	}
+	if (cmd_setup(cx, 0)) /* --root; each lesson's engine: board_open */
+		return 1;
 	if (!isatty(STDIN_FILENO))
 		auto_mode = true;
 	memset(&sa, 0, sizeof(sa));
@@ -624,7 +622,7 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 			if (i)
 				printf("\n========================================================="
 				       "===\n\n");
-			rc |= run_lesson(o, i, auto_mode, demo, NULL, RECORD_FMT_AUTO);
+			rc |= run_lesson(cx, i, auto_mode, demo, NULL, RECORD_FMT_AUTO);
 		}
 		return rc;
 	}
@@ -632,5 +630,5 @@ int cmd_learn(const struct tt_opts *o, int argc, char **argv)
 		cmd_error("learn", 0, "no lesson '%s' (1-%zu or all)", argv[optind], NLESSONS);
 		return 2;
 	}
-	return run_lesson(o, (size_t)n - 1, auto_mode, demo, record_path, rfmt);
+	return run_lesson(cx, (size_t)n - 1, auto_mode, demo, record_path, rfmt);
 }

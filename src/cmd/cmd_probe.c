@@ -593,20 +593,19 @@ static bool wait_run(struct probe *p, const sigset_t *sigs, double secs, struct 
 }
 
 /* --break: tracefs under the root, tracing_on held open when tracing is on. */
-static void break_prepare(const struct tt_opts *o, struct sysroot *root, bool *root_open,
-			  struct tracebreak *tb, struct brk_report *br)
+static void break_prepare(struct cmd_ctx *cx, struct tracebreak *tb, struct brk_report *br)
 {
-	*root_open = false;
+	const char *dir = cx->o->root ? cx->o->root : "/";
+	struct sysroot *root = &cx->root;
+
 	tb->on_fd = -1;
 	if (!br->threshold_us)
 		return;
-	if (sysroot_open(root, o->root ? o->root : "/")) {
+	if (cmd_setup(cx, 0)) { /* the runner's root: said why on stderr */
 		snprintf(br->note, sizeof(br->note),
-			 "%s: cannot open the root: no trace will be saved",
-			 o->root ? o->root : "/");
+			 "%s: cannot open the root: no trace will be saved", dir);
 		return;
 	}
-	*root_open = true;
 	if (tracebreak_open(tb, root)) {
 		snprintf(br->note, sizeof(br->note), "%s", tb->why);
 	} else {
@@ -700,13 +699,12 @@ static void report_rpmsg_json(FILE *f, const struct rpmsg_run *r, double secs, d
 	cmd_json_put(&w, &b, f);
 }
 
-static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struct soak *k,
+static int run_rpmsg(struct cmd_ctx *cx, const struct rpmsg_opts *ro, struct soak *k,
 		     struct brk_report *br, const char *trace_arg)
 {
 	struct rpmsg_run r;
-	struct sysroot root;
 	struct tracebreak tb;
-	bool root_open, interrupted = false;
+	bool interrupted = false;
 	char trace_path[TT_PATH_MAX];
 	sigset_t sigs, old;
 	uint64_t start_ns, end_ns = UINT64_MAX;
@@ -718,7 +716,7 @@ static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struc
 		cmd_error("probe", 0, "--rpmsg %s", r.why);
 		return 1;
 	}
-	break_prepare(o, &root, &root_open, &tb, br);
+	break_prepare(cx, &tb, br);
 	sigemptyset(&sigs);
 	sigaddset(&sigs, SIGINT);
 	sigaddset(&sigs, SIGTERM);
@@ -795,8 +793,6 @@ static int run_rpmsg(const struct tt_opts *o, const struct rpmsg_opts *ro, struc
 	fflush(stdout);
 	soak_histfile(k, &r.hist, 1);
 	tracebreak_close(&tb);
-	if (root_open)
-		sysroot_close(&root);
 	rpmsg_close(&r);
 	return error || k->histfile_err ? 1 : 0;
 }
@@ -971,17 +967,17 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 }
 
 /* The latency probe's run, once its configuration is checked. */
-static int run_latency(const struct tt_opts *o, struct probe_args *a)
+static int run_latency(struct cmd_ctx *cx, struct probe_args *a)
 {
+	const struct tt_opts *o = cx->o;
 	struct probe_cfg cfg = a->cfg;
 	struct brk_report br = a->br;
 	const char *histfile = a->histfile, *trace_arg = a->trace_arg;
 	double secs = a->secs, summary_s = a->summary_s, elapsed;
-	bool json = a->json, root_open = false, interrupted;
+	bool json = a->json, interrupted;
 	char trace_path[TT_PATH_MAX], why[256];
 	struct probe p;
 	struct soak k;
-	struct sysroot root;
 	struct tracebreak tb;
 	sigset_t sigs, old;
 	struct hist *h, *all;
@@ -1002,7 +998,7 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 	sigaddset(&sigs, SIGHUP);
 	pthread_sigmask(SIG_BLOCK, &sigs, &old);
 
-	break_prepare(o, &root, &root_open, &tb, &br);
+	break_prepare(cx, &tb, &br);
 	cfg.break_us = br.threshold_us;
 	cfg.break_fd = tb.on_fd;
 	soak_init(&k, summary_s, histfile, json, "overflows");
@@ -1015,8 +1011,6 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 		pthread_sigmask(SIG_SETMASK, &old, NULL);
 		soak_free(&k);
 		tracebreak_close(&tb);
-		if (root_open)
-			sysroot_close(&root);
 		return 1;
 	}
 	for (int i = 0; i < p.nnotes; i++)
@@ -1066,14 +1060,12 @@ static int run_latency(const struct tt_opts *o, struct probe_args *a)
 	probe_why_free(&wr);
 	probe_free(&p);
 	tracebreak_close(&tb);
-	if (root_open)
-		sysroot_close(&root);
 	rc = rc || k.histfile_err;
 	soak_free(&k);
 	return rc ? 1 : 0;
 }
 
-int cmd_probe(const struct tt_opts *o, int argc, char **argv)
+int cmd_probe(struct cmd_ctx *cx, int argc, char **argv)
 {
 	struct probe_args a = {.cfg = {.interval_us = PROBE_DEFAULT_INTERVAL_US,
 				       .policy = PROBE_POLICY_FIFO,
@@ -1094,7 +1086,7 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 		a.ro.secs = a.secs;
 		a.ro.json = a.json;
 		soak_init(&k, a.summary_s, a.histfile, a.json, "lost");
-		rc = run_rpmsg(o, &a.ro, &k, &a.br, a.trace_arg);
+		rc = run_rpmsg(cx, &a.ro, &k, &a.br, a.trace_arg);
 		soak_free(&k);
 		return rc;
 	}
@@ -1121,5 +1113,5 @@ int cmd_probe(const struct tt_opts *o, int argc, char **argv)
 			cmd_error("probe", 0, "%s", why);
 		return 2;
 	}
-	return run_latency(o, &a);
+	return run_latency(cx, &a);
 }

@@ -66,7 +66,7 @@ static int read_stdin(char **out, size_t *len)
 	return 0;
 }
 
-int cmd_report(const struct tt_opts *o, int argc, char **argv)
+int cmd_report(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"html", required_argument, NULL, 'H'},
@@ -80,7 +80,7 @@ int cmd_report(const struct tt_opts *o, int argc, char **argv)
 	char *cause = NULL;
 	int c, rc = 0, e;
 
-	(void)o;
+	(void)cx; /* reads a file: nothing to set up (no flags) */
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "H:qh", lo, NULL)) != -1) {
 		switch (c) {

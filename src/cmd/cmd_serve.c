@@ -409,8 +409,9 @@ static int start_probe(struct serve *sv, const char *cpus)
 	return 0;
 }
 
-int cmd_serve(const struct tt_opts *o, int argc, char **argv)
+int cmd_serve(struct cmd_ctx *cx, int argc, char **argv)
 {
+	const struct tt_opts *o = cx->o;
 	static const struct option lo[] = {
 		{"listen", required_argument, NULL, 'l'},
 		{"listen-any", no_argument, NULL, 'a'},
@@ -423,8 +424,8 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 	bool any = false, loop = false;
 	struct sockaddr_storage ss;
 	socklen_t sl = 0;
-	struct sysroot r;
-	struct serve sv = {.min_ms = 1000, .o = o, .r = &r};
+	struct sysroot *r = &cx->root;
+	struct serve sv = {.min_ms = 1000, .o = o, .r = r};
 	struct sigaction sa;
 	struct conn *cs;
 	int c, lfd, one = 1, e;
@@ -468,10 +469,9 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			  listen_s);
 		return 2;
 	}
-	if (cmd_open_root(o, "serve", &r))
+	if (cmd_setup(cx, 0))
 		return 1;
 	if (probe_arg && start_probe(&sv, probe_arg) != 0) {
-		sysroot_close(&r);
 		return 2;
 	}
 	lfd = socket(ss.ss_family, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
@@ -484,7 +484,6 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 			probe_stop(&sv.probe);
 			probe_free(&sv.probe);
 		}
-		sysroot_close(&r);
 		return 1;
 	}
 	sl = sizeof(ss);
@@ -510,15 +509,15 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
 	signal(SIGPIPE, SIG_IGN);
-	sampler_init(&sv.sm, &r, SNAP_ALL);
+	sampler_init(&sv.sm, r, SNAP_ALL);
 	sv.sm.clk_names = o->clocks;
-	sv.ro.root_path = r.path;
+	sv.ro.root_path = r->path;
 	sv.ro.interval_ms = (double)sv.min_ms;
 	sbuf_init(&sv.text[0]);
 	sbuf_init(&sv.text[1]);
 	/* a first sample now, so the first scrape already has rates */
 	if ((e = sampler_tick(&sv.sm)) != 0)
-		cmd_error("serve", 0, "%s: cannot sample (%s); scrapes get 503", r.path,
+		cmd_error("serve", 0, "%s: cannot sample (%s); scrapes get 503", r->path,
 			  err_name(e));
 	cs = xcalloc(SERVE_CONN_MAX, sizeof(*cs));
 	for (int i = 0; i < SERVE_CONN_MAX; i++) {
@@ -545,6 +544,5 @@ int cmd_serve(const struct tt_opts *o, int argc, char **argv)
 	sbuf_free(&sv.text[0]);
 	sbuf_free(&sv.text[1]);
 	sampler_free(&sv.sm);
-	sysroot_close(&r);
 	return 0;
 }

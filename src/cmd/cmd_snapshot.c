@@ -56,11 +56,6 @@ static int pick_fmt(const char *cmd, enum fmt *f, enum fmt want)
 	return 0;
 }
 
-static int open_root(const struct tt_opts *o, struct sysroot *r, const char *cmd)
-{
-	return cmd_open_root(o, cmd, r) ? -ENOENT : 0;
-}
-
 static int parse_ms(const char *s, const char *cmd, const char *opt, long *out)
 {
 	int64_t v;
@@ -235,8 +230,9 @@ static void free_events(char **v)
 	perf_events_free(v);
 }
 
-int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
+int cmd_snapshot(struct cmd_ctx *cx, int argc, char **argv)
 {
+	const struct tt_opts *o = cx->o;
 	static const struct option lo[] = {
 		{"json", no_argument, NULL, 'j'},
 		{"csv", no_argument, NULL, 'c'},
@@ -256,7 +252,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 	long interval_ms = 500;
 	struct report_opts ro = {0};
 	struct findings_opts fo;
-	struct sysroot r;
+	struct sysroot *r = &cx->root;
 	struct sampler sm;
 	bool counters = false, threads = false;
 	char **events = NULL;
@@ -311,22 +307,22 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		cmd_error("snapshot", 0, "unexpected argument '%s'", argv[optind]);
 		goto usage_err;
 	}
-	if (open_root(o, &r, "snapshot")) {
+	if (cmd_setup(cx, 0)) {
 		free_events(events);
 		return 1;
 	}
-	ro.root_path = r.path;
+	ro.root_path = r->path;
 	ro.interval_ms = (double)interval_ms;
 	if (f == FMT_JSON)
-		report_journal_counts(o, &r, &ro);
-	sampler_init(&sm, &r, SNAP_ALL);
+		report_journal_counts(o, r, &ro);
+	sampler_init(&sm, r, SNAP_ALL);
 	sm.clk_names = o->clocks;
-	if (tid && !r.live) {
+	if (tid && !r->live) {
 		/* a tree's thread is files: perf would count the host's tid */
 		fprintf(stderr,
 			"tunetop snapshot: --thread %lld: perf counts this machine's threads, not "
 			"those of --root %s\n",
-			(long long)tid, r.path);
+			(long long)tid, r->path);
 		rc = 1;
 		goto out;
 	}
@@ -348,19 +344,19 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		sampler_counters(&sm, (const char *const *)events);
 	}
 	if (threads)
-		threads_read(&r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[0]);
+		threads_read(r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[0]);
 	e = sampler_tick(&sm);
 	if (!e && interval_ms > 0) {
 		time_sleep_ns((uint64_t)interval_ms * 1000000ULL);
 		e = sampler_tick(&sm);
 	}
 	if (e) {
-		no_cpus("snapshot", &r, e);
+		no_cpus("snapshot", r, e);
 		rc = 1;
 		goto out;
 	}
 	if (threads) {
-		threads_read(&r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[1]);
+		threads_read(r, THREADS_KERNEL | THREADS_SCHED_FILE | THREADS_WAIT, &tt[1]);
 		threads_derive(&tt[1], &tt[0], (double)interval_ms / 1000.0, sysconf(_SC_CLK_TCK));
 		ro.threads = &tt[1];
 	}
@@ -368,7 +364,7 @@ int cmd_snapshot(const struct tt_opts *o, int argc, char **argv)
 		perf_sample(&tset);
 		sm.snap[sm.cur].perf = &tset;
 	}
-	tell_refused("snapshot", &r);
+	tell_refused("snapshot", r);
 	emit(f, sampler_cur(&sm), &ro, true);
 out:
 	if (tset_open)
@@ -376,7 +372,6 @@ out:
 	threads_free(&tt[0]);
 	threads_free(&tt[1]);
 	sampler_free(&sm);
-	sysroot_close(&r);
 	free_events(events);
 	return rc;
 usage_err:
@@ -549,8 +544,9 @@ static void watch_openmetrics(const struct tt_opts *o, const struct sysroot *r,
 	sbuf_free(&om);
 }
 
-int cmd_watch(const struct tt_opts *o, int argc, char **argv)
+int cmd_watch(struct cmd_ctx *cx, int argc, char **argv)
 {
+	const struct tt_opts *o = cx->o;
 	static const struct option lo[] = {
 		{"json", no_argument, NULL, 'j'},
 		{"csv", no_argument, NULL, 'c'},
@@ -578,7 +574,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	int64_t count = -1;
 	struct report_opts ro = {0};
 	struct findings_opts fo;
-	struct sysroot r;
+	struct sysroot *r = &cx->root;
 	struct sampler sm;
 	struct sigaction sa;
 	int c, e = 0;
@@ -653,7 +649,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	to_stdout = record_path && !strcmp(record_path, "-");
 	if (watch_self_place(o) != 0)
 		return 2;
-	if (open_root(o, &r, "watch")) {
+	if (cmd_setup(cx, 0)) {
 		watch_metric_free(wm);
 		return 1;
 	}
@@ -661,24 +657,23 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	sa.sa_handler = on_stop;
 	sigaction(SIGINT, &sa, NULL);
 	sigaction(SIGTERM, &sa, NULL);
-	ro.root_path = r.path;
+	ro.root_path = r->path;
 	ro.interval_ms = (double)interval_ms;
-	sampler_init(&sm, &r, SNAP_ALL);
+	sampler_init(&sm, r, SNAP_ALL);
 	sm.clk_names = o->clocks;
 	if (counters)
 		sampler_counters(&sm, (const char *const *)events);
 	if ((e = sampler_tick(&sm)) != 0) {
-		no_cpus("watch", &r, e);
+		no_cpus("watch", r, e);
 		watch_metric_free(wm);
 		sampler_free(&sm);
-		sysroot_close(&r);
 		return 1;
 	}
 	if (record_path) {
 		struct record_meta meta = {.source = "watch",
-					   .root_path = r.path,
+					   .root_path = r->path,
 					   .interval_ms = (double)interval_ms,
-					   .journal_root = &r,
+					   .journal_root = r,
 					   .state_dir = o->state_dir,
 					   .format = rfmt,
 					   .snapshot_json = report_record_json};
@@ -689,7 +684,6 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 			free(cause);
 			watch_metric_free(wm);
 			sampler_free(&sm);
-			sysroot_close(&r);
 			free_events(events);
 			return 1;
 		}
@@ -718,13 +712,13 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 		}
 		if ((e = sampler_tick(&sm)) != 0)
 			break;
-		tell_refused("watch", &r);
+		tell_refused("watch", r);
 		if (!to_stdout)
 			emit_with(f, sampler_cur(&sm), &ro, i == 0, wm);
 		else if (wm) /* --record -: the samples (and the metric) are not printed */
 			wm->am.n = 0;
 		if (om_path)
-			watch_openmetrics(o, &r, &ro, &sm, om_path);
+			watch_openmetrics(o, r, &ro, &sm, om_path);
 		if (rec)
 			record_sample_with(rec, sampler_cur(&sm), NULL, NULL, ro.findings_opts);
 	}
@@ -734,7 +728,6 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv)
 	}
 	watch_metric_free(wm);
 	sampler_free(&sm);
-	sysroot_close(&r);
 	free_events(events);
 	return e ? 1 : 0;
 }
@@ -761,9 +754,10 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-int cmd_capture(const struct tt_opts *o, int argc, char **argv)
+int cmd_capture(struct cmd_ctx *cx, int argc, char **argv)
 {
-	struct sysroot r;
+	const struct tt_opts *o = cx->o;
+	struct sysroot *r = &cx->root;
 	struct snapshot s;
 	struct pathset ps = {0};
 	struct capture cap;
@@ -788,7 +782,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 			  ">FILE.tar)");
 		return 2;
 	}
-	if (open_root(o, &r, "capture"))
+	if (cmd_setup(cx, 0))
 		return 1;
 	if (to_stdout) {
 		/* captured into a private temporary directory, then streamed */
@@ -798,7 +792,6 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 		if (!mkdtemp(tmpdir)) {
 			cmd_error("capture", -errno, "cannot create a temporary directory %s",
 				  tmpdir);
-			sysroot_close(&r);
 			return 1;
 		}
 		out = tmpdir;
@@ -816,27 +809,24 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 		if (!realpath(parent, outabs))
 			outabs[0] = '\0';
 	}
-	if (outabs[0] && !r.live && !strncmp(outabs, r.path, strlen(r.path)) &&
-	    (outabs[strlen(r.path)] == '/' || outabs[strlen(r.path)] == '\0')) {
-		cmd_error("capture", 0, "%s is inside the root %s", out, r.path);
-		sysroot_close(&r);
+	if (outabs[0] && !r->live && !strncmp(outabs, r->path, strlen(r->path)) &&
+	    (outabs[strlen(r->path)] == '/' || outabs[strlen(r->path)] == '\0')) {
+		cmd_error("capture", 0, "%s is inside the root %s", out, r->path);
 		return 2;
 	}
-	r.on_read = record;
-	r.on_read_ctx = &ps;
-	e = snapshot_take_clocks(&r, SNAP_ALL, o->clocks, &s);
-	r.on_read = NULL;
+	r->on_read = record;
+	r->on_read_ctx = &ps;
+	e = snapshot_take_clocks(r, SNAP_ALL, o->clocks, &s);
+	r->on_read = NULL;
 	if (e) {
-		no_cpus("capture", &r, e);
-		sysroot_close(&r);
+		no_cpus("capture", r, e);
 		return 1;
 	}
 	snapshot_free(&s);
-	if ((e = capture_open(&cap, &r, out)) != 0) {
+	if ((e = capture_open(&cap, r, out)) != 0) {
 		cmd_error("capture", e, "cannot create %s", out);
 		if (tmpdir[0])
 			tarw_rmtree(tmpdir);
-		sysroot_close(&r);
 		return 1;
 	}
 	qsort(ps.p, ps.n, sizeof(char *), cmp_str);
@@ -846,7 +836,7 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 		capture_path(&cap, ps.p[i]);
 	}
 	fprintf(msg, "captured %zu files and %zu symlinks from %s into %s\n", cap.nfiles,
-		cap.nlinks, r.path, to_stdout ? "a tar stream on standard output" : out);
+		cap.nlinks, r->path, to_stdout ? "a tar stream on standard output" : out);
 	if (cap.skipped.len) {
 		fputs("skipped (unreadable):\n", msg);
 		str_fwrite_text(cap.skipped.s, cap.skipped.len, msg);
@@ -875,6 +865,5 @@ int cmd_capture(const struct tt_opts *o, int argc, char **argv)
 	for (size_t i = 0; i < ps.n; i++)
 		free(ps.p[i]);
 	free(ps.p);
-	sysroot_close(&r);
 	return e || incomplete ? 1 : 0;
 }

@@ -53,7 +53,7 @@ static int why_load(const char *path, struct why_events *s)
 	return 0;
 }
 
-int cmd_why(const struct tt_opts *o, int argc, char **argv)
+int cmd_why(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"json", no_argument, NULL, 'j'},
@@ -70,7 +70,7 @@ int cmd_why(const struct tt_opts *o, int argc, char **argv)
 	uint64_t over_us = 0, worst = 5;
 	int c, e;
 
-	(void)o;
+	(void)cx; /* reads a file: nothing to set up (no flags) */
 	optind = 1;
 	while ((c = getopt_long(argc, argv, "jo:w:k:h", lo, NULL)) != -1) {
 		switch (c) {

@@ -60,15 +60,61 @@ int cmd_note(const char *cmd, const char *fmt, ...)
 	return 0;
 }
 
-int cmd_open_root(const struct tt_opts *o, const char *cmd, struct sysroot *root)
+int cmd_open_root(const char *cmd, const char *dir, struct sysroot *root)
 {
-	const char *dir = o->root ? o->root : "/";
-	int e;
-
-	assert(cmd_has_flag(cmd, CMD_SYSROOT));
-	e = sysroot_open(root, dir);
+	int e = sysroot_open(root, dir);
 
 	return e ? cmd_error(cmd, e, "--root %s", dir) : 0;
+}
+
+int cmd_engine_open(const char *cmd, struct sysroot *root, const char *state_dir, unsigned flags,
+		    bool quiet, struct knob_ctx **ctx)
+{
+	char *cause = NULL;
+	int e = knob_ctx_open(ctx, root, state_dir, flags, &cause);
+
+	if (e) {
+		knob_print_cause(cmd, cause);
+		free(cause);
+		*ctx = NULL;
+		return 1;
+	}
+	free(cause);
+	knob_ctx_set_kind(*ctx, cmd);
+	/* changes a dead owner left applied: one line (restore is what fixes it) */
+	if (!quiet && strcmp(cmd, "restore") && knob_ctx_state_dir(*ctx))
+		knob_note_orphans(*ctx);
+	return 0;
+}
+
+int cmd_setup(struct cmd_ctx *cx, unsigned knob_flags)
+{
+	const char *dir = cx->o->root ? cx->o->root : "/";
+	unsigned f = cx->c->flags;
+
+	assert(f & CMD_SYSROOT);	     /* a command without it has nothing to set up */
+	assert(!cx->root_open && !cx->knob); /* once */
+	if (cmd_open_root(cx->c->name, dir, &cx->root))
+		return 1;
+	cx->root_open = true;
+	if (!(f & CMD_ENGINE))
+		return 0;
+	if (cmd_engine_open(cx->c->name, &cx->root, cx->o->state_dir, knob_flags, cx->o->quiet,
+			    &cx->knob)) {
+		cmd_teardown(cx);
+		return 1;
+	}
+	return 0;
+}
+
+void cmd_teardown(struct cmd_ctx *cx)
+{
+	if (cx->knob)
+		knob_ctx_close(cx->knob);
+	cx->knob = NULL;
+	if (cx->root_open)
+		sysroot_close(&cx->root);
+	cx->root_open = false;
 }
 
 void knob_print_cause(const char *cmd, const char *cause)
@@ -93,29 +139,6 @@ void knob_print_report(struct sbuf *report)
 		str_fwrite_text(report->s, report->len, stdout);
 	fflush(stdout);
 	sbuf_reset(report);
-}
-
-int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct sysroot *root,
-		  struct knob_ctx **ctx)
-{
-	char *cause = NULL;
-	int e;
-
-	assert(cmd_has_flag(cmd, CMD_ENGINE));
-	if (cmd_open_root(o, cmd, root))
-		return 1;
-	e = knob_ctx_open(ctx, root, o->state_dir, flags, &cause);
-	if (e) {
-		knob_print_cause(cmd, cause);
-		free(cause);
-		sysroot_close(root);
-		return 1;
-	}
-	knob_ctx_set_kind(*ctx, cmd);
-	/* changes a dead owner left applied: one line (restore is what fixes it) */
-	if (!o->quiet && strcmp(cmd, "restore") && knob_ctx_state_dir(*ctx))
-		knob_note_orphans(*ctx);
-	return 0;
 }
 
 void knob_note_orphans(struct knob_ctx *ctx)

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The shared runner of the commands (src/cmd/common.c): open the root and
- * the knob engine, print reports and causes, note orphaned changes, load a
- * profile, and the usage errors and exit codes every command uses. */
+/* The shared runner of the commands (src/cmd/common.c): the setup that
+ * opens the root and the knob engine as the entry says, print reports and causes, note orphaned
+ * changes, load a profile, and the usage errors and exit codes every command uses. */
 #ifndef TT_CMD_COMMON_H
 #define TT_CMD_COMMON_H
 
@@ -24,19 +24,38 @@ int cmd_verror(const char *cmd, int err, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 /* The same prefix for a note or warning that is not an error (returns 0). */
 int cmd_note(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-/* Open the root (--root) for cmd: on failure "tunetop CMD: --root DIR: ENAME"
- * and 1; 0 when open. The one opener every command uses (knob_cmd_open
- * calls it). */
-int cmd_open_root(const struct tt_opts *o, const char *cmd, struct sysroot *root);
+/* What the runner (cmd_run) hands a command: the global options, its
+ * entry, and what the entry's setup flags say it opens, once cmd_setup()
+ * opened them. cmd_run closes them after the command returns. */
+struct cmd_ctx {
+	const struct tt_opts *o;
+	const struct cmd_entry *c;
+	struct sysroot root;   /* --root, open with CMD_SYSROOT */
+	struct knob_ctx *knob; /* the engine over root, open with CMD_ENGINE */
+	bool root_open;
+};
+/* The one setup of every command, called by it once its options parsed (a
+ * usage error touches nothing; knob_flags depend on them, e.g. --dry-run):
+ * opens what the entry's flags declare, --root ("tunetop CMD: --root DIR:
+ * ENAME") for CMD_SYSROOT, then the engine for CMD_ENGINE (cmd_engine_open).
+ * Returns 0, or 1 (exit code) with the message printed. */
+int cmd_setup(struct cmd_ctx *cx, unsigned knob_flags);
+/* Close what cmd_setup opened (cmd_run calls it; a command that must let go
+ * earlier may too: it is idempotent). */
+void cmd_teardown(struct cmd_ctx *cx);
+/* Open the root dir for cmd: on failure "tunetop CMD: --root DIR: ENAME"
+ * and 1; 0 when open. cmd_setup's, and learn's for its simulated board. */
+int cmd_open_root(const char *cmd, const char *dir, struct sysroot *root);
+/* Open the engine over root for cmd; prints the cause and returns 1 on
+ * failure. The ctx's owner kind is cmd; unless quiet (or cmd is restore),
+ * orphaned changes in the journal are noted in one line on stderr.
+ * cmd_setup's, and learn's for its board. */
+int cmd_engine_open(const char *cmd, struct sysroot *root, const char *state_dir, unsigned flags,
+		    bool quiet, struct knob_ctx **ctx);
 /* Print a (multi-line) cause, one "tunetop CMD: line" per line, to stderr. */
 void knob_print_cause(const char *cmd, const char *cause);
 /* Print and clear a report (stdout). */
 void knob_print_report(struct sbuf *report);
-/* Open the root and the engine; prints the error and returns 1 on failure.
- * The ctx's owner kind is cmd; unless -q (or cmd is restore), orphaned
- * changes in the journal are noted in one line on stderr. */
-int knob_cmd_open(const struct tt_opts *o, const char *cmd, unsigned flags, struct sysroot *root,
-		  struct knob_ctx **ctx);
 /* "tunetop: N changes by a tunetop that exited (pid P, exec) are still
  * applied: run `tunetop restore --orphans`" on stderr, when there are any. */
 void knob_note_orphans(struct knob_ctx *ctx);

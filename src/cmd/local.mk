@@ -8,6 +8,6 @@ libtunetop_a_SOURCES += src/cmd/cmd.h src/cmd/common.h src/cmd/common.c \
 	src/cmd/cmd_report.c src/cmd/cmd_learn.c src/cmd/cmd_serve.c \
 	src/cmd/cmd_knob.c src/cmd/cmd_exec.c \
 	src/cmd/cmd_probe.c src/cmd/cmd_ab.c \
-	src/cmd/cmd_why.c src/cmd/table.c
+	src/cmd/cmd_why.c src/cmd/table.c src/cmd/complete.c
 # probe --why (issue 29): capture, attribution, reports
 libtunetop_a_SOURCES += src/cmd/probe_why.c src/cmd/probe_why.h

@@ -198,45 +198,46 @@ const struct cmd_entry cmd_table[] = {
 	 "[--irqs] [--latency-budget US]",
 	 "Two samples MS apart (default 500; 0 = one sample, no rates), printed as a\n"
 	 "text report, JSON (design §8) or CSV (one row per CPU).",
-	 snapshot_opts, CMD_SYSROOT},
+	 snapshot_opts, CMD_SYSROOT, "one report of every source (text, JSON or CSV)"},
 	{"watch", cmd_watch,
 	 "watch [--json|--csv] -i MS -n COUNT [--counters] [--events LIST]\n"
 	 "[--record FILE|- [--record-format F]] [--openmetrics FILE]\n"
 	 "[--latency-budget US] [--metric-file LOG --metric REGEX]",
 	 "One record per interval (JSON lines, CSV with one header, or text),\n"
 	 "flushed per record; without -n until interrupted.",
-	 watch_opts, CMD_SYSROOT},
+	 watch_opts, CMD_SYSROOT, "one record per interval"},
 	{"capture", cmd_capture, "capture OUT_DIR|-",
 	 "Copy every file tunetop reads (and the symlinks leading to them) into\n"
 	 "OUT_DIR, a fixture tree that --root accepts. Attach it to bug reports.\n"
 	 "- writes the tree as a tar stream on standard output instead\n"
 	 "(tunetop capture - | ssh host 'mkdir t && tar -C t -xf -').",
-	 no_opts, CMD_SYSROOT},
+	 no_opts, CMD_SYSROOT, "copy every file tunetop reads into a fixture tree"},
 	{"serve", cmd_serve,
 	 "serve [--listen ADDR:PORT] [--listen-any] [--min-interval MS]\n"
 	 "[--probe CPUS]",
 	 "Serve the snapshot as metrics at http://ADDR:PORT/metrics: Prometheus\n"
 	 "text 0.0.4, or OpenMetrics 1.0 when the client's Accept header asks for\n"
 	 "it (PORT 0 picks a free port, printed on stderr).",
-	 serve_opts, CMD_SYSROOT},
+	 serve_opts, CMD_SYSROOT, "OpenMetrics for Prometheus on loopback"},
 	{"events", cmd_events, "events [--list] [PATTERN]",
 	 "Without arguments: generic events and whether they open here, the PMUs found.",
-	 events_opts, CMD_SYSROOT},
+	 events_opts, CMD_SYSROOT, "perf and libpfm4 events"},
 	{"explain", cmd_explain,
 	 "explain [--width N] ADDRESS[=VALUE] | METRIC | WORD\n"
 	 "explain --list | --all",
 	 "What a knob or metric is, the files it comes from on this root, why it\n"
 	 "matters for jitter, what to try, the shell line and the known traps.\n"
 	 "ADDRESS patterns match: cpufreq/policy4/governor finds cpufreq/*/governor.",
-	 explain_opts, CMD_SYSROOT},
+	 explain_opts, CMD_SYSROOT, "what a knob or metric is and why it matters"},
 	{"report", cmd_report, "report FILE|- [--html OUT|-] [--quiet]",
 	 "Summarise a recording (watch --record, TUI --record), an A/B result\n"
 	 "(ab --json), a probe result (probe --json) or one snapshot (snapshot --json).",
-	 report_opts, 0},
+	 report_opts, 0, "summarise a recording or a result"},
 	{"learn", cmd_learn,
 	 "learn [N|all] [--auto] [--demo]\n"
 	 "[--record FILE [--record-format auto|json|zstd]]",
-	 NULL, learn_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	 NULL, learn_opts, CMD_SYSROOT | CMD_WRITES,
+	 "guided exercises"}, /* an engine per lesson's board */
 	{"probe", cmd_probe,
 	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N]\n"
 	 "[--policy fifo|rr|other] [--dma-latency US] [--json]\n"
@@ -248,7 +249,8 @@ const struct cmd_entry cmd_table[] = {
 	 "Measure wake-up latency: one pinned thread per CPU sleeps on absolute\n"
 	 "deadlines (clock_nanosleep, CLOCK_MONOTONIC) and records wake time -\n"
 	 "deadline. Ctrl-C stops early and prints the results. See doc/probe.md.",
-	 probe_opts, CMD_PRIV},
+	 probe_opts, CMD_SYSROOT | CMD_PRIV,
+	 "measure wake-up latency"}, /* the root only for --break */
 	{"ab", cmd_ab,
 	 "ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N]\n"
 	 "[--cpus LIST] [--load SPEC] [--cmd CMD [--metric REGEX]]\n"
@@ -262,25 +264,28 @@ const struct cmd_entry cmd_table[] = {
 	 "original value back; the arms are compared window by window with 95%\n"
 	 "intervals from a permutation test, p-values adjusted by Holm. A sweep,\n"
 	 "ADDRESS=V1,...,V8, compares each value with V1. See doc/ab.md.",
-	 ab_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES | CMD_PRIV},
+	 ab_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES | CMD_PRIV,
+	 "A/B a knob in alternating windows"},
 	{"why", cmd_why, "why FILE [--json] [--why-over US] [--worst N]\n[--housekeeping LIST]",
 	 "Attribute the late wake-ups of a saved event stream (probe --why --events\n"
 	 "FILE) to their causes, ranked, each with its fix.",
-	 why_opts, 0},
+	 why_opts, 0, "why late wake-ups of a saved event stream were late"},
 	{"knobs", cmd_knobs, "knobs [--long|--json] [PATTERN...]", NULL, knobs_opts,
-	 CMD_SYSROOT | CMD_ENGINE},
-	{"get", cmd_get, "get PATTERN...", NULL, no_opts, CMD_SYSROOT | CMD_ENGINE},
+	 CMD_SYSROOT | CMD_ENGINE, "list knob addresses and values"},
+	{"get", cmd_get, "get PATTERN...", NULL, no_opts, CMD_SYSROOT | CMD_ENGINE,
+	 "print knob values"},
 	{"set", cmd_set, "set [--dry-run] [--verify MS | --no-verify] ADDRESS=VALUE...", NULL,
-	 set_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	 set_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES, "change knobs (journaled)"},
 	{"apply", cmd_apply,
 	 "apply [--dry-run] [--force] [--verify MS | --no-verify] PROFILE\n"
 	 "apply --list",
-	 NULL, apply_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	 NULL, apply_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES, "apply a profile"},
 	{"undo", cmd_undo, "undo [--force] [--dry-run] [ID | -n N]", NULL, undo_opts,
-	 CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	 CMD_SYSROOT | CMD_ENGINE | CMD_WRITES, "undo journaled changes"},
 	{"restore", cmd_restore, "restore [--orphans] [--force] [--dry-run]", NULL, restore_opts,
-	 CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
-	{"journal", cmd_journal, "journal [--json]", NULL, journal_opts, CMD_SYSROOT | CMD_ENGINE},
+	 CMD_SYSROOT | CMD_ENGINE | CMD_WRITES, "undo every change"},
+	{"journal", cmd_journal, "journal [--json]", NULL, journal_opts, CMD_SYSROOT | CMD_ENGINE,
+	 "show the undo journal"},
 	{"exec", cmd_exec,
 	 "exec [-p PROFILE]... [--force] [ADDRESS=VALUE...]\n"
 	 "[--cpus LIST] [--fifo PRIO | --rr PRIO | --nice N]\n"
@@ -288,7 +293,8 @@ const struct cmd_entry cmd_table[] = {
 	 "[--metric REGEX [--json]] [--dry-run] [-q] -- CMD [ARGS]",
 	 "Set the knobs, run CMD with the placement, restore when it and its\n"
 	 "descendants are gone.",
-	 exec_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES},
+	 exec_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES,
+	 "run a command with knobs set and placement"},
 };
 
 const size_t cmd_count = sizeof(cmd_table) / sizeof(cmd_table[0]);
@@ -359,20 +365,18 @@ int cmd_print_help(const char *name, FILE *f)
 	return 0;
 }
 
-bool cmd_has_flag(const char *name, unsigned flag)
-{
-	const struct cmd_entry *c = cmd_find(name);
-
-	return !c || (c->flags & flag) == flag;
-}
-
 int cmd_run(const struct cmd_entry *c, const struct tt_opts *o, int argc, char **argv)
 {
 	/* argv[0] is "tunetop CMD": getopt_long's own messages ("unrecognized
 	   option") then carry the prefix of cmd_error() */
 	char name[64];
 
+	struct cmd_ctx cx = {.o = o, .c = c};
+	int rc;
+
 	snprintf(name, sizeof(name), "tunetop %s", c->name);
 	argv[0] = name;
-	return c->fn(o, argc, argv);
+	rc = c->fn(&cx, argc, argv);
+	cmd_teardown(&cx);
+	return rc;
 }

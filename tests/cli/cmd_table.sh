@@ -91,9 +91,9 @@ done
 is "${drift# }" "" "the man page's synopsis of each command names the options of its usage (< man, > --help)"
 
 # ---- completion scripts: exactly the table's commands ------------------------
-bc=$(sed -n 's/^_tunetop_commands="\(.*\)"/\1/p' "$TT_SRCDIR/contrib/completion/tunetop.bash" | tr ' ' '\n' | sort | tr '\n' ' ')
+bc=$(sed -n 's/^_tunetop_commands="\(.*\)"/\1/p' "$(dirname "$TUNETOP")/contrib/completion/tunetop.bash" | tr ' ' '\n' | sort | tr '\n' ' ')
 is "$bc" "$mcmds" "bash completion: exactly the table's commands"
-zc=$(sed -n "s/^ *'\([a-z]*\):.*/\1/p" "$TT_SRCDIR/contrib/completion/_tunetop" | sort | tr '\n' ' ')
+zc=$(sed -n "s/^ *'\([a-z]*\):.*/\1/p" "$(dirname "$TUNETOP")/contrib/completion/_tunetop" | sort | tr '\n' ' ')
 is "$zc" "$mcmds" "zsh completion: exactly the table's commands"
 # (tests/cli/completion.sh: every option of every CMD --help is completed)
 

@@ -7,8 +7,8 @@
 # and the function run with stub completion builtins.
 . "$TT_SRCDIR/tests/lib.sh"
 
-BASHC="$TT_SRCDIR/contrib/completion/tunetop.bash"
-ZSHC="$TT_SRCDIR/contrib/completion/_tunetop"
+BASHC="$(dirname "$TUNETOP")/contrib/completion/tunetop.bash" # built from its .in
+ZSHC="$(dirname "$TUNETOP")/contrib/completion/_tunetop"
 FIX="$FIXTURES/rk3588"
 command -v bash >/dev/null 2>&1 || skip_all "bash is not installed"
 

@@ -54,9 +54,9 @@ dest="$TMPD/inst"
 make -s -C "$TT_BUILDDIR" install-data DESTDIR="$dest" prefix=/usr bashcompletiondir=/b/c \
 	zshcompletiondir=/z/c systemdsystemunitdir=/s/u >"$TMPD/install.log" 2>&1
 ok $? "make install-data DESTDIR=..."
-cmp -s "$S/contrib/completion/tunetop.bash" "$dest/b/c/tunetop"
+cmp -s "$TT_BUILDDIR/contrib/completion/tunetop.bash" "$dest/b/c/tunetop"
 ok $? "bash completion in \$(bashcompletiondir)/tunetop"
-cmp -s "$S/contrib/completion/_tunetop" "$dest/z/c/_tunetop"
+cmp -s "$TT_BUILDDIR/contrib/completion/_tunetop" "$dest/z/c/_tunetop"
 ok $? "zsh completion in \$(zshcompletiondir)/_tunetop"
 [ -f "$dest/s/u/tunetop@.service" ]
 ok $? "the systemd unit in \$(systemdsystemunitdir)"

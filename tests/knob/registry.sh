@@ -49,7 +49,7 @@ setup() {
 # comp WORD...: bash completion of the last WORD (tests/cli/completion.sh)
 comp() {
 	bash -c '. "$0"; COMP_WORDS=("$@"); COMP_CWORD=$(($# - 1)); _tunetop
-		printf "%s\n" "${COMPREPLY[@]}"' "$TT_SRCDIR/contrib/completion/tunetop.bash" \
+		printf "%s\n" "${COMPREPLY[@]}"' "$TT_BUILDDIR/contrib/completion/tunetop.bash" \
 		"$TUNETOP" "$@" 2>&1 | sort -u | tr '\n' ' '
 }
 
