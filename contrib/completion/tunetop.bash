@@ -8,7 +8,7 @@
 # on the running machine (or on the --root DIR given on the command line),
 # theme names from the theme directories tunetop searches.
 
-_tunetop_commands="snapshot watch capture events explain report learn probe ab why knobs get set apply undo restore journal exec serve"
+_tunetop_commands="snapshot watch capture events explain report learn world probe ab why knobs get set apply undo restore journal exec serve"
 # options with an argument, anywhere on the line
 _tunetop_global_arg="--root --state-dir --clocks --self-cpus --self-nice"
 _tunetop_global_opts="$_tunetop_global_arg -q --quiet -h --help -V --version"
@@ -28,6 +28,7 @@ _tunetop_cmd_opts() {
 	report) echo "--html --quiet" ;;
 	why) echo "--json --why-over --worst --housekeeping" ;;
 	learn) echo "--auto --demo --record --record-format" ;;
+	world) echo "--list --seed --run" ;;
 	probe) echo "--cpus -i --interval -D --duration -p --prio --policy --dma-latency --json --summary --histfile --break --break-trace --rpmsg --rpmsg-size --rpmsg-interval-us --rpmsg-timeout-ms --why --why-over --events" ;;
 	ab) echo "--aa --window --settle --rounds --cpus --load --cmd --metric --metric-file --json --seed -i --interval --prio --policy --primary --why --why-over" ;;
 	knobs) echo "--long --json" ;;

@@ -94,6 +94,7 @@ int cmd_watch(const struct tt_opts *o, int argc, char **argv);
 int cmd_capture(const struct tt_opts *o, int argc, char **argv);
 int cmd_events(const struct tt_opts *o, int argc, char **argv);
 int cmd_explain(const struct tt_opts *o, int argc, char **argv);
+int cmd_world(const struct tt_opts *o, int argc, char **argv);
 int cmd_report(const struct tt_opts *o, int argc, char **argv);
 int cmd_learn(const struct tt_opts *o, int argc, char **argv);
 int cmd_serve(const struct tt_opts *o, int argc, char **argv);

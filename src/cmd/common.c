@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd/common.h"
+#include "model/world.h"
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "core/str.h"
@@ -67,8 +68,30 @@ int cmd_open_root(const struct tt_opts *o, const char *cmd, struct sysroot *root
 
 	assert(cmd_has_flag(cmd, CMD_SYSROOT));
 	e = sysroot_open(root, dir);
+	if (e)
+		return cmd_error(cmd, e, "--root %s", dir);
+	if (world_present(root)) { /* the board moved while nobody looked */
+		struct world *w = cmd_world_attach(o, cmd);
 
-	return e ? cmd_error(cmd, e, "--root %s", dir) : 0;
+		if (w)
+			world_catch_up(w, WORLD_CATCH_UP_MAX_S);
+		world_close(w);
+	}
+	return 0;
+}
+
+struct world *cmd_world_attach(const struct tt_opts *o, const char *cmd)
+{
+	struct world *w = NULL;
+	char err[512];
+	int e;
+
+	if (!o->root || !strcmp(o->root, "/"))
+		return NULL;
+	e = world_attach(o->root, &w, err, sizeof(err));
+	if (e && e != -ENOENT)
+		cmd_note(cmd, "%s: the world stands still", err);
+	return e ? NULL : w;
 }
 
 void knob_print_cause(const char *cmd, const char *cause)

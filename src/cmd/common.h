@@ -28,6 +28,12 @@ int cmd_note(const char *cmd, const char *fmt, ...) __attribute__((format(printf
  * and 1; 0 when open. The one opener every command uses (knob_cmd_open
  * calls it). */
 int cmd_open_root(const struct tt_opts *o, const char *cmd, struct sysroot *root);
+/* The world in --root (model/world.h), attached, or NULL when the root holds
+ * none (a broken marker is a note on stderr). cmd_open_root steps a world by
+ * the time since its last step; a command that runs for a while (ab) holds
+ * it with this and steps it itself; world_close() saves it. */
+struct world;
+struct world *cmd_world_attach(const struct tt_opts *o, const char *cmd);
 /* Print a (multi-line) cause, one "tunetop CMD: line" per line, to stderr. */
 void knob_print_cause(const char *cmd, const char *cause);
 /* Print and clear a report (stdout). */

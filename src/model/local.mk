@@ -9,3 +9,5 @@ libtunetop_a_SOURCES += src/model/record.c src/model/record.h src/model/replay.c
 libtunetop_a_SOURCES += src/model/lessons.c src/model/lessons.h
 # the simulated board behind --demo and `learn` (lessons.c steps it)
 libtunetop_a_SOURCES += src/model/sim.c src/model/sim.h
+# worlds: the simulated board plus a model of its application (issue 35)
+libtunetop_a_SOURCES += src/model/world.c src/model/world.h src/model/world_table.c src/model/world_rk3588.c src/model/world_rk3588.h
