@@ -31,7 +31,8 @@ static int world_show(const struct tt_opts *o, double run_s)
 	struct world *w = cmd_world_attach(o, "world");
 
 	if (!w)
-		return cmd_error("world", 0, "--root %s holds no world (its %s); see tunetop world --list",
+		return cmd_error("world", 0,
+				 "--root %s holds no world (its %s); see tunetop world --list",
 				 o->root, WORLD_MARKER);
 	world_catch_up(w, WORLD_CATCH_UP_MAX_S);
 	if (run_s > 0)
@@ -73,7 +74,8 @@ int cmd_world(const struct tt_opts *o, int argc, char **argv)
 		case 'r':
 			run_s = strtod(optarg, &end);
 			if (end == optarg || *end || !(run_s > 0) || run_s > 3600) {
-				cmd_error("world", 0, "--run %s: seconds between 0 and 3600", optarg);
+				cmd_error("world", 0, "--run %s: seconds between 0 and 3600",
+					  optarg);
 				return 2;
 			}
 			break;

@@ -897,6 +897,11 @@ const char *sim_root(const struct sim *s)
 	return s->rootdir;
 }
 
+void sim_set_state_dir(struct sim *s, const char *dir)
+{
+	snprintf(s->statedir, sizeof(s->statedir), "%s", dir);
+}
+
 const char *sim_state_dir(const struct sim *s)
 {
 	return s->statedir;

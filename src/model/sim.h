@@ -71,6 +71,8 @@ const char *sim_root(const struct sim *s);
 /* A private journal directory (mode 0700) next to the root, so that a demo
  * never mixes its changes into the machine's journal. */
 const char *sim_state_dir(const struct sim *s);
+/* Another journal directory (a world in a temporary directory of its own). */
+void sim_set_state_dir(struct sim *s, const char *dir);
 /* Board label for banners ("RK3588"). */
 const char *sim_board(const struct sim *s);
 /* Advance the simulated board by dt_s seconds. */

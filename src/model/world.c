@@ -34,7 +34,7 @@ struct world {
 	uint64_t seed, rng, frames;
 	double t_s, next_frame_s;
 	double sim_due_s; /* simulated time not yet given to sim_step */
-	int64_t wall_ns; /* CLOCK_REALTIME of the last step */
+	int64_t wall_ns;  /* CLOCK_REALTIME of the last step */
 	double state[WORLD_NSTATE];
 	int logfd;
 };
@@ -136,9 +136,8 @@ int world_save(struct world *w)
 		    "# SIMULATED: a world of tunetop (tunetop world, doc/teach.md \"Worlds\")\n"
 		    "seed %llu\nrng %llu\ntime_s %.6f\nnext_frame_s %.6f\nwall_ns %lld\n"
 		    "frames %llu\n",
-		    w->def->name, (unsigned long long)w->seed, (unsigned long long)w->rng,
-		    w->t_s, w->next_frame_s, (long long)w->wall_ns,
-		    (unsigned long long)w->frames);
+		    w->def->name, (unsigned long long)w->seed, (unsigned long long)w->rng, w->t_s,
+		    w->next_frame_s, (long long)w->wall_ns, (unsigned long long)w->frames);
 	for (size_t i = 0; i < WORLD_NSTATE; i++)
 		sbuf_printf(&b, "state%zu %.9g\n", i, w->state[i]);
 	e = sysfs_write(sim_sysroot(w->sim), WORLD_MARKER, b.s, b.len);
@@ -181,7 +180,8 @@ static int parse_marker(struct world *w, const char *text, char *err, size_t cap
 	}
 	w->def = world_find(name);
 	if (!w->def) {
-		snprintf(err, cap, "%s/%s: names no world of this tunetop ('%s'; see tunetop world --list)",
+		snprintf(err, cap,
+			 "%s/%s: names no world of this tunetop ('%s'; see tunetop world --list)",
 			 w->dir, WORLD_MARKER, name);
 		return -EINVAL;
 	}
@@ -350,8 +350,9 @@ int world_unpack(const char *name, const char *dir, uint64_t seed, char *err, si
 	if (!e) {
 		e = 0;
 		if (!e) {
-			char *m = xasprintf("world %s\nseed %llu\n", d->name,
-					    (unsigned long long)(seed ? seed : world_default_seed()));
+			char *m =
+				xasprintf("world %s\nseed %llu\n", d->name,
+					  (unsigned long long)(seed ? seed : world_default_seed()));
 
 			e = sysfs_write_str(&r, WORLD_MARKER, m);
 			free(m);
@@ -391,5 +392,8 @@ int world_open_temp(const char *name, uint64_t seed, struct world **out, char *e
 		return e;
 	}
 	str_copy((*out)->tmpdir, sizeof((*out)->tmpdir), tdir);
+	snprintf(dir, sizeof(dir), "%s/state", tdir);
+	if (mkdir(dir, 0700) == 0)
+		sim_set_state_dir((*out)->sim, dir);
 	return 0;
 }

@@ -76,7 +76,7 @@ void world_rk3588_setup(struct world *w)
 {
 	struct sim *s = world_sim(w);
 
-	sim_set_quiet(s, true);	    /* the app waits in the NPU ioctl: ~idle CPUs */
+	sim_set_quiet(s, true);	      /* the app waits in the NPU ioctl: ~idle CPUs */
 	sim_set_dev_load(s, 1, 0.95); /* the NPU computes most of each frame */
 	if (world_state(w)[RK_CAP] > 0) {
 		char name[16];
@@ -110,11 +110,13 @@ static size_t read_pols(const struct sysroot *r, struct rk_pol *pol)
 		if (sysfs_read_strf(r, buf, sizeof(buf),
 				    "sys/devices/system/cpu/cpufreq/policy%d/related_cpus", p) ||
 		    cpulist_parse_spaces(buf, &m) ||
-		    sysfs_read_i64f(r, &cur, "sys/devices/system/cpu/cpufreq/policy%d/scaling_cur_freq",
+		    sysfs_read_i64f(r, &cur,
+				    "sys/devices/system/cpu/cpufreq/policy%d/scaling_cur_freq",
 				    p) ||
-		    sysfs_read_strf(r, buf, sizeof(buf),
-				    "sys/devices/system/cpu/cpufreq/policy%d/scaling_available_frequencies",
-				    p))
+		    sysfs_read_strf(
+			    r, buf, sizeof(buf),
+			    "sys/devices/system/cpu/cpufreq/policy%d/scaling_available_frequencies",
+			    p))
 			continue;
 		snprintf(q->name, sizeof(q->name), "policy%d", p);
 		q->big = !cpumask_test(&m, 0);

@@ -45,8 +45,7 @@ void world_rk3588_frame(const struct rk3588_in *in, double (*rnd)(void *ctx), vo
 			struct rk3588_frame *f);
 /* The sustained power of clusters (n CPUs, weight per CPU at top, clock as
  * a share of the top), in RK_POWER_* units: sum of n·w·share³. */
-double world_rk3588_power(size_t n, const double *ncpu, const double *weight,
-			  const double *share);
+double world_rk3588_power(size_t n, const double *ncpu, const double *weight, const double *share);
 
 /* The world table's hooks. */
 void world_rk3588_setup(struct world *w);

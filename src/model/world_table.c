@@ -40,4 +40,3 @@ const struct world_def *world_find(const char *name)
 			return &world_table[i];
 	return NULL;
 }
-

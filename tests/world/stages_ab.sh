@@ -15,7 +15,7 @@ is "$(cat "$W/sys/devices/system/cpu/cpufreq/policy0/scaling_cur_freq")" 408000 
 is "$(cat "$W/sys/devices/system/cpu/cpufreq/policy4/scaling_cur_freq")" 408000 "and the A76 cluster"
 is "$(cat "$W/sys/class/devfreq/dmc/cur_freq")" 534000000 "dmc_ondemand drops the DDR to its lowest OPP"
 
-ab_world ab 'cpufreq/*/governor=interactive,performance' --window 0.25 --settle 300 --rounds 3
+ab_world ab 'cpufreq/*/governor=interactive,performance' --window 0.2 --settle 200 --rounds 3
 a=$(arm ab A mean)
 b=$(arm ab B mean)
 ok "$(near "$a" 48.8 15; echo $?)" "stage A (default): $a ms, the note's 48.8 within 15 %"
