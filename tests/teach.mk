@@ -24,3 +24,7 @@ check_PROGRAMS += tests/unit/test_worldmodel
 tests_unit_test_worldmodel_SOURCES = tests/unit/test_worldmodel.c
 tests_unit_test_worldmodel_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_worldmodel
+# issue 35: the worlds (tunetop world; the model of rk3588-npu through the CLI)
+WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh
+TESTS += $(WORLD_SH_TESTS)
+EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh

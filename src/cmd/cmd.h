@@ -99,6 +99,7 @@ int cmd_watch(struct cmd_ctx *cx, int argc, char **argv);
 int cmd_capture(struct cmd_ctx *cx, int argc, char **argv);
 int cmd_events(struct cmd_ctx *cx, int argc, char **argv);
 int cmd_explain(struct cmd_ctx *cx, int argc, char **argv);
+int cmd_world(struct cmd_ctx *cx, int argc, char **argv);
 int cmd_report(struct cmd_ctx *cx, int argc, char **argv);
 int cmd_learn(struct cmd_ctx *cx, int argc, char **argv);
 int cmd_serve(struct cmd_ctx *cx, int argc, char **argv);

@@ -26,6 +26,7 @@
 #include "probe/histogram.h"
 #include "probe/probe.h"
 #include "probe/stats.h"
+#include "model/world.h"
 
 enum {
 	OPT_WINDOW = 256,
@@ -1117,7 +1118,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 
 /* Run the started A/B to its end, printing its notes and (on a terminal) the
  * progress; a terminating signal cancels it. Returns that signal, or 0. */
-static int run_to_end(struct ab_run *r, const sigset_t *sigs)
+static int run_to_end(struct ab_run *r, const sigset_t *sigs, struct world *world)
 {
 	bool tty = isatty(2);
 	int sig = 0, shown = 0;
@@ -1127,6 +1128,8 @@ static int run_to_end(struct ab_run *r, const sigset_t *sigs)
 		struct timespec ts;
 		int ms = 100, s;
 
+		if (world) /* the simulated app logs the frames of the time that passed */
+			world_catch_up(world, 1.0);
 		ab_poll(r, &ms);
 		if (ab_why.cap) { /* probe --why's reader: every WHYCAP_POLL_MS */
 			probe_why_tick(&ab_why, r->p);
@@ -1141,6 +1144,8 @@ static int run_to_end(struct ab_run *r, const sigset_t *sigs)
 			progress(r, &shown);
 		if (ab_finished(r))
 			break;
+		if (world && ms > 50)
+			ms = 50;
 		ts.tv_sec = ms / 1000;
 		ts.tv_nsec = (long)(ms % 1000) * 1000000L;
 		s = sigtimedwait(sigs, NULL, &ts);
@@ -1206,6 +1211,7 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 	char why[256];
 	struct ab_cfg cfg;
 	struct ab_run r;
+	struct world *world = NULL;
 	const char *assign = NULL;
 	bool json = false;
 	char *cause = NULL;
@@ -1218,10 +1224,12 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 		return rc;
 	if (cmd_setup(cx, 0))
 		return 1;
+	world = cmd_world_attach(o->root, "ab");
 	e = ab_parse_knob(cx->knob, assign, &cfg, &cause);
 	if (e) {
 		knob_print_cause("ab", cause);
 		free(cause);
+		world_close(world);
 		return knob_exit_code(e);
 	}
 
@@ -1258,8 +1266,15 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 					 "the live machine",
 					 o->root);
 		}
-		rc = finish(&r, o, json, run_to_end(&r, &sigs));
+		if (world)
+			cmd_note("ab",
+				 "SIMULATED: world %s (%s); its application logs to %s/%s as the "
+				 "knob changes",
+				 world_def_of(world)->name, world_def_of(world)->board, o->root,
+				 world_def_of(world)->log);
+		rc = finish(&r, o, json, run_to_end(&r, &sigs, world));
 	}
+	world_close(world);
 	ab_free(&r);
 	if (why_started) {
 		probe_why_free(&ab_why);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "cmd/common.h"
+#include "model/world.h"
 #include "core/err.h"
 #include "core/xalloc.h"
 #include "core/str.h"
@@ -64,7 +65,30 @@ int cmd_open_root(const char *cmd, const char *dir, struct sysroot *root)
 {
 	int e = sysroot_open(root, dir);
 
-	return e ? cmd_error(cmd, e, "--root %s", dir) : 0;
+	if (e)
+		return cmd_error(cmd, e, "--root %s", dir);
+	if (world_present(root)) { /* the board moved while nobody looked */
+		struct world *w = cmd_world_attach(dir, cmd);
+
+		if (w)
+			world_catch_up(w, WORLD_CATCH_UP_MAX_S);
+		world_close(w);
+	}
+	return 0;
+}
+
+struct world *cmd_world_attach(const char *dir, const char *cmd)
+{
+	struct world *w = NULL;
+	char err[512];
+	int e;
+
+	if (!dir || !strcmp(dir, "/"))
+		return NULL;
+	e = world_attach(dir, &w, err, sizeof(err));
+	if (e && e != -ENOENT)
+		cmd_note(cmd, "%s: the world stands still", err);
+	return e ? NULL : w;
 }
 
 int cmd_engine_open(const char *cmd, struct sysroot *root, const char *state_dir, unsigned flags,

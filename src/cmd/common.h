@@ -52,6 +52,12 @@ int cmd_open_root(const char *cmd, const char *dir, struct sysroot *root);
  * cmd_setup's, and learn's for its board. */
 int cmd_engine_open(const char *cmd, struct sysroot *root, const char *state_dir, unsigned flags,
 		    bool quiet, struct knob_ctx **ctx);
+/* The world in the root dir (--root, model/world.h), attached, or NULL when the root holds
+ * none (a broken marker is a note on stderr). cmd_open_root steps a world by
+ * the time since its last step; a command that runs for a while (ab) holds
+ * it with this and steps it itself; world_close() saves it. */
+struct world;
+struct world *cmd_world_attach(const char *dir, const char *cmd);
 /* Print a (multi-line) cause, one "tunetop CMD: line" per line, to stderr. */
 void knob_print_cause(const char *cmd, const char *cause);
 /* Print and clear a report (stdout). */

@@ -11,3 +11,5 @@ libtunetop_a_SOURCES += src/cmd/cmd.h src/cmd/common.h src/cmd/common.c \
 	src/cmd/cmd_why.c src/cmd/table.c src/cmd/complete.c
 # probe --why (issue 29): capture, attribution, reports
 libtunetop_a_SOURCES += src/cmd/probe_why.c src/cmd/probe_why.h
+# tunetop world (issue 35)
+libtunetop_a_SOURCES += src/cmd/cmd_world.c

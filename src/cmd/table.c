@@ -12,7 +12,10 @@
 #include "cmd/cmd.h"
 #include "cmd/common.h"
 
-#define OPT_END {NULL, NULL}
+#define OPT_END                                                                                    \
+	{                                                                                          \
+		NULL, NULL                                                                         \
+	}
 
 static const struct cmd_opt snapshot_opts[] = {
 	{"-j, --json", "JSON (design §8)"},
@@ -79,6 +82,13 @@ static const struct cmd_opt learn_opts[] = {
 	{"-D, --demo", "the simulated RK3588 even where the board has it"},
 	{"-R, --record FILE", "record the measurements (tunetop report FILE)"},
 	{"-F, --record-format F", "auto, json or zstd, as watch's"},
+	OPT_END,
+};
+
+static const struct cmd_opt world_opts[] = {
+	{"-l, --list", "the worlds: name, board, the field note of each"},
+	{"--seed N", "seed of its noise (default TUNETOP_WORLD_SEED)"},
+	{"--run SEC", "with --root: run the world SEC simulated seconds"},
 	OPT_END,
 };
 
@@ -238,6 +248,15 @@ const struct cmd_entry cmd_table[] = {
 	 "[--record FILE [--record-format auto|json|zstd]]",
 	 NULL, learn_opts, CMD_SYSROOT | CMD_WRITES,
 	 "guided exercises"}, /* an engine per lesson's board */
+	{"world", cmd_world,
+	 "world --list\n"
+	 "world [--seed N] NAME DIR\n"
+	 "world [--run SEC]",
+	 "SIMULATED boards whose application's latency follows the knobs (doc/teach.md\n"
+	 "\"Worlds\"). NAME DIR unpacks a world into DIR; then every command with\n"
+	 "--root DIR acts on it, and the world steps as time passes (ab steps it\n"
+	 "while it measures). With --root and no NAME: the world's state.",
+	 world_opts, 0, "simulated boards whose latency follows the knobs"},
 	{"probe", cmd_probe,
 	 "probe [--cpus LIST] [-i US] [-D SEC] [--prio N]\n"
 	 "[--policy fifo|rr|other] [--dma-latency US] [--json]\n"

@@ -13,3 +13,5 @@ libtunetop_a_SOURCES += src/model/sim.c src/model/sim.h
 libtunetop_a_SOURCES += src/model/worldmodel.c src/model/worldmodel.h src/model/worldmodel_schedutil.c \
 	src/model/worldmodel_rpmsg.c src/model/worldmodel_affinity.c src/model/worldmodel_rtbs.c \
 	src/model/worldmodel_table.c
+# worlds: the simulated board plus a model of its application (issue 35)
+libtunetop_a_SOURCES += src/model/world.c src/model/world.h src/model/world_table.c src/model/world_rk3588.c src/model/world_rk3588.h

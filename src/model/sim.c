@@ -38,7 +38,8 @@ struct sim_policy {
 	uint64_t trans[SIM_MAX_OPP * SIM_MAX_OPP];
 	bool have_trans_table;
 	uint64_t total_trans;
-	int cur; /* index into opp_khz */
+	int cur;	  /* index into opp_khz */
+	uint64_t cap_khz; /* sim_set_cap_khz: a cooling device's limit, 0 none */
 };
 
 struct sim_idle {
@@ -115,7 +116,8 @@ struct sim {
 	char **dbg;
 	size_t ndbg;
 	char dbg_path[64];
-	double rt_demand; /* share of the last CPU the RT task wants, 0..1 */
+	double rt_demand;   /* share of the last CPU the RT task wants, 0..1 */
+	double dev_load[4]; /* sim_set_dev_load: per devfreq kind, NAN = the own model */
 };
 
 /* ---- archive and tree helpers ------------------------------------------ */
@@ -763,12 +765,12 @@ static void load_sched_debug(struct sim *s)
 	}
 }
 
+static int sim_load(struct sim *s, const char *bundle, struct sim **out, char *err, size_t cap);
+
 int sim_open(struct sim **out, const char *bundle, char *err, size_t cap)
 {
 	struct sim *s = xcalloc(1, sizeof(*s));
 	const char *tmp = getenv("TMPDIR");
-	char buf[64];
-	struct cpumask online;
 	int e;
 
 	*out = NULL;
@@ -797,6 +799,35 @@ int sim_open(struct sim **out, const char *bundle, char *err, size_t cap)
 		return e;
 	}
 	s->root_open = true;
+	return sim_load(s, bundle, out, err, cap);
+}
+
+int sim_attach(struct sim **out, const char *dir, char *err, size_t cap)
+{
+	struct sim *s = xcalloc(1, sizeof(*s));
+	int e;
+
+	*out = NULL;
+	snprintf(s->rootdir, sizeof(s->rootdir), "%s", dir);
+	e = sysroot_open(&s->root, s->rootdir);
+	if (e) {
+		if (err)
+			snprintf(err, cap, "%s: %s", dir, strerror(-e));
+		free(s);
+		return e;
+	}
+	s->root_open = true;
+	return sim_load(s, dir, out, err, cap);
+}
+
+/* The state of the board from its files (sim_open, sim_attach). */
+static int sim_load(struct sim *s, const char *bundle, struct sim **out, char *err, size_t cap)
+{
+	char buf[64];
+	struct cpumask online;
+
+	for (size_t k = 0; k < 4; k++)
+		s->dev_load[k] = NAN;
 	{
 		const char *ef = getenv("TUNETOP_SIM_EFFECT");
 
@@ -866,6 +897,11 @@ const char *sim_root(const struct sim *s)
 	return s->rootdir;
 }
 
+void sim_set_state_dir(struct sim *s, const char *dir)
+{
+	snprintf(s->statedir, sizeof(s->statedir), "%s", dir);
+}
+
 const char *sim_state_dir(const struct sim *s)
 {
 	return s->statedir;
@@ -899,6 +935,33 @@ void sim_close(struct sim *s)
 	free_lines(s->stat_other, s->nstat_other);
 	free_lines(s->dbg, s->ndbg);
 	free(s);
+}
+
+const struct sysroot *sim_sysroot(const struct sim *s)
+{
+	return &s->root;
+}
+
+int sim_set_cap_khz(struct sim *s, const char *policy, uint64_t khz)
+{
+	size_t n = strlen(policy);
+
+	for (size_t i = 0; i < s->npol; i++) {
+		size_t l = strlen(s->pol[i].dir);
+
+		if (l > n && s->pol[i].dir[l - n - 1] == '/' &&
+		    !strcmp(s->pol[i].dir + l - n, policy)) {
+			s->pol[i].cap_khz = khz;
+			return 0;
+		}
+	}
+	return -ENOENT;
+}
+
+void sim_set_dev_load(struct sim *s, int kind, double load)
+{
+	if (kind >= 0 && kind < 4)
+		s->dev_load[kind] = load;
 }
 
 /* ---- stepping ------------------------------------------------------------ */
@@ -1067,7 +1130,8 @@ static void write_trans_table(struct sim *s, struct sim_policy *p)
 	sbuf_free(&b);
 }
 
-static void step_cpufreq(struct sim *s, double dt)
+/* light: sim_settle (the governors' choice only, written when it moved). */
+static void step_cpufreq(struct sim *s, double dt, bool light)
 {
 	for (size_t i = 0; i < s->npol; i++) {
 		struct sim_policy *p = &s->pol[i];
@@ -1093,11 +1157,19 @@ static void step_cpufreq(struct sim *s, double dt)
 		} else {
 			want = maxu * 1.25 * (double)top;
 		}
+		if (p->cap_khz && (int64_t)p->cap_khz < hi)
+			hi = (int64_t)p->cap_khz; /* the cooling device wins, as in the kernel */
+		if (hi < lo)
+			lo = hi;
 		quantise(p->opp_khz, p->nopp, want, lo, hi, &idx);
+		if (light && idx == p->cur)
+			continue;
 		opp_move(idx, &p->cur, p->trans, &p->total_trans);
 		p->tis_10ms[p->cur] += dt * 100.0;
 		snprintf(path, sizeof(path), "%s/scaling_cur_freq", p->dir);
 		putf(s, path, "%llu\n", (unsigned long long)p->opp_khz[p->cur]);
+		if (light)
+			continue;
 		snprintf(path, sizeof(path), "%s/stats/total_trans", p->dir);
 		putf(s, path, "%llu\n", (unsigned long long)p->total_trans);
 		sbuf_init(&b);
@@ -1268,7 +1340,7 @@ static void write_trans_stat(struct sim *s, struct sim_devfreq *d)
 	sbuf_free(&b);
 }
 
-static void step_devfreq(struct sim *s, double dt)
+static void step_devfreq(struct sim *s, double dt, bool light)
 {
 	double avg = 0;
 	int n = 0;
@@ -1294,10 +1366,14 @@ static void step_devfreq(struct sim *s, double dt)
 		case 2: d->load = clamp(0.2 + 0.15 * sin(s->t / 7.0) + 0.1 * rnd(s), 0, 1); break;
 		default: d->load = avg; break;
 		}
+		if (!isnan(s->dev_load[d->kind & 3]))
+			d->load = s->dev_load[d->kind & 3];
 		if (!governed_want(s, d->dir, &devfreq_files, s->dgov0[i < 16 ? i : 15], d->opp_hz,
 				   d->nopp, d->cur, gov, &lo, &hi, &want))
 			want = d->load * 1.3 * (double)top;
 		quantise(d->opp_hz, d->nopp, want, lo, hi, &idx);
+		if (light && idx == d->cur)
+			continue;
 		opp_move(idx, &d->cur, d->trans, &d->total_trans);
 		d->time_ms[d->cur] += dt * 1000.0;
 		snprintf(path, sizeof(path), "%s/cur_freq", d->dir);
@@ -1305,10 +1381,11 @@ static void step_devfreq(struct sim *s, double dt)
 		snprintf(path, sizeof(path), "%s/target_freq", d->dir);
 		putf(s, path, "%llu\n", (unsigned long long)d->opp_hz[d->cur]);
 		snprintf(path, sizeof(path), "%s/load", d->dir);
-		if (sysfs_exists(&s->root, path))
+		if (!light && sysfs_exists(&s->root, path))
 			putf(s, path, "%d@%lluHz\n", (int)(d->load * 100.0 + 0.5),
 			     (unsigned long long)d->opp_hz[d->cur]);
-		write_trans_stat(s, d);
+		if (!light)
+			write_trans_stat(s, d);
 		if (d->kind <= 2) {
 			static const char *const clk[] = {"scmi_clk_ddr", "scmi_clk_npu",
 							  "scmi_clk_gpu"};
@@ -1415,10 +1492,18 @@ void sim_step(struct sim *s, double dt_s)
 		dt_s = 60;
 	s->t += dt_s;
 	step_load(s, dt_s);
-	step_cpufreq(s, dt_s);
+	step_cpufreq(s, dt_s, false);
 	step_idle(s, dt_s);
 	step_stat(s, dt_s);
-	step_devfreq(s, dt_s);
+	step_devfreq(s, dt_s, false);
 	step_thermal(s, dt_s);
 	step_rt(s);
+}
+
+void sim_settle(struct sim *s)
+{
+	if (!s)
+		return;
+	step_cpufreq(s, 0, true);
+	step_devfreq(s, 0, true);
 }

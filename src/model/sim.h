@@ -31,8 +31,10 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct sim;
+struct sysroot;
 
 /* What `tunetop --demo` (and every fallback to the simulated board) says,
  * after "tunetop: ", in a build configured with --disable-demo. */
@@ -50,15 +52,36 @@ int sim_find_bundle(char *buf, size_t cap);
  * the initial state. 0 or -errno; err (may be NULL) receives a one-line
  * reason. */
 int sim_open(struct sim **out, const char *bundle, char *err, size_t cap);
+/* Attach to a board tree that was unpacked before (a world, world.h): the
+ * state is read from its files as sim_open does; sim_close leaves the tree
+ * where it is. 0 or -errno with a one-line reason in err. */
+int sim_attach(struct sim **out, const char *dir, char *err, size_t cap);
+/* The simulated root, opened (the simulator's own writes go through it). */
+const struct sysroot *sim_sysroot(const struct sim *s);
+/* A thermal limit on one cpufreq policy ("policy4"), as a cooling device
+ * sets it: the governors' choice never goes above khz (0 lifts it).
+ * 0 or -ENOENT. */
+int sim_set_cap_khz(struct sim *s, const char *policy, uint64_t khz);
+/* The load of the devfreq devices of one kind (0 DDR, 1 NPU, 2 GPU, 3
+ * other), 0..1, that their load-driven governors follow; NAN gives back
+ * the simulator's own pattern. */
+void sim_set_dev_load(struct sim *s, int kind, double load);
 /* Absolute path of the simulated root (use it as --root). */
 const char *sim_root(const struct sim *s);
 /* A private journal directory (mode 0700) next to the root, so that a demo
  * never mixes its changes into the machine's journal. */
 const char *sim_state_dir(const struct sim *s);
+/* Another journal directory (a world in a temporary directory of its own). */
+void sim_set_state_dir(struct sim *s, const char *dir);
 /* Board label for banners ("RK3588"). */
 const char *sim_board(const struct sim *s);
 /* Advance the simulated board by dt_s seconds. */
 void sim_step(struct sim *s, double dt_s);
+/* The governors only: each cpufreq policy and devfreq device moves to the
+ * OPP its governor and limits choose now (a knob just written), its
+ * cur_freq written when it moved; no time passes and no counter is written
+ * (cheap: a world calls it many times a second between sim_step()s). */
+void sim_settle(struct sim *s);
 /* A quiet board (lesson 1): every CPU nearly idle, no bursts and no RT
  * task, as when the thread that matters blocks in a device ioctl; false
  * brings the synthetic load back. */

@@ -94,16 +94,16 @@ struct probe_thread {
 	int prio;	    /* priority actually in effect */
 	/* late records (cfg.late): a single-producer single-consumer ring */
 	struct probe_late *late;
-	uint64_t late_head;    /* written by the thread */
-	uint64_t late_tail;    /* written by the reader */
-	uint64_t late_drops;   /* records lost to a full ring */
+	uint64_t late_head;  /* written by the thread */
+	uint64_t late_tail;  /* written by the reader */
+	uint64_t late_drops; /* records lost to a full ring */
 	/* CLOCK_MONOTONIC of its latest wake-up, stored after any late record
 	 * of it (probe_late_drain's progress, probe_stalled_ns) */
 	uint64_t last_wake_ns;
 	/* private */
 	struct probe *p;
 	unsigned reset_req, reset_ack;
-	bool running;	       /* in the measuring loop (cleared when it leaves) */
+	bool running; /* in the measuring loop (cleared when it leaves) */
 };
 
 struct probe {

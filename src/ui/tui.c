@@ -139,7 +139,7 @@ void tui_tick(struct tui *t)
 		return;
 	}
 	if (t->sim && t->last_tick_ns)
-		sim_step(t->sim, (double)(now - t->last_tick_ns) / 1e9);
+		tui_demo_step(t, (double)(now - t->last_tick_ns) / 1e9);
 	/* a recording holds everything, so that every screen replays */
 	t->sampler.what = t->rec ? SNAP_ALL : tui_snap_base(t) | t->screens[t->cur].ops->needs;
 	tui_focus(t);
@@ -410,7 +410,7 @@ static void close_session(struct tui *t, struct sbuf *exitmsg)
 	if (t->knob)
 		knob_ctx_close(t->knob);
 	sysroot_close(&t->root);
-	sim_close(t->sim);
+	tui_demo_close(t);
 	tui_replay_close(t);
 	findings_free(&t->findings);
 	free(t->changes);
@@ -452,7 +452,7 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		return 2;
 	}
 	if (tui_open_root(t, o, demo, replay) != 0) {
-		sim_close(t->sim);
+		tui_demo_close(t);
 		tui_replay_close(t);
 		sbuf_free(&errs);
 		free(t);

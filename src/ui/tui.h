@@ -23,6 +23,7 @@
 #include "ui/theme.h"
 
 struct sim;
+struct world;
 struct latency;
 struct replay;
 struct recorder;
@@ -141,7 +142,10 @@ struct tui {
 	const char *root_path; /* "/" live, a fixture root, or the simulator's temp root */
 	struct sysroot root;
 	struct sim *sim;
-	char **cfg_clocks; /* tunetoprc clocks= parsed (NULL: --clocks or the default) */
+	struct world *world;	/* --demo=NAME: the world that owns sim */
+	const char *world_name; /* --demo=NAME */
+	bool world_list;	/* --demo --list */
+	char **cfg_clocks;	/* tunetoprc clocks= parsed (NULL: --clocks or the default) */
 	struct sampler sampler;
 	bool sampler_on;
 	/* The next tick reads every CPU (after a change of ours: an action on

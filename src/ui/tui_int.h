@@ -49,6 +49,9 @@ int tui_handle_key(struct tui *t, int ch);
 /* tui_setup.c: the root to show (a replay, the demo board, or o->root),
  * opened. 0, or 1 after saying why on stderr. */
 int tui_open_root(struct tui *t, const struct tt_opts *o, bool demo, const char *replay);
+/* The demo board's step (a world steps its model with it) and its end. */
+void tui_demo_step(struct tui *t, double dt_s);
+void tui_demo_close(struct tui *t);
 /* tui_setup.c: the knob engine, its writer lock held for the session, and
  * what makes the session read-only. */
 void tui_open_engine(struct tui *t, const char *state_dir);

@@ -22,6 +22,7 @@
 #include "model/explain.h"
 #include "model/record.h"
 #include "model/sim.h"
+#include "model/world.h"
 #include "sysfs/userfile.h"
 #include "ui/tui.h"
 #include "ui/tui_int.h"
@@ -36,6 +37,8 @@ static void usage(FILE *f)
 		"               [--keep] [--no-color] [--screen NAME] [--hold MODE]\n"
 		"               [--record FILE | --replay FILE]\n"
 		"  --demo          simulate an RK3588 board (nothing on this machine is touched)\n"
+		"  --demo=NAME     a world: the board and an app whose latency follows the knobs\n"
+		"  --demo --list   the worlds (name, board, field note)\n"
 		"  -d TENTHS       refresh interval in tenths of a second (default 10)\n"
 		"  --theme NAME    default, monochrome, light, high-contrast, or a "
 		"themes/NAME.theme\n"
@@ -60,7 +63,8 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 		   const char **screen, int *delay, const char **record, const char **replay)
 {
 	static const struct option lo[] = {
-		{"demo", no_argument, NULL, 'D'},
+		{"demo", optional_argument, NULL, 'D'},
+		{"list", no_argument, NULL, 'L'},
 		{"delay", required_argument, NULL, 'd'},
 		{"theme", required_argument, NULL, 'T'},
 		{"keep", no_argument, NULL, 'k'},
@@ -80,7 +84,11 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 	opterr = 0;
 	while ((c = getopt_long(argc, argv, "+d:h", lo, NULL)) != -1) {
 		switch (c) {
-		case 'D': *demo = true; break;
+		case 'D':
+			*demo = true;
+			t->world_name = optarg;
+			break;
+		case 'L': t->world_list = true; break;
 		case 'd':
 			if (str_to_int(optarg, delay) != 0 || *delay < 1 || *delay > 600) {
 				fprintf(stderr, "tunetop: -d %s: tenths of a second, 1..600\n",
@@ -126,6 +134,22 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 			argv[optind]);
 		return 2;
 	}
+	if (t->world_list) {
+		if (!*demo) {
+			fprintf(stderr, "tunetop: --list goes with --demo (the worlds)\n");
+			return 2;
+		}
+		printf("%-12s %-8s %s\n", "NAME", "BOARD", "FIELD NOTE");
+		for (size_t i = 0; i < world_count(); i++)
+			printf("%-12s %-8s %s\n", world_at(i)->name, world_at(i)->board,
+			       world_at(i)->note);
+		return 0;
+	}
+	if (t->world_name && !world_find(t->world_name)) {
+		fprintf(stderr, "tunetop: --demo=%s: no such world (see tunetop --demo --list)\n",
+			t->world_name);
+		return 2;
+	}
 	if (*replay && (*record || *demo)) {
 		fprintf(stderr, "tunetop: --replay shows a recording: it does not go with %s\n",
 			*record ? "--record" : "--demo");
@@ -167,6 +191,24 @@ void tui_settings_load(struct tui *t, const char *theme, int delay, struct sbuf 
 	}
 }
 
+void tui_demo_step(struct tui *t, double dt_s)
+{
+	if (t->world)
+		world_step(t->world, dt_s);
+	else
+		sim_step(t->sim, dt_s);
+}
+
+void tui_demo_close(struct tui *t)
+{
+	if (t->world)
+		world_close(t->world);
+	else
+		sim_close(t->sim);
+	t->world = NULL;
+	t->sim = NULL;
+}
+
 /* The root to show (a replay, the demo board, or o->root). 0, or 1 after
  * saying why on stderr. */
 int tui_open_root(struct tui *t, const struct tt_opts *o, bool demo, const char *replay)
@@ -191,6 +233,15 @@ int tui_open_root(struct tui *t, const struct tt_opts *o, bool demo, const char 
 		rr = tui_replay_root(t);
 		t->root_path =
 			rr && rr[0] && stat(rr, &st) == 0 && S_ISDIR(st.st_mode) ? rr : o->root;
+	} else if (demo && t->world_name) {
+		char err[512];
+
+		if (world_open_temp(t->world_name, 0, &t->world, err, sizeof(err)) != 0) {
+			fprintf(stderr, "tunetop: --demo=%s: %s\n", t->world_name, err);
+			return 1;
+		}
+		t->sim = world_sim(t->world);
+		t->root_path = world_root(t->world);
 	} else if (demo) {
 		char bundle[512], err[256];
 

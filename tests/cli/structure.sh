@@ -18,12 +18,13 @@ command -v nm >/dev/null 2>&1 || skip_all "no nm"
 command -v tsort >/dev/null 2>&1 || skip_all "no tsort"
 ALLOW="$TT_SRCDIR/tests/cli/structure-includes.txt"
 # The registration tables: the knob families' (knob/registry.c) and the
-# commands' (cmd/table.c). A table names its entries (their ops and
+# commands' (cmd/table.c), the worlds' (model/world_table.c). A table names
+# its entries (their ops and
 # functions), and the entries use the lookup next to it, as tmux's
 # cmd_table[] and git's commands[] do: what a table refers to is data, not a
 # call, so its outgoing edges are left out of the call graph. Nothing else
 # may refer to a file that refers back to it.
-TABLES='knob/registry cmd/table'
+TABLES='knob/registry cmd/table model/world_table'
 
 # symbols BUILD: "U FILE SYMBOL" for each symbol an object under BUILD/src
 # needs and "D FILE SYMBOL" for each global one it defines, FILE its

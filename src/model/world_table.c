@@ -1,0 +1,42 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The worlds (world.h): one entry per world, its model's hooks in
+ * world_<name>.c. Another world is one entry here and its model file. A
+ * registration table (tests/cli/structure.sh): its references to the
+ * models' hooks are data, not calls. */
+#include <stddef.h>
+#include <string.h>
+
+#include "model/world.h"
+#include "model/world_rk3588.h"
+
+static const struct world_def world_table[] = {
+	{
+		.name = "rk3588-npu",
+		.board = "RK3588",
+		.note = "field note 1: RK3588 NPU inference jitter (governor collapse to 408 MHz, "
+			"DDR devfreq, cpu-sleep exit latency)",
+		.bundle = "rk3588-demo.tar",
+		.log = "var/log/infer.log",
+		.setup = world_rk3588_setup,
+		.before_step = world_rk3588_before,
+		.after_step = world_rk3588_after,
+	},
+};
+
+size_t world_count(void)
+{
+	return sizeof(world_table) / sizeof(world_table[0]);
+}
+
+const struct world_def *world_at(size_t i)
+{
+	return i < world_count() ? &world_table[i] : NULL;
+}
+
+const struct world_def *world_find(const char *name)
+{
+	for (size_t i = 0; name && i < world_count(); i++)
+		if (!strcmp(world_table[i].name, name))
+			return &world_table[i];
+	return NULL;
+}
