@@ -56,3 +56,7 @@ EXTRA_DIST += tests/cli/structure_families.sh
 # listed file by file, no header declaring another layer's function (issue 33)
 TESTS += tests/cli/structure.sh
 EXTRA_DIST += tests/cli/structure.sh tests/cli/structure-includes.txt
+# make bench against tests/bench/baseline.txt: slower/faster per item by a
+# tolerance (tests/bench/baseline.sh on made-up numbers; no timing; issue 33)
+TESTS += tests/cli/bench_baseline.sh
+EXTRA_DIST += tests/cli/bench_baseline.sh tests/bench/baseline.sh tests/bench/baseline.txt
