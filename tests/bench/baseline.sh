@@ -29,7 +29,7 @@ compare)
 		n++
 		unit = $3
 		if (!($1 in now)) {
-			printf "  %-58s %10s %-8s %10s           not measured\n", $1, $2, unit, "-"
+			printf "  %-66s %10s %-8s %10s           not measured\n", $1, $2, unit, "-"
 			miss++
 			next
 		}
@@ -40,7 +40,7 @@ compare)
 		if (chg > tol) { verdict = "slower"; slow++; slowlist = slowlist " \"" $1 "\"" }
 		else if (chg < -tol) { verdict = "faster"; fast++ }
 		else same++
-		printf "  %-58s %10s %-8s %10s %+7.1f %%  %s\n", $1, $2, unit, now[$1], chg, verdict
+		printf "  %-66s %10s %-8s %10s %+7.1f %%  %s\n", $1, $2, unit, now[$1], chg, verdict
 	}
 	END {
 		printf "baseline: %d items, %d slower, %d faster, %d same within +-%s %%, %d not measured\n",
