@@ -64,3 +64,7 @@ EXTRA_DIST += tests/cli/addr_builders.sh
 # registry (`tunetop --complete`), planted mismatches caught (issue 33)
 TESTS += tests/cli/completion_gen.sh
 EXTRA_DIST += tests/cli/completion_gen.sh
+# make bench against tests/bench/baseline.txt: slower/faster per item by a
+# tolerance (tests/bench/baseline.sh on made-up numbers; no timing; issue 33)
+TESTS += tests/cli/bench_baseline.sh
+EXTRA_DIST += tests/cli/bench_baseline.sh tests/bench/baseline.sh tests/bench/baseline.txt

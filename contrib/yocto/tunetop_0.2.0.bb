@@ -14,7 +14,15 @@ LIC_FILES_CHKSUM = "file://COPYING;md5=b234ee4d69f5fce4486a80fdaf4a4263"
 SRC_URI = "https://github.com/tunetop/tunetop/releases/download/v${PV}/${BP}.tar.gz"
 SRC_URI[sha256sum] = "6a078ba9be0cce15498baa2e100c5405ff22b90fe00f4710a35e1075d79d6580"
 
-inherit autotools pkgconfig bash-completion
+inherit autotools pkgconfig bash-completion systemd
+
+# the template unit tunetop@PROFILE.service (a profile applied while it is
+# active) goes where this distro keeps units; systemd.bbclass packages it
+# and drops it when systemd is not in DISTRO_FEATURES. It is a template
+# that needs a profile name: installed, not enabled.
+EXTRA_OECONF += "--with-systemdsystemunitdir=${systemd_system_unitdir}"
+SYSTEMD_SERVICE:${PN} = "tunetop@.service"
+SYSTEMD_AUTO_ENABLE:${PN} = "disable"
 
 # libinih, libpfm4, lmsensors and libtracefs come from meta-oe; without it,
 # PACKAGECONFIG:remove:pn-tunetop = "inih sensors tracefs" builds the bundled
@@ -41,6 +49,6 @@ PACKAGECONFIG[zlib] = "--with-zlib=yes,--with-zlib=no,zlib"
 PACKAGECONFIG[tracefs] = "--with-tracefs=yes,--with-tracefs=no,libtracefs libtraceevent"
 
 # profiles and themes are in ${datadir}/tunetop (the default FILES), the
-# bash completion in ${PN}-bash-completion (bash-completion.bbclass); the
-# zsh completion and the systemd template unit go with the program
-FILES:${PN} += "${datadir}/zsh ${nonarch_libdir}/systemd/system"
+# bash completion in ${PN}-bash-completion (bash-completion.bbclass), the
+# unit in ${PN} (systemd.bbclass); the zsh completion goes with the program
+FILES:${PN} += "${datadir}/zsh"

@@ -68,6 +68,38 @@ e=$(grep -nx '<!-- cost-table end -->' "$R" | cut -d: -f1)
 [ -n "$b" ] && [ -n "$e" ] && [ "$e" -gt "$b" ]
 ok $? "the cost table's markers"
 is "$(sed -n "$((b + 1)),$((e - 1))p" "$R" | grep -vc '^|')" 0 "... hold a table and nothing else"
+# ... in the form cost_table.sh gives a `make bench` run's rows: its header
+# line, rows named as the benchmarks name theirs, tunetop's and htop's
+# numbers with their unit, and the ratio of the two
+tab=$(sed -n "$((b + 1)),$((e - 1))p" "$R")
+like "$(printf '%s\n' "$tab" | sed -n 1p)" \
+	'^\| measured by `make bench` \([0-9]{4}-[0-9]{2}-[0-9]{2}, [0-9]+ CPUs\) \| tunetop \| htop \| tunetop / htop \|$' \
+	"the table's header: the date and the CPUs of the make bench run (cost_table.sh)"
+is "$(printf '%s\n' "$tab" | sed -n 2p)" "|---|---|---|---|" "... then the rule"
+# the labels the benchmarks give their rows (tests/bench/tui.sh,
+# threads_vs_htop.sh), "~$total threads" as any thread count
+grep -h 'TT_BENCH_ROWS"$' "$TT_SRCDIR/tests/bench/tui.sh" "$TT_SRCDIR/tests/bench/threads_vs_htop.sh" |
+	sed 's/.*echo "\([^|]*\)|.*/\1/' >"$TMPD/labels"
+[ "$(wc -l <"$TMPD/labels")" -ge 4 ]
+ok $? "the benchmarks' row labels found ($(wc -l <"$TMPD/labels"))"
+printf '%s\n' "$tab" | sed 1,2d | awk -v lf="$TMPD/labels" '
+	BEGIN { while ((getline l < lf) > 0) { gsub(/[().]/, "\\\\&", l); sub(/~\$total/, "~[0-9]+", l); re[l] = l } }
+	{
+		n = split($0, f, "|")
+		for (i = 2; i < n; i++) gsub(/^ +| +$/, "", f[i])
+		known = 0
+		for (r in re) if (f[2] ~ "^" r "$") { known = 1; seen[r] = 1 }
+		if (n != 6) { print "bad: not four cells: " $0; next }
+		if (!known) { print "bad: unknown row: " f[2]; next }
+		if (f[3] !~ /^[0-9]+[.][0-9][0-9] [^ ].*$/) { print "bad: tunetop: " f[3]; next }
+		if (f[4] == "") { if (f[5] != "") print "bad: a ratio without htop: " $0; next }
+		split(f[3], t, " "); split(f[4], h, " ")
+		if (f[4] !~ /^[0-9]+[.][0-9][0-9] [^ ].*$/ || t[2] != h[2]) { print "bad: htop: " f[4]; next }
+		if (f[5] !~ /^[0-9]+[.][0-9][0-9]$/ || (t[1] / h[1] - f[5]) ^ 2 > 0.0004) print "bad: ratio: " $0
+	}
+	END { for (r in re) if (!(r in seen)) print "missing: " r }' >"$TMPD/tabcheck"
+is "$(grep '^bad' "$TMPD/tabcheck")" "" "... every row named as a benchmark names it, with a unit, and its ratio"
+is "$(grep '^missing' "$TMPD/tabcheck")" "" "... and every benchmark's row is in it"
 # cost_table.sh rewrites exactly that section from a bench run's rows
 cp "$R" "$TMPD/README.md"
 printf '%s\n' 'monitor, 1 s refresh, 120x40, this machine|1.5|3|ms CPU/s' \

@@ -20,7 +20,10 @@
 # dlopen()ed library or the terminfo base is not in RDEPENDS.
 # --packages prints the Debian packages (PKG:ARCH) and does nothing else.
 # Environment: RB_DEBS (the .deb cache), RB_WORK (an empty work directory),
-# TT_SRCDIR; RB_CFLAGS (default -O0 -pipe).
+# TT_SRCDIR; RB_CFLAGS (default -O0 -pipe); RB_REUSE (optional: a directory
+# where builds record their key, so that a later build with the same
+# packages, config.h and flags links the earlier one's objects instead of
+# compiling them again).
 # Prints diagnostics as "# ..." lines; exits 0 when the build is right, 1
 # when not (the last line says why), 2 when the packages cannot be fetched.
 set -u
@@ -143,20 +146,58 @@ yocto)
 esac
 b="$RB_WORK/build"
 rm -rf "$b" && mkdir -p "$b"
+# RB_REUSE: configure's results about the compiler and the C library (the
+# same in every sysroot of one architecture) are kept from the first build
+# of the architecture in a cache file; none about a library a recipe
+# declares (pkg-config, library searches, their headers), nor the system
+# types, the precious variables and the compiler (which the recipes set
+# differently), nor anything naming this build's sysroot
+cache=""
+if [ -n "${RB_REUSE:-}" ]; then
+	mkdir -p "$RB_REUSE"
+	cache="--cache-file=$b/config.cache"
+	[ ! -s "$RB_REUSE/config.cache.$arch" ] || cp "$RB_REUSE/config.cache.$arch" "$b/config.cache"
+fi
 # shellcheck disable=SC2086
 (cd "$b" && env -u PKG_CONFIG_PATH CC="$triplet-gcc --sysroot=$sr" CFLAGS="${RB_CFLAGS:--O0 -pipe}" \
 	CPPFLAGS= LDFLAGS= PKG_CONFIG=pkg-config PKG_CONFIG_LIBDIR="$sr/usr/lib/$triplet/pkgconfig:$sr/usr/share/pkgconfig" \
-	PKG_CONFIG_SYSROOT_DIR="$sr" "$TT_SRCDIR/configure" $std $opts) >"$b/configure.log" 2>&1 || {
+	PKG_CONFIG_SYSROOT_DIR="$sr" "$TT_SRCDIR/configure" $cache $std $opts) >"$b/configure.log" 2>&1 || {
 	grep -E 'error:' "$b/configure.log" | tail -n 3 | sed 's/^/# /'
 	fail "configure failed ($kind $arch)"
 }
 t2=$(date +%s)
+if [ -n "$cache" ] && [ ! -s "$RB_REUSE/config.cache.$arch" ]; then
+	grep -vE '^(ac_cv_env_|ac_cv_(build|host|target)|ac_cv_prog_(CC|ac_ct_CC)=|ac_cv_(search|lib)_|pkg_cv_|ac_cv_header_(perfmon|sensors|ncurses|curses|ini|zstd|zlib|tracefs|traceevent))' \
+		"$b/config.cache" | grep -vF "$sr" >"$RB_REUSE/config.cache.$arch"
+fi
+# ---- the objects of an identical earlier build -----------------------------------
+# RB_REUSE (a directory the builds of one run share): a build whose sysroot
+# holds the same packages and whose config.h and compiler flags are those of
+# an earlier build (paths aside) compiles the same objects; they are copied
+# from that build and only the link, which reads this sysroot, runs again.
+reused=""
+if [ -n "${RB_REUSE:-}" ]; then
+	mkdir -p "$RB_REUSE"
+	key=$({
+		echo "$arch|$all|${RB_CFLAGS:-}"
+		cat "$b/config.h"
+		grep -E '^([A-Za-z_]*CFLAGS|CPPFLAGS|DEFS|CC) =' "$b/Makefile"
+	} | sed "s|$sr|SYSROOT|g; s|$b|BUILD|g" | sha256sum | cut -c 1-16)
+	if [ -s "$RB_REUSE/$key" ]; then
+		reused=$(cat "$RB_REUSE/$key")
+		# tar keeps the times of the objects and of the directory stamps they
+		# depend on: newer than the sources, so make links only
+		(cd "$reused" && find . -name '*.o' -o -name '*.a' -o -name .dirstamp | tar -cf - -T -) | (cd "$b" && tar -xf -) ||
+			fail "copying the objects of $reused"
+	fi
+fi
 make -C "$b" -j2 tunetop >"$b/make.log" 2>&1 || {
 	grep -E 'error|undefined' "$b/make.log" | head -n 5 | sed 's/^/# /'
 	fail "make tunetop failed ($kind $arch)"
 }
 t3=$(date +%s)
-say "$kind $arch: sysroot $((t1 - t0)) s, configure $((t2 - t1)) s, make $((t3 - t2)) s"
+[ -z "${RB_REUSE:-}" ] || [ -n "$reused" ] || echo "$b" >"$RB_REUSE/$key"
+say "$kind $arch: sysroot $((t1 - t0)) s, configure $((t2 - t1)) s, make $((t3 - t2)) s${reused:+ (link only: the objects of ${reused%/build})}"
 bin="$b/tunetop"
 readelf -h "$bin" 2>/dev/null | grep -q "Machine: *$machine" || fail "tunetop is not a $machine binary"
 
@@ -190,4 +231,16 @@ if [ "$kind" = yocto ]; then
 		case " $rdeps " in *" ncurses-terminfo-base "*) ;; *) fail "the TUI needs ncurses-terminfo-base in RDEPENDS" ;; esac
 	fi
 fi
+# the install directories the recipe asks for (configure substitutes them
+# into the Makefile): a --with-systemdsystemunitdir=DIR of the recipe is
+# where `make install` puts the unit
+for o in $opts; do
+	case $o in
+	--with-systemdsystemunitdir=*)
+		got=$(sed -n 's/^systemdsystemunitdir = //p' "$b/Makefile")
+		[ "$got" = "${o#*=}" ] || fail "the unit would be installed in '$got', not in ${o#*=}"
+		say "$kind $arch: systemd unit directory $got"
+		;;
+	esac
+done
 echo "recipe_build: ok ($kind $arch)"

@@ -188,6 +188,29 @@ TARGET_SYS = {
     "powerpc64le": "powerpc64le-poky-linux",
     "powerpc64": "powerpc64-poky-linux",
 }
+# the install paths of bitbake.conf a recipe's configure options may name
+# (oe-core with usrmerge, the default of systemd distros); another ${VAR}
+# in an option is an error
+BB_PATHS = {
+    "prefix": "/usr",
+    "datadir": "/usr/share",
+    "libdir": "/usr/lib",
+    "nonarch_libdir": "/usr/lib",
+    "sysconfdir": "/etc",
+    "systemd_unitdir": "/usr/lib/systemd",
+    "systemd_system_unitdir": "/usr/lib/systemd/system",
+}
+
+
+def bb_expand(word):
+    def one(m):
+        if m.group(1) not in BB_PATHS:
+            die("cannot expand ${%s} in '%s'" % (m.group(1), word))
+        return BB_PATHS[m.group(1)]
+
+    return re.sub(r"\$\{([A-Za-z0-9_]+)\}", one, word)
+
+
 ASSIGN = re.compile(
     r'^(?P<var>[A-Za-z0-9_${}\-]+)(?P<ovr>(?::[A-Za-z0-9_${}\-]+)*)'
     r"(?:\[(?P<flag>[^\]]+)\])?\s*(?P<op>\?\?=|\?=|:=|\+=|=\+|\.=|=\.|=)\s*"
@@ -293,6 +316,7 @@ def yocto(path, arch, pkgconfig=None):
             rdeps += f[3].split()
         else:
             opts += f[1].split()
+    opts = [bb_expand(o) for o in opts]
     host = TARGET_SYS[arch]
     for d in deps:
         rx = COMPATIBLE_HOST.get(d)
@@ -310,6 +334,9 @@ def yocto(path, arch, pkgconfig=None):
     print("sha256: " + flags.get("SRC_URI", {}).get("sha256sum", ""))
     print("srcrev: " + value("SRCREV"))
     print("s: " + value("S"))
+    for var in ("SYSTEMD_SERVICE", "SYSTEMD_AUTO_ENABLE"):
+        pn = [val for ovr, op, val in ops.get(var, []) if ovr == ["${PN}"]]
+        print("%s: %s" % (var.lower(), pn[-1] if pn else value(var)))
 
 
 def main(argv):

@@ -141,6 +141,17 @@ like "$(f inherit "$ya")" "(^| )autotools( |\$)" "Yocto: inherit autotools"
 like "$(f inherit "$ya")" "(^| )pkgconfig( |\$)" "Yocto: inherit pkgconfig"
 like "$(f inherit "$ya")" "(^| )bash-completion( |\$)" "Yocto: inherit bash-completion"
 unlike "$(grep '^FILES' "$BB")" "bash-completion" "Yocto: no completion directory in FILES by hand"
+# the systemd unit: where the distro keeps units, packaged by systemd.bbclass
+unit=$(sed -n 's/^systemdsystemunit_DATA = contrib\/systemd\///p' "$S/Makefile.am")
+like "$unit" '^tunetop@\.service$' "Makefile.am installs the template unit tunetop@.service"
+like "$(f inherit "$ya")" "(^| )systemd( |\$)" "Yocto: inherit systemd (the package ships $unit)"
+like " $(f opts "$ya") " " --with-systemdsystemunitdir=/usr/lib/systemd/system " \
+	"Yocto: --with-systemdsystemunitdir=\${systemd_system_unitdir} (expanded as bitbake.conf does)"
+like "$(cat "$BB")" 'EXTRA_OECONF \+= "[^"]*--with-systemdsystemunitdir=\$\{systemd_system_unitdir\}' \
+	"Yocto: the unit directory is bitbake's variable, not a path"
+is "$(f systemd_service "$ya")" "$unit" "Yocto: SYSTEMD_SERVICE:\${PN} is the unit make install puts there"
+is "$(f systemd_auto_enable "$ya")" "disable" "Yocto: a template unit (needs a profile): SYSTEMD_AUTO_ENABLE disable"
+unlike "$(grep '^FILES' "$BB")" "systemd" "Yocto: no unit directory in FILES by hand"
 unlike "$(cat "$BB")" "AUTOREV" "Yocto: no AUTOREV"
 is "$(f s "$ya")" "" "Yocto: no S (the tarball unpacks to \${BP})"
 like "$(f src_uri "$ya")" '^https://github\.com/tunetop/tunetop/releases/download/v\$\{PV\}/\$\{BP\}\.tar\.gz$' \
