@@ -113,7 +113,8 @@ static void test_defs(void)
 		ok(o->read && o->write && o->restore, "%s: read, write, restore ops", d->pattern);
 		/* syscall-backed and wrapped families word their own refusals */
 		if (d->fam == &fam_thread || d->fam == &fam_irq)
-			ok(o->why != NULL, "%s: a why hint", d->pattern);
+			ok(o->why != NULL || (d->refusals && d->refusals[0].why),
+			   "%s: a why hint (ops or refusal words)", d->pattern);
 		/* the observable the effect watch uses (default_smp_affinity acts on
 		 * interrupts requested later: no counter shows it) */
 		if (d->fam == &fam_cpuidle || d->fam == &fam_pmqos || d->fam == &fam_thread ||
@@ -129,15 +130,17 @@ static void test_defs(void)
 	is_int(knob_def_find("cpufreq", "lock_khz")->observe, KO_NONE,
 	       "lock_khz: no observable of its own (its halves have)");
 	/* the EBUSY hints live with their knobs */
-	ok(epp && def_ops(epp)->why, "EPP has a why hint");
-	ok(def_ops(epp)->why(NULL, NULL, "power", -EBUSY, buf, sizeof(buf)), "EPP: EBUSY worded");
+	ok(epp && (epp->refusals || def_ops(epp)->why), "EPP has a why hint");
+	struct knob_ref epp_ref = {.def = epp}, rt_ref = {.def = rt};
+	ok(knob_refusal_why(NULL, &epp_ref, "power", -EBUSY, buf, sizeof(buf)),
+	   "EPP: EBUSY worded");
 	is_str(buf, "the performance governor allows only EPP 'performance'", "EPP EBUSY hint");
-	ok(!def_ops(epp)->why(NULL, NULL, "power", -EPERM, buf, sizeof(buf)),
+	ok(!knob_refusal_why(NULL, &epp_ref, "power", -EPERM, buf, sizeof(buf)),
 	   "EPP: EPERM left to the generic words");
-	ok(rt && def_ops(rt)->why, "rt_runtime_us has a why hint");
-	ok(def_ops(rt)->why(NULL, NULL, "1000", -EBUSY, buf, sizeof(buf)), "RT runtime: EBUSY");
+	ok(rt && (rt->refusals || def_ops(rt)->why), "rt_runtime_us has a why hint");
+	ok(knob_refusal_why(NULL, &rt_ref, "1000", -EBUSY, buf, sizeof(buf)), "RT runtime: EBUSY");
 	ok(strstr(buf, "SCHED_DEADLINE bandwidth already admitted") != NULL, "RT runtime hint");
-	ok(!def_ops(rt)->why(NULL, NULL, "1000", -EINVAL, buf, sizeof(buf)),
+	ok(!knob_refusal_why(NULL, &rt_ref, "1000", -EINVAL, buf, sizeof(buf)),
 	   "RT runtime: EINVAL left to the generic words");
 	/* they are still plain files (undo's torn-write repair, min/max pairs) */
 	ok(knob_ops_is_file(def_ops(epp)) && knob_ops_is_file(def_ops(rt)) &&
