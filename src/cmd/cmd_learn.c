@@ -31,6 +31,7 @@
 #include "model/record.h"
 #include "out/report.h"
 #include "model/sim.h"
+#include "model/world.h"
 #include "model/snapshot.h"
 
 #define NLESSONS lesson_count()
@@ -40,6 +41,7 @@ struct board {
 	struct sysroot *root;	 /* the runner's --root, or sim_root */
 	struct sysroot sim_root; /* the simulated board's, open when root is it */
 	struct sim *sim;	 /* the simulated board, or NULL */
+	struct world *world;	 /* --root on a world (model/world.h), or NULL */
 	const char *state_dir;
 	const char *root_arg; /* what to pass as --root in printed commands ("" = live) */
 	struct knob_ctx *ctx;
@@ -71,6 +73,8 @@ static void board_close(struct board *b)
 	b->root = NULL;
 	sim_close(b->sim);
 	b->sim = NULL;
+	world_close(b->world);
+	b->world = NULL;
 }
 
 static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *l, bool demo,
@@ -134,6 +138,10 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 		b->root = &b->sim_root;
 	} else {
 		b->root = &cx->root;
+		/* a world's tree: it moves while the lesson measures, and its
+		 * probe is the one measured */
+		if (!live)
+			b->world = cmd_world_attach(o->root, "learn");
 	}
 	if (cmd_engine_open("learn", b->root, b->state_dir, KNOB_READONLY_OK, o->quiet, &b->ctx)) {
 		board_close(b);
@@ -161,6 +169,7 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 	b->lb.root = b->root;
 	b->lb.clk_names = o->clocks;
 	b->lb.sim = b->sim;
+	b->lb.world = b->world;
 	b->lb.rec = b->rec;
 	b->lb.stop = &learn_stop;
 	return 0;
@@ -398,7 +407,12 @@ static int run_lesson(struct cmd_ctx *cx, size_t idx, bool auto_mode, bool demo,
 	r = board_open(&b, cx, l, demo, record_path, rfmt, auto_mode);
 	if (r != 0)
 		return r == -ENOTSUP ? 2 : 1;
-	printf("Lesson %zu: %s%s\n", idx + 1, l->title, b.sim ? "   [SIMULATED RK3588]" : "");
+	if (b.world)
+		printf("Lesson %zu: %s   [SIMULATED: world %s]\n", idx + 1, l->title,
+		       world_def_of(b.world)->name);
+	else
+		printf("Lesson %zu: %s%s\n", idx + 1, l->title,
+		       b.sim ? "   [SIMULATED RK3588]" : "");
 	printf("  board: %s\n\n", b.sim ? "the simulated RK3588 (tunetop --demo)" : b.root->path);
 	/* 1. explain */
 	printf("What is going on\n");

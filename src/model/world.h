@@ -30,6 +30,7 @@
 struct sim;
 struct sysroot;
 struct world;
+struct wm_sample;
 
 /* The marker at the top of a world's tree (beside sys/ and proc/). */
 #define WORLD_MARKER	     "tunetop-world"
@@ -50,6 +51,9 @@ struct world_def {
 	 * (world_log) over the time that passed. Either may be NULL. */
 	void (*before_step)(struct world *w, double dt_s);
 	void (*after_step)(struct world *w, double dt_s);
+	/* One latency sample of the world (what `probe` measures in it, us)
+	 * with its causes (model/worldmodel.h); NULL: the world has none. */
+	int (*probe_sample)(struct world *w, struct wm_sample *out);
 };
 
 size_t world_count(void);
