@@ -267,7 +267,8 @@ const struct cmd_entry cmd_table[] = {
 	 "[--rpmsg-timeout-ms MS] [-D SEC] [--json] [--summary SEC]",
 	 "Measure wake-up latency: one pinned thread per CPU sleeps on absolute\n"
 	 "deadlines (clock_nanosleep, CLOCK_MONOTONIC) and records wake time -\n"
-	 "deadline. Ctrl-C stops early and prints the results. See doc/probe.md.",
+	 "deadline. Ctrl-C stops early and prints the results. See doc/probe.md.\n"
+	 "With --root on a world (tunetop world): the world's SIMULATED wake-ups.",
 	 probe_opts, CMD_SYSROOT | CMD_PRIV,
 	 "measure wake-up latency"}, /* the root only for --break */
 	{"ab", cmd_ab,

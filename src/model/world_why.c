@@ -144,8 +144,7 @@ void world_why_add(struct world_why *ww, const struct wm_sample *s, uint64_t dea
 	/* the wake-up: on the probe's CPU, or on another one and moved */
 	if (migrated) {
 		ev_wk(ww, WEV_WAKING, t, c2, c2, -1);
-		ev_wk(ww, WEV_MIGRATE, t + 1, c2, c, c2);
-		t += 2;
+		ev_wk(ww, WEV_MIGRATE, t, c2, c, c2); /* same time: kept in order */
 	} else {
 		ev_wk(ww, WEV_WAKING, t, c, c, -1);
 	}
