@@ -1008,10 +1008,11 @@ static int run_world(struct probe_args *a, struct world *world)
 	double secs = a->secs > 0 ? a->secs : DEFAULT_SECONDS;
 	int rc, prio = a->cfg.policy == PROBE_POLICY_OTHER ? 120 : 99 - a->cfg.prio;
 
-	if (a->br.threshold_us || a->cfg.dma_latency_us >= 0 || a->events_file)
+	if (a->br.threshold_us || a->cfg.dma_latency_us >= 0 || a->events_file ||
+	    a->summary_s > 0 || a->cpus_arg)
 		cmd_note("probe",
-			 "SIMULATED world %s: --break, --dma-latency and --events do "
-			 "not apply",
+			 "SIMULATED world %s: --cpus, --break, --dma-latency, --events and "
+			 "--summary do not apply (its probe is one thread on CPU 0)",
 			 d->name);
 	memset(&p, 0, sizeof(p));
 	memset(&ww, 0, sizeof(ww));

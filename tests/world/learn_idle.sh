@@ -28,12 +28,14 @@ verdict() {
 # the planted world (below) runs its lesson meanwhile: the lessons wait
 # out their measuring windows in real time
 W2="$TMPD/world2"
-"$TUNETOP" world rk3588-npu "$W2" >/dev/null 2>&1
-# cpu0 (the probe's CPU) gets a second deep state of the same exit latency
-# that the lesson's change leaves enabled
-c0="$W2/sys/devices/system/cpu/cpu0/cpuidle"
-cp -r "$c0/state1" "$c0/state2" && echo cpu-sleep-b >"$c0/state2/name"
-"$TUNETOP" --root "$W2" learn 2 --auto >"$TMPD/planted.out" 2>&1 &
+(
+	"$TUNETOP" world rk3588-npu "$W2" >/dev/null 2>&1
+	# cpu0 (the probe's CPU) gets a second deep state of the same exit
+	# latency that the lesson's change leaves enabled
+	c0="$W2/sys/devices/system/cpu/cpu0/cpuidle"
+	cp -r "$c0/state1" "$c0/state2" && echo cpu-sleep-b >"$c0/state2/name"
+	"$TUNETOP" --root "$W2" learn 2 --auto >"$TMPD/planted.out" 2>&1
+) &
 planted=$!
 T learn 2 --auto >"$TMPD/learn.out" 2>"$TMPD/learn.err"
 is "$?" 0 "learn 2 --auto on the world exits 0"
