@@ -139,8 +139,7 @@ static void stream(void)
 		ok(pi && pq && pi->ns == 220000 && pq->ns == 20000,
 		   "the third: both, each with its time");
 	}
-	ok(r.n_causes >= 1 && r.causes[0].kind == WP_IDLE_EXIT,
-	   "the idle exit leads the causes");
+	ok(r.n_causes >= 1 && r.causes[0].kind == WP_IDLE_EXIT, "the idle exit leads the causes");
 	why_result_free(&r);
 }
 
