@@ -51,6 +51,8 @@ struct board {
 };
 
 static volatile sig_atomic_t learn_stop;
+/* learn --demo=WORLD: the world to run the lessons in (model/world.h) */
+static const char *learn_world;
 
 static void on_signal(int sig)
 {
@@ -110,7 +112,17 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 			demo = !ok;
 		}
 	}
-	if (demo) {
+	if (demo && learn_world) {
+		/* a world in a temporary directory: it steps while the lesson
+		 * measures and its probe is the one measured */
+		if (world_open_temp(learn_world, 0, &b->world, err, sizeof(err)) != 0) {
+			cmd_error("learn", 0, "%s", err);
+			return -EIO;
+		}
+		b->state_dir = sim_state_dir(world_sim(b->world));
+		b->root_arg = world_root(b->world);
+		b->demo_label = true;
+	} else if (demo) {
 		int r = sim_find_bundle(bundle, sizeof(bundle));
 
 		if (r == -ENOTSUP) {
@@ -130,8 +142,9 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 		b->demo_label = true;
 	}
 	/* the simulated board is a root of its own; else the runner's --root */
-	if (b->sim) {
-		if (cmd_open_root("learn", sim_root(b->sim), &b->sim_root)) {
+	if (b->sim || b->world) {
+		if (cmd_open_root("learn", b->sim ? sim_root(b->sim) : world_root(b->world),
+				  &b->sim_root)) {
 			board_close(b);
 			return -ENOENT;
 		}
@@ -574,7 +587,7 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"auto", no_argument, NULL, 'a'},
-		{"demo", no_argument, NULL, 'D'},
+		{"demo", optional_argument, NULL, 'D'},
 		{"record", required_argument, NULL, 'R'},
 		{"record-format", required_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
@@ -591,7 +604,16 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "aDR:F:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'a': auto_mode = true; break;
-		case 'D': demo = true; break;
+		case 'D':
+			demo = true;
+			learn_world = optarg;
+			if (optarg && !world_find(optarg)) {
+				cmd_error("learn", 0,
+					  "--demo=%s: no such world (tunetop world --list)",
+					  optarg);
+				return 2;
+			}
+			break;
 		case 'R': record_path = optarg; break;
 		case 'F':
 			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {

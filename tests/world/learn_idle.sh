@@ -51,4 +51,7 @@ is "$(cat "$W/sys/devices/system/cpu/cpu0/cpuidle/state1/disable")" 0 "cpu-sleep
 wait $planted
 like "$(cat "$TMPD/planted.out")" "cpuidle/cpu0/state1/disable: 0 -> 1" "planted: the change is made"
 unlike "$(verdict "$TMPD/planted.out")" "^ok$" "planted (the probe ignores the knob): the checker fails"
+"$TUNETOP" learn 2 --auto --demo=no-such-world >/dev/null 2>"$TMPD/nw.err"
+is "$?" 2 "learn --demo=WORLD with an unknown world: usage error"
+like "$(cat "$TMPD/nw.err")" "no-such-world: no such world" "naming it"
 done_testing
