@@ -1048,8 +1048,11 @@ static int run_world(struct probe_args *a, struct world *world)
 		wr.err = rc;
 		snprintf(wr.why, sizeof(wr.why),
 			 "world %s wrote the events of its %zu late samples (its own causes, "
-			 "model/world_why.h); the same attribution as on a machine",
-			 d->name, wr.have_res ? wr.res.n_late : 0);
+			 "model/world_why.h); the same attribution as on a machine%s",
+			 d->name, wr.have_res ? wr.res.n_late : 0,
+			 wp.cand_drops ? " (past its memory cap the later candidates were "
+					 "dropped)"
+				       : "");
 		if (rc)
 			cmd_error("probe", rc, "--why: attribution");
 	}

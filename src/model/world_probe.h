@@ -20,7 +20,7 @@ struct world;
 struct world_why;
 
 #define WORLD_PROBE_STEP_S   0.1
-#define WORLD_PROBE_CAND_MAX 200000 /* late candidates kept for --why */
+#define WORLD_PROBE_CAND_MAX 50000 /* late candidates kept for --why (~20 MB) */
 
 struct world_probe_cand {
 	uint64_t deadline_ns;
