@@ -28,3 +28,7 @@ TESTS += tests/unit/test_worldmodel
 WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh
 TESTS += $(WORLD_SH_TESTS)
 EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh
+# issue 35: the model worlds (model/world_wm.h) through the CLI: field notes 2 and 3
+WORLD_WM_SH_TESTS = tests/world/schedutil.sh tests/world/rpmsg.sh
+TESTS += $(WORLD_WM_SH_TESTS)
+EXTRA_DIST += $(WORLD_WM_SH_TESTS) tests/world/wm_common.sh

@@ -313,7 +313,7 @@ int world_unpack(const char *name, const char *dir, uint64_t seed, char *err, si
 		snprintf(err, cap, "no world '%s' (see tunetop world --list)", name);
 		return -ENOENT;
 	}
-	e = sim_find_bundle(bundle, sizeof(bundle));
+	e = sim_find_bundle_file(d->bundle, bundle, sizeof(bundle));
 	if (e) {
 		snprintf(err, cap, "%s: the board of world %s is not installed%s", d->bundle,
 			 d->name, e == -ENOTSUP ? " (" SIM_NOT_BUILT ")" : "");
@@ -326,6 +326,11 @@ int world_unpack(const char *name, const char *dir, uint64_t seed, char *err, si
 	if (e) {
 		snprintf(err, cap, "%s: cannot unpack %s: %s", dir, bundle, strerror(-e));
 		return e;
+	}
+	if (d->wm) { /* a model world: its files and threads (world_wm.h) */
+		e = world_wm_unpack(d->wm, dir, err, cap);
+		if (e)
+			return e;
 	}
 	/* the application's log directory and file, then the marker */
 	snprintf(logdir, sizeof(logdir), "%s/%s", dir, d->log);
