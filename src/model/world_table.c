@@ -24,6 +24,7 @@ static const struct world_def world_table[] = {
 		.setup = world_rk3588_setup,
 		.before_step = world_rk3588_before,
 		.after_step = world_rk3588_after,
+		.probe_sample = world_rk3588_probe,
 	},
 	{
 		.name = "schedutil",
