@@ -15,3 +15,4 @@ libtunetop_a_SOURCES += src/model/worldmodel.c src/model/worldmodel.h src/model/
 	src/model/worldmodel_table.c
 # worlds: the simulated board plus a model of its application (issue 35)
 libtunetop_a_SOURCES += src/model/world.c src/model/world.h src/model/world_table.c src/model/world_rk3588.c src/model/world_rk3588.h
+libtunetop_a_SOURCES += src/model/world_app.c src/model/world_app.h
