@@ -25,6 +25,6 @@ tests_unit_test_worldmodel_SOURCES = tests/unit/test_worldmodel.c
 tests_unit_test_worldmodel_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_worldmodel
 # issue 35: the worlds (tunetop world; the model of rk3588-npu through the CLI)
-WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh
+WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh tests/world/cli_steps.sh
 TESTS += $(WORLD_SH_TESTS)
 EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh
