@@ -5,6 +5,7 @@
 # 408 MHz under interactive (governor collapse); the Findings screen's fix
 # key on governor-collapse raises the cluster to its top OPP and the app's
 # time on screen drops from ~49 toward ~35 ms. Both read from the pane.
+# On --root of a world's directory the TUI runs that world.
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/tui/tmux.sh"
 
@@ -48,4 +49,20 @@ tui_keys w 1
 tui_wait w 'policy0 +4x A55 +gov performance .*cur 1800 '; ok $? "the A55 cluster now runs at its top OPP, 1800 MHz"
 v=$(wait_app 1 'x < 40'); ok $? "the app's last frame on screen is faster: $v ms"
 v=$(wait_app 2 'x > 28 && x < 40'); ok $? "its mean over the last frames drops: $v ms (the note: ~34.8 all cores locked)"
+
+# --root on a world's directory: the TUI runs that world while it shows it
+"$TUNETOP" world rk3588-npu "$TMPD/w" >/dev/null 2>&1
+n0=$(wc -l <"$TMPD/w/var/log/infer.log")
+tui_start r 160 40 -- --root "$TMPD/w" -d 5
+tui_wait r "$APP_RE"; ok $? "--root on a world's directory: the header shows its app"
+wait_more() {
+	i=0
+	while [ "$i" -lt $((TUI_LIMIT * 10)) ]; do
+		[ "$(wc -l <"$TMPD/w/var/log/infer.log")" -gt $((n0 + 40)) ] && return 0
+		sleep 0.1
+		i=$((i + 1))
+	done
+	return 1
+}
+wait_more; ok $? "... and the world runs while shown (its app logs on)"
 done_testing
