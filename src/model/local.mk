@@ -19,3 +19,4 @@ libtunetop_a_SOURCES += src/model/world.c src/model/world.h src/model/world_tabl
 libtunetop_a_SOURCES += src/model/world_wm.h src/model/world_wm.c src/model/world_wm_tree.c src/model/world_schedutil.c src/model/world_rpmsg.c
 libtunetop_a_SOURCES += src/model/world_why.c src/model/world_why.h
 libtunetop_a_SOURCES += src/model/world_probe.c src/model/world_probe.h
+libtunetop_a_SOURCES += src/model/world_app.c src/model/world_app.h

@@ -19,7 +19,8 @@ tunetop_SOURCES += \
 	src/ui/screen_help.c src/ui/screens.def \
 	src/ui/screen_threads.c src/ui/screen_irqs.c \
 	src/ui/screen_latency.c src/ui/latency_run.c src/ui/latency_run.h src/ui/latency_why.c \
-	src/ui/playback.c src/ui/screen_findings.c src/ui/screen_lessons.c
+	src/ui/playback.c src/ui/screen_findings.c src/ui/screen_lessons.c \
+	src/ui/world_line.c src/ui/world_line.h
 endif
 
 # The --demo boards: a fixture tree as a ustar archive per board (BOARD-demo.tar,
