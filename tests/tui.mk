@@ -8,7 +8,7 @@ TUI_TESTS = tests/tui/screens.sh tests/tui/kconfig.sh tests/tui/self.sh tests/tu
 	tests/tui/findings.sh tests/tui/replay.sh tests/tui/lessons.sh tests/tui/focus.sh \
 	tests/tui/record_probe.sh tests/tui/capped.sh tests/tui/clocks_cfg.sh tests/tui/keys.sh \
 	tests/tui/thread_findings.sh tests/tui/hold.sh tests/tui/accel.sh tests/tui/ab-sweep.sh \
-	tests/tui/ab-log.sh tests/tui/ab-log-gone.sh
+	tests/tui/ab-log.sh tests/tui/ab-log-gone.sh tests/tui/world_fix.sh tests/tui/screenshots.sh
 TESTS += $(TUI_TESTS)
 EXTRA_DIST += $(TUI_TESTS) tests/tui/tmux.sh tests/bench/tui.sh tests/bench/tui_counters.sh \
 	tests/bench/htop-on-root.sh

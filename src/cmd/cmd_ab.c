@@ -49,6 +49,8 @@ enum {
 
 /* --why (issue 29): the capture beside the A/B's probe, each arm's causes */
 static struct whyrun ab_why;
+/* the world the A/B runs in (--root on a world's directory), else NULL */
+static const struct world_def *ab_world;
 
 static const struct option long_opts[] = {
 	{"window", required_argument, NULL, OPT_WINDOW},
@@ -837,6 +839,9 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_uint(&w, "knobs", r->nknobs);
 	jw_str(&w, "original", r->original);
 	jw_str(&w, "root", o->root ? o->root : "/");
+	/* a world's numbers are SIMULATED (issue 35) */
+	jw_bool(&w, "simulated", ab_world != NULL);
+	jw_str(&w, "world", ab_world ? ab_world->name : NULL);
 	jw_str(&w, "source",
 	       r->source == AB_PROBE  ? "probe"
 	       : r->source == AB_FILE ? "file"
@@ -1225,6 +1230,7 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 	if (cmd_setup(cx, 0))
 		return 1;
 	world = cmd_world_attach(o->root, "ab");
+	ab_world = world ? world_def_of(world) : NULL;
 	e = ab_parse_knob(cx->knob, assign, &cfg, &cause);
 	if (e) {
 		knob_print_cause("ab", cause);

@@ -131,11 +131,23 @@ int cmd_setup(struct cmd_ctx *cx, unsigned knob_flags)
 	return 0;
 }
 
+/* Simulated time a world runs after a command that writes (set, apply,
+ * undo...): the governors take the new values and the application logs its
+ * next frames with them, so the log's last lines follow what was written. */
+#define CMD_WORLD_AFTER_WRITE_S 0.5
+
 void cmd_teardown(struct cmd_ctx *cx)
 {
 	if (cx->knob)
 		knob_ctx_close(cx->knob);
 	cx->knob = NULL;
+	if (cx->root_open && cx->c && (cx->c->flags & CMD_WRITES) && world_present(&cx->root)) {
+		struct world *w = cmd_world_attach(cx->o->root, cx->c->name);
+
+		if (w)
+			world_step(w, CMD_WORLD_AFTER_WRITE_S);
+		world_close(w);
+	}
 	if (cx->root_open)
 		sysroot_close(&cx->root);
 	cx->root_open = false;

@@ -458,7 +458,9 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		free(t);
 		return 1;
 	}
-	state_dir = o->state_dir ? o->state_dir : t->sim ? sim_state_dir(t->sim) : NULL;
+	state_dir = o->state_dir		       ? o->state_dir
+		    : t->sim && *sim_state_dir(t->sim) ? sim_state_dir(t->sim)
+						       : NULL;
 	if (t->replay) {
 		/* nothing is written during a replay: no knob engine at all */
 		t->readonly = true;

@@ -28,6 +28,7 @@
 #include "sysfs/userfile.h"
 #include "ui/tui.h"
 #include "ui/tui_int.h"
+#include "ui/world_line.h"
 
 /* ---- theme ------------------------------------------------------------------ */
 
@@ -250,6 +251,7 @@ static void draw_header(struct tui *t)
 		x += t->hooks.replay_mark(t, y, x);
 	else if (t->readonly || !t->knob)
 		x += ui_printf(t, y, x, COLS - x, ROLE_READONLY, " READ-ONLY ") + 2;
+	x += tui_world_line(t, y, x); /* a world's app: its frame times */
 	if (t->replay)
 		snprintf(src, sizeof(src), "file %s", t->replay->path);
 	else if (t->sim)

@@ -260,7 +260,15 @@ int tui_open_root(struct tui *t, const struct tt_opts *o, bool demo, const char 
 		sim_step(t->sim, 1.0);
 		t->root_path = sim_root(t->sim);
 	} else {
+		char err[512];
+
 		t->root_path = o->root;
+		/* --root on a world's directory: the world runs while shown */
+		if (o->root && strcmp(o->root, "/") &&
+		    world_attach(o->root, &t->world, err, sizeof(err)) == 0) {
+			world_catch_up(t->world, WORLD_CATCH_UP_MAX_S);
+			t->sim = world_sim(t->world);
+		}
 	}
 	r = sysroot_open(&t->root, t->root_path);
 	if (r) {

@@ -110,6 +110,20 @@ mw=$!
 wait $mw
 is "$(validate snapshot "$TMPD"/wm.*.json)" ok "watch --metric-file --json lines validate"
 is "$(validate ab "$TMPD/abm.json")" ok "ab --metric-file --json validates"
+is "$(jq -c '[.ab.simulated, .ab.world]' "$TMPD/abm.json")" '[false,null]' \
+	"ab on a fixture tree: not simulated, no world"
+# ab in a world (issue 35): its document says SIMULATED and names the world
+if TUNETOP_WORLD_SEED=35 "$TUNETOP" world rk3588-npu "$TMPD/world" >/dev/null 2>&1; then
+	"$TUNETOP" --root "$TMPD/world" --state-dir "$st" ab 'cpufreq/policy0/governor=interactive,performance' \
+		--json --metric-file "$TMPD/world/var/log/infer.log" --metric 'total:([0-9.]+) ms' \
+		--window 0.3 --settle 0 --rounds 1 >"$TMPD/abw.json" 2>/dev/null
+	is "$(validate ab "$TMPD/abw.json")" ok "ab --json in a world validates"
+	is "$(jq -c '[.ab.simulated, .ab.world]' "$TMPD/abw.json")" '[true,"rk3588-npu"]' \
+		"ab --json in a world: simulated, and which world"
+else
+	skip "ab --json in a world validates" "no world rk3588-npu in this build"
+	skip "ab --json in a world: simulated, and which world" "no world rk3588-npu in this build"
+fi
 
 if "$TUNETOP" probe -D 0.2 --cpus 0 --json >"$TMPD/probe.json" 2>"$TMPD/probe.err"; then
 	is "$(validate probe "$TMPD/probe.json")" ok "probe --json validates"
@@ -117,8 +131,8 @@ else
 	skip "probe --json validates" "the probe cannot run here: $(head -1 "$TMPD/probe.err")"
 fi
 # the probe in a world (issue 35): SIMULATED samples, probe.simulated
-if "$TUNETOP" world rk3588-npu "$TMPD/world" >/dev/null 2>&1; then
-	"$TUNETOP" --root "$TMPD/world" probe -D 0.5 --why --json >"$TMPD/wprobe.json" 2>/dev/null
+if "$TUNETOP" world rk3588-npu "$TMPD/pworld" >/dev/null 2>&1; then
+	"$TUNETOP" --root "$TMPD/pworld" probe -D 0.5 --why --json >"$TMPD/wprobe.json" 2>/dev/null
 	is "$(validate probe "$TMPD/wprobe.json")" ok "probe --why --json in a world validates"
 	is "$(jq -r .probe.simulated.world "$TMPD/wprobe.json")" rk3588-npu "and names its world"
 else
