@@ -131,8 +131,8 @@ else
 	skip "probe --json validates" "the probe cannot run here: $(head -1 "$TMPD/probe.err")"
 fi
 # the probe in a world (issue 35): SIMULATED samples, probe.simulated
-if "$TUNETOP" world rk3588-npu "$TMPD/world" >/dev/null 2>&1; then
-	"$TUNETOP" --root "$TMPD/world" probe -D 0.5 --why --json >"$TMPD/wprobe.json" 2>/dev/null
+if "$TUNETOP" world rk3588-npu "$TMPD/pworld" >/dev/null 2>&1; then
+	"$TUNETOP" --root "$TMPD/pworld" probe -D 0.5 --why --json >"$TMPD/wprobe.json" 2>/dev/null
 	is "$(validate probe "$TMPD/wprobe.json")" ok "probe --why --json in a world validates"
 	is "$(jq -r .probe.simulated.world "$TMPD/wprobe.json")" rk3588-npu "and names its world"
 else
