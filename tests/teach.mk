@@ -28,3 +28,8 @@ TESTS += tests/unit/test_worldmodel
 WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh tests/world/cli_steps.sh
 TESTS += $(WORLD_SH_TESTS)
 EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh
+# the world's app as the TUI header shows it: its log's tail (issue 35)
+check_PROGRAMS += tests/unit/test_world_app
+tests_unit_test_world_app_SOURCES = tests/unit/test_world_app.c
+tests_unit_test_world_app_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_world_app
