@@ -25,7 +25,9 @@ tests_unit_test_worldmodel_SOURCES = tests/unit/test_worldmodel.c
 tests_unit_test_worldmodel_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_worldmodel
 # issue 35: the worlds (tunetop world; the model of rk3588-npu through the CLI)
-WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh tests/world/cli_steps.sh
+WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh
+WORLD_SH_TESTS += tests/world/probe_why.sh tests/world/learn_idle.sh
+WORLD_SH_TESTS += tests/world/cli_steps.sh
 TESTS += $(WORLD_SH_TESTS)
 EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh
 # the world's app as the TUI header shows it: its log's tail (issue 35)
@@ -33,3 +35,12 @@ check_PROGRAMS += tests/unit/test_world_app
 tests_unit_test_world_app_SOURCES = tests/unit/test_world_app.c
 tests_unit_test_world_app_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_world_app
+# issue 35: the model worlds (model/world_wm.h) through the CLI: field notes 2 and 3
+WORLD_WM_SH_TESTS = tests/world/schedutil.sh tests/world/rpmsg.sh
+TESTS += $(WORLD_WM_SH_TESTS)
+EXTRA_DIST += $(WORLD_WM_SH_TESTS) tests/world/wm_common.sh
+# issue 35: a world's late samples as events, attributed by whyattr
+check_PROGRAMS += tests/unit/test_world_why
+tests_unit_test_world_why_SOURCES = tests/unit/test_world_why.c
+tests_unit_test_world_why_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_world_why

@@ -31,6 +31,7 @@
 #include "model/record.h"
 #include "out/report.h"
 #include "model/sim.h"
+#include "model/world.h"
 #include "model/snapshot.h"
 
 #define NLESSONS lesson_count()
@@ -40,6 +41,7 @@ struct board {
 	struct sysroot *root;	 /* the runner's --root, or sim_root */
 	struct sysroot sim_root; /* the simulated board's, open when root is it */
 	struct sim *sim;	 /* the simulated board, or NULL */
+	struct world *world;	 /* --root on a world (model/world.h), or NULL */
 	const char *state_dir;
 	const char *root_arg; /* what to pass as --root in printed commands ("" = live) */
 	struct knob_ctx *ctx;
@@ -49,6 +51,8 @@ struct board {
 };
 
 static volatile sig_atomic_t learn_stop;
+/* learn --demo=WORLD: the world to run the lessons in (model/world.h) */
+static const char *learn_world;
 
 static void on_signal(int sig)
 {
@@ -71,6 +75,8 @@ static void board_close(struct board *b)
 	b->root = NULL;
 	sim_close(b->sim);
 	b->sim = NULL;
+	world_close(b->world);
+	b->world = NULL;
 }
 
 static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *l, bool demo,
@@ -106,7 +112,17 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 			demo = !ok;
 		}
 	}
-	if (demo) {
+	if (demo && learn_world) {
+		/* a world in a temporary directory: it steps while the lesson
+		 * measures and its probe is the one measured */
+		if (world_open_temp(learn_world, 0, &b->world, err, sizeof(err)) != 0) {
+			cmd_error("learn", 0, "%s", err);
+			return -EIO;
+		}
+		b->state_dir = sim_state_dir(world_sim(b->world));
+		b->root_arg = world_root(b->world);
+		b->demo_label = true;
+	} else if (demo) {
 		int r = sim_find_bundle(bundle, sizeof(bundle));
 
 		if (r == -ENOTSUP) {
@@ -126,14 +142,19 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 		b->demo_label = true;
 	}
 	/* the simulated board is a root of its own; else the runner's --root */
-	if (b->sim) {
-		if (cmd_open_root("learn", sim_root(b->sim), &b->sim_root)) {
+	if (b->sim || b->world) {
+		if (cmd_open_root("learn", b->sim ? sim_root(b->sim) : world_root(b->world),
+				  &b->sim_root)) {
 			board_close(b);
 			return -ENOENT;
 		}
 		b->root = &b->sim_root;
 	} else {
 		b->root = &cx->root;
+		/* a world's tree: it moves while the lesson measures, and its
+		 * probe is the one measured */
+		if (!live)
+			b->world = cmd_world_attach(o->root, "learn");
 	}
 	if (cmd_engine_open("learn", b->root, b->state_dir, KNOB_READONLY_OK, o->quiet, &b->ctx)) {
 		board_close(b);
@@ -161,6 +182,7 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 	b->lb.root = b->root;
 	b->lb.clk_names = o->clocks;
 	b->lb.sim = b->sim;
+	b->lb.world = b->world;
 	b->lb.rec = b->rec;
 	b->lb.stop = &learn_stop;
 	return 0;
@@ -398,7 +420,12 @@ static int run_lesson(struct cmd_ctx *cx, size_t idx, bool auto_mode, bool demo,
 	r = board_open(&b, cx, l, demo, record_path, rfmt, auto_mode);
 	if (r != 0)
 		return r == -ENOTSUP ? 2 : 1;
-	printf("Lesson %zu: %s%s\n", idx + 1, l->title, b.sim ? "   [SIMULATED RK3588]" : "");
+	if (b.world)
+		printf("Lesson %zu: %s   [SIMULATED: world %s]\n", idx + 1, l->title,
+		       world_def_of(b.world)->name);
+	else
+		printf("Lesson %zu: %s%s\n", idx + 1, l->title,
+		       b.sim ? "   [SIMULATED RK3588]" : "");
 	printf("  board: %s\n\n", b.sim ? "the simulated RK3588 (tunetop --demo)" : b.root->path);
 	/* 1. explain */
 	printf("What is going on\n");
@@ -560,7 +587,7 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 {
 	static const struct option lo[] = {
 		{"auto", no_argument, NULL, 'a'},
-		{"demo", no_argument, NULL, 'D'},
+		{"demo", optional_argument, NULL, 'D'},
 		{"record", required_argument, NULL, 'R'},
 		{"record-format", required_argument, NULL, 'F'},
 		{"help", no_argument, NULL, 'h'},
@@ -577,7 +604,16 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 	while ((c = getopt_long(argc, argv, "aDR:F:h", lo, NULL)) != -1) {
 		switch (c) {
 		case 'a': auto_mode = true; break;
-		case 'D': demo = true; break;
+		case 'D':
+			demo = true;
+			learn_world = optarg;
+			if (optarg && !world_find(optarg)) {
+				cmd_error("learn", 0,
+					  "--demo=%s: no such world (tunetop world --list)",
+					  optarg);
+				return 2;
+			}
+			break;
 		case 'R': record_path = optarg; break;
 		case 'F':
 			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {

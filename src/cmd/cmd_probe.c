@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <math.h>
+#include <sched.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -34,6 +35,9 @@
 #include "probe/stats.h"
 #include "probe/tracebreak.h"
 #include "cmd/probe_why.h"
+#include "model/world.h"
+#include "model/world_probe.h"
+#include "model/world_why.h"
 #include "sysfs/sysroot.h"
 
 #define BAR_WIDTH	50
@@ -291,7 +295,7 @@ static void print_row(FILE *f, const char *name, const struct hist *h)
 
 static void report_text(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
 			double secs, bool interrupted, const struct brk_report *br,
-			const struct whyrun *wr)
+			const struct whyrun *wr, struct world *world)
 {
 	char cpus[256], pol[64], qos[64];
 
@@ -300,10 +304,18 @@ static void report_text(FILE *f, const struct probe *p, struct hist *h, const st
 		snprintf(qos, sizeof(qos), "cpu_dma_latency held at %d us", p->cfg.dma_latency_us);
 	else
 		snprintf(qos, sizeof(qos), "PM QoS untouched");
-	fprintf(f, "tunetop probe: CPUs %s, interval %llu us, %.1f s%s, %s, %s, %s\n", cpus,
-		(unsigned long long)p->cfg.interval_us, secs, interrupted ? " (interrupted)" : "",
-		probe_policy_text(p, pol, sizeof(pol)),
-		p->mlocked ? "memory locked" : "memory NOT locked", qos);
+	if (world)
+		fprintf(f,
+			"tunetop probe: SIMULATED: world %s (%s), CPU %s, interval %llu us, %.1f "
+			"simulated s: the world's model of a timer wake-up (doc/teach.md), not a "
+			"measurement\n",
+			world_def_of(world)->name, world_def_of(world)->board, cpus,
+			(unsigned long long)p->cfg.interval_us, secs);
+	else
+		fprintf(f, "tunetop probe: CPUs %s, interval %llu us, %.1f s%s, %s, %s, %s\n", cpus,
+			(unsigned long long)p->cfg.interval_us, secs,
+			interrupted ? " (interrupted)" : "", probe_policy_text(p, pol, sizeof(pol)),
+			p->mlocked ? "memory locked" : "memory NOT locked", qos);
 	fprintf(f, "%4s %9s %7s %7s %7s %7s %7s %7s %7s %9s\n", "CPU", "samples", "min", "mean",
 		"p50", "p90", "p99", "p99.9", "max", "overflows");
 	for (int i = 0; i < p->n; i++) {
@@ -326,7 +338,13 @@ static void report_text(FILE *f, const struct probe *p, struct hist *h, const st
 	} else {
 		print_histogram(f, all, "all CPUs");
 	}
-	probe_why_text(wr, f);
+	if (world && wr->on) {
+		fprintf(f, "\nwhy (SIMULATED): %s\n", wr->why);
+		if (wr->have_res)
+			why_write_text(&wr->res, f, 5);
+	} else {
+		probe_why_text(wr, f);
+	}
 }
 
 /* ---- JSON report ------------------------------------------------------------ */
@@ -365,7 +383,7 @@ static void json_duration(struct jw *w, double secs, double want_secs, bool inte
 
 static void report_json(FILE *f, const struct probe *p, struct hist *h, const struct hist *all,
 			double secs, double want_secs, bool interrupted,
-			const struct brk_report *br, const struct whyrun *wr)
+			const struct brk_report *br, const struct whyrun *wr, struct world *world)
 {
 	struct sbuf b;
 	struct jw w;
@@ -390,6 +408,15 @@ static void report_json(FILE *f, const struct probe *p, struct hist *h, const st
 		jw_null(&w, "dma_latency_effective_us");
 	jw_str(&w, "overflow_rule", "skip late deadlines on the grid and count them");
 	json_break(&w, br);
+	if (world) {
+		jw_obj_begin(&w, "simulated");
+		jw_str(&w, "world", world_def_of(world)->name);
+		jw_str(&w, "board", world_def_of(world)->board);
+		jw_double(&w, "simulated_s", secs, 3);
+		jw_obj_end(&w);
+	} else {
+		jw_null(&w, "simulated");
+	}
 	jw_obj_end(&w);
 	jw_arr_begin(&w, "cpus");
 	for (int i = 0; i < p->n; i++) {
@@ -966,6 +993,83 @@ static int parse_args(int argc, char **argv, struct probe_args *a)
 	return -1;
 }
 
+/* The probe in a world (model/world_probe.h): the world's simulated samples
+ * on the probe's deadlines for -D simulated seconds, the world stepped as
+ * they go; the report is the probe's, said SIMULATED; --why attributes the
+ * world's own events of its late samples with the same code. Closes world. */
+static int run_world(struct probe_args *a, struct world *world)
+{
+	const struct world_def *d = world_def_of(world);
+	struct whyrun wr = {.on = a->why};
+	struct world_probe wp;
+	struct world_why ww;
+	struct probe p;
+	struct soak k;
+	double secs = a->secs > 0 ? a->secs : DEFAULT_SECONDS;
+	int rc, prio = a->cfg.policy == PROBE_POLICY_OTHER ? 120 : 99 - a->cfg.prio;
+
+	if (a->br.threshold_us || a->cfg.dma_latency_us >= 0 || a->events_file ||
+	    a->summary_s > 0 || a->cpus_arg)
+		cmd_note("probe",
+			 "SIMULATED world %s: --cpus, --break, --dma-latency, --events and "
+			 "--summary do not apply (its probe is one thread on CPU 0)",
+			 d->name);
+	memset(&p, 0, sizeof(p));
+	memset(&ww, 0, sizeof(ww));
+	p.cfg = a->cfg;
+	cpumask_zero(&p.cfg.cpus);
+	cpumask_set(&p.cfg.cpus, 0);
+	p.n = 1;
+	p.thr = xcalloc(1, sizeof(*p.thr));
+	p.thr[0].policy = a->cfg.policy == PROBE_POLICY_OTHER ? SCHED_OTHER
+			  : a->cfg.policy == PROBE_POLICY_RR  ? SCHED_RR
+							      : SCHED_FIFO;
+	p.thr[0].prio = a->cfg.prio;
+	p.thr[0].tid = WORLD_WHY_TID;
+	p.dma_fd = -1;
+	p.dma_effective_us = -1;
+	rc = world_probe_run(world, a->cfg.interval_us, secs, a->why, &wp);
+	if (rc) {
+		cmd_error("probe", rc, "SIMULATED world %s: its probe", d->name);
+		world_probe_free(&wp);
+		world_close(world);
+		free(p.thr);
+		return 1;
+	}
+	p.start_ns = wp.start_ns;
+	p.stop_ns = wp.start_ns + (uint64_t)(secs * 1e9);
+	if (a->why) {
+		uint64_t thr = a->why_over_us
+				       ? a->why_over_us * 1000u
+				       : (uint64_t)(hist_percentile_us(&wp.hist, 0.99) * 1e3);
+
+		rc = world_probe_why(&wp, 0, prio, thr, &ww, &wr.res);
+		wr.have_res = rc == 0;
+		wr.err = rc;
+		snprintf(wr.why, sizeof(wr.why),
+			 "world %s wrote the events of its %zu late samples (its own causes, "
+			 "model/world_why.h); the same attribution as on a machine",
+			 d->name, wr.have_res ? wr.res.n_late : 0);
+		if (rc)
+			cmd_error("probe", rc, "--why: attribution");
+	}
+	soak_init(&k, 0, a->histfile, a->json, "overflows");
+	if (a->json)
+		report_json(stdout, &p, &wp.hist, &wp.hist, secs, secs, false, &a->br, &wr, world);
+	else
+		report_text(stdout, &p, &wp.hist, &wp.hist, secs, false, &a->br, &wr, world);
+	fflush(stdout);
+	soak_histfile(&k, &wp.hist, 1);
+	rc = wr.err || k.histfile_err;
+	soak_free(&k);
+	probe_why_free(&wr);
+	world_why_free(&ww);
+	world_probe_free(&wp);
+	world_close(world);
+	free(p.thr);
+	return rc ? 1 : 0;
+}
+
 /* The latency probe's run, once its configuration is checked. */
 static int run_latency(struct cmd_ctx *cx, struct probe_args *a)
 {
@@ -986,6 +1090,13 @@ static int run_latency(struct cmd_ctx *cx, struct probe_args *a)
 	int rc, ecpu = -1;
 	const char *eop = "";
 
+	if (o->root && strcmp(o->root, "/")) {
+		struct world *world = cmd_world_attach(o->root, "probe");
+
+		if (world_has_probe(world))
+			return run_world(a, world);
+		world_close(world);
+	}
 	if (o->root && strcmp(o->root, "/") && !br.threshold_us)
 		cmd_note("probe", "--root %s ignored: the probe measures the live machine",
 			 o->root);
@@ -1045,9 +1156,9 @@ static int run_latency(struct cmd_ctx *cx, struct probe_args *a)
 	}
 	probe_why_finish(&wr, &p, all);
 	if (json)
-		report_json(stdout, &p, h, all, elapsed, secs, interrupted, &br, &wr);
+		report_json(stdout, &p, h, all, elapsed, secs, interrupted, &br, &wr, NULL);
 	else
-		report_text(stdout, &p, h, all, elapsed, interrupted, &br, &wr);
+		report_text(stdout, &p, h, all, elapsed, interrupted, &br, &wr, NULL);
 	fflush(stdout);
 	soak_histfile(&k, h, p.n);
 

@@ -80,6 +80,7 @@ static const struct cmd_opt report_opts[] = {
 static const struct cmd_opt learn_opts[] = {
 	{"-a, --auto", "tunetop makes the change itself (no prompts)"},
 	{"-D, --demo", "the simulated RK3588 even where the board has it"},
+	{"--demo=WORLD", "in a world in a temporary directory (its probe)"},
 	{"-R, --record FILE", "record the measurements (tunetop report FILE)"},
 	{"-F, --record-format F", "auto, json or zstd, as watch's"},
 	OPT_END,
@@ -244,7 +245,7 @@ const struct cmd_entry cmd_table[] = {
 	 "(ab --json), a probe result (probe --json) or one snapshot (snapshot --json).",
 	 report_opts, 0, "summarise a recording or a result"},
 	{"learn", cmd_learn,
-	 "learn [N|all] [--auto] [--demo]\n"
+	 "learn [N|all] [--auto] [--demo[=WORLD]]\n"
 	 "[--record FILE [--record-format auto|json|zstd]]",
 	 NULL, learn_opts, CMD_SYSROOT | CMD_WRITES,
 	 "guided exercises"}, /* an engine per lesson's board */
@@ -267,7 +268,8 @@ const struct cmd_entry cmd_table[] = {
 	 "[--rpmsg-timeout-ms MS] [-D SEC] [--json] [--summary SEC]",
 	 "Measure wake-up latency: one pinned thread per CPU sleeps on absolute\n"
 	 "deadlines (clock_nanosleep, CLOCK_MONOTONIC) and records wake time -\n"
-	 "deadline. Ctrl-C stops early and prints the results. See doc/probe.md.",
+	 "deadline. Ctrl-C stops early and prints the results. See doc/probe.md.\n"
+	 "With --root on a world (tunetop world): the world's SIMULATED wake-ups.",
 	 probe_opts, CMD_SYSROOT | CMD_PRIV,
 	 "measure wake-up latency"}, /* the root only for --break */
 	{"ab", cmd_ab,

@@ -23,6 +23,9 @@
 #include "knob/knob_addr.h"
 #include "model/record.h"
 #include "model/sim.h"
+#include "model/world.h"
+#include "model/world_probe.h"
+#include "probe/stats.h"
 #include "probe/histogram.h"
 #include "probe/probe.h"
 #include "source/perf.h"
@@ -41,6 +44,8 @@ static void metric(struct lesson_metrics *m, const char *name, double v, const c
 	str_copy(x->unit, sizeof(x->unit), unit);
 	str_copy(x->note, sizeof(x->note), note ? note : "");
 	x->better = 0;
+	x->sd = NAN;
+	x->n = 0;
 }
 
 /* The metric just added is judged: +1 higher is better, -1 lower. */
@@ -83,7 +88,9 @@ static const struct snapshot *sample_window(struct lesson_board *b)
 		return NULL;
 	for (int i = 0; i < LESSON_TICKS && !stopped(b); i++) {
 		time_sleep_ns((uint64_t)(LESSON_TICK_S * 1e9));
-		if (b->sim)
+		if (b->world)
+			world_step(b->world, LESSON_TICK_S);
+		else if (b->sim)
 			sim_step(b->sim, LESSON_TICK_S);
 		if (sampler_tick(&b->sm) != 0)
 			return NULL;
@@ -155,6 +162,34 @@ static const char *deepest_state(const struct snapshot *s, char *buf, size_t cap
 	return buf;
 }
 
+/* The probe in a world (model/world_probe.h): LESSON_WORLD_PROBE_S simulated
+ * seconds of its samples; the mean (with its SD and count: the verdict gives
+ * the interval of the difference) is judged, p99 and max are context. */
+#define LESSON_WORLD_PROBE_S 1.0
+static void world_probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
+{
+	struct world_probe wp;
+	const char *note = "SIMULATED: the world's probe";
+	int rc = world_probe_run(e->b->world, 1000, LESSON_WORLD_PROBE_S, false, &wp);
+	const struct hist *h = &wp.hist;
+
+	if (rc || !h->count) {
+		metric(m, "wake-up latency mean (probe, cpu0)", NAN, "us",
+		       "the world has no probe");
+		world_probe_free(&wp);
+		return;
+	}
+	if (e->b->rec)
+		record_probe(e->b->rec, h, "0", 1000);
+	metric(m, "wake-up latency mean (probe, cpu0)", wp.mean_us, "us", note);
+	judged(m, -1);
+	m->m[m->n - 1].sd = wp.sd_us;
+	m->m[m->n - 1].n = h->count;
+	metric(m, "wake-up latency p99 (probe, cpu0)", hist_percentile_us(h, 0.99), "us", note);
+	metric(m, "wake-up latency max (probe, cpu0)", hist_max_us(h), "us", note);
+	world_probe_free(&wp);
+}
+
 static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
 {
 	struct probe p;
@@ -167,6 +202,10 @@ static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
 	const char *note =
 		e->b->sim ? "measured on this machine, not on the simulated board" : NULL;
 
+	if (world_has_probe(e->b->world)) {
+		world_probe_metrics(e, m);
+		return;
+	}
 	cpumask_zero(&cfg.cpus);
 	cpumask_set(&cfg.cpus, 0);
 	memset(&p, 0, sizeof(p));
@@ -213,10 +252,12 @@ static void m_idle(struct lesson_run *e, struct lesson_metrics *m)
 	/* fewer wake-ups from the deep state: fewer that pay its exit latency */
 	snprintf(name, sizeof(name), "%s residency, mean of CPUs", deep);
 	metric(m, name, n ? res / n : NAN, "%", n ? NULL : "no rates");
-	judged(m, -1);
+	/* in a world the probe shows the latency itself: the counters are the
+	 * knob's direct effect, shown but not judged */
+	judged(m, world_has_probe(e->b->world) ? 0 : -1);
 	snprintf(name, sizeof(name), "%s entries per second, mean", deep);
 	metric(m, name, n ? ent / n : NAN, "/s", NULL);
-	judged(m, -1);
+	judged(m, world_has_probe(e->b->world) ? 0 : -1);
 	metric(m, "state0 (shallowest) residency, mean", n ? shallow / n : NAN, "%", NULL);
 	probe_metrics(e, m);
 }
@@ -660,9 +701,33 @@ static bool is_probe(const struct lesson_metric *m)
 	return !strncmp(m->name, "wake-up latency", 15);
 }
 
-/* Which rule judges a metric: "MHz", "%", "probe", "/s", else "count". */
+/* A mean over samples (the probe in a world): the difference's 95 %
+ * interval, Welch's. false when either side has fewer than 2 samples. */
+static bool mean_interval(const struct lesson_metric *a, const struct lesson_metric *b, double *lo,
+			  double *hi)
+{
+	double va, vb, se, df, t;
+
+	if (a->n < 2 || b->n < 2 || isnan(a->sd) || isnan(b->sd))
+		return false;
+	va = a->sd * a->sd / (double)a->n;
+	vb = b->sd * b->sd / (double)b->n;
+	se = sqrt(va + vb);
+	df = se > 0 ? (va + vb) * (va + vb) /
+			      (va * va / (double)(a->n - 1) + vb * vb / (double)(b->n - 1))
+		    : (double)(a->n + b->n - 2);
+	t = stats_t_quantile(0.975, df);
+	*lo = b->v - a->v - t * se;
+	*hi = b->v - a->v + t * se;
+	return true;
+}
+
+/* Which rule judges a metric: "mean" (samples), "MHz", "%", "probe", "/s",
+ * else "count". */
 static const char *rule_kind(const struct lesson_metric *m)
 {
+	if (m->n >= 2)
+		return "mean";
 	if (is_probe(m))
 		return "probe";
 	if (!strcmp(m->unit, "MHz") || !strcmp(m->unit, "%") || !strcmp(m->unit, "/s"))
@@ -677,8 +742,11 @@ static enum change compare(const struct lesson_metric *a, const struct lesson_me
 	       lo = fmin(fabs(x), fabs(y));
 	const char *k = rule_kind(a);
 	bool changed;
+	double ilo, ihi;
 
-	if (!strcmp(k, "MHz"))
+	if (!strcmp(k, "mean") && mean_interval(a, b, &ilo, &ihi))
+		changed = ilo > 0 || ihi < 0;
+	else if (!strcmp(k, "MHz"))
 		changed = d > 0.05 * hi;
 	else if (!strcmp(k, "%"))
 		changed = d > 10.0;
@@ -695,6 +763,9 @@ static enum change compare(const struct lesson_metric *a, const struct lesson_me
 
 static const char *rule_text(const char *unit)
 {
+	if (!strcmp(unit, "mean"))
+		return "a mean over samples counts as changed when the 95% interval of the "
+		       "difference (Welch, over the samples of both windows) excludes 0";
 	if (!strcmp(unit, "MHz"))
 		return "a clock counts as changed when it moves by more than 5%";
 	if (!strcmp(unit, "%"))
@@ -743,13 +814,15 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 	size_t nunits = 0, n = before->n < after->n ? before->n : after->n;
 	int better = 0, worse = 0, same = 0, judged_n = 0;
 	bool sim = e->b->sim != NULL, probe_excluded = false, na = false;
+	/* in a world the probe is the world's: its context numbers stay out */
+	bool world = world_has_probe(e->b->world);
 	char vm[96];
 
 	for (size_t i = 0; i < n; i++) {
 		const struct lesson_metric *a = &before->m[i], *b = &after->m[i];
 		bool seen = false;
 
-		if (isnan(a->v) || isnan(b->v) || (!a->better && !is_probe(a)))
+		if (isnan(a->v) || isnan(b->v) || (!a->better && (world || !is_probe(a))))
 			continue;
 		for (size_t k = 0; k < nunits; k++)
 			seen |= !strcmp(units[k], rule_kind(a));
@@ -766,7 +839,7 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 		enum change ch;
 		const char *word;
 
-		if (!a->better && !is_probe(a))
+		if (!a->better && (world || !is_probe(a)))
 			continue; /* context: in the table, not judged */
 		fmt_v(a, va, sizeof(va));
 		fmt_v(b, vb, sizeof(vb));
@@ -798,6 +871,16 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 		}
 		sbuf_printf(out, "- %s: %s -> %s: %s%s", a->name, va, vb, word,
 			    a->better && !(sim && is_probe(a)) ? "" : " (not judged)");
+		{
+			double ilo, ihi;
+
+			if (mean_interval(a, b, &ilo, &ihi))
+				sbuf_printf(out,
+					    " (difference %+.1f %s, 95%% interval %+.1f .. %+.1f "
+					    "%s, over %llu and %llu samples)",
+					    b->v - a->v, a->unit, ilo, ihi, a->unit,
+					    (unsigned long long)a->n, (unsigned long long)b->n);
+		}
 		/* a clock that did not move although its governor now asks for
 		 * the top: something else holds it */
 		if (ch == CH_NONE && !strcmp(a->unit, "MHz") && !strcmp(b->note, "performance"))
@@ -819,6 +902,13 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 	else
 		sbuf_puts(out, "Overall: no difference seen: the change did not show in these "
 			       "numbers on this board.\n");
+	if (world)
+		sbuf_printf(out,
+			    "SIMULATED: the board is the world %s; the probe's wake-ups are its "
+			    "model's samples (doc/teach.md), stepped with the change in force, so "
+			    "the difference is the mechanism's, with the interval of its noise. "
+			    "The idle counters are the knob's own effect, shown but not judged.\n",
+			    world_def_of(e->b->world)->name);
 	if (sim)
 		sbuf_puts(out, "The board is simulated: the numbers are the simulator's, showing "
 			       "what the mechanism does, not a measurement of hardware.\n");
@@ -826,7 +916,7 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 		sbuf_puts(out, "The probe ran on this machine, which the change did not touch (it "
 			       "went to the simulated board): the difference between its windows "
 			       "is run-to-run noise, not an effect, and is not judged.\n");
-	if (!sim && (lesson_on_threads(e->l) || !strcmp(e->l->needs, "cpuidle")) &&
+	if (!sim && !world && (lesson_on_threads(e->l) || !strcmp(e->l->needs, "cpuidle")) &&
 	    live_vm(vm, sizeof(vm)))
 		sbuf_printf(out, "This machine is a virtual machine (%s): %s\n", vm,
 			    lesson_on_threads(e->l)

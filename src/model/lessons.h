@@ -28,6 +28,7 @@
 
 struct sim;
 struct recorder;
+struct world;
 
 struct lesson_metric {
 	char name[64];
@@ -37,6 +38,10 @@ struct lesson_metric {
 	/* which way is better for latency: +1 higher, -1 lower, 0 context only
 	 * (not judged: the mechanism, or a number the change cannot affect) */
 	signed char better;
+	/* a mean over samples (the probe in a world): their SD and count, for
+	 * the interval of the difference; n 0 = a single reading */
+	double sd;
+	uint64_t n;
 };
 
 struct lesson_metrics {
@@ -48,7 +53,10 @@ struct lesson_metrics {
  * and fills these; the lesson code owns the sampler. */
 struct lesson_board {
 	const struct sysroot *root;
-	struct sim *sim;	      /* the simulated board (advanced while measuring), or NULL */
+	struct sim *sim; /* the simulated board (advanced while measuring), or NULL */
+	/* a world (--root on `tunetop world`'s tree, model/world.h): stepped
+	 * while measuring, and its probe is the one measured (SIMULATED) */
+	struct world *world;
 	struct recorder *rec;	      /* optional: each measurement sample is recorded */
 	volatile sig_atomic_t *stop;  /* optional: a signal handler sets it to cut waits short */
 	const char *const *clk_names; /* debugfs clocks (--clocks); NULL = the default list */

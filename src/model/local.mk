@@ -15,4 +15,8 @@ libtunetop_a_SOURCES += src/model/worldmodel.c src/model/worldmodel.h src/model/
 	src/model/worldmodel_table.c
 # worlds: the simulated board plus a model of its application (issue 35)
 libtunetop_a_SOURCES += src/model/world.c src/model/world.h src/model/world_table.c src/model/world_rk3588.c src/model/world_rk3588.h
+# the model worlds: a wm_world of worldmodel.h as a world (issue 35, world_wm.h)
+libtunetop_a_SOURCES += src/model/world_wm.h src/model/world_wm.c src/model/world_wm_tree.c src/model/world_schedutil.c src/model/world_rpmsg.c
+libtunetop_a_SOURCES += src/model/world_why.c src/model/world_why.h
+libtunetop_a_SOURCES += src/model/world_probe.c src/model/world_probe.h
 libtunetop_a_SOURCES += src/model/world_app.c src/model/world_app.h

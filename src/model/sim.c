@@ -334,6 +334,11 @@ bool sim_built(void)
 
 int sim_find_bundle(char *buf, size_t cap)
 {
+	return sim_find_bundle_file(SIM_BUNDLE, buf, cap);
+}
+
+int sim_find_bundle_file(const char *file, char *buf, size_t cap)
+{
 	const char *e = getenv("TUNETOP_DEMO");
 	char dir[PATH_MAX];
 
@@ -342,15 +347,21 @@ int sim_find_bundle(char *buf, size_t cap)
 		return -ENOTSUP;
 	}
 	if (e && *e) {
-		snprintf(buf, cap, "%s", e);
+		const char *slash = strrchr(e, '/');
+
+		/* $TUNETOP_DEMO is the RK3588 bundle; the others beside it */
+		if (!strcmp(file, SIM_BUNDLE))
+			snprintf(buf, cap, "%s", e);
+		else
+			snprintf(buf, cap, "%.*s%s", slash ? (int)(slash - e + 1) : 0, e, file);
 		return access(buf, R_OK) == 0 ? 0 : -ENOENT;
 	}
 	if (exe_dir(dir, sizeof(dir)) == 0) {
-		snprintf(buf, cap, "%s/rk3588-demo.tar", dir);
+		snprintf(buf, cap, "%s/%s", dir, file);
 		if (access(buf, R_OK) == 0)
 			return 0;
 	}
-	snprintf(buf, cap, "%s/demo/rk3588-demo.tar", TT_PKGDATADIR);
+	snprintf(buf, cap, "%s/demo/%s", TT_PKGDATADIR, file);
 	return access(buf, R_OK) == 0 ? 0 : -ENOENT;
 }
 

@@ -48,6 +48,11 @@ bool sim_built(void);
  * (rk3588-demo.tar in the build directory), then TT_PKGDATADIR/demo.
  * 0, -ENOENT, or -ENOTSUP when !sim_built(); buf receives the path. */
 int sim_find_bundle(char *buf, size_t cap);
+/* The same for another board's bundle (a world's, "rpi4-demo.tar"): next to
+ * the executable, then TT_PKGDATADIR/demo; with $TUNETOP_DEMO set, in its
+ * directory. */
+#define SIM_BUNDLE "rk3588-demo.tar"
+int sim_find_bundle_file(const char *file, char *buf, size_t cap);
 /* Unpack `bundle` into a new temporary directory ($TMPDIR or /tmp) and load
  * the initial state. 0 or -errno; err (may be NULL) receives a one-line
  * reason. */

@@ -20,6 +20,8 @@
 #include "core/str.h"
 #include "core/xalloc.h"
 #include "model/sim.h"
+#include "model/world_wm.h"
+#include "model/worldmodel.h"
 #include "sysfs/sysroot.h"
 
 #define WORLD_DEFAULT_SEED 0x5eed35ULL
@@ -31,7 +33,8 @@ struct world {
 	struct sim *sim;
 	char dir[PATH_MAX];
 	char tmpdir[PATH_MAX]; /* world_open_temp: removed on close */
-	uint64_t seed, rng, frames;
+	uint64_t seed, frames;
+	struct wm_rng rng; /* the one generator: world_rand and the models */
 	double t_s, next_frame_s;
 	double sim_due_s; /* simulated time not yet given to sim_step */
 	int64_t wall_ns;  /* CLOCK_REALTIME of the last step */
@@ -59,10 +62,12 @@ static int64_t wall_now_ns(void)
 
 double world_rand(struct world *w)
 {
-	w->rng ^= w->rng << 13;
-	w->rng ^= w->rng >> 7;
-	w->rng ^= w->rng << 17;
-	return (double)(w->rng >> 11) / (double)(1ULL << 53);
+	return wm_rng_uniform(&w->rng);
+}
+
+struct wm_rng *world_rng(struct world *w)
+{
+	return &w->rng;
 }
 
 double *world_state(struct world *w)
@@ -136,7 +141,7 @@ int world_save(struct world *w)
 		    "# SIMULATED: a world of tunetop (tunetop world, doc/teach.md \"Worlds\")\n"
 		    "seed %llu\nrng %llu\ntime_s %.6f\nnext_frame_s %.6f\nwall_ns %lld\n"
 		    "frames %llu\n",
-		    w->def->name, (unsigned long long)w->seed, (unsigned long long)w->rng, w->t_s,
+		    w->def->name, (unsigned long long)w->seed, (unsigned long long)w->rng.s, w->t_s,
 		    w->next_frame_s, (long long)w->wall_ns, (unsigned long long)w->frames);
 	for (size_t i = 0; i < WORLD_NSTATE; i++)
 		sbuf_printf(&b, "state%zu %.9g\n", i, w->state[i]);
@@ -166,7 +171,7 @@ static int parse_marker(struct world *w, const char *text, char *err, size_t cap
 		if (sscanf(line, "seed %llu", &u) == 1)
 			w->seed = u;
 		else if (sscanf(line, "rng %llu", &u) == 1)
-			w->rng = u;
+			w->rng.s = u;
 		else if (sscanf(line, "time_s %lf", &d) == 1)
 			w->t_s = d;
 		else if (sscanf(line, "next_frame_s %lf", &d) == 1)
@@ -185,8 +190,8 @@ static int parse_marker(struct world *w, const char *text, char *err, size_t cap
 			 w->dir, WORLD_MARKER, name);
 		return -EINVAL;
 	}
-	if (!w->rng)
-		w->rng = w->seed ? w->seed : WORLD_DEFAULT_SEED;
+	if (!w->rng.s)
+		wm_rng_seed(&w->rng, w->seed ? w->seed : WORLD_DEFAULT_SEED);
 	return 0;
 }
 
@@ -308,7 +313,7 @@ int world_unpack(const char *name, const char *dir, uint64_t seed, char *err, si
 		snprintf(err, cap, "no world '%s' (see tunetop world --list)", name);
 		return -ENOENT;
 	}
-	e = sim_find_bundle(bundle, sizeof(bundle));
+	e = sim_find_bundle_file(d->bundle, bundle, sizeof(bundle));
 	if (e) {
 		snprintf(err, cap, "%s: the board of world %s is not installed%s", d->bundle,
 			 d->name, e == -ENOTSUP ? " (" SIM_NOT_BUILT ")" : "");
@@ -321,6 +326,11 @@ int world_unpack(const char *name, const char *dir, uint64_t seed, char *err, si
 	if (e) {
 		snprintf(err, cap, "%s: cannot unpack %s: %s", dir, bundle, strerror(-e));
 		return e;
+	}
+	if (d->wm) { /* a model world: its files and threads (world_wm.h) */
+		e = world_wm_unpack(d->wm, dir, err, cap);
+		if (e)
+			return e;
 	}
 	/* the application's log directory and file, then the marker */
 	snprintf(logdir, sizeof(logdir), "%s/%s", dir, d->log);

@@ -19,7 +19,11 @@
  * temporary directory.
  *
  * Another world is one entry in world_table[] (world.c) and its model
- * file. Everything the worlds write is SIMULATED. */
+ * file. A world whose latency is a pure model of model/worldmodel.h (a
+ * wm_world) needs no hooks of its own: model/world_wm.h is the adapter
+ * (its struct world_wm says how the tree's knob files become the model's
+ * input, its log line, its files and threads; the table entry takes the
+ * adapter's hooks and .wm). Everything the worlds write is SIMULATED. */
 #ifndef TT_MODEL_WORLD_H
 #define TT_MODEL_WORLD_H
 
@@ -30,6 +34,9 @@
 struct sim;
 struct sysroot;
 struct world;
+struct world_wm;
+struct wm_rng;
+struct wm_sample;
 
 /* The marker at the top of a world's tree (beside sys/ and proc/). */
 #define WORLD_MARKER	     "tunetop-world"
@@ -42,6 +49,10 @@ struct world_def {
 	const char *note;   /* the field note it stands for */
 	const char *bundle; /* the board's tree (sim_find_bundle's file) */
 	const char *log;    /* the application's log, relative to the tree */
+	/* A model world (model/world_wm.h, the adapter from a wm_world of
+	 * model/worldmodel.h): its model, files and threads; NULL for a world
+	 * with hooks of its own (rk3588-npu). */
+	const struct world_wm *wm;
 	/* Once, after the board is loaded (first unpack and every attach):
 	 * what the application does to the board (its load, device loads). */
 	void (*setup)(struct world *w);
@@ -50,6 +61,9 @@ struct world_def {
 	 * (world_log) over the time that passed. Either may be NULL. */
 	void (*before_step)(struct world *w, double dt_s);
 	void (*after_step)(struct world *w, double dt_s);
+	/* One latency sample of the world (what `probe` measures in it, us)
+	 * with its causes (model/worldmodel.h); NULL: the world has none. */
+	int (*probe_sample)(struct world *w, struct wm_sample *out);
 };
 
 size_t world_count(void);
@@ -89,6 +103,9 @@ uint64_t world_frames(const struct world *w);
  * generator; append one line (a '\n' is added) to the world's log; the
  * model's own numbers, kept in the marker between commands. */
 double world_rand(struct world *w);
+/* The same generator for a model of model/worldmodel.h (world_rand draws
+ * from it too): one seeded sequence per world, kept in the marker. */
+struct wm_rng *world_rng(struct world *w);
 int world_log(struct world *w, const char *line);
 double *world_state(struct world *w);
 /* The model's own clock: the simulated time of the world's next frame. */

@@ -19,6 +19,7 @@
 #include "core/cpumask.h"
 #include "model/sim.h"
 #include "model/world.h"
+#include "model/worldmodel.h"
 #include "sysfs/sysroot.h"
 
 #define RK_MAX_POL 8
@@ -261,4 +262,74 @@ void world_rk3588_after(struct world *w, double dt_s)
 		world_log(w, line);
 		*next += f.total_ms / 1000.0;
 	}
+}
+
+/* ---- the probe ----------------------------------------------------------- */
+
+void world_rk3588_probe_model(const struct rk3588_probe_in *in, double (*rnd)(void *ctx), void *ctx,
+			      struct wm_sample *out)
+{
+	double top = in->top_mhz > 0 ? in->top_mhz : in->cur_mhz;
+	double cur = in->cur_mhz > 0 ? in->cur_mhz : top;
+
+	wm_sample_clear(out);
+	/* the fixed path with its noise, and the kernel's part at the top clock */
+	wm_sample_add(out, WMC_BASE, -1, "", -1,
+		      RK_PROBE_PATH_US + RK_PROBE_NOISE_US * rnd(ctx) + RK_PROBE_WORK / top);
+	/* the same cycles below the top clock: the cluster parked low */
+	if (cur < top)
+		wm_sample_add(out, WMC_CLOCK_RAMP, -1, "", -1,
+			      RK_PROBE_WORK / cur - RK_PROBE_WORK / top);
+	/* the timer finds the idle CPU in its deepest enabled state */
+	if (in->state >= 0 && in->exit_us > 0 && rnd(ctx) < RK_PROBE_SLEEP_P)
+		wm_sample_add(out, WMC_IDLE_EXIT, in->state, in->state_name, -1, in->exit_us);
+	if (rnd(ctx) < RK_PROBE_IRQ_P)
+		wm_sample_add(out, WMC_IRQ, RK_NPU_IRQ, "fdab0000.npu", -1,
+			      RK_PROBE_IRQ_US * (0.5 + 0.5 * rnd(ctx)));
+}
+
+static void read_probe_inputs(const struct sysroot *r, struct rk3588_probe_in *in)
+{
+	const char *pol = "sys/devices/system/cpu/cpufreq/policy";
+	int64_t v;
+
+	in->cur_mhz = sysfs_read_i64f(r, &v, "%s%d/scaling_cur_freq", pol, RK_PROBE_CPU) == 0
+			      ? (double)v / 1000.0
+			      : NAN;
+	in->top_mhz = sysfs_read_i64f(r, &v, "%s%d/cpuinfo_max_freq", pol, RK_PROBE_CPU) == 0
+			      ? (double)v / 1000.0
+			      : NAN;
+	if (isnan(in->cur_mhz))
+		in->cur_mhz = isnan(in->top_mhz) ? 1800.0 : in->top_mhz;
+	if (isnan(in->top_mhz))
+		in->top_mhz = in->cur_mhz;
+	in->exit_us = 0;
+	in->state = -1;
+	in->state_name[0] = '\0';
+	for (int k = 0; k < 8; k++) {
+		int64_t dis, lat;
+
+		if (sysfs_read_i64f(r, &lat, "sys/devices/system/cpu/cpu%d/cpuidle/state%d/latency",
+				    RK_PROBE_CPU, k))
+			break;
+		if (sysfs_read_i64f(r, &dis, "sys/devices/system/cpu/cpu%d/cpuidle/state%d/disable",
+				    RK_PROBE_CPU, k) == 0 &&
+		    dis)
+			continue;
+		in->exit_us = (double)lat;
+		in->state = k;
+		if (sysfs_read_strf(r, in->state_name, sizeof(in->state_name),
+				    "sys/devices/system/cpu/cpu%d/cpuidle/state%d/name",
+				    RK_PROBE_CPU, k))
+			snprintf(in->state_name, sizeof(in->state_name), "state%d", k);
+	}
+}
+
+int world_rk3588_probe(struct world *w, struct wm_sample *out)
+{
+	struct rk3588_probe_in in;
+
+	read_probe_inputs(sim_sysroot(world_sim(w)), &in);
+	world_rk3588_probe_model(&in, rnd_world, w, out);
+	return 0;
 }

@@ -11,6 +11,7 @@
 #include <stddef.h>
 
 struct world;
+struct wm_sample;
 
 /* The model's constants (doc/teach.md has their calibration). */
 #define RK_APP_CPU	 4	 /* where rknn_infer's threads run (an A76) */
@@ -46,6 +47,35 @@ void world_rk3588_frame(const struct rk3588_in *in, double (*rnd)(void *ctx), vo
 /* The sustained power of clusters (n CPUs, weight per CPU at top, clock as
  * a share of the top), in RK_POWER_* units: sum of n·w·share³. */
 double world_rk3588_power(size_t n, const double *ncpu, const double *weight, const double *share);
+
+/* The probe in the world (doc/teach.md "The probe in rk3588-npu"): a
+ * SCHED_FIFO thread's timer wake-up on CPU RK_PROBE_CPU (an A55, the little
+ * cluster). Its latency is the fixed path (timer interrupt to the thread's
+ * clock read, noise included) + the wake-up path's kernel work at the
+ * cluster's clock (RK_PROBE_WORK cycles: what runs below the top clock is a
+ * term of its own) + the exit latency of the deepest enabled idle state when
+ * the timer finds the CPU asleep in it + now and then the NPU's IRQ handler. */
+#define RK_PROBE_CPU	  0	 /* the probe's CPU (little cluster) */
+#define RK_PROBE_PATH_US  3.0	 /* fixed path: GIC, exception entry, clock read */
+#define RK_PROBE_NOISE_US 2.0	 /* its spread: uniform 0..this on top */
+#define RK_PROBE_WORK	  4000.0 /* MHz·us: hrtimer, wake-up, switch (4000 cycles) */
+#define RK_PROBE_SLEEP_P  0.9	 /* the timer finds the CPU in its deepest enabled state */
+#define RK_PROBE_IRQ_P	  0.02	 /* the NPU's completion IRQ runs just before */
+#define RK_PROBE_IRQ_US	  25.0	 /* its handler (uniform 0.5..1 of this) */
+#define RK_NPU_IRQ	  23	 /* its number (proc/interrupts of the tree) */
+
+struct rk3588_probe_in {
+	double cur_mhz, top_mhz; /* the little cluster's clock and its top OPP */
+	double exit_us;		 /* the deepest enabled idle state's exit latency; 0 none */
+	int state;		 /* its index, -1 none */
+	char state_name[24];	 /* its name ("cpu-sleep") */
+};
+
+/* One wake-up of the probe (pure; rnd as for the frame). */
+void world_rk3588_probe_model(const struct rk3588_probe_in *in, double (*rnd)(void *ctx), void *ctx,
+			      struct wm_sample *out);
+/* The world's probe_sample hook: the inputs from the tree's knob files. */
+int world_rk3588_probe(struct world *w, struct wm_sample *out);
 
 /* The world table's hooks. */
 void world_rk3588_setup(struct world *w);

@@ -8,6 +8,10 @@
 
 #include "model/world.h"
 #include "model/world_rk3588.h"
+#include "model/world_wm.h"
+
+/* the model worlds (world_wm.h): world_<name>.c */
+extern const struct world_wm world_wm_schedutil, world_wm_rpmsg;
 
 static const struct world_def world_table[] = {
 	{
@@ -20,6 +24,30 @@ static const struct world_def world_table[] = {
 		.setup = world_rk3588_setup,
 		.before_step = world_rk3588_before,
 		.after_step = world_rk3588_after,
+		.probe_sample = world_rk3588_probe,
+	},
+	{
+		.name = "schedutil",
+		.board = "BCM2711",
+		.note = "field note 2: schedutil rate limits (a camera's key-frame time SD "
+			"23 -> 9 ms)",
+		.bundle = "rpi4-demo.tar",
+		.log = "var/log/camera.log",
+		.wm = &world_wm_schedutil,
+		.setup = world_wm_setup,
+		.after_step = world_wm_after,
+		.probe_sample = world_wm_probe,
+	},
+	{
+		.name = "stm32mp1-rpmsg",
+		.board = "STM32MP157",
+		.note = "field note 3: OpenAMP/RPMsg A7 -> M4 (112 -> 43 us, +-38 -> +-8 us)",
+		.bundle = "stm32mp157-demo.tar",
+		.log = "var/log/rpmsg.log",
+		.wm = &world_wm_rpmsg,
+		.setup = world_wm_setup,
+		.after_step = world_wm_after,
+		.probe_sample = world_wm_probe,
 	},
 };
 

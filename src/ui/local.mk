@@ -23,21 +23,30 @@ tunetop_SOURCES += \
 	src/ui/world_line.c src/ui/world_line.h
 endif
 
-# The --demo board: the RK3588 fixture as a ustar archive, built from the
-# fixture tree (symlinks kept) without its processes (proc/PID: until the
-# rk3588-npu world of issue 35 gives the demo threads its findings need,
-# the demo shows no thread, never the host's), found by the program next to itself in the
-# build directory and in $(pkgdatadir)/demo once installed. configure
-# --disable-demo neither builds nor installs it.
+# The --demo boards: a fixture tree as a ustar archive per board (BOARD-demo.tar,
+# symlinks kept) without its processes (proc/PID: a world writes its own
+# application's threads into its tree, the demo shows no thread, never the
+# host's): rk3588 for --demo and rk3588-npu, rpi4 for the schedutil world,
+# stm32mp157 for stm32mp1-rpmsg (issue 35). Found by the program next to
+# itself in the build directory and in $(pkgdatadir)/demo once installed.
+# configure --disable-demo neither builds nor installs them.
+DEMO_TARS = rk3588-demo.tar rpi4-demo.tar stm32mp157-demo.tar
 if ENABLE_DEMO
 demodir = $(pkgdatadir)/demo
-demo_DATA = rk3588-demo.tar
+demo_DATA = $(DEMO_TARS)
 endif
-CLEANFILES += rk3588-demo.tar
-rk3588-demo.tar: $(FIXTURES_DIR)/rk3588/proc/stat $(FIXTURES_DIR)/rk3588/sys/devices/system/cpu/online \
-		$(FIXTURES_DIR)/rk3588/proc/1842/task/1846/stat
-	$(AM_V_GEN)rm -f $@.tmp && \
+CLEANFILES += $(DEMO_TARS)
+# make_demo_tar BOARD: the fixture tree BOARD as $@
+make_demo_tar = rm -f $@.tmp && \
 	(cd $(FIXTURES_DIR) && \
 	 tar --format=ustar --owner=0 --group=0 --numeric-owner --sort=name \
-	   --exclude='rk3588/proc/[0-9]*' -cf - rk3588 2>/dev/null || \
-	 tar -cf - rk3588) > $@.tmp && mv $@.tmp $@
+	   --exclude="$$board/proc/[0-9]*" -cf - "$$board" 2>/dev/null || \
+	 tar -cf - "$$board") > $@.tmp && mv $@.tmp $@
+rk3588-demo.tar: $(FIXTURES_DIR)/rk3588/proc/stat $(FIXTURES_DIR)/rk3588/sys/devices/system/cpu/online \
+		$(FIXTURES_DIR)/rk3588/proc/1842/task/1846/stat
+	$(AM_V_GEN)board=rk3588; $(make_demo_tar)
+rpi4-demo.tar: $(FIXTURES_DIR)/rpi4/proc/stat $(FIXTURES_DIR)/rpi4/sys/devices/system/cpu/online
+	$(AM_V_GEN)board=rpi4; $(make_demo_tar)
+stm32mp157-demo.tar: $(FIXTURES_DIR)/stm32mp157/proc/stat \
+		$(FIXTURES_DIR)/stm32mp157/sys/devices/system/cpu/online
+	$(AM_V_GEN)board=stm32mp157; $(make_demo_tar)

@@ -130,6 +130,15 @@ if "$TUNETOP" probe -D 0.2 --cpus 0 --json >"$TMPD/probe.json" 2>"$TMPD/probe.er
 else
 	skip "probe --json validates" "the probe cannot run here: $(head -1 "$TMPD/probe.err")"
 fi
+# the probe in a world (issue 35): SIMULATED samples, probe.simulated
+if "$TUNETOP" world rk3588-npu "$TMPD/world" >/dev/null 2>&1; then
+	"$TUNETOP" --root "$TMPD/world" probe -D 0.5 --why --json >"$TMPD/wprobe.json" 2>/dev/null
+	is "$(validate probe "$TMPD/wprobe.json")" ok "probe --why --json in a world validates"
+	is "$(jq -r .probe.simulated.world "$TMPD/wprobe.json")" rk3588-npu "and names its world"
+else
+	skip "probe --why --json in a world validates" "no simulated board in this build"
+	skip "and names its world" "no simulated board in this build"
+fi
 
 "$TUNETOP" --root "$root" watch -i 10 -n 2 --record "$TMPD/rec.jsonl" >/dev/null 2>&1
 is "$(validate record "$TMPD/rec.jsonl")" ok "a recording's header and samples validate"

@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The world `stm32mp1-rpmsg` (field note 3; doc/teach.md "Worlds"): RPMsg
+ * control messages from Linux on the Cortex-A7 to FreeRTOS on the M4 of an
+ * STM32MP157 audio gateway; the latency is worldmodel_rpmsg.c's. What
+ * changes it is the M4 firmware's build (polling, buffers, NVIC priority,
+ * batching), which has no sysfs file on a board: the world keeps it as
+ * SIMULATED firmware switches, one file each under RP_FW, that the user
+ * edits (model/world_wm.h is the adapter). */
+#include <stdint.h>
+
+#include "model/world_wm.h"
+#include "model/worldmodel.h"
+#include "sysfs/sysroot.h"
+
+#define RP_FW "etc/SIMULATED-m4-firmware/"
+
+static const struct world_wm_file files[] = {
+	{RP_FW "README",
+	 "SIMULATED firmware switches of the M4 (tunetop world stm32mp1-rpmsg).\n"
+	 "No board has these files: they stand for how the FreeRTOS firmware is\n"
+	 "built. Write 0 or 1 (numbers for *_us and *_per_s); the world reads them\n"
+	 "at each step. See doc/teach.md \"Worlds\".\n"},
+	{RP_FW "vring_polling", "1\n"},
+	{RP_FW "poll_interval_us", "100\n"},
+	{RP_FW "shared_cached_buffers", "1\n"},
+	{RP_FW "ipi_top_priority", "0\n"},
+	{RP_FW "batching", "0\n"},
+	{RP_FW "small_msgs_per_s", "400\n"},
+};
+
+/* audio_gw on the A7s: its RPMsg control thread, the command queue; the
+ * mailbox's IRQ thread */
+static const struct world_wm_thread threads[] = {
+	{.pid = 912, .tid = 912, .comm = "audio_gw", .cpus = "0-1", .state = 'S'},
+	{.pid = 912, .tid = 915, .comm = "rpmsg_ctrl", .policy = 1, .rt_prio = 40,
+	 .cpus = "0-1", .state = 'S'},
+	{.pid = 912, .tid = 916, .comm = "cmd_queue", .cpus = "0-1", .state = 'S'},
+	{.pid = 131, .tid = 131, .comm = "irq/52-mailbox", .policy = 1, .rt_prio = 50,
+	 .cpus = "0", .state = 'S'},
+};
+
+static void flag(const struct sysroot *r, const char *path, bool *out)
+{
+	uint64_t v;
+
+	if (sysfs_read_u64(r, path, &v) == 0)
+		*out = v != 0;
+}
+
+static void read_in(const struct sysroot *r, union wm_in *in)
+{
+	struct wm_rpmsg_in *p = &in->rpmsg;
+	uint64_t v;
+
+	flag(r, RP_FW "vring_polling", &p->polling);
+	flag(r, RP_FW "shared_cached_buffers", &p->shared_cached);
+	flag(r, RP_FW "ipi_top_priority", &p->ipi_top_prio);
+	flag(r, RP_FW "batching", &p->batching);
+	if (sysfs_read_u64(r, RP_FW "poll_interval_us", &v) == 0)
+		p->poll_interval_us = (unsigned)v;
+	if (sysfs_read_u64(r, RP_FW "small_msgs_per_s", &v) == 0)
+		p->small_msgs_per_s = (unsigned)v;
+}
+
+const struct world_wm world_wm_rpmsg = {
+	.model = "stm32mp1-rpmsg",
+	.read_in = read_in,
+	.period_s = 0.005,
+	.line_prefix = "[rpmsg] latency:",
+	.unit = "us",
+	.unit_us = 1.0,
+	.quiet = true,
+	.files = files,
+	.n_files = sizeof(files) / sizeof(files[0]),
+	.threads = threads,
+	.n_threads = sizeof(threads) / sizeof(threads[0]),
+};

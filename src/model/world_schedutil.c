@@ -1,0 +1,78 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The world `schedutil` (field note 2; doc/teach.md "Worlds"): a camera
+ * product's key frames on a Cortex-A72 quad (the rpi4 fixture at its
+ * 1.8 GHz OPP table) under schedutil with a vendor kernel's up/down rate
+ * limits; the latency is worldmodel_schedutil.c's, its input read from the
+ * tree's cpufreq files of policy0 (model/world_wm.h is the adapter). */
+#include <stdint.h>
+#include <string.h>
+
+#include "model/world_wm.h"
+#include "model/worldmodel.h"
+#include "sysfs/sysroot.h"
+
+#define SU_POL "sys/devices/system/cpu/cpufreq/policy0/"
+
+static const struct world_wm_file files[] = {
+	/* the 1.8 GHz board's OPPs (the model's table) and a vendor kernel's
+	 * schedutil with its up/down rate limits at the product's default */
+	{SU_POL "scaling_available_frequencies",
+	 "408000 600000 816000 1008000 1200000 1416000 1608000 1800000 \n"},
+	{SU_POL "cpuinfo_min_freq", "408000\n"},
+	{SU_POL "cpuinfo_max_freq", "1800000\n"},
+	{SU_POL "scaling_min_freq", "408000\n"},
+	{SU_POL "scaling_max_freq", "1800000\n"},
+	{SU_POL "scaling_cur_freq", "408000\n"},
+	{SU_POL "scaling_governor", "schedutil\n"},
+	{SU_POL "stats/time_in_state", "408000 0\n600000 0\n816000 0\n1008000 0\n1200000 0\n"
+				       "1416000 0\n1608000 0\n1800000 0\n"},
+	{SU_POL "stats/total_trans", "0\n"},
+	{SU_POL "schedutil/up_rate_limit_us", "30000\n"},
+	{SU_POL "schedutil/down_rate_limit_us", "30000\n"},
+};
+
+/* camera_app: capture (FIFO 50), the encoder that processes key frames,
+ * the streamer */
+static const struct world_wm_thread threads[] = {
+	{.pid = 1310, .tid = 1310, .comm = "camera_app", .cpus = "0-3", .state = 'S'},
+	{.pid = 1310, .tid = 1312, .comm = "isp_capture", .policy = 1, .rt_prio = 50,
+	 .cpus = "0-3", .state = 'S'},
+	{.pid = 1310, .tid = 1313, .comm = "keyframe_enc", .cpus = "0-3", .state = 'R'},
+	{.pid = 1310, .tid = 1314, .comm = "rtsp_tx", .nice = 5, .cpus = "0-3", .state = 'S'},
+};
+
+static void read_in(const struct sysroot *r, union wm_in *in)
+{
+	struct wm_schedutil_in *su = &in->su;
+	char gov[32];
+	uint64_t v;
+
+	if (sysfs_read_str(r, SU_POL "scaling_governor", gov, sizeof(gov)) == 0)
+		su->governor = !strcmp(gov, "performance") ? WM_GOV_PERFORMANCE
+			       : !strcmp(gov, "powersave") ? WM_GOV_POWERSAVE
+							   : WM_GOV_SCHEDUTIL;
+	/* mainline's rate_limit_us sets both; a vendor kernel's up/down win */
+	if (sysfs_read_u64(r, SU_POL "schedutil/rate_limit_us", &v) == 0)
+		su->up_rate_limit_us = su->down_rate_limit_us = (unsigned)v;
+	if (sysfs_read_u64(r, SU_POL "schedutil/up_rate_limit_us", &v) == 0)
+		su->up_rate_limit_us = (unsigned)v;
+	if (sysfs_read_u64(r, SU_POL "schedutil/down_rate_limit_us", &v) == 0)
+		su->down_rate_limit_us = (unsigned)v;
+	if (sysfs_read_u64(r, SU_POL "scaling_min_freq", &v) == 0)
+		su->min_khz = (unsigned)v;
+	if (sysfs_read_u64(r, SU_POL "scaling_max_freq", &v) == 0)
+		su->max_khz = (unsigned)v;
+}
+
+const struct world_wm world_wm_schedutil = {
+	.model = "schedutil",
+	.read_in = read_in,
+	.period_s = 0.05,
+	.line_prefix = "[camera] keyframe:",
+	.unit = "ms",
+	.unit_us = 1000.0,
+	.files = files,
+	.n_files = sizeof(files) / sizeof(files[0]),
+	.threads = threads,
+	.n_threads = sizeof(threads) / sizeof(threads[0]),
+};
