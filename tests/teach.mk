@@ -30,6 +30,11 @@ WORLD_SH_TESTS += tests/world/probe_why.sh tests/world/learn_idle.sh
 WORLD_SH_TESTS += tests/world/cli_steps.sh
 TESTS += $(WORLD_SH_TESTS)
 EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh
+# the world's app as the TUI header shows it: its log's tail (issue 35)
+check_PROGRAMS += tests/unit/test_world_app
+tests_unit_test_world_app_SOURCES = tests/unit/test_world_app.c
+tests_unit_test_world_app_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_world_app
 # issue 35: the model worlds (model/world_wm.h) through the CLI: field notes 2 and 3
 WORLD_WM_SH_TESTS = tests/world/schedutil.sh tests/world/rpmsg.sh
 TESTS += $(WORLD_WM_SH_TESTS)
