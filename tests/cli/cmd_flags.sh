@@ -16,7 +16,7 @@ priv=$(awk '/^\t\{"[a-z]+", cmd_/ { split($0, a, "\""); n = a[2] }
 like "$priv" "probe" "table.c: probe is CMD_PRIV (the awk reads the flags)"
 # every command of the table, as the completion scripts have them
 cmds=$("$TUNETOP" --complete bash | sed -n 's/^_tunetop_commands="\(.*\)"$/\1/p')
-like "$cmds" "^snapshot watch .*exec$" "the commands from tunetop --complete"
+like "$cmds" "^snapshot watch .*exec" "the commands from tunetop --complete"
 
 W="$TMPD/nobody"
 mkdir -p "$W/state" && chmod 700 "$W/state"
