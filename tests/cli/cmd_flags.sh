@@ -58,7 +58,7 @@ for c in $cmds; do
 	*) ok 1 "$c: no CMD_PRIV in table.c and no unprivileged run here (add one)"; continue ;;
 	esac
 	if [ "$c" = serve ]; then
-		err=$($as env HOME="$W" timeout 2 "$TUNETOP" --root "$root" --state-dir "$W/state" \
+		err=$($as env HOME="$W" timeout 1 "$TUNETOP" --root "$root" --state-dir "$W/state" \
 			-q "$@" 2>&1 >/dev/null)
 	else
 		err=$(run "$@" 2>&1 >/dev/null)
