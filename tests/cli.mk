@@ -68,3 +68,11 @@ EXTRA_DIST += tests/cli/completion_gen.sh
 # tolerance (tests/bench/baseline.sh on made-up numbers; no timing; issue 33)
 TESTS += tests/cli/bench_baseline.sh
 EXTRA_DIST += tests/cli/bench_baseline.sh tests/bench/baseline.sh tests/bench/baseline.txt
+# the runner's setup flags with fake command entries (issue 33)
+check_PROGRAMS += tests/unit/test_cmd_runner
+tests_unit_test_cmd_runner_SOURCES = tests/unit/test_cmd_runner.c
+tests_unit_test_cmd_runner_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_cmd_runner
+# commands without CMD_PRIV run as an unprivileged user (issue 33)
+TESTS += tests/cli/cmd_flags.sh
+EXTRA_DIST += tests/cli/cmd_flags.sh

@@ -60,3 +60,6 @@ tests_unit_test_knob_addr_SOURCES = tests/unit/test_knob_addr.c
 tests_unit_test_knob_addr_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_knob_addr
 
+# governor tunables shared by all policies (rpi4, stm32mp157; issue 33)
+TESTS += tests/knob/cpufreq_shared.sh
+EXTRA_DIST += tests/knob/cpufreq_shared.sh

@@ -107,6 +107,12 @@ copy_fixture() {
 	printf '%s\n' "$dst"
 }
 
+# knob_families SRC: the names of the knob families registered in
+# SRC/knob/registry.c (SRC: a src/ tree or a test's copy of one), one a line
+knob_families() {
+	grep -o '&fam_[a-z_]*' "$1/knob/registry.c" | sed 's/&fam_//' | sort -u
+}
+
 # Same tree? (byte for byte, symlinks included; FIFOs and sockets by type,
 # as diff -r calls two FIFOs different)
 same_tree() {

@@ -53,12 +53,21 @@ struct cmd_opt {
 	const char *help;
 };
 
-/* What a command opens and does (the setup flags of its entry). */
+/* What a command opens and does (the setup flags of its entry), as the
+ * runner guarantees it (doc/design.md §3, tests/unit/test_cmd_runner,
+ * tests/cli/cmd_flags.sh). */
 enum cmd_flag {
 	CMD_SYSROOT = 1u << 0, /* cmd_setup opens --root (struct cmd_ctx's root) */
 	CMD_ENGINE = 1u << 1,  /* and the knob engine and journal over it (its knob) */
-	CMD_WRITES = 1u << 2,  /* may write knobs (not read-only) */
-	CMD_PRIV = 1u << 3,    /* its main use needs root (RT threads, tracefs) */
+	/* may write knobs; without it the root refuses writes (-EROFS) and the
+	   engine every change (KNOB_READ_ONLY: "read-only: this command only
+	   reads knobs") */
+	CMD_WRITES = 1u << 2,
+	/* its main use makes privileged calls (RT priority, perf events of
+	   other tasks, tracefs instances, /dev/cpu_dma_latency, a cgroup);
+	   without it
+	   the command makes none: nobody who owns the tree runs it fully */
+	CMD_PRIV = 1u << 3,
 };
 
 struct cmd_entry {
@@ -116,10 +125,10 @@ int cmd_journal(struct cmd_ctx *cx, int argc, char **argv);
 int cmd_exec(struct cmd_ctx *cx, int argc, char **argv);
 
 struct report_opts;
-struct sysroot;
-/* Fill ro's journal counts (have_journal, journal_na, journal_*) for root r
- * from the state dir of o (read without the lock; cmd_snapshot.c). */
-void report_journal_counts(const struct tt_opts *o, const struct sysroot *r,
-			   struct report_opts *ro);
+/* Fill ro's journal counts (have_journal, journal_na, journal_*) for the
+ * runner's root of cx from the state dir of its options, through the
+ * runner's read-only look (cmd_engine_peek: no lock, nothing created;
+ * cmd_snapshot.c). */
+void report_journal_counts(const struct cmd_ctx *cx, struct report_opts *ro);
 
 #endif

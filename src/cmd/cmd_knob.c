@@ -306,14 +306,14 @@ int cmd_set(struct cmd_ctx *cx, int argc, char **argv)
 }
 
 /* Load a profile and check that it is meant for this root. */
-static int list_profiles(const struct tt_opts *o)
+static int list_profiles(struct cmd_ctx *cx)
 {
 	const char *const *dirs = knob_profile_dirs();
-	struct sysroot root;
+	const struct sysroot *root = &cx->root;
 	int found = 0;
 
-	if (sysroot_open(&root, o->root) != 0)
-		root.dirfd = -1;
+	if (cmd_setup_only(cx, CMD_SYSROOT, 0)) /* the root to match, read-only */
+		return 1;
 	for (size_t d = 0; dirs[d]; d++) {
 		struct sysroot dir;
 		struct sysfs_list l;
@@ -330,8 +330,7 @@ static int list_profiles(const struct tt_opts *o)
 					continue;
 				path = xasprintf("%s/%s", dirs[d], l.names[i]);
 				if (knob_profile_load(path, &p, &cause) == 0) {
-					if (root.dirfd >= 0)
-						m = knob_profile_match(&p, &root, NULL, 0);
+					m = knob_profile_match(&p, root, NULL, 0);
 					printf("%-20s %-9s %s\n    %s\n", p.name,
 					       m == 1	? "matches"
 					       : m == 0 ? "other"
@@ -350,8 +349,6 @@ static int list_profiles(const struct tt_opts *o)
 		}
 		sysroot_close(&dir);
 	}
-	if (root.dirfd >= 0)
-		sysroot_close(&root);
 	if (!found) {
 		fprintf(stderr, "tunetop apply: no profiles found in");
 		for (size_t d = 0; dirs[d]; d++)
@@ -364,7 +361,6 @@ static int list_profiles(const struct tt_opts *o)
 
 int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 {
-	const struct tt_opts *o = cx->o;
 	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
 					   {"force", no_argument, NULL, 'f'},
 					   {"list", no_argument, NULL, 'l'},
@@ -392,7 +388,7 @@ int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 		}
 	}
 	if (list)
-		return list_profiles(o);
+		return list_profiles(cx);
 	if (optind != argc - 1)
 		return cmd_usage("apply");
 	if (run_open(cx, dry ? KNOB_READONLY_OK : 0, &r))

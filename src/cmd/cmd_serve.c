@@ -133,6 +133,7 @@ struct serve {
 	struct sampler sm;
 	struct report_opts ro;
 	const struct tt_opts *o;
+	const struct cmd_ctx *cx; /* the runner's: the journal counts */
 	struct sysroot *r;
 	long min_ms;
 	uint64_t last_ns;    /* monotonic time of the cached sample, 0 = none */
@@ -159,7 +160,7 @@ static int scrape(struct serve *sv)
 	sv->last_ns = now;
 	sv->ro.journal_entries = sv->ro.journal_active = sv->ro.journal_orphaned = 0;
 	sv->ro.journal_na = false;
-	report_journal_counts(sv->o, sv->r, &sv->ro);
+	report_journal_counts(sv->cx, &sv->ro);
 	if (sv->probing) {
 		probe_snapshot_all(&sv->probe, sv->now);
 		hist_delta(sv->win, sv->now, sv->prev);
@@ -425,7 +426,7 @@ int cmd_serve(struct cmd_ctx *cx, int argc, char **argv)
 	struct sockaddr_storage ss;
 	socklen_t sl = 0;
 	struct sysroot *r = &cx->root;
-	struct serve sv = {.min_ms = 1000, .o = o, .r = r};
+	struct serve sv = {.min_ms = 1000, .o = o, .cx = cx, .r = r};
 	struct sigaction sa;
 	struct conn *cs;
 	int c, lfd, one = 1, e;

@@ -118,7 +118,7 @@ static void no_cpus(const char *cmd, const struct sysroot *r, int e)
 
 /* design §8 "journal": the undo journal's entries for this root, read
  * without the lock and without creating the state dir (none = no entries). */
-void report_journal_counts(const struct tt_opts *o, const struct sysroot *r, struct report_opts *ro)
+void report_journal_counts(const struct cmd_ctx *cx, struct report_opts *ro)
 {
 	struct knob_ctx *ctx = NULL;
 	struct knob_jentry *e = NULL;
@@ -126,7 +126,7 @@ void report_journal_counts(const struct tt_opts *o, const struct sysroot *r, str
 	int torn = 0;
 
 	ro->have_journal = true;
-	if (knob_ctx_open(&ctx, r, o->state_dir, KNOB_READONLY_OK | KNOB_NO_CREATE, NULL) != 0)
+	if (cmd_engine_peek(cx, &ctx) != 0)
 		goto na;
 	if (!knob_ctx_state_dir(ctx)) {
 		/* a state dir that does not exist holds no journal */
@@ -314,7 +314,7 @@ int cmd_snapshot(struct cmd_ctx *cx, int argc, char **argv)
 	ro.root_path = r->path;
 	ro.interval_ms = (double)interval_ms;
 	if (f == FMT_JSON)
-		report_journal_counts(o, r, &ro);
+		report_journal_counts(cx, &ro);
 	sampler_init(&sm, r, SNAP_ALL);
 	sm.clk_names = o->clocks;
 	if (tid && !r->live) {
@@ -527,14 +527,14 @@ static int watch_self_place(const struct tt_opts *o)
 
 /* --openmetrics FILE: the sample as metrics, FILE rewritten (a failure is
  * said, and the next interval tries again). */
-static void watch_openmetrics(const struct tt_opts *o, const struct sysroot *r,
-			      struct report_opts *ro, struct sampler *sm, const char *om_path)
+static void watch_openmetrics(const struct cmd_ctx *cx, struct report_opts *ro, struct sampler *sm,
+			      const char *om_path)
 {
 	struct sbuf om;
 	int we;
 
 	sbuf_init(&om);
-	report_journal_counts(o, r, ro);
+	report_journal_counts(cx, ro);
 	openmetrics_write(&om, sampler_cur(sm), ro, NULL, OM_PROMTEXT);
 	ro->journal_entries = ro->journal_active = ro->journal_orphaned = 0;
 	ro->journal_na = ro->have_journal = false;
@@ -718,7 +718,7 @@ int cmd_watch(struct cmd_ctx *cx, int argc, char **argv)
 		else if (wm) /* --record -: the samples (and the metric) are not printed */
 			wm->am.n = 0;
 		if (om_path)
-			watch_openmetrics(o, r, &ro, &sm, om_path);
+			watch_openmetrics(cx, &ro, &sm, om_path);
 		if (rec)
 			record_sample_with(rec, sampler_cur(&sm), NULL, NULL, ro.findings_opts);
 	}

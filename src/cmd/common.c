@@ -111,16 +111,32 @@ int cmd_engine_open(const char *cmd, struct sysroot *root, const char *state_dir
 	return 0;
 }
 
+int cmd_engine_peek(const struct cmd_ctx *cx, struct knob_ctx **ctx)
+{
+	assert(cx->root_open);
+	return knob_ctx_open(ctx, &cx->root, cx->o->state_dir,
+			     KNOB_READONLY_OK | KNOB_NO_CREATE | KNOB_READ_ONLY, NULL);
+}
+
 int cmd_setup(struct cmd_ctx *cx, unsigned knob_flags)
 {
-	const char *dir = cx->o->root ? cx->o->root : "/";
-	unsigned f = cx->c->flags;
+	return cmd_setup_only(cx, cx->c->flags, knob_flags);
+}
 
+int cmd_setup_only(struct cmd_ctx *cx, unsigned f, unsigned knob_flags)
+{
+	const char *dir = cx->o->root ? cx->o->root : "/";
+
+	assert(!(f & ~cx->c->flags));	     /* never more than the entry declares */
 	assert(f & CMD_SYSROOT);	     /* a command without it has nothing to set up */
 	assert(!cx->root_open && !cx->knob); /* once */
 	if (cmd_open_root(cx->c->name, dir, &cx->root))
 		return 1;
 	cx->root_open = true;
+	if (!(f & CMD_WRITES)) { /* a read-only command cannot write, whatever it calls */
+		cx->root.readonly = true;
+		knob_flags |= KNOB_READ_ONLY;
+	}
 	if (!(f & CMD_ENGINE))
 		return 0;
 	if (cmd_engine_open(cx->c->name, &cx->root, cx->o->state_dir, knob_flags, cx->o->quiet,

@@ -40,6 +40,10 @@ struct cmd_ctx {
  * ENAME") for CMD_SYSROOT, then the engine for CMD_ENGINE (cmd_engine_open).
  * Returns 0, or 1 (exit code) with the message printed. */
 int cmd_setup(struct cmd_ctx *cx, unsigned knob_flags);
+/* cmd_setup() with only some of the entry's flags (f, a subset of them: a
+ * mode of the command that needs less, apply --list only the root, read-only
+ * as f lacks CMD_WRITES). */
+int cmd_setup_only(struct cmd_ctx *cx, unsigned f, unsigned knob_flags);
 /* Close what cmd_setup opened (cmd_run calls it; a command that must let go
  * earlier may too: it is idempotent). */
 void cmd_teardown(struct cmd_ctx *cx);
@@ -52,6 +56,12 @@ int cmd_open_root(const char *cmd, const char *dir, struct sysroot *root);
  * cmd_setup's, and learn's for its board. */
 int cmd_engine_open(const char *cmd, struct sysroot *root, const char *state_dir, unsigned flags,
 		    bool quiet, struct knob_ctx **ctx);
+/* The runner's short look at the journal for a command that has its root
+ * but not CMD_ENGINE (snapshot, watch, serve: the journal counts): the
+ * engine over cx->root and the state dir of the global options, read-only
+ * (KNOB_READ_ONLY), the state dir not created, no lock, no message. 0 with
+ * *ctx (knob_ctx_close() it), or -errno. */
+int cmd_engine_peek(const struct cmd_ctx *cx, struct knob_ctx **ctx);
 /* The world in the root dir (--root, model/world.h), attached, or NULL when the root holds
  * none (a broken marker is a note on stderr). cmd_open_root steps a world by
  * the time since its last step; a command that runs for a while (ab) holds

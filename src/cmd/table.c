@@ -4,7 +4,14 @@
  * the one source of `tunetop --help`, every `tunetop CMD --help`, the usage
  * line of a usage error; tests/cli/cmd_table.sh checks the man page's
  * synopsis and the completion scripts against it. A new command is one
- * entry here (doc/HACKING.md, "A new command"). */
+ * entry here (doc/HACKING.md, "Add a command").
+ *
+ * The flags are what the runner does for the command, not a comment:
+ * CMD_SYSROOT opens --root, CMD_ENGINE the engine over it; an entry without
+ * CMD_WRITES gets a root that refuses every write and an engine that
+ * refuses every change (-EROFS, tests/unit/test_cmd_runner); an entry
+ * without CMD_PRIV must run fully as an unprivileged user owning the tree
+ * (tests/cli/cmd_flags.sh has one line per such command). */
 #include <assert.h>
 #include <stdio.h>
 #include <string.h>
@@ -313,8 +320,8 @@ const struct cmd_entry cmd_table[] = {
 	 "[--metric REGEX [--json]] [--dry-run] [-q] -- CMD [ARGS]",
 	 "Set the knobs, run CMD with the placement, restore when it and its\n"
 	 "descendants are gone.",
-	 exec_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES,
-	 "run a command with knobs set and placement"},
+	 exec_opts, CMD_SYSROOT | CMD_ENGINE | CMD_WRITES | CMD_PRIV,
+	 "run a command with knobs set and placement"}, /* PRIV: a cgroup to follow CMD */
 };
 
 const size_t cmd_count = sizeof(cmd_table) / sizeof(cmd_table[0]);

@@ -129,8 +129,23 @@ static int journal_unusable(struct knob_ctx *ctx, unsigned flags, int e, char *w
 	return 0;
 }
 
+static int ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
+		    unsigned flags, char **cause);
+
 int knob_ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
 		  unsigned flags, char **cause)
+{
+	int e = ctx_open(out, r, state_dir, flags, cause);
+
+	/* a read-only command: opened as asked (its journal readable), every
+	   change then refused by knob_op_lock() with -EROFS */
+	if (!e && (flags & KNOB_READ_ONLY))
+		set_readonly(*out, "this command only reads knobs");
+	return e;
+}
+
+static int ctx_open(struct knob_ctx **out, const struct sysroot *r, const char *state_dir,
+		    unsigned flags, char **cause)
 {
 	struct knob_ctx *ctx = xcalloc(1, sizeof(*ctx));
 	char *dir = NULL, *why = NULL;

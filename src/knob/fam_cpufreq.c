@@ -95,6 +95,36 @@ static void policy_note(struct knob_ctx *ctx, struct knob_ref *r)
 	}
 }
 
+/* The directory of governor gov's tunables for the policy in pdir: pdir/gov
+ * (a driver with per-policy governors), or, when that is missing and gov is
+ * the policy's governor, the one shared by all policies, cpufreq/gov (a
+ * driver without, e.g. cpufreq-dt on the Raspberry Pi 4 and STM32MP157:
+ * cpufreq/ondemand). Returns true for the policy's own directory; the path
+ * goes to dir either way (pdir/gov when neither exists). */
+static bool gov_dir(struct knob_ctx *ctx, const char *pdir, const char *gov, char *dir, size_t cap)
+{
+	char cur[64] = "", shared[TT_PATH_MAX];
+
+	knob_join(dir, cap, pdir, gov);
+	if (sysfs_is_dir(ctx->root, dir))
+		return true;
+	knob_join(shared, sizeof(shared), CPUFREQ_DIR, gov);
+	if (sysfs_read_strf(ctx->root, cur, sizeof(cur), "%s/scaling_governor", pdir) == 0 &&
+	    !strcmp(cur, gov) && sysfs_is_dir(ctx->root, shared)) {
+		str_copy(dir, cap, shared);
+		return false;
+	}
+	return true;
+}
+
+static bool target_listed(const struct refvec *out, const char *file)
+{
+	for (size_t i = 0; i < out->n; i++)
+		if (!strcmp(out->v[i].target, file))
+			return true;
+	return false;
+}
+
 static int cpufreq_add_tunables(struct knob_ctx *ctx, const char *policy, const char *pdir,
 				const char *gov, const char *tsel, bool explicit_tunable,
 				struct refvec *out, char **cause)
@@ -104,7 +134,8 @@ static int cpufreq_add_tunables(struct knob_ctx *ctx, const char *policy, const 
 	struct sysfs_list l;
 	int found = 0;
 
-	knob_join(gdir, sizeof(gdir), pdir, gov);
+	bool shared = !gov_dir(ctx, pdir, gov, gdir, sizeof(gdir));
+
 	if (sysfs_list(ctx->root, gdir, &l) != 0)
 		return 0;
 	for (size_t i = 0; i < l.n; i++) {
@@ -116,11 +147,14 @@ static int cpufreq_add_tunables(struct knob_ctx *ctx, const char *policy, const 
 		knob_join(file, sizeof(file), gdir, l.names[i]);
 		if (sysfs_is_dir(ctx->root, file))
 			continue;
+		found++;
+		if (shared && target_listed(out, file))
+			continue; /* one file for every policy: the first policy's address */
 		snprintf(addr, sizeof(addr), "cpufreq/%s/%s/%s", policy, gov, l.names[i]);
 		r = knob_add_ref(out, d, addr, policy, pdir);
 		str_copy(r->target, sizeof(r->target), file);
-		snprintf(r->note, sizeof(r->note), "%s tunable", gov);
-		found++;
+		snprintf(r->note, sizeof(r->note),
+			 shared ? "%s tunable, all policies" : "%s tunable", gov);
 	}
 	sysfs_list_free(&l);
 	if (!found && explicit_tunable) {
@@ -172,6 +206,16 @@ static int cpufreq_policy_expand(struct knob_ctx *ctx, const char *policy, char 
 			}
 			sysfs_list_free(&l);
 		}
+		if (flags & KNOB_EXPAND_PREFIX) { /* tunables shared by all policies */
+			char gov[64] = "";
+
+			if (sysfs_read_strf(ctx->root, gov, sizeof(gov), "%s/scaling_governor",
+					    pdir) == 0 &&
+			    knob_glob_match(leaf, gov) &&
+			    !gov_dir(ctx, pdir, gov, path, sizeof(path)))
+				cpufreq_add_tunables(ctx, policy, pdir, gov, "*", false, out,
+						     cause);
+		}
 		return 0;
 	}
 	for (size_t i = 0; i < sizeof(cpufreq_leaves) / sizeof(cpufreq_leaves[0]); i++) {
@@ -199,7 +243,7 @@ static int cpufreq_policy_expand(struct knob_ctx *ctx, const char *policy, char 
 		return 0;
 	}
 	/* <governor>/<tunable> */
-	knob_join(path, sizeof(path), pdir, leaf);
+	gov_dir(ctx, pdir, leaf, path, sizeof(path));
 	if (!sysfs_is_dir(ctx->root, path)) {
 		char gov[64] = "", avail[512] = "", abs[TT_PATH_MAX];
 

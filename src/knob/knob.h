@@ -60,6 +60,10 @@ struct knob_ref {
 #define KNOB_NO_JOURNAL	 0x02 /* do not look at the state dir at all (knobs, get): read-only */
 #define KNOB_HOLD_LOCK	 0x04 /* take the journal lock now and keep it until close (TUI) */
 #define KNOB_NO_CREATE	 0x08 /* a missing state dir is not created (read-only lookups) */
+/* A read-only command's engine (the runner's, for an entry without CMD_WRITES):
+ * opened as the other flags say, then every change is refused with -EROFS
+ * and the cause "read-only: this command only reads knobs". */
+#define KNOB_READ_ONLY 0x10
 
 /* Open the engine on a root. state_dir NULL = design §6 rules
  * ($TUNETOP_STATE_DIR, /run/tunetop for root, $XDG_RUNTIME_DIR/tunetop).

@@ -1802,6 +1802,8 @@ int sysfs_write(const struct sysroot *r, const char *path, const char *val, size
 	struct stat st;
 	int fd;
 
+	if (r->readonly)
+		return -EROFS;
 	if (!r->live)
 		return write_beneath(r, rel(path), val, len);
 	/* sysfs and procfs take a value in one write(). O_TRUNC as the shell's
@@ -1830,6 +1832,8 @@ int sysfs_write_cleanup(const struct sysroot *r, const char *path)
 	int fd, e, n = 0;
 	DIR *d;
 
+	if (r->readonly)
+		return -EROFS;
 	if (r->live)
 		return 0;
 	e = resolve_at(r->dirfd, rel(path), true, &l);
@@ -1866,6 +1870,8 @@ int sysfs_write_cleanup(const struct sysroot *r, const char *path)
 
 int sysfs_open(const struct sysroot *r, const char *path, int flags)
 {
+	if (r->readonly && (flags & O_ACCMODE) != O_RDONLY)
+		return -EROFS;
 	return root_open(r, rel(path), flags);
 }
 

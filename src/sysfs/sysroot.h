@@ -25,6 +25,10 @@ struct sysroot {
 	int dirfd;
 	char *path; /* absolute path of the root, "/" for the live system */
 	bool live;  /* path is "/" */
+	/* Read-only (the command runner's root for a command without
+	 * CMD_WRITES): sysfs_write(), sysfs_write_cleanup() and a writing
+	 * sysfs_open() fail with -EROFS, touching nothing. */
+	bool readonly;
 	/* Optional observer of every path read (tunetop capture uses it). */
 	void (*on_read)(void *ctx, const char *path);
 	void *on_read_ctx;

@@ -8,19 +8,15 @@
 # when it starts (or a word in it starts) with a registered family name and
 # a '/' and has a conversion before its next space or quote; a path that
 # merely contains a family name ("proc/irq/%d") does not. The family names
-# come from the registry (src/knob/registry.c). The checker runs on a copy
+# come from the registry (src/knob/registry.c, knob_families in
+# tests/lib.sh). The checker runs on a copy
 # with planted violations, so it can be seen to fail.
 . "$TT_SRCDIR/tests/lib.sh"
-
-# families SRC: the names of the families registered in SRC/knob/registry.c
-families() {
-	grep -o '&fam_[a-z_]*' "$1/knob/registry.c" | sed 's/&fam_//' | sort -u
-}
 
 # check SRC: prints "FILE:LINE:..." for every printf-built knob address
 # outside SRC/knob; exit status 1 if there is one.
 check() {
-	f=$(families "$1" | tr '\n' '|' | sed 's/|$//')
+	f=$(knob_families "$1" | tr '\n' '|' | sed 's/|$//')
 	[ -n "$f" ] || { echo "no families in $1/knob/registry.c"; return 1; }
 	out=$(grep -rnE "(\"|\"[^\"]*[ (:=])($f)/[^\" ]*%[-0-9.*lhzjt]*[a-zA-Z]" "$1" \
 		--include='*.[ch]' --include='*.def' | grep -v "^$1/knob/")
@@ -28,7 +24,7 @@ check() {
 	return 0
 }
 
-fams=$(families "$TT_SRCDIR/src" | tr '\n' ' ')
+fams=$(knob_families "$TT_SRCDIR/src" | tr '\n' ' ')
 like "$fams" "cpufreq .*workqueue" "the families come from the registry: $fams"
 out=$(check "$TT_SRCDIR/src")
 is "$?" 0 "no knob address built by a printf format outside src/knob"

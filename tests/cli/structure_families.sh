@@ -11,15 +11,10 @@
 # fail.
 . "$TT_SRCDIR/tests/lib.sh"
 
-# families SRC: the names of the families registered in SRC/knob/registry.c
-families() {
-	grep -o '&fam_[a-z_]*' "$1/knob/registry.c" | sed 's/&fam_//' | sort -u
-}
-
 # check SRC: prints "FILE:LINE:..." for every family compare outside the
 # registry; exit status 1 if there is one.
 check() {
-	f=$(families "$1" | sort -u | tr '\n' '|' | sed 's/|$//')
+	f=$(knob_families "$1" | sort -u | tr '\n' '|' | sed 's/|$//')
 	[ -n "$f" ] || { echo "no families in $1/knob/registry.c"; return 1; }
 	out=$(grep -rnE "str(n)?(case)?cmp\([^;]*\"($f)/|str_starts\([^;]*\"($f)/\"|\"($f)/\"[[:space:]]*,[[:space:]]*\"($f)/\"|str(n)?(case)?cmp\(([^;]*[^a-z_])?(fam|family)\b" \
 		"$1" --include='*.[ch]' |
@@ -28,7 +23,7 @@ check() {
 	return 0
 }
 
-fams=$(families "$TT_SRCDIR/src" | sort -u | tr '\n' ' ')
+fams=$(knob_families "$TT_SRCDIR/src" | sort -u | tr '\n' ' ')
 like "$fams" "cpufreq .*workqueue" "the families come from the registry: $fams"
 out=$(check "$TT_SRCDIR/src")
 is "$?" 0 "no family-name compare outside src/knob/registry.c and src/knob/fam_*.c"

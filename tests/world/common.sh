@@ -40,3 +40,11 @@ sig_down() {
 	ok "$(less "$(jq -r '.comparison.mean.diff' "$TMPD/$1.json")" 0; echo $?)" \
 		"$1: B is faster than A ($(jq -r '.comparison.mean.diff' "$TMPD/$1.json") ms)"
 }
+# stage NAME ARM WANT LABEL: the arm's mean is the field note's WANT ms
+# within 15 %; the mean in $got
+stage() {
+	got=$(arm "$1" "$2" mean)
+	ok "$(near "$got" "$3" 15; echo $?)" "$4: $got ms, the note's $3 within 15 %"
+}
+# ok_less A B DESCRIPTION: A < B
+ok_less() { ok "$(less "$1" "$2"; echo $?)" "$3"; }

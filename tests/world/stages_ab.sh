@@ -16,15 +16,14 @@ is "$(cat "$W/sys/devices/system/cpu/cpufreq/policy4/scaling_cur_freq")" 408000 
 is "$(cat "$W/sys/class/devfreq/dmc/cur_freq")" 534000000 "dmc_ondemand drops the DDR to its lowest OPP"
 
 ab_world ab 'cpufreq/*/governor=interactive,performance' --window 0.2 --settle 200 --rounds 3
-a=$(arm ab A mean)
-b=$(arm ab B mean)
-ok "$(near "$a" 48.8 15; echo $?)" "stage A (default): $a ms, the note's 48.8 within 15 %"
-ok "$(near "$b" 34.8 15; echo $?)" "stage B (all performance): $b ms, the note's 34.8 within 15 %"
-ok "$(less "$b" "$a"; echo $?)" "B is below A"
+stage ab A 48.8 "stage A (default)"
+a=$got
+stage ab B 34.8 "stage B (all performance)"
+ok_less "$got" "$a" "B is below A"
 sig_down ab
 sa=$(sd ab A)
 sb=$(sd ab B)
-ok "$(less 1.0 "$sa"; echo $?)" "A is jittery (SD $sa ms: the governor's timer, the idle exits)"
-ok "$(less "$sb" "$sa"; echo $?)" "B jitters less (SD $sb ms)"
+ok_less 1.0 "$sa" "A is jittery (SD $sa ms: the governor's timer, the idle exits)"
+ok_less "$sb" "$sa" "B jitters less (SD $sb ms)"
 is "$(cat "$W/sys/devices/system/cpu/cpufreq/policy0/scaling_governor")" interactive "ab put the governors back"
 done_testing

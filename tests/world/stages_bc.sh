@@ -10,11 +10,10 @@
 
 T set 'cpufreq/*/governor=performance' >/dev/null
 ab_world bc 'cpufreq/policy0/governor=performance,interactive' --window 0.3 --settle 250 --rounds 3
-b=$(arm bc A mean)
-c=$(arm bc B mean)
-ok "$(near "$b" 34.8 15; echo $?)" "stage B: $b ms, the note's 34.8 within 15 %"
-ok "$(near "$c" 33.8 15; echo $?)" "stage C (big cores only): $c ms, the note's 33.8 within 15 %"
-ok "$(less "$c" "$b"; echo $?)" "C is below B"
+stage bc A 34.8 "stage B"
+b=$got
+stage bc B 33.8 "stage C (big cores only)"
+ok_less "$got" "$b" "C is below B"
 sig_down bc
 
 done_testing

@@ -21,11 +21,11 @@ P
 T apply "$TMPD/ddr.profile" >/dev/null 2>"$TMPD/apply.err" || diag "$(cat "$TMPD/apply.err")"
 is "$(cat "$W/sys/class/devfreq/dmc/governor")" performance "apply: the DDR governor is performance"
 ab_world cd 'cpuidle/*/cpu-sleep/disable=0,1' --window 0.2 --settle 150 --rounds 3
-d=$(arm cd B mean)
-ok "$(near "$d" 29.4 15; echo $?)" "stage D (+ DDR, cpu-sleep off): $d ms, the note's 29.4 within 15 %"
-ok "$(less "$d" "$(arm cd A mean)"; echo $?)" "D is below C with the DDR locked ($(arm cd A mean) ms)"
-ok "$(less "$d" 33.8; echo $?)" "D is below stage C (33.8)"
+stage cd B 29.4 "stage D (+ DDR, cpu-sleep off)"
+d=$got
+ok_less "$d" "$(arm cd A mean)" "D is below C with the DDR locked ($(arm cd A mean) ms)"
+ok_less "$d" 33.8 "D is below stage C (33.8)"
 sig_down cd
 sd_=$(sd cd B)
-ok "$(less "$sd_" 0.3; echo $?)" "D has almost no variance (SD $sd_ ms)"
+ok_less "$sd_" 0.3 "D has almost no variance (SD $sd_ ms)"
 done_testing
