@@ -32,3 +32,7 @@ EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh
 WORLD_WM_SH_TESTS = tests/world/schedutil.sh tests/world/rpmsg.sh
 TESTS += $(WORLD_WM_SH_TESTS)
 EXTRA_DIST += $(WORLD_WM_SH_TESTS) tests/world/wm_common.sh
+check_PROGRAMS += tests/unit/test_world_wm
+tests_unit_test_world_wm_SOURCES = tests/unit/test_world_wm.c
+tests_unit_test_world_wm_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_world_wm
