@@ -35,7 +35,8 @@ static void put(const char *dir, const char *rel, const char *text)
 
 static void test_line(void)
 {
-	const struct world_wm m = {.line_prefix = "[camera] keyframe:", .unit = "ms", .unit_us = 1000};
+	const struct world_wm m = {
+		.line_prefix = "[camera] keyframe:", .unit = "ms", .unit_us = 1000};
 	struct wm_sample s;
 	char buf[160];
 
@@ -87,8 +88,8 @@ static void test_schedutil(const char *dir)
 	ok(d->probe_sample(w, &s) == 0, "probe_sample");
 	/* performance: the whole frame at the top the policy allows (1416 MHz
 	 * here), nothing lost to a ramp */
-	ok(s.n_terms == 1 && s.terms[0].cause == WMC_WORK, "performance: the work alone (%zu terms)",
-	   s.n_terms);
+	ok(s.n_terms == 1 && s.terms[0].cause == WMC_WORK,
+	   "performance: the work alone (%zu terms)", s.n_terms);
 	put(dir, SU_POL "scaling_governor", "schedutil\n");
 	put(dir, SU_POL "schedutil/up_rate_limit_us", "30000\n");
 	put(dir, SU_POL "scaling_max_freq", "1800000\n");
