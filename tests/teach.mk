@@ -19,6 +19,11 @@ check_PROGRAMS += tests/unit/test_record
 tests_unit_test_record_SOURCES = tests/unit/test_record.c
 tests_unit_test_record_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_record
+# issue 35: the model worlds' adapter (model/world_wm.h)
+check_PROGRAMS += tests/unit/test_world_wm
+tests_unit_test_world_wm_SOURCES = tests/unit/test_world_wm.c
+tests_unit_test_world_wm_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_world_wm
 # the world models (issue 35): each field note's stages and an input the notes never varied
 check_PROGRAMS += tests/unit/test_worldmodel
 tests_unit_test_worldmodel_SOURCES = tests/unit/test_worldmodel.c

@@ -17,11 +17,11 @@
 
 static int world_list(void)
 {
-	printf("%-12s %-8s %s\n", "NAME", "BOARD", "FIELD NOTE");
+	printf("%-16s %-10s %s\n", "NAME", "BOARD", "FIELD NOTE");
 	for (size_t i = 0; i < world_count(); i++) {
 		const struct world_def *d = world_at(i);
 
-		printf("%-12s %-8s %s\n", d->name, d->board, d->note);
+		printf("%-16s %-10s %s\n", d->name, d->board, d->note);
 	}
 	return 0;
 }
