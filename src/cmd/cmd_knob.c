@@ -103,10 +103,6 @@ static const char *rw_text(struct knob_ctx *ctx, const struct knob_ref *r)
 
 int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
-					   {"long", no_argument, NULL, 'l'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool json = false, lng = false;
 	struct sysroot *root = &cx->root;
 	struct knob_ctx *ctx;
@@ -114,7 +110,7 @@ int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 	size_t n;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "jlh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'l': lng = true; break;
@@ -219,13 +215,12 @@ int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 
 int cmd_get(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 	struct knob_ctx *ctx;
 	struct knob_ref *refs;
 	size_t n;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1)
+	while ((c = cmd_getopt(cx, argc, argv)) != -1)
 		return opt_other("get", c);
 	if (optind >= argc)
 		return cmd_usage("get");
@@ -273,17 +268,12 @@ static int verify_opt(const char *cmd, const char *arg, int *ms)
 
 int cmd_set(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
-					   {"verify", required_argument, NULL, 'V'},
-					   {"no-verify", no_argument, NULL, 'N'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool dry = false;
 	int verify_ms = (int)knob_effect_default_ms();
 	struct change_run r;
 	int c, e;
 
-	while ((c = getopt_long(argc, argv, "nh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'n': dry = true; break;
 		case 'V':
@@ -365,20 +355,13 @@ static int list_profiles(const struct tt_opts *o)
 int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 {
 	const struct tt_opts *o = cx->o;
-	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
-					   {"force", no_argument, NULL, 'f'},
-					   {"list", no_argument, NULL, 'l'},
-					   {"verify", required_argument, NULL, 'V'},
-					   {"no-verify", no_argument, NULL, 'N'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool dry = false, force = false, list = false;
 	int verify_ms = (int)knob_effect_default_ms();
 	struct change_run r;
 	struct knob_profile p;
 	int c, e, rc;
 
-	while ((c = getopt_long(argc, argv, "nflh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'n': dry = true; break;
 		case 'f': force = true; break;
@@ -420,16 +403,12 @@ int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 
 int cmd_undo(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
-					   {"dry-run", no_argument, NULL, 'd'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	unsigned flags = 0, count = 1;
 	uint64_t id = 0;
 	struct change_run r;
 	int c, e;
 
-	while ((c = getopt_long(argc, argv, "n:fdh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'n': {
 			int v;
@@ -483,17 +462,12 @@ static void restore_tracefs(void)
 int cmd_restore(struct cmd_ctx *cx, int argc, char **argv)
 {
 	const struct tt_opts *o = cx->o;
-	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
-					   {"dry-run", no_argument, NULL, 'd'},
-					   {"orphans", no_argument, NULL, 'o'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	unsigned flags = 0;
 	bool orphans = false;
 	struct change_run r;
 	int c, e;
 
-	while ((c = getopt_long(argc, argv, "fdh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'f': flags |= KNOB_FORCE; break;
 		case 'd': flags |= KNOB_DRY_RUN; break;
@@ -534,9 +508,6 @@ static const char *state_text(const struct knob_jentry *e)
 
 int cmd_journal(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool json = false;
 	struct sysroot *root = &cx->root;
 	struct knob_ctx *ctx;
@@ -546,7 +517,7 @@ int cmd_journal(struct cmd_ctx *cx, int argc, char **argv)
 	int c, torn = 0, rc;
 	char *cause = NULL;
 
-	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		default: return opt_other("journal", c);
