@@ -1635,24 +1635,29 @@ int sysfs_read_str(const struct sysroot *r, const char *path, char *buf, size_t 
 	return 0;
 }
 
+/* A number's file into buf[64]: 0, or the read's error (text too long
+ * for a number: -EINVAL). */
+static int read_num(const struct sysroot *r, const char *path, char *buf)
+{
+	int e = sysfs_read_str(r, path, buf, 64);
+
+	return e == -EFBIG ? -EINVAL : e;
+}
+
 int sysfs_read_u64(const struct sysroot *r, const char *path, uint64_t *out)
 {
 	char buf[64];
-	int e = sysfs_read_str(r, path, buf, sizeof(buf));
+	int e = read_num(r, path, buf);
 
-	if (e)
-		return e == -EFBIG ? -EINVAL : e;
-	return str_to_u64(buf, out);
+	return e ? e : str_to_u64(buf, out);
 }
 
 int sysfs_read_i64(const struct sysroot *r, const char *path, int64_t *out)
 {
 	char buf[64];
-	int e = sysfs_read_str(r, path, buf, sizeof(buf));
+	int e = read_num(r, path, buf);
 
-	if (e)
-		return e == -EFBIG ? -EINVAL : e;
-	return str_to_i64(buf, out);
+	return e ? e : str_to_i64(buf, out);
 }
 
 #define FMT_PATH(p, fmt)                                                                           \
