@@ -266,6 +266,18 @@ static int verify_opt(const char *cmd, const char *arg, int *ms)
 	return 0;
 }
 
+/* The options set and apply share: -n/--dry-run, --verify MS, --no-verify.
+ * 1 when c was one, 0 when not, -1 after an error line. */
+static int change_opt(const char *cmd, int c, bool *dry, int *verify_ms)
+{
+	switch (c) {
+	case 'n': *dry = true; return 1;
+	case 'V': return verify_opt(cmd, optarg, verify_ms) ? -1 : 1;
+	case 'N': *verify_ms = 0; return 1;
+	default: return 0;
+	}
+}
+
 int cmd_set(struct cmd_ctx *cx, int argc, char **argv)
 {
 	bool dry = false;
@@ -274,15 +286,10 @@ int cmd_set(struct cmd_ctx *cx, int argc, char **argv)
 	int c, e;
 
 	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
-		switch (c) {
-		case 'n': dry = true; break;
-		case 'V':
-			if (verify_opt("set", optarg, &verify_ms))
-				return 2;
-			break;
-		case 'N': verify_ms = 0; break;
-		default: return opt_other("set", c);
-		}
+		int took = change_opt("set", c, &dry, &verify_ms);
+
+		if (took <= 0)
+			return took ? 2 : opt_other("set", c);
 	}
 	if (optind >= argc)
 		return cmd_usage("set");
@@ -362,17 +369,18 @@ int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 	int c, e, rc;
 
 	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
-		switch (c) {
-		case 'n': dry = true; break;
-		case 'f': force = true; break;
-		case 'l': list = true; break;
-		case 'V':
-			if (verify_opt("apply", optarg, &verify_ms))
-				return 2;
-			break;
-		case 'N': verify_ms = 0; break;
-		default: return opt_other("apply", c);
-		}
+		int took = change_opt("apply", c, &dry, &verify_ms);
+
+		if (took < 0)
+			return 2;
+		if (took)
+			continue;
+		if (c == 'f')
+			force = true;
+		else if (c == 'l')
+			list = true;
+		else
+			return opt_other("apply", c);
 	}
 	if (list)
 		return list_profiles(o);
