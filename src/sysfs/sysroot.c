@@ -1412,6 +1412,32 @@ static void observe(const struct sysroot *r, const char *path)
 		r->on_read(r->on_read_ctx, rel(path));
 }
 
+int sysfs_fd_read_all(int fd, char **buf, size_t *cap, size_t *got, size_t max, bool grow)
+{
+	for (;;) {
+		ssize_t n;
+
+		if (grow && *cap - *got < 2) {
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap);
+		} else if (!grow && *got == *cap - 1) { /* full: is there more? */
+			char extra;
+
+			n = sysfs_fd_read(fd, &extra, 1, -1);
+			(*buf)[*got] = '\0';
+			return n > 0 ? -EFBIG : n < 0 ? (int)n : 0;
+		}
+		n = sysfs_fd_read(fd, *buf + *got, *cap - 1 - *got, -1);
+		if (n <= 0) {
+			(*buf)[*got] = '\0';
+			return (int)n;
+		}
+		*got += (size_t)n;
+		if (max && *got > max)
+			return -EFBIG;
+	}
+}
+
 int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap, size_t *len)
 {
 	size_t got = 0;
@@ -1447,30 +1473,8 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 		buf[0] = '\0';
 		return fd;
 	}
-	for (;;) {
-		ssize_t n;
-
-		if (got == cap - 1) {
-			char extra;
-
-			n = read(fd, &extra, 1);
-			if (n > 0)
-				e = -EFBIG;
-			else if (n < 0)
-				e = -errno;
-			break;
-		}
-		n = sysfs_fd_read(fd, buf + got, cap - 1 - got, -1);
-		if (n < 0) {
-			e = (int)n;
-			break;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
+	e = sysfs_fd_read_all(fd, &buf, &cap, &got, 0, false);
 	close(fd);
-	buf[got] = '\0';
 	if (len)
 		*len = got;
 	return e;
@@ -1480,7 +1484,7 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 {
 	size_t cap = 4096, got = 0;
 	char *buf;
-	int fd;
+	int fd, e;
 
 	observe(r, path);
 	if (r->cache && cacheable(rel(path))) {
@@ -1509,30 +1513,12 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 		}
 	}
 	buf = xmalloc(cap);
-	for (;;) {
-		ssize_t n;
-
-		if (got > TT_READ_MAX) {
-			close(fd);
-			free(buf);
-			return refuse(r, rel(path), -EFBIG);
-		}
-		if (cap - got < 2048) {
-			cap = cap * 2 > READ_CAP + 4096 ? READ_CAP + 4096 : cap * 2;
-			buf = xrealloc(buf, cap);
-		}
-		n = sysfs_fd_read(fd, buf + got, cap - 1 - got, -1);
-		if (n < 0) {
-			close(fd);
-			free(buf);
-			return (int)n;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
+	e = sysfs_fd_read_all(fd, &buf, &cap, &got, TT_READ_MAX, true);
 	close(fd);
-	buf[got] = '\0';
+	if (e) {
+		free(buf);
+		return e == -EFBIG ? refuse(r, rel(path), e) : e;
+	}
 	*out = buf;
 	if (len)
 		*len = got;
