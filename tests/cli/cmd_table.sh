@@ -62,12 +62,31 @@ for c in $cmds; do
 		done
 		continue
 	fi
-	# each Options: line, with a value when it names one ("--interval MS")
-	sed -n '/^Options:$/,$p' "$TMPD/h.$c" | sed -n 's/^  \(-[^ ].*\)/\1/p' | sed 's/  .*//' >"$TMPD/o.$c"
-	while read -r line; do
-		case $line in -h,*) continue ;; esac
+	# each Options: line, with a value when it names one ("--interval MS"):
+	# all at once first (one run), one by one when that stops early
+	sed -n '/^Options:$/,$p' "$TMPD/h.$c" | sed -n 's/^  \(-[^ ].*\)/\1/p' | sed 's/  .*//' |
+		grep -v '^-h,' | while read -r line; do
 		o=$(printf '%s\n' "$line" | sed 's/^-[a-zA-Z], //; s/[ [].*//')
-		case $line in *" "[A-Z]*) set -- 1 ;; *) set -- ;; esac
+		[ "$o" = --csv ] && continue # not with --json: taken on its own
+		echo "$o"
+		case $line in
+		*" "[A-Z]*) case $o in # a value its check accepts, so that one run takes all
+			--policy) echo fifo ;; --primary) echo p99 ;; --record-format) echo auto ;;
+			*) echo 100 ;;
+			esac ;;
+		esac
+	done >"$TMPD/o.$c"
+	# shellcheck disable=SC2046 # one word a line
+	if grep -q -- ', --csv' "$TMPD/h.$c"; then
+		taken "$c" --csv || unaccepted="$unaccepted $c:--csv"
+	fi
+	T "$c" $(cat "$TMPD/o.$c") --help >/dev/null 2>&1 && continue
+	while read -r o; do
+		case $o in -*) ;; *) continue ;; esac
+		case $(grep -A1 -x -- "$o" "$TMPD/o.$c" | sed -n 2p) in
+		-* | "") set -- ;;
+		*) set -- 1 ;;
+		esac
 		taken "$c" "$o" "$@" || unaccepted="$unaccepted $c:$o"
 	done <"$TMPD/o.$c"
 done
