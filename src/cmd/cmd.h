@@ -6,7 +6,7 @@
  * command), finds the command in cmd_table[] (src/cmd/table.c) and calls
  * cmd_run(), which answers `tunetop CMD --help` from the entry and calls
  * the entry's function with argv[0] set to the command name, so each command
- * uses getopt_long on the rest. Each command returns the process exit code
+ * uses cmd_getopt() (getopt_long over its entry's options) on the rest. Each command returns the process exit code
  * (man page, EXIT STATUS): 0 ok, 1 could not be done, 2 usage or parse error,
  * unknown address, value not allowed.
  *
@@ -47,10 +47,14 @@ typedef int (*tt_cmd_fn)(struct cmd_ctx *cx, int argc, char **argv);
 
 /* One option: one line of the command's --help, "  NAME  HELP" within 80
  * columns (NAME as typed, with its short form and argument: "-i, --interval
- * MS"). */
+ * MS", "--threads[=all]", "-n N"), and what cmd_getopt() gives back for it:
+ * its short letter, or val for a long-only option (a character no other
+ * option of the command uses). The name is the one source of getopt's
+ * option: a word after it means a required argument, "[=" an optional one. */
 struct cmd_opt {
 	const char *name;
 	const char *help;
+	int val; /* long-only options: what cmd_getopt returns (0 with a short form) */
 };
 
 /* What a command opens and does (the setup flags of its entry), as the
@@ -77,7 +81,7 @@ struct cmd_entry {
 	   name is another form, the others continue the one before */
 	const char *synopsis;
 	const char *about;	    /* a paragraph for --help, or NULL */
-	const struct cmd_opt *opts; /* ended by {NULL, NULL} */
+	const struct cmd_opt *opts; /* ended by {NULL, NULL, 0} */
 	unsigned flags;		    /* enum cmd_flag */
 	const char *brief;	    /* one line for a list (zsh's completion menu) */
 };
@@ -98,6 +102,11 @@ int cmd_usage(const char *name);
  * their summaries and options, knob families) as a shell fragment on f
  * (src/cmd/complete.c); 0, or 2 for another shell. */
 int cmd_complete(const char *shell, FILE *f);
+/* getopt_long() over the options of cx's entry (and -h, --help: 'h'), as
+ * its table says (cmd_opt): the short letters, or a long-only option's val.
+ * A command that words its own errors sets opterr = 0 first: a missing value
+ * is then ':' (as with getopt's leading ':'), an unknown option '?'. */
+int cmd_getopt(struct cmd_ctx *cx, int argc, char **argv);
 /* The runner: the entry's function with the global options and a struct
  * cmd_ctx for cmd_setup(); closes what that opened when it returns. */
 int cmd_run(const struct cmd_entry *c, const struct tt_opts *o, int argc, char **argv);

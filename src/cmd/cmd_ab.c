@@ -28,51 +28,29 @@
 #include "probe/stats.h"
 #include "model/world.h"
 
-enum {
-	OPT_WINDOW = 256,
-	OPT_SETTLE,
-	OPT_ROUNDS,
-	OPT_CPUS,
-	OPT_LOAD,
-	OPT_CMD,
-	OPT_METRIC,
-	OPT_METRIC_FILE,
-	OPT_JSON,
-	OPT_SEED,
-	OPT_PRIO,
-	OPT_POLICY,
-	OPT_AA,
-	OPT_PRIMARY,
-	OPT_WHY,
-	OPT_WHY_OVER,
+enum { /* what cmd_getopt returns: the vals of the table's rows (src/cmd/table.c) */
+       OPT_WINDOW = 'W',
+       OPT_SETTLE = 'S',
+       OPT_ROUNDS = 'R',
+       OPT_CPUS = 'c',
+       OPT_LOAD = 'L',
+       OPT_CMD = 'C',
+       OPT_METRIC = 'm',
+       OPT_METRIC_FILE = 'M',
+       OPT_JSON = 'j',
+       OPT_SEED = 's',
+       OPT_PRIO = 'P',
+       OPT_POLICY = 'Y',
+       OPT_AA = 'a',
+       OPT_PRIMARY = 'p',
+       OPT_WHY = 'w',
+       OPT_WHY_OVER = 'O',
 };
 
 /* --why (issue 29): the capture beside the A/B's probe, each arm's causes */
 static struct whyrun ab_why;
 /* the world the A/B runs in (--root on a world's directory), else NULL */
 static const struct world_def *ab_world;
-
-static const struct option long_opts[] = {
-	{"window", required_argument, NULL, OPT_WINDOW},
-	{"settle", required_argument, NULL, OPT_SETTLE},
-	{"rounds", required_argument, NULL, OPT_ROUNDS},
-	{"cpus", required_argument, NULL, OPT_CPUS},
-	{"load", required_argument, NULL, OPT_LOAD},
-	{"cmd", required_argument, NULL, OPT_CMD},
-	{"metric", required_argument, NULL, OPT_METRIC},
-	{"metric-file", required_argument, NULL, OPT_METRIC_FILE},
-	{"json", no_argument, NULL, OPT_JSON},
-	{"seed", required_argument, NULL, OPT_SEED},
-	{"interval", required_argument, NULL, 'i'},
-	{"prio", required_argument, NULL, OPT_PRIO},
-	{"policy", required_argument, NULL, OPT_POLICY},
-	{"aa", no_argument, NULL, OPT_AA},
-	{"primary", required_argument, NULL, OPT_PRIMARY},
-	{"why", no_argument, NULL, OPT_WHY},
-	{"why-over", required_argument, NULL, OPT_WHY_OVER},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
-};
 
 static int usage_err(const char *fmt, const char *arg)
 {
@@ -992,7 +970,8 @@ static void progress(struct ab_run *r, int *shown)
 
 /* The command line into cfg and the assignment. Returns -1 to go on, else
  * the exit status (0 after --help, 2 on a bad argument, with one line). */
-static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, const char **assign)
+static int parse_args(struct cmd_ctx *cx, int argc, char **argv, struct ab_cfg *cfg, bool *json,
+		      const char **assign)
 {
 	const char *cpus_arg = NULL;
 	bool prio_given = false;
@@ -1001,7 +980,7 @@ static int parse_args(int argc, char **argv, struct ab_cfg *cfg, bool *json, con
 
 	optind = 1;
 	opterr = 0; /* one line of our own instead of getopt's */
-	while ((c = getopt_long(argc, argv, ":i:h", long_opts, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		uint64_t u;
 		int v;
 
@@ -1224,7 +1203,7 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 	int e, rc;
 
 	ab_cfg_init(&cfg);
-	rc = parse_args(argc, argv, &cfg, &json, &assign);
+	rc = parse_args(cx, argc, argv, &cfg, &json, &assign);
 	if (rc >= 0)
 		return rc;
 	if (cmd_setup(cx, 0))

@@ -63,16 +63,13 @@ static void print_pmus(const struct perf_pmus *pm, const char *root)
 
 int cmd_events(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option longopts[] = {{"list", no_argument, NULL, 'l'},
-						 {"help", no_argument, NULL, 'h'},
-						 {NULL, 0, NULL, 0}};
 	struct sysroot *root = &cx->root;
 	struct perf_pmus pm;
 	bool list = false;
 	int opt;
 
 	optind = 1;
-	while ((opt = getopt_long(argc, argv, "lh", longopts, NULL)) != -1) {
+	while ((opt = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (opt) {
 		case 'l': list = true; break;
 		case 'h': cmd_print_help("events", stdout); return 0;

@@ -29,19 +29,12 @@ static void print_entry(const struct explain_entry *e, const char *addr, const s
 
 int cmd_explain(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"list", no_argument, NULL, 'l'},
-		{"all", no_argument, NULL, 'a'},
-		{"width", required_argument, NULL, 'w'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	bool list = false, all = false;
 	int width = 78, c, rc = 0;
 	struct sysroot *r = &cx->root;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "law:h", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'l': list = true; break;
 		case 'a': all = true; break;

@@ -103,10 +103,6 @@ static const char *rw_text(struct knob_ctx *ctx, const struct knob_ref *r)
 
 int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
-					   {"long", no_argument, NULL, 'l'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool json = false, lng = false;
 	struct sysroot *root = &cx->root;
 	struct knob_ctx *ctx;
@@ -114,7 +110,7 @@ int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 	size_t n;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "jlh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'l': lng = true; break;
@@ -219,13 +215,12 @@ int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 
 int cmd_get(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"help", no_argument, NULL, 'h'}, {NULL, 0, NULL, 0}};
 	struct knob_ctx *ctx;
 	struct knob_ref *refs;
 	size_t n;
 	int c, rc;
 
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1)
+	while ((c = cmd_getopt(cx, argc, argv)) != -1)
 		return opt_other("get", c);
 	if (optind >= argc)
 		return cmd_usage("get");
@@ -271,28 +266,30 @@ static int verify_opt(const char *cmd, const char *arg, int *ms)
 	return 0;
 }
 
+/* The options set and apply share: -n/--dry-run, --verify MS, --no-verify.
+ * 1 when c was one, 0 when not, -1 after an error line. */
+static int change_opt(const char *cmd, int c, bool *dry, int *verify_ms)
+{
+	switch (c) {
+	case 'n': *dry = true; return 1;
+	case 'V': return verify_opt(cmd, optarg, verify_ms) ? -1 : 1;
+	case 'N': *verify_ms = 0; return 1;
+	default: return 0;
+	}
+}
+
 int cmd_set(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
-					   {"verify", required_argument, NULL, 'V'},
-					   {"no-verify", no_argument, NULL, 'N'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool dry = false;
 	int verify_ms = (int)knob_effect_default_ms();
 	struct change_run r;
 	int c, e;
 
-	while ((c = getopt_long(argc, argv, "nh", lo, NULL)) != -1) {
-		switch (c) {
-		case 'n': dry = true; break;
-		case 'V':
-			if (verify_opt("set", optarg, &verify_ms))
-				return 2;
-			break;
-		case 'N': verify_ms = 0; break;
-		default: return opt_other("set", c);
-		}
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
+		int took = change_opt("set", c, &dry, &verify_ms);
+
+		if (took <= 0)
+			return took ? 2 : opt_other("set", c);
 	}
 	if (optind >= argc)
 		return cmd_usage("set");
@@ -361,31 +358,25 @@ static int list_profiles(struct cmd_ctx *cx)
 
 int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"dry-run", no_argument, NULL, 'n'},
-					   {"force", no_argument, NULL, 'f'},
-					   {"list", no_argument, NULL, 'l'},
-					   {"verify", required_argument, NULL, 'V'},
-					   {"no-verify", no_argument, NULL, 'N'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool dry = false, force = false, list = false;
 	int verify_ms = (int)knob_effect_default_ms();
 	struct change_run r;
 	struct knob_profile p;
 	int c, e, rc;
 
-	while ((c = getopt_long(argc, argv, "nflh", lo, NULL)) != -1) {
-		switch (c) {
-		case 'n': dry = true; break;
-		case 'f': force = true; break;
-		case 'l': list = true; break;
-		case 'V':
-			if (verify_opt("apply", optarg, &verify_ms))
-				return 2;
-			break;
-		case 'N': verify_ms = 0; break;
-		default: return opt_other("apply", c);
-		}
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
+		int took = change_opt("apply", c, &dry, &verify_ms);
+
+		if (took < 0)
+			return 2;
+		if (took)
+			continue;
+		if (c == 'f')
+			force = true;
+		else if (c == 'l')
+			list = true;
+		else
+			return opt_other("apply", c);
 	}
 	if (list)
 		return list_profiles(cx);
@@ -416,16 +407,12 @@ int cmd_apply(struct cmd_ctx *cx, int argc, char **argv)
 
 int cmd_undo(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
-					   {"dry-run", no_argument, NULL, 'd'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	unsigned flags = 0, count = 1;
 	uint64_t id = 0;
 	struct change_run r;
 	int c, e;
 
-	while ((c = getopt_long(argc, argv, "n:fdh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'n': {
 			int v;
@@ -479,17 +466,12 @@ static void restore_tracefs(void)
 int cmd_restore(struct cmd_ctx *cx, int argc, char **argv)
 {
 	const struct tt_opts *o = cx->o;
-	static const struct option lo[] = {{"force", no_argument, NULL, 'f'},
-					   {"dry-run", no_argument, NULL, 'd'},
-					   {"orphans", no_argument, NULL, 'o'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	unsigned flags = 0;
 	bool orphans = false;
 	struct change_run r;
 	int c, e;
 
-	while ((c = getopt_long(argc, argv, "fdh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'f': flags |= KNOB_FORCE; break;
 		case 'd': flags |= KNOB_DRY_RUN; break;
@@ -530,9 +512,6 @@ static const char *state_text(const struct knob_jentry *e)
 
 int cmd_journal(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {{"json", no_argument, NULL, 'j'},
-					   {"help", no_argument, NULL, 'h'},
-					   {NULL, 0, NULL, 0}};
 	bool json = false;
 	struct sysroot *root = &cx->root;
 	struct knob_ctx *ctx;
@@ -542,7 +521,7 @@ int cmd_journal(struct cmd_ctx *cx, int argc, char **argv)
 	int c, torn = 0, rc;
 	char *cause = NULL;
 
-	while ((c = getopt_long(argc, argv, "jh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		default: return opt_other("journal", c);

@@ -585,14 +585,6 @@ static void list_lessons(struct cmd_ctx *cx)
 
 int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"auto", no_argument, NULL, 'a'},
-		{"demo", optional_argument, NULL, 'D'},
-		{"record", required_argument, NULL, 'R'},
-		{"record-format", required_argument, NULL, 'F'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	bool auto_mode = false, demo = false;
 	const char *record_path = NULL;
 	enum record_format rfmt = RECORD_FMT_AUTO;
@@ -601,7 +593,7 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 	int c, n, rc = 0;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "aDR:F:h", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'a': auto_mode = true; break;
 		case 'D':

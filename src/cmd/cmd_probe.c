@@ -44,45 +44,22 @@
 #define MAX_HIST_CPUS	4 /* more CPUs: one histogram of all of them */
 #define DEFAULT_SECONDS 10.0
 
-enum {
-	OPT_CPUS = 256,
-	OPT_POLICY,
-	OPT_DMA,
-	OPT_JSON,
-	OPT_SUMMARY,
-	OPT_HISTFILE,
-	OPT_BREAK,
-	OPT_BREAK_TRACE,
-	OPT_RPMSG,
-	OPT_RPMSG_SIZE,
-	OPT_RPMSG_IV,
-	OPT_RPMSG_TO,
-	OPT_WHY,
-	OPT_WHY_OVER,
-	OPT_EVENTS,
-};
-
-static const struct option long_opts[] = {
-	{"cpus", required_argument, NULL, OPT_CPUS},
-	{"interval", required_argument, NULL, 'i'},
-	{"duration", required_argument, NULL, 'D'},
-	{"prio", required_argument, NULL, 'p'},
-	{"policy", required_argument, NULL, OPT_POLICY},
-	{"dma-latency", required_argument, NULL, OPT_DMA},
-	{"json", no_argument, NULL, OPT_JSON},
-	{"summary", required_argument, NULL, OPT_SUMMARY},
-	{"histfile", required_argument, NULL, OPT_HISTFILE},
-	{"break", required_argument, NULL, OPT_BREAK},
-	{"break-trace", required_argument, NULL, OPT_BREAK_TRACE},
-	{"rpmsg", required_argument, NULL, OPT_RPMSG},
-	{"rpmsg-size", required_argument, NULL, OPT_RPMSG_SIZE},
-	{"rpmsg-interval-us", required_argument, NULL, OPT_RPMSG_IV},
-	{"rpmsg-timeout-ms", required_argument, NULL, OPT_RPMSG_TO},
-	{"why", no_argument, NULL, OPT_WHY},
-	{"why-over", required_argument, NULL, OPT_WHY_OVER},
-	{"events", required_argument, NULL, OPT_EVENTS},
-	{"help", no_argument, NULL, 'h'},
-	{NULL, 0, NULL, 0},
+enum { /* what cmd_getopt returns: the vals of the table's rows (src/cmd/table.c) */
+       OPT_CPUS = 'c',
+       OPT_POLICY = 'P',
+       OPT_DMA = 'd',
+       OPT_JSON = 'j',
+       OPT_SUMMARY = 'S',
+       OPT_HISTFILE = 'H',
+       OPT_BREAK = 'b',
+       OPT_BREAK_TRACE = 'B',
+       OPT_RPMSG = 'r',
+       OPT_RPMSG_SIZE = 'z',
+       OPT_RPMSG_IV = 'v',
+       OPT_RPMSG_TO = 't',
+       OPT_WHY = 'w',
+       OPT_WHY_OVER = 'o',
+       OPT_EVENTS = 'e',
 };
 
 /* ---- break (--break) ------------------------------------------------------ */
@@ -885,12 +862,12 @@ static int range_opt(const char *opt, const char *unit, const char *v, uint64_t 
 }
 
 /* Parse probe's options into *a; -1 to go on, else the exit code. */
-static int parse_args(int argc, char **argv, struct probe_args *a)
+static int parse_args(struct cmd_ctx *cx, int argc, char **argv, struct probe_args *a)
 {
 	int c;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "i:D:p:h", long_opts, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		uint64_t u;
 		int v, t = text_opt(a, c, optarg);
 
@@ -1190,7 +1167,7 @@ int cmd_probe(struct cmd_ctx *cx, int argc, char **argv)
 					      .timeout_ms = RPMSG_DEFAULT_TIMEOUT_MS}},
 			       .secs = DEFAULT_SECONDS};
 	char why[256];
-	int rc = parse_args(argc, argv, &a);
+	int rc = parse_args(cx, argc, argv, &a);
 
 	if (rc >= 0)
 		return rc;

@@ -68,12 +68,6 @@ static int read_stdin(char **out, size_t *len)
 
 int cmd_report(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"html", required_argument, NULL, 'H'},
-		{"quiet", no_argument, NULL, 'q'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	const char *html_path = NULL, *path;
 	bool quiet = false, html_stdout;
 	struct sbuf text, html;
@@ -82,7 +76,7 @@ int cmd_report(struct cmd_ctx *cx, int argc, char **argv)
 
 	(void)cx; /* reads a file: nothing to set up (no flags) */
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "H:qh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'H': html_path = optarg; break;
 		case 'q': quiet = true; break;

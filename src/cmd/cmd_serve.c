@@ -413,14 +413,6 @@ static int start_probe(struct serve *sv, const char *cpus)
 int cmd_serve(struct cmd_ctx *cx, int argc, char **argv)
 {
 	const struct tt_opts *o = cx->o;
-	static const struct option lo[] = {
-		{"listen", required_argument, NULL, 'l'},
-		{"listen-any", no_argument, NULL, 'a'},
-		{"min-interval", required_argument, NULL, 'm'},
-		{"probe", required_argument, NULL, 'p'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	const char *listen_s = SERVE_DEFAULT, *probe_arg = NULL;
 	bool any = false, loop = false;
 	struct sockaddr_storage ss;
@@ -432,7 +424,7 @@ int cmd_serve(struct cmd_ctx *cx, int argc, char **argv)
 	int c, lfd, one = 1, e;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "h", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'l': listen_s = optarg; break;
 		case 'a': any = true; break;

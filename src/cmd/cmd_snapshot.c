@@ -233,21 +233,6 @@ static void free_events(char **v)
 int cmd_snapshot(struct cmd_ctx *cx, int argc, char **argv)
 {
 	const struct tt_opts *o = cx->o;
-	static const struct option lo[] = {
-		{"json", no_argument, NULL, 'j'},
-		{"csv", no_argument, NULL, 'c'},
-		{"interval", required_argument, NULL, 'i'},
-		{"stable", no_argument, NULL, 's'},
-		{"pretty", no_argument, NULL, 'p'},
-		{"help", no_argument, NULL, 'h'},
-		{"counters", no_argument, NULL, 'C'},
-		{"events", required_argument, NULL, 'E'},
-		{"thread", required_argument, NULL, 'T'},
-		{"threads", optional_argument, NULL, 'A'},
-		{"irqs", no_argument, NULL, 'I'},
-		{"latency-budget", required_argument, NULL, 'B'},
-		{NULL, 0, NULL, 0},
-	};
 	enum fmt f = FMT_TEXT;
 	long interval_ms = 500;
 	struct report_opts ro = {0};
@@ -266,7 +251,7 @@ int cmd_snapshot(struct cmd_ctx *cx, int argc, char **argv)
 	memset(tt, 0, sizeof(tt));
 	findings_opts_default(&fo);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "jci:sph", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		int took = report_opt("snapshot", c, optarg, &shared);
 
 		if (took < 0)
@@ -547,23 +532,6 @@ static void watch_openmetrics(const struct cmd_ctx *cx, struct report_opts *ro, 
 int cmd_watch(struct cmd_ctx *cx, int argc, char **argv)
 {
 	const struct tt_opts *o = cx->o;
-	static const struct option lo[] = {
-		{"json", no_argument, NULL, 'j'},
-		{"csv", no_argument, NULL, 'c'},
-		{"interval", required_argument, NULL, 'i'},
-		{"count", required_argument, NULL, 'n'},
-		{"stable", no_argument, NULL, 's'},
-		{"help", no_argument, NULL, 'h'},
-		{"counters", no_argument, NULL, 'C'},
-		{"events", required_argument, NULL, 'E'},
-		{"record", required_argument, NULL, 'R'},
-		{"record-format", required_argument, NULL, 'F'},
-		{"latency-budget", required_argument, NULL, 'B'},
-		{"openmetrics", required_argument, NULL, 'O'},
-		{"metric-file", required_argument, NULL, 'M'},
-		{"metric", required_argument, NULL, 'm'},
-		{NULL, 0, NULL, 0},
-	};
 	struct watch_metric wmb, *wm = NULL;
 	const char *metric_file = NULL, *metric = NULL;
 	enum fmt f = FMT_TEXT;
@@ -588,7 +556,7 @@ int cmd_watch(struct cmd_ctx *cx, int argc, char **argv)
 
 	findings_opts_default(&fo);
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "jci:n:sh", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		int took = report_opt("watch", c, optarg, &shared);
 
 		if (took < 0)

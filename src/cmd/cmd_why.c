@@ -55,14 +55,6 @@ static int why_load(const char *path, struct why_events *s)
 
 int cmd_why(struct cmd_ctx *cx, int argc, char **argv)
 {
-	static const struct option lo[] = {
-		{"json", no_argument, NULL, 'j'},
-		{"why-over", required_argument, NULL, 'o'},
-		{"worst", required_argument, NULL, 'w'},
-		{"housekeeping", required_argument, NULL, 'k'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	struct why_opts wo = {0};
 	struct why_events s;
 	struct why_result r;
@@ -72,7 +64,7 @@ int cmd_why(struct cmd_ctx *cx, int argc, char **argv)
 
 	(void)cx; /* reads a file: nothing to set up (no flags) */
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "jo:w:k:h", lo, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		switch (c) {
 		case 'j': json = true; break;
 		case 'o':

@@ -47,13 +47,6 @@ static int world_show(const struct tt_opts *o, double run_s)
 int cmd_world(struct cmd_ctx *cx, int argc, char **argv)
 {
 	const struct tt_opts *o = cx->o;
-	static const struct option opts[] = {
-		{"list", no_argument, NULL, 'l'},
-		{"seed", required_argument, NULL, 's'},
-		{"run", required_argument, NULL, 'r'},
-		{"help", no_argument, NULL, 'h'},
-		{NULL, 0, NULL, 0},
-	};
 	bool list = false;
 	uint64_t seed = 0;
 	double run_s = 0;
@@ -61,7 +54,7 @@ int cmd_world(struct cmd_ctx *cx, int argc, char **argv)
 	int c, e;
 
 	optind = 1;
-	while ((c = getopt_long(argc, argv, "lh", opts, NULL)) != -1) {
+	while ((c = cmd_getopt(cx, argc, argv)) != -1) {
 		char *end;
 
 		switch (c) {

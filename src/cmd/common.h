@@ -5,6 +5,7 @@
 #ifndef TT_CMD_COMMON_H
 #define TT_CMD_COMMON_H
 
+#include <getopt.h>
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -24,6 +25,8 @@ int cmd_verror(const char *cmd, int err, const char *fmt, va_list ap)
 	__attribute__((format(printf, 3, 0)));
 /* The same prefix for a note or warning that is not an error (returns 0). */
 int cmd_note(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* The most options one entry has (cmd_getopt's arrays). */
+#define CMD_OPTS_MAX 24
 /* What the runner (cmd_run) hands a command: the global options, its
  * entry, and what the entry's setup flags say it opens, once cmd_setup()
  * opened them. cmd_run closes them after the command returns. */
@@ -33,6 +36,10 @@ struct cmd_ctx {
 	struct sysroot root;   /* --root, open with CMD_SYSROOT */
 	struct knob_ctx *knob; /* the engine over root, open with CMD_ENGINE */
 	bool root_open;
+	/* cmd_getopt's view of the entry's options, built at its first call */
+	struct option lo[CMD_OPTS_MAX + 2];
+	char so[3 * CMD_OPTS_MAX + 8];
+	char names[CMD_OPTS_MAX][24];
 };
 /* The one setup of every command, called by it once its options parsed (a
  * usage error touches nothing; knob_flags depend on them, e.g. --dry-run):

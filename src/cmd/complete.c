@@ -48,57 +48,54 @@ static void cmd_words(const struct cmd_entry *c, FILE *f)
 		fputs(" --", f);
 }
 
-static void families(const char *lead, const char *sep, FILE *f)
+/* One shell's form of the words: a list in "..." (bash) or (...) (zsh), the
+ * commands (bash: the names; zsh: 'name:brief' a line), and a function of
+ * case arms giving a command's options. */
+static const struct shell_form {
+	const char *name;
+	const char *open, *close;	  /* a list */
+	const char *sep, *cmd, *cmds_end; /* the commands: fprintf(cmd, name, brief) */
+	const char *opts_fn;		  /* the comment and head of _tunetop_cmd_opts */
+	const char *arm, *arm_end, *esac;
+} shells[] = {
+	{"bash", "\"", "\"", " ", "%s%.0s", "",
+	 "# _tunetop_cmd_opts CMD: the options of one command\n"
+	 "_tunetop_cmd_opts() {\n\tcase $1 in\n",
+	 "\t%s) echo \"", "\" ;;\n", "\tesac\n}\n"},
+	{"zsh", "(", ")", "", "\n  '%s:%s'", "\n",
+	 "# _tunetop_cmd_opts CMD: the options of one command, in cmd_opts\n"
+	 "_tunetop_cmd_opts() {\n  case $1 in\n",
+	 "    %s) cmd_opts=(", ") ;;\n", "  esac\n}\n"},
+};
+
+static void shell_words(const struct shell_form *sh, FILE *f)
 {
+	fprintf(f, "_tunetop_commands=%s", sh->open);
+	for (size_t i = 0; i < cmd_count; i++) {
+		fputs(i ? sh->sep : "", f);
+		fprintf(f, sh->cmd, cmd_table[i].name, cmd_table[i].brief);
+	}
+	fprintf(f, "%s%s\n# the knob families (src/knob/registry.c), as address prefixes\n",
+		sh->cmds_end, sh->close);
+	fprintf(f, "_tunetop_families=%s", sh->open);
 	for (size_t i = 0; i < knob_family_count(); i++)
-		fprintf(f, "%s%s/", i ? sep : lead, knob_family_name(i));
-}
-
-static void bash_words(FILE *f)
-{
-	fputs("_tunetop_commands=\"", f);
-	for (size_t i = 0; i < cmd_count; i++)
-		fprintf(f, "%s%s", i ? " " : "", cmd_table[i].name);
-	fputs("\"\n# the knob families (src/knob/registry.c), as address prefixes\n", f);
-	families("_tunetop_families=\"", " ", f);
-	fputs("\"\n# _tunetop_cmd_opts CMD: the options of one command\n"
-	      "_tunetop_cmd_opts() {\n\tcase $1 in\n",
-	      f);
+		fprintf(f, "%s%s/", i ? " " : "", knob_family_name(i));
+	fprintf(f, "%s\n%s", sh->close, sh->opts_fn);
 	for (size_t i = 0; i < cmd_count; i++) {
-		fprintf(f, "\t%s) echo \"", cmd_table[i].name);
+		fprintf(f, sh->arm, cmd_table[i].name);
 		cmd_words(&cmd_table[i], f);
-		fputs("\" ;;\n", f);
+		fputs(sh->arm_end, f);
 	}
-	fputs("\tesac\n}\n", f);
-}
-
-static void zsh_words(FILE *f)
-{
-	fputs("_tunetop_commands=(\n", f);
-	for (size_t i = 0; i < cmd_count; i++)
-		fprintf(f, "  '%s:%s'\n", cmd_table[i].name, cmd_table[i].brief);
-	fputs(")\n# the knob families (src/knob/registry.c), as address prefixes\n", f);
-	families("_tunetop_families=(", " ", f);
-	fputs(")\n# _tunetop_cmd_opts CMD: the options of one command, in cmd_opts\n"
-	      "_tunetop_cmd_opts() {\n  case $1 in\n",
-	      f);
-	for (size_t i = 0; i < cmd_count; i++) {
-		fprintf(f, "    %s) cmd_opts=(", cmd_table[i].name);
-		cmd_words(&cmd_table[i], f);
-		fputs(") ;;\n", f);
-	}
-	fputs("  esac\n}\n", f);
+	fputs(sh->esac, f);
 }
 
 int cmd_complete(const char *shell, FILE *f)
 {
-	if (shell && !strcmp(shell, "bash"))
-		bash_words(f);
-	else if (shell && !strcmp(shell, "zsh"))
-		zsh_words(f);
-	else {
-		fprintf(stderr, "tunetop: --complete bash|zsh, not '%s'\n", shell ? shell : "");
-		return 2;
-	}
-	return fflush(f) == 0 ? 0 : 1;
+	for (size_t i = 0; shell && i < sizeof(shells) / sizeof(shells[0]); i++)
+		if (!strcmp(shell, shells[i].name)) {
+			shell_words(&shells[i], f);
+			return fflush(f) == 0 ? 0 : 1;
+		}
+	fprintf(stderr, "tunetop: --complete bash|zsh, not '%s'\n", shell ? shell : "");
+	return 2;
 }

@@ -21,7 +21,7 @@
 
 #define OPT_END                                                                                    \
 	{                                                                                          \
-		NULL, NULL                                                                         \
+		NULL, NULL, 0                                                                      \
 	}
 
 static const struct cmd_opt snapshot_opts[] = {
@@ -30,12 +30,12 @@ static const struct cmd_opt snapshot_opts[] = {
 	{"-i, --interval MS", "two samples MS apart (default 500; 0 = one, no rates)"},
 	{"-s, --stable", "omit wall-clock fields (time, uptime), for diffs"},
 	{"-p, --pretty", "indented JSON"},
-	{"--counters", "per-CPU counters (cycles, instructions, cache misses)"},
-	{"--events LIST", "perf/libpfm4 event strings (implies --counters)"},
-	{"--thread TID", "counters of one thread instead of per-CPU counters"},
-	{"--threads[=all]", "RT and pinned threads (=all: every thread)"},
-	{"--irqs", "IRQ and softirq rates in the text report"},
-	{"--latency-budget US", "the findings' latency budget (default 100 us)"},
+	{"--counters", "per-CPU counters (cycles, instructions, cache misses)", 'C'},
+	{"--events LIST", "perf/libpfm4 event strings (implies --counters)", 'E'},
+	{"--thread TID", "counters of one thread instead of per-CPU counters", 'T'},
+	{"--threads[=all]", "RT and pinned threads (=all: every thread)", 'A'},
+	{"--irqs", "IRQ and softirq rates in the text report", 'I'},
+	{"--latency-budget US", "the findings' latency budget (default 100 us)", 'B'},
 	OPT_END,
 };
 
@@ -45,24 +45,24 @@ static const struct cmd_opt watch_opts[] = {
 	{"-i, --interval MS", "one record every MS (at least 10)"},
 	{"-n, --count COUNT", "COUNT records (default: until interrupted)"},
 	{"-s, --stable", "omit wall-clock fields (time, uptime)"},
-	{"--counters", "per-CPU counters (cycles, instructions, cache misses)"},
-	{"--events LIST", "perf/libpfm4 event strings (implies --counters)"},
-	{"--record FILE", "also record samples and journal events (- = stdout)"},
-	{"--record-format F", "auto, json or zstd (auto: zstd unless .json/.jsonl)"},
-	{"--openmetrics FILE", "rewrite FILE with the sample as metrics (textfile)"},
-	{"--latency-budget US", "the findings' latency budget (default 100 us)"},
-	{"--metric-file LOG", "follow LOG (rotation, truncation handled)"},
-	{"--metric REGEX", "with --metric-file: the number REGEX's group captures"},
+	{"--counters", "per-CPU counters (cycles, instructions, cache misses)", 'C'},
+	{"--events LIST", "perf/libpfm4 event strings (implies --counters)", 'E'},
+	{"--record FILE", "also record samples and journal events (- = stdout)", 'R'},
+	{"--record-format F", "auto, json or zstd (auto: zstd unless .json/.jsonl)", 'F'},
+	{"--openmetrics FILE", "rewrite FILE with the sample as metrics (textfile)", 'O'},
+	{"--latency-budget US", "the findings' latency budget (default 100 us)", 'B'},
+	{"--metric-file LOG", "follow LOG (rotation, truncation handled)", 'M'},
+	{"--metric REGEX", "with --metric-file: the number REGEX's group captures", 'm'},
 	OPT_END,
 };
 
 static const struct cmd_opt no_opts[] = {OPT_END};
 
 static const struct cmd_opt serve_opts[] = {
-	{"--listen ADDR:PORT", "address to listen on (default 127.0.0.1:9731)"},
-	{"--listen-any", "allow an address that is not loopback"},
-	{"--min-interval MS", "sample at most this often (default 1000)"},
-	{"--probe CPUS", "run the latency probe on CPUS, expose its percentiles"},
+	{"--listen ADDR:PORT", "address to listen on (default 127.0.0.1:9731)", 'l'},
+	{"--listen-any", "allow an address that is not loopback", 'a'},
+	{"--min-interval MS", "sample at most this often (default 1000)", 'm'},
+	{"--probe CPUS", "run the latency probe on CPUS, expose its percentiles", 'p'},
 	OPT_END,
 };
 
@@ -94,51 +94,51 @@ static const struct cmd_opt learn_opts[] = {
 
 static const struct cmd_opt world_opts[] = {
 	{"-l, --list", "the worlds: name, board, the field note of each"},
-	{"--seed N", "seed of its noise (default TUNETOP_WORLD_SEED)"},
-	{"--run SEC", "with --root: run the world SEC simulated seconds"},
+	{"--seed N", "seed of its noise (default TUNETOP_WORLD_SEED)", 's'},
+	{"--run SEC", "with --root: run the world SEC simulated seconds", 'r'},
 	OPT_END,
 };
 
 static const struct cmd_opt probe_opts[] = {
-	{"--cpus LIST", "CPUs to measure (default: all online)"},
+	{"--cpus LIST", "CPUs to measure (default: all online)", 'c'},
 	{"-i, --interval US", "period in microseconds (default 1000)"},
 	{"-D, --duration SEC", "run time, suffix s/m/h; 0 = until Ctrl-C (default 10)"},
 	{"-p, --prio N", "real-time priority 1..99 (default 95)"},
-	{"--policy P", "fifo (default), rr or other"},
-	{"--dma-latency US", "hold /dev/cpu_dma_latency at US for the run"},
-	{"--json", "JSON with per-CPU statistics and the full histograms"},
-	{"--summary SEC", "soak runs: a summary line every SEC"},
-	{"--histfile FILE", "the histogram in cyclictest's -h format (- = stdout)"},
-	{"--break US", "stop at the first wake-up over US, save the trace"},
-	{"--break-trace FILE", "where --break saves the trace"},
-	{"--why", "why the late wake-ups were late (a tracefs instance)"},
-	{"--why-over US", "late = over US (default: the run's p99)"},
-	{"--events FILE", "save the captured events for `tunetop why FILE`"},
-	{"--rpmsg DEV", "measure round trips through an rpmsg tty echo"},
-	{"--rpmsg-size N", "message bytes, 16..496 (default 32)"},
-	{"--rpmsg-interval-us US", "between messages (default 10000)"},
-	{"--rpmsg-timeout-ms MS", "an echo later than this is lost (default 1000)"},
+	{"--policy P", "fifo (default), rr or other", 'P'},
+	{"--dma-latency US", "hold /dev/cpu_dma_latency at US for the run", 'd'},
+	{"--json", "JSON with per-CPU statistics and the full histograms", 'j'},
+	{"--summary SEC", "soak runs: a summary line every SEC", 'S'},
+	{"--histfile FILE", "the histogram in cyclictest's -h format (- = stdout)", 'H'},
+	{"--break US", "stop at the first wake-up over US, save the trace", 'b'},
+	{"--break-trace FILE", "where --break saves the trace", 'B'},
+	{"--why", "why the late wake-ups were late (a tracefs instance)", 'w'},
+	{"--why-over US", "late = over US (default: the run's p99)", 'o'},
+	{"--events FILE", "save the captured events for `tunetop why FILE`", 'e'},
+	{"--rpmsg DEV", "measure round trips through an rpmsg tty echo", 'r'},
+	{"--rpmsg-size N", "message bytes, 16..496 (default 32)", 'z'},
+	{"--rpmsg-interval-us US", "between messages (default 10000)", 'v'},
+	{"--rpmsg-timeout-ms MS", "an echo later than this is lost (default 1000)", 't'},
 	OPT_END,
 };
 
 static const struct cmd_opt ab_opts[] = {
-	{"--aa", "A/A run: both arms the same VALUE (the noise floor)"},
-	{"--window SEC", "measuring time per window (default 2; ms/s/m)"},
-	{"--settle MS", "discarded after each switch (default 500)"},
-	{"--rounds N", "rounds of 4 windows (default 6)"},
-	{"--cpus LIST", "probe CPUs; with --cmd: CMD's CPU affinity"},
-	{"--load SPEC", "background load in both arms: cpu:N, mem:N, @CPUS"},
-	{"--cmd CMD", "measure CMD (sh -c, repeatedly) instead of the probe"},
-	{"--metric REGEX", "the number REGEX's group captures in CMD's output"},
-	{"--metric-file LOG", "follow LOG: its --metric numbers are the samples"},
-	{"--primary M", "test only metric M: p99, p50, mean or metric"},
-	{"--seed N", "seed of the random arrangements beyond 6 rounds"},
+	{"--aa", "A/A run: both arms the same VALUE (the noise floor)", 'a'},
+	{"--window SEC", "measuring time per window (default 2; ms/s/m)", 'W'},
+	{"--settle MS", "discarded after each switch (default 500)", 'S'},
+	{"--rounds N", "rounds of 4 windows (default 6)", 'R'},
+	{"--cpus LIST", "probe CPUs; with --cmd: CMD's CPU affinity", 'c'},
+	{"--load SPEC", "background load in both arms: cpu:N, mem:N, @CPUS", 'L'},
+	{"--cmd CMD", "measure CMD (sh -c, repeatedly) instead of the probe", 'C'},
+	{"--metric REGEX", "the number REGEX's group captures in CMD's output", 'm'},
+	{"--metric-file LOG", "follow LOG: its --metric numbers are the samples", 'M'},
+	{"--primary M", "test only metric M: p99, p50, mean or metric", 'p'},
+	{"--seed N", "seed of the random arrangements beyond 6 rounds", 's'},
 	{"-i, --interval US", "probe period (default 1000)"},
-	{"--prio N", "probe priority (default 95)"},
-	{"--policy P", "probe policy: fifo (default), rr or other"},
-	{"--why", "late causes per arm (--json: a why object each)"},
-	{"--why-over US", "with --why: late = over US (default: the p99)"},
-	{"--json", "per-arm summaries, histograms, windows, comparison"},
+	{"--prio N", "probe priority (default 95)", 'P'},
+	{"--policy P", "probe policy: fifo (default), rr or other", 'Y'},
+	{"--why", "late causes per arm (--json: a why object each)", 'w'},
+	{"--why-over US", "with --why: late = over US (default: the p99)", 'O'},
+	{"--json", "per-arm summaries, histograms, windows, comparison", 'j'},
 	OPT_END,
 };
 
@@ -158,16 +158,16 @@ static const struct cmd_opt knobs_opts[] = {
 
 static const struct cmd_opt set_opts[] = {
 	{"-n, --dry-run", "print the writes as shell lines, touch nothing"},
-	{"--verify MS", "read back after MS (0..60000 ms) and report drift"},
-	{"--no-verify", "no read-back"},
+	{"--verify MS", "read back after MS (0..60000 ms) and report drift", 'V'},
+	{"--no-verify", "no read-back", 'N'},
 	OPT_END,
 };
 
 static const struct cmd_opt apply_opts[] = {
 	{"-n, --dry-run", "print the writes as shell lines, touch nothing"},
 	{"-f, --force", "apply a profile that does not match this root"},
-	{"--verify MS", "read back after MS (0..60000 ms) and report drift"},
-	{"--no-verify", "no read-back"},
+	{"--verify MS", "read back after MS (0..60000 ms) and report drift", 'V'},
+	{"--no-verify", "no read-back", 'N'},
 	{"-l, --list", "the profiles found, with their paths"},
 	OPT_END,
 };
@@ -180,7 +180,7 @@ static const struct cmd_opt undo_opts[] = {
 };
 
 static const struct cmd_opt restore_opts[] = {
-	{"--orphans", "only the changes of owners that exited"},
+	{"--orphans", "only the changes of owners that exited", 'o'},
 	{"-f, --force", "restore knobs changed by someone else since"},
 	{"-d, --dry-run", "print the restoring writes, touch nothing"},
 	OPT_END,
@@ -390,6 +390,79 @@ int cmd_print_help(const char *name, FILE *f)
 	assert(c);
 	cmd_help(c, f);
 	return 0;
+}
+
+/* One table row as getopt's: "-x, --long ARG", "--long[=ARG]", "-x ARG".
+ * The short letter (0 if none) into *sc; the long option into lo (name
+ * NULL if none), its argument kind from what follows the name. */
+static void opt_parse(const struct cmd_opt *op, int *sc, struct option *lo)
+{
+	const char *p = op->name;
+	int arg;
+
+	*sc = 0;
+	*lo = (struct option){NULL, no_argument, NULL, op->val};
+	if (p[0] == '-' && p[1] != '-') {
+		*sc = (unsigned char)p[1];
+		lo->val = *sc;
+		p += 2;
+		if (!strncmp(p, ", ", 2))
+			p += 2;
+	}
+	if (!strncmp(p, "--", 2)) {
+		p += 2;
+		lo->name = p;
+		p += strcspn(p, " [");
+	}
+	arg = *p == ' ' ? required_argument : *p == '[' ? optional_argument : no_argument;
+	lo->has_arg = arg;
+}
+
+/* The entry's options as getopt's, into cx (once): the short letters after
+ * a ':' (cmd_getopt drops it unless opterr is 0), the long ones with their
+ * names copied out of the table's strings, -h and --help last. */
+static void opts_build(struct cmd_ctx *cx)
+{
+	size_t nl = 0, ns = 1, nv = 0;
+	char *so = cx->so, vals[CMD_OPTS_MAX];
+
+	so[0] = ':';
+	for (const struct cmd_opt *op = cx->c->opts; op->name; op++) {
+		struct option lo;
+		int sc;
+
+		opt_parse(op, &sc, &lo);
+		assert(nv < CMD_OPTS_MAX && lo.val > 0 && lo.val < 256 && lo.val != 'h' &&
+		       !memchr(vals, lo.val, nv)); /* what getopt returns is one option's */
+		vals[nv++] = (char)lo.val;
+		if (sc) {
+			so[ns++] = (char)sc;
+			if (lo.has_arg != no_argument)
+				so[ns++] = ':';
+			if (lo.has_arg == optional_argument)
+				so[ns++] = ':';
+		}
+		if (lo.name) { /* not a short-only one ("-n N") */
+			size_t n = strcspn(lo.name, " [");
+
+			assert(n < sizeof(cx->names[0]));
+			memcpy(cx->names[nl], lo.name, n);
+			cx->names[nl][n] = 0;
+			lo.name = cx->names[nl];
+			cx->lo[nl++] = lo;
+		}
+	}
+	so[ns++] = 'h';
+	so[ns] = 0;
+	cx->lo[nl++] = (struct option){"help", no_argument, NULL, 'h'};
+	cx->lo[nl] = (struct option){NULL, 0, NULL, 0};
+}
+
+int cmd_getopt(struct cmd_ctx *cx, int argc, char **argv)
+{
+	if (!cx->so[0])
+		opts_build(cx);
+	return getopt_long(argc, argv, cx->so + (opterr ? 1 : 0), cx->lo, NULL);
 }
 
 int cmd_run(const struct cmd_entry *c, const struct tt_opts *o, int argc, char **argv)

@@ -373,47 +373,23 @@ static int cpufreq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 	sysfs_list_free(&l);
 	return e;
 }
-const struct knob_family fam_cpufreq = {
-	.name = "cpufreq",
-	.defs = cpufreq_defs,
-	.ndefs = sizeof(cpufreq_defs) / sizeof(cpufreq_defs[0]),
-	.expand = cpufreq_expand,
-	.cur_freq = {"scaling_cur_freq", "cpuinfo_cur_freq"},
-};
+KNOB_FAMILY(cpufreq, .expand = cpufreq_expand,
+	    .cur_freq = {"scaling_cur_freq", "cpuinfo_cur_freq"});
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_cpufreq_governor(const char *policy)
-{
-	return knob_addr_fmt("cpufreq/%s/governor", policy);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpufreq_governor, (const char *policy), "cpufreq/%s/governor", policy)
 
-struct knob_addr knob_addr_cpufreq_min_khz(const char *policy)
-{
-	return knob_addr_fmt("cpufreq/%s/min_khz", policy);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpufreq_min_khz, (const char *policy), "cpufreq/%s/min_khz", policy)
 
-struct knob_addr knob_addr_cpufreq_epp(const char *policy)
-{
-	return knob_addr_fmt("cpufreq/%s/energy_performance_preference", policy);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpufreq_epp, (const char *policy),
+		  "cpufreq/%s/energy_performance_preference", policy)
 
-struct knob_addr knob_addr_cpufreq(const char *policy)
-{
-	return knob_addr_fmt("cpufreq/%s", policy);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpufreq, (const char *policy), "cpufreq/%s", policy)
 
-struct knob_addr knob_addr_cpufreq_max_khz(const char *policy)
-{
-	return knob_addr_fmt("cpufreq/%s/max_khz", policy);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpufreq_max_khz, (const char *policy), "cpufreq/%s/max_khz", policy)
 
-struct knob_addr knob_addr_cpufreq_lock_khz(const char *policy)
-{
-	return knob_addr_fmt("cpufreq/%s/lock_khz", policy);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpufreq_lock_khz, (const char *policy), "cpufreq/%s/lock_khz", policy)
 
-struct knob_addr knob_addr_cpufreq_tunables(const char *policy, const char *governor)
-{
-	return knob_addr_fmt("cpufreq/%s/%s/*", policy, governor);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpufreq_tunables, (const char *policy, const char *governor),
+		  "cpufreq/%s/%s/*", policy, governor)

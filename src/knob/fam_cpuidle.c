@@ -277,35 +277,20 @@ static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 	}
 	return 0;
 }
-const struct knob_family fam_cpuidle = {
-	.name = "cpuidle",
-	.defs = cpuidle_defs,
-	.ndefs = sizeof(cpuidle_defs) / sizeof(cpuidle_defs[0]),
-	.expand = cpuidle_expand,
-	.flags = KF_CPU_FIRST,
-};
+KNOB_FAMILY(cpuidle, .expand = cpuidle_expand, .flags = KF_CPU_FIRST);
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_cpuidle_disable(const char *cpus, const char *state)
-{
-	return knob_addr_fmt("cpuidle/%s/%s/disable", cpus, state);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpuidle_disable, (const char *cpus, const char *state),
+		  "cpuidle/%s/%s/disable", cpus, state)
 
-struct knob_addr knob_addr_cpuidle_disable_n(int cpu, int state)
-{
-	return knob_addr_fmt("cpuidle/cpu%d/state%d/disable", cpu, state);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpuidle_disable_n, (int cpu, int state),
+		  "cpuidle/cpu%d/state%d/disable", cpu, state)
 
-struct knob_addr knob_addr_cpuidle_governor(void)
-{
-	return knob_addr_fmt("cpuidle/governor");
-}
+KNOB_ADDR_BUILDER(knob_addr_cpuidle_governor, (void), "cpuidle/governor")
 
-struct knob_addr knob_addr_cpuidle_disable_sel(const char *cpus, int state)
-{
-	return knob_addr_fmt("cpuidle/%s/state%d/disable", cpus, state);
-}
+KNOB_ADDR_BUILDER(knob_addr_cpuidle_disable_sel, (const char *cpus, int state),
+		  "cpuidle/%s/state%d/disable", cpus, state)
 
 int knob_addr_cpuidle_disable_of(const char *addr, int *cpu, int *state)
 {

@@ -143,37 +143,16 @@ static int devfreq_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 	sysfs_list_free(&l);
 	return 0;
 }
-const struct knob_family fam_devfreq = {
-	.name = "devfreq",
-	.defs = devfreq_defs,
-	.ndefs = sizeof(devfreq_defs) / sizeof(devfreq_defs[0]),
-	.expand = devfreq_expand,
-	.cur_freq = {"cur_freq"},
-};
+KNOB_FAMILY(devfreq, .expand = devfreq_expand, .cur_freq = {"cur_freq"});
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_devfreq_governor(const char *dev)
-{
-	return knob_addr_fmt("devfreq/%s/governor", dev);
-}
+KNOB_ADDR_BUILDER(knob_addr_devfreq_governor, (const char *dev), "devfreq/%s/governor", dev)
 
-struct knob_addr knob_addr_devfreq_min_hz(const char *dev)
-{
-	return knob_addr_fmt("devfreq/%s/min_hz", dev);
-}
+KNOB_ADDR_BUILDER(knob_addr_devfreq_min_hz, (const char *dev), "devfreq/%s/min_hz", dev)
 
-struct knob_addr knob_addr_devfreq(const char *dev)
-{
-	return knob_addr_fmt("devfreq/%s", dev);
-}
+KNOB_ADDR_BUILDER(knob_addr_devfreq, (const char *dev), "devfreq/%s", dev)
 
-struct knob_addr knob_addr_devfreq_max_hz(const char *dev)
-{
-	return knob_addr_fmt("devfreq/%s/max_hz", dev);
-}
+KNOB_ADDR_BUILDER(knob_addr_devfreq_max_hz, (const char *dev), "devfreq/%s/max_hz", dev)
 
-struct knob_addr knob_addr_devfreq_lock_hz(const char *dev)
-{
-	return knob_addr_fmt("devfreq/%s/lock_hz", dev);
-}
+KNOB_ADDR_BUILDER(knob_addr_devfreq_lock_hz, (const char *dev), "devfreq/%s/lock_hz", dev)

@@ -33,8 +33,4 @@ static const struct knob_def intel_pstate_defs[] = {
 };
 /* clang-format on */
 
-const struct knob_family fam_intel_pstate = {
-	.name = "intel_pstate",
-	.defs = intel_pstate_defs,
-	.ndefs = sizeof(intel_pstate_defs) / sizeof(intel_pstate_defs[0]),
-};
+KNOB_FAMILY(intel_pstate);

@@ -315,26 +315,12 @@ static const struct knob_def irq_defs[] = {
 };
 /* clang-format on */
 
-const struct knob_family fam_irq = {
-	.name = "irq",
-	.defs = irq_defs,
-	.ndefs = sizeof(irq_defs) / sizeof(irq_defs[0]),
-	.expand = fam_irq_expand,
-};
+KNOB_FAMILY(irq, .expand = fam_irq_expand);
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_irq_affinity(const char *irq)
-{
-	return knob_addr_fmt("irq/%s/affinity", irq);
-}
+KNOB_ADDR_BUILDER(knob_addr_irq_affinity, (const char *irq), "irq/%s/affinity", irq)
 
-struct knob_addr knob_addr_irq_default_affinity(void)
-{
-	return knob_addr_fmt("irq/default_smp_affinity");
-}
+KNOB_ADDR_BUILDER(knob_addr_irq_default_affinity, (void), "irq/default_smp_affinity")
 
-struct knob_addr knob_addr_irq_affinity_n(int irq)
-{
-	return knob_addr_fmt("irq/%d/affinity", irq);
-}
+KNOB_ADDR_BUILDER(knob_addr_irq_affinity_n, (int irq), "irq/%d/affinity", irq)

@@ -33,15 +33,8 @@ static const struct knob_def mm_defs[] = {
 };
 /* clang-format on */
 
-const struct knob_family fam_mm = {
-	.name = "mm",
-	.defs = mm_defs,
-	.ndefs = sizeof(mm_defs) / sizeof(mm_defs[0]),
-};
+KNOB_FAMILY(mm);
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_mm_thp(void)
-{
-	return knob_addr_fmt("mm/thp");
-}
+KNOB_ADDR_BUILDER(knob_addr_mm_thp, (void), "mm/thp")

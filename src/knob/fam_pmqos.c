@@ -127,22 +127,11 @@ static int pmqos_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned 
 	(void)found;
 	return 0;
 }
-const struct knob_family fam_pmqos = {
-	.name = "pmqos",
-	.defs = pmqos_defs,
-	.ndefs = sizeof(pmqos_defs) / sizeof(pmqos_defs[0]),
-	.expand = pmqos_expand,
-	.flags = KF_CPU_FIRST,
-};
+KNOB_FAMILY(pmqos, .expand = pmqos_expand, .flags = KF_CPU_FIRST);
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_pmqos_cpu_dma_latency_us(void)
-{
-	return knob_addr_fmt("pmqos/cpu_dma_latency_us");
-}
+KNOB_ADDR_BUILDER(knob_addr_pmqos_cpu_dma_latency_us, (void), "pmqos/cpu_dma_latency_us")
 
-struct knob_addr knob_addr_pmqos_resume_latency_us(int cpu)
-{
-	return knob_addr_fmt("pmqos/cpu%d/resume_latency_us", cpu);
-}
+KNOB_ADDR_BUILDER(knob_addr_pmqos_resume_latency_us, (int cpu), "pmqos/cpu%d/resume_latency_us",
+		  cpu)

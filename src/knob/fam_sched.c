@@ -102,20 +102,10 @@ static const struct knob_def sched_defs[] = {
 };
 /* clang-format on */
 
-const struct knob_family fam_sched = {
-	.name = "sched",
-	.defs = sched_defs,
-	.ndefs = sizeof(sched_defs) / sizeof(sched_defs[0]),
-};
+KNOB_FAMILY(sched);
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_sched_rt_runtime_us(void)
-{
-	return knob_addr_fmt("sched/rt_runtime_us");
-}
+KNOB_ADDR_BUILDER(knob_addr_sched_rt_runtime_us, (void), "sched/rt_runtime_us")
 
-struct knob_addr knob_addr_sched_rt_period_us(void)
-{
-	return knob_addr_fmt("sched/rt_period_us");
-}
+KNOB_ADDR_BUILDER(knob_addr_sched_rt_period_us, (void), "sched/rt_period_us")

@@ -2032,12 +2032,7 @@ static const struct knob_def thread_defs[] = {
 };
 /* clang-format on */
 
-const struct knob_family fam_thread = {
-	.name = "thread",
-	.defs = thread_defs,
-	.ndefs = sizeof(thread_defs) / sizeof(thread_defs[0]),
-	.expand = fam_thread_expand,
-};
+KNOB_FAMILY(thread, .expand = fam_thread_expand);
 
 /* process/<pid>/<leaf>: the thread knobs of every thread of a process (the
  * refs carry the thread definitions above) */
@@ -2070,27 +2065,12 @@ int knob_addr_task(const char *addr, int *id, bool *process)
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_thread(int tid)
-{
-	return knob_addr_fmt("thread/%d", tid);
-}
+KNOB_ADDR_BUILDER(knob_addr_thread, (int tid), "thread/%d", tid)
 
-struct knob_addr knob_addr_thread_affinity(int tid)
-{
-	return knob_addr_fmt("thread/%d/affinity", tid);
-}
+KNOB_ADDR_BUILDER(knob_addr_thread_affinity, (int tid), "thread/%d/affinity", tid)
 
-struct knob_addr knob_addr_thread_uclamp_min(int tid)
-{
-	return knob_addr_fmt("thread/%d/uclamp_min", tid);
-}
+KNOB_ADDR_BUILDER(knob_addr_thread_uclamp_min, (int tid), "thread/%d/uclamp_min", tid)
 
-struct knob_addr knob_addr_thread_policy(int tid)
-{
-	return knob_addr_fmt("thread/%d/policy", tid);
-}
+KNOB_ADDR_BUILDER(knob_addr_thread_policy, (int tid), "thread/%d/policy", tid)
 
-struct knob_addr knob_addr_process(int pid)
-{
-	return knob_addr_fmt("process/%d", pid);
-}
+KNOB_ADDR_BUILDER(knob_addr_process, (int pid), "process/%d", pid)

@@ -32,15 +32,8 @@ static const struct knob_def workqueue_defs[] = {
 };
 /* clang-format on */
 
-const struct knob_family fam_workqueue = {
-	.name = "workqueue",
-	.defs = workqueue_defs,
-	.ndefs = sizeof(workqueue_defs) / sizeof(workqueue_defs[0]),
-};
+KNOB_FAMILY(workqueue);
 
 /* ---- typed addresses (knob_addr.h) ---- */
 
-struct knob_addr knob_addr_workqueue_cpumask(void)
-{
-	return knob_addr_fmt("workqueue/cpumask");
-}
+KNOB_ADDR_BUILDER(knob_addr_workqueue_cpumask, (void), "workqueue/cpumask")

@@ -130,7 +130,7 @@ struct knob_ref *refvec_add(struct refvec *rv);
  * A knob family is everything about one first address segment ("cpufreq"):
  * its definitions, its expander and what the engine, effect check and hold
  * must know about it. Each family is one src/knob/fam_<name>.c that defines
- * `const struct knob_family fam_<name>`, listed once in knob_registry[]
+ * `const struct knob_family fam_<name>` (KNOB_FAMILY), listed once in knob_registry[]
  * (src/knob/registry.c); no other code keeps a list of families or compares
  * family names (tests/cli/structure.sh). Recipe: doc/HACKING.md. */
 
@@ -153,6 +153,15 @@ struct knob_family {
 	 * tried in order (in the unit of the bound's knob_def) */
 	const char *cur_freq[2];
 };
+
+/* A family file's registration: `KNOB_FAMILY(cpufreq, .expand = ...)` defines
+ * fam_cpufreq named "cpufreq" over its table cpufreq_defs[], then what
+ * differs (expander, flags, cur_freq). */
+#define KNOB_FAMILY(nm, ...)                                                                       \
+	const struct knob_family fam_##nm = {.name = #nm,                                          \
+					     .defs = nm##_defs,                                    \
+					     .ndefs = sizeof(nm##_defs) / sizeof(nm##_defs[0]),    \
+					     __VA_ARGS__}
 
 extern const struct knob_family fam_cpufreq, fam_cpuidle, fam_pmqos, fam_devfreq, fam_sched,
 	fam_intel_pstate, fam_mm, fam_thread, fam_process, fam_irq, fam_workqueue;
@@ -395,5 +404,13 @@ bool knob_owner_alive(const struct knob_ctx *ctx, const char *boot, const char *
 /* The typed address builders' one body (knob_addr.h; addr.c): the address
  * printed from FMT, cut at KNOB_ADDR_MAX. Only the builders call it. */
 struct knob_addr knob_addr_fmt(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* A typed builder of knob_addr.h, in its family's file: KNOB_ADDR_BUILDER(
+ * knob_addr_irq_affinity_n, (int irq), "irq/%d/affinity", irq) defines
+ * `struct knob_addr knob_addr_irq_affinity_n(int irq)` returning
+ * knob_addr_fmt("irq/%d/affinity", irq) (the format checked by printf's). */
+#define KNOB_ADDR_BUILDER(fn, params, ...)                                                         \
+	struct knob_addr fn params {                                                               \
+		return knob_addr_fmt(__VA_ARGS__);                                                 \
+	}
 
 #endif

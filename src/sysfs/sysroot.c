@@ -434,15 +434,7 @@ static struct fdcache *cache_new(bool live)
 	return c;
 }
 
-static uint32_t hash_str(const char *s)
-{
-	uint32_t h = 2166136261u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
+/* FNV-1a of s[0..len), the one hash of the cache's indexes */
 static uint32_t hash_mem(const char *s, size_t len)
 {
 	uint32_t h = 2166136261u;
@@ -450,6 +442,22 @@ static uint32_t hash_mem(const char *s, size_t len)
 	for (size_t k = 0; k < len; k++)
 		h = (h ^ (unsigned char)s[k]) * 16777619u;
 	return h;
+}
+
+static uint32_t hash_str(const char *s)
+{
+	return hash_mem(s, strlen(s));
+}
+
+/* The first free slot from hash h in an open addressing table of cap (a
+ * power of two) slots, 0 meaning free. */
+static size_t free_slot(const uint32_t *idx, size_t cap, uint32_t h)
+{
+	size_t k = h & (cap - 1);
+
+	while (idx[k])
+		k = (k + 1) & (cap - 1);
+	return k;
 }
 
 /* st_dev as the kernel keeps it (dev_t is 32 bits there: a 12-bit major and
@@ -474,12 +482,8 @@ static uint32_t intern(struct fdcache *c, const char *s, size_t len)
 		for (size_t k = 0; k < ocap; k++)
 			if (old[k]) {
 				const char *t = c->strs + old[k] - 1;
-				uint32_t th = hash_str(t);
 
-				for (i = th & (c->sidx_cap - 1); c->sidx[i];
-				     i = (i + 1) & (c->sidx_cap - 1))
-					;
-				c->sidx[i] = old[k];
+				c->sidx[free_slot(c->sidx, c->sidx_cap, hash_str(t))] = old[k];
 			}
 		free(old);
 	}
@@ -560,13 +564,8 @@ static void index_room(const struct fdcache *c, uint32_t **idx, size_t *cap, siz
 	free(*idx);
 	*cap = *cap ? *cap * 2 : 64;
 	*idx = xcalloc(*cap, sizeof(**idx));
-	for (size_t i = 0; i < n; i++) {
-		size_t k = hash(c, i) & (*cap - 1);
-
-		while ((*idx)[k])
-			k = (k + 1) & (*cap - 1);
-		(*idx)[k] = (uint32_t)(i + 1);
-	}
+	for (size_t i = 0; i < n; i++)
+		(*idx)[free_slot(*idx, *cap, hash(c, i))] = (uint32_t)(i + 1);
 }
 
 /* Room for one more of n records of size sz in v (*ncap allocated). A
@@ -706,24 +705,48 @@ static uint32_t intern_dir(struct fdcache *c, const char *dir)
 	return intern(c, buf, (size_t)n) + 1;
 }
 
-/* A file system whose files are plain data: a read that returns less than
- * asked for has reached the end. (Not so for seq_file: /proc/interrupts
- * comes in pieces.) Network and FUSE file systems are left out. */
+enum fs_kind { FS_OTHER, FS_DISK, FS_KERNEL };
+
+/* What a file system's type says of its files. FS_DISK: plain data, a
+ * read that returns less than asked for has reached the end (not so for
+ * seq_file: /proc/interrupts comes in pieces; network and FUSE file systems
+ * are left out). FS_KERNEL: sysfs or procfs and their kin mounted inside a
+ * non-live root, whose files are written in place, as on the live root. */
+static enum fs_kind fs_kind(uint32_t type)
+{
+	static const struct {
+		uint32_t magic;
+		enum fs_kind kind;
+	} fs[] = {
+		{0x01021994u, FS_DISK},	  /* tmpfs */
+		{0x858458f6u, FS_DISK},	  /* ramfs */
+		{0x0000ef53u, FS_DISK},	  /* ext2/3/4 */
+		{0x58465342u, FS_DISK},	  /* xfs */
+		{0x9123683eu, FS_DISK},	  /* btrfs */
+		{0x794c7630u, FS_DISK},	  /* overlayfs */
+		{0xf2f52010u, FS_DISK},	  /* f2fs */
+		{0x73717368u, FS_DISK},	  /* squashfs */
+		{0xe0f5e1e2u, FS_DISK},	  /* erofs */
+		{0x2fc12fc1u, FS_DISK},	  /* zfs */
+		{0x62656572u, FS_KERNEL}, /* sysfs */
+		{0x00009fa0u, FS_KERNEL}, /* proc */
+		{0x64626720u, FS_KERNEL}, /* debugfs */
+		{0x74726163u, FS_KERNEL}, /* tracefs */
+		{0x63677270u, FS_KERNEL}, /* cgroup2 */
+		{0x0027e0ebu, FS_KERNEL}, /* cgroup */
+		{0x73636673u, FS_KERNEL}, /* securityfs */
+		{0x62656570u, FS_KERNEL}, /* configfs */
+	};
+
+	for (size_t i = 0; i < sizeof(fs) / sizeof(fs[0]); i++)
+		if (fs[i].magic == type)
+			return fs[i].kind;
+	return FS_OTHER;
+}
+
 static bool disk_type(uint32_t type)
 {
-	switch (type) {
-	case 0x01021994u: /* tmpfs */
-	case 0x858458f6u: /* ramfs */
-	case 0x0000ef53u: /* ext2/3/4 */
-	case 0x58465342u: /* xfs */
-	case 0x9123683eu: /* btrfs */
-	case 0x794c7630u: /* overlayfs */
-	case 0xf2f52010u: /* f2fs */
-	case 0x73717368u: /* squashfs */
-	case 0xe0f5e1e2u: /* erofs */
-	case 0x2fc12fc1u: /* zfs */ return true;
-	default: return false;
-	}
+	return fs_kind(type) == FS_DISK;
 }
 
 static bool disk_fs(const char *abs)
@@ -1389,6 +1412,32 @@ static void observe(const struct sysroot *r, const char *path)
 		r->on_read(r->on_read_ctx, rel(path));
 }
 
+int sysfs_fd_read_all(int fd, char **buf, size_t *cap, size_t *got, size_t max, bool grow)
+{
+	for (;;) {
+		ssize_t n;
+
+		if (grow && *cap - *got < 2) {
+			*cap *= 2;
+			*buf = xrealloc(*buf, *cap);
+		} else if (!grow && *got == *cap - 1) { /* full: is there more? */
+			char extra;
+
+			n = sysfs_fd_read(fd, &extra, 1, -1);
+			(*buf)[*got] = '\0';
+			return n > 0 ? -EFBIG : n < 0 ? (int)n : 0;
+		}
+		n = sysfs_fd_read(fd, *buf + *got, *cap - 1 - *got, -1);
+		if (n <= 0) {
+			(*buf)[*got] = '\0';
+			return (int)n;
+		}
+		*got += (size_t)n;
+		if (max && *got > max)
+			return -EFBIG;
+	}
+}
+
 int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap, size_t *len)
 {
 	size_t got = 0;
@@ -1424,30 +1473,8 @@ int sysfs_read(const struct sysroot *r, const char *path, char *buf, size_t cap,
 		buf[0] = '\0';
 		return fd;
 	}
-	for (;;) {
-		ssize_t n;
-
-		if (got == cap - 1) {
-			char extra;
-
-			n = read(fd, &extra, 1);
-			if (n > 0)
-				e = -EFBIG;
-			else if (n < 0)
-				e = -errno;
-			break;
-		}
-		n = sysfs_fd_read(fd, buf + got, cap - 1 - got, -1);
-		if (n < 0) {
-			e = (int)n;
-			break;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
+	e = sysfs_fd_read_all(fd, &buf, &cap, &got, 0, false);
 	close(fd);
-	buf[got] = '\0';
 	if (len)
 		*len = got;
 	return e;
@@ -1457,7 +1484,7 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 {
 	size_t cap = 4096, got = 0;
 	char *buf;
-	int fd;
+	int fd, e;
 
 	observe(r, path);
 	if (r->cache && cacheable(rel(path))) {
@@ -1486,30 +1513,12 @@ int sysfs_read_alloc(const struct sysroot *r, const char *path, char **out, size
 		}
 	}
 	buf = xmalloc(cap);
-	for (;;) {
-		ssize_t n;
-
-		if (got > TT_READ_MAX) {
-			close(fd);
-			free(buf);
-			return refuse(r, rel(path), -EFBIG);
-		}
-		if (cap - got < 2048) {
-			cap = cap * 2 > READ_CAP + 4096 ? READ_CAP + 4096 : cap * 2;
-			buf = xrealloc(buf, cap);
-		}
-		n = sysfs_fd_read(fd, buf + got, cap - 1 - got, -1);
-		if (n < 0) {
-			close(fd);
-			free(buf);
-			return (int)n;
-		}
-		if (n == 0)
-			break;
-		got += (size_t)n;
-	}
+	e = sysfs_fd_read_all(fd, &buf, &cap, &got, TT_READ_MAX, true);
 	close(fd);
-	buf[got] = '\0';
+	if (e) {
+		free(buf);
+		return e == -EFBIG ? refuse(r, rel(path), e) : e;
+	}
 	*out = buf;
 	if (len)
 		*len = got;
@@ -1612,24 +1621,29 @@ int sysfs_read_str(const struct sysroot *r, const char *path, char *buf, size_t 
 	return 0;
 }
 
+/* A number's file into buf[64]: 0, or the read's error (text too long
+ * for a number: -EINVAL). */
+static int read_num(const struct sysroot *r, const char *path, char *buf)
+{
+	int e = sysfs_read_str(r, path, buf, 64);
+
+	return e == -EFBIG ? -EINVAL : e;
+}
+
 int sysfs_read_u64(const struct sysroot *r, const char *path, uint64_t *out)
 {
 	char buf[64];
-	int e = sysfs_read_str(r, path, buf, sizeof(buf));
+	int e = read_num(r, path, buf);
 
-	if (e)
-		return e == -EFBIG ? -EINVAL : e;
-	return str_to_u64(buf, out);
+	return e ? e : str_to_u64(buf, out);
 }
 
 int sysfs_read_i64(const struct sysroot *r, const char *path, int64_t *out)
 {
 	char buf[64];
-	int e = sysfs_read_str(r, path, buf, sizeof(buf));
+	int e = read_num(r, path, buf);
 
-	if (e)
-		return e == -EFBIG ? -EINVAL : e;
-	return str_to_i64(buf, out);
+	return e ? e : str_to_i64(buf, out);
 }
 
 #define FMT_PATH(p, fmt)                                                                           \
@@ -1665,25 +1679,12 @@ bool sysfs_existsf(const struct sysroot *r, const char *fmt, ...)
 	return sysfs_exists(r, p);
 }
 
-/* A kernel file system (sysfs or procfs mounted inside a non-live root):
- * its files are written in place, as on the live root. */
+/* A kernel file system (fs_kind): its files are written in place. */
 static bool kernel_fs(int fd)
 {
 	struct statfs sf;
 
-	if (fstatfs(fd, &sf) != 0)
-		return false;
-	switch ((uint32_t)sf.f_type) {
-	case 0x62656572u: /* sysfs */
-	case 0x00009fa0u: /* proc */
-	case 0x64626720u: /* debugfs */
-	case 0x74726163u: /* tracefs */
-	case 0x63677270u: /* cgroup2 */
-	case 0x0027e0ebu: /* cgroup */
-	case 0x73636673u: /* securityfs */
-	case 0x62656570u: /* configfs */ return true;
-	default: return false;
-	}
+	return fstatfs(fd, &sf) == 0 && fs_kind((uint32_t)sf.f_type) == FS_KERNEL;
 }
 
 /* One write() on an open fd, which is closed. */

@@ -65,7 +65,7 @@ int userfile_read(const char *path, int flags, uint64_t max, char **out, size_t 
 	struct stat st;
 	size_t cap, n = 0;
 	char *b;
-	int fd = userfile_open(path, O_RDONLY | (flags & O_NOFOLLOW), 0, max);
+	int e, fd = userfile_open(path, O_RDONLY | (flags & O_NOFOLLOW), 0, max);
 
 	*out = NULL;
 	if (len)
@@ -73,37 +73,18 @@ int userfile_read(const char *path, int flags, uint64_t max, char **out, size_t 
 	if (fd < 0)
 		return fd;
 	if (fstat(fd, &st) != 0) {
-		int e = -errno;
-
+		e = -errno;
 		close(fd);
 		return e;
 	}
 	cap = (size_t)st.st_size + 1 < 4096 ? 4096 : (size_t)st.st_size + 1;
 	b = xmalloc(cap);
-	for (;;) {
-		ssize_t k;
-
-		if (cap - n < 2) {
-			cap *= 2;
-			b = xrealloc(b, cap);
-		}
-		k = sysfs_fd_read(fd, b + n, cap - n - 1, -1);
-		if (k < 0) {
-			free(b);
-			close(fd);
-			return (int)k;
-		}
-		if (k == 0)
-			break;
-		n += (size_t)k;
-		if (max && n > max) { /* grew while we read it */
-			free(b);
-			close(fd);
-			return -EFBIG;
-		}
-	}
+	e = sysfs_fd_read_all(fd, &b, &cap, &n, (size_t)max, true); /* -EFBIG: grew meanwhile */
 	close(fd);
-	b[n] = '\0';
+	if (e) {
+		free(b);
+		return e;
+	}
 	*out = b;
 	if (len)
 		*len = n;

@@ -30,7 +30,7 @@ out=$(check "$TT_SRCDIR/src")
 is "$?" 0 "no knob address built by a printf format outside src/knob"
 [ -n "$out" ] && diag "$(printf '%s\n' "$out" | head -10)"
 is "$(grep -c '^struct knob_addr knob_addr_[a-z_]*(' "$TT_SRCDIR/src/knob/knob_addr.h")" \
-	"$(grep -ho '^struct knob_addr knob_addr_[a-z_]*(' "$TT_SRCDIR"/src/knob/fam_*.c | sort -u | wc -l)" \
+	"$(grep -ho '^KNOB_ADDR_BUILDER(knob_addr_[a-z_]*,' "$TT_SRCDIR"/src/knob/fam_*.c | sort -u | wc -l)" \
 	"every builder of knob_addr.h is defined in a family file"
 
 # the checker catches what it should

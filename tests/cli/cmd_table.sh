@@ -3,8 +3,8 @@
 # The command table (src/cmd/table.c) is the one source of the help: every
 # command `tunetop --help` lists answers `CMD --help` with exit 0, lines of
 # at most 80 columns and one line per option; every option its parser
-# accepts (getopt_long's table and short letters, exec's own parser) is
-# listed, and every listed option is one it accepts. The man page's synopsis and
+# accepts (the table's rows through cmd_getopt, exec's own parser) is
+# listed, and every listed option is one it accepts and handles. The man page's synopsis and
 # the completion scripts name exactly the table's commands, and the man
 # page's synopsis of each command names the options of its usage lines.
 # Exit codes as the man page's EXIT STATUS says (explain NOSUCH: 2).
@@ -24,24 +24,22 @@ opts_of() {
 	sed -n '/^Options:$/,$p' | sed -n 's/^  \(-[^ ].*\)/\1/p' | sed 's/  .*//; s/ [A-Z][A-Za-z:]*$//' |
 		tr ',' '\n' | sed 's/^ *//; s/\[=.*//; s/ .*//' | grep -v -- '^--\?h\(elp\)\?$' | sort -u
 }
-# src_opts CMD: the options CMD's parser accepts (getopt_long's long names
-# and short letters in its function, or in its file when the table is outside
-# the function; exec's literals), one per line
+# src_opts CMD: the options CMD's parser accepts besides the table's (the
+# getopt commands parse through cmd_getopt(), whose options are the table's
+# rows: none of their own; exec's own parser: its literals), one per line
 src_opts() {
-	f=$(grep -l "^int cmd_$1(" "$TT_SRCDIR"/src/cmd/*.c)
-	awk -v fn="^int cmd_$1[(]" '$0 ~ fn { on = 1 } on { print } on && /^}/ { exit }' "$f" >"$TMPD/fn"
-	# the option table outside the function: the file's (probe, ab)
-	grep -q 'struct option' "$TMPD/fn" || cp "$f" "$TMPD/fn"
-	if [ "$1" = capture ]; then
-		: # OUT_DIR|- only
-	elif [ "$1" = exec ]; then
-		grep -o '"--\?[a-z][a-z-]*"' "$TMPD/fn" | tr -d '"' | grep '^-'
-	else
-		grep -o '{"[a-z][a-z-]*", *\(no\|required\|optional\)_argument' "$TMPD/fn" |
-			sed 's/{"\([^"]*\)".*/--\1/'
-		grep -o 'getopt_long(argc, argv, "[^"]*"' "$TMPD/fn" | sed 's/.*"\(.*\)"/\1/' |
-			tr -d ':' | fold -w1 | sed 's/^/-/'
+	if [ "$1" = exec ]; then
+		grep -o '"--\?[a-z][a-z-]*"' "$TT_SRCDIR/src/cmd/cmd_exec.c" | tr -d '"' | grep '^-'
 	fi | grep -v -- '^--\?h\(elp\)\?$' | sort -u
+}
+# taken CMD OPT [ARG]: the command's switch handles what cmd_getopt returns
+# for OPT (its --help is reached, or a complaint names the option's value),
+# not its default case (the usage, "unknown option")
+taken() {
+	c=$1
+	shift
+	T "$c" "$@" --help >/dev/null 2>"$TMPD/t.err" && return 0
+	! head -1 "$TMPD/t.err" | grep -q -i '^usage:\|unknown option\|unrecognized option\|invalid option'
 }
 long=""
 unlisted=""
@@ -57,15 +55,48 @@ for c in $cmds; do
 		case " $listed " in *" $o "*) continue ;; esac
 		unlisted="$unlisted $c:$o"
 	done
-	for o in $listed; do
-		case " $src " in *" $o "*) continue ;; esac
-		unaccepted="$unaccepted $c:$o"
-	done
+	if [ "$c" = exec ]; then
+		for o in $listed; do
+			case " $src " in *" $o "*) continue ;; esac
+			unaccepted="$unaccepted $c:$o"
+		done
+		continue
+	fi
+	# each Options: line, with a value when it names one ("--interval MS"):
+	# all at once first (one run), one by one when that stops early
+	sed -n '/^Options:$/,$p' "$TMPD/h.$c" | sed -n 's/^  \(-[^ ].*\)/\1/p' | sed 's/  .*//' |
+		grep -v '^-h,' | while read -r line; do
+		o=$(printf '%s\n' "$line" | sed 's/^-[a-zA-Z], //; s/[ [].*//')
+		[ "$o" = --csv ] && continue # not with --json: taken on its own
+		echo "$o"
+		case $line in
+		*" "[A-Z]*) case $o in # a value its check accepts, so that one run takes all
+			--policy) echo fifo ;; --primary) echo p99 ;; --record-format) echo auto ;;
+			*) echo 100 ;;
+			esac ;;
+		esac
+	done >"$TMPD/o.$c"
+	# shellcheck disable=SC2046 # one word a line
+	if grep -q -- ', --csv' "$TMPD/h.$c"; then
+		taken "$c" --csv || unaccepted="$unaccepted $c:--csv"
+	fi
+	T "$c" $(cat "$TMPD/o.$c") --help >/dev/null 2>&1 && continue
+	while read -r o; do
+		case $o in -*) ;; *) continue ;; esac
+		case $(grep -A1 -x -- "$o" "$TMPD/o.$c" | sed -n 2p) in
+		-* | "") set -- ;;
+		*) set -- 1 ;;
+		esac
+		taken "$c" "$o" "$@" || unaccepted="$unaccepted $c:$o"
+	done <"$TMPD/o.$c"
 done
+# no command but exec parses with an option table of its own
+is "$(grep -l 'struct option\|getopt_long(' "$TT_SRCDIR"/src/cmd/cmd_*.c | tr '\n' ' ')" "" \
+	"the commands parse through cmd_getopt (no struct option of their own)"
 is "${long# }" "" "every CMD --help exits 0 with its help on stdout"
 is "$(cat "$TMPD/long" 2>/dev/null)" "" "every CMD --help: no line over 80 columns"
 is "${unlisted# }" "" "every option a command's parser accepts is on a line of its --help"
-is "${unaccepted# }" "" "every option a --help lists is one its parser accepts"
+is "${unaccepted# }" "" "every option a --help lists is one its parser accepts (and its switch handles)"
 # and at run time, a few: listed options are taken, others refused
 T snapshot --stable --help >/dev/null 2>&1; is $? 0 "snapshot --stable --help: taken"
 T undo -n 1 --help >/dev/null 2>&1; is $? 0 "undo -n 1 --help: taken"
