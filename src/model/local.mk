@@ -17,3 +17,6 @@ libtunetop_a_SOURCES += src/model/worldmodel.c src/model/worldmodel.h src/model/
 libtunetop_a_SOURCES += src/model/world.c src/model/world.h src/model/world_table.c src/model/world_rk3588.c src/model/world_rk3588.h
 # the model worlds: a wm_world of worldmodel.h as a world (issue 35, world_wm.h)
 libtunetop_a_SOURCES += src/model/world_wm.h src/model/world_wm.c src/model/world_wm_tree.c src/model/world_schedutil.c src/model/world_rpmsg.c
+# the model worlds am5729-affinity and rt-base-station: their readers (issue 35)
+libtunetop_a_SOURCES += src/model/world_proc.c src/model/world_proc.h src/model/world_affinity.c \
+	src/model/world_affinity.h src/model/world_rtbs.c src/model/world_rtbs.h
