@@ -82,6 +82,7 @@ struct sim_zone {
 };
 
 struct sim {
+	char board[32]; /* sim_board(); "" is the RK3588 of --demo */
 	char tmpdir[PATH_MAX];
 	char rootdir[PATH_MAX + 8];
 	char statedir[PATH_MAX + 8];
@@ -930,8 +931,12 @@ double sim_time(const struct sim *s)
 
 const char *sim_board(const struct sim *s)
 {
-	(void)s;
-	return "RK3588";
+	return s && s->board[0] ? s->board : "RK3588";
+}
+
+void sim_set_board(struct sim *s, const char *board)
+{
+	snprintf(s->board, sizeof(s->board), "%s", board ? board : "");
 }
 
 void sim_close(struct sim *s)

@@ -80,6 +80,8 @@ const char *sim_state_dir(const struct sim *s);
 void sim_set_state_dir(struct sim *s, const char *dir);
 /* Board label for banners ("RK3588"). */
 const char *sim_board(const struct sim *s);
+/* Another board's label (a world's board, "STM32MP157"); NULL: RK3588. */
+void sim_set_board(struct sim *s, const char *board);
 /* Advance the simulated board by dt_s seconds. */
 void sim_step(struct sim *s, double dt_s);
 /* The governors only: each cpufreq policy and devfreq device moves to the

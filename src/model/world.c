@@ -226,6 +226,7 @@ int world_attach(const char *dir, struct world **out, char *err, size_t cap)
 		free(w);
 		return e;
 	}
+	sim_set_board(w->sim, w->def->board);
 	if (w->def->setup)
 		w->def->setup(w);
 	*out = w;

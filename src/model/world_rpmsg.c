@@ -32,11 +32,21 @@ static const struct world_wm_file files[] = {
  * mailbox's IRQ thread */
 static const struct world_wm_thread threads[] = {
 	{.pid = 912, .tid = 912, .comm = "audio_gw", .cpus = "0-1", .state = 'S'},
-	{.pid = 912, .tid = 915, .comm = "rpmsg_ctrl", .policy = 1, .rt_prio = 40,
-	 .cpus = "0-1", .state = 'S'},
+	{.pid = 912,
+	 .tid = 915,
+	 .comm = "rpmsg_ctrl",
+	 .policy = 1,
+	 .rt_prio = 40,
+	 .cpus = "0-1",
+	 .state = 'S'},
 	{.pid = 912, .tid = 916, .comm = "cmd_queue", .cpus = "0-1", .state = 'S'},
-	{.pid = 131, .tid = 131, .comm = "irq/52-mailbox", .policy = 1, .rt_prio = 50,
-	 .cpus = "0", .state = 'S'},
+	{.pid = 131,
+	 .tid = 131,
+	 .comm = "irq/52-mailbox",
+	 .policy = 1,
+	 .rt_prio = 50,
+	 .cpus = "0",
+	 .state = 'S'},
 };
 
 static void flag(const struct sysroot *r, const char *path, bool *out)

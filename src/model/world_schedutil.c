@@ -35,8 +35,13 @@ static const struct world_wm_file files[] = {
  * the streamer */
 static const struct world_wm_thread threads[] = {
 	{.pid = 1310, .tid = 1310, .comm = "camera_app", .cpus = "0-3", .state = 'S'},
-	{.pid = 1310, .tid = 1312, .comm = "isp_capture", .policy = 1, .rt_prio = 50,
-	 .cpus = "0-3", .state = 'S'},
+	{.pid = 1310,
+	 .tid = 1312,
+	 .comm = "isp_capture",
+	 .policy = 1,
+	 .rt_prio = 50,
+	 .cpus = "0-3",
+	 .state = 'S'},
 	{.pid = 1310, .tid = 1313, .comm = "keyframe_enc", .cpus = "0-3", .state = 'R'},
 	{.pid = 1310, .tid = 1314, .comm = "rtsp_tx", .nice = 5, .cpus = "0-3", .state = 'S'},
 };
@@ -67,7 +72,7 @@ static void read_in(const struct sysroot *r, union wm_in *in)
 const struct world_wm world_wm_schedutil = {
 	.model = "schedutil",
 	.read_in = read_in,
-	.period_s = 0.05,
+	.period_s = 0.025,
 	.line_prefix = "[camera] keyframe:",
 	.unit = "ms",
 	.unit_us = 1000.0,
