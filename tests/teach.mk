@@ -49,3 +49,12 @@ check_PROGRAMS += tests/unit/test_world_why
 tests_unit_test_world_why_SOURCES = tests/unit/test_world_why.c
 tests_unit_test_world_why_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_world_why
+# issue 35: the readers of the worlds am5729-affinity and rt-base-station
+check_PROGRAMS += tests/unit/test_world_readers
+tests_unit_test_world_readers_SOURCES = tests/unit/test_world_readers.c
+tests_unit_test_world_readers_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_world_readers
+# issue 35: the worlds am5729-affinity and rt-base-station through the CLI: field notes 4 and 5
+WORLD_B_SH_TESTS = tests/world/am5729.sh tests/world/rtbs.sh
+TESTS += $(WORLD_B_SH_TESTS)
+EXTRA_DIST += $(WORLD_B_SH_TESTS) tests/world/model_common.sh

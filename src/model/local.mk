@@ -20,3 +20,6 @@ libtunetop_a_SOURCES += src/model/world_wm.h src/model/world_wm.c src/model/worl
 libtunetop_a_SOURCES += src/model/world_why.c src/model/world_why.h
 libtunetop_a_SOURCES += src/model/world_probe.c src/model/world_probe.h
 libtunetop_a_SOURCES += src/model/world_app.c src/model/world_app.h
+# the model worlds am5729-affinity and rt-base-station: their readers (issue 35)
+libtunetop_a_SOURCES += src/model/world_proc.c src/model/world_proc.h src/model/world_affinity.c \
+	src/model/world_affinity.h src/model/world_rtbs.c src/model/world_rtbs.h

@@ -7,7 +7,9 @@
 #include <string.h>
 
 #include "model/world.h"
+#include "model/world_affinity.h"
 #include "model/world_rk3588.h"
+#include "model/world_rtbs.h"
 #include "model/world_wm.h"
 
 /* the model worlds (world_wm.h): world_<name>.c */
@@ -45,6 +47,30 @@ static const struct world_def world_table[] = {
 		.bundle = "stm32mp157-demo.tar",
 		.log = "var/log/rpmsg.log",
 		.wm = &world_wm_rpmsg,
+		.setup = world_wm_setup,
+		.after_step = world_wm_after,
+		.probe_sample = world_wm_probe,
+	},
+	{
+		.name = "am5729-affinity",
+		.board = "AM5729",
+		.note = "field note 4: CPU affinity for industrial control (cyclictest under an "
+			"FFT load, pinned to the isolated CPU: max -33 %)",
+		.bundle = "am5729-demo.tar",
+		.log = "var/log/cyclictest.log",
+		.wm = &world_wm_affinity,
+		.setup = world_wm_setup,
+		.after_step = world_wm_after,
+		.probe_sample = world_wm_probe,
+	},
+	{
+		.name = "rt-base-station",
+		.board = "B4860",
+		.note = "field note 5: PREEMPT_RT base station (RT throttling, the Ethernet IRQ on "
+			"the L2 CPU, priorities: L2 max 300 -> 35 us)",
+		.bundle = "b4860-demo.tar",
+		.log = "var/log/lte_l2.log",
+		.wm = &world_wm_rtbs,
 		.setup = world_wm_setup,
 		.after_step = world_wm_after,
 		.probe_sample = world_wm_probe,

@@ -31,6 +31,8 @@ endif
 # itself in the build directory and in $(pkgdatadir)/demo once installed.
 # configure --disable-demo neither builds nor installs them.
 DEMO_TARS = rk3588-demo.tar rpi4-demo.tar stm32mp157-demo.tar
+# am5729 for am5729-affinity, b4860 for rt-base-station
+DEMO_TARS += am5729-demo.tar b4860-demo.tar
 if ENABLE_DEMO
 demodir = $(pkgdatadir)/demo
 demo_DATA = $(DEMO_TARS)
@@ -50,3 +52,7 @@ rpi4-demo.tar: $(FIXTURES_DIR)/rpi4/proc/stat $(FIXTURES_DIR)/rpi4/sys/devices/s
 stm32mp157-demo.tar: $(FIXTURES_DIR)/stm32mp157/proc/stat \
 		$(FIXTURES_DIR)/stm32mp157/sys/devices/system/cpu/online
 	$(AM_V_GEN)board=stm32mp157; $(make_demo_tar)
+am5729-demo.tar: $(FIXTURES_DIR)/am5729/proc/stat $(FIXTURES_DIR)/am5729/sys/devices/system/cpu/online
+	$(AM_V_GEN)board=am5729; $(make_demo_tar)
+b4860-demo.tar: $(FIXTURES_DIR)/b4860/proc/stat $(FIXTURES_DIR)/b4860/sys/devices/system/cpu/online
+	$(AM_V_GEN)board=b4860; $(make_demo_tar)

@@ -8,7 +8,8 @@
 #include "model/findings.h"
 #include "tap.h"
 
-static const char *boards[] = {"rk3588", "intel", "stm32mp157", "rpi4", "broken"};
+static const char *boards[] = {"rk3588", "intel",  "stm32mp157", "rpi4",
+			       "broken", "am5729", "b4860"};
 
 static void test_entries(void)
 {

@@ -315,7 +315,8 @@ static void test_irqbalance(void)
 
 static void test_fixtures(void)
 {
-	static const char *const boards[] = {"rk3588", "intel", "stm32mp157", "rpi4", "broken"};
+	static const char *const boards[] = {"rk3588", "intel",	 "stm32mp157", "rpi4",
+					     "broken", "am5729", "b4860"};
 
 	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {
 		char p[1100];

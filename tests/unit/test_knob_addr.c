@@ -17,7 +17,8 @@
 #include "model/lessons.h"
 #include "tap.h"
 
-static const char *const boards[] = {"rk3588", "intel", "rpi4", "stm32mp157", "broken"};
+static const char *const boards[] = {"rk3588", "intel",	 "rpi4", "stm32mp157",
+				     "broken", "am5729", "b4860"};
 
 /* How many concrete knobs addr expands to on root dir. */
 static size_t count_on(const char *dir, const char *addr)

@@ -30,7 +30,8 @@
 
 #define CPU "sys/devices/system/cpu/"
 
-static const char *const fixtures[] = {"rk3588", "intel", "stm32mp157", "rpi4", "broken"};
+static const char *const fixtures[] = {"rk3588", "intel",  "stm32mp157", "rpi4",
+				       "broken", "am5729", "b4860"};
 
 /* ---- JSON of one source ---------------------------------------------------- */
 

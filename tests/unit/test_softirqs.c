@@ -115,7 +115,8 @@ static void test_json(void)
 
 static void test_fixtures_live(void)
 {
-	static const char *const boards[] = {"rk3588", "intel", "stm32mp157", "rpi4", "broken"};
+	static const char *const boards[] = {"rk3588", "intel",	 "stm32mp157", "rpi4",
+					     "broken", "am5729", "b4860"};
 	struct softirq_table t;
 
 	for (size_t i = 0; i < sizeof(boards) / sizeof(boards[0]); i++) {

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The world rt-base-station (field note 5; doc/teach.md "Worlds"): the
+ * model of worldmodel_rtbs.c on the b4860 board tree, made a world by the
+ * adapter of world_wm.h. The reader turns the tree's files into the
+ * model's input. */
+#ifndef TT_MODEL_WORLD_RTBS_H
+#define TT_MODEL_WORLD_RTBS_H
+
+struct sysroot;
+struct world_wm;
+union wm_in;
+
+/* The application's threads and interrupt (doc/teach.md). */
+#define WR_L2_COMM   "l2_tti"	   /* the LTE L2 thread, woken every 1 ms TTI */
+#define WR_MGMT_COMM "oam_agent"   /* the management process: all its threads */
+#define WR_ETH_IRQ   36		   /* the Ethernet interrupt */
+#define WR_IRQ_COMM  "irq/36-eth0" /* its thread on PREEMPT_RT */
+#define WR_DEEP_IDLE "pw20"	   /* the deep idle state's name */
+
+/* Knob files -> in->rtbs (on top of the model's defaults): the kernel
+ * (sys/kernel/realtime, proc/version), the FIFO priorities of l2_tti,
+ * irq/36-eth0 and oam_agent's threads, whether proc/irq/36/smp_affinity_list
+ * meets the CPUs l2_tti can run on, whether those CPUs are isolated at boot
+ * with no management thread able to run there, sched_rt_runtime_us and
+ * sched_rt_period_us, and the pw20 idle state of l2_tti's CPU. */
+void world_rtbs_read(const struct sysroot *r, union wm_in *in);
+
+extern const struct world_wm world_wm_rtbs;
+
+#endif
