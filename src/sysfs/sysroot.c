@@ -1871,7 +1871,9 @@ int sysfs_write_cleanup(const struct sysroot *r, const char *path)
 
 int sysfs_open(const struct sysroot *r, const char *path, int flags)
 {
-	if (r->readonly && (flags & O_ACCMODE) != O_RDONLY)
+	/* what writes: the access mode's write bits (not O_ACCMODE, which musl
+	 * widens with O_PATH), or a flag that creates or truncates */
+	if (r->readonly && (flags & (O_WRONLY | O_RDWR | O_CREAT | O_TRUNC)))
 		return -EROFS;
 	return root_open(r, rel(path), flags);
 }
