@@ -276,7 +276,7 @@ const struct cmd_entry cmd_table[] = {
 	 "deadlines (clock_nanosleep, CLOCK_MONOTONIC) and records wake time -\n"
 	 "deadline. Ctrl-C stops early and prints the results. See doc/probe.md.\n"
 	 "With --root on a world (tunetop world): the world's SIMULATED wake-ups.",
-	 probe_opts, CMD_SYSROOT | CMD_PRIV,
+	 probe_opts, CMD_SYSROOT | CMD_WRITES | CMD_PRIV,
 	 "measure wake-up latency"}, /* the root only for --break */
 	{"ab", cmd_ab,
 	 "ab ADDRESS=A,B[,C...] [--window SEC] [--settle MS] [--rounds N]\n"
