@@ -87,7 +87,9 @@ like() { # like GOT REGEX DESCRIPTION
 unlike() { # unlike GOT REGEX DESCRIPTION
 	if printf '%s' "$1" | grep -Eq -- "$2"; then
 		ok 1 "$3"
-		diag "matches: '$2':" "$(printf '%s' "$1" | grep -Eo -- "$2" | head -3)"
+		diag "matches: '$2':"
+		# the whole lines, each a comment: the match alone hides what said it
+		printf '%s\n' "$1" | grep -E -- "$2" | head -3 | sed 's/^/#   /'
 	else
 		ok 0 "$3"
 	fi
