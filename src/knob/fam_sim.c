@@ -210,7 +210,8 @@ static int sim_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned fl
 
 				snprintf(want + l, sizeof(want) - l, "%s%s", i ? "/" : "", seg[i]);
 			}
-			knob_cause(cause, "sim/%s: no such SIMULATED switch in this world (switches: %s)",
+			knob_cause(cause,
+				   "sim/%s: no such SIMULATED switch in this world (switches: %s)",
 				   want, names);
 			return -ENOENT;
 		}
@@ -218,4 +219,3 @@ static int sim_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned fl
 	return 0;
 }
 KNOB_FAMILY(sim, .expand = sim_expand);
-
