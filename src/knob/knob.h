@@ -35,6 +35,10 @@
 #define KNOB_ADDR_MAX  160
 #define KNOB_VALUE_MAX 512
 
+/* A world's SIMULATED switches (the sim/ family, fam_sim.c): the file at the
+ * top of its tree that declares them (written by model/world_wm.c). */
+#define KNOB_SIM_SWITCHES "tunetop-world-switches"
+
 struct knob_ctx;
 struct knob_def;
 

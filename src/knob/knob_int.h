@@ -164,7 +164,7 @@ struct knob_family {
 					     __VA_ARGS__}
 
 extern const struct knob_family fam_cpufreq, fam_cpuidle, fam_pmqos, fam_devfreq, fam_sched,
-	fam_intel_pstate, fam_mm, fam_thread, fam_process, fam_irq, fam_workqueue;
+	fam_intel_pstate, fam_mm, fam_thread, fam_process, fam_irq, fam_workqueue, fam_sim;
 
 /* registry.c: the one table of families (in listing order). */
 extern const struct knob_family *const knob_registry[];

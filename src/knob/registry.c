@@ -13,7 +13,7 @@
 /* listing order of `tunetop knobs` */
 const struct knob_family *const knob_registry[] = {
 	&fam_cpufreq, &fam_cpuidle, &fam_pmqos,	  &fam_devfreq, &fam_sched,	&fam_intel_pstate,
-	&fam_mm,      &fam_thread,  &fam_process, &fam_irq,	&fam_workqueue,
+	&fam_mm,      &fam_thread,  &fam_process, &fam_irq,	&fam_workqueue, &fam_sim,
 };
 const size_t knob_nfamilies = sizeof(knob_registry) / sizeof(knob_registry[0]);
 

@@ -1112,6 +1112,25 @@ const struct explain_entry explain_table[] = {
 	.see = "isolation.kthreads irq/default_smp_affinity",
 },
 {
+	.key = "sim/*/*", .knob = true,
+	.aliases = "sim world switch SIMULATED-m4-firmware tunetop-world-switches",
+	.title = "A SIMULATED switch of a world (only in a simulated world)",
+	.what = "What changes the latency in a world made by `tunetop world NAME DIR` but has "
+		"no sysfs file on the board, like the M4 firmware's build in stm32mp1-rpmsg: "
+		"a file of the world's tree, declared in DIR/tunetop-world-switches.",
+	.files = { "tunetop-world-switches" },
+	.units = "the values the world declares (0 1, or lo..hi)",
+	.why = "The field note changed it on the board (a firmware rebuild); the world's model "
+	       "reads the file at each step, so the simulated latency follows it. Everything it "
+	       "shows is SIMULATED.",
+	.try_hint = "tunetop --root DIR set sim/m4/vring_polling=0, or ab "
+		    "sim/m4/vring_polling=1,0 --metric-file with the world's log; undo restores it.",
+	.shell = "cat DIR/tunetop-world-switches",
+	.traps = "There is no such knob on a real machine or a plain fixture tree: set sim/... "
+		 "is refused there (only in a simulated world).",
+	.see = "world",
+},
+{
 	.key = "irq/default_smp_affinity", .knob = true,
 	.aliases = "irq-default-isolated default_smp_affinity proc/irq/default_smp_affinity",
 	.title = "Affinity given to newly requested interrupts",

@@ -5,7 +5,8 @@
  * changes it is the M4 firmware's build (polling, buffers, NVIC priority,
  * batching), which has no sysfs file on a board: the world keeps it as
  * SIMULATED firmware switches, one file each under RP_FW, that the user
- * edits (model/world_wm.h is the adapter). */
+ * changes with the knobs sim/m4/<switch> (model/world_wm.h is the
+ * adapter, fam_sim.c the knob family). */
 #include <stdint.h>
 
 #include "model/world_wm.h"
@@ -18,14 +19,29 @@ static const struct world_wm_file files[] = {
 	{RP_FW "README",
 	 "SIMULATED firmware switches of the M4 (tunetop world stm32mp1-rpmsg).\n"
 	 "No board has these files: they stand for how the FreeRTOS firmware is\n"
-	 "built. Write 0 or 1 (numbers for *_us and *_per_s); the world reads them\n"
-	 "at each step. See doc/teach.md \"Worlds\".\n"},
+	 "built. Change them with tunetop --root DIR set sim/m4/NAME=VALUE (journaled,\n"
+	 "undone by tunetop undo); the world reads them at each step. See\n"
+	 "doc/teach.md \"Worlds\".\n"},
 	{RP_FW "vring_polling", "1\n"},
 	{RP_FW "poll_interval_us", "100\n"},
 	{RP_FW "shared_cached_buffers", "1\n"},
 	{RP_FW "ipi_top_priority", "0\n"},
 	{RP_FW "batching", "0\n"},
 	{RP_FW "small_msgs_per_s", "400\n"},
+};
+
+static const struct world_wm_switch switches[] = {
+	{"m4/vring_polling", RP_FW "vring_polling", "0 1",
+	 "the M4 polls the vring (1) or waits for the mailbox IPI (0)"},
+	{"m4/poll_interval_us", RP_FW "poll_interval_us", "10..10000",
+	 "how often a polling M4 looks at the vring (us)"},
+	{"m4/shared_cached_buffers", RP_FW "shared_cached_buffers", "0 1",
+	 "message buffers in cached memory shared with the A7 (1) or separate (0)"},
+	{"m4/ipi_top_priority", RP_FW "ipi_top_priority", "0 1",
+	 "the mailbox IPI at the top NVIC priority on the M4"},
+	{"m4/batching", RP_FW "batching", "0 1", "small control messages batched into one"},
+	{"m4/small_msgs_per_s", RP_FW "small_msgs_per_s", "0..100000",
+	 "small control messages per second the gateway sends"},
 };
 
 /* audio_gw on the A7s: its RPMsg control thread, the command queue; the
@@ -84,4 +100,6 @@ const struct world_wm world_wm_rpmsg = {
 	.n_files = sizeof(files) / sizeof(files[0]),
 	.threads = threads,
 	.n_threads = sizeof(threads) / sizeof(threads[0]),
+	.switches = switches,
+	.n_switches = sizeof(switches) / sizeof(switches[0]),
 };

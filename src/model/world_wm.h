@@ -67,6 +67,18 @@ struct world_wm_file {
 	const char *text; /* its contents ("30000\n") */
 };
 
+/* A SIMULATED switch of the world: what changes the latency but has no
+ * sysfs file on the board (the M4 firmware's build). It is one of the
+ * world's files (usually one of m->files, which gives its default), and
+ * the knob sim/<name> at unpack (written into KNOB_SIM_SWITCHES, which the
+ * knob family fam_sim.c reads): `tunetop --root DIR set sim/<name>=V`. */
+struct world_wm_switch {
+	const char *name;    /* "m4/vring_polling" (the address after sim/) */
+	const char *path;    /* the file, relative to the tree */
+	const char *allowed; /* "0 1" (words) or "10..1000" (whole numbers) */
+	const char *help;    /* one line: what it stands for */
+};
+
 struct world_wm {
 	const char *model; /* the wm_world's name (wm_world_find) */
 	/* The model's input from the tree: in holds the model's defaults
@@ -82,6 +94,8 @@ struct world_wm {
 	size_t n_files;
 	const struct world_wm_thread *threads;
 	size_t n_threads;
+	const struct world_wm_switch *switches; /* NULL: none */
+	size_t n_switches;
 };
 
 /* The world_def hooks of every model world (w's def has .wm set). */

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "knob/knob.h"
 #include "model/world_wm.h"
 
 /* Write text to dir/rel, making its directories. 0 or -errno (err). */
@@ -104,9 +105,30 @@ static int put_thread_files(const char *dir, const char *base, const struct worl
 	return put_file(dir, rel, text, err, cap);
 }
 
+/* The world's switches into KNOB_SIM_SWITCHES (the sim/ knob family), one
+ * line each: NAME <tab> FILE <tab> ALLOWED <tab> HELP. */
+static int put_switches(const struct world_wm *m, const char *dir, char *err, size_t cap)
+{
+	char text[4096];
+	size_t len;
+
+	len = (size_t)snprintf(text, sizeof(text),
+			       "# SIMULATED switches of this world: tunetop --root DIR set "
+			       "sim/NAME=VALUE (doc/teach.md)\n");
+	for (size_t i = 0; i < m->n_switches && len < sizeof(text); i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len, "%s\t%s\t%s\t%s\n",
+					m->switches[i].name, m->switches[i].path,
+					m->switches[i].allowed, m->switches[i].help);
+	if (len >= sizeof(text)) {
+		snprintf(err, cap, "%s/%s: too many switches", dir, KNOB_SIM_SWITCHES);
+		return -E2BIG;
+	}
+	return put_file(dir, KNOB_SIM_SWITCHES, text, err, cap);
+}
+
 int world_wm_unpack(const struct world_wm *m, const char *dir, char *err, size_t cap)
 {
-	int e = 0;
+	int e = m->n_switches ? put_switches(m, dir, err, cap) : 0;
 
 	for (size_t i = 0; !e && i < m->n_files; i++)
 		e = put_file(dir, m->files[i].path, m->files[i].text, err, cap);

@@ -35,6 +35,7 @@ example() {
 	process) echo "rk3588 process/$APP/nice=6 thread/$APP/nice" ;;
 	irq) echo "rk3588 irq/14/affinity=0-1" ;;
 	workqueue) echo "rk3588 workqueue/cpumask=f" ;;
+	sim) echo "rk3588 sim/m4/vring_polling=0" ;;
 	esac
 }
 # setup FAMILY: what the fixture lacks for the example
@@ -43,6 +44,12 @@ setup() {
 	workqueue)
 		mkdir -p "$root/sys/devices/virtual/workqueue"
 		printf 'ff\n' >"$root/sys/devices/virtual/workqueue/cpumask"
+		;;
+	sim) # what a world's unpack writes (model/world_wm.h switches)
+		mkdir -p "$root/etc/SIMULATED-m4-firmware"
+		printf '1\n' >"$root/etc/SIMULATED-m4-firmware/vring_polling"
+		printf 'm4/vring_polling\tetc/SIMULATED-m4-firmware/vring_polling\t0 1\tpolls\n' \
+			>"$root/tunetop-world-switches"
 		;;
 	esac
 }
