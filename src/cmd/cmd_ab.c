@@ -27,6 +27,7 @@
 #include "probe/probe.h"
 #include "probe/stats.h"
 #include "model/world.h"
+#include "model/world_probe.h"
 
 enum { /* what cmd_getopt returns: the vals of the table's rows (src/cmd/table.c) */
        OPT_WINDOW = 'W',
@@ -440,7 +441,11 @@ static void report_text(FILE *f, const struct ab_run *r, const struct tt_opts *o
 			"  %u round%s ABBA BAAB = %d windows of %g s, settle %u ms; samples: %s\n",
 			r->cfg.rounds, r->cfg.rounds == 1 ? "" : "s", r->nwin, r->cfg.window_s,
 			r->cfg.settle_ms, src);
-	if (r->source == AB_PROBE) {
+	if (r->source == AB_PROBE && !r->p) { /* a world's simulated probe */
+		fprintf(f, "  probe: SIMULATED (world %s): one thread on CPU 0, interval %llu us\n",
+			ab_world ? ab_world->name : "?",
+			(unsigned long long)r->cfg.probe.interval_us);
+	} else if (r->source == AB_PROBE) {
 		cpulist_format(&r->p->cfg.cpus, cpus, sizeof(cpus));
 		fprintf(f, "  probe: CPUs %s, interval %llu us, %s, %s, PM QoS untouched\n", cpus,
 			(unsigned long long)r->p->cfg.interval_us, policy_text(r, pol, sizeof(pol)),
@@ -857,14 +862,17 @@ static void report_json(FILE *f, struct ab_run *r, const struct tt_opts *o, bool
 	jw_bool(&w, "complete", res->complete);
 	jw_bool(&w, "restored", r->restored && !r->restore_err);
 	if (r->source == AB_PROBE) {
+		/* a world's simulated probe (r->p NULL): one thread on CPU 0 */
+		const struct probe_cfg *pc = r->p ? &r->p->cfg : &r->cfg.probe;
+
 		jw_obj_begin(&w, "probe");
-		cpulist_format(&r->p->cfg.cpus, buf, sizeof(buf));
-		jw_str(&w, "cpus", buf);
-		jw_uint(&w, "interval_us", r->p->cfg.interval_us);
-		jw_str(&w, "policy", probe_policy_name(r->p->cfg.policy));
-		jw_int(&w, "priority", r->p->cfg.prio);
-		jw_bool(&w, "realtime_refused", r->p->fallback);
-		jw_bool(&w, "memory_locked", r->p->mlocked);
+		cpulist_format(&pc->cpus, buf, sizeof(buf));
+		jw_str(&w, "cpus", r->p ? buf : "0");
+		jw_uint(&w, "interval_us", pc->interval_us);
+		jw_str(&w, "policy", probe_policy_name(pc->policy));
+		jw_int(&w, "priority", pc->prio);
+		jw_bool(&w, "realtime_refused", r->p && r->p->fallback);
+		jw_bool(&w, "memory_locked", r->p && r->p->mlocked);
 		jw_uint(&w, "stall_timeout_ms", r->stall_timeout_max_ns / 1000000u);
 		jw_double(&w, "late_max_us", r->late_max_us, 1);
 		jw_obj_end(&w);
@@ -1100,6 +1108,33 @@ static int parse_args(struct cmd_ctx *cx, int argc, char **argv, struct ab_cfg *
 	return -1;
 }
 
+/* The A/B of the probe in a world (ab_cfg.sim_probe): the world's simulated
+ * probe on its clock, as `probe` there (model/world_probe.h). */
+struct ab_sim {
+	struct world *w;
+	uint64_t interval_us;
+};
+
+static void sim_step(void *ctx, double secs)
+{
+	struct ab_sim *s = ctx;
+
+	if (secs > 0)
+		world_step(s->w, secs);
+}
+
+static int sim_probe(void *ctx, double secs, struct hist *out)
+{
+	struct ab_sim *s = ctx;
+	struct world_probe wp;
+	int e = world_probe_run(s->w, s->interval_us, secs, false, &wp);
+
+	if (!e)
+		*out = wp.hist;
+	world_probe_free(&wp);
+	return e;
+}
+
 /* Run the started A/B to its end, printing its notes and (on a terminal) the
  * progress; a terminating signal cancels it. Returns that signal, or 0. */
 static int run_to_end(struct ab_run *r, const sigset_t *sigs, struct world *world)
@@ -1196,6 +1231,7 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 	struct ab_cfg cfg;
 	struct ab_run r;
 	struct world *world = NULL;
+	struct ab_sim sim = {0};
 	const char *assign = NULL;
 	bool json = false;
 	char *cause = NULL;
@@ -1216,6 +1252,20 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 		free(cause);
 		world_close(world);
 		return knob_exit_code(e);
+	}
+	if (world && world_has_probe(world) && !cfg.cmd && !cfg.metric_file) {
+		/* the probe's A/B in a world: its simulated probe (issue 35) */
+		sim.w = world;
+		sim.interval_us = cfg.probe.interval_us;
+		cfg.sim_step = sim_step;
+		cfg.sim_probe = sim_probe;
+		cfg.sim_ctx = &sim;
+		if (ab_why.on)
+			cmd_note("ab",
+				 "SIMULATED world %s: --why does not apply to its A/B; 'probe "
+				 "--why' attributes its late wake-ups",
+				 ab_world->name);
+		ab_why.on = false;
 	}
 
 	/* Terminating signals are taken synchronously here; every thread the
@@ -1242,7 +1292,7 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 		free(cause);
 		rc = knob_exit_code(e);
 	} else {
-		if (r.source == AB_PROBE) {
+		if (r.source == AB_PROBE && r.p) {
 			for (int i = 0; i < r.p->nnotes; i++)
 				cmd_note("ab", "probe: %s", r.p->note[i]);
 			if (o->root && strcmp(o->root, "/"))
@@ -1251,7 +1301,14 @@ int cmd_ab(struct cmd_ctx *cx, int argc, char **argv)
 					 "the live machine",
 					 o->root);
 		}
-		if (world)
+		if (world && sim.w)
+			cmd_note("ab",
+				 "SIMULATED: world %s (%s); the probe is the world's simulated "
+				 "probe (one thread on CPU 0), each window %.3g simulated s, "
+				 "run at once",
+				 world_def_of(world)->name, world_def_of(world)->board,
+				 cfg.window_s);
+		else if (world)
 			cmd_note("ab",
 				 "SIMULATED: world %s (%s); its application logs to %s/%s as the "
 				 "knob changes",

@@ -732,7 +732,7 @@ int ab_cfg_check(const struct ab_cfg *cfg, char *why, size_t cap)
 		}
 		load_spec_free(&s);
 	}
-	if (!cmd && !cfg->metric_file && !cfg->probe_ext) {
+	if (!cmd && !cfg->metric_file && !cfg->probe_ext && !cfg->sim_probe) {
 		char w[200];
 		int rc = probe_cfg_check(&cfg->probe, w, sizeof(w));
 
@@ -1961,7 +1961,7 @@ int ab_start(struct ab_run *r, struct knob_ctx *ctx, const struct ab_cfg *cfg, c
 		}
 		r->have_load = true;
 	}
-	if (r->source == AB_PROBE) {
+	if (r->source == AB_PROBE && !cfg->sim_probe) {
 		if (cfg->probe_ext) {
 			r->p = cfg->probe_ext;
 		} else {
@@ -2200,6 +2200,41 @@ static uint64_t stall_timeout(struct ab_run *r)
 	return r->stall_timeout_ns;
 }
 
+/* The window of a simulated probe (ab_cfg.sim_probe): its samples, no stall
+ * (the simulation has no thread to freeze); takes h. */
+static void end_window_sim(struct ab_run *r, struct hist *h)
+{
+	struct ab_window *w = &r->w[r->win];
+	struct ab_arm *arm = &r->arm[w->arm];
+	int e;
+
+	hist_init(h);
+	e = r->cfg.sim_probe(r->cfg.sim_ctx, r->cfg.window_s, h);
+	if (e) {
+		free(h);
+		fail(r, e, xasprintf("simulated probe: %s", err_name(e)));
+		return;
+	}
+	/* the simulated window lasted window_s of the world's time */
+	window_power_end(r, w, arm, w->start_ns + (uint64_t)(r->cfg.window_s * 1e9));
+	pthread_mutex_lock(&r->lock);
+	w->end_ns = time_mono_ns();
+	hist_merge(&arm->hist, h);
+	w->samples = h->count;
+	w->mean = hist_mean_us(h);
+	w->p50 = hist_percentile_us(h, 0.50);
+	w->p99 = hist_percentile_us(h, 0.99);
+	w->max = h->count ? hist_max_us(h) : NAN;
+	w->missed = h->overflows;
+	arm->missed += h->overflows;
+	w->done = true;
+	arm->windows++;
+	r->win++;
+	pthread_mutex_unlock(&r->lock);
+	r->lost_in_row = 0;
+	free(h);
+}
+
 static void end_window_probe(struct ab_run *r)
 {
 	struct hist *h = xmalloc(sizeof(*h));
@@ -2210,6 +2245,10 @@ static void end_window_probe(struct ab_run *r)
 	int cpu = -1;
 	char why[160] = "";
 
+	if (!r->p) {
+		end_window_sim(r, h);
+		return;
+	}
 	probe_snapshot_all(r->p, h);
 	/* the routine lateness: the largest window p99 so far, this one's too
 	 * (a stall is one gap, far beyond its window's p99) */
@@ -2473,9 +2512,13 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			}
 			if (do_switch(r))
 				return r->phase;
+			if (r->cfg.sim_probe && r->source == AB_PROBE) /* simulated: no wait */
+				r->cfg.sim_step(r->cfg.sim_ctx, r->cfg.settle_ms / 1000.0);
 			now = time_mono_ns();
 			pthread_mutex_lock(&r->lock);
-			r->t_end = now + (uint64_t)r->cfg.settle_ms * 1000000u;
+			r->t_end = now + (r->cfg.sim_probe && r->source == AB_PROBE
+						  ? 0
+						  : (uint64_t)r->cfg.settle_ms * 1000000u);
 			r->phase = AB_SETTLE;
 			pthread_mutex_unlock(&r->lock);
 			continue;
@@ -2493,7 +2536,7 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			r->watch = knob_effect_begin_addr(r->ctx, r->cfg.addr,
 							  r->cfg.value[r->w[r->win].arm]);
 			window_power_begin(r);
-			if (r->source == AB_PROBE) {
+			if (r->source == AB_PROBE && r->p) {
 				uint64_t limit = stall_timeout(r);
 				int cpu = -1, e = probe_reset_wait(r->p, limit, &cpu);
 
@@ -2522,7 +2565,9 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 			pthread_mutex_lock(&r->lock);
 			r->w[r->win].start_ns = now;
 			r->w[r->win].val_from = r->arm[r->w[r->win].arm].nval;
-			r->t_end = now + (uint64_t)(r->cfg.window_s * 1e9);
+			r->t_end = now + (r->cfg.sim_probe && r->source == AB_PROBE
+						  ? 0
+						  : (uint64_t)(r->cfg.window_s * 1e9));
 			r->phase = AB_MEASURE;
 			pthread_mutex_unlock(&r->lock);
 			if (r->source == AB_CMD && !spawn_or_fail(r))
@@ -2537,7 +2582,9 @@ enum ab_phase ab_poll(struct ab_run *r, int *next_ms)
 				{
 					int i = r->win;
 
-					end_window_probe(r); /* the snapshot first */
+					end_window_probe(r);	      /* the snapshot first */
+					if (finished_phase(r->phase)) /* it failed */
+						return r->phase;
 					end_window_effect_at(r, i);
 				}
 				set_phase(r, AB_SWITCH);

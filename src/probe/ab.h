@@ -102,6 +102,14 @@ struct ab_cfg {
 	struct probe_cfg probe;	 /* CPUs (default all online), interval, policy, prio */
 	struct probe *probe_ext; /* non-NULL: use this running probe (the TUI's; it is
 				  * reset at each window and not stopped) */
+	/* A simulated probe (a world's, issue 35): non-NULL sim_probe: no probe
+	 * thread runs and no time is waited; after each switch sim_step(sim_ctx,
+	 * settle s) passes the settle time, and each window is sim_probe(sim_ctx,
+	 * window s, out): its samples (ns) and skipped deadlines (overflows) in
+	 * *out, as the probe's histogram. 0 or -errno (fails the run). */
+	void (*sim_step)(void *ctx, double secs);
+	int (*sim_probe)(void *ctx, double secs, struct hist *out);
+	void *sim_ctx;
 	/* AB_CMD (cmd != NULL) */
 	const char *cmd;	 /* run through /bin/sh -c; stdin /dev/null */
 	const char *metric;	 /* POSIX ERE with a capture group: every line of CMD's
