@@ -23,3 +23,5 @@ libtunetop_a_SOURCES += src/model/world_app.c src/model/world_app.h
 # the model worlds am5729-affinity and rt-base-station: their readers (issue 35)
 libtunetop_a_SOURCES += src/model/world_proc.c src/model/world_proc.h src/model/world_affinity.c \
 	src/model/world_affinity.h src/model/world_rtbs.c src/model/world_rtbs.h
+# the schedutil world's probe (issue 35)
+libtunetop_a_SOURCES += src/model/world_schedutil.h

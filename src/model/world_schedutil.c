@@ -4,9 +4,13 @@
  * 1.8 GHz OPP table) under schedutil with a vendor kernel's up/down rate
  * limits; the latency is worldmodel_schedutil.c's, its input read from the
  * tree's cpufreq files of policy0 (model/world_wm.h is the adapter). */
+#include "model/world_schedutil.h"
+
 #include <stdint.h>
 #include <string.h>
 
+#include "model/sim.h"
+#include "model/world.h"
 #include "model/world_wm.h"
 #include "model/worldmodel.h"
 #include "sysfs/sysroot.h"
@@ -81,3 +85,59 @@ const struct world_wm world_wm_schedutil = {
 	.threads = threads,
 	.n_threads = sizeof(threads) / sizeof(threads[0]),
 };
+
+/* The clock (kHz) the governor runs the cluster at when the probe wakes:
+ * performance the top, powersave the bottom of [min, max]; schedutil the
+ * lowest OPP >= WM_SU_HEADROOM x u x fmax for the pipeline's load u ~
+ * U(bg_util_lo, bg_util_hi) (the clock the key frame model starts from). */
+static double probe_clock_khz(const struct wm_schedutil_in *in, struct wm_rng *r)
+{
+	double want = in->governor == WM_GOV_PERFORMANCE ? 1e12
+		      : in->governor == WM_GOV_POWERSAVE
+			      ? 0
+			      : WM_SU_HEADROOM * wm_rng_range(r, in->bg_util_lo, in->bg_util_hi) *
+					in->max_khz;
+	double f = 0;
+
+	for (size_t i = 0; i < wm_schedutil_n_opp; i++) {
+		double o = wm_schedutil_opp_khz[i];
+
+		if (o < in->min_khz || o > in->max_khz)
+			continue;
+		f = o;
+		if (o >= want)
+			break;
+	}
+	return f > 0 ? f : in->max_khz;
+}
+
+void world_schedutil_probe_model(const struct wm_schedutil_in *in, struct wm_rng *r,
+				 struct wm_sample *out)
+{
+	double top_mhz = 0, f_mhz = probe_clock_khz(in, r) / 1000.0;
+
+	for (size_t i = 0; i < wm_schedutil_n_opp; i++)
+		if (wm_schedutil_opp_khz[i] >= in->min_khz &&
+		    wm_schedutil_opp_khz[i] <= in->max_khz)
+			top_mhz = wm_schedutil_opp_khz[i] / 1000.0;
+	if (!(top_mhz > 0) || f_mhz > top_mhz)
+		top_mhz = f_mhz;
+	wm_sample_clear(out);
+	wm_sample_add(out, WMC_BASE, -1, "timer wake-up", -1,
+		      SU_PROBE_PATH_US + wm_rng_range(r, 0, SU_PROBE_NOISE_US) +
+			      SU_PROBE_WORK / top_mhz);
+	if (f_mhz < top_mhz)
+		wm_sample_add(out, WMC_CLOCK_RAMP, -1, "cpufreq policy0", -1,
+			      SU_PROBE_WORK / f_mhz - SU_PROBE_WORK / top_mhz);
+}
+
+int world_schedutil_probe(struct world *w, struct wm_sample *out)
+{
+	union wm_in in;
+	int e = world_wm_input(world_def_of(w)->wm, sim_sysroot(world_sim(w)), &in);
+
+	if (e)
+		return e;
+	world_schedutil_probe_model(&in.su, world_rng(w), out);
+	return 0;
+}

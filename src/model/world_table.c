@@ -10,6 +10,7 @@
 #include "model/world_affinity.h"
 #include "model/world_rk3588.h"
 #include "model/world_rtbs.h"
+#include "model/world_schedutil.h"
 #include "model/world_wm.h"
 
 /* the model worlds (world_wm.h): world_<name>.c */
@@ -38,7 +39,7 @@ static const struct world_def world_table[] = {
 		.wm = &world_wm_schedutil,
 		.setup = world_wm_setup,
 		.after_step = world_wm_after,
-		.probe_sample = world_wm_probe,
+		.probe_sample = world_schedutil_probe,
 	},
 	{
 		.name = "stm32mp1-rpmsg",
