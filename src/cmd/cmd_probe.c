@@ -1020,6 +1020,8 @@ static int run_world(struct probe_args *a, struct world *world)
 				       ? a->why_over_us * 1000u
 				       : (uint64_t)(hist_percentile_us(&wp.hist, 0.99) * 1e3);
 
+		if (d->probe_prio && d->probe_prio(world) >= 0)
+			prio = d->probe_prio(world); /* the thread the probe stands for */
 		rc = world_probe_why(&wp, 0, prio, thr, &ww, &wr.res);
 		wr.have_res = rc == 0;
 		wr.err = rc;

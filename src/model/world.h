@@ -64,6 +64,10 @@ struct world_def {
 	/* One latency sample of the world (what `probe` measures in it, us)
 	 * with its causes (model/worldmodel.h); NULL: the world has none. */
 	int (*probe_sample)(struct world *w, struct wm_sample *out);
+	/* The kernel prio (0..139) of the thread the probe stands for, which
+	 * `probe --why` gives the probe in the world's events, or -1; NULL:
+	 * the probe's own --prio. */
+	int (*probe_prio)(struct world *w);
 };
 
 size_t world_count(void);

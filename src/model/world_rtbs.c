@@ -11,10 +11,31 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "core/str.h"
+#include "model/sim.h"
+#include "model/world.h"
 #include "model/world_proc.h"
 #include "model/world_wm.h"
 #include "model/worldmodel.h"
 #include "source/threads.h"
+
+/* The tree's threads the model's task terms stand for (probe --why names
+ * them, so that its fix addresses a thread of the tree): the management
+ * threads ahead of L2, one SCHED_OTHER thread of the application that can
+ * run on L2's CPU (a "cfs thread" before L2, and what runs while the RT
+ * class is throttled), and L2 itself. */
+#define RTBS_CAST_MAX 16
+struct rtbs_cast {
+	struct {
+		pid_t tid;
+		int fifo;
+		char comm[16];
+	} mgmt[RTBS_CAST_MAX];
+	int n_mgmt;
+	pid_t cfs_tid; /* 0: none */
+	char cfs_comm[16];
+	int l2_fifo; /* -1: no L2 thread */
+};
 
 static bool rt_kernel(const struct sysroot *r)
 {
@@ -81,6 +102,48 @@ static void mgmt_read(const struct thread_table *t, const struct cpumask *iso, i
 	}
 }
 
+/* Is thread ti ahead of an L2 thread at FIFO l2_fifo (0: SCHED_OTHER) that
+ * runs on l2cpus: RT, at least L2's priority, able to run there? */
+static bool ahead_of_l2(const struct thread_info *ti, const struct cpumask *iso, int l2_fifo,
+			const struct cpumask *l2cpus)
+{
+	struct cpumask m;
+	int f = world_proc_fifo(ti);
+
+	if (f <= 0 || (l2_fifo > 0 && f < l2_fifo))
+		return false;
+	world_proc_usable(ti, iso, &m);
+	cpumask_and(&m, l2cpus);
+	return !cpumask_empty(&m);
+}
+
+/* The management threads ahead of L2: their share of all of them (1 when
+ * there are none: the model's default decides), and with `out` the first
+ * RTBS_CAST_MAX of them. */
+static double mgmt_ahead(const struct thread_table *t, const struct cpumask *iso, int l2_fifo,
+			 const struct cpumask *l2cpus, struct rtbs_cast *out)
+{
+	const struct thread_info *lead = world_proc_find(t, WR_MGMT_COMM, false);
+	int n = 0, k = 0;
+
+	for (size_t i = 0; lead && i < t->n; i++) {
+		if (t->t[i].pid != lead->pid)
+			continue;
+		n++;
+		if (!ahead_of_l2(&t->t[i], iso, l2_fifo, l2cpus))
+			continue;
+		if (out && out->n_mgmt < RTBS_CAST_MAX) {
+			out->mgmt[out->n_mgmt].tid = t->t[i].tid;
+			out->mgmt[out->n_mgmt].fifo = world_proc_fifo(&t->t[i]);
+			str_copy(out->mgmt[out->n_mgmt].comm, sizeof(out->mgmt[0].comm),
+				 t->t[i].comm);
+			out->n_mgmt++;
+		}
+		k++;
+	}
+	return n ? (double)k / n : 1.0;
+}
+
 void world_rtbs_read(const struct sysroot *r, union wm_in *in)
 {
 	struct wm_rtbs_in *b = &in->rtbs;
@@ -118,6 +181,7 @@ void world_rtbs_read(const struct sysroot *r, union wm_in *in)
 			b->l2_cpu_isolated = cpumask_empty(&out);
 		}
 		b->deep_idle = deep_idle_on(r, cpumask_next(&l2cpus, 0));
+		b->mgmt_ahead_share = mgmt_ahead(&t, &iso, b->l2_fifo, &l2cpus, NULL);
 	}
 	threads_free(&t);
 }
@@ -176,3 +240,76 @@ const struct world_wm world_wm_rtbs = {
 	.threads = threads,
 	.n_threads = sizeof(threads) / sizeof(threads[0]),
 };
+
+/* The cast from the tree at r. */
+static void cast_read(const struct sysroot *r, struct rtbs_cast *c)
+{
+	struct thread_table t = {0};
+	const struct thread_info *l2, *cfs;
+	struct cpumask iso, l2cpus;
+
+	memset(c, 0, sizeof(*c));
+	c->l2_fifo = -1;
+	world_proc_isolated(r, &iso);
+	if (threads_read(r, THREADS_KERNEL, &t) != 0)
+		return;
+	l2 = world_proc_find(&t, WR_L2_COMM, false);
+	if (l2) {
+		c->l2_fifo = world_proc_fifo(l2);
+		world_proc_usable(l2, &iso, &l2cpus);
+		mgmt_ahead(&t, &iso, c->l2_fifo, &l2cpus, c);
+		cfs = world_proc_find(&t, WR_CFS_COMM, false);
+		if (cfs && world_proc_fifo(cfs) == 0) {
+			c->cfs_tid = cfs->tid;
+			str_copy(c->cfs_comm, sizeof(c->cfs_comm), cfs->comm);
+		}
+	}
+	threads_free(&t);
+}
+
+/* Name a task term after thread tid/comm at FIFO fifo (0: SCHED_OTHER). */
+static void cast_term(struct wm_term *m, pid_t tid, const char *comm, int fifo)
+{
+	m->id = (int)tid;
+	str_copy(m->name, sizeof(m->name), comm);
+	m->prio = fifo > 0 ? fifo : -1;
+}
+
+int world_rtbs_probe(struct world *w, struct wm_sample *out)
+{
+	struct rtbs_cast c;
+	int e = world_wm_probe(w, out);
+
+	if (e || !out->n_terms)
+		return e;
+	for (size_t i = 0; i < out->n_terms; i++)
+		if (out->terms[i].cause == WMC_TASK || out->terms[i].cause == WMC_THROTTLED)
+			break;
+		else if (i + 1 == out->n_terms)
+			return 0; /* no task term: nothing to name */
+	cast_read(sim_sysroot(world_sim(w)), &c);
+	for (size_t i = 0; i < out->n_terms; i++) {
+		struct wm_term *m = &out->terms[i];
+
+		if (m->cause == WMC_TASK && m->prio > 0 && c.n_mgmt > 0) {
+			/* the management load is split evenly among them */
+			int k = (int)(world_rand(w) * c.n_mgmt);
+
+			k = k < c.n_mgmt ? k : c.n_mgmt - 1;
+			cast_term(m, c.mgmt[k].tid, c.mgmt[k].comm, c.mgmt[k].fifo);
+		} else if ((m->cause == WMC_TASK || m->cause == WMC_THROTTLED) && c.cfs_tid > 0) {
+			cast_term(m, c.cfs_tid, c.cfs_comm, 0);
+			if (m->cause == WMC_THROTTLED)
+				m->prio = -1;
+		}
+	}
+	return 0;
+}
+
+int world_rtbs_probe_prio(struct world *w)
+{
+	struct rtbs_cast c;
+
+	cast_read(sim_sysroot(world_sim(w)), &c);
+	return c.l2_fifo < 0 ? -1 : c.l2_fifo > 0 ? 99 - c.l2_fifo : 120;
+}

@@ -74,7 +74,8 @@ static const struct world_def world_table[] = {
 		.wm = &world_wm_rtbs,
 		.setup = world_wm_setup,
 		.after_step = world_wm_after,
-		.probe_sample = world_wm_probe,
+		.probe_sample = world_rtbs_probe,
+		.probe_prio = world_rtbs_probe_prio,
 	},
 };
 

@@ -137,6 +137,10 @@ struct wm_rtbs_in {
 	long rt_runtime_us;	/* sched_rt_runtime_us; -1 = no throttling */
 	long rt_period_us;	/* sched_rt_period_us */
 	bool deep_idle;		/* the deep idle state (PW20) enabled on the L2 CPU */
+	/* the share of the management threads that are ahead of L2 (FIFO >= its
+	 * priority, able to run on its CPU): their load RB_MGMT_DUTY is split
+	 * evenly among them; 1 = all (the default) */
+	double mgmt_ahead_share;
 };
 void wm_rtbs_defaults(struct wm_rtbs_in *in);
 int wm_rtbs_sample(const struct wm_rtbs_in *in, struct wm_rng *r, struct wm_sample *out);

@@ -12,10 +12,11 @@
  *    PREEMPT_RT its IRQ thread when its FIFO priority is >= L2's) is running
  *    with probability RB_IRQ_DUTY: U(0, RB_IRQ_MAX_US) more;
  *  - WMC_TASK: management threads at a FIFO priority >= L2's (FIFO does not
- *    preempt an equal priority) are running with probability RB_MGMT_DUTY:
- *    U(0, RB_MGMT_MAX_US) more; an L2 thread under SCHED_OTHER on a shared
- *    CPU finds another thread keeping the CPU past the wake-up-preemption
- *    check with probability RB_CFS_WAIT_P and waits U(0, RB_CFS_SLICE_US);
+ *    preempt an equal priority) are running with probability RB_MGMT_DUTY
+ *    x mgmt_ahead_share (the share of them ahead of L2; the load is split
+ *    evenly among the threads): U(0, RB_MGMT_MAX_US) more; an L2 thread under SCHED_OTHER on a
+ * shared CPU finds another thread keeping the CPU past the wake-up-preemption check with
+ * probability RB_CFS_WAIT_P and waits U(0, RB_CFS_SLICE_US);
  *  - WMC_THROTTLED: when the RT demand on the CPU exceeds runtime/period,
  *    the RT class runs runtime of each period and then waits: an RT L2
  *    wake-up falls in that stretch with probability 1 - runtime/period and
@@ -56,6 +57,7 @@ void wm_rtbs_defaults(struct wm_rtbs_in *in)
 	in->rt_runtime_us = 950000;
 	in->rt_period_us = 1000000;
 	in->deep_idle = true;
+	in->mgmt_ahead_share = 1.0;
 }
 
 static bool irq_ahead(const struct wm_rtbs_in *in)
@@ -101,7 +103,7 @@ int wm_rtbs_sample(const struct wm_rtbs_in *in, struct wm_rng *r, struct wm_samp
 			      wm_rng_range(r, 0, RB_IRQ_MAX_US));
 		ahead = true;
 	}
-	if (mgmt_ahead(in) && wm_rng_chance(r, RB_MGMT_DUTY)) {
+	if (mgmt_ahead(in) && wm_rng_chance(r, RB_MGMT_DUTY * in->mgmt_ahead_share)) {
 		wm_sample_add(out, WMC_TASK, -1, "mgmt", in->mgmt_fifo,
 			      wm_rng_range(r, 0, RB_MGMT_MAX_US));
 		ahead = true;

@@ -1,0 +1,56 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# probe --why in the world rt-base-station names the tree's own threads
+# (issue 35, doc/teach.md "Why late in a world"): the management threads
+# ahead of l2_tti are oam_agent's (tids 1420-1422 under the tree's proc/,
+# FIFO 50 like l2_tti, whose priority the probe takes in the events), so a
+# task cause names a tid of the tree with its comm, its fix is a thread knob
+# of that tid, and applying the fix through `set` lowers that thread below
+# l2_tti: it is named no more and the share of wake-ups later than 100 us
+# falls (the management load is split evenly among the threads ahead).
+. "$TT_SRCDIR/tests/lib.sh"
+command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
+W="$TMPD/world"
+export TUNETOP_WORLD_SEED=35
+if ! out=$("$TUNETOP" world rt-base-station "$W" 2>&1); then
+	case $out in
+	*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
+	esac
+	echo "Bail out! tunetop world rt-base-station: $out"
+	exit 1
+fi
+T() { "$TUNETOP" --root "$W" "$@"; }
+# late FILE: the share of the histfile's samples at 100 us or more
+late() { awk '!/^#/ && NF == 2 { n += $2; if ($1 + 0 >= 100) l += $2 } END { if (n) printf "%.4f\n", l / n }' "$1"; }
+# comm TID: the comm of thread TID in the tree's proc/ ("" when none)
+comm() { for d in "$W"/proc/*/task/"$1"; do [ -f "$d/comm" ] && cat "$d/comm"; done; }
+
+T probe -D 2 --why --json --histfile "$TMPD/h1" >"$TMPD/w1.json" 2>"$TMPD/w1.err"
+is "$?" 0 "probe --why in rt-base-station exits 0"
+is "$(jq -r '.why.causes[0].kind' "$TMPD/w1.json")" task "a task leads the causes"
+tid=$(jq -r '.why.causes[0].id' "$TMPD/w1.json")
+name=$(jq -r '.why.causes[0].name' "$TMPD/w1.json")
+fix=$(jq -r '.why.causes[0].fix' "$TMPD/w1.json")
+is "$(comm "$tid")" "$name" "it names thread $tid of the tree's proc/ by its comm ($name)"
+like "$name" "^oam_(agent|snmp|log)$" "a management thread"
+bad=""
+for t in $(jq -r '.why.causes[] | select(.kind == "task") | .id' "$TMPD/w1.json"); do
+	[ -n "$(comm "$t")" ] || bad="$bad $t"
+done
+is "$bad" "" "every task cause is a thread of the tree"
+is "$fix" "thread/$tid/policy=fifo:49" "its fix runs it below l2_tti (FIFO 50)"
+is "$(jq -r '[.why.causes[] | select(.name == "mgmt" or .name == "cfs thread" or (.id != null and .id >= 36000 and .id < 36100))] | length' "$TMPD/w1.json")" 0 \
+	"no model-internal thread is named"
+
+T set "$fix" >"$TMPD/set.out" 2>&1
+is "$?" 0 "set $fix exits 0"
+is "$(cut -d' ' -f40,41 "$W"/proc/*/task/"$tid"/stat)" "49 1" "the tree's thread $tid is at FIFO 49"
+T probe -D 2 --why --json --histfile "$TMPD/h2" >"$TMPD/w2.json" 2>"$TMPD/w2.err"
+is "$?" 0 "probe --why after the fix exits 0"
+is "$(jq -r --argjson t "$tid" '[.why.causes[] | select(.kind == "task" and .id == $t)] | length' "$TMPD/w2.json")" 0 \
+	"thread $tid is named no more"
+l1=$(late "$TMPD/h1")
+l2=$(late "$TMPD/h2")
+ok "$(awk -v a="$l1" -v b="$l2" 'BEGIN { exit !(a != "" && b != "" && b < a - 0.02) }'; echo $?)" \
+	"the share of wake-ups at 100 us or more falls ($l1 -> $l2)"
+done_testing
