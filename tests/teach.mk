@@ -59,6 +59,6 @@ WORLD_B_SH_TESTS = tests/world/am5729.sh tests/world/rtbs.sh
 TESTS += $(WORLD_B_SH_TESTS)
 EXTRA_DIST += $(WORLD_B_SH_TESTS) tests/world/model_common.sh
 # issue 35: ab of the probe in a world, probe --why naming the tree's threads, the schedutil world's probe
-WORLD_P_SH_TESTS = tests/world/ab_probe.sh tests/world/probe_schedutil.sh tests/world/why_tree.sh
+WORLD_P_SH_TESTS = tests/world/ab_probe.sh tests/world/probe_schedutil.sh tests/world/why_tree.sh tests/world/why_fix.sh
 TESTS += $(WORLD_P_SH_TESTS)
 EXTRA_DIST += $(WORLD_P_SH_TESTS)

@@ -20,16 +20,16 @@ if ! out=$("$TUNETOP" world schedutil "$W" 2>&1); then
 fi
 T() { "$TUNETOP" --root "$W" "$@"; }
 between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }'; }
-# run NAME: 2 simulated s of the probe, JSON in $TMPD/NAME.json
+# run NAME: 1 simulated s of the probe, JSON in $TMPD/NAME.json
 run() {
-	T probe -D 2 --json >"$TMPD/$1.json" 2>"$TMPD/$1.err"
+	T probe -D 1 --json >"$TMPD/$1.json" 2>"$TMPD/$1.err"
 	is "$?" 0 "$1: probe exits 0"
 }
 f() { jq -r ".all.$2" "$TMPD/$1.json"; }
 
 run su
 is "$(jq -r '.probe.simulated.world' "$TMPD/su.json")" schedutil "the JSON names the world"
-is "$(f su samples) $(f su overflows)" "2000 0" "schedutil: 2000 samples at 1 ms, none past the next deadline"
+is "$(f su samples) $(f su overflows)" "1000 0" "schedutil: 1000 samples at 1 ms, none past the next deadline"
 ok "$(between "$(f su min_us)" 5 6; echo $?)" "its fastest wake-up is at the top clock: 5..6 us ($(f su min_us))"
 ok "$(between "$(f su max_us)" 12.8 15; echo $?)" "its slowest at 408 MHz: 12.8..15 us ($(f su max_us))"
 ok "$(between "$(f su mean_us)" 7 10.5; echo $?)" "mean between: the clock follows the load ($(f su mean_us) us)"

@@ -5,9 +5,9 @@
 # ahead of l2_tti are oam_agent's (tids 1420-1422 under the tree's proc/,
 # FIFO 50 like l2_tti, whose priority the probe takes in the events), so a
 # task cause names a tid of the tree with its comm, its fix is a thread knob
-# of that tid, and applying the fix through `set` lowers that thread below
-# l2_tti: it is named no more and the share of wake-ups later than 100 us
-# falls (the management load is split evenly among the threads ahead).
+# of that tid, and `set` of the fix lowers that thread below l2_tti
+# (tests/world/why_fix.sh: after it, that thread is named no more and the
+# share of late wake-ups falls).
 . "$TT_SRCDIR/tests/lib.sh"
 command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
 W="$TMPD/world"
@@ -25,7 +25,7 @@ late() { awk '!/^#/ && NF == 2 { n += $2; if ($1 + 0 >= 100) l += $2 } END { if 
 # comm TID: the comm of thread TID in the tree's proc/ ("" when none)
 comm() { for d in "$W"/proc/*/task/"$1"; do [ -f "$d/comm" ] && cat "$d/comm"; done; }
 
-T probe -D 2 --why --json --histfile "$TMPD/h1" >"$TMPD/w1.json" 2>"$TMPD/w1.err"
+T probe -D 1 --why --json --histfile "$TMPD/h1" >"$TMPD/w1.json" 2>"$TMPD/w1.err"
 is "$?" 0 "probe --why in rt-base-station exits 0"
 is "$(jq -r '.why.causes[0].kind' "$TMPD/w1.json")" task "a task leads the causes"
 tid=$(jq -r '.why.causes[0].id' "$TMPD/w1.json")
@@ -42,15 +42,10 @@ is "$fix" "thread/$tid/policy=fifo:49" "its fix runs it below l2_tti (FIFO 50)"
 is "$(jq -r '[.why.causes[] | select(.name == "mgmt" or .name == "cfs thread" or (.id != null and .id >= 36000 and .id < 36100))] | length' "$TMPD/w1.json")" 0 \
 	"no model-internal thread is named"
 
+l1=$(late "$TMPD/h1")
+ok "$(awk -v a="$l1" 'BEGIN { exit !(a != "" && a > 0.14) }'; echo $?)" \
+	"with the three of them ahead, more than 14 % of the wake-ups are at 100 us or more ($l1; tests/world/why_fix.sh: after the fix, under 13.5 %)"
 T set "$fix" >"$TMPD/set.out" 2>&1
 is "$?" 0 "set $fix exits 0"
 is "$(cut -d' ' -f40,41 "$W"/proc/*/task/"$tid"/stat)" "49 1" "the tree's thread $tid is at FIFO 49"
-T probe -D 2 --why --json --histfile "$TMPD/h2" >"$TMPD/w2.json" 2>"$TMPD/w2.err"
-is "$?" 0 "probe --why after the fix exits 0"
-is "$(jq -r --argjson t "$tid" '[.why.causes[] | select(.kind == "task" and .id == $t)] | length' "$TMPD/w2.json")" 0 \
-	"thread $tid is named no more"
-l1=$(late "$TMPD/h1")
-l2=$(late "$TMPD/h2")
-ok "$(awk -v a="$l1" -v b="$l2" 'BEGIN { exit !(a != "" && b != "" && b < a - 0.02) }'; echo $?)" \
-	"the share of wake-ups at 100 us or more falls ($l1 -> $l2)"
 done_testing
