@@ -97,34 +97,14 @@ static void defaults(union wm_in *in)
 	wm_affinity_defaults(&in->aff);
 }
 
-static void stage_idle_free(union wm_in *in)
-{
-	wm_affinity_defaults(&in->aff);
-}
-
-static void stage_idle_pinned(union wm_in *in)
-{
-	wm_affinity_defaults(&in->aff);
-	in->aff.isolcpus = 0x2;
-	in->aff.probe_affinity = 0x2;
-}
-
-static void stage_load_free(union wm_in *in)
-{
-	stage_idle_free(in);
-	in->aff.load = true;
-}
-
-static void stage_load_pinned(union wm_in *in)
-{
-	stage_idle_pinned(in);
-	in->aff.load = true;
-}
+WM_STAGE(stage_idle_pinned, defaults, in->aff.isolcpus = 0x2, in->aff.probe_affinity = 0x2)
+WM_STAGE(stage_load_free, defaults, in->aff.load = true)
+WM_STAGE(stage_load_pinned, stage_idle_pinned, in->aff.load = true)
 
 static const struct wm_stage stages[] = {
 	{.name = "A idle, free",
 	 .settings = "no isolcpus; cyclictest affinity 0-1",
-	 .input = stage_idle_free},
+	 .input = defaults},
 	{.name = "B idle, pinned to the isolated CPU",
 	 .settings = "isolcpus=1; thread/TID/affinity=1",
 	 .input = stage_idle_pinned,
@@ -148,6 +128,5 @@ const struct wm_world wm_world_affinity = {
 	.defaults = defaults,
 	.sample = sample,
 	.n_samples = 10000,
-	.n_stages = sizeof(stages) / sizeof(stages[0]),
-	.stages = stages,
+	WM_STAGES(stages),
 };

@@ -124,75 +124,28 @@ int wm_rtbs_sample(const struct wm_rtbs_in *in, struct wm_rng *r, struct wm_samp
 	return 0;
 }
 
-static int sample(const union wm_in *in, struct wm_rng *r, int *state, struct wm_sample *out)
-{
-	(void)state;
-	return wm_rtbs_sample(&in->rtbs, r, out);
-}
-
-static void defaults(union wm_in *in)
-{
-	wm_rtbs_defaults(&in->rtbs);
-}
-
-static void stage_cfs(union wm_in *in)
-{
-	wm_rtbs_defaults(&in->rtbs);
-	in->rtbs.kernel = WM_KERNEL_NONRT;
-	in->rtbs.l2_fifo = 0;
-	in->rtbs.eth_irq_fifo = 0;
-	in->rtbs.mgmt_fifo = 0;
-}
-
-static void stage_rt(union wm_in *in)
-{
-	wm_rtbs_defaults(&in->rtbs);
-}
-
-static void stage_prio(union wm_in *in)
-{
-	stage_rt(in);
-	in->rtbs.l2_fifo = 98;
-	in->rtbs.eth_irq_fifo = 99;
-	in->rtbs.mgmt_fifo = 0;
-}
-
-static void stage_window(union wm_in *in)
-{
-	stage_prio(in);
-	in->rtbs.rt_runtime_us = 90000;
-	in->rtbs.rt_period_us = 100000;
-}
-
-static void stage_isol(union wm_in *in)
-{
-	stage_window(in);
-	in->rtbs.l2_cpu_isolated = true;
-}
-
-static void stage_tuned(union wm_in *in)
-{
-	stage_isol(in);
-	in->rtbs.eth_irq_on_l2_cpu = false;
-}
-
-#define FIG(s, v)                                                                                  \
-	{                                                                                          \
-		.stat = (s), .value = (v), .arg_us = 0, .ref = -1                                  \
-	}
+WM_HOOKS(rtbs, rtbs)
+WM_STAGE(stage_cfs, defaults, in->rtbs.kernel = WM_KERNEL_NONRT, in->rtbs.l2_fifo = 0,
+	 in->rtbs.eth_irq_fifo = 0, in->rtbs.mgmt_fifo = 0)
+WM_STAGE(stage_prio, defaults, in->rtbs.l2_fifo = 98, in->rtbs.eth_irq_fifo = 99,
+	 in->rtbs.mgmt_fifo = 0)
+WM_STAGE(stage_window, stage_prio, in->rtbs.rt_runtime_us = 90000,
+	 in->rtbs.rt_period_us = 100000)
+WM_STAGE(stage_isol, stage_window, in->rtbs.l2_cpu_isolated = true)
+WM_STAGE(stage_tuned, stage_isol, in->rtbs.eth_irq_on_l2_cpu = false)
 
 static const struct wm_stage stages[] = {
 	{.name = "A CFS default",
 	 .settings = "kernel without PREEMPT_RT; every thread SCHED_OTHER",
 	 .input = stage_cfs,
 	 .n_figures = 2,
-	 .figures = {FIG(WM_STAT_MAX, 1200), FIG(WM_STAT_MEAN, 350)}},
+	 .figures = {WM_FIG(WM_STAT_MAX, 1200), WM_FIG(WM_STAT_MEAN, 350)}},
 	{.name = "B PREEMPT_RT default",
 	 .settings = "PREEMPT_RT; L2, management and IRQ threads FIFO 50; "
 		     "sched/rt_runtime_us=950000 sched/rt_period_us=1000000; eth IRQ on every CPU",
-	 .input = stage_rt,
+	 .input = defaults,
 	 .n_figures = 2,
-	 .figures = {FIG(WM_STAT_MAX, 300), FIG(WM_STAT_MEAN, 45)}},
+	 .figures = {WM_FIG(WM_STAT_MAX, 300), WM_FIG(WM_STAT_MEAN, 45)}},
 	{.name = "C only time-critical threads RT",
 	 .settings = "+ thread/ETH_IRQ/policy=fifo:99 thread/L2/policy=fifo:98; management "
 		     "SCHED_OTHER nice -10/-5/0",
@@ -207,8 +160,8 @@ static const struct wm_stage stages[] = {
 	 .settings = "+ irq/ETH/affinity=0; mlockall, mm/thp=never, cpufreq/*/governor=performance",
 	 .input = stage_tuned,
 	 .n_figures = 3,
-	 .figures = {FIG(WM_STAT_MAX, 35),
-		     FIG(WM_STAT_MEAN, 12),
+	 .figures = {WM_FIG(WM_STAT_MAX, 35),
+		     WM_FIG(WM_STAT_MEAN, 12),
 		     {.stat = WM_STAT_FRAC_UNDER, .value = 0.78, .arg_us = 10, .ref = -1}}},
 };
 
@@ -220,6 +173,5 @@ const struct wm_world wm_world_rtbs = {
 	.defaults = defaults,
 	.sample = sample,
 	.n_samples = 20000,
-	.n_stages = sizeof(stages) / sizeof(stages[0]),
-	.stages = stages,
+	WM_STAGES(stages),
 };
