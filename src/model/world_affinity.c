@@ -57,12 +57,8 @@ static const struct world_wm_thread threads[] = {
 };
 
 const struct world_wm world_wm_affinity = {
-	.model = "am5729-affinity",
-	.read_in = world_affinity_read,
-	.period_s = 0.001, /* cyclictest -i 1000 */
-	.line_prefix = "[cyclictest] T: 0 latency:",
-	.unit = "us",
-	.unit_us = 1,
-	.quiet = false,
+	/* cyclictest -i 1000 */
+	WORLD_WM_MODEL("am5729-affinity", world_affinity_read, 0.001,
+		       "[cyclictest] T: 0 latency:", "us", 1),
 	WORLD_WM_LIST(threads, threads),
 };

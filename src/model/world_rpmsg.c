@@ -64,12 +64,7 @@ static void read_in(const struct sysroot *r, union wm_in *in)
 }
 
 const struct world_wm world_wm_rpmsg = {
-	.model = "stm32mp1-rpmsg",
-	.read_in = read_in,
-	.period_s = 0.005,
-	.line_prefix = "[rpmsg] latency:",
-	.unit = "us",
-	.unit_us = 1.0,
+	WORLD_WM_MODEL("stm32mp1-rpmsg", read_in, 0.005, "[rpmsg] latency:", "us", 1.0),
 	.quiet = true,
 	WORLD_WM_LIST(files, files),
 	WORLD_WM_LIST(threads, threads),

@@ -136,12 +136,7 @@ static const struct world_wm_thread threads[] = {
 };
 
 const struct world_wm world_wm_rtbs = {
-	.model = "rt-base-station",
-	.read_in = world_rtbs_read,
-	.period_s = 0.001, /* the 1 ms TTI */
-	.line_prefix = "[l2] tti latency:",
-	.unit = "us",
-	.unit_us = 1,
-	.quiet = false,
+	/* the 1 ms TTI */
+	WORLD_WM_MODEL("rt-base-station", world_rtbs_read, 0.001, "[l2] tti latency:", "us", 1),
 	WORLD_WM_LIST(threads, threads),
 };

@@ -60,12 +60,7 @@ static void read_in(const struct sysroot *r, union wm_in *in)
 }
 
 const struct world_wm world_wm_schedutil = {
-	.model = "schedutil",
-	.read_in = read_in,
-	.period_s = 0.025,
-	.line_prefix = "[camera] keyframe:",
-	.unit = "ms",
-	.unit_us = 1000.0,
+	WORLD_WM_MODEL("schedutil", read_in, 0.025, "[camera] keyframe:", "ms", 1000.0),
 	WORLD_WM_LIST(files, files),
 	WORLD_WM_LIST(threads, threads),
 };

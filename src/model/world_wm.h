@@ -82,14 +82,16 @@ struct world_wm_switch {
 /* A row of a world's threads[]: WM_THREAD(pid, tid, comm, policy, rt_prio,
  * nice, cpus, state), the fields of struct world_wm_thread in order. */
 #define WM_THREAD(PID, TID, COMM, POLICY, RT_PRIO, NICE, CPUS, STATE)                              \
-	{.pid = (PID),                                                                             \
-	 .tid = (TID),                                                                             \
-	 .comm = (COMM),                                                                           \
-	 .policy = (POLICY),                                                                       \
-	 .rt_prio = (RT_PRIO),                                                                     \
-	 .nice = (NICE),                                                                           \
-	 .cpus = (CPUS),                                                                           \
-	 .state = (STATE)}
+	{                                                                                          \
+		.pid = (PID), .tid = (TID), .comm = (COMM), .policy = (POLICY),                    \
+		.rt_prio = (RT_PRIO), .nice = (NICE), .cpus = (CPUS), .state = (STATE)             \
+	}
+
+/* In a struct world_wm: its model, input reader, sample period and log
+ * line (.model, .read_in, .period_s, .line_prefix, .unit, .unit_us). */
+#define WORLD_WM_MODEL(MODEL, READ_IN, PERIOD_S, PREFIX, UNIT, UNIT_US)                            \
+	.model = (MODEL), .read_in = (READ_IN), .period_s = (PERIOD_S), .line_prefix = (PREFIX),   \
+	.unit = (UNIT), .unit_us = (UNIT_US)
 
 /* In a struct world_wm: one of its arrays and its count, e.g.
  * WORLD_WM_LIST(threads, threads) sets .threads and .n_threads. */

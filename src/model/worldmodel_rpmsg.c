@@ -78,34 +78,18 @@ WM_STAGE(stage_d, stage_c, in->rpmsg.ipi_top_prio = true)
 WM_STAGE(stage_e, stage_d, in->rpmsg.batching = true)
 
 static const struct wm_stage stages[] = {
-	{.name = "A default (polled vring)",
-	 .settings = "virtio back end polling, shared cached buffers, IPI below UART/SPI",
-	 .input = defaults,
-	 .n_figures = 2,
-	 .figures = {WM_FIG(WM_STAT_MEAN, 112), WM_FIG(WM_STAT_SD, 38)}},
-	{.name = "B interrupt-driven",
-	 .settings = "+ interrupt-driven reception (no polling)",
-	 .input = stage_b},
-	{.name = "C separate buffers",
-	 .settings = "+ separate 32-byte-aligned TX/RX buffers, non-cached region on the M4",
-	 .input = stage_c},
-	{.name = "D IPI top priority",
-	 .settings = "+ IPI at top NVIC priority, minimal ISR",
-	 .input = stage_d},
-	{.name = "E batching, vring 16 x 512 B",
-	 .settings = "+ small commands batched every 2 ms, vring 16 x 512 B",
-	 .input = stage_e,
-	 .n_figures = 2,
-	 .figures = {WM_FIG(WM_STAT_MEAN, 43), WM_FIG(WM_STAT_SD, 8)}},
+	WM_ROW_FIGS("A default (polled vring)",
+		    "virtio back end polling, shared cached buffers, IPI below UART/SPI", defaults,
+		    2, WM_FIG(WM_STAT_MEAN, 112), WM_FIG(WM_STAT_SD, 38)),
+	WM_ROW("B interrupt-driven", "+ interrupt-driven reception (no polling)", stage_b),
+	WM_ROW("C separate buffers",
+	       "+ separate 32-byte-aligned TX/RX buffers, non-cached region on the M4", stage_c),
+	WM_ROW("D IPI top priority", "+ IPI at top NVIC priority, minimal ISR", stage_d),
+	WM_ROW_FIGS("E batching, vring 16 x 512 B",
+		    "+ small commands batched every 2 ms, vring 16 x 512 B", stage_e, 2,
+		    WM_FIG(WM_STAT_MEAN, 43), WM_FIG(WM_STAT_SD, 8)),
 };
 
-const struct wm_world wm_world_rpmsg = {
-	.name = "stm32mp1-rpmsg",
-	.board = "STM32MP157",
-	.note = "3. OpenAMP / RPMsg A7 <-> M4 (112 -> 43 us, +-38 -> +-8 us)",
-	.metric = "RPMsg message latency A7 -> M4",
-	.defaults = defaults,
-	.sample = sample,
-	.n_samples = 20000,
-	WM_STAGES(stages),
-};
+WM_WORLD(wm_world_rpmsg, "stm32mp1-rpmsg", "STM32MP157",
+	 "3. OpenAMP / RPMsg A7 <-> M4 (112 -> 43 us, +-38 -> +-8 us)",
+	 "RPMsg message latency A7 -> M4", 20000);

@@ -111,29 +111,18 @@ WM_HOOKS(schedutil, su)
 WM_STAGE(stage_tuned, defaults, in->su.up_rate_limit_us = 500, in->su.down_rate_limit_us = 2000)
 
 static const struct wm_stage stages[] = {
-	{.name = "A vendor default",
-	 .settings = "cpufreq/policy0/governor=schedutil "
-		     "cpufreq/policy0/schedutil/up_rate_limit_us=30000 "
-		     "cpufreq/policy0/schedutil/down_rate_limit_us=30000",
-	 .input = defaults,
-	 .n_figures = 1,
-	 .figures = {WM_FIG(WM_STAT_SD, 23000)}},
-	{.name = "B fast up, slow down",
-	 .settings = "cpufreq/policy0/governor=schedutil "
-		     "cpufreq/policy0/schedutil/up_rate_limit_us=500 "
-		     "cpufreq/policy0/schedutil/down_rate_limit_us=2000",
-	 .input = stage_tuned,
-	 .n_figures = 1,
-	 .figures = {WM_FIG(WM_STAT_SD, 9000)}},
+	WM_ROW_FIGS("A vendor default",
+		    "cpufreq/policy0/governor=schedutil "
+		    "cpufreq/policy0/schedutil/up_rate_limit_us=30000 "
+		    "cpufreq/policy0/schedutil/down_rate_limit_us=30000",
+		    defaults, 1, WM_FIG(WM_STAT_SD, 23000)),
+	WM_ROW_FIGS("B fast up, slow down",
+		    "cpufreq/policy0/governor=schedutil "
+		    "cpufreq/policy0/schedutil/up_rate_limit_us=500 "
+		    "cpufreq/policy0/schedutil/down_rate_limit_us=2000",
+		    stage_tuned, 1, WM_FIG(WM_STAT_SD, 9000)),
 };
 
-const struct wm_world wm_world_schedutil = {
-	.name = "schedutil",
-	.board = "Cortex-A72 quad",
-	.note = "2. schedutil tuning (rate limits; a camera's key-frame latency SD 23 -> 9 ms)",
-	.metric = "key-frame processing time",
-	.defaults = defaults,
-	.sample = sample,
-	.n_samples = 4000,
-	WM_STAGES(stages),
-};
+WM_WORLD(wm_world_schedutil, "schedutil", "Cortex-A72 quad",
+	 "2. schedutil tuning (rate limits; a camera's key-frame latency SD 23 -> 9 ms)",
+	 "key-frame processing time", 4000);
