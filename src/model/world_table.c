@@ -15,28 +15,25 @@
 /* the model worlds (world_wm.h): world_<name>.c */
 extern const struct world_wm world_wm_schedutil, world_wm_rpmsg;
 
-/* A model world's entry: its board, note, bundle and log, and the adapter's
- * hooks (world_wm.h) on its struct world_wm. */
-#define WORLD_WM_DEF(NAME, BOARD, NOTE, BUNDLE, LOG, WM)                                           \
+/* An entry: the world's name, board, note, bundle and log, and its hooks.
+ * A model world's hooks are the adapter's (world_wm.h) on its struct
+ * world_wm. */
+#define WORLD_DEF(NAME, BOARD, NOTE, BUNDLE, LOG, WM, SETUP, BEFORE, AFTER, PROBE)                 \
 	{                                                                                          \
 		.name = (NAME), .board = (BOARD), .note = (NOTE), .bundle = (BUNDLE),              \
-		.log = (LOG), .wm = (WM), .setup = world_wm_setup, .after_step = world_wm_after,   \
-		.probe_sample = world_wm_probe                                                     \
+		.log = (LOG), .wm = (WM), .setup = (SETUP), .before_step = (BEFORE),               \
+		.after_step = (AFTER), .probe_sample = (PROBE)                                     \
 	}
+#define WORLD_WM_DEF(NAME, BOARD, NOTE, BUNDLE, LOG, WM)                                           \
+	WORLD_DEF(NAME, BOARD, NOTE, BUNDLE, LOG, WM, world_wm_setup, NULL, world_wm_after,        \
+		  world_wm_probe)
 
 static const struct world_def world_table[] = {
-	{
-		.name = "rk3588-npu",
-		.board = "RK3588",
-		.note = "field note 1: RK3588 NPU inference jitter (governor collapse to 408 MHz, "
-			"DDR devfreq, cpu-sleep exit latency)",
-		.bundle = "rk3588-demo.tar",
-		.log = "var/log/infer.log",
-		.setup = world_rk3588_setup,
-		.before_step = world_rk3588_before,
-		.after_step = world_rk3588_after,
-		.probe_sample = world_rk3588_probe,
-	},
+	WORLD_DEF("rk3588-npu", "RK3588",
+		  "field note 1: RK3588 NPU inference jitter (governor collapse to 408 MHz, "
+		  "DDR devfreq, cpu-sleep exit latency)",
+		  "rk3588-demo.tar", "var/log/infer.log", NULL, world_rk3588_setup,
+		  world_rk3588_before, world_rk3588_after, world_rk3588_probe),
 	WORLD_WM_DEF("schedutil", "BCM2711",
 		     "field note 2: schedutil rate limits (a camera's key-frame time SD "
 		     "23 -> 9 ms)",
