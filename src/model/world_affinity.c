@@ -50,26 +50,15 @@ void world_affinity_read(const struct sysroot *r, union wm_in *in)
  * and stress-ng --cpu 1 --cpu-method fft --taskset 0 (its worker 1181
  * running on CPU 0). */
 static const struct world_wm_thread threads[] = {
-	{.pid = 1180, .tid = 1180, .comm = "stress-ng", .cpus = "0", .state = 'S'},
-	{.pid = 1181, .tid = 1181, .comm = WA_LOAD_COMM, .cpus = "0", .state = 'R'},
-	{.pid = 1203, .tid = 1203, .comm = WA_PROBE_COMM, .cpus = "0-1", .state = 'S'},
-	{.pid = 1203,
-	 .tid = 1204,
-	 .comm = WA_PROBE_COMM,
-	 .policy = 1,
-	 .rt_prio = 99,
-	 .cpus = "0-1",
-	 .state = 'S'},
+	WM_THREAD(1180, 1180, "stress-ng", 0, 0, 0, "0", 'S'),
+	WM_THREAD(1181, 1181, WA_LOAD_COMM, 0, 0, 0, "0", 'R'),
+	WM_THREAD(1203, 1203, WA_PROBE_COMM, 0, 0, 0, "0-1", 'S'),
+	WM_THREAD(1203, 1204, WA_PROBE_COMM, 1, 99, 0, "0-1", 'S'),
 };
 
 const struct world_wm world_wm_affinity = {
-	.model = "am5729-affinity",
-	.read_in = world_affinity_read,
-	.period_s = 0.001, /* cyclictest -i 1000 */
-	.line_prefix = "[cyclictest] T: 0 latency:",
-	.unit = "us",
-	.unit_us = 1,
-	.quiet = false,
-	.threads = threads,
-	.n_threads = sizeof(threads) / sizeof(threads[0]),
+	/* cyclictest -i 1000 */
+	WORLD_WM_MODEL("am5729-affinity", world_affinity_read, 0.001,
+		       "[cyclictest] T: 0 latency:", "us", 1),
+	WORLD_WM_LIST(threads, threads),
 };

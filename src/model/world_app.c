@@ -40,26 +40,24 @@ static int read_tail(const struct sysroot *r, const char *path, char *buf, size_
 		     bool *whole)
 {
 	struct stat st;
-	off_t off;
-	ssize_t k;
-	int fd = sysfs_open(r, path, O_RDONLY);
+	ssize_t k = -1;
+	int fd = sysfs_open(r, path, O_RDONLY), e;
 
 	*len = 0;
 	*whole = false;
 	if (fd < 0)
 		return fd;
-	if (fstat(fd, &st) != 0) {
-		int e = -errno;
+	e = fstat(fd, &st) == 0 ? 0 : -errno;
+	if (!e) {
+		off_t off = st.st_size > (off_t)(cap - 1) ? st.st_size - (off_t)(cap - 1) : 0;
 
-		close(fd);
-		return e;
+		*whole = off == 0;
+		k = pread(fd, buf, cap - 1, off);
+		e = k < 0 ? -errno : 0;
 	}
-	off = st.st_size > (off_t)(cap - 1) ? st.st_size - (off_t)(cap - 1) : 0;
-	*whole = off == 0;
-	k = pread(fd, buf, cap - 1, off);
 	close(fd);
-	if (k < 0)
-		return -errno;
+	if (e)
+		return e;
 	buf[k] = '\0';
 	*len = (size_t)k;
 	return 0;

@@ -7,8 +7,6 @@
  * SIMULATED firmware switches, one file each under RP_FW, that the user
  * changes with the knobs sim/m4/<switch> (model/world_wm.h is the
  * adapter, fam_sim.c the knob family). */
-#include <stdint.h>
-
 #include "model/world_wm.h"
 #include "model/worldmodel.h"
 #include "sysfs/sysroot.h"
@@ -47,59 +45,28 @@ static const struct world_wm_switch switches[] = {
 /* audio_gw on the A7s: its RPMsg control thread, the command queue; the
  * mailbox's IRQ thread */
 static const struct world_wm_thread threads[] = {
-	{.pid = 912, .tid = 912, .comm = "audio_gw", .cpus = "0-1", .state = 'S'},
-	{.pid = 912,
-	 .tid = 915,
-	 .comm = "rpmsg_ctrl",
-	 .policy = 1,
-	 .rt_prio = 40,
-	 .cpus = "0-1",
-	 .state = 'S'},
-	{.pid = 912, .tid = 916, .comm = "cmd_queue", .cpus = "0-1", .state = 'S'},
-	{.pid = 131,
-	 .tid = 131,
-	 .comm = "irq/52-mailbox",
-	 .policy = 1,
-	 .rt_prio = 50,
-	 .cpus = "0",
-	 .state = 'S'},
+	WM_THREAD(912, 912, "audio_gw", 0, 0, 0, "0-1", 'S'),
+	WM_THREAD(912, 915, "rpmsg_ctrl", 1, 40, 0, "0-1", 'S'),
+	WM_THREAD(912, 916, "cmd_queue", 0, 0, 0, "0-1", 'S'),
+	WM_THREAD(131, 131, "irq/52-mailbox", 1, 50, 0, "0", 'S'),
 };
-
-static void flag(const struct sysroot *r, const char *path, bool *out)
-{
-	uint64_t v;
-
-	if (sysfs_read_u64(r, path, &v) == 0)
-		*out = v != 0;
-}
 
 static void read_in(const struct sysroot *r, union wm_in *in)
 {
 	struct wm_rpmsg_in *p = &in->rpmsg;
-	uint64_t v;
 
-	flag(r, RP_FW "vring_polling", &p->polling);
-	flag(r, RP_FW "shared_cached_buffers", &p->shared_cached);
-	flag(r, RP_FW "ipi_top_priority", &p->ipi_top_prio);
-	flag(r, RP_FW "batching", &p->batching);
-	if (sysfs_read_u64(r, RP_FW "poll_interval_us", &v) == 0)
-		p->poll_interval_us = (unsigned)v;
-	if (sysfs_read_u64(r, RP_FW "small_msgs_per_s", &v) == 0)
-		p->small_msgs_per_s = (unsigned)v;
+	world_wm_read_flag(r, RP_FW "vring_polling", &p->polling);
+	world_wm_read_flag(r, RP_FW "shared_cached_buffers", &p->shared_cached);
+	world_wm_read_flag(r, RP_FW "ipi_top_priority", &p->ipi_top_prio);
+	world_wm_read_flag(r, RP_FW "batching", &p->batching);
+	world_wm_read_unsigned(r, RP_FW "poll_interval_us", &p->poll_interval_us);
+	world_wm_read_unsigned(r, RP_FW "small_msgs_per_s", &p->small_msgs_per_s);
 }
 
 const struct world_wm world_wm_rpmsg = {
-	.model = "stm32mp1-rpmsg",
-	.read_in = read_in,
-	.period_s = 0.005,
-	.line_prefix = "[rpmsg] latency:",
-	.unit = "us",
-	.unit_us = 1.0,
+	WORLD_WM_MODEL("stm32mp1-rpmsg", read_in, 0.005, "[rpmsg] latency:", "us", 1.0),
 	.quiet = true,
-	.files = files,
-	.n_files = sizeof(files) / sizeof(files[0]),
-	.threads = threads,
-	.n_threads = sizeof(threads) / sizeof(threads[0]),
-	.switches = switches,
-	.n_switches = sizeof(switches) / sizeof(switches[0]),
+	WORLD_WM_LIST(files, files),
+	WORLD_WM_LIST(threads, threads),
+	WORLD_WM_LIST(switches, switches),
 };

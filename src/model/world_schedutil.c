@@ -38,16 +38,10 @@ static const struct world_wm_file files[] = {
 /* camera_app: capture (FIFO 50), the encoder that processes key frames,
  * the streamer */
 static const struct world_wm_thread threads[] = {
-	{.pid = 1310, .tid = 1310, .comm = "camera_app", .cpus = "0-3", .state = 'S'},
-	{.pid = 1310,
-	 .tid = 1312,
-	 .comm = "isp_capture",
-	 .policy = 1,
-	 .rt_prio = 50,
-	 .cpus = "0-3",
-	 .state = 'S'},
-	{.pid = 1310, .tid = 1313, .comm = "keyframe_enc", .cpus = "0-3", .state = 'R'},
-	{.pid = 1310, .tid = 1314, .comm = "rtsp_tx", .nice = 5, .cpus = "0-3", .state = 'S'},
+	WM_THREAD(1310, 1310, "camera_app", 0, 0, 0, "0-3", 'S'),
+	WM_THREAD(1310, 1312, "isp_capture", 1, 50, 0, "0-3", 'S'),
+	WM_THREAD(1310, 1313, "keyframe_enc", 0, 0, 0, "0-3", 'R'),
+	WM_THREAD(1310, 1314, "rtsp_tx", 0, 0, 5, "0-3", 'S'),
 };
 
 static void read_in(const struct sysroot *r, union wm_in *in)
@@ -63,27 +57,16 @@ static void read_in(const struct sysroot *r, union wm_in *in)
 	/* mainline's rate_limit_us sets both; a vendor kernel's up/down win */
 	if (sysfs_read_u64(r, SU_POL "schedutil/rate_limit_us", &v) == 0)
 		su->up_rate_limit_us = su->down_rate_limit_us = (unsigned)v;
-	if (sysfs_read_u64(r, SU_POL "schedutil/up_rate_limit_us", &v) == 0)
-		su->up_rate_limit_us = (unsigned)v;
-	if (sysfs_read_u64(r, SU_POL "schedutil/down_rate_limit_us", &v) == 0)
-		su->down_rate_limit_us = (unsigned)v;
-	if (sysfs_read_u64(r, SU_POL "scaling_min_freq", &v) == 0)
-		su->min_khz = (unsigned)v;
-	if (sysfs_read_u64(r, SU_POL "scaling_max_freq", &v) == 0)
-		su->max_khz = (unsigned)v;
+	world_wm_read_unsigned(r, SU_POL "schedutil/up_rate_limit_us", &su->up_rate_limit_us);
+	world_wm_read_unsigned(r, SU_POL "schedutil/down_rate_limit_us", &su->down_rate_limit_us);
+	world_wm_read_unsigned(r, SU_POL "scaling_min_freq", &su->min_khz);
+	world_wm_read_unsigned(r, SU_POL "scaling_max_freq", &su->max_khz);
 }
 
 const struct world_wm world_wm_schedutil = {
-	.model = "schedutil",
-	.read_in = read_in,
-	.period_s = 0.025,
-	.line_prefix = "[camera] keyframe:",
-	.unit = "ms",
-	.unit_us = 1000.0,
-	.files = files,
-	.n_files = sizeof(files) / sizeof(files[0]),
-	.threads = threads,
-	.n_threads = sizeof(threads) / sizeof(threads[0]),
+	WORLD_WM_MODEL("schedutil", read_in, 0.025, "[camera] keyframe:", "ms", 1000.0),
+	WORLD_WM_LIST(files, files),
+	WORLD_WM_LIST(threads, threads),
 };
 
 /* The clock (kHz) the governor runs the cluster at when the probe wakes:

@@ -16,54 +16,39 @@
 /* the model worlds (world_wm.h): world_<name>.c */
 extern const struct world_wm world_wm_schedutil, world_wm_rpmsg;
 
+/* An entry: the world's name, board, note, bundle and log, and its hooks.
+ * A model world's hooks are the adapter's (world_wm.h) on its struct
+ * world_wm. */
+#define WORLD_DEF(NAME, BOARD, NOTE, BUNDLE, LOG, WM, SETUP, BEFORE, AFTER, PROBE)                 \
+	{                                                                                          \
+		.name = (NAME), .board = (BOARD), .note = (NOTE), .bundle = (BUNDLE),              \
+		.log = (LOG), .wm = (WM), .setup = (SETUP), .before_step = (BEFORE),               \
+		.after_step = (AFTER), .probe_sample = (PROBE)                                     \
+	}
+#define WORLD_WM_DEF(NAME, BOARD, NOTE, BUNDLE, LOG, WM)                                           \
+	WORLD_DEF(NAME, BOARD, NOTE, BUNDLE, LOG, WM, world_wm_setup, NULL, world_wm_after,        \
+		  world_wm_probe)
+
 static const struct world_def world_table[] = {
-	{
-		.name = "rk3588-npu",
-		.board = "RK3588",
-		.note = "field note 1: RK3588 NPU inference jitter (governor collapse to 408 MHz, "
-			"DDR devfreq, cpu-sleep exit latency)",
-		.bundle = "rk3588-demo.tar",
-		.log = "var/log/infer.log",
-		.setup = world_rk3588_setup,
-		.before_step = world_rk3588_before,
-		.after_step = world_rk3588_after,
-		.probe_sample = world_rk3588_probe,
-	},
-	{
-		.name = "schedutil",
-		.board = "BCM2711",
-		.note = "field note 2: schedutil rate limits (a camera's key-frame time SD "
-			"23 -> 9 ms)",
-		.bundle = "rpi4-demo.tar",
-		.log = "var/log/camera.log",
-		.wm = &world_wm_schedutil,
-		.setup = world_wm_setup,
-		.after_step = world_wm_after,
-		.probe_sample = world_schedutil_probe,
-	},
-	{
-		.name = "stm32mp1-rpmsg",
-		.board = "STM32MP157",
-		.note = "field note 3: OpenAMP/RPMsg A7 -> M4 (112 -> 43 us, +-38 -> +-8 us)",
-		.bundle = "stm32mp157-demo.tar",
-		.log = "var/log/rpmsg.log",
-		.wm = &world_wm_rpmsg,
-		.setup = world_wm_setup,
-		.after_step = world_wm_after,
-		.probe_sample = world_wm_probe,
-	},
-	{
-		.name = "am5729-affinity",
-		.board = "AM5729",
-		.note = "field note 4: CPU affinity for industrial control (cyclictest under an "
-			"FFT load, pinned to the isolated CPU: max -33 %)",
-		.bundle = "am5729-demo.tar",
-		.log = "var/log/cyclictest.log",
-		.wm = &world_wm_affinity,
-		.setup = world_wm_setup,
-		.after_step = world_wm_after,
-		.probe_sample = world_wm_probe,
-	},
+	WORLD_DEF("rk3588-npu", "RK3588",
+		  "field note 1: RK3588 NPU inference jitter (governor collapse to 408 MHz, "
+		  "DDR devfreq, cpu-sleep exit latency)",
+		  "rk3588-demo.tar", "var/log/infer.log", NULL, world_rk3588_setup,
+		  world_rk3588_before, world_rk3588_after, world_rk3588_probe),
+	/* its probe is a timer wake-up at the governor's clock (world_schedutil.h) */
+	WORLD_DEF("schedutil", "BCM2711",
+		  "field note 2: schedutil rate limits (a camera's key-frame time SD "
+		  "23 -> 9 ms)",
+		  "rpi4-demo.tar", "var/log/camera.log", &world_wm_schedutil, world_wm_setup, NULL,
+		  world_wm_after, world_schedutil_probe),
+	WORLD_WM_DEF("stm32mp1-rpmsg", "STM32MP157",
+		     "field note 3: OpenAMP/RPMsg A7 -> M4 (112 -> 43 us, +-38 -> +-8 us)",
+		     "stm32mp157-demo.tar", "var/log/rpmsg.log", &world_wm_rpmsg),
+	WORLD_WM_DEF("am5729-affinity", "AM5729",
+		     "field note 4: CPU affinity for industrial control (cyclictest under an "
+		     "FFT load, pinned to the isolated CPU: max -33 %)",
+		     "am5729-demo.tar", "var/log/cyclictest.log", &world_wm_affinity),
+	/* its probe names the tree's threads and has l2_tti's priority (world_rtbs.h) */
 	{
 		.name = "rt-base-station",
 		.board = "B4860",

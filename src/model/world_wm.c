@@ -8,6 +8,7 @@
 #include "model/world_wm.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -29,6 +30,22 @@ int world_wm_input(const struct world_wm *m, const struct sysroot *r, union wm_i
 	if (m->read_in)
 		m->read_in(r, in);
 	return 0;
+}
+
+void world_wm_read_unsigned(const struct sysroot *r, const char *path, unsigned *out)
+{
+	uint64_t v;
+
+	if (sysfs_read_u64(r, path, &v) == 0)
+		*out = (unsigned)v;
+}
+
+void world_wm_read_flag(const struct sysroot *r, const char *path, bool *out)
+{
+	uint64_t v;
+
+	if (sysfs_read_u64(r, path, &v) == 0)
+		*out = v != 0;
 }
 
 void world_wm_line(const struct world_wm *m, const struct wm_sample *s, char *buf, size_t cap)

@@ -79,6 +79,24 @@ struct world_wm_switch {
 	const char *help;    /* one line: what it stands for */
 };
 
+/* A row of a world's threads[]: WM_THREAD(pid, tid, comm, policy, rt_prio,
+ * nice, cpus, state), the fields of struct world_wm_thread in order. */
+#define WM_THREAD(PID, TID, COMM, POLICY, RT_PRIO, NICE, CPUS, STATE)                              \
+	{                                                                                          \
+		.pid = (PID), .tid = (TID), .comm = (COMM), .policy = (POLICY),                    \
+		.rt_prio = (RT_PRIO), .nice = (NICE), .cpus = (CPUS), .state = (STATE)             \
+	}
+
+/* In a struct world_wm: its model, input reader, sample period and log
+ * line (.model, .read_in, .period_s, .line_prefix, .unit, .unit_us). */
+#define WORLD_WM_MODEL(MODEL, READ_IN, PERIOD_S, PREFIX, UNIT, UNIT_US)                            \
+	.model = (MODEL), .read_in = (READ_IN), .period_s = (PERIOD_S), .line_prefix = (PREFIX),   \
+	.unit = (UNIT), .unit_us = (UNIT_US)
+
+/* In a struct world_wm: one of its arrays and its count, e.g.
+ * WORLD_WM_LIST(threads, threads) sets .threads and .n_threads. */
+#define WORLD_WM_LIST(FIELD, ARR) .FIELD = (ARR), .n_##FIELD = sizeof(ARR) / sizeof((ARR)[0])
+
 struct world_wm {
 	const char *model; /* the wm_world's name (wm_world_find) */
 	/* The model's input from the tree: in holds the model's defaults
@@ -109,6 +127,11 @@ int world_wm_probe(struct world *w, struct wm_sample *out);
 /* The model's input under the knob files of the tree at r: the model's
  * defaults, then m->read_in. 0 or -ENOENT (no such model). */
 int world_wm_input(const struct world_wm *m, const struct sysroot *r, union wm_in *in);
+/* For the read_in hooks: the tree's file at path as a whole number or a
+ * flag (non-zero: true) into *out; a file that is missing or unreadable
+ * leaves *out as it was. */
+void world_wm_read_unsigned(const struct sysroot *r, const char *path, unsigned *out);
+void world_wm_read_flag(const struct sysroot *r, const char *path, bool *out);
 /* The log line of one sample (no '\n'), as above. */
 void world_wm_line(const struct world_wm *m, const struct wm_sample *s, char *buf, size_t cap);
 /* At unpack (world_unpack calls it for a def with .wm, before the marker is

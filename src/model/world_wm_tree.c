@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -64,45 +65,52 @@ static int sched_prio(const struct world_wm_thread *t)
 	return t->policy ? 99 - t->rt_prio : 120 + t->nice;
 }
 
+/* base/leaf in the tree at dir with the printf-formatted text. */
+static int put_leaf(const char *dir, const char *base, const char *leaf, char *err, size_t cap,
+		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
+static int put_leaf(const char *dir, const char *base, const char *leaf, char *err, size_t cap,
+		    const char *fmt, ...)
+{
+	char rel[128], text[1024];
+	va_list ap;
+
+	snprintf(rel, sizeof(rel), "%s/%s", base, leaf);
+	va_start(ap, fmt);
+	vsnprintf(text, sizeof(text), fmt, ap);
+	va_end(ap);
+	return put_file(dir, rel, text, err, cap);
+}
+
 static int put_thread_files(const char *dir, const char *base, const struct world_wm_thread *t,
 			    int nthreads, char *err, size_t cap)
 {
-	char rel[128], text[1024];
-	int e;
+	int e = put_leaf(dir, base, "comm", err, cap, "%s\n", t->comm);
 
-	snprintf(rel, sizeof(rel), "%s/comm", base);
-	snprintf(text, sizeof(text), "%s\n", t->comm);
-	e = put_file(dir, rel, text, err, cap);
-	if (e)
-		return e;
-	snprintf(rel, sizeof(rel), "%s/stat", base);
-	snprintf(text, sizeof(text),
-		 "%d (%s) %c 1 %d %d 0 -1 4194368 120 0 0 0 350 120 0 0 %d %d %d 0 4200 "
-		 "52428800 4096 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 0 %d %d 0 0 0\n",
-		 t->tid, t->comm, t->state, t->pid, t->pid, stat_prio(t), t->policy ? 0 : t->nice,
-		 nthreads, t->rt_prio, t->policy);
-	e = put_file(dir, rel, text, err, cap);
-	if (e)
-		return e;
-	snprintf(rel, sizeof(rel), "%s/status", base);
-	snprintf(text, sizeof(text),
-		 "Name:\t%s\nState:\t%c\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nThreads:\t%d\n"
-		 "Cpus_allowed_list:\t%s\nvoluntary_ctxt_switches:\t1200\n"
-		 "nonvoluntary_ctxt_switches:\t40\n",
-		 t->comm, t->state, t->pid, t->tid, nthreads, t->cpus);
-	e = put_file(dir, rel, text, err, cap);
-	if (e)
-		return e;
-	snprintf(rel, sizeof(rel), "%s/sched", base);
-	snprintf(text, sizeof(text),
-		 "%s (%d, #threads: %d)\n"
-		 "-------------------------------------------------------------------\n"
-		 "se.nr_migrations                             :                   12\n"
-		 "nr_switches                                  :                 1240\n"
-		 "policy                                       :                    %d\n"
-		 "prio                                         :                  %d\n",
-		 t->comm, t->tid, nthreads, t->policy, sched_prio(t));
-	return put_file(dir, rel, text, err, cap);
+	if (!e)
+		e = put_leaf(
+			dir, base, "stat", err, cap,
+			"%d (%s) %c 1 %d %d 0 -1 4194368 120 0 0 0 350 120 0 0 %d %d %d 0 4200 "
+			"52428800 4096 18446744073709551615 1 1 0 0 0 0 0 0 0 0 0 0 17 0 %d %d 0 "
+			"0 0\n",
+			t->tid, t->comm, t->state, t->pid, t->pid, stat_prio(t),
+			t->policy ? 0 : t->nice, nthreads, t->rt_prio, t->policy);
+	if (!e)
+		e = put_leaf(dir, base, "status", err, cap,
+			     "Name:\t%s\nState:\t%c\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nThreads:\t%d\n"
+			     "Cpus_allowed_list:\t%s\nvoluntary_ctxt_switches:\t1200\n"
+			     "nonvoluntary_ctxt_switches:\t40\n",
+			     t->comm, t->state, t->pid, t->tid, nthreads, t->cpus);
+	if (!e)
+		e = put_leaf(
+			dir, base, "sched", err, cap,
+			"%s (%d, #threads: %d)\n"
+			"-------------------------------------------------------------------\n"
+			"se.nr_migrations                             :                   12\n"
+			"nr_switches                                  :                 1240\n"
+			"policy                                       :                    %d\n"
+			"prio                                         :                  %d\n",
+			t->comm, t->tid, nthreads, t->policy, sched_prio(t));
+	return e;
 }
 
 /* The world's switches into KNOB_SIM_SWITCHES (the sim/ knob family), one

@@ -200,6 +200,60 @@ struct wm_world {
 	const struct wm_stage *stages;
 };
 
+/* What a model file (worldmodel_<name>.c) writes once per world:
+ * WM_HOOKS(name, field) defines its wm_world hooks defaults() and sample()
+ * (the model's wm_<name>_defaults() and wm_<name>_sample() on in->field, a
+ * model without carried state); WM_STAGE(fn, prev, changes) a stage's
+ * input: stage prev's (or defaults), then the changes; WM_FIG(stat, value)
+ * a figure of the note that is not a ratio. */
+#define WM_HOOKS(NAME, FIELD)                                                                      \
+	static void defaults(union wm_in *in)                                                      \
+	{                                                                                          \
+		wm_##NAME##_defaults(&in->FIELD);                                                  \
+	}                                                                                          \
+	static int sample(const union wm_in *in, struct wm_rng *r, int *state,                     \
+			  struct wm_sample *out)                                                   \
+	{                                                                                          \
+		(void)state;                                                                       \
+		return wm_##NAME##_sample(&in->FIELD, r, out);                                     \
+	}
+#define WM_STAGE(FN, PREV, ...)                                                                    \
+	static void FN(union wm_in *in)                                                            \
+	{                                                                                          \
+		PREV(in);                                                                          \
+		__VA_ARGS__;                                                                       \
+	}
+#define WM_FIG(s, v)                                                                               \
+	{                                                                                          \
+		.stat = (s), .value = (v), .arg_us = 0, .ref = -1                                  \
+	}
+/* A row of a model file's stages[]: WM_ROW(name, settings, input) for a
+ * step the note gives no figure for, WM_ROW_FIGS(name, settings, input, n,
+ * figure...) with its n figures. */
+#define WM_ROW(NAME, SETTINGS, INPUT)                                                              \
+	{                                                                                          \
+		.name = (NAME), .settings = (SETTINGS), .input = (INPUT)                           \
+	}
+#define WM_ROW_FIGS(NAME, SETTINGS, INPUT, N, ...)                                                 \
+	{                                                                                          \
+		.name = (NAME), .settings = (SETTINGS), .input = (INPUT), .n_figures = (N),        \
+		.figures = {                                                                       \
+			__VA_ARGS__                                                                \
+		}                                                                                  \
+	}
+/* A model file's wm_world: VAR with its hooks defaults() and sample() and its
+ * stages[]. */
+#define WM_WORLD(VAR, NAME, BOARD, NOTE, METRIC, N_SAMPLES)                                        \
+	const struct wm_world VAR = {.name = (NAME),                                               \
+				     .board = (BOARD),                                             \
+				     .note = (NOTE),                                               \
+				     .metric = (METRIC),                                           \
+				     .defaults = defaults,                                         \
+				     .sample = sample,                                             \
+				     .n_samples = (N_SAMPLES),                                     \
+				     .n_stages = sizeof(stages) / sizeof(stages[0]),               \
+				     .stages = stages}
+
 size_t wm_world_count(void);
 const struct wm_world *wm_world_at(size_t i);
 const struct wm_world *wm_world_find(const char *name);

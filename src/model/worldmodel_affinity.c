@@ -97,57 +97,22 @@ static void defaults(union wm_in *in)
 	wm_affinity_defaults(&in->aff);
 }
 
-static void stage_idle_free(union wm_in *in)
-{
-	wm_affinity_defaults(&in->aff);
-}
-
-static void stage_idle_pinned(union wm_in *in)
-{
-	wm_affinity_defaults(&in->aff);
-	in->aff.isolcpus = 0x2;
-	in->aff.probe_affinity = 0x2;
-}
-
-static void stage_load_free(union wm_in *in)
-{
-	stage_idle_free(in);
-	in->aff.load = true;
-}
-
-static void stage_load_pinned(union wm_in *in)
-{
-	stage_idle_pinned(in);
-	in->aff.load = true;
-}
+WM_STAGE(stage_idle_pinned, defaults, in->aff.isolcpus = 0x2, in->aff.probe_affinity = 0x2)
+WM_STAGE(stage_load_free, defaults, in->aff.load = true)
+WM_STAGE(stage_load_pinned, stage_idle_pinned, in->aff.load = true)
 
 static const struct wm_stage stages[] = {
-	{.name = "A idle, free",
-	 .settings = "no isolcpus; cyclictest affinity 0-1",
-	 .input = stage_idle_free},
-	{.name = "B idle, pinned to the isolated CPU",
-	 .settings = "isolcpus=1; thread/TID/affinity=1",
-	 .input = stage_idle_pinned,
-	 .n_figures = 1,
-	 .figures = {{.stat = WM_STAT_MAX, .value = 1.0, .arg_us = 0, .ref = 0}}},
-	{.name = "C load on CPU 0, free",
-	 .settings = "no isolcpus; cyclictest affinity 0-1; stress-ng FFT on CPU 0",
-	 .input = stage_load_free},
-	{.name = "D load on CPU 0, pinned to the isolated CPU",
-	 .settings = "isolcpus=1; thread/TID/affinity=1; stress-ng FFT on CPU 0",
-	 .input = stage_load_pinned,
-	 .n_figures = 1,
-	 .figures = {{.stat = WM_STAT_MAX, .value = 0.67, .arg_us = 0, .ref = 2}}},
+	WM_ROW("A idle, free", "no isolcpus; cyclictest affinity 0-1", defaults),
+	WM_ROW_FIGS("B idle, pinned to the isolated CPU", "isolcpus=1; thread/TID/affinity=1",
+		    stage_idle_pinned, 1,
+		    {.stat = WM_STAT_MAX, .value = 1.0, .arg_us = 0, .ref = 0}),
+	WM_ROW("C load on CPU 0, free",
+	       "no isolcpus; cyclictest affinity 0-1; stress-ng FFT on CPU 0", stage_load_free),
+	WM_ROW_FIGS("D load on CPU 0, pinned to the isolated CPU",
+		    "isolcpus=1; thread/TID/affinity=1; stress-ng FFT on CPU 0", stage_load_pinned,
+		    1, {.stat = WM_STAT_MAX, .value = 0.67, .arg_us = 0, .ref = 2}),
 };
 
-const struct wm_world wm_world_affinity = {
-	.name = "am5729-affinity",
-	.board = "AM5729",
-	.note = "4. CPU affinity for industrial control (max latency -33 % pinned under load)",
-	.metric = "cyclictest wake-up latency",
-	.defaults = defaults,
-	.sample = sample,
-	.n_samples = 10000,
-	.n_stages = sizeof(stages) / sizeof(stages[0]),
-	.stages = stages,
-};
+WM_WORLD(wm_world_affinity, "am5729-affinity", "AM5729",
+	 "4. CPU affinity for industrial control (max latency -33 % pinned under load)",
+	 "cyclictest wake-up latency", 10000);

@@ -71,81 +71,25 @@ int wm_rpmsg_sample(const struct wm_rpmsg_in *in, struct wm_rng *r, struct wm_sa
 	return 0;
 }
 
-static int sample(const union wm_in *in, struct wm_rng *r, int *state, struct wm_sample *out)
-{
-	(void)state;
-	return wm_rpmsg_sample(&in->rpmsg, r, out);
-}
-
-static void defaults(union wm_in *in)
-{
-	wm_rpmsg_defaults(&in->rpmsg);
-}
-
-static void stage_a(union wm_in *in)
-{
-	wm_rpmsg_defaults(&in->rpmsg);
-}
-
-static void stage_b(union wm_in *in)
-{
-	stage_a(in);
-	in->rpmsg.polling = false;
-}
-
-static void stage_c(union wm_in *in)
-{
-	stage_b(in);
-	in->rpmsg.shared_cached = false;
-}
-
-static void stage_d(union wm_in *in)
-{
-	stage_c(in);
-	in->rpmsg.ipi_top_prio = true;
-}
-
-static void stage_e(union wm_in *in)
-{
-	stage_d(in);
-	in->rpmsg.batching = true;
-}
-
-#define FIG(s, v)                                                                                  \
-	{                                                                                          \
-		.stat = (s), .value = (v), .arg_us = 0, .ref = -1                                  \
-	}
+WM_HOOKS(rpmsg, rpmsg)
+WM_STAGE(stage_b, defaults, in->rpmsg.polling = false)
+WM_STAGE(stage_c, stage_b, in->rpmsg.shared_cached = false)
+WM_STAGE(stage_d, stage_c, in->rpmsg.ipi_top_prio = true)
+WM_STAGE(stage_e, stage_d, in->rpmsg.batching = true)
 
 static const struct wm_stage stages[] = {
-	{.name = "A default (polled vring)",
-	 .settings = "virtio back end polling, shared cached buffers, IPI below UART/SPI",
-	 .input = stage_a,
-	 .n_figures = 2,
-	 .figures = {FIG(WM_STAT_MEAN, 112), FIG(WM_STAT_SD, 38)}},
-	{.name = "B interrupt-driven",
-	 .settings = "+ interrupt-driven reception (no polling)",
-	 .input = stage_b},
-	{.name = "C separate buffers",
-	 .settings = "+ separate 32-byte-aligned TX/RX buffers, non-cached region on the M4",
-	 .input = stage_c},
-	{.name = "D IPI top priority",
-	 .settings = "+ IPI at top NVIC priority, minimal ISR",
-	 .input = stage_d},
-	{.name = "E batching, vring 16 x 512 B",
-	 .settings = "+ small commands batched every 2 ms, vring 16 x 512 B",
-	 .input = stage_e,
-	 .n_figures = 2,
-	 .figures = {FIG(WM_STAT_MEAN, 43), FIG(WM_STAT_SD, 8)}},
+	WM_ROW_FIGS("A default (polled vring)",
+		    "virtio back end polling, shared cached buffers, IPI below UART/SPI", defaults,
+		    2, WM_FIG(WM_STAT_MEAN, 112), WM_FIG(WM_STAT_SD, 38)),
+	WM_ROW("B interrupt-driven", "+ interrupt-driven reception (no polling)", stage_b),
+	WM_ROW("C separate buffers",
+	       "+ separate 32-byte-aligned TX/RX buffers, non-cached region on the M4", stage_c),
+	WM_ROW("D IPI top priority", "+ IPI at top NVIC priority, minimal ISR", stage_d),
+	WM_ROW_FIGS("E batching, vring 16 x 512 B",
+		    "+ small commands batched every 2 ms, vring 16 x 512 B", stage_e, 2,
+		    WM_FIG(WM_STAT_MEAN, 43), WM_FIG(WM_STAT_SD, 8)),
 };
 
-const struct wm_world wm_world_rpmsg = {
-	.name = "stm32mp1-rpmsg",
-	.board = "STM32MP157",
-	.note = "3. OpenAMP / RPMsg A7 <-> M4 (112 -> 43 us, +-38 -> +-8 us)",
-	.metric = "RPMsg message latency A7 -> M4",
-	.defaults = defaults,
-	.sample = sample,
-	.n_samples = 20000,
-	.n_stages = sizeof(stages) / sizeof(stages[0]),
-	.stages = stages,
-};
+WM_WORLD(wm_world_rpmsg, "stm32mp1-rpmsg", "STM32MP157",
+	 "3. OpenAMP / RPMsg A7 <-> M4 (112 -> 43 us, +-38 -> +-8 us)",
+	 "RPMsg message latency A7 -> M4", 20000);

@@ -126,102 +126,36 @@ int wm_rtbs_sample(const struct wm_rtbs_in *in, struct wm_rng *r, struct wm_samp
 	return 0;
 }
 
-static int sample(const union wm_in *in, struct wm_rng *r, int *state, struct wm_sample *out)
-{
-	(void)state;
-	return wm_rtbs_sample(&in->rtbs, r, out);
-}
-
-static void defaults(union wm_in *in)
-{
-	wm_rtbs_defaults(&in->rtbs);
-}
-
-static void stage_cfs(union wm_in *in)
-{
-	wm_rtbs_defaults(&in->rtbs);
-	in->rtbs.kernel = WM_KERNEL_NONRT;
-	in->rtbs.l2_fifo = 0;
-	in->rtbs.eth_irq_fifo = 0;
-	in->rtbs.mgmt_fifo = 0;
-}
-
-static void stage_rt(union wm_in *in)
-{
-	wm_rtbs_defaults(&in->rtbs);
-}
-
-static void stage_prio(union wm_in *in)
-{
-	stage_rt(in);
-	in->rtbs.l2_fifo = 98;
-	in->rtbs.eth_irq_fifo = 99;
-	in->rtbs.mgmt_fifo = 0;
-}
-
-static void stage_window(union wm_in *in)
-{
-	stage_prio(in);
-	in->rtbs.rt_runtime_us = 90000;
-	in->rtbs.rt_period_us = 100000;
-}
-
-static void stage_isol(union wm_in *in)
-{
-	stage_window(in);
-	in->rtbs.l2_cpu_isolated = true;
-}
-
-static void stage_tuned(union wm_in *in)
-{
-	stage_isol(in);
-	in->rtbs.eth_irq_on_l2_cpu = false;
-}
-
-#define FIG(s, v)                                                                                  \
-	{                                                                                          \
-		.stat = (s), .value = (v), .arg_us = 0, .ref = -1                                  \
-	}
+WM_HOOKS(rtbs, rtbs)
+WM_STAGE(stage_cfs, defaults, in->rtbs.kernel = WM_KERNEL_NONRT, in->rtbs.l2_fifo = 0,
+	 in->rtbs.eth_irq_fifo = 0, in->rtbs.mgmt_fifo = 0)
+WM_STAGE(stage_prio, defaults, in->rtbs.l2_fifo = 98, in->rtbs.eth_irq_fifo = 99,
+	 in->rtbs.mgmt_fifo = 0)
+WM_STAGE(stage_window, stage_prio, in->rtbs.rt_runtime_us = 90000, in->rtbs.rt_period_us = 100000)
+WM_STAGE(stage_isol, stage_window, in->rtbs.l2_cpu_isolated = true)
+WM_STAGE(stage_tuned, stage_isol, in->rtbs.eth_irq_on_l2_cpu = false)
 
 static const struct wm_stage stages[] = {
-	{.name = "A CFS default",
-	 .settings = "kernel without PREEMPT_RT; every thread SCHED_OTHER",
-	 .input = stage_cfs,
-	 .n_figures = 2,
-	 .figures = {FIG(WM_STAT_MAX, 1200), FIG(WM_STAT_MEAN, 350)}},
-	{.name = "B PREEMPT_RT default",
-	 .settings = "PREEMPT_RT; L2, management and IRQ threads FIFO 50; "
-		     "sched/rt_runtime_us=950000 sched/rt_period_us=1000000; eth IRQ on every CPU",
-	 .input = stage_rt,
-	 .n_figures = 2,
-	 .figures = {FIG(WM_STAT_MAX, 300), FIG(WM_STAT_MEAN, 45)}},
-	{.name = "C only time-critical threads RT",
-	 .settings = "+ thread/ETH_IRQ/policy=fifo:99 thread/L2/policy=fifo:98; management "
-		     "SCHED_OTHER nice -10/-5/0",
-	 .input = stage_prio},
-	{.name = "D throttling window 100000/90000",
-	 .settings = "+ sched/rt_period_us=100000 sched/rt_runtime_us=90000",
-	 .input = stage_window},
-	{.name = "E isolation",
-	 .settings = "+ isolcpus=1-3 rcu_nocbs=1-3 nohz_full=1-3; per-thread affinity",
-	 .input = stage_isol},
-	{.name = "F tuned",
-	 .settings = "+ irq/ETH/affinity=0; mlockall, mm/thp=never, cpufreq/*/governor=performance",
-	 .input = stage_tuned,
-	 .n_figures = 3,
-	 .figures = {FIG(WM_STAT_MAX, 35),
-		     FIG(WM_STAT_MEAN, 12),
-		     {.stat = WM_STAT_FRAC_UNDER, .value = 0.78, .arg_us = 10, .ref = -1}}},
+	WM_ROW_FIGS("A CFS default", "kernel without PREEMPT_RT; every thread SCHED_OTHER",
+		    stage_cfs, 2, WM_FIG(WM_STAT_MAX, 1200), WM_FIG(WM_STAT_MEAN, 350)),
+	WM_ROW_FIGS("B PREEMPT_RT default",
+		    "PREEMPT_RT; L2, management and IRQ threads FIFO 50; "
+		    "sched/rt_runtime_us=950000 sched/rt_period_us=1000000; eth IRQ on every CPU",
+		    defaults, 2, WM_FIG(WM_STAT_MAX, 300), WM_FIG(WM_STAT_MEAN, 45)),
+	WM_ROW("C only time-critical threads RT",
+	       "+ thread/ETH_IRQ/policy=fifo:99 thread/L2/policy=fifo:98; management "
+	       "SCHED_OTHER nice -10/-5/0",
+	       stage_prio),
+	WM_ROW("D throttling window 100000/90000",
+	       "+ sched/rt_period_us=100000 sched/rt_runtime_us=90000", stage_window),
+	WM_ROW("E isolation", "+ isolcpus=1-3 rcu_nocbs=1-3 nohz_full=1-3; per-thread affinity",
+	       stage_isol),
+	WM_ROW_FIGS("F tuned",
+		    "+ irq/ETH/affinity=0; mlockall, mm/thp=never, cpufreq/*/governor=performance",
+		    stage_tuned, 3, WM_FIG(WM_STAT_MAX, 35), WM_FIG(WM_STAT_MEAN, 12),
+		    {.stat = WM_STAT_FRAC_UNDER, .value = 0.78, .arg_us = 10, .ref = -1}),
 };
 
-const struct wm_world wm_world_rtbs = {
-	.name = "rt-base-station",
-	.board = "B4860",
-	.note = "5. PREEMPT_RT small-cell base station (L2 max 300 -> 35 us)",
-	.metric = "L2 thread wake-up latency (1 ms TTI)",
-	.defaults = defaults,
-	.sample = sample,
-	.n_samples = 20000,
-	.n_stages = sizeof(stages) / sizeof(stages[0]),
-	.stages = stages,
-};
+WM_WORLD(wm_world_rtbs, "rt-base-station", "B4860",
+	 "5. PREEMPT_RT small-cell base station (L2 max 300 -> 35 us)",
+	 "L2 thread wake-up latency (1 ms TTI)", 20000);

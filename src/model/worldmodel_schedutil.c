@@ -107,59 +107,22 @@ int wm_schedutil_sample(const struct wm_schedutil_in *in, struct wm_rng *r, stru
 	return 0;
 }
 
-static int sample(const union wm_in *in, struct wm_rng *r, int *state, struct wm_sample *out)
-{
-	(void)state;
-	return wm_schedutil_sample(&in->su, r, out);
-}
-
-static void defaults(union wm_in *in)
-{
-	wm_schedutil_defaults(&in->su);
-}
-
-static void stage_default(union wm_in *in)
-{
-	wm_schedutil_defaults(&in->su);
-}
-
-static void stage_tuned(union wm_in *in)
-{
-	wm_schedutil_defaults(&in->su);
-	in->su.up_rate_limit_us = 500;
-	in->su.down_rate_limit_us = 2000;
-}
-
-#define FIG(s, v)                                                                                  \
-	{                                                                                          \
-		.stat = (s), .value = (v), .arg_us = 0, .ref = -1                                  \
-	}
+WM_HOOKS(schedutil, su)
+WM_STAGE(stage_tuned, defaults, in->su.up_rate_limit_us = 500, in->su.down_rate_limit_us = 2000)
 
 static const struct wm_stage stages[] = {
-	{.name = "A vendor default",
-	 .settings = "cpufreq/policy0/governor=schedutil "
-		     "cpufreq/policy0/schedutil/up_rate_limit_us=30000 "
-		     "cpufreq/policy0/schedutil/down_rate_limit_us=30000",
-	 .input = stage_default,
-	 .n_figures = 1,
-	 .figures = {FIG(WM_STAT_SD, 23000)}},
-	{.name = "B fast up, slow down",
-	 .settings = "cpufreq/policy0/governor=schedutil "
-		     "cpufreq/policy0/schedutil/up_rate_limit_us=500 "
-		     "cpufreq/policy0/schedutil/down_rate_limit_us=2000",
-	 .input = stage_tuned,
-	 .n_figures = 1,
-	 .figures = {FIG(WM_STAT_SD, 9000)}},
+	WM_ROW_FIGS("A vendor default",
+		    "cpufreq/policy0/governor=schedutil "
+		    "cpufreq/policy0/schedutil/up_rate_limit_us=30000 "
+		    "cpufreq/policy0/schedutil/down_rate_limit_us=30000",
+		    defaults, 1, WM_FIG(WM_STAT_SD, 23000)),
+	WM_ROW_FIGS("B fast up, slow down",
+		    "cpufreq/policy0/governor=schedutil "
+		    "cpufreq/policy0/schedutil/up_rate_limit_us=500 "
+		    "cpufreq/policy0/schedutil/down_rate_limit_us=2000",
+		    stage_tuned, 1, WM_FIG(WM_STAT_SD, 9000)),
 };
 
-const struct wm_world wm_world_schedutil = {
-	.name = "schedutil",
-	.board = "Cortex-A72 quad",
-	.note = "2. schedutil tuning (rate limits; a camera's key-frame latency SD 23 -> 9 ms)",
-	.metric = "key-frame processing time",
-	.defaults = defaults,
-	.sample = sample,
-	.n_samples = 4000,
-	.n_stages = sizeof(stages) / sizeof(stages[0]),
-	.stages = stages,
-};
+WM_WORLD(wm_world_schedutil, "schedutil", "Cortex-A72 quad",
+	 "2. schedutil tuning (rate limits; a camera's key-frame latency SD 23 -> 9 ms)",
+	 "key-frame processing time", 4000);

