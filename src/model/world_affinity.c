@@ -62,6 +62,15 @@ static const struct world_wm_thread threads[] = {
 	 .state = 'S'},
 };
 
+/* What the note did that is no knob of the running board: the reboot with
+ * isolcpus=1, stopping the load (SIMULATED switches, knob/sim_kind.h). */
+static const struct world_wm_switch switches[] = {
+	{"board/cmdline", "@cmdline", "a kernel command line",
+	 "a reboot with this command line (proc/cmdline, the isolated and nohz_full CPUs)"},
+	{"load/stress-ng", "@state:1181", "running stopped",
+	 "stress-ng's FFT worker (pid 1181): running, or stopped as by kill -STOP"},
+};
+
 const struct world_wm world_wm_affinity = {
 	.model = "am5729-affinity",
 	.read_in = world_affinity_read,
@@ -72,4 +81,6 @@ const struct world_wm world_wm_affinity = {
 	.quiet = false,
 	.threads = threads,
 	.n_threads = sizeof(threads) / sizeof(threads[0]),
+	.switches = switches,
+	.n_switches = sizeof(switches) / sizeof(switches[0]),
 };

@@ -4,7 +4,9 @@
  * knobs that move it: thread/TID/policy of l2_tti, irq/36-eth0 and the
  * management threads (process/1420/policy), their affinities, irq/36/
  * affinity, sched/rt_runtime_us and sched/rt_period_us, cpuidle/N/pw20/
- * disable, and isolcpus= on the command line. */
+ * disable, and isolcpus= on the command line. The kernel booted and the
+ * command line are the SIMULATED switches sim/board/kernel and
+ * sim/board/cmdline. */
 #include "model/world_rtbs.h"
 
 #include <stddef.h>
@@ -165,6 +167,16 @@ static const struct world_wm_thread threads[] = {
 	{.pid = 1610, .tid = 1610, .comm = "pm_collector", .cpus = "0-3", .state = 'S'},
 };
 
+/* What the note did that is no knob of the running board: booting the
+ * distribution's kernel or PREEMPT_RT, the boot parameters (SIMULATED
+ * switches, knob/sim_kind.h). */
+static const struct world_wm_switch switches[] = {
+	{"board/kernel", "@kernel", "rt nonrt",
+	 "the kernel booted: rt (PREEMPT_RT, as delivered) or nonrt (a PREEMPT kernel)"},
+	{"board/cmdline", "@cmdline", "a kernel command line",
+	 "a reboot with this command line (proc/cmdline, the isolated and nohz_full CPUs)"},
+};
+
 const struct world_wm world_wm_rtbs = {
 	.model = "rt-base-station",
 	.read_in = world_rtbs_read,
@@ -175,4 +187,6 @@ const struct world_wm world_wm_rtbs = {
 	.quiet = false,
 	.threads = threads,
 	.n_threads = sizeof(threads) / sizeof(threads[0]),
+	.switches = switches,
+	.n_switches = sizeof(switches) / sizeof(switches[0]),
 };

@@ -64,6 +64,17 @@ static int sched_prio(const struct world_wm_thread *t)
 	return t->policy ? 99 - t->rt_prio : 120 + t->nice;
 }
 
+/* The word the kernel shows after the state letter in status. */
+static const char *state_name(char state)
+{
+	switch (state) {
+	case 'R': return "running";
+	case 'D': return "disk sleep";
+	case 'T': return "stopped";
+	default: return "sleeping";
+	}
+}
+
 static int put_thread_files(const char *dir, const char *base, const struct world_wm_thread *t,
 			    int nthreads, char *err, size_t cap)
 {
@@ -86,10 +97,10 @@ static int put_thread_files(const char *dir, const char *base, const struct worl
 		return e;
 	snprintf(rel, sizeof(rel), "%s/status", base);
 	snprintf(text, sizeof(text),
-		 "Name:\t%s\nState:\t%c\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nThreads:\t%d\n"
+		 "Name:\t%s\nState:\t%c (%s)\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nThreads:\t%d\n"
 		 "Cpus_allowed_list:\t%s\nvoluntary_ctxt_switches:\t1200\n"
 		 "nonvoluntary_ctxt_switches:\t40\n",
-		 t->comm, t->state, t->pid, t->tid, nthreads, t->cpus);
+		 t->comm, t->state, state_name(t->state), t->pid, t->tid, nthreads, t->cpus);
 	e = put_file(dir, rel, text, err, cap);
 	if (e)
 		return e;
