@@ -38,7 +38,7 @@ stage c 5
 ok "$(less "$(mean a)" "$(mean c)"; echo $?)" \
 	"the load slows the free wake-ups (mean $(mean a) -> $(mean c) us)"
 # C -> D under load: the pinning's A/B, then D with isolcpus=1
-ab_world cd 'thread/1204/affinity=0-1,1' --window 0.1 --settle 20 --rounds 3
+ab_world cd 'thread/1204/affinity=0-1,1' --window 0.05 --settle 20 --rounds 3
 sig_down cd
 like "$(grep Cpus_allowed_list "$W/proc/1203/task/1204/status")" '	0-1$' "ab put the affinity back"
 T set "sim/board/cmdline=$BOOT isolcpus=1" thread/1204/affinity=1 >/dev/null

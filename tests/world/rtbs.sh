@@ -36,7 +36,7 @@ stage b 5
 fig_ok "B PREEMPT_RT default, max" "$(maxv b)" 300
 fig_ok "B PREEMPT_RT default, mean" "$(mean b)" 45
 # C: only the time-critical threads RT
-ab_world bc 'process/1420/policy=fifo:50,other' --window 0.1 --settle 20 --rounds 3
+ab_world bc 'process/1420/policy=fifo:50,other' --window 0.05 --settle 20 --rounds 3
 sig_down bc
 T set process/1420/policy=other thread/1420/nice=-10 thread/1421/nice=-5 thread/1422/nice=0 \
 	thread/142/policy=fifo:99 thread/1502/policy=fifo:98 >/dev/null
