@@ -2,13 +2,13 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
 # The world switches of several files (issue 35, src/knob/sim_kind.c): a
 # reboot with another command line (sim/board/cmdline: proc/cmdline and
-# the isolated and nohz_full CPUs the kernel derives from it), another
-# kernel (sim/board/kernel: proc/version, sys/kernel/realtime) and a
+# the isolated and nohz_full CPUs the kernel derives from it) and a
 # process stopped (sim/load/stress-ng: the state letter of its stat and
 # status files and its task's) are each ONE knob: one journal entry, made
 # before the write, whose undo puts every file back byte for byte, also
 # after the writer was killed half way (TUNETOP_TEST_FAULT=...=KILL) or a
 # file refused its write (the others rolled back). Refused off-world.
+# (sim/board/kernel, the same machinery: tests/world/rtbs.sh.)
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/knob/common.sh"
 
@@ -34,8 +34,6 @@ same() { for f in $FILES; do cmp -s "$TMPD/$1/$f" "$root/$f" || printf '%s ' "$f
 save orig
 like "$(tt knobs sim)" "sim/board/cmdline +console=.*a kernel command line +\\(SIMULATED\\)" \
 	"world: knobs lists the command line as a SIMULATED switch"
-is "$(tt knobs --json sim | jq -r '.knobs[].note' | cut -c1-10 | sort -u)" "SIMULATED:" \
-	"world: knobs --json notes each switch SIMULATED"
 out=$(tt set 'sim/board/kernel=rt' 2>&1)
 like "$out" "sim/board/kernel: no such SIMULATED switch in this world \\(switches: board/cmdline load/stress-ng\\)" \
 	"world: a switch of another world is refused, naming this world's"
@@ -81,16 +79,4 @@ is "$(sed -n 's/^State:\t//p; s/^Cpus_allowed_list:\t//p' "$root/proc/1181/statu
 tt undo >/dev/null 2>&1
 is "$(same orig)" "" "the affinity's undo too: every file as it was"
 
-# the kernel, in the world rt-base-station
-root="$TMPD/world2"
-"$TUNETOP" world rt-base-station "$root" >/dev/null 2>&1
-cp "$root/proc/version" "$TMPD/version"
-tt set sim/board/kernel=nonrt >/dev/null 2>&1
-like "$(cat "$root/proc/version")" " SMP PREEMPT [A-Z]" "nonrt: proc/version names a PREEMPT kernel"
-is "$(cat "$root/sys/kernel/realtime")" 0 "nonrt: sys/kernel/realtime 0"
-is "$(tt get sim/board/kernel)" "sim/board/kernel=nonrt" "get reads it back"
-tt undo >/dev/null 2>&1
-cmp -s "$TMPD/version" "$root/proc/version"
-is "$?" 0 "undo: proc/version byte for byte"
-is "$(cat "$root/sys/kernel/realtime")" 1 "undo: realtime 1"
 done_testing
