@@ -53,8 +53,8 @@ check_PROGRAMS += tests/unit/test_knob_registry
 tests_unit_test_knob_registry_SOURCES = tests/unit/test_knob_registry.c
 tests_unit_test_knob_registry_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_knob_registry tests/knob/registry.sh
-TESTS += tests/knob/sim.sh
-EXTRA_DIST += tests/knob/sim.sh
+TESTS += tests/knob/sim.sh tests/knob/sim_multi.sh
+EXTRA_DIST += tests/knob/sim.sh tests/knob/sim_multi.sh
 EXTRA_DIST += tests/knob/registry.sh
 # the typed knob addresses of src/knob/knob_addr.h, expanded on every fixture (issue 33)
 check_PROGRAMS += tests/unit/test_knob_addr

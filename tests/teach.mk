@@ -43,7 +43,7 @@ TESTS += tests/unit/test_world_app
 # issue 35: the model worlds (model/world_wm.h) through the CLI: field notes 2 and 3
 WORLD_WM_SH_TESTS = tests/world/schedutil.sh tests/world/rpmsg.sh
 TESTS += $(WORLD_WM_SH_TESTS)
-EXTRA_DIST += $(WORLD_WM_SH_TESTS) tests/world/wm_common.sh
+EXTRA_DIST += $(WORLD_WM_SH_TESTS)
 # issue 35: a world's late samples as events, attributed by whyattr
 check_PROGRAMS += tests/unit/test_world_why
 tests_unit_test_world_why_SOURCES = tests/unit/test_world_why.c
@@ -57,7 +57,7 @@ TESTS += tests/unit/test_world_readers
 # issue 35: the worlds am5729-affinity and rt-base-station through the CLI: field notes 4 and 5
 WORLD_B_SH_TESTS = tests/world/am5729.sh tests/world/rtbs.sh
 TESTS += $(WORLD_B_SH_TESTS)
-EXTRA_DIST += $(WORLD_B_SH_TESTS) tests/world/model_common.sh
+EXTRA_DIST += $(WORLD_B_SH_TESTS)
 # issue 35: ab of the probe in a world, probe --why naming the tree's threads, the schedutil world's probe
 WORLD_P_SH_TESTS = tests/world/ab_probe.sh tests/world/probe_schedutil.sh tests/world/why_tree.sh tests/world/why_fix.sh
 TESTS += $(WORLD_P_SH_TESTS)

@@ -192,10 +192,11 @@ int cmd_knobs(struct cmd_ctx *cx, int argc, char **argv)
 				str_copy(val, sizeof(val), "n/a");
 			if (knob_allowed(ctx, &refs[i], allowed, sizeof(allowed)) != 0)
 				str_copy(allowed, sizeof(allowed), "n/a");
-			printf("%-*s  %-*s  %-4s  %-5s  %s\n", (int)wa, refs[i].addr, (int)wv,
+			printf("%-*s  %-*s  %-4s  %-5s  %s%s\n", (int)wa, refs[i].addr, (int)wv,
 			       str_ctl(val),
 			       knob_ref_unit(&refs[i])[0] ? knob_ref_unit(&refs[i]) : "-",
-			       rw_text(ctx, &refs[i]), str_ctl(allowed));
+			       rw_text(ctx, &refs[i]), str_ctl(allowed),
+			       knob_ref_simulated(&refs[i]) ? "   (SIMULATED)" : "");
 			if (lng) {
 				char path[TT_PATH_MAX];
 

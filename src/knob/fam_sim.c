@@ -1,15 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The sim knob family: sim/<switch>, the SIMULATED switches of a world
  * (issue 35, doc/teach.md "Worlds"): what changes the latency in a world
- * but has no sysfs file on a board (the M4 firmware's build of
- * stm32mp1-rpmsg). The world declares them (model/world_wm.h) and writes
+ * but is no knob of a running board (the M4 firmware's build of
+ * stm32mp1-rpmsg; a reboot with another command line, another kernel, a
+ * process stopped). The world declares them (model/world_wm.h) and writes
  * them at unpack into KNOB_SIM_SWITCHES at the top of its tree, one line
  * each: NAME <tab> FILE <tab> ALLOWED <tab> HELP (NAME "m4/vring_polling",
- * FILE relative to the tree, ALLOWED "0 1" words or "lo..hi"). The family
- * exists only on a root that has that file: on a real machine or a plain
- * fixture it lists nothing and refuses an address with "only in a
- * simulated world". Each switch is one plain file of the tree, written,
- * journaled and undone by the engine like any other knob. */
+ * FILE relative to the tree or "@KIND" of sim_kind.h, ALLOWED "0 1" words,
+ * "lo..hi", or for @cmdline a description). The family exists only on a
+ * root that has that file: on a real machine or a plain fixture it lists
+ * nothing and refuses an address with "only in a simulated world". A
+ * switch of one file is written, journaled and undone by the engine like
+ * any other knob; a switch of several files (sim_kind.c) is one knob too,
+ * journaled once with every file's bytes. */
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -20,21 +23,28 @@
 #include "core/str.h"
 #include "knob/knob_addr.h"
 #include "knob/knob_int.h"
+#include "knob/sim_kind.h"
 
 static int sim_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 			char *norm, size_t cap, char **cause);
 static int sim_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap);
+static int sim_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap,
+		    char *raw, size_t rawcap, size_t *rawlen);
+static int sim_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value);
+static int sim_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		       const char *raw, size_t rawlen);
 
-static const struct knob_ops sim_ops = {knob_file_read, knob_file_write, knob_file_restore,
-					.validate = sim_validate, .allowed = sim_allowed};
+static const struct knob_ops sim_ops = {sim_read, sim_write, sim_restore, .validate = sim_validate,
+					.allowed = sim_allowed};
 
 /* clang-format off */
 static const struct knob_def sim_defs[] = {
 	{ .fam = &fam_sim, .leaf = "*", .pattern = "sim/<switch>",
 	  .scope = KS_GLOBAL, .type = KT_STRING, .unit = "", .allow = KA_ANY,
 	  .allow_what = "the values the world declares", .ops = &sim_ops,
-	  .help = "a SIMULATED switch of a world (only in a simulated world: what has no "
-		  "sysfs file on the board, like the M4 firmware's build)" },
+	  .help = "a SIMULATED switch of a world (only in a simulated world: what is no "
+		  "knob of a running board, like the M4 firmware's build or a reboot with "
+		  "another command line)" },
 };
 /* clang-format on */
 
@@ -44,6 +54,8 @@ struct sim_switch {
 	char file[TT_PATH_MAX];
 	char allowed[128];
 	char help[256];
+	enum sim_kind kind; /* SIM_FILE, or a switch of several files */
+	char arg[64];	    /* the kind's argument (@state:PIDS) */
 };
 
 /* Parse one manifest line; false when it is not a switch. */
@@ -61,7 +73,8 @@ static bool sim_parse(char *line, struct sim_switch *s)
 		}
 		*p++ = '\0';
 	}
-	if (n < 3 || !*f[0] || !*f[1] || f[1][0] == '/' || strstr(f[1], ".."))
+	if (n < 3 || !*f[0] || !*f[1] || f[1][0] == '/' || strstr(f[1], "..") ||
+	    sim_kind_parse(f[1], &s->kind, s->arg, sizeof(s->arg)) != 0)
 		return false;
 	str_copy(s->name, sizeof(s->name), f[0]);
 	str_copy(s->file, sizeof(s->file), f[1]);
@@ -123,6 +136,8 @@ static int sim_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 		knob_cause(cause, "%s: ENOENT: no such SIMULATED switch in this world", ref->addr);
 		return -ENOENT;
 	}
+	if (s.kind == SIM_CMDLINE)
+		return sim_kind_cmdline_check(ref->addr, value, norm, cap, cause);
 	str_copy(v, sizeof(v), value);
 	t = str_trim(v);
 	dots = strstr(s.allowed, "..");
@@ -146,6 +161,45 @@ static int sim_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 	}
 	snprintf(norm, cap, "%s", t);
 	return 0;
+}
+
+/* The ops: a switch of one file is the file's (knob_file.c), a switch of
+ * several files sim_kind.c's. */
+static int sim_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap,
+		    char *raw, size_t rawcap, size_t *rawlen)
+{
+	struct sim_switch s;
+
+	if (sim_find(ctx, ref, &s) != 0)
+		return -ENOENT;
+	if (s.kind == SIM_FILE)
+		return knob_file_read(ctx, ref, value, cap, raw, rawcap, rawlen);
+	return sim_kind_read(ctx, s.kind, s.arg, value, cap, raw, rawcap, rawlen);
+}
+
+static int sim_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value)
+{
+	struct sim_switch s;
+
+	if (sim_find(ctx, ref, &s) != 0)
+		return -ENOENT;
+	if (s.kind == SIM_FILE)
+		return knob_file_write(ctx, ref, value);
+	return sim_kind_write(ctx, s.kind, s.arg, value);
+}
+
+static int sim_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
+		       const char *raw, size_t rawlen)
+{
+	struct sim_switch s;
+
+	if (sim_find(ctx, ref, &s) != 0)
+		return -ENOENT;
+	if (s.kind != SIM_FILE)
+		return sim_kind_restore(ctx, s.kind, s.arg, value, raw, rawlen);
+	/* a writer killed before its rename left a temporary file */
+	sysfs_write_cleanup(ctx->root, ref->target);
+	return knob_file_restore(ctx, ref, value, raw, rawlen);
 }
 
 /* seg: the switch's name, split at '/' ("m4", "vring_polling"); each
@@ -194,7 +248,10 @@ static int sim_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned fl
 		matched++;
 		snprintf(addr, sizeof(addr), "sim/%s", v[i].name);
 		r = knob_add_ref(out, &sim_defs[0], addr, v[i].name, "");
-		str_copy(r->target, sizeof(r->target), v[i].file);
+		if (v[i].kind == SIM_FILE)
+			str_copy(r->target, sizeof(r->target), v[i].file);
+		else
+			sim_kind_primary(v[i].kind, v[i].arg, r->target, sizeof(r->target));
 		snprintf(r->note, sizeof(r->note), "SIMULATED: %s", v[i].help);
 	}
 	if (!matched && !(flags & KNOB_EXPAND_EMPTY_OK)) {
@@ -219,3 +276,8 @@ static int sim_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned fl
 	return 0;
 }
 KNOB_FAMILY(sim, .expand = sim_expand);
+
+bool knob_ref_simulated(const struct knob_ref *ref)
+{
+	return ref->def && ref->def->fam == &fam_sim;
+}

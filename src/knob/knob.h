@@ -121,6 +121,8 @@ int knob_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *
 		  size_t cap, char **cause);
 const char *knob_ref_unit(const struct knob_ref *ref); /* "kHz", "us", "" */
 const char *knob_ref_help(const struct knob_ref *ref);
+/* A SIMULATED switch of a world (sim/...), no knob of a board. */
+bool knob_ref_simulated(const struct knob_ref *ref);
 /* The knob families (src/knob/registry.c): the one list. A family is the
  * first segment of an address ("cpufreq"); knob_family_find() takes that
  * name (NULL: no such family), knob_family_count()/knob_family_name() list

@@ -9,6 +9,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -238,7 +239,9 @@ static void normalize(const struct knob_def *d, char *raw, char *value, size_t c
 /* Test-only fault injection for fixture roots: TUNETOP_TEST_FAULT="suffix=EBUSY,..."
  * makes writes to root-relative paths ending in suffix fail with that errno;
  * "suffix=clamp:VALUE" stores VALUE instead of what was written (a kernel
- * that clamps). Never applies to the live root. */
+ * that clamps); "suffix=KILL" kills the writer (SIGKILL) before it writes
+ * that file (a crash half way through a knob of several files). Never
+ * applies to the live root. */
 static int injected_fault(struct knob_ctx *ctx, const char *target, char *clamp, size_t cap)
 {
 	static const struct {
@@ -263,12 +266,19 @@ static int injected_fault(struct knob_ctx *ctx, const char *target, char *clamp,
 			continue;
 		if (clamp && str_starts(eq + 1, "clamp:"))
 			str_copy(clamp, cap, eq + 1 + strlen("clamp:"));
+		if (!strcmp(eq + 1, "KILL"))
+			raise(SIGKILL);
 		for (size_t i = 0; i < sizeof(names) / sizeof(names[0]); i++)
 			if (!strcmp(eq + 1, names[i].name))
 				err = -names[i].err;
 	}
 	free(copy);
 	return err;
+}
+
+int knob_test_fault(struct knob_ctx *ctx, const char *target)
+{
+	return injected_fault(ctx, target, NULL, 0);
 }
 
 int knob_file_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value, size_t cap,

@@ -217,6 +217,9 @@ int knob_file_read(struct knob_ctx *ctx, const struct knob_ref *ref, char *value
 int knob_file_write(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value);
 int knob_file_restore(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 		      const char *raw, size_t rawlen);
+/* The test-only fault of TUNETOP_TEST_FAULT for a write to target (a fixture
+ * root's path): -errno, 0 for none ("=KILL" does not return). */
+int knob_test_fault(struct knob_ctx *ctx, const char *target);
 int knob_hexmask_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const char *value,
 			  char *norm, size_t cap, char **cause);
 int knob_hexmask_allowed(struct knob_ctx *ctx, const struct knob_ref *ref, char *buf, size_t cap);

@@ -56,9 +56,32 @@ static const struct world_wm_thread threads[] = {
 	WM_THREAD(1203, 1204, WA_PROBE_COMM, 1, 99, 0, "0-1", 'S'),
 };
 
+/* What the note did that is no knob of the running board: the reboot with
+ * isolcpus=1, stopping the load (SIMULATED switches, knob/sim_kind.h). */
+static const struct world_wm_switch switches[] = {
+	{"board/cmdline", "@cmdline", "a kernel command line",
+	 "a reboot with this command line (proc/cmdline, the isolated and nohz_full CPUs)"},
+	{"load/stress-ng", "@state:1181", "running stopped",
+	 "stress-ng's FFT worker (pid 1181): running, or stopped as by kill -STOP"},
+};
+
 const struct world_wm world_wm_affinity = {
+<<<<<<< HEAD
 	/* cyclictest -i 1000 */
 	WORLD_WM_MODEL("am5729-affinity", world_affinity_read, 0.001,
 		       "[cyclictest] T: 0 latency:", "us", 1),
 	WORLD_WM_LIST(threads, threads),
+=======
+	.model = "am5729-affinity",
+	.read_in = world_affinity_read,
+	.period_s = 0.001, /* cyclictest -i 1000 */
+	.line_prefix = "[cyclictest] T: 0 latency:",
+	.unit = "us",
+	.unit_us = 1,
+	.quiet = false,
+	.threads = threads,
+	.n_threads = sizeof(threads) / sizeof(threads[0]),
+	.switches = switches,
+	.n_switches = sizeof(switches) / sizeof(switches[0]),
+>>>>>>> wip-simsw
 };

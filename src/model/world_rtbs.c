@@ -4,7 +4,9 @@
  * knobs that move it: thread/TID/policy of l2_tti, irq/36-eth0 and the
  * management threads (process/1420/policy), their affinities, irq/36/
  * affinity, sched/rt_runtime_us and sched/rt_period_us, cpuidle/N/pw20/
- * disable, and isolcpus= on the command line. */
+ * disable, and isolcpus= on the command line. The kernel booted and the
+ * command line are the SIMULATED switches sim/board/kernel and
+ * sim/board/cmdline. */
 #include "model/world_rtbs.h"
 
 #include <stddef.h>
@@ -199,10 +201,34 @@ static const struct world_wm_thread threads[] = {
 	WM_THREAD(1610, 1610, "pm_collector", 0, 0, 0, "0-3", 'S'),
 };
 
+/* What the note did that is no knob of the running board: booting the
+ * distribution's kernel or PREEMPT_RT, the boot parameters (SIMULATED
+ * switches, knob/sim_kind.h). */
+static const struct world_wm_switch switches[] = {
+	{"board/kernel", "@kernel", "rt nonrt",
+	 "the kernel booted: rt (PREEMPT_RT, as delivered) or nonrt (a PREEMPT kernel)"},
+	{"board/cmdline", "@cmdline", "a kernel command line",
+	 "a reboot with this command line (proc/cmdline, the isolated and nohz_full CPUs)"},
+};
+
 const struct world_wm world_wm_rtbs = {
+<<<<<<< HEAD
 	/* the 1 ms TTI */
 	WORLD_WM_MODEL("rt-base-station", world_rtbs_read, 0.001, "[l2] tti latency:", "us", 1),
 	WORLD_WM_LIST(threads, threads),
+=======
+	.model = "rt-base-station",
+	.read_in = world_rtbs_read,
+	.period_s = 0.001, /* the 1 ms TTI */
+	.line_prefix = "[l2] tti latency:",
+	.unit = "us",
+	.unit_us = 1,
+	.quiet = false,
+	.threads = threads,
+	.n_threads = sizeof(threads) / sizeof(threads[0]),
+	.switches = switches,
+	.n_switches = sizeof(switches) / sizeof(switches[0]),
+>>>>>>> wip-simsw
 };
 
 /* The cast from the tree at r. */

@@ -67,15 +67,22 @@ struct world_wm_file {
 	const char *text; /* its contents ("30000\n") */
 };
 
-/* A SIMULATED switch of the world: what changes the latency but has no
- * sysfs file on the board (the M4 firmware's build). It is one of the
- * world's files (usually one of m->files, which gives its default), and
- * the knob sim/<name> at unpack (written into KNOB_SIM_SWITCHES, which the
- * knob family fam_sim.c reads): `tunetop --root DIR set sim/<name>=V`. */
+/* A SIMULATED switch of the world: what changes the latency but is no knob
+ * of a running board (the M4 firmware's build; a reboot with another
+ * command line or kernel; a process stopped). It is the knob sim/<name> at
+ * unpack (written into KNOB_SIM_SWITCHES, which the knob family fam_sim.c
+ * reads): `tunetop --root DIR set sim/<name>=V`. Its path is one of the
+ * world's files (usually one of m->files, which gives its default), or one
+ * event shown in several files as the kernel shows it (knob/sim_kind.h):
+ * "@cmdline" (a reboot with that command line: proc/cmdline, the isolated
+ * and nohz_full CPUs), "@kernel" (rt|nonrt: proc/version,
+ * sys/kernel/realtime), "@state:PID[,PID]" (stopped|running: the state
+ * letter of the processes and their tasks), journaled and undone as one. */
 struct world_wm_switch {
 	const char *name;    /* "m4/vring_polling" (the address after sim/) */
-	const char *path;    /* the file, relative to the tree */
-	const char *allowed; /* "0 1" (words) or "10..1000" (whole numbers) */
+	const char *path;    /* the file, relative to the tree, or "@KIND" */
+	const char *allowed; /* "0 1" (words), "10..1000" (whole numbers); @cmdline: words
+				for the list ("a kernel command line") */
 	const char *help;    /* one line: what it stands for */
 };
 

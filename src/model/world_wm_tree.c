@@ -65,6 +65,17 @@ static int sched_prio(const struct world_wm_thread *t)
 	return t->policy ? 99 - t->rt_prio : 120 + t->nice;
 }
 
+/* The word the kernel shows after the state letter in status. */
+static const char *state_name(char state)
+{
+	switch (state) {
+	case 'R': return "running";
+	case 'D': return "disk sleep";
+	case 'T': return "stopped";
+	default: return "sleeping";
+	}
+}
+
 /* base/leaf in the tree at dir with the printf-formatted text. */
 static int put_leaf(const char *dir, const char *base, const char *leaf, char *err, size_t cap,
 		    const char *fmt, ...) __attribute__((format(printf, 6, 7)));
@@ -95,11 +106,12 @@ static int put_thread_files(const char *dir, const char *base, const struct worl
 			t->tid, t->comm, t->state, t->pid, t->pid, stat_prio(t),
 			t->policy ? 0 : t->nice, nthreads, t->rt_prio, t->policy);
 	if (!e)
-		e = put_leaf(dir, base, "status", err, cap,
-			     "Name:\t%s\nState:\t%c\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nThreads:\t%d\n"
-			     "Cpus_allowed_list:\t%s\nvoluntary_ctxt_switches:\t1200\n"
-			     "nonvoluntary_ctxt_switches:\t40\n",
-			     t->comm, t->state, t->pid, t->tid, nthreads, t->cpus);
+		e = put_leaf(
+			dir, base, "status", err, cap,
+			"Name:\t%s\nState:\t%c (%s)\nTgid:\t%d\nPid:\t%d\nPPid:\t1\nThreads:\t%d\n"
+			"Cpus_allowed_list:\t%s\nvoluntary_ctxt_switches:\t1200\n"
+			"nonvoluntary_ctxt_switches:\t40\n",
+			t->comm, t->state, state_name(t->state), t->pid, t->tid, nthreads, t->cpus);
 	if (!e)
 		e = put_leaf(
 			dir, base, "sched", err, cap,

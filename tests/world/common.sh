@@ -1,50 +1,98 @@
 # SPDX-License-Identifier: GPL-2.0-or-later
-# Helpers of the world tests (issue 35): a world unpacked through the CLI,
-# an A/B of one knob on its application's log, and the figures of a JSON
-# report. Source after tests/lib.sh.
+# Helpers of the world tests (issue 35). Set WORLD (default rk3588-npu),
+# then source after tests/lib.sh: the world unpacked through the CLI with a
+# fixed seed in $W, its application's log in $LOG (as `tunetop world`
+# names it), the figure its lines carry in $METRIC (a regex for `ab
+# --metric`) and its unit in $UNIT; T runs tunetop on the world. Every
+# step of a test is a tunetop command (set, apply, ab, probe, world --run);
+# nothing here writes into the tree.
 command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
+WORLD=${WORLD:-rk3588-npu}
 W="$TMPD/world"
-LOG="$W/var/log/infer.log"
 export TUNETOP_WORLD_SEED=35
-if ! out=$("$TUNETOP" world rk3588-npu "$W" 2>&1); then
+if ! out=$("$TUNETOP" world "$WORLD" "$W" 2>&1); then
 	case $out in
 	*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
 	esac
-	echo "Bail out! tunetop world rk3588-npu: $out"
+	echo "Bail out! tunetop world $WORLD: $out"
 	exit 1
 fi
+LOG=$(printf '%s\n' "$out" | sed -n 's/.*its application logs to \(.*\)$/\1/p' | head -n 1)
+if [ ! -f "$LOG" ]; then
+	echo "Bail out! tunetop world $WORLD names no log: $out"
+	exit 1
+fi
+case $WORLD in
+rk3588-npu) METRIC='total:([0-9.]+) ms' UNIT=ms ;;
+schedutil) METRIC='keyframe:([0-9.]+) ms' UNIT=ms ;;
+*) METRIC='latency:([0-9.]+) us' UNIT=us ;;
+esac
 T() { "$TUNETOP" --root "$W" "$@"; }
-# ab_world NAME KNOB=A,B [ab options]: the A/B on the app's total time,
-# mean as the primary metric; the JSON in $TMPD/NAME.json
+
+# ---- figures of a stretch of simulated time, from the log ----
+# stage NAME SEC: run the world SEC simulated seconds at once; the samples it
+# logged in $TMPD/NAME.vals, their figures (mean sd n max share-under-10) in
+# $TMPD/NAME.stats
+stage() {
+	n0=$(wc -l <"$LOG")
+	T world --run "$2" >/dev/null || diag "tunetop world --run $2 failed"
+	tail -n +$((n0 + 1)) "$LOG" | sed -nE 's/.*:([0-9.]+) (ms|us) cause:.*\(SIMULATED\)$/\1/p' >"$TMPD/$1.vals"
+	awk '{ s += $1; q += $1 * $1; if ($1 > m) m = $1; if ($1 < 10) u++; n++ }
+		END { if (n) { a = s / n; v = q / n - a * a; if (v < 0) v = 0
+			printf "%.3f %.3f %d %.3f %.4f\n", a, sqrt(v), n, m, u / n } }' \
+		"$TMPD/$1.vals" >"$TMPD/$1.stats"
+}
+mean() { cut -d' ' -f1 "$TMPD/$1.stats"; }
+sdev() { cut -d' ' -f2 "$TMPD/$1.stats"; }
+count() { cut -d' ' -f3 "$TMPD/$1.stats"; }
+maxv() { cut -d' ' -f4 "$TMPD/$1.stats"; }
+under10() { cut -d' ' -f5 "$TMPD/$1.stats"; }
+# welch_down A B: exit 0 when stage B's samples are below stage A's by a
+# Welch t statistic beyond 4 (far past any noise of these sample sizes)
+welch_down() {
+	awk -v ma="$(mean "$1")" -v sa="$(sdev "$1")" -v na="$(count "$1")" \
+		-v mb="$(mean "$2")" -v sb="$(sdev "$2")" -v nb="$(count "$2")" \
+		'BEGIN { t = (ma - mb) / sqrt(sa * sa / na + sb * sb / nb); exit !(t > 4) }'
+}
+
+# ---- an A/B on the log ----
+# ab_world NAME KNOB=A,B [ab options]: the A/B of one knob on the app's
+# figure ($METRIC), mean as the primary metric; the JSON in $TMPD/NAME.json
 ab_world() {
 	n=$1
 	shift
-	T ab "$@" --metric-file "$LOG" --metric 'total:([0-9.]+) ms' --primary mean \
+	T ab "$@" --metric-file "$LOG" --metric "$METRIC" --primary mean \
 		--json >"$TMPD/$n.json" 2>"$TMPD/$n.err"
 	rc=$?
 	is "$rc" 0 "$n: ab --metric-file exits 0"
 	[ "$rc" = 0 ] || diag "$(cat "$TMPD/$n.err")"
-	like "$(cat "$TMPD/$n.err")" "SIMULATED: world rk3588-npu" "$n: ab says the world is SIMULATED"
+	like "$(cat "$TMPD/$n.err")" "SIMULATED: world $WORLD" "$n: ab says the world is SIMULATED"
 }
 # arm NAME A|B FIELD: a field of an arm (mean, samples...)
 arm() { jq -r ".arms[] | select(.arm == \"$2\") | .$3" "$TMPD/$1.json"; }
 # sd NAME A|B: the standard deviation of an arm's values
 sd() { jq -r ".arms[] | select(.arm == \"$2\") | .values | (add / length) as \$m | (map((. - \$m) * (. - \$m)) | add / length) | sqrt" "$TMPD/$1.json"; }
-# near GOT WANT PCT: exit 0 when |GOT - WANT| <= PCT % of WANT
-near() { awk -v g="$1" -v w="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; }
-# less A B: exit 0 when A < B
-less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a < b) }'; }
 # sig_down NAME: the mean difference B - A is significant and negative
 sig_down() {
 	is "$(jq -r '.comparison.mean.significant' "$TMPD/$1.json")" true "$1: the difference of the means is significant"
 	ok "$(less "$(jq -r '.comparison.mean.diff' "$TMPD/$1.json")" 0; echo $?)" \
-		"$1: B is faster than A ($(jq -r '.comparison.mean.diff' "$TMPD/$1.json") ms)"
+		"$1: B is faster than A ($(jq -r '.comparison.mean.diff' "$TMPD/$1.json") $UNIT)"
 }
-# stage NAME ARM WANT LABEL: the arm's mean is the field note's WANT ms
+# ab_stage NAME ARM WANT LABEL: the arm's mean is the field note's WANT
 # within 15 %; the mean in $got
-stage() {
+ab_stage() {
 	got=$(arm "$1" "$2" mean)
-	ok "$(near "$got" "$3" 15; echo $?)" "$4: $got ms, the note's $3 within 15 %"
+	ok "$(near "$got" "$3" 15; echo $?)" "$4: $got $UNIT, the note's $3 within 15 %"
 }
+
+# ---- numbers ----
+# near GOT WANT PCT: exit 0 when |GOT - WANT| <= PCT % of WANT
+near() { awk -v g="$1" -v w="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; }
+# less A B: exit 0 when A < B
+less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a < b) }'; }
 # ok_less A B DESCRIPTION: A < B
 ok_less() { ok "$(less "$1" "$2"; echo $?)" "$3"; }
+# ratio A B: A / B with three decimals
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", a / b }'; }
+# fig_ok LABEL GOT WANT: GOT is the note's WANT within 15 %
+fig_ok() { ok "$(near "$2" "$3" 15; echo $?)" "$1: $2, the note's $3 within 15 %"; }

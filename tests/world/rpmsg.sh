@@ -10,8 +10,7 @@
 # --metric-file` on the app's log (batching: no latency of its own).
 . "$TT_SRCDIR/tests/lib.sh"
 WORLD=stm32mp1-rpmsg
-LOGREL=var/log/rpmsg.log
-. "$TT_SRCDIR/tests/world/wm_common.sh"
+. "$TT_SRCDIR/tests/world/common.sh"
 FW="$W/etc/SIMULATED-m4-firmware"
 
 like "$(T world)" "world stm32mp1-rpmsg \\(SIMULATED STM32MP157\\)" "the tree is the world (its marker)"

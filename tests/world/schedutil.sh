@@ -9,8 +9,7 @@
 # rate limits would give B the SD of A.
 . "$TT_SRCDIR/tests/lib.sh"
 WORLD=schedutil
-LOGREL=var/log/camera.log
-. "$TT_SRCDIR/tests/world/wm_common.sh"
+. "$TT_SRCDIR/tests/world/common.sh"
 POL=cpufreq/policy0
 
 like "$(T world)" "world schedutil \\(SIMULATED BCM2711\\)" "the tree is the world (its marker)"
@@ -43,8 +42,8 @@ like "$(cat "$TMPD/ab.err")" "SIMULATED: world schedutil" "ab says the world is 
 is "$(jq -r '.comparison.mean.significant' "$TMPD/ab.json")" true "ab: the difference of the means is significant"
 ok "$(less "$(jq -r '.comparison.mean.diff' "$TMPD/ab.json")" 0; echo $?)" \
 	"ab: the 500 us up rate limit is faster ($(jq -r '.comparison.mean.diff' "$TMPD/ab.json") ms)"
-sda=$(jq -r '.arms[] | select(.arm == "A") | .values | (add / length) as $m | (map((. - $m) * (. - $m)) | add / length) | sqrt' "$TMPD/ab.json")
-sdb=$(jq -r '.arms[] | select(.arm == "B") | .values | (add / length) as $m | (map((. - $m) * (. - $m)) | add / length) | sqrt' "$TMPD/ab.json")
+sda=$(sd ab A)
+sdb=$(sd ab B)
 ok "$(less "$sdb" "$sda"; echo $?)" "ab: the B arm jitters less (SD $sda -> $sdb ms)"
 is "$(cat "$W/sys/devices/system/cpu/cpufreq/policy0/schedutil/up_rate_limit_us")" 500 "ab put the rate limit back"
 done_testing

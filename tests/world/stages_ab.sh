@@ -16,9 +16,9 @@ is "$(cat "$W/sys/devices/system/cpu/cpufreq/policy4/scaling_cur_freq")" 408000 
 is "$(cat "$W/sys/class/devfreq/dmc/cur_freq")" 534000000 "dmc_ondemand drops the DDR to its lowest OPP"
 
 ab_world ab 'cpufreq/*/governor=interactive,performance' --window 0.2 --settle 200 --rounds 3
-stage ab A 48.8 "stage A (default)"
+ab_stage ab A 48.8 "stage A (default)"
 a=$got
-stage ab B 34.8 "stage B (all performance)"
+ab_stage ab B 34.8 "stage B (all performance)"
 ok_less "$got" "$a" "B is below A"
 sig_down ab
 sa=$(sd ab A)

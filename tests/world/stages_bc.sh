@@ -10,9 +10,9 @@
 
 T set 'cpufreq/*/governor=performance' >/dev/null
 ab_world bc 'cpufreq/policy0/governor=performance,interactive' --window 0.3 --settle 250 --rounds 3
-stage bc A 34.8 "stage B"
+ab_stage bc A 34.8 "stage B"
 b=$got
-stage bc B 33.8 "stage C (big cores only)"
+ab_stage bc B 33.8 "stage C (big cores only)"
 ok_less "$got" "$b" "C is below B"
 sig_down bc
 

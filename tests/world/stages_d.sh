@@ -21,7 +21,7 @@ P
 T apply "$TMPD/ddr.profile" >/dev/null 2>"$TMPD/apply.err" || diag "$(cat "$TMPD/apply.err")"
 is "$(cat "$W/sys/class/devfreq/dmc/governor")" performance "apply: the DDR governor is performance"
 ab_world cd 'cpuidle/*/cpu-sleep/disable=0,1' --window 0.2 --settle 150 --rounds 3
-stage cd B 29.4 "stage D (+ DDR, cpu-sleep off)"
+ab_stage cd B 29.4 "stage D (+ DDR, cpu-sleep off)"
 d=$got
 ok_less "$d" "$(arm cd A mean)" "D is below C with the DDR locked ($(arm cd A mean) ms)"
 ok_less "$d" 33.8 "D is below stage C (33.8)"
