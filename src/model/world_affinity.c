@@ -66,22 +66,9 @@ static const struct world_wm_switch switches[] = {
 };
 
 const struct world_wm world_wm_affinity = {
-<<<<<<< HEAD
 	/* cyclictest -i 1000 */
 	WORLD_WM_MODEL("am5729-affinity", world_affinity_read, 0.001,
 		       "[cyclictest] T: 0 latency:", "us", 1),
 	WORLD_WM_LIST(threads, threads),
-=======
-	.model = "am5729-affinity",
-	.read_in = world_affinity_read,
-	.period_s = 0.001, /* cyclictest -i 1000 */
-	.line_prefix = "[cyclictest] T: 0 latency:",
-	.unit = "us",
-	.unit_us = 1,
-	.quiet = false,
-	.threads = threads,
-	.n_threads = sizeof(threads) / sizeof(threads[0]),
-	.switches = switches,
-	.n_switches = sizeof(switches) / sizeof(switches[0]),
->>>>>>> wip-simsw
+	WORLD_WM_LIST(switches, switches),
 };

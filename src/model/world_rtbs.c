@@ -212,23 +212,10 @@ static const struct world_wm_switch switches[] = {
 };
 
 const struct world_wm world_wm_rtbs = {
-<<<<<<< HEAD
 	/* the 1 ms TTI */
 	WORLD_WM_MODEL("rt-base-station", world_rtbs_read, 0.001, "[l2] tti latency:", "us", 1),
 	WORLD_WM_LIST(threads, threads),
-=======
-	.model = "rt-base-station",
-	.read_in = world_rtbs_read,
-	.period_s = 0.001, /* the 1 ms TTI */
-	.line_prefix = "[l2] tti latency:",
-	.unit = "us",
-	.unit_us = 1,
-	.quiet = false,
-	.threads = threads,
-	.n_threads = sizeof(threads) / sizeof(threads[0]),
-	.switches = switches,
-	.n_switches = sizeof(switches) / sizeof(switches[0]),
->>>>>>> wip-simsw
+	WORLD_WM_LIST(switches, switches),
 };
 
 /* The cast from the tree at r. */
