@@ -324,15 +324,19 @@ struct thread_leaf_ops {
 			 char *value, size_t cap);
 	int (*tree_write)(const struct thread_leaf_ops *l, const struct sysroot *r, const char *dir,
 			  const char *value);
-	/* Dry run: the shell line ("taskset -pc 1 1234"). */
+	/* Dry run: the shell line ("taskset -pc 1 1234"): shell, or else
+	 * shell_cmd, the value, shell_tid and the thread id. */
 	void (*shell)(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
 		      size_t cap);
+	const char *shell_cmd, *shell_tid;
 	/* Errno hints: rt (NULL = never) says a value asks for a real-time
 	 * policy (EPERM then means RLIMIT_RTPRIO or RT group scheduling);
-	 * why_einval words the kernel's EINVAL; why_eacces (NULL = "needs root
-	 * or CAP_SYS_NICE") EACCES. */
+	 * why_einval words the kernel's EINVAL, else einval (NULL = "the
+	 * kernel refused the value"); why_eacces (NULL = "needs root or
+	 * CAP_SYS_NICE") EACCES. */
 	bool (*rt)(const char *value);
 	void (*why_einval)(pid_t tid, char *buf, size_t cap);
+	const char *einval;
 	const char *why_eacces;
 	/* After a verified write: "note: ..." lines; NULL = none. */
 	void (*notes)(struct knob_ctx *ctx, const struct knob_ref *ref, struct sbuf *report);
