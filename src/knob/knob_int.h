@@ -263,6 +263,20 @@ bool knob_refusal_why(struct knob_ctx *ctx, const struct knob_ref *ref, const ch
 /* The ops of a hex CPU mask in one file (irq/default_smp_affinity,
  * workqueue/cpumask): validated and listed by the knob_hexmask_* helpers. */
 extern const struct knob_ops knob_hexmask_ops;
+/* The fields of a def row that is a hex CPU mask in one global file. */
+#define KNOB_HEXMASK_FIELDS                                                                        \
+	.scope = KS_GLOBAL, .type = KT_STRING, .unit = "", .allow = KA_ANY,                        \
+	.allow_what = "hex CPU masks", .needs_root = true, .ops = &knob_hexmask_ops
+/* The rows of a frequency domain (a cpufreq policy, a devfreq device) share
+ * one description: its governor (allowed: the words of file src) and its
+ * min/max/lock bounds (flag KD_MIN, KD_MAX or KD_LOCK; allowed: the
+ * frequencies listed in src, in unit). */
+#define KNOB_GOVERNOR_FIELDS(src)                                                                  \
+	.type = KT_ENUM, .unit = "", .allow = KA_WORDS_FILE, .allow_src = src,                     \
+	.allow_what = "available governors", .flags = KD_GOVERNOR, .needs_root = true
+#define KNOB_FREQ_FIELDS(u, src, flag)                                                             \
+	.type = KT_U64, .unit = u, .allow = KA_FREQS, .allow_src = src,                            \
+	.allow_what = "available frequencies", .flags = flag, .needs_root = true
 const struct knob_ops *knob_ref_ops(const struct knob_ref *ref);
 /* devfreq device kind from its name: "ddr" "npu" "gpu" "other" (fam_devfreq.c). */
 const char *knob_devfreq_kind(const char *name);
