@@ -478,17 +478,21 @@ static int affinity_check(const struct thread_leaf_ops *l, const struct sysroot 
 }
 
 /* A per-CPU kernel thread (PF_NO_SETAFFINITY) cannot be moved. */
+#define PINNED_WHY "is a per-CPU kernel thread (PF_NO_SETAFFINITY): the kernel does not let it move"
+
+/* The cause of a refused affinity for a per-CPU kernel thread: -EINVAL. */
+static int pinned_cause(const struct knob_ref *ref, const char *comm, char **cause)
+{
+	knob_cause(cause, "%s: EINVAL: %s " PINNED_WHY, ref->addr, comm);
+	return -EINVAL;
+}
+
 static int affinity_check_live(const struct knob_ref *ref, pid_t tid, char **cause)
 {
 	struct tinfo ti;
 
-	if (tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
-		knob_cause(cause,
-			   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the "
-			   "kernel does not let it move",
-			   ref->addr, ti.comm);
-		return -EINVAL;
-	}
+	if (tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG))
+		return pinned_cause(ref, ti.comm, cause);
 	return 0;
 }
 
@@ -555,10 +559,7 @@ static void affinity_einval(pid_t tid, char *buf, size_t cap)
 	struct tinfo ti;
 
 	if (tid > 0 && tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG))
-		snprintf(buf, cap,
-			 "%s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the kernel does not "
-			 "let it move",
-			 ti.comm);
+		snprintf(buf, cap, "%s " PINNED_WHY, ti.comm);
 	else
 		snprintf(buf, cap,
 			 "no CPU of the mask is online and allowed by the thread's cpuset");
@@ -1628,13 +1629,8 @@ static int thr_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 
 		/* the tree's thread: its flags say what the kernel would refuse */
 		if (l->pinned_refuses && thread_at(ctx->root, ref_tid(ref), &ti) == 0 &&
-		    (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
-			knob_cause(cause,
-				   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): "
-				   "the kernel does not let it move",
-				   ref->addr, ti.comm);
-			return -EINVAL;
-		}
+		    (ti.flags & PF_NO_SETAFFINITY_FLAG))
+			return pinned_cause(ref, ti.comm, cause);
 		return 0;
 	}
 	e = l->check_live ? l->check_live(ref, ref_tid(ref), cause) : 0;
