@@ -48,7 +48,8 @@ static void usage(FILE *f)
 		   "  --self-cpus LIST  CPUs the monitor's own threads run on (watch;\n"
 #endif
 		   "                    default: the housekeeping CPUs)\n"
-		   "  --self-nice N     their nice value (default 10; never RT)\n"
+		   "  --self-nice N     their nice value (default 10, or the higher one it starts\n"
+		   "                    at; never RT)\n"
 		   "  -q, --quiet       (before the command) no note on stderr about changes a\n"
 		   "                    tunetop that exited left applied (orphans)\n"
 		   "  -h, --help        this help; 'tunetop COMMAND --help' for a command\n"

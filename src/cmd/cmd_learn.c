@@ -588,7 +588,6 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 	bool auto_mode = false, demo = false;
 	const char *record_path = NULL;
 	enum record_format rfmt = RECORD_FMT_AUTO;
-	char why_fmt[128];
 	struct sigaction sa;
 	int c, n, rc = 0;
 
@@ -608,10 +607,8 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 			break;
 		case 'R': record_path = optarg; break;
 		case 'F':
-			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {
-				cmd_error("learn", 0, "%s", why_fmt);
+			if (cmd_record_format("learn", optarg, &rfmt) != 0)
 				return 2;
-			}
 			break;
 		case 'h':
 			cmd_print_help("learn", stdout);

@@ -550,7 +550,6 @@ int cmd_watch(struct cmd_ctx *cx, int argc, char **argv)
 	const char *record_path = NULL;
 	struct recorder *rec = NULL;
 	enum record_format rfmt = RECORD_FMT_AUTO;
-	char why_fmt[128];
 	bool to_stdout;
 	const struct report_args shared = {&f, &counters, &events, &ro, &fo};
 
@@ -584,10 +583,8 @@ int cmd_watch(struct cmd_ctx *cx, int argc, char **argv)
 		case 'M': metric_file = optarg; break;
 		case 'm': metric = optarg; break;
 		case 'F':
-			if (record_format_opt(optarg, &rfmt, why_fmt, sizeof(why_fmt)) != 0) {
-				cmd_error("watch", 0, "%s", why_fmt);
+			if (cmd_record_format("watch", optarg, &rfmt) != 0)
 				return 2;
-			}
 			break;
 		case 'h': return cmd_print_help("watch", stdout);
 		default: return 2;

@@ -261,3 +261,13 @@ void cmd_json_put(struct jw *w, struct sbuf *b, FILE *f)
 	fputs(b->s, f);
 	sbuf_free(b);
 }
+
+int cmd_record_format(const char *cmd, const char *arg, enum record_format *fmt)
+{
+	char why[128];
+
+	if (record_format_opt(arg, fmt, why, sizeof(why)) == 0)
+		return 0;
+	cmd_error(cmd, 0, "%s", why);
+	return 2;
+}

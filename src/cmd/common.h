@@ -14,6 +14,7 @@
 #include "core/json.h"
 #include "core/str.h"
 #include "knob/knob.h"
+#include "model/record.h"
 
 /* The one form of a command's message on stderr, one line:
  * "tunetop CMD: MESSAGE" and, when err is a -errno, ": ENAME" (err_name(),
@@ -85,6 +86,10 @@ void knob_note_orphans(struct knob_ctx *ctx);
 /* Find, load and match-check a profile; 0 or the exit code (message printed). */
 int knob_cmd_load_profile(const char *cmd, const char *name, const struct sysroot *root, bool force,
 			  struct knob_profile *p);
+
+/* --record-format ARG of cmd into *fmt: 0, or 2 (the usage exit code) with
+ * one line saying why. */
+int cmd_record_format(const char *cmd, const char *arg, enum record_format *fmt);
 
 /* A command's JSON document: cmd_json_begin() initialises b and w and opens
  * the outer object; cmd_json_put() closes it, writes it with a newline to f

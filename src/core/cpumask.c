@@ -90,7 +90,41 @@ static int parse_num(const char **p, long *out)
 	return 0;
 }
 
-int cpulist_parse(const char *s, struct cpumask *out)
+/* One item at *p: a CPU number, or with ranges also N-M and N-M:STRIDE; its
+ * CPUs are set in m. */
+static int parse_item(const char **p, struct cpumask *m, bool ranges)
+{
+	long a, b, stride = 1;
+
+	if (parse_num(p, &a))
+		return -EINVAL;
+	b = a;
+	if (ranges && **p == '-') {
+		(*p)++;
+		if (parse_num(p, &b))
+			return -EINVAL;
+		if (**p == ':') {
+			(*p)++;
+			if (parse_num(p, &stride) || stride < 1)
+				return -EINVAL;
+		}
+	}
+	if (b < a)
+		return -EINVAL;
+	if (b >= TT_MAX_CPUS)
+		return -ERANGE;
+	/* c + stride may not fit a long ("1-2:9223372036854775807") */
+	for (long c = a;; c += stride) {
+		cpumask_set(m, (int)c);
+		if (b - c < stride)
+			break;
+	}
+	return 0;
+}
+
+/* Items with white space around: with ranges, a comma between them (the
+ * cpulist format); else white space (related_cpus). */
+static int parse_list(const char *s, struct cpumask *out, bool ranges)
 {
 	struct cpumask m;
 	const char *p = s;
@@ -101,35 +135,16 @@ int cpulist_parse(const char *s, struct cpumask *out)
 	while (isspace((unsigned char)*p))
 		p++;
 	while (*p && !isspace((unsigned char)*p)) {
-		long a, b, stride = 1;
+		int e = parse_item(&p, &m, ranges);
 
-		if (parse_num(&p, &a))
-			return -EINVAL;
-		b = a;
-		if (*p == '-') {
-			p++;
-			if (parse_num(&p, &b))
-				return -EINVAL;
-			if (*p == ':') {
-				p++;
-				if (parse_num(&p, &stride) || stride < 1)
-					return -EINVAL;
-			}
-		}
-		if (b < a)
-			return -EINVAL;
-		if (b >= TT_MAX_CPUS)
-			return -ERANGE;
-		/* c + stride may not fit a long ("1-2:9223372036854775807") */
-		for (long c = a;; c += stride) {
-			cpumask_set(&m, (int)c);
-			if (b - c < stride)
-				break;
-		}
-		if (*p == ',')
+		if (e)
+			return e;
+		if (ranges && *p == ',')
 			p++;
 		else if (*p && !isspace((unsigned char)*p))
 			return -EINVAL;
+		while (!ranges && isspace((unsigned char)*p))
+			p++;
 	}
 	while (isspace((unsigned char)*p))
 		p++;
@@ -139,31 +154,14 @@ int cpulist_parse(const char *s, struct cpumask *out)
 	return 0;
 }
 
+int cpulist_parse(const char *s, struct cpumask *out)
+{
+	return parse_list(s, out, true);
+}
+
 int cpulist_parse_spaces(const char *s, struct cpumask *out)
 {
-	struct cpumask m;
-	const char *p = s;
-
-	cpumask_zero(&m);
-	if (!s)
-		return -EINVAL;
-	for (;;) {
-		long c;
-
-		while (isspace((unsigned char)*p))
-			p++;
-		if (!*p)
-			break;
-		if (parse_num(&p, &c))
-			return -EINVAL;
-		if (c >= TT_MAX_CPUS)
-			return -ERANGE;
-		if (*p && !isspace((unsigned char)*p))
-			return -EINVAL;
-		cpumask_set(&m, (int)c);
-	}
-	*out = m;
-	return 0;
+	return parse_list(s, out, false);
 }
 
 int cpumask_parse_hex(const char *s, struct cpumask *out)

@@ -25,39 +25,33 @@ static const struct knob_refusal epp_refusals[] = {
 	{0, NULL},
 };
 
+/* A policy's frequencies: the listed ones, the boost ones, or any within
+ * cpuinfo_min_freq..cpuinfo_max_freq when none are listed. */
+#define CPUFREQ_FREQS(flag)                                                                        \
+	KNOB_FREQ_FIELDS("kHz", "scaling_available_frequencies", flag),                            \
+		.allow_extra = "scaling_boost_frequencies", .allow_lo = "cpuinfo_min_freq",        \
+		.allow_hi = "cpuinfo_max_freq"
+
 /* clang-format off */
 static const struct knob_def cpufreq_defs[] = {
 	{ .fam = &fam_cpufreq, .leaf = "governor", .pattern = "cpufreq/<policy>/governor",
-	  .scope = KS_POLICY, .file = "scaling_governor", .type = KT_ENUM, .unit = "",
-	  .allow = KA_WORDS_FILE, .allow_src = "scaling_available_governors",
-	  .allow_what = "available governors", .flags = KD_GOVERNOR, .needs_root = true,
+	  .scope = KS_POLICY, .file = "scaling_governor",
+	  KNOB_GOVERNOR_FIELDS("scaling_available_governors"),
 	  .help = "cpufreq governor of a policy: 'performance' pins the top OPP and removes "
 		  "ramp-up delay from the latency path" },
 	{ .fam = &fam_cpufreq, .leaf = "min_khz", .pattern = "cpufreq/<policy>/min_khz",
-	  .scope = KS_POLICY, .file = "scaling_min_freq", .type = KT_U64, .unit = "kHz",
-	  .allow = KA_FREQS, .allow_src = "scaling_available_frequencies",
-	  .allow_extra = "scaling_boost_frequencies",
-	  .allow_lo = "cpuinfo_min_freq", .allow_hi = "cpuinfo_max_freq",
-	  .allow_what = "available frequencies", .flags = KD_MIN, .needs_root = true,
+	  .scope = KS_POLICY, .file = "scaling_min_freq", CPUFREQ_FREQS(KD_MIN),
 	  .observe = KO_FREQ_BOUND,
 	  .help = "lowest frequency the governor may pick (kHz; 'min' and 'max' accepted); a "
 		  "floor keeps wake-ups from starting at the slowest OPP" },
 	{ .fam = &fam_cpufreq, .leaf = "max_khz", .pattern = "cpufreq/<policy>/max_khz",
-	  .scope = KS_POLICY, .file = "scaling_max_freq", .type = KT_U64, .unit = "kHz",
-	  .allow = KA_FREQS, .allow_src = "scaling_available_frequencies",
-	  .allow_extra = "scaling_boost_frequencies",
-	  .allow_lo = "cpuinfo_min_freq", .allow_hi = "cpuinfo_max_freq",
-	  .allow_what = "available frequencies", .flags = KD_MAX, .needs_root = true,
+	  .scope = KS_POLICY, .file = "scaling_max_freq", CPUFREQ_FREQS(KD_MAX),
 	  .observe = KO_FREQ_BOUND,
 	  .help = "highest frequency the governor may pick (kHz); a cap trades speed for heat "
 		  "and steadier timing" },
 	{ .fam = &fam_cpufreq, .leaf = "lock_khz", .pattern = "cpufreq/<policy>/lock_khz",
 	  .scope = KS_POLICY, .file = "scaling_min_freq", .file2 = "scaling_max_freq",
-	  .type = KT_U64, .unit = "kHz", .allow = KA_FREQS,
-	  .allow_src = "scaling_available_frequencies",
-	  .allow_extra = "scaling_boost_frequencies", .allow_lo = "cpuinfo_min_freq",
-	  .allow_hi = "cpuinfo_max_freq", .allow_what = "available frequencies",
-	  .flags = KD_LOCK, .needs_root = true,
+	  CPUFREQ_FREQS(KD_LOCK),
 	  .help = "min = max = value, written in the safe order; reads 'off' when min != max. "
 		  "A fixed clock removes DVFS transitions as a jitter source" },
 	{ .fam = &fam_cpufreq, .leaf = "energy_performance_preference",

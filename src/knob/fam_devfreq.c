@@ -16,29 +16,22 @@
 
 #define DEVFREQ_DIR "sys/class/devfreq"
 
+#define DEVFREQ_FREQS(flag) KNOB_FREQ_FIELDS("Hz", "available_frequencies", flag)
+
 /* clang-format off */
 static const struct knob_def devfreq_defs[] = {
 	{ .fam = &fam_devfreq, .leaf = "governor", .pattern = "devfreq/<dev>/governor",
-	  .scope = KS_DEVICE, .file = "governor", .type = KT_ENUM, .unit = "",
-	  .allow = KA_WORDS_FILE, .allow_src = "available_governors",
-	  .allow_what = "available governors", .flags = KD_GOVERNOR, .needs_root = true,
+	  .scope = KS_DEVICE, .file = "governor", KNOB_GOVERNOR_FIELDS("available_governors"),
 	  .help = "devfreq governor (DDR, GPU, NPU); 'performance' keeps the memory/accelerator "
 		  "clock up so the CPU never waits for it to ramp" },
 	{ .fam = &fam_devfreq, .leaf = "min_hz", .pattern = "devfreq/<dev>/min_hz",
-	  .scope = KS_DEVICE, .file = "min_freq", .type = KT_U64, .unit = "Hz", .allow = KA_FREQS,
-	  .allow_src = "available_frequencies", .allow_what = "available frequencies",
-	  .flags = KD_MIN, .needs_root = true,
-	  .observe = KO_FREQ_BOUND,
+	  .scope = KS_DEVICE, .file = "min_freq", DEVFREQ_FREQS(KD_MIN), .observe = KO_FREQ_BOUND,
 	  .help = "devfreq lower frequency limit (Hz, not kHz); 'min' and 'max' accepted" },
 	{ .fam = &fam_devfreq, .leaf = "max_hz", .pattern = "devfreq/<dev>/max_hz",
-	  .scope = KS_DEVICE, .file = "max_freq", .type = KT_U64, .unit = "Hz", .allow = KA_FREQS,
-	  .allow_src = "available_frequencies", .allow_what = "available frequencies",
-	  .flags = KD_MAX, .needs_root = true, .observe = KO_FREQ_BOUND,
+	  .scope = KS_DEVICE, .file = "max_freq", DEVFREQ_FREQS(KD_MAX), .observe = KO_FREQ_BOUND,
 	  .help = "devfreq upper frequency limit (Hz)" },
 	{ .fam = &fam_devfreq, .leaf = "lock_hz", .pattern = "devfreq/<dev>/lock_hz",
-	  .scope = KS_DEVICE, .file = "min_freq", .file2 = "max_freq", .type = KT_U64,
-	  .unit = "Hz", .allow = KA_FREQS, .allow_src = "available_frequencies",
-	  .allow_what = "available frequencies", .flags = KD_LOCK, .needs_root = true,
+	  .scope = KS_DEVICE, .file = "min_freq", .file2 = "max_freq", DEVFREQ_FREQS(KD_LOCK),
 	  .help = "devfreq min = max = value (Hz), written in the safe order; reads 'off' when "
 		  "min != max" },
 };

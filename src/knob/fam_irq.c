@@ -301,9 +301,8 @@ static const struct knob_refusal default_refusals[] = {
 /* clang-format off */
 static const struct knob_def irq_defs[] = {
 	{ .fam = &fam_irq, .leaf = "default_smp_affinity", .pattern = "irq/default_smp_affinity",
-	  .scope = KS_GLOBAL, .dir = "proc/irq", .file = "default_smp_affinity",
-	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
-	  .needs_root = true, .ops = &knob_hexmask_ops, .refusals = default_refusals,
+	  .dir = "proc/irq", .file = "default_smp_affinity", KNOB_HEXMASK_FIELDS,
+	  .refusals = default_refusals,
 	  .help = "affinity (hex mask) given to interrupts requested from now on; existing "
 		  "ones keep theirs (irq/<n>/affinity)" },
 	{ .fam = &fam_irq, .leaf = "affinity", .pattern = "irq/<n>/affinity", .scope = KS_DEVICE,

@@ -16,18 +16,19 @@
 #include "knob/knob_int.h"
 #include "source/system.h"
 
+/* A THP mode file: the kernel brackets the current one of modes. */
+#define THP_FIELDS(modes, what)                                                                    \
+	.scope = KS_GLOBAL, .dir = SYS_THP_DIR, .type = KT_ENUM, .unit = "", .allow = KA_BRACKET,  \
+	.allow_src = modes, .allow_what = what, .needs_root = true
+
 /* clang-format off */
 static const struct knob_def mm_defs[] = {
-	{ .fam = &fam_mm, .leaf = "thp", .pattern = "mm/thp", .scope = KS_GLOBAL,
-	  .dir = SYS_THP_DIR, .file = SYS_THP_ENABLED, .type = KT_ENUM,
-	  .unit = "", .allow = KA_BRACKET, .allow_src = SYS_THP_MODES,
-	  .allow_what = "THP modes", .needs_root = true,
+	{ .fam = &fam_mm, .leaf = "thp", .pattern = "mm/thp", .file = SYS_THP_ENABLED,
+	  THP_FIELDS(SYS_THP_MODES, "THP modes"),
 	  .help = "transparent hugepages: 'never' avoids khugepaged scans and compaction stalls "
 		  "in RT processes" },
-	{ .fam = &fam_mm, .leaf = "thp_defrag", .pattern = "mm/thp_defrag", .scope = KS_GLOBAL,
-	  .dir = SYS_THP_DIR, .file = SYS_THP_DEFRAG, .type = KT_ENUM,
-	  .unit = "", .allow = KA_BRACKET, .allow_src = SYS_THP_DEFRAG_MODES,
-	  .allow_what = "THP defrag modes", .needs_root = true,
+	{ .fam = &fam_mm, .leaf = "thp_defrag", .pattern = "mm/thp_defrag", .file = SYS_THP_DEFRAG,
+	  THP_FIELDS(SYS_THP_DEFRAG_MODES, "THP defrag modes"),
 	  .help = "when the kernel compacts memory for hugepages; 'never' or 'madvise' avoids "
 		  "direct-compaction stalls" },
 };

@@ -478,17 +478,21 @@ static int affinity_check(const struct thread_leaf_ops *l, const struct sysroot 
 }
 
 /* A per-CPU kernel thread (PF_NO_SETAFFINITY) cannot be moved. */
+#define PINNED_WHY "is a per-CPU kernel thread (PF_NO_SETAFFINITY): the kernel does not let it move"
+
+/* The cause of a refused affinity for a per-CPU kernel thread: -EINVAL. */
+static int pinned_cause(const struct knob_ref *ref, const char *comm, char **cause)
+{
+	knob_cause(cause, "%s: EINVAL: %s " PINNED_WHY, ref->addr, comm);
+	return -EINVAL;
+}
+
 static int affinity_check_live(const struct knob_ref *ref, pid_t tid, char **cause)
 {
 	struct tinfo ti;
 
-	if (tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
-		knob_cause(cause,
-			   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the "
-			   "kernel does not let it move",
-			   ref->addr, ti.comm);
-		return -EINVAL;
-	}
+	if (tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG))
+		return pinned_cause(ref, ti.comm, cause);
 	return 0;
 }
 
@@ -550,22 +554,12 @@ static int affinity_allowed(const struct sysroot *r, char *buf, size_t cap)
 	return 0;
 }
 
-static void affinity_shell(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
-			   size_t cap)
-{
-	(void)l;
-	snprintf(buf, cap, "taskset -pc %s %d", value, tid);
-}
-
 static void affinity_einval(pid_t tid, char *buf, size_t cap)
 {
 	struct tinfo ti;
 
 	if (tid > 0 && tinfo_read(tid, &ti) == 0 && (ti.flags & PF_NO_SETAFFINITY_FLAG))
-		snprintf(buf, cap,
-			 "%s is a per-CPU kernel thread (PF_NO_SETAFFINITY): the kernel does not "
-			 "let it move",
-			 ti.comm);
+		snprintf(buf, cap, "%s " PINNED_WHY, ti.comm);
 	else
 		snprintf(buf, cap,
 			 "no CPU of the mask is online and allowed by the thread's cpuset");
@@ -719,12 +713,6 @@ static bool policy_rt(const char *value)
 	return value && (str_starts(value, "fifo") || str_starts(value, "rr"));
 }
 
-static void policy_einval(pid_t tid, char *buf, size_t cap)
-{
-	(void)tid;
-	snprintf(buf, cap, "priority out of range for the policy");
-}
-
 /* A whole number t in lo..hi, normalized into norm; else why says so: "'t'
  * is not WHAT (lo..hi)", "PREFIXn is out of range lo..hi". */
 static int int_check(const char *t, int lo, int hi, const char *what, const char *prefix,
@@ -801,19 +789,6 @@ static int nice_allowed(const struct sysroot *r, char *buf, size_t cap)
 	return 0;
 }
 
-static void nice_shell(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
-		       size_t cap)
-{
-	(void)l;
-	snprintf(buf, cap, "renice -n %s -p %d", value, tid);
-}
-
-static void nice_einval(pid_t tid, char *buf, size_t cap)
-{
-	(void)tid;
-	snprintf(buf, cap, "the kernel refused the value");
-}
-
 static int uclamp_check(const struct thread_leaf_ops *l, const struct sysroot *r, const char *t,
 			char *norm, size_t cap, char *why, size_t whycap)
 {
@@ -869,16 +844,12 @@ static void uclamp_shell(const struct thread_leaf_ops *l, int tid, const char *v
 		 l->clamp == TL_UTIL_MIN ? "util_min" : "util_max", value);
 }
 
-static void uclamp_einval(pid_t tid, char *buf, size_t cap)
-{
-	(void)tid;
-	snprintf(buf, cap,
-		 "uclamp_min must not exceed uclamp_max (nor the system limits in "
-		 "/proc/sys/kernel/sched_util_clamp_*)");
-}
-
 /* uclamp is a hint to schedutil: under any other governor it changes
  * nothing about the clock (the RK3588 BSP trap). */
+#define UCLAMP_EINVAL                                                                              \
+	"uclamp_min must not exceed uclamp_max (nor the system limits in "                         \
+	"/proc/sys/kernel/sched_util_clamp_*)"
+
 static void uclamp_notes(struct knob_ctx *ctx, const struct knob_ref *ref, struct sbuf *report)
 {
 	struct sysfs_list l;
@@ -1383,28 +1354,29 @@ const struct thread_leaf_ops thread_leaves[] = {
 	{ .name = "affinity", .syscall = "sched_setaffinity", .expect = "a CPU list, e.g. 0-3,6",
 	  .pinned_refuses = true, .check = affinity_check, .check_live = affinity_check_live,
 	  .write = affinity_write, .read = affinity_read, .allowed = affinity_allowed,
-	  .shell = affinity_shell, .why_einval = affinity_einval,
+	  .shell_cmd = "taskset -pc ", .shell_tid = " ", .why_einval = affinity_einval,
 	  .tree_file = "status", .tree_read = affinity_tree_read, .tree_write = affinity_tree_write },
 	{ .name = "policy", .syscall = "sched_setscheduler",
 	  .expect = "other, batch, idle, fifo:1..99 or rr:1..99", .check = policy_check,
 	  .check_live = policy_check_live, .write = policy_write, .read = policy_read,
 	  .allowed = policy_allowed, .shell = policy_shell, .rt = policy_rt,
-	  .why_einval = policy_einval, .undoable = policy_undoable,
+	  .einval = "priority out of range for the policy", .undoable = policy_undoable,
 	  .tree_file = "stat", .tree_read = policy_tree_read, .tree_write = policy_tree_write },
 	{ .name = "nice", .syscall = "setpriority", .expect = "a nice value -20..19",
 	  .check = nice_check, .write = nice_write, .read = nice_read, .allowed = nice_allowed,
-	  .shell = nice_shell, .why_einval = nice_einval, .undoable = nice_undoable,
+	  .shell_cmd = "renice -n ", .shell_tid = " -p ",
+	  .einval = "the kernel refused the value", .undoable = nice_undoable,
 	  .why_eacces = "lowering nice needs CAP_SYS_NICE (or a high enough RLIMIT_NICE)",
 	  .tree_file = "stat", .tree_read = nice_tree_read, .tree_write = nice_tree_write },
 	{ .name = "uclamp_min", .syscall = "sched_setattr util_min",
 	  .expect = "a utilization 0..1024", .clamp = TL_UTIL_MIN, .check = uclamp_check,
 	  .write = uclamp_write, .read = uclamp_read, .allowed = uclamp_allowed,
-	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes,
+	  .shell = uclamp_shell, .einval = UCLAMP_EINVAL, .notes = uclamp_notes,
 	  .tree_file = "sched", .tree_read = uclamp_tree_read, .tree_write = uclamp_tree_write },
 	{ .name = "uclamp_max", .syscall = "sched_setattr util_max",
 	  .expect = "a utilization 0..1024", .clamp = TL_UTIL_MAX, .check = uclamp_check,
 	  .write = uclamp_write, .read = uclamp_read, .allowed = uclamp_allowed,
-	  .shell = uclamp_shell, .why_einval = uclamp_einval, .notes = uclamp_notes,
+	  .shell = uclamp_shell, .einval = UCLAMP_EINVAL, .notes = uclamp_notes,
 	  .tree_file = "sched", .tree_read = uclamp_tree_read, .tree_write = uclamp_tree_write },
 };
 /* clang-format on */
@@ -1559,10 +1531,11 @@ void thread_knob_why(pid_t tid, const char *leaf, const char *value, int err, ch
 					    : "not permitted (needs root or CAP_SYS_NICE)");
 		break;
 	case EINVAL:
-		if (l)
+		if (l && l->why_einval)
 			l->why_einval(tid, buf, cap);
 		else
-			snprintf(buf, cap, "the kernel refused the value");
+			snprintf(buf, cap, "%s",
+				 l && l->einval ? l->einval : "the kernel refused the value");
 		break;
 	case EOPNOTSUPP:
 		snprintf(buf, cap,
@@ -1656,13 +1629,8 @@ static int thr_validate(struct knob_ctx *ctx, const struct knob_ref *ref, const 
 
 		/* the tree's thread: its flags say what the kernel would refuse */
 		if (l->pinned_refuses && thread_at(ctx->root, ref_tid(ref), &ti) == 0 &&
-		    (ti.flags & PF_NO_SETAFFINITY_FLAG)) {
-			knob_cause(cause,
-				   "%s: EINVAL: %s is a per-CPU kernel thread (PF_NO_SETAFFINITY): "
-				   "the kernel does not let it move",
-				   ref->addr, ti.comm);
-			return -EINVAL;
-		}
+		    (ti.flags & PF_NO_SETAFFINITY_FLAG))
+			return pinned_cause(ref, ti.comm, cause);
 		return 0;
 	}
 	e = l->check_live ? l->check_live(ref, ref_tid(ref), cause) : 0;
@@ -1742,8 +1710,11 @@ static void thr_shell(const struct knob_ref *ref, const char *value, char *buf, 
 	if (l && ref_in_tree(ref))
 		snprintf(buf, cap, "# %s/%s: %s %s (the tree's thread, no syscall)", ref->dir,
 			 l->tree_file, l->name, value);
-	else if (l)
+	else if (l && l->shell)
 		l->shell(l, (int)ref_tid(ref), value, buf, cap);
+	else if (l)
+		snprintf(buf, cap, "%s%s%s%d", l->shell_cmd, value, l->shell_tid,
+			 (int)ref_tid(ref));
 	else
 		snprintf(buf, cap, "# %s=%s", ref->addr, value);
 }

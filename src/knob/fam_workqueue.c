@@ -24,9 +24,8 @@ static const struct knob_refusal wq_refusals[] = {
 /* clang-format off */
 static const struct knob_def workqueue_defs[] = {
 	{ .fam = &fam_workqueue, .leaf = "cpumask", .pattern = "workqueue/cpumask",
-	  .scope = KS_GLOBAL, .dir = "sys/devices/virtual/workqueue", .file = "cpumask",
-	  .type = KT_STRING, .unit = "", .allow = KA_ANY, .allow_what = "hex CPU masks",
-	  .needs_root = true, .ops = &knob_hexmask_ops, .refusals = wq_refusals,
+	  .dir = "sys/devices/virtual/workqueue", .file = "cpumask", KNOB_HEXMASK_FIELDS,
+	  .refusals = wq_refusals,
 	  .help = "CPUs unbound workqueues (kworker/uN:M) may run on, a hex mask like "
 		  "/proc/irq/N/smp_affinity; keep isolated CPUs out of it" },
 };

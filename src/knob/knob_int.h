@@ -266,6 +266,20 @@ bool knob_refusal_why(struct knob_ctx *ctx, const struct knob_ref *ref, const ch
 /* The ops of a hex CPU mask in one file (irq/default_smp_affinity,
  * workqueue/cpumask): validated and listed by the knob_hexmask_* helpers. */
 extern const struct knob_ops knob_hexmask_ops;
+/* The fields of a def row that is a hex CPU mask in one global file. */
+#define KNOB_HEXMASK_FIELDS                                                                        \
+	.scope = KS_GLOBAL, .type = KT_STRING, .unit = "", .allow = KA_ANY,                        \
+	.allow_what = "hex CPU masks", .needs_root = true, .ops = &knob_hexmask_ops
+/* The rows of a frequency domain (a cpufreq policy, a devfreq device) share
+ * one description: its governor (allowed: the words of file src) and its
+ * min/max/lock bounds (flag KD_MIN, KD_MAX or KD_LOCK; allowed: the
+ * frequencies listed in src, in unit). */
+#define KNOB_GOVERNOR_FIELDS(src)                                                                  \
+	.type = KT_ENUM, .unit = "", .allow = KA_WORDS_FILE, .allow_src = src,                     \
+	.allow_what = "available governors", .flags = KD_GOVERNOR, .needs_root = true
+#define KNOB_FREQ_FIELDS(u, src, flag)                                                             \
+	.type = KT_U64, .unit = u, .allow = KA_FREQS, .allow_src = src,                            \
+	.allow_what = "available frequencies", .flags = flag, .needs_root = true
 const struct knob_ops *knob_ref_ops(const struct knob_ref *ref);
 /* devfreq device kind from its name: "ddr" "npu" "gpu" "other" (fam_devfreq.c). */
 const char *knob_devfreq_kind(const char *name);
@@ -327,15 +341,19 @@ struct thread_leaf_ops {
 			 char *value, size_t cap);
 	int (*tree_write)(const struct thread_leaf_ops *l, const struct sysroot *r, const char *dir,
 			  const char *value);
-	/* Dry run: the shell line ("taskset -pc 1 1234"). */
+	/* Dry run: the shell line ("taskset -pc 1 1234"): shell, or else
+	 * shell_cmd, the value, shell_tid and the thread id. */
 	void (*shell)(const struct thread_leaf_ops *l, int tid, const char *value, char *buf,
 		      size_t cap);
+	const char *shell_cmd, *shell_tid;
 	/* Errno hints: rt (NULL = never) says a value asks for a real-time
 	 * policy (EPERM then means RLIMIT_RTPRIO or RT group scheduling);
-	 * why_einval words the kernel's EINVAL; why_eacces (NULL = "needs root
-	 * or CAP_SYS_NICE") EACCES. */
+	 * why_einval words the kernel's EINVAL, else einval (NULL = "the
+	 * kernel refused the value"); why_eacces (NULL = "needs root or
+	 * CAP_SYS_NICE") EACCES. */
 	bool (*rt)(const char *value);
 	void (*why_einval)(pid_t tid, char *buf, size_t cap);
+	const char *einval;
 	const char *why_eacces;
 	/* After a verified write: "note: ..." lines; NULL = none. */
 	void (*notes)(struct knob_ctx *ctx, const struct knob_ref *ref, struct sbuf *report);

@@ -64,6 +64,7 @@ int self_place_parse(const char *cpus, const char *nice, struct self_place *sp, 
 			return -EINVAL;
 		}
 		sp->nice = (int)v;
+		sp->explicit_nice = true;
 	}
 	return 0;
 }
@@ -151,7 +152,16 @@ int self_place_apply(struct self_place *sp, const struct cpumask *avoid)
 				 pol == SCHED_FIFO ? "FIFO" : "RR", strerror(-e));
 	}
 	/* the calling thread's nice (Linux: per thread, inherited by those it
-	 * creates); lowering it needs CAP_SYS_NICE or RLIMIT_NICE */
+	 * creates); lowering it needs CAP_SYS_NICE or RLIMIT_NICE, so the
+	 * default never lowers it: a nicer start is kept */
+	if (!sp->explicit_nice) {
+		int cur;
+
+		errno = 0;
+		cur = getpriority(PRIO_PROCESS, 0);
+		if (errno == 0 && cur > sp->nice)
+			sp->nice = cur;
+	}
 	if (setpriority(PRIO_PROCESS, 0, sp->nice) != 0 && !sp->err[0])
 		snprintf(sp->err, sizeof(sp->err), "nice %d: %s", sp->nice, strerror(errno));
 	return 0;

@@ -22,6 +22,7 @@ struct self_place {
 	bool explicit_cpus;  /* --self-cpus / self_cpus= */
 	struct cpumask want; /* the explicit list */
 	int nice;	     /* -20..19 */
+	bool explicit_nice;  /* --self-nice / self_nice= / $TUNETOP_SELF_NICE gave it */
 	struct cpumask cpus; /* where it runs now (after self_place_apply) */
 	bool applied;	     /* the affinity was set */
 	char how[200];	     /* "housekeeping: online 0-3 minus isolated 1" / "--self-cpus" */
@@ -40,8 +41,11 @@ int self_housekeeping(const struct sysroot *live, const struct cpumask *avoid, s
 		      char *how, size_t cap);
 /* Place the calling thread: the explicit CPUs (those online) or the
  * housekeeping ones minus avoid, SCHED_OTHER (leaving RT if it was), and
- * the nice value. 0, or -errno with sp->err set (the placement that failed
- * is left as it was). */
+ * the nice value. The default nice never lowers the one the thread has (a
+ * tunetop started under nice 15 stays at 15, silently, and sp->nice says
+ * so); an explicit one is set, and a lowering without the privilege fails.
+ * 0, or -errno with sp->err set (the placement that failed is left as it
+ * was). */
 int self_place_apply(struct self_place *sp, const struct cpumask *avoid);
 
 /* What tunetop itself costs, measured at each refresh: context switches

@@ -1418,7 +1418,15 @@ int sysfs_fd_read_all(int fd, char **buf, size_t *cap, size_t *got, size_t max, 
 		ssize_t n;
 
 		if (grow && *cap - *got < 2) {
-			*cap *= 2;
+			/* doubles, but never past max and two (the byte that
+			 * says "more" and the NUL): a huge file costs no more */
+			size_t want = *cap * 2;
+
+			if (max && want > max + 2)
+				want = max + 2;
+			if (want <= *cap)
+				return -EFBIG;
+			*cap = want;
 			*buf = xrealloc(*buf, *cap);
 		} else if (!grow && *got == *cap - 1) { /* full: is there more? */
 			char extra;

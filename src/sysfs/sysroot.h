@@ -155,8 +155,8 @@ int64_t sysfs_read_nn(const struct sysroot *r, const char *dir, const char *file
 ssize_t sysfs_fd_read(int fd, void *buf, size_t n, off_t off);
 /* An open fd read to its end into *buf from *got on (*cap bytes, one kept
  * for the NUL that ends it), fd left open. With grow, *buf (malloc'd)
- * doubles when full; without, a byte past the room is
- * -EFBIG. More than max bytes (0: no limit): -EFBIG. 0 or -errno; *got is
+ * doubles when full, to max + 2 bytes at the most; without, a byte past the
+ * room is -EFBIG. More than max bytes (0: no limit): -EFBIG. 0 or -errno; *got is
  * what was read. sysfs_read, sysfs_read_alloc and userfile_read's loop. */
 int sysfs_fd_read_all(int fd, char **buf, size_t *cap, size_t *got, size_t max, bool grow);
 

@@ -352,20 +352,24 @@ int tui_self_place(struct tui *t, struct sbuf *errs)
 	const struct tt_opts *o = t->opts;
 	const char *env = getenv("TUNETOP_SELF_NICE");
 	char nice[16], why[200];
+	const char *cfg_nice;
 
+	/* tunetoprc's self_nice= other than the default is explicit; the
+	 * default never lowers the nice tunetop was started with */
 	snprintf(nice, sizeof(nice), "%d", t->cfg.self_nice);
+	cfg_nice = t->cfg.self_nice != SELF_NICE_DEFAULT ? nice : NULL;
 	/* --self-cpus / --self-nice, else $TUNETOP_SELF_NICE, else tunetoprc */
 	if (self_place_parse(o->self_cpus ? o->self_cpus : t->cfg.self_cpus,
 			     o->self_nice  ? o->self_nice
 			     : env && *env ? env
-					   : nice,
+					   : cfg_nice,
 			     &t->self, why, sizeof(why)) != 0) {
 		if (o->self_cpus || o->self_nice || (env && *env)) {
 			fprintf(stderr, "tunetop: %s\n", why);
 			return -EINVAL;
 		}
 		sbuf_printf(errs, "self_cpus: %s: using the housekeeping CPUs\n", why);
-		self_place_parse(NULL, nice, &t->self, why, sizeof(why));
+		self_place_parse(NULL, cfg_nice, &t->self, why, sizeof(why));
 	}
 	if (self_place_apply(&t->self, NULL) != 0 || t->self.err[0])
 		sbuf_printf(errs, "self placement: %s\n", t->self.err);

@@ -43,6 +43,13 @@ static void test_cpulist(void)
 	is_int(cpulist_parse_spaces("0 1 2 3\n", &m), 0, "related_cpus format");
 	cpulist_format(&m, buf, sizeof(buf));
 	is_str(buf, "0-3", "related_cpus -> 0-3");
+	is_int(cpulist_parse_spaces("  4   1 ", &m), 0, "related_cpus: any white space");
+	cpulist_format(&m, buf, sizeof(buf));
+	is_str(buf, "1,4", "related_cpus: 1 and 4");
+	is_int(cpulist_parse_spaces("0-3", &m), -EINVAL, "related_cpus: no ranges");
+	is_int(cpulist_parse_spaces("1,2", &m), -EINVAL, "related_cpus: no commas");
+	is_int(cpulist_parse_spaces("5000", &m), -ERANGE, "related_cpus: beyond TT_MAX_CPUS");
+	is_int(cpulist_parse("0 1", &m), -EINVAL, "a cpulist has no spaces inside");
 	is_int(cpumask_parse_hex("ffffffff,00000003\n", &m), 0, "hex mask with groups");
 	is_int(cpumask_count(&m), 34, "hex mask count");
 	ok(cpumask_test(&m, 0) && cpumask_test(&m, 1) && !cpumask_test(&m, 2) &&

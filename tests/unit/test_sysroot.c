@@ -235,6 +235,23 @@ static void test_cap(void)
 	is_int(sysfs_read_alloc(&r, "sys/d/exact", &text, &len), 0, "exactly 16 MiB is read");
 	is_int((long long)len, TT_READ_MAX, "all of it");
 	free(text);
+	/* the read loop itself (a file that does not say its size, like one
+	 * in /proc): never more than the cap and two bytes in memory */
+	for (int i = 0; i < 2; i++) {
+		size_t cap = 4096, got = 0;
+		char *b = malloc(cap);
+		int fd, e;
+
+		snprintf(path, sizeof(path), "%s/root/%s", top, i ? "other/big" : "sys/d/exact");
+		fd = open(path, O_RDONLY);
+		e = fd >= 0 ? sysfs_fd_read_all(fd, &b, &cap, &got, TT_READ_MAX, true) : -errno;
+		is_int(e, i ? -EFBIG : 0, i ? "loop: 300 MiB is EFBIG" : "loop: 16 MiB is read");
+		ok(cap <= TT_READ_MAX + 2, "loop: the buffer stays at the cap (%zu bytes)", cap);
+		ok(i ? got == TT_READ_MAX + 1 : got == TT_READ_MAX, "loop: read %zu bytes", got);
+		free(b);
+		if (fd >= 0)
+			close(fd);
+	}
 	/* a pipe is not a file: refused at once, not read (nor waited on) */
 	snprintf(path, sizeof(path), "%s/root/other/fifo", top);
 	if (mkfifo(path, 0600) == 0) {
