@@ -32,6 +32,7 @@ TESTS += tests/unit/test_worldmodel
 # issue 35: the worlds (tunetop world; the model of rk3588-npu through the CLI)
 WORLD_SH_TESTS = tests/world/stages_ab.sh tests/world/stages_bc.sh tests/world/stages_d.sh tests/world/model_ddr.sh
 WORLD_SH_TESTS += tests/world/probe_why.sh tests/world/learn_idle.sh
+WORLD_SH_TESTS += tests/world/learn_worlds.sh
 WORLD_SH_TESTS += tests/world/cli_steps.sh
 TESTS += $(WORLD_SH_TESTS)
 EXTRA_DIST += $(WORLD_SH_TESTS) tests/world/common.sh

@@ -51,8 +51,10 @@ struct board {
 };
 
 static volatile sig_atomic_t learn_stop;
-/* learn --demo=WORLD: the world to run the lessons in (model/world.h) */
+/* learn --demo=WORLD: the world to run the lessons in (model/world.h);
+ * LEARN_OWN_WORLD: each lesson's own (struct lesson's .world) */
 static const char *learn_world;
+#define LEARN_OWN_WORLD "world"
 
 static void on_signal(int sig)
 {
@@ -89,8 +91,8 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 	memset(b, 0, sizeof(*b));
 	b->state_dir = o->state_dir;
 	b->root_arg = live ? "" : o->root;
-	if (!strcmp(l->needs, "threads"))
-		demo = false; /* threads are live, always */
+	if (lesson_on_threads(l) && !(demo && learn_world))
+		demo = false; /* threads are live, except in the lesson's world */
 	else if (!demo && live) {
 		if (cx->root_open) {
 			char why[256];
@@ -114,8 +116,11 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 	}
 	if (demo && learn_world) {
 		/* a world in a temporary directory: it steps while the lesson
-		 * measures and its probe is the one measured */
-		if (world_open_temp(learn_world, 0, &b->world, err, sizeof(err)) != 0) {
+		 * measures and its probe is the one measured; --demo=world: the
+		 * lesson's own */
+		const char *name = strcmp(learn_world, LEARN_OWN_WORLD) ? learn_world : l->world;
+
+		if (world_open_temp(name, 0, &b->world, err, sizeof(err)) != 0) {
 			cmd_error("learn", 0, "%s", err);
 			return -EIO;
 		}
@@ -405,10 +410,8 @@ static int run_lesson(struct cmd_ctx *cx, size_t idx, bool auto_mode, bool demo,
 	struct lesson_run e;
 	struct board b;
 	struct lesson_metrics before = {0}, after = {0};
-	bool threads = !strcmp(l->needs, "threads"), do_it = auto_mode;
-	const double measure_s = l->measure_s > 0 ? l->measure_s
-				 : threads	  ? 1.5
-						  : LESSON_TICKS * LESSON_TICK_S;
+	bool threads, do_it = auto_mode;
+	const double measure_s = l->measure_s > 0 ? l->measure_s : LESSON_TICKS * LESSON_TICK_S;
 	cpu_set_t saved;
 	struct knob_effect_watch *watch[LEARN_MAX_WATCH] = {0};
 	int rc = 0, r;
@@ -420,6 +423,8 @@ static int run_lesson(struct cmd_ctx *cx, size_t idx, bool auto_mode, bool demo,
 	r = board_open(&b, cx, l, demo, record_path, rfmt, auto_mode);
 	if (r != 0)
 		return r == -ENOTSUP ? 2 : 1;
+	/* lesson 5 in its world pins the tree's thread, not a worker of ours */
+	threads = lesson_uses_workers(l, &b.lb);
 	if (b.world)
 		printf("Lesson %zu: %s   [SIMULATED: world %s]\n", idx + 1, l->title,
 		       world_def_of(b.world)->name);
@@ -575,9 +580,14 @@ static void list_lessons(struct cmd_ctx *cx)
 		else
 			where = "the simulated RK3588";
 		printf("  %zu  %-40s runs on %s\n", i + 1, lesson_at(i)->title, where);
+		if (lesson_at(i)->world)
+			printf("     in its world %s (--demo=world): judges the %s\n",
+			       lesson_at(i)->world, lesson_at(i)->world_label);
 	}
 	printf("\n  --auto    tunetop makes the change itself (no prompts)\n"
 	       "  --demo    use the simulated RK3588 even where the board has the interface\n"
+	       "  --demo=world  run each lesson in its world (SIMULATED, doc/teach.md): the\n"
+	       "            latency it is about is judged from the world's samples\n"
 	       "  --record FILE  record the measurements (tunetop report FILE --html OUT)\n"
 	       "  --record-format auto|json|zstd  as watch's: zstd stream or plain JSON lines\n"
 	       "            (auto: zstd unless FILE ends in .jsonl/.json)\n");
@@ -598,7 +608,7 @@ int cmd_learn(struct cmd_ctx *cx, int argc, char **argv)
 		case 'D':
 			demo = true;
 			learn_world = optarg;
-			if (optarg && !world_find(optarg)) {
+			if (optarg && strcmp(optarg, LEARN_OWN_WORLD) && !world_find(optarg)) {
 				cmd_error("learn", 0,
 					  "--demo=%s: no such world (tunetop world --list)",
 					  optarg);

@@ -24,7 +24,10 @@
 #include "model/record.h"
 #include "model/sim.h"
 #include "model/world.h"
+#include "model/world_app.h"
+#include "model/world_affinity.h"
 #include "model/world_probe.h"
+#include "model/world_proc.h"
 #include "probe/stats.h"
 #include "probe/histogram.h"
 #include "probe/probe.h"
@@ -164,30 +167,66 @@ static const char *deepest_state(const struct snapshot *s, char *buf, size_t cap
 
 /* The probe in a world (model/world_probe.h): LESSON_WORLD_PROBE_S simulated
  * seconds of its samples; the mean (with its SD and count: the verdict gives
- * the interval of the difference) is judged, p99 and max are context. */
+ * the interval of the difference) is judged, p99 and max are context. The
+ * metrics are named "<label> mean (<where>)". */
 #define LESSON_WORLD_PROBE_S 1.0
-static void world_probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
+static void world_probe_metrics(struct lesson_run *e, struct lesson_metrics *m, const char *label,
+				const char *where)
 {
 	struct world_probe wp;
 	const char *note = "SIMULATED: the world's probe";
 	int rc = world_probe_run(e->b->world, 1000, LESSON_WORLD_PROBE_S, false, &wp);
 	const struct hist *h = &wp.hist;
+	char name[64];
 
+	snprintf(name, sizeof(name), "%s mean (%s)", label, where);
 	if (rc || !h->count) {
-		metric(m, "wake-up latency mean (probe, cpu0)", NAN, "us",
-		       "the world has no probe");
+		metric(m, name, NAN, "us", "the world has no probe");
 		world_probe_free(&wp);
 		return;
 	}
 	if (e->b->rec)
 		record_probe(e->b->rec, h, "0", 1000);
-	metric(m, "wake-up latency mean (probe, cpu0)", wp.mean_us, "us", note);
+	metric(m, name, wp.mean_us, "us", note);
 	judged(m, -1);
 	m->m[m->n - 1].sd = wp.sd_us;
 	m->m[m->n - 1].n = h->count;
-	metric(m, "wake-up latency p99 (probe, cpu0)", hist_percentile_us(h, 0.99), "us", note);
-	metric(m, "wake-up latency max (probe, cpu0)", hist_max_us(h), "us", note);
+	snprintf(name, sizeof(name), "%s p99 (%s)", label, where);
+	metric(m, name, hist_percentile_us(h, 0.99), "us", note);
+	snprintf(name, sizeof(name), "%s max (%s)", label, where);
+	metric(m, name, hist_max_us(h), "us", note);
 	world_probe_free(&wp);
+}
+
+/* The application's log in a world (model/world_app.h): the frames of
+ * LESSON_WORLD_APP_S simulated seconds (at most LESSON_WORLD_APP_MAX, the
+ * newest); their mean (with SD and count) is judged, the SD is context. */
+#define LESSON_WORLD_APP_S   1.5
+#define LESSON_WORLD_APP_MAX 150
+static void world_app_metrics(struct lesson_run *e, struct lesson_metrics *m, const char *label,
+			      const char *where)
+{
+	struct world_app app;
+	uint64_t f0 = world_frames(e->b->world);
+	char name[64];
+	size_t n;
+
+	world_step(e->b->world, LESSON_WORLD_APP_S);
+	n = (size_t)(world_frames(e->b->world) - f0);
+	snprintf(name, sizeof(name), "%s mean (%s)", label, where);
+	if (n < 2 ||
+	    world_app_recent(e->b->root, n < LESSON_WORLD_APP_MAX ? n : LESSON_WORLD_APP_MAX,
+			     &app) != 0 ||
+	    app.n < 2) {
+		metric(m, name, NAN, "ms", "no frames in the world's log");
+		return;
+	}
+	metric(m, name, app.mean_ms, "ms", "SIMULATED: the world's application");
+	judged(m, -1);
+	m->m[m->n - 1].sd = app.sd_ms;
+	m->m[m->n - 1].n = app.n;
+	snprintf(name, sizeof(name), "%s SD (%s)", label, where);
+	metric(m, name, app.sd_ms, "ms", NULL);
 }
 
 static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
@@ -203,7 +242,9 @@ static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
 		e->b->sim ? "measured on this machine, not on the simulated board" : NULL;
 
 	if (world_has_probe(e->b->world)) {
-		world_probe_metrics(e, m);
+		/* in the lesson's world, lesson_measure takes the world's latency */
+		if (!lesson_in_world(e->l, e->b))
+			world_probe_metrics(e, m, "wake-up latency", "probe, cpu0");
 		return;
 	}
 	cpumask_zero(&cfg.cpus);
@@ -513,6 +554,38 @@ static size_t t_affinity(const struct lesson_run *e, const char *deep, char (*a)
 	return 1;
 }
 
+/* In rt-base-station: the field note's window, 90 ms of each 100 ms (the
+ * knob engine orders the two writes so the runtime never exceeds the period). */
+static size_t t_rt_world(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	(void)e;
+	(void)deep;
+	snprintf(a[0], ASSIGN_CAP, "%s=90000", knob_addr_sched_rt_runtime_us().s);
+	snprintf(a[1], ASSIGN_CAP, "%s=100000", knob_addr_sched_rt_period_us().s);
+	return 2;
+}
+
+/* In am5729-affinity: cyclictest's measuring thread (the tree's, found by its
+ * name) pinned to the last CPU it may use, away from the load on CPU 0. */
+static size_t t_affinity_world(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	struct thread_table t = {0};
+	const struct thread_info *p;
+	int last = -1;
+
+	(void)deep;
+	if (threads_read(e->b->root, THREADS_KERNEL, &t) != 0)
+		return 0;
+	p = world_proc_find(&t, WA_PROBE_COMM, true);
+	for (int c = p ? cpumask_next(&p->affinity, 0) : -1; c >= 0;
+	     c = cpumask_next(&p->affinity, c + 1))
+		last = c;
+	if (p && last >= 0)
+		snprintf(a[0], ASSIGN_CAP, "%s=%d", knob_addr_thread_affinity(p->tid).s, last);
+	threads_free(&t);
+	return p && last >= 0;
+}
+
 /* ---- the lessons --------------------------------------------------------------- */
 
 static const struct lesson lessons[] = {
@@ -538,6 +611,10 @@ static const struct lesson lessons[] = {
 			"notes (background, an RK3588, not this board): ~34 ms per inference "
 			"instead of 48-97 ms, and the big cores alone were enough (warm instead of "
 			"hot).",
+		.world = "rk3588-npu",
+		.world_latency = LESSON_LAT_APP_LOG,
+		.world_label = "frame time total",
+		.world_where = "app log",
 	},
 	{
 		.title = "Idle-state A/B with the probe",
@@ -564,6 +641,10 @@ static const struct lesson lessons[] = {
 			"settings over many windows. Field notes (background, an RK3588 NPU "
 			"pipeline, not this board): this plus DDR on performance took rknn_run "
 			"from 33.8 to 29.4 ms.",
+		.world = "rk3588-npu",
+		.world_latency = LESSON_LAT_PROBE,
+		.world_label = "wake-up latency",
+		.world_where = "probe, cpu0",
 	},
 	{
 		.title = "DDR and NPU clocks",
@@ -584,6 +665,10 @@ static const struct lesson lessons[] = {
 			"measures clocks and loads, not inference time. Field notes (background, "
 			"an RK3588, not this board): dmc 528 -> 2112 MHz was part of the step from "
 			"33.8 to 29.4 ms per inference.",
+		.world = "rk3588-npu",
+		.world_latency = LESSON_LAT_APP_LOG,
+		.world_label = "frame time total",
+		.world_where = "app log",
 	},
 	{
 		.title = "RT throttling",
@@ -604,6 +689,11 @@ static const struct lesson lessons[] = {
 			 "since 6.12 the deadline fair server does). Field notes (background, a "
 			 "B4860 base station, not this board): fewer RT threads and a "
 			 "100000/90000 us window instead, which bounds each stall to 10 ms.",
+		.world = "rt-base-station",
+		.world_latency = LESSON_LAT_PROBE,
+		.world_label = "L2 wake-up latency",
+		.world_where = "probe, l2_tti",
+		.world_toggle = t_rt_world,
 	},
 	{
 		.title = "Affinity, migrations and cache misses",
@@ -625,6 +715,11 @@ static const struct lesson lessons[] = {
 			"affinity) and, ideally, is isolated (isolcpus). Field notes (background, "
 			"a TI AM5729 with PREEMPT_RT, not this machine): pinning the control loop "
 			"to the isolated core cut the maximum latency under load by ~33%.",
+		.world = "am5729-affinity",
+		.world_latency = LESSON_LAT_PROBE,
+		.world_label = "cyclictest latency",
+		.world_where = "probe, cyclictest",
+		.world_toggle = t_affinity_world,
 	},
 };
 
@@ -645,10 +740,33 @@ bool lesson_on_threads(const struct lesson *l)
 	return !strcmp(l->needs, "threads");
 }
 
+bool lesson_in_world(const struct lesson *l, const struct lesson_board *b)
+{
+	return b->world && l->world && !strcmp(world_def_of(b->world)->name, l->world);
+}
+
+bool lesson_uses_workers(const struct lesson *l, const struct lesson_board *b)
+{
+	return lesson_on_threads(l) && !lesson_in_world(l, b);
+}
+
 void lesson_measure(struct lesson_run *e, struct lesson_metrics *m)
 {
+	const struct lesson *l = e->l;
+
 	memset(m, 0, sizeof(*m));
-	e->l->measure(e, m);
+	if (lesson_uses_workers(l, e->b) || !lesson_on_threads(l))
+		l->measure(e, m);
+	if (!lesson_in_world(l, e->b))
+		return;
+	/* in its world the lesson's own numbers are the mechanism, shown but
+	 * not judged; the world's latency is */
+	for (size_t i = 0; i < m->n; i++)
+		m->m[i].better = 0;
+	if (l->world_latency == LESSON_LAT_APP_LOG)
+		world_app_metrics(e, m, l->world_label, l->world_where);
+	else
+		world_probe_metrics(e, m, l->world_label, l->world_where);
 }
 
 void lesson_metric_value(const struct lesson_metric *m, char *buf, size_t cap)
@@ -689,7 +807,10 @@ bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s)
 	char deep[32];
 
 	deepest_state(s, deep, sizeof(deep));
-	e->nassign = e->l->toggle(e, deep, e->assign);
+	if (lesson_in_world(e->l, e->b) && e->l->world_toggle)
+		e->nassign = e->l->world_toggle(e, deep, e->assign);
+	else
+		e->nassign = e->l->toggle(e, deep, e->assign);
 	return e->nassign > 0;
 }
 /* ---- what the measurements show --------------------------------------------------- */
@@ -904,11 +1025,17 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 			       "numbers on this board.\n");
 	if (world)
 		sbuf_printf(out,
-			    "SIMULATED: the board is the world %s; the probe's wake-ups are its "
-			    "model's samples (doc/teach.md), stepped with the change in force, so "
-			    "the difference is the mechanism's, with the interval of its noise. "
-			    "The idle counters are the knob's own effect, shown but not judged.\n",
-			    world_def_of(e->b->world)->name);
+			    "SIMULATED: the board is the world %s; the %s samples are its "
+			    "model's (doc/teach.md), taken with the change in force, so the "
+			    "difference is the mechanism's, with the interval of its noise. "
+			    "%s\n",
+			    world_def_of(e->b->world)->name,
+			    lesson_in_world(e->l, e->b) ? e->l->world_label : "probe's wake-up",
+			    lesson_in_world(e->l, e->b)
+				    ? "Only that latency is judged; the other numbers are the "
+				      "mechanism, shown but not judged."
+				    : "The idle counters are the knob's own effect, shown but not "
+				      "judged.");
 	if (sim)
 		sbuf_puts(out, "The board is simulated: the numbers are the simulator's, showing "
 			       "what the mechanism does, not a measurement of hardware.\n");

@@ -77,6 +77,10 @@ struct lesson_run {
 	struct lesson_workers *workers;
 };
 
+/* The latency a lesson judges in its world: the world's probe (its
+ * model's wake-up samples) or the application's log lines. */
+enum lesson_latency { LESSON_LAT_PROBE, LESSON_LAT_APP_LOG };
+
 struct lesson {
 	const char *title;
 	const char *needs; /* "cpufreq" "cpuidle" "devfreq" "rt" "threads" */
@@ -96,6 +100,17 @@ struct lesson {
 	 * (labelled); never a claim about this run: lesson_verdict() says what
 	 * this run's measurements show */
 	const char *after;
+	/* The lesson's world (model/world.h, `learn N --demo=world` or --root
+	 * on that world's tree) and the latency judged there, named
+	 * "<world_label> mean (<world_where>)"; the lesson's own numbers are
+	 * then shown, not judged. */
+	const char *world;
+	enum lesson_latency world_latency;
+	const char *world_label; /* "frame time total" */
+	const char *world_where; /* "app log var/log/infer.log" */
+	/* the toggles in the world where they differ from .toggle (NULL: .toggle) */
+	size_t (*world_toggle)(const struct lesson_run *e, const char *deep,
+			       char (*assign)[KNOB_ADDR_MAX + KNOB_VALUE_MAX]);
 };
 
 size_t lesson_count(void);
@@ -106,6 +121,13 @@ const struct lesson *lesson_at(size_t i);
 bool lesson_root_has(const struct sysroot *r, const char *needs);
 /* The lesson acts on this machine's threads whatever the board. */
 bool lesson_on_threads(const struct lesson *l);
+
+/* Does the lesson run in the board's world (b->world is the lesson's
+ * world)? Then its latency is the world's (l->world_latency) and judged
+ * alone. */
+bool lesson_in_world(const struct lesson *l, const struct lesson_board *b);
+/* The lesson uses this process's worker threads (lesson 5 off its world). */
+bool lesson_uses_workers(const struct lesson *l, const struct lesson_board *b);
 
 /* Measure (blocks measure_s seconds; sleeps, never spins). */
 void lesson_measure(struct lesson_run *e, struct lesson_metrics *m);

@@ -112,6 +112,18 @@ static int board_open(struct tui *t, struct lview *v, const struct lesson *l, ch
 	memset(&v->lb, 0, sizeof(v->lb));
 	v->lb.stop = &tui_signal_pending;
 	v->lb.clk_names = t->sampler.clk_names; /* --clocks / tunetoprc clocks= */
+	/* --demo=NAME: the world measures every lesson on the TUI's board; the
+	 * lesson of that world judges its latency there */
+	v->lb.world = t->world;
+	if (tui_can && t->world &&
+	    (lesson_in_world(l, &v->lb) || lesson_root_has(&t->root, l->needs))) {
+		v->tui_board = true;
+		v->lb.root = &t->root;
+		v->lb.sim = t->sim;
+		snprintf(v->where, sizeof(v->where), "%s", tui_where(t));
+		return 0;
+	}
+	v->lb.world = NULL;
 	if (lesson_on_threads(l)) {
 		v->lb.root = sysroot_live();
 		if (tui_can) {
@@ -302,7 +314,7 @@ static void measure(struct tui *t, struct lview *v, struct lesson_metrics *m)
 	tui_status(t, false, "Measuring %s for %.1f s...", v->where, l->measure_s);
 	tui_draw(t);
 	lesson_measure(&v->run, m);
-	if (v->tui_board && !lesson_on_threads(l)) {
+	if (v->tui_board && !lesson_uses_workers(l, &v->lb)) {
 		/* the simulator was advanced while measuring: the TUI's clock
 		 * restarts from here, and its screens show the new state */
 		t->last_tick_ns = time_mono_ns();
@@ -343,7 +355,7 @@ static int measure_before(struct tui *t, struct screen *s, struct lview *v)
 {
 	const struct lesson *l = lesson_at(v->lesson);
 
-	if (lesson_on_threads(l) && lesson_workers_start(&v->run) != 0) {
+	if (lesson_uses_workers(l, &v->lb) && lesson_workers_start(&v->run) != 0) {
 		tui_status(t, true, "Lesson: cannot start the worker threads");
 		return HR_HANDLED | HR_REDRAW;
 	}
@@ -354,7 +366,7 @@ static int measure_before(struct tui *t, struct screen *s, struct lview *v)
 		v->run.nassign = 0;
 	}
 	v->shell[0] = '\0';
-	if (v->run.nassign && !lesson_on_threads(l) && lesson_ctx(t, v)) {
+	if (v->run.nassign && !lesson_uses_workers(l, &v->lb) && lesson_ctx(t, v)) {
 		struct sbuf sh;
 		char *cause = NULL;
 
@@ -377,7 +389,8 @@ static int measure_before(struct tui *t, struct screen *s, struct lview *v)
 
 static int measure_after(struct tui *t, struct screen *s, struct lview *v)
 {
-	struct knob_ctx *ctx = lesson_on_threads(lesson_at(v->lesson)) ? NULL : lesson_ctx(t, v);
+	struct knob_ctx *ctx =
+		lesson_uses_workers(lesson_at(v->lesson), &v->lb) ? NULL : lesson_ctx(t, v);
 	struct knob_effect_watch *w[LESSON_MAX_TOGGLES] = {0};
 	struct sbuf ne;
 
@@ -536,7 +549,7 @@ static void build_page(struct tui *t, struct lview *v)
 			add_report(v, v->shell);
 		}
 		add_wrapped(v, ROLE_LABEL, "  elsewhere: ", l->toggle_hint);
-		if (v->tui_board && !lesson_on_threads(l))
+		if (v->tui_board && !lesson_uses_workers(l, &v->lb))
 			add(v, ROLE_LABEL,
 			    "  made it yourself on that screen? m measures now without changing "
 			    "anything");
@@ -604,7 +617,9 @@ void screen_lessons_build(struct tui *t, struct screen *s)
 
 static const char *runs_on(struct tui *t, const struct lesson *l)
 {
-	if (lesson_on_threads(l))
+	struct lesson_board wb = {.world = t->world};
+
+	if (lesson_uses_workers(l, &wb))
 		return "this machine's kernel";
 	if (t->replay)
 		return "(not in a replay)";

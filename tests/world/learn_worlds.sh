@@ -1,0 +1,105 @@
+#!/bin/sh
+# SPDX-License-Identifier: GPL-2.0-or-later
+# Lessons 1, 3, 4 and 5 in their worlds (issue 35 point 4): each runs with
+# --root on its world's tree (or --demo=world), makes its change through the
+# knob engine and judges the latency it is about from the world's samples:
+# lesson 1 (governor) and 3 (DDR and NPU clocks) the app's frame time
+# (total: of var/log/infer.log), lesson 5 (pinning cyclictest's thread)
+# cyclictest's latency from the world's probe: "improved", with the 95 %
+# interval of the difference entirely below 0, and "improved" said of
+# nothing else. Lesson 4 changes the throttling window to the note's
+# 100000/90000 us: the world's L2 thread never reaches the budget (its RT
+# demand is 75 % of the CPU, doc/teach.md), so its latency must not be
+# called improved. Every knob is restored byte for byte. The checker is seen
+# to fail on a world whose frame time ignores the governor (every policy
+# clamped to 408 MHz).
+. "$TT_SRCDIR/tests/lib.sh"
+command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
+export TUNETOP_WORLD_SEED=35
+unpack() {
+	if ! out=$("$TUNETOP" world "$1" "$2" 2>&1); then
+		case $out in
+		*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
+		esac
+		echo "Bail out! tunetop world $1: $out"
+		exit 1
+	fi
+}
+# verdict FILE LABEL UNIT: "ok" when the lesson's verdict is a significant
+# decrease of LABEL's mean and "improved" is said of nothing else
+verdict() {
+	line=$(grep -A2 "^  - $2 mean" "$1" | tr '\n' ' ' | tr -s ' ')
+	lo=$(printf '%s' "$line" | sed -n "s/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) $3.*/\1/p")
+	hi=$(printf '%s' "$line" | sed -n "s/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) $3.*/\2/p")
+	case $line in *": improved"*) ;; *) echo "not improved: $line"; return ;; esac
+	awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l != "" && h != "" && l < h && h < 0) }' ||
+		{ echo "interval $lo .. $hi does not exclude 0"; return; }
+	grep -q 'Overall: improved (1 of 1 judged numbers)' "$1" ||
+		{ echo "$(grep Overall "$1")"; return; }
+	echo ok
+}
+# knobs DIR FILE...: the knob files' contents, one after the other
+knobs() {
+	d=$1
+	shift
+	for f; do printf '%s: ' "$f"; cat "$d/$f"; done
+}
+CPU=sys/devices/system/cpu/cpufreq
+GOV="$CPU/policy0/scaling_governor $CPU/policy4/scaling_governor $CPU/policy6/scaling_governor"
+DEV="sys/class/devfreq/dmc/governor sys/class/devfreq/fdab0000.npu/governor"
+RT="proc/sys/kernel/sched_rt_runtime_us proc/sys/kernel/sched_rt_period_us"
+AFF="proc/1203/task/1204/status proc/1203/task/1204/stat"
+
+unpack rk3588-npu "$TMPD/w1"
+unpack rk3588-npu "$TMPD/w3"
+unpack rk3588-npu "$TMPD/wp"
+unpack rt-base-station "$TMPD/w4"
+unpack am5729-affinity "$TMPD/w5"
+# the planted world: every policy clamped at the lowest OPP, so the
+# governor cannot move the clock and the frame time ignores the change
+for p in "$TMPD"/wp/$CPU/policy*; do echo 408000 >"$p/scaling_max_freq"; done
+knobs "$TMPD/w1" $GOV >"$TMPD/k1.before"
+knobs "$TMPD/w3" $DEV >"$TMPD/k3.before"
+knobs "$TMPD/w4" $RT >"$TMPD/k4.before"
+knobs "$TMPD/w5" $AFF >"$TMPD/k5.before"
+
+# the lessons wait out their counters' windows in real time: all at once
+for n in 1 3 4 5 p; do
+	case $n in p) l=1 ;; *) l=$n ;; esac
+	"$TUNETOP" --root "$TMPD/w$n" learn $l --auto </dev/null >"$TMPD/l$n.out" 2>"$TMPD/l$n.err" &
+done
+"$TUNETOP" learn 5 --auto --demo=world </dev/null >"$TMPD/d5.out" 2>"$TMPD/d5.err"
+is "$?" 0 "learn 5 --demo=world exits 0"
+wait
+
+for n in 1 3 4 5; do
+	[ -s "$TMPD/l$n.err" ] && diag "lesson $n: $(head -3 "$TMPD/l$n.err")"
+done
+like "$(head -1 "$TMPD/l1.out")" "SIMULATED: world rk3588-npu" "lesson 1 says SIMULATED"
+like "$(cat "$TMPD/l1.out")" "cpufreq/policy0/governor: interactive -> performance" "lesson 1: the governor changed"
+is "$(verdict "$TMPD/l1.out" 'frame time total' ms)" ok "lesson 1: the frame time significantly shorter, improved said of it alone"
+unlike "$(grep '^  - ' "$TMPD/l1.out" | grep -v '^  - frame time')" ": improved" "lesson 1: the clocks are not judged"
+is "$(knobs "$TMPD/w1" $GOV)" "$(cat "$TMPD/k1.before")" "lesson 1: the governors restored byte for byte"
+
+like "$(cat "$TMPD/l3.out")" "devfreq/dmc/governor: dmc_ondemand -> performance" "lesson 3: the DDR governor changed"
+is "$(verdict "$TMPD/l3.out" 'frame time total' ms)" ok "lesson 3: the frame time significantly shorter, improved said of it alone"
+is "$(knobs "$TMPD/w3" $DEV)" "$(cat "$TMPD/k3.before")" "lesson 3: the devfreq governors restored byte for byte"
+
+like "$(head -1 "$TMPD/l4.out")" "SIMULATED: world rt-base-station" "lesson 4 runs in rt-base-station"
+like "$(cat "$TMPD/l4.out")" "sched/rt_period_us: 1000000 -> 100000" "lesson 4: the note's window"
+like "$(cat "$TMPD/l4.out")" "  - L2 wake-up latency mean \(probe, l2_tti\): [0-9.]+ us -> [0-9.]+ us" \
+	"lesson 4: the L2 wake-up latency is judged"
+unlike "$(cat "$TMPD/l4.out")" ": improved" "lesson 4: below the budget the window changes nothing, and nothing is called improved"
+is "$(knobs "$TMPD/w4" $RT)" "$(cat "$TMPD/k4.before")" "lesson 4: the RT window restored byte for byte"
+
+like "$(cat "$TMPD/l5.out")" "thread/1204/affinity: 0-1 -> 1" "lesson 5 pins the tree's cyclictest thread"
+unlike "$(cat "$TMPD/l5.out")" "worker thread: tid" "lesson 5 in its world starts no worker of its own"
+is "$(verdict "$TMPD/l5.out" 'cyclictest latency' us)" ok "lesson 5: cyclictest's latency significantly lower, improved said of it alone"
+is "$(knobs "$TMPD/w5" $AFF)" "$(cat "$TMPD/k5.before")" "lesson 5: the thread's affinity restored byte for byte"
+like "$(head -1 "$TMPD/d5.out")" "SIMULATED: world am5729-affinity" "--demo=world: lesson 5 in its own world"
+is "$(verdict "$TMPD/d5.out" 'cyclictest latency' us)" ok "--demo=world: the same verdict"
+
+like "$(cat "$TMPD/lp.out")" "cpufreq/policy0/governor: interactive -> performance" "planted: the change is made"
+unlike "$(verdict "$TMPD/lp.out" 'frame time total' ms)" "^ok$" "planted (the frame time ignores the governor): the checker fails"
+unlike "$(cat "$TMPD/lp.out")" ": improved" "planted: nothing called improved"
+done_testing
