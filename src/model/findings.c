@@ -64,16 +64,51 @@ static struct finding *add(struct ctx *c, const char *id, const char *subject, e
 	return f;
 }
 
+/* fmt appended to the string in buf (cap bytes in all), cut to fit. */
+static void vcatf(char *buf, size_t cap, const char *fmt, va_list ap)
+	__attribute__((format(printf, 3, 0)));
+static void vcatf(char *buf, size_t cap, const char *fmt, va_list ap)
+{
+	size_t len = strlen(buf);
+
+	if (len + 1 < cap)
+		vsnprintf(buf + len, cap - len, fmt, ap);
+}
+
+static void catf(char *buf, size_t cap, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void catf(char *buf, size_t cap, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vcatf(buf, cap, fmt, ap);
+	va_end(ap);
+}
+
+/* Item *n of a list that shows its first max items ("a, b, c"): appended to
+ * list while *n < max; *n counts every item. */
+static void list_item(char *list, size_t cap, size_t *n, size_t max, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+static void list_item(char *list, size_t cap, size_t *n, size_t max, const char *fmt, ...)
+{
+	va_list ap;
+
+	if (*n < max) {
+		catf(list, cap, "%s", *n ? ", " : "");
+		va_start(ap, fmt);
+		vcatf(list, cap, fmt, ap);
+		va_end(ap);
+	}
+	(*n)++;
+}
+
 static void evidence(struct finding *f, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void evidence(struct finding *f, const char *fmt, ...)
 {
-	size_t len = strlen(f->evidence);
 	va_list ap;
 
-	if (len + 1 >= sizeof(f->evidence))
-		return;
 	va_start(ap, fmt);
-	vsnprintf(f->evidence + len, sizeof(f->evidence) - len, fmt, ap);
+	vcatf(f->evidence, sizeof(f->evidence), fmt, ap);
 	va_end(ap);
 }
 
@@ -991,24 +1026,18 @@ static void rule_isolated(struct ctx *c)
 					 "irq/*/affinity", false,
 					 "device interrupts land on isolated CPUs");
 			if (nlist < 6) {
-				size_t len = strlen(list);
-
-				snprintf(list + len, sizeof(list) - len, "%s%s %s (",
-					 nlist ? ", " : "", row->label,
-					 row->name[0] ? row->name : "?");
-				len = strlen(list);
+				catf(list, sizeof(list), "%s%s %s (", nlist ? ", " : "", row->label,
+				     row->name[0] ? row->name : "?");
 				if (any_rate && rate > 0)
-					snprintf(list + len, sizeof(list) - len, "%.0f/s", rate);
+					catf(list, sizeof(list), "%.0f/s", rate);
 				else if (!any_rate && cnt)
-					snprintf(list + len, sizeof(list) - len,
-						 "%" PRIu64 " since boot", cnt);
+					catf(list, sizeof(list), "%" PRIu64 " since boot", cnt);
 				else
-					snprintf(list + len, sizeof(list) - len, "affinity");
-				len = strlen(list);
-				snprintf(list + len, sizeof(list) - len, "%s)",
-					 row->managed			  ? ", managed"
-					 : row->move == IRQ_MOVE_READONLY ? ", read-only"
-									  : "");
+					catf(list, sizeof(list), "affinity");
+				catf(list, sizeof(list), "%s)",
+				     row->managed		      ? ", managed"
+				     : row->move == IRQ_MOVE_READONLY ? ", read-only"
+								      : "");
 			}
 			nlist++;
 			if (row->movable && !row->managed) {
@@ -1048,13 +1077,8 @@ static void rule_isolated(struct ctx *c)
 				fd = add(c, "isolated-intruders", "threads", FINDING_WARN,
 					 "thread/*/affinity", false,
 					 "unrelated threads run on isolated CPUs");
-			if (nlist < 5) {
-				size_t len = strlen(list);
-
-				snprintf(list + len, sizeof(list) - len, "%s%s (tid %d, cpu%d)",
-					 nlist ? ", " : "", t->comm, (int)t->tid, t->last_cpu);
-			}
-			nlist++;
+			list_item(list, sizeof(list), &nlist, 5, "%s (tid %d, cpu%d)", t->comm,
+				  (int)t->tid, t->last_cpu);
 			fix(fd, "%s=%s", knob_addr_thread_affinity((int)t->tid).s, hk);
 		}
 		if (fd)
@@ -1248,13 +1272,8 @@ static void rule_kconfig_uclamp(struct ctx *c)
 
 		if (t->uclamp_min <= 0 && (t->uclamp_max < 0 || t->uclamp_max >= 1024))
 			continue;
-		if (n < 3) {
-			size_t len = strlen(list);
-
-			snprintf(list + len, sizeof(list) - len, "%s%s (tid %d, %d..%d)",
-				 n ? ", " : "", t->comm, (int)t->tid, t->uclamp_min, t->uclamp_max);
-		}
-		n++;
+		list_item(list, sizeof(list), &n, 3, "%s (tid %d, %d..%d)", t->comm, (int)t->tid,
+			  t->uclamp_min, t->uclamp_max);
 	}
 	if (!n)
 		return;
@@ -1437,14 +1456,8 @@ static void rule_uclamp(struct ctx *c)
 			cpumask_and(&m, &p->cpus);
 			if (cpumask_empty(&m))
 				continue;
-			if (n < 3) {
-				size_t len = strlen(list);
-
-				snprintf(list + len, sizeof(list) - len,
-					 "%s%s (tid %d, util_min %d)", n ? ", " : "", t->comm,
-					 (int)t->tid, t->uclamp_min);
-			}
-			n++;
+			list_item(list, sizeof(list), &n, 3, "%s (tid %d, util_min %d)", t->comm,
+				  (int)t->tid, t->uclamp_min);
 		}
 		if (!n)
 			continue;
@@ -1553,15 +1566,9 @@ static void rule_memory(struct ctx *c)
 				continue;
 			if (nseen < 8)
 				seen[nseen++] = t->pid;
-			if (n < 4) {
-				size_t len = strlen(list);
-
-				snprintf(list + len, sizeof(list) - len,
-					 "%s%s (pid %d, tid %d, %s %d)", n ? ", " : "", t->comm,
-					 (int)t->pid, (int)t->tid, threads_policy_label(t->policy),
-					 t->rt_prio);
-			}
-			n++;
+			list_item(list, sizeof(list), &n, 4, "%s (pid %d, tid %d, %s %d)", t->comm,
+				  (int)t->pid, (int)t->tid, threads_policy_label(t->policy),
+				  t->rt_prio);
 		}
 		if (n) {
 			struct finding *fd =

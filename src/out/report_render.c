@@ -126,6 +126,23 @@ static void esc(struct sbuf *b, const char *s)
 	}
 }
 
+/* A header row of the NULL-terminated column names (plain text, no markup). */
+static void th_row(struct sbuf *b, const char *const *names)
+{
+	sbuf_puts(b, "<tr>");
+	for (; *names; names++)
+		sbuf_printf(b, "<th>%s</th>", *names);
+	sbuf_puts(b, "</tr>\n");
+}
+
+/* One table cell: the string at key of o (dflt where it is absent), escaped. */
+static void td_key(struct sbuf *b, const struct jp_value *o, const char *key, const char *dflt)
+{
+	sbuf_puts(b, "<td>");
+	esc(b, jp_str(jp_get(o, key), dflt));
+	sbuf_puts(b, "</td>");
+}
+
 /* s escaped for HTML into buf, cut before a character or entity that does
  * not fit: for a name from the file that goes through a printf format. */
 static const char *esc_to(char *buf, size_t cap, const char *s)
@@ -881,8 +898,8 @@ static void rec_html(struct sbuf *b, const struct rec *r, const char *path)
 	if (!r->nfs)
 		sbuf_puts(b, "<p class=\"na\">No findings in any sample.</p>\n");
 	else {
-		sbuf_puts(b, "<table>\n<tr><th>severity</th><th>rule</th><th>seen in</th><th>last "
-			     "title</th></tr>\n");
+		sbuf_puts(b, "<table>\n");
+		th_row(b, (const char *const[]){"severity", "rule", "seen in", "last title", NULL});
 		for (size_t i = 0; i < r->nfs; i++) {
 			char sev[64];
 
@@ -900,7 +917,8 @@ static void rec_html(struct sbuf *b, const struct rec *r, const char *path)
 	if (!replay_nevents(r->rp))
 		sbuf_puts(b, "<p class=\"na\">No journal events during the recording.</p>\n");
 	else {
-		sbuf_puts(b, "<table>\n<tr><th>time</th><th>event</th></tr>\n");
+		sbuf_puts(b, "<table>\n");
+		th_row(b, (const char *const[]){"time", "event", NULL});
 		for (size_t i = 0; i < r->nmk; i++) {
 			sbuf_printf(b, "<tr><td>%+.2f s</td><td>", r->mk[i].t_s);
 			esc(b, r->mk[i].label);
@@ -1085,11 +1103,10 @@ static void sweep_report(struct sbuf *t, struct sbuf *html, const struct jp_valu
 	}
 	if (!html)
 		return;
-	sbuf_printf(html,
-		    "<section id=\"sweep\">\n<h2>Sweep: %s against the value</h2>\n<table>\n"
-		    "<tr><th>arm</th><th>value</th><th>level</th><th>difference from the "
-		    "first</th><th>95%% interval</th><th>p</th><th>p adj (Holm)</th></tr>\n",
+	sbuf_printf(html, "<section id=\"sweep\">\n<h2>Sweep: %s against the value</h2>\n<table>\n",
 		    metric);
+	th_row(html, (const char *const[]){"arm", "value", "level", "difference from the first",
+					   "95% interval", "p", "p adj (Holm)", NULL});
 	for (size_t i = 0; i < jp_len(cmps); i++) {
 		const struct jp_value *c = jp_at(cmps, i);
 		static const char *const f[] = {"level", "diff", "lo", "hi", "p", "p_adj"};
@@ -1099,12 +1116,11 @@ static void sweep_report(struct sbuf *t, struct sbuf *html, const struct jp_valu
 			snprintf(key, sizeof(key), "%s.%s", metric, f[j]);
 			v[j] = jp_num(jp_path(c, key), NAN);
 		}
-		sbuf_puts(html, "<tr><td>");
-		esc(html, jp_str(jp_get(c, "arm"), "?"));
-		sbuf_puts(html, "</td><td>");
-		esc(html, jp_str(jp_get(c, "value"), "?"));
+		sbuf_puts(html, "<tr>");
+		td_key(html, c, "arm", "?");
+		td_key(html, c, "value", "?");
 		sbuf_printf(html,
-			    "</td><td>%.2f %s</td><td>%+.2f</td><td>%.2f to %.2f</td><td>%.4f</td>"
+			    "<td>%.2f %s</td><td>%+.2f</td><td>%.2f to %.2f</td><td>%.4f</td>"
 			    "<td>%.4f</td></tr>\n",
 			    v[0], unit, v[1], v[2], v[3], v[4], v[5]);
 	}
@@ -1175,20 +1191,16 @@ static void ab_report(struct sbuf *t, struct sbuf *html, const struct jp_value *
 			 jp_str(jp_get(ab, "address"), "?"), jp_str(jp_get(ab, "a"), "?"),
 			 jp_str(jp_get(ab, "b"), "?"));
 		html_head(html, title);
-		sbuf_puts(
-			html,
-			"<section "
-			"id=\"summary\">\n<h2>Summary</h2>\n<table>\n<tr><th>arm</th><th>value</th>"
-			"<th>samples</th><th>mean</th><th>p50</th><th>p99</th><th>max</th></tr>\n");
+		sbuf_puts(html, "<section id=\"summary\">\n<h2>Summary</h2>\n<table>\n");
+		th_row(html, (const char *const[]){"arm", "value", "samples", "mean", "p50", "p99",
+						   "max", NULL});
 		for (size_t i = 0; i < jp_len(arms); i++) {
 			const struct jp_value *a = jp_at(arms, i);
 
-			sbuf_puts(html, "<tr><td>");
-			esc(html, jp_str(jp_get(a, "arm"), "?"));
-			sbuf_puts(html, "</td><td>");
-			esc(html, jp_str(jp_get(a, "value"), "?"));
-			sbuf_printf(html, "</td><td>%" PRId64 "</td>",
-				    jp_int(jp_get(a, "samples"), 0));
+			sbuf_puts(html, "<tr>");
+			td_key(html, a, "arm", "?");
+			td_key(html, a, "value", "?");
+			sbuf_printf(html, "<td>%" PRId64 "</td>", jp_int(jp_get(a, "samples"), 0));
 			for (size_t k = 0; k < 4; k++)
 				sbuf_printf(html, "<td>%.1f %s</td>", stat_of(a, cols[k]), unit_h);
 			sbuf_puts(html, "</tr>\n");
@@ -1271,27 +1283,26 @@ static void html_why(struct sbuf *html, const struct jp_value *why)
 		sbuf_puts(html, "<p class=\"na\">No causes.</p>\n</section>\n");
 		return;
 	}
-	sbuf_puts(html, "<table class=\"why\">\n<tr><th>kind</th><th>cause</th><th>id</th>"
-			"<th>reason</th><th>late wake-ups %</th><th>late time %</th><th>us</th>"
-			"<th>fix</th></tr>\n");
+	sbuf_puts(html, "<table class=\"why\">\n");
+	th_row(html, (const char *const[]){"kind", "cause", "id", "reason", "late wake-ups %",
+					   "late time %", "us", "fix", NULL});
 	for (size_t i = 0; i < jp_len(causes); i++) {
 		const struct jp_value *c = jp_at(causes, i);
 
-		sbuf_puts(html, "<tr><td>");
-		esc(html, jp_str(jp_get(c, "kind"), "?"));
-		sbuf_puts(html, "</td><td>");
-		esc(html, jp_str(jp_get(c, "name"), ""));
-		sbuf_puts(html, "</td><td>");
+		sbuf_puts(html, "<tr>");
+		td_key(html, c, "kind", "?");
+		td_key(html, c, "name", "");
+		sbuf_puts(html, "<td>");
 		if (!jp_is_null(jp_get(c, "id")))
 			sbuf_printf(html, "%" PRId64, jp_int(jp_get(c, "id"), -1));
-		sbuf_puts(html, "</td><td>");
-		esc(html, jp_str(jp_get(c, "reason"), ""));
-		sbuf_printf(html, "</td><td>%.1f</td><td>%.1f</td><td>%.1f</td><td>",
+		sbuf_puts(html, "</td>");
+		td_key(html, c, "reason", "");
+		sbuf_printf(html, "<td>%.1f</td><td>%.1f</td><td>%.1f</td>",
 			    jp_num(jp_get(c, "share_late_pct"), NAN),
 			    jp_num(jp_get(c, "share_delay_pct"), NAN),
 			    jp_num(jp_get(c, "total_us"), NAN));
-		esc(html, jp_str(jp_get(c, "fix"), ""));
-		sbuf_puts(html, "</td></tr>\n");
+		td_key(html, c, "fix", "");
+		sbuf_puts(html, "</tr>\n");
 	}
 	sbuf_puts(html, "</table>\n</section>\n");
 }

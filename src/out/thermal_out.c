@@ -91,6 +91,15 @@ static void put_temp(struct sbuf *b, int64_t mc)
 	sbuf_printf(b, "%s C", str_temp_c(t, sizeof(t), mc));
 }
 
+/* A reading, or why there is none. */
+static void put_reading(struct sbuf *b, bool have, int64_t mc, int err)
+{
+	if (have)
+		put_temp(b, mc);
+	else
+		out_put_err(b, err, thermal_why);
+}
+
 void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 {
 	char cpus[256];
@@ -103,10 +112,7 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 		const struct thermal_zone *z = &th->zones[i];
 
 		sbuf_printf(b, "  zone%-3d %-20s ", z->id, z->type[0] ? z->type : "n/a");
-		if (z->have_temp)
-			put_temp(b, z->temp_mc);
-		else
-			out_put_err(b, z->err, thermal_why);
+		put_reading(b, z->have_temp, z->temp_mc, z->err);
 		if (z->ntrips) {
 			sbuf_puts(b, "  trips");
 			for (size_t k = 0; k < z->ntrips; k++) {
@@ -153,10 +159,7 @@ void out_thermal_text(struct sbuf *b, const struct thermal_info *th)
 		const struct thermal_hwmon *h = &th->hwmon[i];
 
 		sbuf_printf(b, "  %-20s %-16s ", h->chip[0] ? h->chip : h->dev, h->label);
-		if (h->have_temp)
-			put_temp(b, h->temp_mc);
-		else
-			out_put_err(b, h->err, thermal_why);
+		put_reading(b, h->have_temp, h->temp_mc, h->err);
 		if (h->have_max) {
 			sbuf_puts(b, "  max ");
 			put_temp(b, h->max_mc);

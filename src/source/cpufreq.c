@@ -458,18 +458,21 @@ static void scan_cpu_dirs(const struct sysroot *r, const struct topology *t, str
 
 static void read_pstate(const struct sysroot *r, struct cpufreq_info *f)
 {
-	f->no_turbo = f->min_perf_pct = f->max_perf_pct = -1;
-	f->turbo_pct = f->num_pstates = f->hwp_dynamic_boost = -1;
+	/* intel_pstate's integer attributes, -1 without intel_pstate */
+	const struct {
+		int *v;
+		const char *file;
+	} attr[] = {
+		{&f->no_turbo, "no_turbo"},	    {&f->min_perf_pct, "min_perf_pct"},
+		{&f->max_perf_pct, "max_perf_pct"}, {&f->turbo_pct, "turbo_pct"},
+		{&f->num_pstates, "num_pstates"},   {&f->hwp_dynamic_boost, "hwp_dynamic_boost"},
+	};
+
 	f->have_pstate = sysfs_is_dir(r, PSTATE_DIR);
-	if (!f->have_pstate)
-		return;
-	read_name(r, PSTATE_DIR, "status", f->pstate_status, sizeof(f->pstate_status));
-	f->no_turbo = read_int(r, PSTATE_DIR, "no_turbo");
-	f->min_perf_pct = read_int(r, PSTATE_DIR, "min_perf_pct");
-	f->max_perf_pct = read_int(r, PSTATE_DIR, "max_perf_pct");
-	f->turbo_pct = read_int(r, PSTATE_DIR, "turbo_pct");
-	f->num_pstates = read_int(r, PSTATE_DIR, "num_pstates");
-	f->hwp_dynamic_boost = read_int(r, PSTATE_DIR, "hwp_dynamic_boost");
+	if (f->have_pstate)
+		read_name(r, PSTATE_DIR, "status", f->pstate_status, sizeof(f->pstate_status));
+	for (size_t i = 0; i < sizeof(attr) / sizeof(attr[0]); i++)
+		*attr[i].v = f->have_pstate ? read_int(r, PSTATE_DIR, attr[i].file) : -1;
 }
 
 int cpufreq_read(const struct sysroot *r, const struct topology *t, struct cpufreq_info *out)

@@ -148,11 +148,15 @@ bool remoteproc_irq_related(const char *irq_name)
 	return false;
 }
 
-static void read_str(const struct sysroot *r, char *buf, size_t cap, const char *dir,
+/* dir/name/file into buf: true, or false with buf empty. */
+static bool read_str(const struct sysroot *r, char *buf, size_t cap, const char *dir,
 		     const char *name, const char *file)
 {
-	if (sysfs_read_strf(r, buf, cap, "%s/%s/%s", dir, name, file) < 0)
+	if (sysfs_read_strf(r, buf, cap, "%s/%s/%s", dir, name, file) < 0) {
 		buf[0] = '\0';
+		return false;
+	}
+	return true;
 }
 
 static int read_procs(const struct sysroot *r, struct remoteproc_info *out)
@@ -208,11 +212,11 @@ static int read_chans(const struct sysroot *r, struct remoteproc_info *out)
 			c->dst = dst;
 		}
 		/* The files, when present, are authoritative. */
-		if (sysfs_read_strf(r, buf, sizeof(buf), RPMSG_DIR "/%s/name", l.names[i]) == 0)
+		if (read_str(r, buf, sizeof(buf), RPMSG_DIR, l.names[i], "name"))
 			str_copy(c->name, sizeof(c->name), buf);
-		if (sysfs_read_strf(r, buf, sizeof(buf), RPMSG_DIR "/%s/src", l.names[i]) == 0)
+		if (read_str(r, buf, sizeof(buf), RPMSG_DIR, l.names[i], "src"))
 			c->src = remoteproc_parse_addr(buf);
-		if (sysfs_read_strf(r, buf, sizeof(buf), RPMSG_DIR "/%s/dst", l.names[i]) == 0)
+		if (read_str(r, buf, sizeof(buf), RPMSG_DIR, l.names[i], "dst"))
 			c->dst = remoteproc_parse_addr(buf);
 		/* .../remoteproc/remoteproc0/rproc-virtio.0.auto/virtio0/<dev> */
 		snprintf(path, sizeof(path), RPMSG_DIR "/%s", l.names[i]);
