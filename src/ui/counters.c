@@ -97,6 +97,7 @@ void tui_counters_tick(struct tui *t)
 const struct perf_set *tui_cpu_counters(const struct screen_ctx *sc, bool *pending)
 {
 	const struct tui *t = tui_of_const(sc);
+
 	if (pending)
 		*pending = false;
 	if (!t->sc.sampler.perf_open)
@@ -109,6 +110,7 @@ const struct perf_set *tui_cpu_counters(const struct screen_ctx *sc, bool *pendi
 const char *tui_cpu_counters_off(const struct screen_ctx *sc)
 {
 	const struct tui *t = tui_of_const(sc);
+
 	if (t->sc.sim)
 		return "n/a on the simulated board";
 	if (!t->sc.root.live)

@@ -40,6 +40,7 @@
 struct latency *lat_get(struct screen_ctx *sc)
 {
 	struct tui *t = tui_of(sc);
+
 	if (!t->sc.lat)
 		t->sc.lat = xcalloc(1, sizeof(*t->sc.lat));
 	return t->sc.lat;
@@ -48,6 +49,7 @@ struct latency *lat_get(struct screen_ctx *sc)
 bool lat_shown(const struct screen_ctx *sc)
 {
 	const struct tui *t = tui_of_const(sc);
+
 	return !strcmp(t->sc.screens[t->sc.cur].ops->id, "latency");
 }
 
@@ -346,6 +348,7 @@ int lat_act_start_stop(struct screen_ctx *sc, struct latency *L)
 int lat_act_reset(struct screen_ctx *sc, struct latency *L)
 {
 	struct tui *t = tui_of(sc);
+
 	if (L->ab_on) {
 		tui_status(&t->sc, true, "Refused: an A/B is measuring (x cancels it first)");
 		return HR_HANDLED | HR_REDRAW;
@@ -701,6 +704,7 @@ int latency_ab_key(struct tui *t)
 int lat_act_cancel(struct screen_ctx *sc, struct latency *L)
 {
 	struct tui *t = tui_of(sc);
+
 	if (L->ab_on) {
 		ab_cancel(&L->ab);
 		tui_status(&t->sc, false, "Cancelling the A/B: putting %s back", L->ab_addr);

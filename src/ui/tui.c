@@ -99,6 +99,7 @@ static void fatal_hook(void)
 void tui_focus_none(struct screen_ctx *sc, struct screen *s, struct cpumask *cpus)
 {
 	struct tui *t = tui_of(sc);
+
 	(void)t;
 	(void)s;
 	cpumask_zero(cpus);

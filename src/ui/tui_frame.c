@@ -444,6 +444,7 @@ void tui_draw(struct screen_ctx *sc)
 void tui_status(struct screen_ctx *sc, bool err, const char *fmt, ...)
 {
 	struct tui *t = tui_of(sc);
+
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -485,6 +486,7 @@ void tui_status_clear(struct screen_ctx *sc)
 const struct tui_change *tui_changed(const struct screen_ctx *sc, const char *addr)
 {
 	const struct tui *t = tui_of_const(sc);
+
 	for (size_t i = 0; i < t->sc.nchanges; i++)
 		if (!strcmp(t->sc.changes[i].addr, addr))
 			return &t->sc.changes[i];
@@ -581,6 +583,7 @@ int tui_find_screen(struct tui *t, const char *id)
 void tui_show_screen(struct screen_ctx *sc, const char *id)
 {
 	struct tui *t = tui_of(sc);
+
 	tui_switch_to(t, tui_find_screen(t, id));
 }
 

@@ -35,6 +35,7 @@
 const char *tui_cannot_write(struct screen_ctx *sc)
 {
 	struct tui *t = tui_of(sc);
+
 	if (!t->sc.knob)
 		return t->sc.ro_why[0] ? t->sc.ro_why : "the knob engine is not available";
 	if (t->readonly)
