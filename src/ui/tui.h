@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Internal interface of the terminal UI (src/ui/ only): the application
- * state, the screen ops table and the widgets. Screens are const ops
+/* Internal interface of the terminal UI (src/ui/ only), as screens see
+ * it: the screen context (struct screen_ctx; the session around it,
+ * struct tui, is private to ui/tui_int.h), the screen ops table, the
+ * widgets and the actions a screen may call. Screens are const ops
  * structs listed in one table (tui.c: screens[]); adding a screen is adding
  * one struct and one line there. Key and mouse handlers return a bit set of
  * HR_* telling the main loop what to do (htop's HandlerResult). */
