@@ -76,3 +76,6 @@ TESTS += tests/unit/test_cmd_runner
 # commands without CMD_PRIV run as an unprivileged user (issue 33)
 TESTS += tests/cli/cmd_flags.sh
 EXTRA_DIST += tests/cli/cmd_flags.sh
+# screens see struct screen_ctx, never struct tui (issue 33)
+TESTS += tests/cli/screen_ctx.sh
+EXTRA_DIST += tests/cli/screen_ctx.sh

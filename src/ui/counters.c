@@ -27,6 +27,7 @@
 #include "source/threads.h"
 #include "ui/counters_fmt.h"
 #include "ui/tui.h"
+#include "ui/tui_int.h"
 
 struct tui_ctr {
 	/* per CPU */
@@ -50,7 +51,7 @@ static struct tui_ctr *ctr(struct tui *t)
 {
 	if (!t->ctr) {
 		t->ctr = xcalloc(1, sizeof(*t->ctr));
-		t->ctr->pane = t->cfg.thread_counters;
+		t->ctr->pane = t->sc.cfg.thread_counters;
 	}
 	return t->ctr;
 }
@@ -68,22 +69,23 @@ static void thread_close(struct tui_ctr *c)
 void tui_counters_tick(struct tui *t)
 {
 	struct tui_ctr *c = ctr(t);
-	unsigned want = t->screens[t->cur].ops->counters;
-	bool cpu = (want & TUI_CTR_CPU) && t->cfg.col_counters && !tui_cpu_counters_off(t)[0];
+	unsigned want = t->sc.screens[t->sc.cur].ops->counters;
+	bool cpu =
+		(want & TUI_CTR_CPU) && t->sc.cfg.col_counters && !tui_cpu_counters_off(&t->sc)[0];
 
-	if (t->sampler.perf_open && (!cpu || strcmp(c->cpu_events, t->cfg.events)))
-		sampler_counters_close(&t->sampler);
-	if (cpu && !t->sampler.perf_open) {
+	if (t->sc.sampler.perf_open && (!cpu || strcmp(c->cpu_events, t->sc.cfg.events)))
+		sampler_counters_close(&t->sc.sampler);
+	if (cpu && !t->sc.sampler.perf_open) {
 		char **ev = NULL;
 		uint64_t soon = time_mono_ns() + 300000000ULL;
 
 		/* checked when the setting was read: a bad list is the default set */
-		if (ctr_events_parse(t->cfg.events, &ev, NULL, 0) != 0)
+		if (ctr_events_parse(t->sc.cfg.events, &ev, NULL, 0) != 0)
 			ev = NULL;
-		sampler_counters(&t->sampler, (const char *const *)ev);
+		sampler_counters(&t->sc.sampler, (const char *const *)ev);
 		ctr_events_free(ev);
-		str_copy(c->cpu_events, sizeof(c->cpu_events), t->cfg.events);
-		c->cpu_open_count = t->sampler.count;
+		str_copy(c->cpu_events, sizeof(c->cpu_events), t->sc.cfg.events);
+		c->cpu_open_count = t->sc.sampler.count;
 		/* the first rates after 0.3 s rather than a whole interval */
 		if (t->next_tick_ns > soon)
 			t->next_tick_ns = soon;
@@ -92,22 +94,26 @@ void tui_counters_tick(struct tui *t)
 		thread_close(c);
 }
 
-const struct perf_set *tui_cpu_counters(const struct tui *t, bool *pending)
+const struct perf_set *tui_cpu_counters(const struct screen_ctx *sc, bool *pending)
 {
+	const struct tui *t = tui_of_const(sc);
+
 	if (pending)
 		*pending = false;
-	if (!t->sampler.perf_open)
+	if (!t->sc.sampler.perf_open)
 		return NULL;
 	if (pending && t->ctr)
-		*pending = t->sampler.count == t->ctr->cpu_open_count;
-	return &t->sampler.perf;
+		*pending = t->sc.sampler.count == t->ctr->cpu_open_count;
+	return &t->sc.sampler.perf;
 }
 
-const char *tui_cpu_counters_off(const struct tui *t)
+const char *tui_cpu_counters_off(const struct screen_ctx *sc)
 {
-	if (t->sim)
+	const struct tui *t = tui_of_const(sc);
+
+	if (t->sc.sim)
 		return "n/a on the simulated board";
-	if (!t->root.live)
+	if (!t->sc.root.live)
 		return "n/a: they count this machine's kernel, not this root";
 	return "";
 }
@@ -180,8 +186,9 @@ static int flow_lines(const struct item *it, size_t n, int w)
 	return lines;
 }
 
-int tui_thread_counters_lines(struct tui *t, int body_h)
+int tui_thread_counters_lines(struct screen_ctx *sc, int body_h)
 {
+	struct tui *t = tui_of(sc);
 	struct tui_ctr *c = ctr(t);
 	struct item it[64];
 	char why[512];
@@ -198,14 +205,15 @@ int tui_thread_counters_lines(struct tui *t, int body_h)
 	return n < body_h / 3 ? n : body_h / 3;
 }
 
-void tui_thread_counters_toggle(struct tui *t)
+void tui_thread_counters_toggle(struct screen_ctx *sc)
 {
+	struct tui *t = tui_of(sc);
 	struct tui_ctr *c = ctr(t);
 
 	c->pane = !c->pane;
 	if (!c->pane)
 		thread_close(c);
-	tui_status(t, false,
+	tui_status(&t->sc, false,
 		   c->pane ? "Counters of the selected thread shown (C hides them)"
 			   : "Thread counters hidden and closed (C shows them)");
 }
@@ -214,14 +222,14 @@ void tui_thread_counters_toggle(struct tui *t)
 static void thread_follow(struct tui *t, struct tui_ctr *c, int tid, uint64_t start)
 {
 	if (c->th_open &&
-	    (c->th_tid != tid || c->th_start != start || strcmp(c->th_events, t->cfg.events)))
+	    (c->th_tid != tid || c->th_start != start || strcmp(c->th_events, t->sc.cfg.events)))
 		thread_close(c);
 	if (tid <= 0)
 		return;
 	if (!c->th_open && !(c->th_err_tid == tid && c->th_err_start == start)) {
 		char **ev = NULL, *cause = NULL;
 
-		if (ctr_events_parse(t->cfg.events, &ev, NULL, 0) != 0)
+		if (ctr_events_parse(t->sc.cfg.events, &ev, NULL, 0) != 0)
 			ev = NULL;
 		c->th_err[0] = '\0';
 		if (perf_open_thread(&c->th, tid, (const char *const *)ev, &cause) != 0 &&
@@ -236,14 +244,14 @@ static void thread_follow(struct tui *t, struct tui_ctr *c, int tid, uint64_t st
 		c->th_tid = tid;
 		c->th_start = start;
 		c->th_samples = 0;
-		c->th_last_count = t->sampler.count;
-		str_copy(c->th_events, sizeof(c->th_events), t->cfg.events);
+		c->th_last_count = t->sc.sampler.count;
+		str_copy(c->th_events, sizeof(c->th_events), t->sc.cfg.events);
 		return;
 	}
-	if (c->th_open && c->th_last_count != t->sampler.count) {
+	if (c->th_open && c->th_last_count != t->sc.sampler.count) {
 		uint64_t now_start = 0;
 
-		c->th_last_count = t->sampler.count;
+		c->th_last_count = t->sc.sampler.count;
 		if (thread_start_time(tid, &now_start) != 0 || now_start != start) {
 			snprintf(c->th_err, sizeof(c->th_err),
 				 "thread %d has exited: its counters are closed", tid);
@@ -259,9 +267,10 @@ static void thread_follow(struct tui *t, struct tui_ctr *c, int tid, uint64_t st
 	}
 }
 
-void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const char *comm, int y,
-			      int h)
+void tui_thread_counters_draw(struct screen_ctx *sc, int tid, uint64_t start_time, const char *comm,
+			      int y, int h)
 {
+	struct tui *t = tui_of(sc);
 	struct tui_ctr *c = ctr(t);
 	struct item it[64];
 	size_t n;
@@ -270,7 +279,7 @@ void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const
 
 	if (!c->pane)
 		return;
-	if (h <= 0 || !t->root.live) { /* no room, or a tree's thread: nothing to count */
+	if (h <= 0 || !t->sc.root.live) { /* no room, or a tree's thread: nothing to count */
 		thread_close(c);
 		if (h <= 0)
 			return;
@@ -278,25 +287,25 @@ void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const
 		thread_follow(t, c, tid, start_time);
 	}
 	for (int i = 0; i < h; i++)
-		ui_fill(t, y + i, 0, COLS, ROLE_DEFAULT);
-	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
+		ui_fill(&t->sc, y + i, 0, COLS, ROLE_DEFAULT);
+	ui_fill(&t->sc, y, 0, COLS, ROLE_COLHEAD);
 	if (tid <= 0) {
-		ui_put(t, y, 0, COLS, ROLE_COLHEAD, " Counters: no thread selected");
+		ui_put(&t->sc, y, 0, COLS, ROLE_COLHEAD, " Counters: no thread selected");
 		return;
 	}
-	x = ui_printf(t, y, 0, COLS, ROLE_COLHEAD, " Counters of %d %s (perf, per second)", tid,
-		      comm ? comm : "");
-	ui_printf(t, y, x, COLS - x, ROLE_COLHEAD, "%*s", COLS - x - 1, "C hides ");
-	if (!t->root.live) {
+	x = ui_printf(&t->sc, y, 0, COLS, ROLE_COLHEAD, " Counters of %d %s (perf, per second)",
+		      tid, comm ? comm : "");
+	ui_printf(&t->sc, y, x, COLS - x, ROLE_COLHEAD, "%*s", COLS - x - 1, "C hides ");
+	if (!t->sc.root.live) {
 		if (h > 1)
-			ui_put(t, y + 1, 1, COLS - 1, ROLE_VALUE_NA,
+			ui_put(&t->sc, y + 1, 1, COLS - 1, ROLE_VALUE_NA,
 			       "n/a: the threads of this root are its proc/ files; perf counts "
 			       "only this machine's threads");
 		return;
 	}
 	if (!c->th_open) {
 		if (h > 1)
-			ui_put(t, y + 1, 1, COLS - 1, ROLE_VALUE_NA,
+			ui_put(&t->sc, y + 1, 1, COLS - 1, ROLE_VALUE_NA,
 			       c->th_err[0] && c->th_err_tid == tid ? c->th_err : "n/a");
 		return;
 	}
@@ -312,8 +321,8 @@ void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const
 			if (line >= h)
 				break;
 		}
-		x += ui_printf(t, y + line, x, COLS - x, ROLE_LABEL, "%s ", it[i].label);
-		x += ui_put(t, y + line, x, COLS - x,
+		x += ui_printf(&t->sc, y + line, x, COLS - x, ROLE_LABEL, "%s ", it[i].label);
+		x += ui_put(&t->sc, y + line, x, COLS - x,
 			    it[i].kind == CTR_CELL_NA	    ? ROLE_VALUE_NA
 			    : it[i].kind == CTR_CELL_SCALED ? ROLE_WARN
 							    : ROLE_VALUE,
@@ -334,12 +343,13 @@ void tui_thread_counters_draw(struct tui *t, int tid, uint64_t start_time, const
 
 				while (cut > w / 2 && p[cut] != ' ')
 					cut--;
-				ui_printf(t, y + line, 1, COLS - 1, ROLE_VALUE_NA, "%.*s", cut, p);
+				ui_printf(&t->sc, y + line, 1, COLS - 1, ROLE_VALUE_NA, "%.*s", cut,
+					  p);
 				p += cut;
 				while (*p == ' ')
 					p++;
 			} else {
-				ui_put(t, y + line, 1, COLS - 1, ROLE_VALUE_NA, p);
+				ui_put(&t->sc, y + line, 1, COLS - 1, ROLE_VALUE_NA, p);
 				p += len;
 			}
 		}

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The TUI's latency probe and A/B runs, outside any screen: the probe the
  * user starts on the Latency screen, the A/B that A starts on a knob row of
- * any screen, and a cache of what both show (struct latency, t->lat). The
+ * any screen, and a cache of what both show (struct latency, t->sc.lat). The
  * probe measures in its own pinned threads (src/probe/probe.c); the A/B is
  * the non-blocking state machine of src/probe/ab.c, advanced by
  * latency_background() from the event loop and from the dialogs' key waits,
@@ -35,17 +35,22 @@
 #include "probe/stats.h"
 #include "ui/latency_run.h"
 #include "ui/tui.h"
+#include "ui/tui_int.h"
 
-struct latency *lat_get(struct tui *t)
+struct latency *lat_get(struct screen_ctx *sc)
 {
-	if (!t->lat)
-		t->lat = xcalloc(1, sizeof(*t->lat));
-	return t->lat;
+	struct tui *t = tui_of(sc);
+
+	if (!t->sc.lat)
+		t->sc.lat = xcalloc(1, sizeof(*t->sc.lat));
+	return t->sc.lat;
 }
 
-bool lat_shown(const struct tui *t)
+bool lat_shown(const struct screen_ctx *sc)
 {
-	return !strcmp(t->screens[t->cur].ops->id, "latency");
+	const struct tui *t = tui_of_const(sc);
+
+	return !strcmp(t->sc.screens[t->sc.cur].ops->id, "latency");
 }
 
 /* ---- statistics of a histogram (what the CLI prints) -------------------------- */
@@ -163,7 +168,7 @@ static void probe_cfg_for(struct tui *t, struct latency *L, const struct cpumask
 {
 	memset(c, 0, sizeof(*c));
 	c->cpus = *cpus;
-	c->interval_us = (uint64_t)t->cfg.probe_interval_us;
+	c->interval_us = (uint64_t)t->sc.cfg.probe_interval_us;
 	c->policy = PROBE_POLICY_FIFO; /* falls back to SCHED_OTHER with a notice */
 	c->prio = PROBE_DEFAULT_PRIO;
 	c->dma_latency_us = -1; /* PM QoS untouched, as the CLI */
@@ -205,11 +210,12 @@ static void probe_notes_status(struct tui *t, struct latency *L, const struct pr
 	cpulist_format(&p->cfg.cpus, cpus, sizeof(cpus));
 	probe_policy_text(p, pol, sizeof(pol));
 	if (p->nnotes)
-		tui_status(t, true, "%s on CPUs %s, %s: %s", what, cpus, pol, p->note[0]);
+		tui_status(&t->sc, true, "%s on CPUs %s, %s: %s", what, cpus, pol, p->note[0]);
 	else if (!p->mlocked && L->no_mlock_note[0])
-		tui_status(t, false, "%s on CPUs %s, %s; %s", what, cpus, pol, L->no_mlock_note);
+		tui_status(&t->sc, false, "%s on CPUs %s, %s; %s", what, cpus, pol,
+			   L->no_mlock_note);
 	else
-		tui_status(t, false, "%s on CPUs %s, %s", what, cpus, pol);
+		tui_status(&t->sc, false, "%s on CPUs %s, %s", what, cpus, pol);
 }
 
 /* --record: the probe's samples since the last window, every CPU merged,
@@ -232,7 +238,8 @@ static void record_window(struct tui *t, struct latency *L)
 	if ((win->count || win->overflows) &&
 	    record_probe(t->rec, win, L->cpus_text, L->probe.cfg.interval_us) != 0) {
 		t->rec_failed = true;
-		tui_status(t, true, "--record %s: write error, recording stopped", t->rec_path);
+		tui_status(&t->sc, true, "--record %s: write error, recording stopped",
+			   t->rec_path);
 	}
 	free(now);
 	free(win);
@@ -240,7 +247,7 @@ static void record_window(struct tui *t, struct latency *L)
 
 bool latency_probe_findings(struct tui *t, double budget_us, struct findings_probe *out)
 {
-	struct latency *L = t->lat;
+	struct latency *L = t->sc.lat;
 	struct hist *h;
 
 	if (!L || !L->probe_inited || L->ab_on)
@@ -254,8 +261,8 @@ bool latency_probe_findings(struct tui *t, double budget_us, struct findings_pro
 
 void latency_record(struct tui *t)
 {
-	if (t->lat && t->lat->probe_on)
-		record_window(t, t->lat);
+	if (t->sc.lat && t->sc.lat->probe_on)
+		record_window(t, t->sc.lat);
 }
 
 static void probe_stop_now(struct latency *L)
@@ -268,19 +275,20 @@ static void probe_stop_now(struct latency *L)
 	refresh_probe(L); /* the final numbers stay on screen */
 }
 
-int lat_act_start_stop(struct tui *t, struct latency *L)
+int lat_act_start_stop(struct screen_ctx *sc, struct latency *L)
 {
+	struct tui *t = tui_of(sc);
 	struct cpumask cpus, online;
 	struct probe_cfg cfg;
 	char buf[256], why[256], prompt[160], on[128];
 	int e;
 
 	if (L->ab_on) {
-		tui_status(t, true, "Refused: an A/B is measuring (x cancels it first)");
+		tui_status(&t->sc, true, "Refused: an A/B is measuring (x cancels it first)");
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (t->replay && !L->probe_on) {
-		tui_status(t, true,
+	if (t->sc.replay && !L->probe_on) {
+		tui_status(&t->sc, true,
 			   "Refused: REPLAY: the probe measures this machine, not the recording "
 			   "(tunetop report FILE shows its probe windows)");
 		return HR_HANDLED | HR_REDRAW;
@@ -289,10 +297,10 @@ int lat_act_start_stop(struct tui *t, struct latency *L)
 		char d[32];
 
 		probe_stop_now(L);
-		self_place_apply(&t->self, NULL); /* the probe's CPUs are free again */
-		record_window(t, L);		  /* the last samples, after the threads stopped */
+		self_place_apply(&t->sc.self, NULL); /* the probe's CPUs are free again */
+		record_window(t, L); /* the last samples, after the threads stopped */
 		lat_fmt_dur(L->probe_secs_ns, d, sizeof(d));
-		tui_status(t, false, "Probe stopped after %s (s starts it again)", d);
+		tui_status(&t->sc, false, "Probe stopped after %s (s starts it again)", d);
 		return HR_HANDLED | HR_REDRAW;
 	}
 	if (probe_online_cpus(&online) != 0) {
@@ -302,15 +310,15 @@ int lat_act_start_stop(struct tui *t, struct latency *L)
 	cpulist_format(&online, on, sizeof(on));
 	str_copy(buf, sizeof(buf), L->cpus_text[0] ? L->cpus_text : on);
 	snprintf(prompt, sizeof(prompt), "CPUs to measure (online %s; all = every one):", on);
-	if (ui_input(t, "Start the latency probe", prompt, buf, sizeof(buf)) != 0)
+	if (ui_input(&t->sc, "Start the latency probe", prompt, buf, sizeof(buf)) != 0)
 		return HR_HANDLED | HR_REDRAW;
 	if (parse_cpus(buf, &cpus, why, sizeof(why)) != 0) {
-		tui_status(t, true, "Refused: %s", why);
+		tui_status(&t->sc, true, "Refused: %s", why);
 		return HR_HANDLED | HR_REDRAW;
 	}
 	probe_cfg_for(t, L, &cpus, &cfg);
 	if (probe_cfg_check(&cfg, why, sizeof(why)) != 0) {
-		tui_status(t, true, "Refused: %s", why);
+		tui_status(&t->sc, true, "Refused: %s", why);
 		return HR_HANDLED | HR_REDRAW;
 	}
 	if (L->probe_inited)
@@ -318,7 +326,7 @@ int lat_act_start_stop(struct tui *t, struct latency *L)
 	e = probe_start(&L->probe, &cfg, why, sizeof(why));
 	L->probe_inited = true;
 	if (e) {
-		tui_status(t, true, "Probe: %s", why);
+		tui_status(&t->sc, true, "Probe: %s", why);
 		probe_free(&L->probe);
 		L->probe_inited = false;
 		free_rows(L);
@@ -327,7 +335,7 @@ int lat_act_start_stop(struct tui *t, struct latency *L)
 	L->probe_on = true;
 	L->ab_shown = false;
 	/* tunetop's own threads leave the CPUs the probe measures */
-	self_place_apply(&t->self, &cpus);
+	self_place_apply(&t->sc.self, &cpus);
 	if (L->rec_last)
 		hist_init(L->rec_last); /* windows count from this start */
 	cpulist_format(&cpus, L->cpus_text, sizeof(L->cpus_text));
@@ -337,21 +345,23 @@ int lat_act_start_stop(struct tui *t, struct latency *L)
 	return HR_HANDLED | HR_REDRAW;
 }
 
-int lat_act_reset(struct tui *t, struct latency *L)
+int lat_act_reset(struct screen_ctx *sc, struct latency *L)
 {
+	struct tui *t = tui_of(sc);
+
 	if (L->ab_on) {
-		tui_status(t, true, "Refused: an A/B is measuring (x cancels it first)");
+		tui_status(&t->sc, true, "Refused: an A/B is measuring (x cancels it first)");
 		return HR_HANDLED | HR_REDRAW;
 	}
 	if (!L->probe_on) {
-		tui_status(t, true, "The probe is not running (s starts it)");
+		tui_status(&t->sc, true, "The probe is not running (s starts it)");
 		return HR_HANDLED | HR_REDRAW;
 	}
 	record_window(t, L); /* what the reset would lose */
 	if (probe_reset(&L->probe) != 0)
-		tui_status(t, true, "Reset: the probe threads did not answer in time");
+		tui_status(&t->sc, true, "Reset: the probe threads did not answer in time");
 	else
-		tui_status(t, false, "Histograms cleared");
+		tui_status(&t->sc, false, "Histograms cleared");
 	lat_refresh(L);
 	return HR_HANDLED | HR_REDRAW;
 }
@@ -368,7 +378,7 @@ static void ab_finish(struct tui *t, struct latency *L)
 
 	refresh_ab(L);
 	if (!L->probe_on)
-		self_place_apply(&t->self, NULL);
+		self_place_apply(&t->sc.self, NULL);
 	res = ab_result(r);
 	str_copy(L->verdict, sizeof(L->verdict), res->verdict);
 	L->ab_res = *res;
@@ -404,9 +414,9 @@ static void ab_finish(struct tui *t, struct latency *L)
 	sbuf_free(&notes);
 	L->ab_end_err = r->phase == AB_FAILED || r->restore_err;
 	if (L->ab_end_err || r->phase != AB_DONE)
-		tui_status(t, L->ab_end_err, "A/B %s", L->ab_end);
+		tui_status(&t->sc, L->ab_end_err, "A/B %s", L->ab_end);
 	else
-		tui_status(t, false, "A/B done: %s", L->verdict);
+		tui_status(&t->sc, false, "A/B done: %s", L->verdict);
 	ab_free(r);
 	L->ab_on = false;
 	t->busy_why = NULL;
@@ -422,10 +432,10 @@ static bool ab_parse(struct tui *t, struct latency *L, const char *assign, struc
 
 	str_copy(L->last_assign, sizeof(L->last_assign), assign);
 	ab_cfg_init(cfg);
-	e = ab_parse_knob(t->knob, assign, cfg, &cause);
+	e = ab_parse_knob(t->sc.knob, assign, cfg, &cause);
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
-		tui_status(t, true, "A/B refused: %s", line[0] ? line : err_name(e));
+		tui_status(&t->sc, true, "A/B refused: %s", line[0] ? line : err_name(e));
 	}
 	free(cause);
 	return !e;
@@ -465,14 +475,14 @@ static void ab_begin(struct tui *t, struct latency *L, struct ab_cfg *cfg, bool 
 	char logpath[sizeof(L->ab_log)];
 	int e;
 
-	cfg->window_s = t->cfg.ab_window_s;
-	cfg->settle_ms = (unsigned)t->cfg.ab_settle_ms;
-	cfg->rounds = (unsigned)t->cfg.ab_rounds;
+	cfg->window_s = t->sc.cfg.ab_window_s;
+	cfg->settle_ms = (unsigned)t->sc.cfg.ab_settle_ms;
+	cfg->rounds = (unsigned)t->sc.cfg.ab_rounds;
 	cfg->restore = AB_RESTORE_OWN; /* the user's own changes stay */
 	if (log) {
 		str_copy(logpath, sizeof(logpath), L->ab_log);
 		if (!*str_trim(logpath)) {
-			tui_status(t, true,
+			tui_status(&t->sc, true,
 				   "A/B refused: no log file given (LOG: the file the app "
 				   "appends to)");
 			return;
@@ -489,10 +499,10 @@ static void ab_begin(struct tui *t, struct latency *L, struct ab_cfg *cfg, bool 
 		}
 		probe_cfg_for(t, L, &cpus, &cfg->probe);
 	}
-	e = ab_start(&L->ab, t->knob, cfg, &cause);
+	e = ab_start(&L->ab, t->sc.knob, cfg, &cause);
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
-		tui_status(t, true, "A/B refused: %s", line[0] ? line : err_name(e));
+		tui_status(&t->sc, true, "A/B refused: %s", line[0] ? line : err_name(e));
 		free(cause);
 		ab_free(&L->ab);
 		return;
@@ -502,7 +512,7 @@ static void ab_begin(struct tui *t, struct latency *L, struct ab_cfg *cfg, bool 
 	L->ab_file = L->ab.source == AB_FILE;
 	str_copy(L->ab_src, sizeof(L->ab_src), L->ab_file ? L->ab.cfg.metric_file : "");
 	if (L->ab.p) /* a log is measured by the app: tunetop stays where it is */
-		self_place_apply(&t->self, &L->ab.p->cfg.cpus);
+		self_place_apply(&t->sc.self, &L->ab.p->cfg.cpus);
 	str_copy(L->ab_addr, sizeof(L->ab_addr), cfg->addr);
 	L->ab_k = L->ab.narms;
 	L->ab_have_res = false;
@@ -522,7 +532,7 @@ static void ab_begin(struct tui *t, struct latency *L, struct ab_cfg *cfg, bool 
 	snprintf(L->ab_busy, sizeof(L->ab_busy),
 		 "an A/B of %s is running (x on the Latency screen cancels it)", L->ab_addr);
 	t->busy_why = L->ab_busy; /* tui_cannot_write() says it until the A/B ends */
-	tui_show_screen(t, "latency");
+	tui_show_screen(&t->sc, "latency");
 	vals[0] = '\0';
 	for (unsigned a = 0; a < L->ab_k; a++) {
 		size_t n = strlen(vals);
@@ -530,14 +540,14 @@ static void ab_begin(struct tui *t, struct latency *L, struct ab_cfg *cfg, bool 
 		snprintf(vals + n, sizeof(vals) - n, "%s%s", a ? "," : "", L->ab_val[a]);
 	}
 	if (L->ab.p && L->ab.p != &L->probe && L->ab.p->nnotes)
-		tui_status(t, true, "%s started: %s=%s (x cancels); probe: %s",
+		tui_status(&t->sc, true, "%s started: %s=%s (x cancels); probe: %s",
 			   L->ab_k > 2 ? "Sweep" : "A/B", L->ab_addr, vals, L->ab.p->note[0]);
 	else if (L->ab_file)
-		tui_status(t, false, "%s started: %s=%s with the log %s (x cancels)",
+		tui_status(&t->sc, false, "%s started: %s=%s with the log %s (x cancels)",
 			   L->ab_k > 2 ? "Sweep" : "A/B", L->ab_addr, vals, L->ab_src);
 	else
-		tui_status(t, false, "%s started: %s=%s (x cancels)", L->ab_k > 2 ? "Sweep" : "A/B",
-			   L->ab_addr, vals);
+		tui_status(&t->sc, false, "%s started: %s=%s (x cancels)",
+			   L->ab_k > 2 ? "Sweep" : "A/B", L->ab_addr, vals);
 	L->pending |= HR_REDRAW;
 }
 
@@ -553,7 +563,7 @@ struct ab_cand {
 static int row_knobs(struct tui *t, struct screen *s, struct ab_cand *c, int max)
 {
 	struct explain_item it[TUI_MAX_EXPLAIN];
-	int n = s->ops->explain ? s->ops->explain(t, s, it, TUI_MAX_EXPLAIN) : 0, k = 0;
+	int n = s->ops->explain ? s->ops->explain(&t->sc, s, it, TUI_MAX_EXPLAIN) : 0, k = 0;
 
 	for (int i = 0; i < n && k < max; i++) {
 		struct knob_ref *refs = NULL;
@@ -563,12 +573,12 @@ static int row_knobs(struct tui *t, struct screen *s, struct ab_cand *c, int max
 
 		if (!strchr(it[i].key, '/') || strchr(it[i].key, '*'))
 			continue;
-		if (knob_expand(t->knob, it[i].key, 0, &refs, &nrefs, &cause) || !nrefs) {
+		if (knob_expand(t->sc.knob, it[i].key, 0, &refs, &nrefs, &cause) || !nrefs) {
 			free(cause);
 			free(refs);
 			continue;
 		}
-		if (knob_read(t->knob, &refs[0], c[k].cur, sizeof(c[k].cur)) != 0)
+		if (knob_read(t->sc.knob, &refs[0], c[k].cur, sizeof(c[k].cur)) != 0)
 			str_copy(c[k].cur, sizeof(c[k].cur), "n/a");
 		free(refs);
 		str_copy(c[k].addr, sizeof(c[k].addr), it[i].key);
@@ -601,7 +611,7 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	int n = row_knobs(t, s, c, TUI_MAX_EXPLAIN * 2), k = 0;
 
 	if (!n) {
-		tui_status(t, true,
+		tui_status(&t->sc, true,
 			   "No knob on this row to A/B (select a knob row, or A on the Latency "
 			   "screen takes ADDRESS=A,B)");
 		return HR_HANDLED | HR_REDRAW;
@@ -609,17 +619,18 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	if (n > 1) {
 		for (int i = 0; i < n; i++)
 			labels[i] = c[i].label;
-		k = ui_menu(t, "A/B of which knob", labels, n, 0, "Enter: choose   Esc: cancel");
+		k = ui_menu(&t->sc, "A/B of which knob", labels, n, 0,
+			    "Enter: choose   Esc: cancel");
 		if (k < 0)
 			return HR_HANDLED | HR_REDRAW;
 	}
-	if (knob_expand(t->knob, c[k].addr, 0, &refs, &nrefs, &cause) || !nrefs) {
-		tui_status(t, true, "A/B refused: %s", cause ? cause : c[k].addr);
+	if (knob_expand(t->sc.knob, c[k].addr, 0, &refs, &nrefs, &cause) || !nrefs) {
+		tui_status(&t->sc, true, "A/B refused: %s", cause ? cause : c[k].addr);
 		free(cause);
 		free(refs);
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (knob_allowed(t->knob, &refs[0], allowed, sizeof(allowed)) != 0)
+	if (knob_allowed(t->sc.knob, &refs[0], allowed, sizeof(allowed)) != 0)
 		allowed[0] = '\0';
 	free(refs);
 	cur = c[k].cur;
@@ -627,8 +638,8 @@ static int ab_from_row(struct tui *t, struct latency *L, struct screen *s)
 	snprintf(title, sizeof(title), "A/B %s", c[k].addr);
 	snprintf(prompt, sizeof(prompt),
 		 "A = %s (now). B = ? (B,C,... a sweep)  %d rounds, %d s windows, settle %d ms",
-		 cur, t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
-	if (ui_input(t, title, prompt, other, sizeof(other)) != 0)
+		 cur, t->sc.cfg.ab_rounds, t->sc.cfg.ab_window_s, t->sc.cfg.ab_settle_ms);
+	if (ui_input(&t->sc, title, prompt, other, sizeof(other)) != 0)
 		return HR_HANDLED | HR_REDRAW;
 	/* '|' separates values that hold commas (CPU lists: a sweep of them is
 	 * typed B|C|D); elsewhere "B,C,D" after the current value is a sweep */
@@ -654,8 +665,8 @@ static int ab_typed(struct tui *t, struct latency *L)
 	str_copy(buf, sizeof(buf), L->last_assign);
 	snprintf(prompt, sizeof(prompt),
 		 "ADDRESS=A,B or A,B,C,... (a sweep)  (%d rounds, %d s windows, settle %d ms)",
-		 t->cfg.ab_rounds, t->cfg.ab_window_s, t->cfg.ab_settle_ms);
-	if (ui_input_choice(t, "A/B a knob", prompt, buf, sizeof(buf), "Measure with:", src, 2,
+		 t->sc.cfg.ab_rounds, t->sc.cfg.ab_window_s, t->sc.cfg.ab_settle_ms);
+	if (ui_input_choice(&t->sc, "A/B a knob", prompt, buf, sizeof(buf), "Measure with:", src, 2,
 			    &sel) != 0 ||
 	    !*str_trim(buf))
 		return HR_HANDLED | HR_REDRAW;
@@ -663,9 +674,9 @@ static int ab_typed(struct tui *t, struct latency *L)
 	if (!ab_parse(t, L, str_trim(buf), &cfg))
 		return HR_HANDLED | HR_REDRAW;
 	if (sel == LAT_SRC_LOG &&
-	    (ui_input(t, title, "LOG: the file the app appends to (as ab --metric-file LOG)",
+	    (ui_input(&t->sc, title, "LOG: the file the app appends to (as ab --metric-file LOG)",
 		      L->ab_log, sizeof(L->ab_log)) != 0 ||
-	     ui_input(t, title,
+	     ui_input(&t->sc, title,
 		      "REGEX: a group around the number (as ab --metric), e.g. "
 		      "latency: ([0-9.]+) ms",
 		      L->ab_re, sizeof(L->ab_re)) != 0))
@@ -676,27 +687,29 @@ static int ab_typed(struct tui *t, struct latency *L)
 
 int latency_ab_key(struct tui *t)
 {
-	struct latency *L = lat_get(t);
+	struct latency *L = lat_get(&t->sc);
 
 	if (L->ab_on) {
-		tui_show_screen(t, "latency");
-		tui_status(t, true, "An A/B is already running (x cancels it)");
+		tui_show_screen(&t->sc, "latency");
+		tui_status(&t->sc, true, "An A/B is already running (x cancels it)");
 		return HR_HANDLED | HR_REDRAW;
 	}
-	if (!tui_may_write(t))
+	if (!tui_may_write(&t->sc))
 		return HR_HANDLED | HR_REDRAW;
-	if (lat_shown(t))
+	if (lat_shown(&t->sc))
 		return ab_typed(t, L);
-	return ab_from_row(t, L, &t->screens[t->cur]);
+	return ab_from_row(t, L, &t->sc.screens[t->sc.cur]);
 }
 
-int lat_act_cancel(struct tui *t, struct latency *L)
+int lat_act_cancel(struct screen_ctx *sc, struct latency *L)
 {
+	struct tui *t = tui_of(sc);
+
 	if (L->ab_on) {
 		ab_cancel(&L->ab);
-		tui_status(t, false, "Cancelling the A/B: putting %s back", L->ab_addr);
-		latency_background(t, false, NULL); /* restores now */
-		tui_reload_journal(t);
+		tui_status(&t->sc, false, "Cancelling the A/B: putting %s back", L->ab_addr);
+		latency_background(&t->sc, false, NULL); /* restores now */
+		tui_reload_journal(&t->sc);
 		return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 	}
 	if (L->ab_shown) {
@@ -725,7 +738,7 @@ static void tell_empty(struct tui *t, struct latency *L, const struct ab_status 
 
 		if (w->done && !w->samples) {
 			tui_status(
-				t, true,
+				&t->sc, true,
 				"A/B window %d (%c=%s) is empty: %s gained no line matching '%s'",
 				i + 1, ab_arm_name(w->arm), L->ab_val[w->arm], L->ab_src,
 				L->ab.cfg.metric ? L->ab.cfg.metric : "");
@@ -737,9 +750,10 @@ static void tell_empty(struct tui *t, struct latency *L, const struct ab_status 
 
 /* ---- for tui.c ----------------------------------------------------------------------- */
 
-int latency_background(struct tui *t, bool in_dialog, int *wait_ms)
+int latency_background(struct screen_ctx *sc, bool in_dialog, int *wait_ms)
 {
-	struct latency *L = t->lat;
+	struct tui *t = tui_of(sc);
+	struct latency *L = t->sc.lat;
 	int ms = -1, r;
 
 	if (wait_ms)
@@ -764,7 +778,7 @@ int latency_background(struct tui *t, bool in_dialog, int *wait_ms)
 			ms = next;
 	}
 	lat_why_tick(L, &ms);
-	if ((L->probe_on || L->ab_on) && lat_shown(t)) {
+	if ((L->probe_on || L->ab_on) && lat_shown(&t->sc)) {
 		uint64_t now = time_mono_ns();
 		int left;
 
@@ -785,21 +799,22 @@ int latency_background(struct tui *t, bool in_dialog, int *wait_ms)
 	return r;
 }
 
-int latency_header(struct tui *t, int y, int x)
+int latency_header(struct screen_ctx *sc, int y, int x)
 {
-	struct latency *L = t->lat;
+	struct tui *t = tui_of(sc);
+	struct latency *L = t->sc.lat;
 
 	if (!L)
 		return 0;
 	if (L->ab_on) /* the window being measured, as on the Latency screen */
-		return ui_printf(t, y, x, COLS - x, ROLE_WARN, "A/B %d/%d",
+		return ui_printf(&t->sc, y, x, COLS - x, ROLE_WARN, "A/B %d/%d",
 				 L->st.win < 0		   ? 1
 				 : L->st.win >= L->st.nwin ? L->st.nwin
 							   : L->st.win + 1,
 				 L->st.nwin) +
 		       2;
 	if (L->probe_on)
-		return ui_printf(t, y, x, COLS - x, ROLE_WARN, "probe %s", L->cpus_text) + 2;
+		return ui_printf(&t->sc, y, x, COLS - x, ROLE_WARN, "probe %s", L->cpus_text) + 2;
 	return 0;
 }
 
@@ -811,7 +826,7 @@ static void ab_cancel_wait(struct tui *t, struct latency *L)
 	while (L->ab_on) {
 		int ms = 10;
 
-		latency_background(t, true, &ms);
+		latency_background(&t->sc, true, &ms);
 		if (L->ab_on)
 			time_sleep_ns((uint64_t)(ms > 0 ? ms : 1) * 1000000u);
 	}
@@ -821,16 +836,16 @@ static void ab_cancel_wait(struct tui *t, struct latency *L)
 bool latency_quit(struct tui *t)
 {
 	static const char *const buttons[] = {"Cancel it and quit", "Stay"};
-	struct latency *L = t->lat;
+	struct latency *L = t->sc.lat;
 	char text[KNOB_ADDR_MAX + 128];
 
 	if (!L || !L->ab_on)
 		return true;
-	if (t->cfg.confirm_quit) {
+	if (t->sc.cfg.confirm_quit) {
 		snprintf(text, sizeof(text),
 			 "An A/B of %s is running.\nQuitting cancels it and puts the knob back.",
 			 L->ab_addr);
-		if (ui_choice(t, "A/B running", text, buttons, 2, 0) != 0)
+		if (ui_choice(&t->sc, "A/B running", text, buttons, 2, 0) != 0)
 			return false;
 	}
 	ab_cancel_wait(t, L);
@@ -839,7 +854,7 @@ bool latency_quit(struct tui *t)
 
 void latency_shutdown(struct tui *t, struct sbuf *msg)
 {
-	struct latency *L = t->lat;
+	struct latency *L = t->sc.lat;
 
 	if (!L)
 		return;
@@ -859,5 +874,5 @@ void latency_shutdown(struct tui *t, struct sbuf *msg)
 		free(L->abh[a]);
 	free(L->abw);
 	free(L);
-	t->lat = NULL;
+	t->sc.lat = NULL;
 }

@@ -105,9 +105,9 @@ struct latency {
 };
 
 /* t->lat, created on first use. */
-struct latency *lat_get(struct tui *t);
+struct latency *lat_get(struct screen_ctx *t);
 /* The Latency screen is the current one. */
-bool lat_shown(const struct tui *t);
+bool lat_shown(const struct screen_ctx *t);
 /* Percentiles of a histogram as the CLI prints them. */
 void lat_hist_summary(const struct hist *h, struct stats_summary *s);
 /* Formatting: a latency in us ("n/a" for NAN), a monotonic time as the
@@ -118,17 +118,17 @@ void lat_fmt_dur(uint64_t ns, char *buf, size_t cap);
 /* Refresh the cache from the running probe or A/B. */
 void lat_refresh(struct latency *L);
 /* The Latency screen's actions (HR_* results): s, r, x / Esc. */
-int lat_act_start_stop(struct tui *t, struct latency *L);
-int lat_act_reset(struct tui *t, struct latency *L);
-int lat_act_cancel(struct tui *t, struct latency *L);
+int lat_act_start_stop(struct screen_ctx *t, struct latency *L);
+int lat_act_reset(struct screen_ctx *t, struct latency *L);
+int lat_act_cancel(struct screen_ctx *t, struct latency *L);
 /* The "Why late" panel (latency_why.c): w toggles the capture, f applies
  * the selected cause's fix; the tick polls and attributes (ms: the wait
  * it needs); off closes it (the probe stopped); rows: its selectable rows. */
-int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L);
-int lat_why_fix(struct tui *t, struct screen *s, struct latency *L);
+int lat_why_toggle(struct screen_ctx *t, struct screen *s, struct latency *L);
+int lat_why_fix(struct screen_ctx *t, struct screen *s, struct latency *L);
 void lat_why_tick(struct latency *L, int *ms);
 void lat_why_off(struct latency *L);
 int lat_why_rows(const struct latency *L);
-void lat_why_draw(struct tui *t, struct screen *s, struct latency *L, int y, int h);
+void lat_why_draw(struct screen_ctx *t, struct screen *s, struct latency *L, int y, int h);
 
 #endif

@@ -22,6 +22,7 @@
 #include "probe/whycap.h"
 #include "ui/latency_run.h"
 #include "ui/tui.h"
+#include "ui/tui_int.h"
 
 static void why_free_res(struct lat_why *w)
 {
@@ -150,8 +151,9 @@ void lat_why_tick(struct latency *L, int *ms)
 		*ms = left;
 }
 
-int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L)
+int lat_why_toggle(struct screen_ctx *sc, struct screen *s, struct latency *L)
 {
+	struct tui *t = tui_of(sc);
 	struct lat_why *w = &L->why;
 	struct whycap_cfg cc;
 	char cpus[128];
@@ -159,11 +161,11 @@ int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L)
 	s->sel = s->top = 0;
 	if (w->on) {
 		lat_why_off(L);
-		tui_status(t, false, "Why late: capture off");
+		tui_status(&t->sc, false, "Why late: capture off");
 		return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 	}
 	if (!L->probe_on || L->ab_on) {
-		tui_status(t, true, "Why late: needs the probe running (s starts it)");
+		tui_status(&t->sc, true, "Why late: needs the probe running (s starts it)");
 		return HR_HANDLED | HR_REDRAW;
 	}
 	w->on = true;
@@ -177,7 +179,7 @@ int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L)
 			snprintf(w->why, sizeof(w->why), "tracing could not be turned on");
 		whycap_close(w->cap);
 		w->cap = NULL;
-		tui_status(t, true, "Why late: not captured: %s", w->why);
+		tui_status(&t->sc, true, "Why late: not captured: %s", w->why);
 		return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 	}
 	w->buf = xcalloc(PROBE_LATE_RING, sizeof(*w->buf));
@@ -190,14 +192,15 @@ int lat_why_toggle(struct tui *t, struct screen *s, struct latency *L)
 	w->next_attr_ns = time_mono_ns() + LAT_WHY_ATTR_MS * 1000000ull;
 	probe_set_late_bar(&L->probe, 0); /* until the running p90 is known */
 	cpulist_format(&cc.cpus, cpus, sizeof(cpus));
-	tui_status(t, false, "Why late: capturing the kernel's events of CPUs %s%s%s", cpus,
+	tui_status(&t->sc, false, "Why late: capturing the kernel's events of CPUs %s%s%s", cpus,
 		   w->note[0] ? "; " : "", w->note);
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
 
-bool latency_why_footprint(const struct tui *t, char *buf, size_t cap)
+bool latency_why_footprint(const struct screen_ctx *sc, char *buf, size_t cap)
 {
-	const struct lat_why *w = t->lat ? &t->lat->why : NULL;
+	const struct tui *t = tui_of_const(sc);
+	const struct lat_why *w = t->sc.lat ? &t->sc.lat->why : NULL;
 	char rate[32];
 
 	if (!w || !w->on || !w->cap)
@@ -228,8 +231,9 @@ static const char *cause_name(const struct why_cause *c, char *buf, size_t cap)
 	return buf;
 }
 
-void lat_why_draw(struct tui *t, struct screen *s, struct latency *L, int y, int h)
+void lat_why_draw(struct screen_ctx *sc, struct screen *s, struct latency *L, int y, int h)
 {
+	struct tui *t = tui_of(sc);
 	const struct lat_why *w = &L->why;
 	const struct why_result *r = &w->res;
 	char thr[16], name[96];
@@ -238,24 +242,24 @@ void lat_why_draw(struct tui *t, struct screen *s, struct latency *L, int y, int
 	if (h < 1)
 		return;
 	if (!w->cap) {
-		ui_printf(t, y, 1, COLS - 1, ROLE_WARN, "Why late: not captured: %s", w->why);
+		ui_printf(&t->sc, y, 1, COLS - 1, ROLE_WARN, "Why late: not captured: %s", w->why);
 		return;
 	}
 	if (!w->have_res) {
-		ui_printf(t, y, 1, COLS - 1, ROLE_TITLE,
+		ui_printf(&t->sc, y, 1, COLS - 1, ROLE_TITLE,
 			  "Why late: capturing; no late wake-ups over the run's p99 yet "
 			  "(attributed every %d s), %llu events lost",
 			  LAT_WHY_ATTR_MS / 1000, (unsigned long long)w->lost);
 		return;
 	}
 	lat_fmt_us(thr, sizeof(thr), (double)r->threshold_ns / 1e3, false);
-	ui_printf(t, y, 1, COLS - 1, ROLE_TITLE,
+	ui_printf(&t->sc, y, 1, COLS - 1, ROLE_TITLE,
 		  "Why late: %zu wake-ups over %s us (the run's p99)%s, %llu events lost",
 		  r->n_late, thr, w->n_late_last ? "" : " (an earlier interval: none in the last)",
 		  (unsigned long long)w->lost);
 	if (h < 4)
 		return;
-	ui_printf(t, y + 1, 0, COLS, ROLE_COLHEAD, "%-9s %-40s %6s %6s %10s", "Kind", "Cause",
+	ui_printf(&t->sc, y + 1, 0, COLS, ROLE_COLHEAD, "%-9s %-40s %6s %6s %10s", "Kind", "Cause",
 		  "Late%", "Time%", "us");
 	rows = h - 3;
 	ui_scroll(s, rows);
@@ -265,8 +269,8 @@ void lat_why_draw(struct tui *t, struct screen *s, struct latency *L, int y, int
 		enum role role = sel ? ROLE_CURSOR : ROLE_VALUE;
 
 		if (sel)
-			ui_fill(t, y + 2 + i, 0, COLS, ROLE_CURSOR);
-		ui_printf(t, y + 2 + i, 0, COLS, role, "%-9s %-40.40s %6.1f %6.1f %10.1f",
+			ui_fill(&t->sc, y + 2 + i, 0, COLS, ROLE_CURSOR);
+		ui_printf(&t->sc, y + 2 + i, 0, COLS, role, "%-9s %-40.40s %6.1f %6.1f %10.1f",
 			  why_part_kind_name(c->kind), cause_name(c, name, sizeof(name)),
 			  c->share_late_pct, c->share_delay_pct, (double)c->total_ns / 1e3);
 	}
@@ -274,16 +278,17 @@ void lat_why_draw(struct tui *t, struct screen *s, struct latency *L, int y, int
 		const struct why_cause *c = &r->causes[s->sel];
 
 		if (c->fix[0])
-			ui_printf(t, y + h - 1, 1, COLS - 1, ROLE_OK, "Fix: %s  (f applies)  %s",
-				  c->fix, c->fix_why);
+			ui_printf(&t->sc, y + h - 1, 1, COLS - 1, ROLE_OK,
+				  "Fix: %s  (f applies)  %s", c->fix, c->fix_why);
 		else
-			ui_put(t, y + h - 1, 1, COLS - 1, ROLE_LABEL,
+			ui_put(&t->sc, y + h - 1, 1, COLS - 1, ROLE_LABEL,
 			       "Fix: none one key away for this cause");
 	}
 }
 
-int lat_why_fix(struct tui *t, struct screen *s, struct latency *L)
+int lat_why_fix(struct screen_ctx *sc, struct screen *s, struct latency *L)
 {
+	struct tui *t = tui_of(sc);
 	static const char *const buttons[] = {"Apply", "Cancel"};
 	const struct lat_why *w = &L->why;
 	const struct why_cause *c;
@@ -291,20 +296,21 @@ int lat_why_fix(struct tui *t, struct screen *s, struct latency *L)
 	const char *as[1];
 
 	if (!w->on || !w->have_res || s->sel < 0 || s->sel >= (int)w->res.n_causes) {
-		tui_status(t, true, "Why late: no cause selected (w captures, then pick a cause)");
+		tui_status(&t->sc, true,
+			   "Why late: no cause selected (w captures, then pick a cause)");
 		return HR_HANDLED | HR_REDRAW;
 	}
 	c = &w->res.causes[s->sel];
 	if (!c->fix[0]) {
-		tui_status(t, true, "Why late: %s has no fix one key away",
+		tui_status(&t->sc, true, "Why late: %s has no fix one key away",
 			   why_part_kind_name(c->kind));
 		return HR_HANDLED | HR_REDRAW;
 	}
 	snprintf(text, sizeof(text), "%s\n%s\n(u undoes it)", c->fix, c->fix_why);
-	if (ui_choice(t, "Apply the fix", text, buttons, 2, 0) != 0)
+	if (ui_choice(&t->sc, "Apply the fix", text, buttons, 2, 0) != 0)
 		return HR_HANDLED | HR_REDRAW;
 	as[0] = c->fix;
-	tui_set(t, as, 1, 0);
+	tui_set(&t->sc, as, 1, 0);
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 

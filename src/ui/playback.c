@@ -25,6 +25,7 @@
 #include "model/sim.h"
 #include "out/report.h"
 #include "ui/tui.h"
+#include "ui/tui_int.h"
 
 static const double speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
 #define NSPEEDS	 ((int)(sizeof(speeds) / sizeof(speeds[0])))
@@ -32,9 +33,9 @@ static const double speeds[] = {0.25, 0.5, 1, 2, 4, 8, 16, 32};
 
 static void rebuild(struct tui *t)
 {
-	for (int i = 0; i < t->nscreens; i++)
-		if (t->screens[i].ops->build)
-			t->screens[i].ops->build(t, &t->screens[i]);
+	for (int i = 0; i < t->sc.nscreens; i++)
+		if (t->sc.screens[i].ops->build)
+			t->sc.screens[i].ops->build(&t->sc, &t->sc.screens[i]);
 }
 
 /* ---- findings ------------------------------------------------------------------ */
@@ -42,16 +43,16 @@ static void rebuild(struct tui *t)
 void tui_findings_eval(struct tui *t, const struct thread_table *threads,
 		       bool (*probe)(struct tui *t, double budget_us, struct findings_probe *out))
 {
-	struct findings_input in = {.snap = t->snap};
+	struct findings_input in = {.snap = t->sc.snap};
 	struct findings_opts fo;
 	struct findings_probe pr;
 
-	findings_free(&t->findings);
-	if (!t->snap)
+	findings_free(&t->sc.findings);
+	if (!t->sc.snap)
 		return;
 	findings_opts_default(&fo);
-	if (t->cfg.latency_budget_us > 0)
-		fo.latency_budget_us = t->cfg.latency_budget_us;
+	if (t->sc.cfg.latency_budget_us > 0)
+		fo.latency_budget_us = t->sc.cfg.latency_budget_us;
 	/* The root's threads (a --root tree's proc/; none in a recording), only a
 	 * table read recently (the sampler reads one every
 	 * THREAD_SAMPLER_SLOW_NS for this, sampler.threads_every_ns; the
@@ -60,7 +61,7 @@ void tui_findings_eval(struct tui *t, const struct thread_table *threads,
 	/* What the Latency screen's probe measured (misses on a non-RT kernel). */
 	if (probe && probe(t, fo.latency_budget_us, &pr))
 		in.probe = &pr;
-	findings_eval(&in, &fo, &t->findings);
+	findings_eval(&in, &fo, &t->sc.findings);
 }
 
 /* ---- recording ----------------------------------------------------------------- */
@@ -68,12 +69,12 @@ void tui_findings_eval(struct tui *t, const struct thread_table *threads,
 int tui_record_open(struct tui *t, const char *path, const char *state_dir, char **cause)
 {
 	struct record_meta meta = {
-		.source = t->sim ? "demo" : "tui",
-		.root_path = t->root.path,
-		.interval_ms = t->delay_tenths * 100.0,
-		.simulated = t->sim != NULL,
-		.board = t->sim ? sim_board(t->sim) : NULL,
-		.journal_root = &t->root,
+		.source = t->sc.sim ? "demo" : "tui",
+		.root_path = t->sc.root.path,
+		.interval_ms = t->sc.delay_tenths * 100.0,
+		.simulated = t->sc.sim != NULL,
+		.board = t->sc.sim ? sim_board(t->sc.sim) : NULL,
+		.journal_root = &t->sc.root,
 		.state_dir = state_dir,
 		.format = (enum record_format)t->rec_format,
 		.snapshot_json = report_record_json,
@@ -89,12 +90,13 @@ int tui_record_open(struct tui *t, const char *path, const char *state_dir, char
 
 void tui_record_sample(struct tui *t)
 {
-	if (!t->rec || t->rec_failed || !t->snap)
+	if (!t->rec || t->rec_failed || !t->sc.snap)
 		return;
 	/* the findings as the header and the Findings screen show them */
-	if (record_sample_with(t->rec, t->snap, NULL, &t->findings, NULL) != 0) {
+	if (record_sample_with(t->rec, t->sc.snap, NULL, &t->sc.findings, NULL) != 0) {
 		t->rec_failed = true;
-		tui_status(t, true, "--record %s: write error, recording stopped", t->rec_path);
+		tui_status(&t->sc, true, "--record %s: write error, recording stopped",
+			   t->rec_path);
 		return;
 	}
 }
@@ -103,7 +105,8 @@ void tui_record_poll(struct tui *t)
 {
 	if (t->rec && !t->rec_failed && record_poll_journal(t->rec) != 0) {
 		t->rec_failed = true;
-		tui_status(t, true, "--record %s: write error, recording stopped", t->rec_path);
+		tui_status(&t->sc, true, "--record %s: write error, recording stopped",
+			   t->rec_path);
 	}
 }
 
@@ -155,18 +158,18 @@ int tui_replay_open(struct tui *t, const char *path, char **cause)
 	rp->idx = 0;
 	if (h->simulated)
 		str_copy(rp->board, sizeof(rp->board), h->board[0] ? h->board : "board");
-	t->replay = rp;
+	t->sc.replay = rp;
 	return 0;
 }
 
 const char *tui_replay_root(const struct tui *t)
 {
-	return t->replay ? replay_header(t->replay->r)->root : NULL;
+	return t->sc.replay ? replay_header(t->sc.replay->r)->root : NULL;
 }
 
 void tui_replay_close(struct tui *t)
 {
-	struct tui_replay *rp = t->replay;
+	struct tui_replay *rp = t->sc.replay;
 
 	if (!rp)
 		return;
@@ -176,36 +179,36 @@ void tui_replay_close(struct tui *t)
 		snapshot_free(&rp->prev);
 	replay_close(rp->r);
 	free(rp);
-	t->replay = NULL;
-	t->snap = t->prev = NULL;
+	t->sc.replay = NULL;
+	t->sc.snap = t->sc.prev = NULL;
 }
 
 /* The knob changes in force at the shown sample, from the recorded journal
  * events (one row per address: the oldest old value, the newest new one). */
 static void replay_changes(struct tui *t)
 {
-	struct tui_replay *rp = t->replay;
+	struct tui_replay *rp = t->sc.replay;
 	size_t ne = replay_nevents(rp->r);
 
-	free(t->changes);
-	t->changes = xcalloc(ne ? ne : 1, sizeof(*t->changes));
-	t->nchanges = t->nours = t->norphans = 0;
+	free(t->sc.changes);
+	t->sc.changes = xcalloc(ne ? ne : 1, sizeof(*t->sc.changes));
+	t->sc.nchanges = t->nours = t->norphans = 0;
 	for (size_t i = 0; i < ne; i++) {
 		const struct replay_event *e = replay_event(rp->r, i);
 		struct tui_change *c = NULL;
 		size_t k;
 
-		if (!tui_replay_event_shown(t, e) || strcmp(e->kind, "knob") || !e->addr[0])
+		if (!tui_replay_event_shown(&t->sc, e) || strcmp(e->kind, "knob") || !e->addr[0])
 			continue;
-		for (k = 0; k < t->nchanges; k++)
-			if (!strcmp(t->changes[k].addr, e->addr)) {
-				c = &t->changes[k];
+		for (k = 0; k < t->sc.nchanges; k++)
+			if (!strcmp(t->sc.changes[k].addr, e->addr)) {
+				c = &t->sc.changes[k];
 				break;
 			}
 		if (!strcmp(e->state, "undone") || !strcmp(e->state, "failed")) {
 			if (c) {
-				memmove(c, c + 1, (t->nchanges - k - 1) * sizeof(*c));
-				t->nchanges--;
+				memmove(c, c + 1, (t->sc.nchanges - k - 1) * sizeof(*c));
+				t->sc.nchanges--;
 			}
 			continue;
 		}
@@ -213,7 +216,7 @@ static void replay_changes(struct tui *t)
 		    !e->new_value[0])
 			continue;
 		if (!c) {
-			c = &t->changes[t->nchanges++];
+			c = &t->sc.changes[t->sc.nchanges++];
 			str_copy(c->addr, sizeof(c->addr), e->addr);
 			str_copy(c->old, sizeof(c->old), e->old_value);
 		}
@@ -221,9 +224,10 @@ static void replay_changes(struct tui *t)
 	}
 }
 
-bool tui_replay_event_shown(const struct tui *t, const struct replay_event *e)
+bool tui_replay_event_shown(const struct screen_ctx *sc, const struct replay_event *e)
 {
-	const struct tui_replay *rp = t->replay;
+	const struct tui *t = tui_of_const(sc);
+	const struct tui_replay *rp = t->sc.replay;
 
 	return rp && e->at_ns <= replay_sample_time(rp->r, rp->idx);
 }
@@ -231,7 +235,7 @@ bool tui_replay_event_shown(const struct tui *t, const struct replay_event *e)
 /* Show sample i (and keep i-1 for the screens that want the previous one). */
 void tui_replay_goto(struct tui *t, size_t i)
 {
-	struct tui_replay *rp = t->replay;
+	struct tui_replay *rp = t->sc.replay;
 	struct snapshot cur, prev;
 	bool have_prev = false;
 	int e;
@@ -242,8 +246,8 @@ void tui_replay_goto(struct tui *t, size_t i)
 	e = replay_sample(rp->r, i, &cur);
 	if (e) {
 		/* keep drawing the last good sample; the position still moves */
-		tui_status(t, true, "REPLAY: sample %zu of %s cannot be read (%s)", i + 1, rp->path,
-			   err_name(e));
+		tui_status(&t->sc, true, "REPLAY: sample %zu of %s cannot be read (%s)", i + 1,
+			   rp->path, err_name(e));
 		replay_changes(t);
 		rebuild(t);
 		return;
@@ -259,10 +263,10 @@ void tui_replay_goto(struct tui *t, size_t i)
 	if (have_prev)
 		rp->prev = prev;
 	rp->have_prev = have_prev;
-	t->snap = &rp->cur;
-	t->prev = have_prev ? &rp->prev : NULL;
-	findings_free(&t->findings);
-	replay_findings(rp->r, i, &t->findings);
+	t->sc.snap = &rp->cur;
+	t->sc.prev = have_prev ? &rp->prev : NULL;
+	findings_free(&t->sc.findings);
+	replay_findings(rp->r, i, &t->sc.findings);
 	replay_changes(t);
 	rebuild(t);
 }
@@ -284,21 +288,21 @@ static uint64_t gap_ns(const struct tui_replay *rp)
 
 static void schedule(struct tui *t)
 {
-	struct tui_replay *rp = t->replay;
+	struct tui_replay *rp = t->sc.replay;
 
 	t->next_tick_ns = time_mono_ns() + (rp->paused ? 1000000000ULL : gap_ns(rp));
 }
 
 void tui_replay_timer(struct tui *t)
 {
-	struct tui_replay *rp = t->replay;
+	struct tui_replay *rp = t->sc.replay;
 
 	if (!rp->have_cur) {
 		uint64_t span = replay_sample_time(rp->r, rp->n - 1) - rp->t0_ns;
 
 		tui_replay_goto(t, rp->idx);
 		if (!t->status[0])
-			tui_status(t, false,
+			tui_status(&t->sc, false,
 				   "REPLAY of %s: %zu sample%s over %.1f s, paused at the first: "
 				   "space plays",
 				   rp->path, rp->n, rp->n == 1 ? "" : "s", (double)span / 1e9);
@@ -309,7 +313,7 @@ void tui_replay_timer(struct tui *t)
 		tui_replay_goto(t, rp->idx + 1);
 		if (rp->idx + 1 >= rp->n) {
 			rp->paused = true;
-			tui_status(t, false,
+			tui_status(&t->sc, false,
 				   "REPLAY: end of the recording (%zu samples): , or [ go back, { "
 				   "to the start",
 				   rp->n);
@@ -320,7 +324,7 @@ void tui_replay_timer(struct tui *t)
 
 int tui_replay_key(struct tui *t, int ch)
 {
-	struct tui_replay *rp = t->replay;
+	struct tui_replay *rp = t->sc.replay;
 	size_t to;
 
 	if (!rp)
@@ -328,11 +332,11 @@ int tui_replay_key(struct tui *t, int ch)
 	switch (ch) {
 	case ' ':
 		if (rp->paused && rp->idx + 1 >= rp->n) {
-			tui_status(t, false, "REPLAY: at the end; , [ or { go back");
+			tui_status(&t->sc, false, "REPLAY: at the end; , [ or { go back");
 			return HR_HANDLED | HR_REDRAW;
 		}
 		rp->paused = !rp->paused;
-		tui_status(t, false,
+		tui_status(&t->sc, false,
 			   rp->paused ? "REPLAY: paused (space plays, . and , step)"
 				      : "REPLAY: playing at x%g (space pauses)",
 			   speeds[rp->speed]);
@@ -346,7 +350,7 @@ int tui_replay_key(struct tui *t, int ch)
 			rp->speed++;
 		else if ((ch == '-' || ch == '_') && rp->speed > 0)
 			rp->speed--;
-		tui_status(t, false, "REPLAY: speed x%g", speeds[rp->speed]);
+		tui_status(&t->sc, false, "REPLAY: speed x%g", speeds[rp->speed]);
 		if (!rp->paused)
 			schedule(t);
 		return HR_HANDLED | HR_REDRAW;
@@ -368,9 +372,10 @@ int tui_replay_key(struct tui *t, int ch)
 }
 
 /* Header line 2: "REPLAY sample 3/20 +2.0s 12:34:56 x1 PAUSED  file". */
-int tui_replay_header(struct tui *t, int y, int x)
+int tui_replay_header(struct screen_ctx *sc, int y, int x)
 {
-	struct tui_replay *rp = t->replay;
+	struct tui *t = tui_of(sc);
+	struct tui_replay *rp = t->sc.replay;
 	uint64_t ts = replay_sample_time(rp->r, rp->idx);
 	time_t secs = (time_t)(ts / 1000000000ULL);
 	struct tm lt;
@@ -379,13 +384,14 @@ int tui_replay_header(struct tui *t, int y, int x)
 
 	if (localtime_r(&secs, &lt))
 		strftime(clock, sizeof(clock), "%H:%M:%S", &lt);
-	x += ui_put(t, y, x, COLS - x, ROLE_HEADER, "sample ");
-	x += ui_printf(t, y, x, COLS - x, ROLE_HEADER_VALUE, "%zu/%zu", rp->idx + 1, rp->n) + 1;
-	x += ui_printf(t, y, x, COLS - x, ROLE_HEADER_VALUE, "+%.1fs",
+	x += ui_put(&t->sc, y, x, COLS - x, ROLE_HEADER, "sample ");
+	x += ui_printf(&t->sc, y, x, COLS - x, ROLE_HEADER_VALUE, "%zu/%zu", rp->idx + 1, rp->n) +
+	     1;
+	x += ui_printf(&t->sc, y, x, COLS - x, ROLE_HEADER_VALUE, "+%.1fs",
 		       ts >= rp->t0_ns ? (double)(ts - rp->t0_ns) / 1e9 : 0.0) +
 	     1;
-	x += ui_printf(t, y, x, COLS - x, ROLE_HEADER, "%s x%g ", clock, speeds[rp->speed]);
-	x += ui_printf(t, y, x, COLS - x, rp->paused ? ROLE_WARN : ROLE_OK, "%s",
+	x += ui_printf(&t->sc, y, x, COLS - x, ROLE_HEADER, "%s x%g ", clock, speeds[rp->speed]);
+	x += ui_printf(&t->sc, y, x, COLS - x, rp->paused ? ROLE_WARN : ROLE_OK, "%s",
 		       rp->paused ? "PAUSED" : "playing") +
 	     2;
 	return x - x0;

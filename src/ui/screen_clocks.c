@@ -42,7 +42,7 @@ static void push(struct screen *s, struct clocks *c, enum crow_kind k, int i)
 	c->rows[s->nrows++] = (struct crow){k, i};
 }
 
-void screen_clocks_build(struct tui *t, struct screen *s)
+void screen_clocks_build(struct screen_ctx *t, struct screen *s)
 {
 	struct clocks *c = s->priv;
 	const struct devfreq_info *d;
@@ -113,8 +113,8 @@ static void clayout(struct clayout *L)
 	L->load = L->tr + 8;
 }
 
-static void draw_dev(struct tui *t, const struct clayout *L, const struct devfreq_dev *dv, int y,
-		     bool sel)
+static void draw_dev(struct screen_ctx *t, const struct clayout *L, const struct devfreq_dev *dv,
+		     int y, bool sel)
 {
 	const struct snapshot *sn = t->snap;
 	/* Thermal capping as text, not colour alone: at the start of the bar
@@ -220,7 +220,7 @@ static void draw_dev(struct tui *t, const struct clayout *L, const struct devfre
 }
 
 /* The accelerator's own view: rknpu per-core load and driver version. */
-static void draw_accel(struct tui *t, const struct accel_info *a, int y, bool sel)
+static void draw_accel(struct screen_ctx *t, const struct accel_info *a, int y, bool sel)
 {
 	char line[160];
 	size_t n = 0;
@@ -242,7 +242,7 @@ static void draw_accel(struct tui *t, const struct accel_info *a, int y, bool se
 	       line);
 }
 
-static void draw_power(struct tui *t, const struct power_sensor *p, int y, bool sel)
+static void draw_power(struct screen_ctx *t, const struct power_sensor *p, int y, bool sel)
 {
 	ui_fill(t, y, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
 	ui_printf(t, y, 2, 30, sel ? ROLE_CURSOR : ROLE_LABEL, "%-29.29s", p->name);
@@ -257,7 +257,7 @@ static void draw_power(struct tui *t, const struct power_sensor *p, int y, bool 
 						    : "n/a");
 }
 
-void screen_clocks_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_clocks_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct clocks *c = s->priv;
 	const struct devfreq_info *d;
@@ -354,7 +354,7 @@ void screen_clocks_draw(struct tui *t, struct screen *s, int y, int h)
 
 /* ---- actions ------------------------------------------------------------------ */
 
-static const struct devfreq_dev *sel_dev(struct tui *t, struct screen *s)
+static const struct devfreq_dev *sel_dev(struct screen_ctx *t, struct screen *s)
 {
 	struct clocks *c = s->priv;
 
@@ -363,7 +363,8 @@ static const struct devfreq_dev *sel_dev(struct tui *t, struct screen *s)
 	return &t->snap->devf.dev[c->rows[s->sel].i];
 }
 
-static int pick_hz(struct tui *t, const struct devfreq_dev *dv, const char *title, int64_t cur)
+static int pick_hz(struct screen_ctx *t, const struct devfreq_dev *dv, const char *title,
+		   int64_t cur)
 {
 	char **labels = xcalloc(dv->navail, sizeof(char *));
 	int sel = 0, r;
@@ -385,7 +386,7 @@ static int pick_hz(struct tui *t, const struct devfreq_dev *dv, const char *titl
 	return r;
 }
 
-int screen_clocks_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_clocks_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct clocks *c = s->priv;
 	int n = 0;
@@ -413,7 +414,7 @@ int screen_clocks_explain(struct tui *t, struct screen *s, struct explain_item *
 	return n;
 }
 
-int screen_clocks_key(struct tui *t, struct screen *s, int ch)
+int screen_clocks_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	const struct devfreq_dev *dv;
 	char title[96];

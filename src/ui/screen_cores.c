@@ -65,7 +65,7 @@ static bool mergeable(const struct snapshot *sn, const struct cpufreq_policy *a,
 	       a->hw_min_khz == b->hw_min_khz && a->hw_max_khz == b->hw_max_khz;
 }
 
-void screen_cores_build(struct tui *t, struct screen *s)
+void screen_cores_build(struct screen_ctx *t, struct screen *s)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -161,7 +161,7 @@ static int max_states(const struct snapshot *sn)
 	return (int)m;
 }
 
-static void layout(struct tui *t, const struct snapshot *sn, struct layout *L)
+static void layout(struct screen_ctx *t, const struct snapshot *sn, struct layout *L)
 {
 	int w = COLS, x = 0, fixed, rest;
 	bool have_idle = max_states(sn) > 0;
@@ -270,7 +270,7 @@ static void short_type(const char *type, char *out, size_t cap)
 
 /* The counters' legend line: each reason for n/a once, then what the
  * columns count. */
-static void draw_counter_legend(struct tui *t, const struct layout *L, int y)
+static void draw_counter_legend(struct screen_ctx *t, const struct layout *L, int y)
 {
 	struct ctr_item it[CTR_NCOL];
 	char why[600];
@@ -325,7 +325,8 @@ static void draw_counter_legend(struct tui *t, const struct layout *L, int y)
 	}
 }
 
-static void draw_heading(struct tui *t, const struct snapshot *sn, const struct layout *L, int y)
+static void draw_heading(struct screen_ctx *t, const struct snapshot *sn, const struct layout *L,
+			 int y)
 {
 	int x = 0;
 	const struct cpuidle_cpu *ic = NULL;
@@ -398,7 +399,8 @@ static void draw_heading(struct tui *t, const struct snapshot *sn, const struct 
 		ui_printf(t, y, x, COLS - x, ROLE_VALUE_NA, "Counters %s", tui_cpu_counters_off(t));
 }
 
-static const struct tui_change *policy_change(const struct tui *t, const char *pol, bool governor)
+static const struct tui_change *policy_change(const struct screen_ctx *t, const char *pol,
+					      bool governor)
 {
 	char pre[KNOB_ADDR_MAX];
 
@@ -412,7 +414,8 @@ static const struct tui_change *policy_change(const struct tui *t, const char *p
 }
 
 /* One policy, or a run of np alike one-CPU policies starting at p. */
-static void draw_policy(struct tui *t, const struct snapshot *sn, int p, int np, int y, bool sel)
+static void draw_policy(struct screen_ctx *t, const struct snapshot *sn, int p, int np, int y,
+			bool sel)
 {
 	const struct cpufreq_policy *pol = &sn->freq.pol[p];
 	char name[48], buf[160], a[32], b[32], type[32];
@@ -503,8 +506,8 @@ static double nz(double v)
 	return isfinite(v) ? v : 0;
 }
 
-static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layout *L, int cpu,
-		     int y, bool sel)
+static void draw_cpu(struct screen_ctx *t, const struct snapshot *sn, const struct layout *L,
+		     int cpu, int y, bool sel)
 {
 	const struct cpu_topo *ct = &sn->topo.cpu[cpu];
 	const struct cpuidle_cpu *ic = cpu < sn->idle.ncpus ? &sn->idle.cpu[cpu] : NULL;
@@ -660,7 +663,7 @@ static void draw_cpu(struct tui *t, const struct snapshot *sn, const struct layo
 	}
 }
 
-void screen_cores_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_cores_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -704,7 +707,8 @@ void screen_cores_draw(struct tui *t, struct screen *s, int y, int h)
 
 /* The policy of the selected row (the first of a merged run: *np policies
  * from it), and the CPU the row stands for. */
-static const struct cpufreq_policy *sel_policy(struct tui *t, struct screen *s, int *cpu, int *np)
+static const struct cpufreq_policy *sel_policy(struct screen_ctx *t, struct screen *s, int *cpu,
+					       int *np)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -739,7 +743,7 @@ static void pol_name(const struct cpufreq_policy *pol, int np, char *buf, size_t
 
 /* Set the knob addr names to value on np consecutive policies in one
  * transaction. */
-static void set_policies(struct tui *t, const struct cpufreq_policy *pol, int np,
+static void set_policies(struct screen_ctx *t, const struct cpufreq_policy *pol, int np,
 			 struct knob_addr (*addr)(const char *policy), const char *value)
 {
 	char **a = xcalloc((size_t)np, sizeof(char *));
@@ -752,7 +756,7 @@ static void set_policies(struct tui *t, const struct cpufreq_policy *pol, int np
 	free(a);
 }
 
-static int act_governor(struct tui *t, struct screen *s)
+static int act_governor(struct screen_ctx *t, struct screen *s)
 {
 	int cpu, np;
 	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu, &np);
@@ -789,8 +793,8 @@ static int act_governor(struct tui *t, struct screen *s)
 
 /* A frequency: one of the OPPs, or typed in (drivers without a frequency
  * table, e.g. intel_pstate). 0 with *khz set, -1 cancelled. */
-static int pick_khz(struct tui *t, const struct cpufreq_policy *pol, const char *title, int64_t cur,
-		    uint64_t *khz)
+static int pick_khz(struct screen_ctx *t, const struct cpufreq_policy *pol, const char *title,
+		    int64_t cur, uint64_t *khz)
 {
 	char **labels;
 	int sel = 0, r;
@@ -833,7 +837,7 @@ static int pick_khz(struct tui *t, const struct cpufreq_policy *pol, const char 
 	return 0;
 }
 
-static int act_freq(struct tui *t, struct screen *s)
+static int act_freq(struct screen_ctx *t, struct screen *s)
 {
 	int cpu, ch, np;
 	const struct cpufreq_policy *pol = sel_policy(t, s, &cpu, &np);
@@ -888,7 +892,7 @@ static int act_freq(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static int act_idle(struct tui *t, struct screen *s)
+static int act_idle(struct screen_ctx *t, struct screen *s)
 {
 	int cpu, n = 0, ch;
 	const struct snapshot *sn = t->snap;
@@ -945,7 +949,7 @@ static int act_idle(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-int screen_cores_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_cores_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct cores *c = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -992,7 +996,7 @@ int screen_cores_explain(struct tui *t, struct screen *s, struct explain_item *i
 	return n;
 }
 
-int screen_cores_key(struct tui *t, struct screen *s, int ch)
+int screen_cores_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	switch (ch) {
 	case 'g': return act_governor(t, s);
@@ -1003,7 +1007,7 @@ int screen_cores_key(struct tui *t, struct screen *s, int ch)
 }
 
 /* The CPUs of the rows on screen (as last drawn) and of the selection. */
-void screen_cores_focus(struct tui *t, struct screen *s, struct cpumask *cpus)
+void screen_cores_focus(struct screen_ctx *t, struct screen *s, struct cpumask *cpus)
 {
 	struct cores *c = s->priv;
 	int rows = t->body_h - s->heading_lines;

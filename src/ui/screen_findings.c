@@ -24,14 +24,14 @@ struct fview {
 	char sel_id[32], sel_subject[64];
 };
 
-static const struct finding *selected(struct tui *t, struct screen *s)
+static const struct finding *selected(struct screen_ctx *t, struct screen *s)
 {
 	if (s->sel < 0 || (size_t)s->sel >= t->findings.n)
 		return NULL;
 	return &t->findings.v[s->sel];
 }
 
-void screen_findings_build(struct tui *t, struct screen *s)
+void screen_findings_build(struct screen_ctx *t, struct screen *s)
 {
 	struct fview *v = s->priv;
 
@@ -69,7 +69,7 @@ void screen_findings_free(struct screen *s)
 
 /* Word-wrap text into lines of width w at (y, x); at most maxl lines.
  * Returns the lines used. */
-static int wrap(struct tui *t, int y, int x, int w, int maxl, enum role r, const char *text)
+static int wrap(struct screen_ctx *t, int y, int x, int w, int maxl, enum role r, const char *text)
 {
 	const char *p = text;
 	int n = 0;
@@ -87,7 +87,7 @@ static int wrap(struct tui *t, int y, int x, int w, int maxl, enum role r, const
 }
 
 /* Every fix address already holds the fixed value by a change in force? */
-static bool fix_applied(const struct tui *t, const struct finding *f)
+static bool fix_applied(const struct screen_ctx *t, const struct finding *f)
 {
 	if (!f->nfix)
 		return false;
@@ -106,7 +106,7 @@ static bool fix_applied(const struct tui *t, const struct finding *f)
 	return true;
 }
 
-static void draw_detail(struct tui *t, const struct finding *f, int y, int h)
+static void draw_detail(struct screen_ctx *t, const struct finding *f, int y, int h)
 {
 	const struct explain_entry *e = f->explain ? explain_find(f->explain) : NULL;
 	int x = 10, w = COLS - 10, n = 0;
@@ -176,7 +176,7 @@ static void draw_detail(struct tui *t, const struct finding *f, int y, int h)
 	}
 }
 
-static void draw_rules(struct tui *t, int y, int h)
+static void draw_rules(struct screen_ctx *t, int y, int h)
 {
 	int n = 0;
 
@@ -191,7 +191,7 @@ static void draw_rules(struct tui *t, int y, int h)
 	}
 }
 
-void screen_findings_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_findings_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	const struct finding_list *l = &t->findings;
 	size_t ncrit = findings_count(l, FINDING_CRIT);
@@ -253,7 +253,7 @@ void screen_findings_draw(struct tui *t, struct screen *s, int y, int h)
 		draw_detail(t, selected(t, s), y + 2 + lh, h - 2 - lh);
 }
 
-static int apply_fix(struct tui *t, struct screen *s)
+static int apply_fix(struct screen_ctx *t, struct screen *s)
 {
 	const struct finding *f = selected(t, s);
 	const char *as[FINDING_MAX_FIX];
@@ -270,7 +270,7 @@ static int apply_fix(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-int screen_findings_key(struct tui *t, struct screen *s, int ch)
+int screen_findings_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	switch (ch) {
 	case 'a':
@@ -281,7 +281,8 @@ int screen_findings_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-int screen_findings_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_findings_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it,
+			    int max)
 {
 	const struct finding *f = selected(t, s);
 	int n = 0;

@@ -152,7 +152,7 @@ static void help_add(struct help_view *v, const char *s, size_t len)
 	v->line[v->n++] = xstrndup(s, len);
 }
 
-void screen_help_build(struct tui *t, struct screen *s)
+void screen_help_build(struct screen_ctx *t, struct screen *s)
 {
 	struct help_view *v = s->priv;
 
@@ -185,7 +185,7 @@ void screen_help_build(struct tui *t, struct screen *s)
 	s->nrows = v->n;
 }
 
-void screen_help_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_help_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct help_view *v;
 	int n;
@@ -210,7 +210,7 @@ void screen_help_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 }
 
-int screen_help_key(struct tui *t, struct screen *s, int ch)
+int screen_help_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	(void)t;
 	if (ch == 27) {

@@ -54,18 +54,18 @@ struct irq_view {
 };
 
 /* Rows: 0 = per-CPU totals, 1..nirq = interrupts, then softirqs. */
-static int nirq_rows(const struct tui *t)
+static int nirq_rows(const struct screen_ctx *t)
 {
 	return t->snap && (t->snap->what & SNAP_IRQS) ? (int)t->snap->irqs.n : 0;
 }
 
-static int nsoft_rows(const struct tui *t)
+static int nsoft_rows(const struct screen_ctx *t)
 {
 	return t->snap && (t->snap->what & SNAP_IRQS) ? (int)t->snap->softirqs.n : 0;
 }
 
 /* Remote processors on this root (the Remote cores section). */
-static bool has_rproc(const struct tui *t)
+static bool has_rproc(const struct screen_ctx *t)
 {
 	return t->snap && (t->snap->what & SNAP_REMOTEPROC) &&
 	       (t->snap->rproc.nproc || t->snap->rproc.nchan);
@@ -80,7 +80,7 @@ static bool is_managed(const struct irq_view *v, int irq)
 }
 
 /* The key of row r (see struct irq_view), "" past the end. */
-static void row_key(const struct tui *t, int r, char *out, size_t cap)
+static void row_key(const struct screen_ctx *t, int r, char *out, size_t cap)
 {
 	if (r == 0)
 		snprintf(out, cap, "total");
@@ -93,7 +93,7 @@ static void row_key(const struct tui *t, int r, char *out, size_t cap)
 }
 
 /* The row whose key is key, or -1. */
-static int find_row(const struct tui *t, const char *key)
+static int find_row(const struct screen_ctx *t, const char *key)
 {
 	char k[48];
 
@@ -105,7 +105,7 @@ static int find_row(const struct tui *t, const char *key)
 	return -1;
 }
 
-void screen_irqs_build(struct tui *t, struct screen *s)
+void screen_irqs_build(struct screen_ctx *t, struct screen *s)
 {
 	struct irq_view *v = s->priv;
 	const struct irq_table *it;
@@ -165,7 +165,7 @@ static void fmt_rate(char *buf, size_t cap, double r)
 		snprintf(buf, cap, "%.1f", r);
 }
 
-static void iso_mask(const struct tui *t, struct cpumask *m)
+static void iso_mask(const struct screen_ctx *t, struct cpumask *m)
 {
 	cpumask_zero(m);
 	if (t->snap->sys.have_isolated)
@@ -183,8 +183,8 @@ static void iso_mask(const struct tui *t, struct cpumask *m)
 
 /* Row r of the list (0 totals, 1..nirq interrupts, then softirqs) at line
  * yy; also used by the Remote cores section for the rows that serve them. */
-static void draw_row(struct tui *t, struct irq_view *v, const struct cpumask *iso, int r, int yy,
-		     bool sel)
+static void draw_row(struct screen_ctx *t, struct irq_view *v, const struct cpumask *iso, int r,
+		     int yy, bool sel)
 {
 	const struct irq_table *it = &t->snap->irqs;
 	const struct softirq_table *st = &t->snap->softirqs;
@@ -294,7 +294,7 @@ static void draw_row(struct tui *t, struct irq_view *v, const struct cpumask *is
 /* ---- Remote cores (remoteproc / RPMsg) ------------------------------------------ */
 
 /* List rows (1..nirq) of the interrupts that serve remote processors. */
-static int related_rows(const struct tui *t, int *out, int max)
+static int related_rows(const struct screen_ctx *t, int *out, int max)
 {
 	int n = 0;
 
@@ -306,7 +306,7 @@ static int related_rows(const struct tui *t, int *out, int max)
 
 /* Lines of the section: title, processors, channels, interrupt rows (or a
  * line saying there is none); 0 where there is no remoteproc. */
-static int remote_lines(const struct tui *t, int h)
+static int remote_lines(const struct screen_ctx *t, int h)
 {
 	int rel[64], n, want, max = h / 2;
 
@@ -336,7 +336,7 @@ static void last_line(const char *text, char *out, size_t cap)
 	snprintf(out, cap, "%.*s", (int)(end - p), p);
 }
 
-static void draw_chan(struct tui *t, const struct rpmsg_chan *c, int y)
+static void draw_chan(struct screen_ctx *t, const struct rpmsg_chan *c, int y)
 {
 	char src[16] = "n/a", dst[16] = "n/a";
 
@@ -348,7 +348,8 @@ static void draw_chan(struct tui *t, const struct rpmsg_chan *c, int y)
 		  src, dst, c->dev);
 }
 
-static void draw_remote(struct tui *t, struct irq_view *v, const struct cpumask *iso, int y, int h)
+static void draw_remote(struct screen_ctx *t, struct irq_view *v, const struct cpumask *iso, int y,
+			int h)
 {
 	const struct remoteproc_info *ri = &t->snap->rproc;
 	int rel[64], nrel = related_rows(t, rel, 64), line = 1, total, shown = 0;
@@ -420,7 +421,7 @@ static void draw_remote(struct tui *t, struct irq_view *v, const struct cpumask 
 	free(done);
 }
 
-void screen_irqs_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_irqs_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct irq_view *v = s->priv;
 	const struct irq_table *it;
@@ -478,14 +479,14 @@ void screen_irqs_draw(struct tui *t, struct screen *s, int y, int h)
 		draw_remote(t, v, &iso, y + h - pane, pane);
 }
 
-static const struct irq_row *selected_row(struct tui *t, struct screen *s)
+static const struct irq_row *selected_row(struct screen_ctx *t, struct screen *s)
 {
 	if (!t->snap || !(t->snap->what & SNAP_IRQS) || s->sel < 1 || s->sel > nirq_rows(t))
 		return NULL;
 	return &t->snap->irqs.rows[s->sel - 1];
 }
 
-static int move_irq(struct tui *t, struct screen *s)
+static int move_irq(struct screen_ctx *t, struct screen *s)
 {
 	struct irq_view *v = s->priv;
 	const struct irq_row *row = selected_row(t, s);
@@ -527,7 +528,7 @@ static int move_irq(struct tui *t, struct screen *s)
 	    0)
 		return HR_HANDLED | HR_REDRAW;
 	e = tui_set1(t, "%s=%s", knob_addr_irq_affinity_n(irq).s, list);
-	if (e && strstr(t->status, "EIO") && !is_managed(v, irq)) {
+	if (e && strstr(tui_status_text(t), "EIO") && !is_managed(v, irq)) {
 		v->managed = xgrow(v->managed, &v->capmanaged, v->nmanaged + 1, sizeof(int));
 		v->managed[v->nmanaged++] = irq;
 	}
@@ -539,7 +540,7 @@ static int move_irq(struct tui *t, struct screen *s)
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
 
-int screen_irqs_key(struct tui *t, struct screen *s, int ch)
+int screen_irqs_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	struct irq_view *v = s->priv;
 
@@ -561,7 +562,7 @@ int screen_irqs_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-int screen_irqs_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
+int screen_irqs_explain(struct screen_ctx *t, struct screen *s, struct explain_item *items, int max)
 {
 	const struct irq_row *row = selected_row(t, s);
 	int n = 0;

@@ -31,7 +31,7 @@ struct jscreen {
 
 /* ---- a replay: the recording's journal events ------------------------------- */
 
-static void replay_build(struct tui *t, struct screen *s, struct jscreen *j)
+static void replay_build(struct screen_ctx *t, struct screen *s, struct jscreen *j)
 {
 	const struct replay *r = t->replay->r;
 
@@ -48,7 +48,7 @@ static void replay_build(struct tui *t, struct screen *s, struct jscreen *j)
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
 
-static void replay_draw(struct tui *t, struct screen *s, struct jscreen *j, int y, int h)
+static void replay_draw(struct screen_ctx *t, struct screen *s, struct jscreen *j, int y, int h)
 {
 	int rows = h - s->heading_lines;
 
@@ -99,7 +99,7 @@ static void jfree(struct jscreen *j)
 	j->n = 0;
 }
 
-void screen_journal_build(struct tui *t, struct screen *s)
+void screen_journal_build(struct screen_ctx *t, struct screen *s)
 {
 	struct jscreen *j = s->priv;
 	char *cause = NULL;
@@ -150,7 +150,7 @@ static enum role state_role(const struct knob_jentry *e)
 	}
 }
 
-void screen_journal_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_journal_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct jscreen *j = s->priv;
 	const char *dir = t->knob ? knob_ctx_state_dir(t->knob) : NULL;
@@ -261,7 +261,7 @@ void screen_journal_draw(struct tui *t, struct screen *s, int y, int h)
 		       "No changes recorded on this machine yet.");
 }
 
-int screen_journal_key(struct tui *t, struct screen *s, int ch)
+int screen_journal_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	struct jscreen *j = s->priv;
 	const struct knob_jentry *e;
@@ -306,7 +306,7 @@ int screen_journal_key(struct tui *t, struct screen *s, int ch)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-int screen_journal_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_journal_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct jscreen *j = s->priv;
 	const struct knob_jentry *e;

@@ -85,7 +85,7 @@ static void bin_counts(const struct hist *h, const uint64_t *edge, int nb, uint6
 
 /* Histograms side by side over the same bins, bars log-scaled to the
  * largest bin of all of them: rows y .. y+h-1, the first one for titles. */
-static void draw_hists(struct tui *t, int y, int h, const struct hist *const *hs,
+static void draw_hists(struct screen_ctx *t, int y, int h, const struct hist *const *hs,
 		       const char *const *titles, int n)
 {
 	uint64_t edge[LAT_MAX_BINS + 1], lo = UINT64_MAX, hi = 0, cmax = 0;
@@ -190,8 +190,8 @@ static const char *fmt_num(char *buf, size_t cap, double v)
 
 /* "  12.3" columns of a summary, shared by the probe and the A/B tables;
  * us: latencies in us (whole, as the buckets), else a log's numbers. */
-static int draw_stats(struct tui *t, int y, int x, enum role r, const struct stats_summary *s,
-		      bool us)
+static int draw_stats(struct screen_ctx *t, int y, int x, enum role r,
+		      const struct stats_summary *s, bool us)
 {
 	const double v[6] = {s->mean, s->p50, s->p90, s->p99, s->p999, s->max};
 	char c[6][16];
@@ -206,7 +206,7 @@ static int draw_stats(struct tui *t, int y, int x, enum role r, const struct sta
 			 (unsigned long long)s->n, c[0], c[1], c[2], c[3], c[4], c[5]);
 }
 
-static void draw_intro(struct tui *t, int y, int h)
+static void draw_intro(struct screen_ctx *t, int y, int h)
 {
 	static const char *const lines[] = {
 		"Wake-up latency of real-time threads, measured live (like cyclictest).",
@@ -229,7 +229,8 @@ static void draw_intro(struct tui *t, int y, int h)
 
 /* n rows of the per-CPU table from row top at line y, row sel highlighted
  * (-1: none). */
-static void draw_rows(struct tui *t, const struct latency *L, int y, int n, int sel_row, int top)
+static void draw_rows(struct screen_ctx *t, const struct latency *L, int y, int n, int sel_row,
+		      int top)
 {
 	char c[16];
 
@@ -255,7 +256,7 @@ static void draw_rows(struct tui *t, const struct latency *L, int y, int n, int 
 	}
 }
 
-static void draw_probe(struct tui *t, struct screen *s, struct latency *L, int y, int h)
+static void draw_probe(struct screen_ctx *t, struct screen *s, struct latency *L, int y, int h)
 {
 	struct probe *p = &L->probe;
 	char cpus[128], pol[64], d[32], c[2][16];
@@ -343,7 +344,7 @@ static void fmt_cell(char *buf, size_t cap, double v, bool frac)
  * order ("3B" = window 3, arm B), so the spread between windows of the same
  * arm shows next to the verdict. As many blocks as fit in h lines (at least
  * one); while running, the latest windows. Returns the lines used. */
-static int draw_ab_windows(struct tui *t, struct latency *L, int y, int h)
+static int draw_ab_windows(struct screen_ctx *t, struct latency *L, int y, int h)
 {
 	static const char *const name[4] = {"p99", "p50", "mean", "max"};
 	const int cw = 5, lw = 6;
@@ -402,7 +403,7 @@ static int win_arm(const struct latency *L, int i)
 
 /* The finished run's text plot (ab_sweep_plot) of its primary metric, in
  * the run's unit. Returns the lines used. */
-static int draw_plot(struct tui *t, struct latency *L, int y, int h)
+static int draw_plot(struct screen_ctx *t, struct latency *L, int y, int h)
 {
 	struct sbuf plot;
 	const char *p;
@@ -428,7 +429,7 @@ static int draw_plot(struct tui *t, struct latency *L, int y, int h)
 /* A finished sweep: one row per value (the primary metric's level, the
  * difference from A with its interval, the Holm-adjusted p, the word), then
  * the text plot. Returns the lines used. */
-static int draw_sweep(struct tui *t, struct latency *L, int y, int h)
+static int draw_sweep(struct screen_ctx *t, struct latency *L, int y, int h)
 {
 	const struct ab_result *res = &L->ab_res;
 	int pm = L->ab_pm, used = 0;
@@ -467,7 +468,7 @@ static int draw_sweep(struct tui *t, struct latency *L, int y, int h)
 	return used + draw_plot(t, L, y + used, h - used);
 }
 
-static void draw_ab(struct tui *t, struct latency *L, int y, int h)
+static void draw_ab(struct screen_ctx *t, struct latency *L, int y, int h)
 {
 	const struct ab_status *st = &L->st;
 	int x, yy = y, nwin = st->nwin, per = 2 * (int)(L->ab_k > 2 ? L->ab_k : 2);
@@ -624,7 +625,7 @@ static void hist_of_window(const struct replay_probe *p, struct hist *h)
 
 /* The probe windows recorded up to the shown sample: all of them merged,
  * and the last one, with their histograms side by side. */
-static void draw_replay(struct tui *t, int y, int h)
+static void draw_replay(struct screen_ctx *t, int y, int h)
 {
 	const struct replay *r = t->replay->r;
 	size_t np = replay_nprobes(r), idx = t->replay->idx, nw = 0;
@@ -686,7 +687,7 @@ static void draw_replay(struct tui *t, int y, int h)
 	free(tmp);
 }
 
-void screen_latency_build(struct tui *t, struct screen *s)
+void screen_latency_build(struct screen_ctx *t, struct screen *s)
 {
 	struct latency *L = t->lat;
 
@@ -699,7 +700,7 @@ void screen_latency_build(struct tui *t, struct screen *s)
 	s->nrows = L->ab_shown ? 0 : L->why.on ? lat_why_rows(L) : L->nrow;
 }
 
-void screen_latency_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_latency_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct latency *L = lat_get(t);
 
@@ -713,7 +714,7 @@ void screen_latency_draw(struct tui *t, struct screen *s, int y, int h)
 		draw_probe(t, s, L, y, h);
 }
 
-int screen_latency_key(struct tui *t, struct screen *s, int ch)
+int screen_latency_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	struct latency *L = lat_get(t);
 

@@ -69,7 +69,7 @@ struct lview {
 
 /* ---- the board ----------------------------------------------------------------- */
 
-static const char *tui_where(const struct tui *t)
+static const char *tui_where(const struct screen_ctx *t)
 {
 	static char buf[200];
 
@@ -82,7 +82,7 @@ static const char *tui_where(const struct tui *t)
 	return buf;
 }
 
-static void board_close(struct tui *t, struct lview *v)
+static void board_close(struct screen_ctx *t, struct lview *v)
 {
 	(void)t;
 	lesson_workers_stop(&v->run);
@@ -102,7 +102,8 @@ static void board_close(struct tui *t, struct lview *v)
 	v->tui_board = false;
 }
 
-static int board_open(struct tui *t, struct lview *v, const struct lesson *l, char *err, size_t cap)
+static int board_open(struct screen_ctx *t, struct lview *v, const struct lesson *l, char *err,
+		      size_t cap)
 {
 	char *cause = NULL, bundle[512];
 	const char *why_not = NULL;
@@ -194,7 +195,7 @@ static int board_open(struct tui *t, struct lview *v, const struct lesson *l, ch
 
 /* ---- changes --------------------------------------------------------------------- */
 
-static struct knob_ctx *lesson_ctx(struct tui *t, struct lview *v)
+static struct knob_ctx *lesson_ctx(struct screen_ctx *t, struct lview *v)
 {
 	return v->tui_board ? (t ? t->knob : NULL) : v->ctx;
 }
@@ -220,7 +221,7 @@ static uint64_t newest_txn(struct knob_ctx *ctx)
 	return txn;
 }
 
-static int do_toggle(struct tui *t, struct lview *v)
+static int do_toggle(struct screen_ctx *t, struct lview *v)
 {
 	const char *as[LESSON_MAX_TOGGLES];
 	const char *why = v->tui_board ? tui_cannot_write(t) : NULL;
@@ -264,7 +265,7 @@ static int do_toggle(struct tui *t, struct lview *v)
 	return 0;
 }
 
-static void do_restore(struct tui *t, struct lview *v)
+static void do_restore(struct screen_ctx *t, struct lview *v)
 {
 	struct knob_ctx *ctx = lesson_ctx(t, v);
 	struct sbuf rep;
@@ -292,7 +293,7 @@ static void do_restore(struct tui *t, struct lview *v)
 }
 
 /* Leave the lesson: undo its change, close its board. */
-static void leave(struct tui *t, struct lview *v)
+static void leave(struct screen_ctx *t, struct lview *v)
 {
 	do_restore(t, v);
 	board_close(t, v);
@@ -307,7 +308,7 @@ static void leave(struct tui *t, struct lview *v)
 
 /* ---- measuring ----------------------------------------------------------------------- */
 
-static void measure(struct tui *t, struct lview *v, struct lesson_metrics *m)
+static void measure(struct screen_ctx *t, struct lview *v, struct lesson_metrics *m)
 {
 	const struct lesson *l = lesson_at(v->lesson);
 
@@ -321,10 +322,10 @@ static void measure(struct tui *t, struct lview *v, struct lesson_metrics *m)
 		t->tick_all = true;
 		t->want_tick = true; /* the loop samples before it draws */
 	}
-	t->status[0] = '\0';
+	tui_status_clear(t);
 }
 
-static int start_lesson(struct tui *t, struct screen *s, struct lview *v, size_t i)
+static int start_lesson(struct screen_ctx *t, struct screen *s, struct lview *v, size_t i)
 {
 	char err[256] = "";
 	const struct lesson *l = lesson_at(i);
@@ -351,7 +352,7 @@ static int start_lesson(struct tui *t, struct screen *s, struct lview *v, size_t
 	return HR_HANDLED | HR_REDRAW;
 }
 
-static int measure_before(struct tui *t, struct screen *s, struct lview *v)
+static int measure_before(struct screen_ctx *t, struct screen *s, struct lview *v)
 {
 	const struct lesson *l = lesson_at(v->lesson);
 
@@ -387,7 +388,7 @@ static int measure_before(struct tui *t, struct screen *s, struct lview *v)
 	return HR_HANDLED | HR_REDRAW;
 }
 
-static int measure_after(struct tui *t, struct screen *s, struct lview *v)
+static int measure_after(struct screen_ctx *t, struct screen *s, struct lview *v)
 {
 	struct knob_ctx *ctx =
 		lesson_uses_workers(lesson_at(v->lesson), &v->lb) ? NULL : lesson_ctx(t, v);
@@ -498,7 +499,7 @@ static void add_outcome(struct lview *v, const char *made, const char *none)
 	add(v, ROLE_DEFAULT, " ");
 }
 
-static void build_page(struct tui *t, struct lview *v)
+static void build_page(struct screen_ctx *t, struct lview *v)
 {
 	const struct lesson *l = lesson_at(v->lesson);
 	static const char *const steps[] = {"", "1/4 what is going on", "2/4 before: your turn",
@@ -599,7 +600,7 @@ static void build_page(struct tui *t, struct lview *v)
 
 /* ---- the screen ---------------------------------------------------------------------- */
 
-void screen_lessons_build(struct tui *t, struct screen *s)
+void screen_lessons_build(struct screen_ctx *t, struct screen *s)
 {
 	struct lview *v = s->priv;
 
@@ -615,7 +616,7 @@ void screen_lessons_build(struct tui *t, struct screen *s)
 	s->nrows = (int)v->nlines;
 }
 
-static const char *runs_on(struct tui *t, const struct lesson *l)
+static const char *runs_on(struct screen_ctx *t, const struct lesson *l)
 {
 	struct lesson_board wb = {.world = t->world};
 
@@ -628,7 +629,7 @@ static const char *runs_on(struct tui *t, const struct lesson *l)
 	return "a simulated RK3588 of its own";
 }
 
-void screen_lessons_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_lessons_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct lview *v = s->priv;
 
@@ -677,7 +678,7 @@ void screen_lessons_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 }
 
-int screen_lessons_key(struct tui *t, struct screen *s, int ch)
+int screen_lessons_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	struct lview *v = s->priv;
 	bool enter = ch == '\n' || ch == '\r' || ch == KEY_ENTER;
@@ -743,7 +744,7 @@ int screen_lessons_key(struct tui *t, struct screen *s, int ch)
 	return HR_IGNORED;
 }
 
-int screen_lessons_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_lessons_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct lview *v = s->priv;
 	const struct lesson *l;

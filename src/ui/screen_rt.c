@@ -23,20 +23,20 @@
 
 #define RT_HEAD 10 /* summary lines + column heading */
 
-void screen_rt_build(struct tui *t, struct screen *s)
+void screen_rt_build(struct screen_ctx *t, struct screen *s)
 {
 	s->heading_lines = RT_HEAD;
 	s->nrows = t->snap ? t->snap->topo.ncpus : 0;
 	ui_scroll(s, t->body_h - s->heading_lines);
 }
 
-static int label(struct tui *t, int y, const char *l)
+static int label(struct screen_ctx *t, int y, const char *l)
 {
 	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
 	return ui_printf(t, y, 0, COLS, ROLE_LABEL, "%-14s", l);
 }
 
-static void draw_summary(struct tui *t, const struct snapshot *sn, int y)
+static void draw_summary(struct screen_ctx *t, const struct snapshot *sn, int y)
 {
 	const struct rt_info *rt = &sn->rt;
 	const struct system_info *sys = &sn->sys;
@@ -167,7 +167,7 @@ static void draw_summary(struct tui *t, const struct snapshot *sn, int y)
 		   " CPU  RT  Throttled  rt_time ms  budget ms   Use%  DL  Resume-lat  Isolated");
 }
 
-void screen_rt_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_rt_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	const struct snapshot *sn = t->snap;
 	int rows;
@@ -249,7 +249,7 @@ void screen_rt_draw(struct tui *t, struct screen *s, int y, int h)
 
 /* ---- actions --------------------------------------------------------------- */
 
-static int act_runtime(struct tui *t)
+static int act_runtime(struct screen_ctx *t)
 {
 	static const char *const items[] = {
 		"Unlimited (-1): RT tasks may take the whole CPU",
@@ -281,7 +281,7 @@ static int act_runtime(struct tui *t)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-static int act_dma(struct tui *t)
+static int act_dma(struct screen_ctx *t)
 {
 	const struct snapshot *sn = t->snap;
 	char *items[16];
@@ -363,7 +363,7 @@ static int act_dma(struct tui *t)
 	return HR_HANDLED | HR_RESCAN | HR_REDRAW;
 }
 
-int screen_rt_explain(struct tui *t, struct screen *s, struct explain_item *it, int max)
+int screen_rt_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it, int max)
 {
 	int n = 0;
 
@@ -381,7 +381,7 @@ int screen_rt_explain(struct tui *t, struct screen *s, struct explain_item *it, 
 	return n;
 }
 
-int screen_rt_key(struct tui *t, struct screen *s, int ch)
+int screen_rt_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	(void)s;
 	if (!t->snap)

@@ -15,14 +15,14 @@
 #include "ui/counters_fmt.h"
 #include "ui/tui.h"
 
-void screen_setup_build(struct tui *t, struct screen *s)
+void screen_setup_build(struct screen_ctx *t, struct screen *s)
 {
 	(void)t;
 	s->heading_lines = 2;
 	s->nrows = (int)config_nkeys;
 }
 
-void screen_setup_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_setup_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	int rows = h - s->heading_lines, yy;
 
@@ -107,7 +107,7 @@ void screen_setup_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 }
 
-static void cycle_theme(struct tui *t, int dir)
+static void cycle_theme(struct screen_ctx *t, int dir)
 {
 	char **names = NULL;
 	size_t n = theme_list(&names);
@@ -128,7 +128,7 @@ static void cycle_theme(struct tui *t, int dir)
 	tui_apply_theme(t);
 }
 
-static void cycle_screen(struct tui *t, int dir)
+static void cycle_screen(struct screen_ctx *t, int dir)
 {
 	int cur = 0;
 
@@ -141,7 +141,7 @@ static void cycle_screen(struct tui *t, int dir)
 
 /* hold: off -> report -> reassert; the session takes it at once (unless
  * --hold was given), its counts starting again */
-static void cycle_hold(struct tui *t, int dir)
+static void cycle_hold(struct screen_ctx *t, int dir)
 {
 	static const char *const modes[] = {"off", "report", "reassert"};
 	int cur = 1;
@@ -158,7 +158,7 @@ static void cycle_hold(struct tui *t, int dir)
 	}
 }
 
-int screen_setup_key(struct tui *t, struct screen *s, int ch)
+int screen_setup_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	const struct config_key *k;
 	int dir;

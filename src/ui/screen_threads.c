@@ -50,13 +50,13 @@
 #include "ui/tui.h"
 
 /* The thread table lives in the model (t->sampler.threads). */
-static const struct thread_table *thr_table(struct tui *t)
+static const struct thread_table *thr_table(struct screen_ctx *t)
 {
 	return thread_sampler_table(&t->sampler.threads);
 }
 
 /* The shown root's online CPUs (a --root tree's threads run on its CPUs). */
-static void root_online(const struct tui *t, struct cpumask *m)
+static void root_online(const struct screen_ctx *t, struct cpumask *m)
 {
 	char buf[4096];
 
@@ -68,7 +68,7 @@ static void root_online(const struct tui *t, struct cpumask *m)
 }
 
 /* Isolated or nohz_full CPUs of the shown root. */
-static void iso_cpus(const struct tui *t, struct cpumask *m)
+static void iso_cpus(const struct screen_ctx *t, struct cpumask *m)
 {
 	cpumask_zero(m);
 	if (!t->snap)
@@ -324,12 +324,12 @@ static void build_tree(struct thr_view *v, const struct thread_table *tab, int *
 }
 
 /* Is s the screen on display (Threads and Isolation rebuild only then)? */
-static bool screen_is_shown(struct tui *t, const struct screen *s)
+static bool screen_is_shown(struct screen_ctx *t, const struct screen *s)
 {
 	return &t->screens[t->cur] == s;
 }
 
-void screen_threads_build(struct tui *t, struct screen *s)
+void screen_threads_build(struct screen_ctx *t, struct screen *s)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_table *tab;
@@ -405,7 +405,7 @@ void screen_threads_free(struct screen *s)
 	s->priv = NULL;
 }
 
-static const struct thread_info *selected(struct tui *t, struct screen *s)
+static const struct thread_info *selected(struct screen_ctx *t, struct screen *s)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_table *tab = thr_table(t);
@@ -458,7 +458,7 @@ static const char *addr_of(char *buf, size_t cap, pid_t tid, const char *leaf)
 	return buf;
 }
 
-void screen_threads_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_threads_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_table *tab = thr_table(t);
@@ -666,7 +666,7 @@ static const char *scope_addr(const struct thr_view *v, const struct thread_info
 	return buf;
 }
 
-static int after_action(struct tui *t, const struct thread_info *th)
+static int after_action(struct screen_ctx *t, const struct thread_info *th)
 {
 	pid_t pid = th->pid;
 
@@ -675,7 +675,7 @@ static int after_action(struct tui *t, const struct thread_info *th)
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
 
-static int do_affinity(struct tui *t, struct screen *s, const struct thread_info *th)
+static int do_affinity(struct screen_ctx *t, struct screen *s, const struct thread_info *th)
 {
 	struct thr_view *v = s->priv;
 	struct cpumask online, iso;
@@ -692,7 +692,7 @@ static int do_affinity(struct tui *t, struct screen *s, const struct thread_info
 	return after_action(t, th);
 }
 
-static int do_nice(struct tui *t, struct screen *s, const struct thread_info *th, int delta)
+static int do_nice(struct screen_ctx *t, struct screen *s, const struct thread_info *th, int delta)
 {
 	struct thr_view *v = s->priv;
 	char who[48];
@@ -706,7 +706,7 @@ static int do_nice(struct tui *t, struct screen *s, const struct thread_info *th
 	return after_action(t, th);
 }
 
-static int do_policy(struct tui *t, struct screen *s, const struct thread_info *th)
+static int do_policy(struct screen_ctx *t, struct screen *s, const struct thread_info *th)
 {
 	static const char *const items[] = {
 		"OTHER   normal time sharing (nice applies)",
@@ -745,7 +745,7 @@ static int do_policy(struct tui *t, struct screen *s, const struct thread_info *
 }
 
 /* Governors that ignore uclamp, for the note ("policy4 interactive"). */
-static void non_schedutil(struct tui *t, char *buf, size_t cap)
+static void non_schedutil(struct screen_ctx *t, char *buf, size_t cap)
 {
 	const struct cpufreq_info *f = t->snap ? &t->snap->freq : NULL;
 	size_t len = 0;
@@ -757,7 +757,7 @@ static void non_schedutil(struct tui *t, char *buf, size_t cap)
 						f->pol[i].name, f->pol[i].governor);
 }
 
-static int do_uclamp(struct tui *t, struct screen *s, const struct thread_info *th)
+static int do_uclamp(struct screen_ctx *t, struct screen *s, const struct thread_info *th)
 {
 	static const char *const items[] = {
 		"uclamp_min  utilization floor (raises the frequency schedutil picks)",
@@ -812,7 +812,7 @@ static int do_uclamp(struct tui *t, struct screen *s, const struct thread_info *
 	return after_action(t, th);
 }
 
-static void search_next(struct tui *t, struct screen *s, bool from_next)
+static void search_next(struct screen_ctx *t, struct screen *s, bool from_next)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_table *tab = thr_table(t);
@@ -836,7 +836,7 @@ static void search_next(struct tui *t, struct screen *s, bool from_next)
 	tui_status(t, true, "'%s' not found", v->search);
 }
 
-static int sort_menu(struct tui *t, struct screen *s)
+static int sort_menu(struct screen_ctx *t, struct screen *s)
 {
 	struct thr_view *v = s->priv;
 	const char *items[NCOL];
@@ -855,7 +855,8 @@ static int sort_menu(struct tui *t, struct screen *s)
 
 /* Edit text (the filter, the search) in a dialog starting from its value:
  * true when entered (text is then the trimmed input), false when cancelled. */
-static bool ask_text(struct tui *t, const char *title, const char *prompt, char *text, size_t cap)
+static bool ask_text(struct screen_ctx *t, const char *title, const char *prompt, char *text,
+		     size_t cap)
 {
 	char buf[64];
 
@@ -866,7 +867,7 @@ static bool ask_text(struct tui *t, const char *title, const char *prompt, char 
 	return true;
 }
 
-int screen_threads_key(struct tui *t, struct screen *s, int ch)
+int screen_threads_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	struct thr_view *v = s->priv;
 	const struct thread_info *th = selected(t, s);
@@ -959,7 +960,8 @@ int screen_threads_key(struct tui *t, struct screen *s, int ch)
 	return r;
 }
 
-int screen_threads_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
+int screen_threads_explain(struct screen_ctx *t, struct screen *s, struct explain_item *items,
+			   int max)
 {
 	const struct thread_info *th = selected(t, s);
 	int n = 0;
@@ -993,7 +995,7 @@ struct iso_view {
 };
 
 /* The outcome of a pending try, once the refreshed snapshot tells it. */
-static void isolation_try_check(struct tui *t, struct iso_view *v, const struct snapshot *sn)
+static void isolation_try_check(struct screen_ctx *t, struct iso_view *v, const struct snapshot *sn)
 {
 	char label[16], eff[64] = "n/a";
 	const struct tui_change *chg;
@@ -1033,7 +1035,7 @@ static void isolation_try_check(struct tui *t, struct iso_view *v, const struct 
 	v->try_irq = -1;
 }
 
-void screen_isolation_build(struct tui *t, struct screen *s)
+void screen_isolation_build(struct screen_ctx *t, struct screen *s)
 {
 	struct iso_view *v = s->priv;
 	const struct snapshot *sn = t->snap;
@@ -1075,7 +1077,7 @@ void screen_isolation_free(struct screen *s)
 	s->priv = NULL;
 }
 
-void screen_isolation_draw(struct tui *t, struct screen *s, int y, int h)
+void screen_isolation_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct iso_view *v = s->priv;
 	const struct iso_report *r = v && v->have ? &v->rep : NULL;
@@ -1178,7 +1180,7 @@ void screen_isolation_draw(struct tui *t, struct screen *s, int y, int h)
 	}
 }
 
-static int apply_fixes(struct tui *t, const char *const *a, size_t n)
+static int apply_fixes(struct screen_ctx *t, const char *const *a, size_t n)
 {
 	if (!n) {
 		tui_status(t, false, "Nothing movable to move");
@@ -1189,7 +1191,7 @@ static int apply_fixes(struct tui *t, const char *const *a, size_t n)
 	return HR_HANDLED | HR_REDRAW | HR_RESCAN;
 }
 
-int screen_isolation_key(struct tui *t, struct screen *s, int ch)
+int screen_isolation_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	struct iso_view *v = s->priv;
 
@@ -1255,7 +1257,8 @@ int screen_isolation_key(struct tui *t, struct screen *s, int ch)
 	}
 }
 
-int screen_isolation_explain(struct tui *t, struct screen *s, struct explain_item *items, int max)
+int screen_isolation_explain(struct screen_ctx *t, struct screen *s, struct explain_item *items,
+			     int max)
 {
 	struct iso_view *v = s->priv;
 	const struct iso_item *it;

@@ -96,8 +96,10 @@ static void fatal_hook(void)
 	}
 }
 
-void tui_focus_none(struct tui *t, struct screen *s, struct cpumask *cpus)
+void tui_focus_none(struct screen_ctx *sc, struct screen *s, struct cpumask *cpus)
 {
+	struct tui *t = tui_of(sc);
+
 	(void)t;
 	(void)s;
 	cpumask_zero(cpus);
@@ -107,17 +109,17 @@ void tui_focus_none(struct tui *t, struct screen *s, struct cpumask *cpus)
  * shows (a recording holds every CPU). */
 static void tui_focus(struct tui *t)
 {
-	struct screen *s = &t->screens[t->cur];
+	struct screen *s = &t->sc.screens[t->sc.cur];
 	struct cpumask m;
 
-	if (t->rec || t->tick_all || !s->ops->focus) {
-		t->tick_all = false;
-		sampler_focus(&t->sampler, NULL);
+	if (t->rec || t->sc.tick_all || !s->ops->focus) {
+		t->sc.tick_all = false;
+		sampler_focus(&t->sc.sampler, NULL);
 		return;
 	}
 	cpumask_zero(&m);
-	s->ops->focus(t, s, &m);
-	sampler_focus(&t->sampler, &m);
+	s->ops->focus(&t->sc, s, &m);
+	sampler_focus(&t->sc.sampler, &m);
 }
 
 /* ---- sampling ----------------------------------------------------------------- */
@@ -127,54 +129,57 @@ void tui_tick(struct tui *t)
 	uint64_t now = time_mono_ns();
 	int e;
 
-	t->want_tick = false;
-	if (t->replay) {
+	t->sc.want_tick = false;
+	if (t->sc.replay) {
 		/* a replay shows the recorded sample; only the timer moves it */
-		struct screen *s = &t->screens[t->cur];
+		struct screen *s = &t->sc.screens[t->sc.cur];
 
-		if (!t->replay->have_cur)
+		if (!t->sc.replay->have_cur)
 			tui_replay_timer(t); /* the first: shown, and the clock started */
 		else if (s->ops->build)
-			s->ops->build(t, s);
+			s->ops->build(&t->sc, s);
 		return;
 	}
-	if (t->sim && t->last_tick_ns)
-		tui_demo_step(t, (double)(now - t->last_tick_ns) / 1e9);
+	if (t->sc.sim && t->sc.last_tick_ns)
+		tui_demo_step(t, (double)(now - t->sc.last_tick_ns) / 1e9);
 	/* a recording holds everything, so that every screen replays */
-	t->sampler.what = t->rec ? SNAP_ALL : tui_snap_base(t) | t->screens[t->cur].ops->needs;
+	t->sc.sampler.what =
+		t->rec ? SNAP_ALL : tui_snap_base(t) | t->sc.screens[t->sc.cur].ops->needs;
 	tui_focus(t);
-	e = sampler_tick(&t->sampler);
+	e = sampler_tick(&t->sc.sampler);
 	if (e && !t->status[0])
-		tui_status(t, true, "sampling: %s", err_name(e));
-	t->snap = sampler_cur(&t->sampler);
-	t->prev = sampler_prev(&t->sampler);
-	t->last_tick_ns = now;
-	t->next_tick_ns = now + (uint64_t)t->delay_tenths * 100000000ULL;
+		tui_status(&t->sc, true, "sampling: %s", err_name(e));
+	t->sc.snap = sampler_cur(&t->sc.sampler);
+	t->sc.prev = sampler_prev(&t->sc.sampler);
+	t->sc.last_tick_ns = now;
+	t->next_tick_ns = now + (uint64_t)t->sc.delay_tenths * 100000000ULL;
 	/* rates need two samples: take the second one soon after the start */
-	if (t->sampler.count == 1 && t->delay_tenths > 3)
+	if (t->sc.sampler.count == 1 && t->sc.delay_tenths > 3)
 		t->next_tick_ns = now + 300000000ULL;
-	t->self_cpu_ms = (double)t->sampler.last_cost_ns / 1e6;
-	self_cost_update(&t->self_cost, now);
+	t->sc.self_cpu_ms = (double)t->sc.sampler.last_cost_ns / 1e6;
+	self_cost_update(&t->sc.self_cost, now);
 	tui_effect_poll(t, now);
 	tui_hold_poll(t, now);
 	tui_counters_tick(t);
-	tui_findings_eval(t, tui_threads_recent(t, THREAD_SAMPLER_FRESH_NS, false),
+	tui_findings_eval(t, tui_threads_recent(&t->sc, THREAD_SAMPLER_FRESH_NS, false),
 			  latency_probe_findings);
 	tui_record_sample(t);
-	if (t->rec && !t->rec_failed && t->snap)
+	if (t->rec && !t->rec_failed && t->sc.snap)
 		latency_record(t);
-	for (int i = 0; i < t->nscreens; i++)
-		if (t->screens[i].ops->build)
-			t->screens[i].ops->build(t, &t->screens[i]);
+	for (int i = 0; i < t->sc.nscreens; i++)
+		if (t->sc.screens[i].ops->build)
+			t->sc.screens[i].ops->build(&t->sc, &t->sc.screens[i]);
 }
 
 /* The hooks' redraw (a dialog's background) and the loop's: a sample first
- * when a screen asked for one (t->want_tick). */
-static void redraw(struct tui *t)
+ * when a screen asked for one (t->sc.want_tick). */
+static void redraw(struct screen_ctx *sc)
 {
-	if (t->want_tick)
+	struct tui *t = tui_of(sc);
+
+	if (t->sc.want_tick)
 		tui_tick(t);
-	tui_draw(t);
+	tui_draw(&t->sc);
 }
 
 /* ---- main ------------------------------------------------------------------------ */
@@ -184,22 +189,22 @@ static void redraw(struct tui *t)
 static void open_screens(struct tui *t, const char *screen, struct sbuf *errs)
 {
 	for (size_t i = 0; i < NSCREEN_TABLE && i < TUI_MAX_SCREENS; i++)
-		t->screens[t->nscreens++].ops = screen_table[i];
-	t->cur = 0;
-	if (screen || t->cfg.start_screen[0]) {
-		int i = tui_find_screen(t, screen ? screen : t->cfg.start_screen);
+		t->sc.screens[t->sc.nscreens++].ops = screen_table[i];
+	t->sc.cur = 0;
+	if (screen || t->sc.cfg.start_screen[0]) {
+		int i = tui_find_screen(t, screen ? screen : t->sc.cfg.start_screen);
 
 		if (i >= 0)
-			t->cur = i;
+			t->sc.cur = i;
 		else if (screen)
 			sbuf_printf(errs, "no screen '%s'\n", screen);
 	}
 	if (errs->len) {
 		char first[200];
 
-		str_copy(t->notes, sizeof(t->notes), errs->s);
+		str_copy(t->sc.notes, sizeof(t->sc.notes), errs->s);
 		tui_first_line(errs->s, first, sizeof(first));
-		tui_status(t, true, "Settings: %s%s", first,
+		tui_status(&t->sc, true, "Settings: %s%s", first,
 			   strchr(errs->s, '\n') && strchr(errs->s, '\n')[1] ? " (all in F2 Setup)"
 									     : "");
 	}
@@ -279,8 +284,8 @@ static int start_curses(struct tui *t)
 		start_color();
 		use_default_colors();
 	}
-	tui_apply_theme(t);
-	if (t->cfg.mouse) {
+	tui_apply_theme(&t->sc);
+	if (t->sc.cfg.mouse) {
 		mousemask(BUTTON1_CLICKED | BUTTON1_PRESSED | BUTTON4_PRESSED | BUTTON5_PRESSED,
 			  NULL);
 		mouseinterval(0);
@@ -303,23 +308,23 @@ static void event_loop(struct tui *t)
 		if (tui_signal_pending)
 			break;
 		/* the probe's live view and a running A/B */
-		res = latency_background(t, false, &bg_ms);
+		res = latency_background(&t->sc, false, &bg_ms);
 		if (res & HR_RESCAN) {
-			tui_reload_journal(t);
-			t->tick_all = true;
+			tui_reload_journal(&t->sc);
+			t->sc.tick_all = true;
 			tui_tick(t);
 		}
 		if (res & (HR_RESCAN | HR_REDRAW))
-			redraw(t);
+			redraw(&t->sc);
 		now = time_mono_ns();
 		if (now >= t->next_tick_ns) {
-			if (t->replay)
+			if (t->sc.replay)
 				tui_replay_timer(t);
 			else
 				tui_tick(t);
 			if (t->status[0] && now >= t->status_until_ns)
 				t->status[0] = '\0';
-			redraw(t);
+			redraw(&t->sc);
 			continue;
 		}
 		wait_ms = (int)((t->next_tick_ns - now + 999999) / 1000000);
@@ -342,7 +347,7 @@ static void event_loop(struct tui *t)
 				fast_err = 0;
 			}
 			if (t->status[0] && time_mono_ns() >= t->status_until_ns)
-				redraw(t);
+				redraw(&t->sc);
 			continue;
 		}
 		fast_err = 0;
@@ -354,25 +359,25 @@ static void event_loop(struct tui *t)
 			/* a running A/B is cancelled first (asked), so the
 			 * quit dialog counts only the user's own changes */
 			if (latency_quit(t)) {
-				tui_reload_journal(t);
+				tui_reload_journal(&t->sc);
 				if (tui_quit_dialog(t))
 					break;
 			}
 			res |= HR_REDRAW;
 		}
 		if (res & HR_RESCAN) {
-			t->tick_all = true;
+			t->sc.tick_all = true;
 			tui_tick(t);
-		} else if (t->want_tick) {
+		} else if (t->sc.want_tick) {
 			tui_tick(t); /* the screen shown reads a source the last sample did not */
 		} else if (res & HR_REDRAW) {
-			struct screen *s = &t->screens[t->cur];
+			struct screen *s = &t->sc.screens[t->sc.cur];
 
 			if (s->ops->build)
-				s->ops->build(t, s);
+				s->ops->build(&t->sc, s);
 		}
 		if (res & (HR_REDRAW | HR_RESCAN) || ch == KEY_RESIZE)
-			redraw(t);
+			redraw(&t->sc);
 	}
 }
 
@@ -389,31 +394,31 @@ static void close_session(struct tui *t, struct sbuf *exitmsg)
 		tui_term = NULL;
 	}
 	latency_shutdown(t, exitmsg); /* before the session's own restore */
-	if (t->knob)
-		tui_reload_journal(t);
+	if (t->sc.knob)
+		tui_reload_journal(&t->sc);
 	tui_restore_on_exit(t, exitmsg);
 	tui_record_close(t, exitmsg); /* after the restore, so that it is recorded too */
 	if (exitmsg->len)
 		fputs(exitmsg->s, stderr);
-	for (int i = 0; i < t->nscreens; i++)
-		if (t->screens[i].ops->free)
-			t->screens[i].ops->free(&t->screens[i]);
+	for (int i = 0; i < t->sc.nscreens; i++)
+		if (t->sc.screens[i].ops->free)
+			t->sc.screens[i].ops->free(&t->sc.screens[i]);
 	tui_counters_free(t);
 	if (t->sampler_on)
-		sampler_free(&t->sampler);
+		sampler_free(&t->sc.sampler);
 	else
-		thread_sampler_free(&t->sampler.threads);
+		thread_sampler_free(&t->sc.sampler.threads);
 	devfreq_clk_list_free(t->cfg_clocks);
 	knob_effect_free(t->eff_watch);
-	knob_hold_free(t->hold);
+	knob_hold_free(t->sc.hold);
 	t->eff_watch = NULL;
-	if (t->knob)
-		knob_ctx_close(t->knob);
-	sysroot_close(&t->root);
+	if (t->sc.knob)
+		knob_ctx_close(t->sc.knob);
+	sysroot_close(&t->sc.root);
 	tui_demo_close(t);
 	tui_replay_close(t);
-	findings_free(&t->findings);
-	free(t->changes);
+	findings_free(&t->sc.findings);
+	free(t->sc.changes);
 	free(t);
 }
 
@@ -432,10 +437,10 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		free(t);
 		return r;
 	}
-	t->hooks.idle = latency_background;
-	t->hooks.redraw = redraw;
-	t->hooks.busy_mark = latency_header;
-	t->hooks.replay_mark = tui_replay_header;
+	t->sc.hooks.idle = latency_background;
+	t->sc.hooks.redraw = redraw;
+	t->sc.hooks.busy_mark = latency_header;
+	t->sc.hooks.replay_mark = tui_replay_header;
 	if (demo && !sim_built()) {
 		fprintf(stderr, "tunetop: " SIM_NOT_BUILT "\n");
 		free(t);
@@ -458,15 +463,15 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		free(t);
 		return 1;
 	}
-	state_dir = o->state_dir		       ? o->state_dir
-		    : t->sim && *sim_state_dir(t->sim) ? sim_state_dir(t->sim)
-						       : NULL;
-	if (t->replay) {
+	state_dir = o->state_dir			     ? o->state_dir
+		    : t->sc.sim && *sim_state_dir(t->sc.sim) ? sim_state_dir(t->sc.sim)
+							     : NULL;
+	if (t->sc.replay) {
 		/* nothing is written during a replay: no knob engine at all */
 		t->readonly = true;
-		snprintf(t->ro_why, sizeof(t->ro_why),
+		snprintf(t->sc.ro_why, sizeof(t->sc.ro_why),
 			 "REPLAY of %s: a recording is read-only, knob actions are refused",
-			 t->replay->path);
+			 t->sc.replay->path);
 	} else {
 		tui_open_engine(t, state_dir);
 		rc = tui_open_sampler(t, o, record, state_dir, &errs);
@@ -476,9 +481,9 @@ int tui_main(const struct tt_opts *o, int argc, char **argv)
 		rc = start_curses(t);
 	}
 	if (!rc) {
-		tui_reload_journal(t);
+		tui_reload_journal(&t->sc);
 		tui_tick(t);
-		tui_draw(t);
+		tui_draw(&t->sc);
 		tui_offer_orphans(t);
 		event_loop(t);
 		if (tui_signal_pending && tui_signal_pending != SIGINT)

@@ -4,7 +4,7 @@
  * is shown, the status line (tui_status) and key bar, and tui_draw(), which
  * draws the frame around the current screen. It calls only widgets.c: the
  * header's marks of a running probe / A/B and of a replay come through the
- * loop's hooks (t->hooks, set by tui.c). */
+ * loop's hooks (t->sc.hooks, set by tui.c). */
 #include <errno.h>
 #include <getopt.h>
 #include <locale.h>
@@ -46,13 +46,14 @@ static short fit_colour(short c, unsigned *attrs)
 	return c;
 }
 
-void tui_apply_theme(struct tui *t)
+void tui_apply_theme(struct screen_ctx *sc)
 {
+	struct tui *t = tui_of(sc);
 	struct theme mono;
-	const struct theme *th = &t->theme;
+	const struct theme *th = &t->sc.theme;
 
-	t->color = !t->no_color && has_colors() && !th->mono;
-	if (!t->color && !th->mono) {
+	t->sc.color = !t->no_color && has_colors() && !th->mono;
+	if (!t->sc.color && !th->mono) {
 		theme_monochrome(&mono);
 		th = &mono;
 	}
@@ -61,7 +62,7 @@ void tui_apply_theme(struct tui *t)
 		unsigned a = s->attrs;
 		attr_t at = A_NORMAL;
 
-		if (t->color && r + 1 < COLOR_PAIRS) {
+		if (t->sc.color && r + 1 < COLOR_PAIRS) {
 			short fg = fit_colour(s->fg, &a), bg = fit_colour(s->bg, &a);
 
 			init_pair((short)(r + 1), fg, bg);
@@ -81,10 +82,10 @@ void tui_apply_theme(struct tui *t)
 		if (a & TA_ITALIC)
 			at |= A_ITALIC;
 #endif
-		t->attr[r] = at;
+		t->sc.attr[r] = at;
 	}
-	if (t->color)
-		bkgdset(' ' | t->attr[ROLE_DEFAULT]);
+	if (t->sc.color)
+		bkgdset(' ' | t->sc.attr[ROLE_DEFAULT]);
 }
 
 /* ---- frame: header, tabs, status, key bar ---------------------------------------- */
@@ -107,7 +108,7 @@ static void fmt_uptime(double s, char *buf, size_t cap)
 
 static int header_clock(struct tui *t, int y, int x, const char *label, enum devfreq_kind kind)
 {
-	const struct devfreq_info *d = &t->snap->devf;
+	const struct devfreq_info *d = &t->sc.snap->devf;
 	int64_t hz = -1;
 	bool changed = false;
 	char buf[32];
@@ -130,47 +131,48 @@ static int header_clock(struct tui *t, int y, int x, const char *label, enum dev
 			}
 	if (hz < 0 && !d->ndev && !d->nclk)
 		return 0;
-	n += ui_printf(t, y, x, COLS - x, ROLE_HEADER, "%s ", label);
-	ui_fmt_hz(t, hz, buf, sizeof(buf));
-	n += ui_printf(t, y, x + n, COLS - x - n,
+	n += ui_printf(&t->sc, y, x, COLS - x, ROLE_HEADER, "%s ", label);
+	ui_fmt_hz(&t->sc, hz, buf, sizeof(buf));
+	n += ui_printf(&t->sc, y, x + n, COLS - x - n,
 		       hz < 0	 ? ROLE_VALUE_NA
 		       : changed ? ROLE_CHANGED
 				 : ROLE_HEADER_VALUE,
 		       "%s", buf);
-	n += ui_put(t, y, x + n, COLS - x - n, ROLE_HEADER, t->cfg.freq_ghz ? "  " : " MHz  ");
+	n += ui_put(&t->sc, y, x + n, COLS - x - n, ROLE_HEADER,
+		    t->sc.cfg.freq_ghz ? "  " : " MHz  ");
 	return n;
 }
 
 static void draw_header(struct tui *t)
 {
-	const struct system_info *sys = t->snap ? &t->snap->sys : NULL;
+	const struct system_info *sys = t->sc.snap ? &t->sc.snap->sys : NULL;
 	char up[32], src[300], board[200];
 	int x = 0, y = 0;
 	const char *pre = NULL;
 
-	ui_fill(t, 0, 0, COLS, ROLE_DEFAULT);
-	ui_fill(t, 1, 0, COLS, ROLE_DEFAULT);
+	ui_fill(&t->sc, 0, 0, COLS, ROLE_DEFAULT);
+	ui_fill(&t->sc, 1, 0, COLS, ROLE_DEFAULT);
 	/* right end: uptime and interval */
 	{
 		char right[64];
 		int rw, room, kw = 0;
 		const char *kern = sys && sys->kernel[0] ? sys->kernel : "n/a";
 
-		int every =
-			t->replay ? (int)lround(t->replay->interval_ms / 100.0) : t->delay_tenths;
+		int every = t->sc.replay ? (int)lround(t->sc.replay->interval_ms / 100.0)
+					 : t->sc.delay_tenths;
 
 		fmt_uptime(sys ? sys->uptime_s : NAN, up, sizeof(up));
 		rw = snprintf(right, sizeof(right), "up %s  every %d.%ds", up, every / 10,
 			      every % 10);
-		if (t->replay)
-			x += ui_put(t, y, x, COLS - x, ROLE_READONLY, " REPLAY ") + 1;
-		if (t->sim)
-			x += ui_printf(t, y, x, COLS - x, ROLE_SIMULATED, " SIMULATED %s ",
-				       sim_board(t->sim)) +
+		if (t->sc.replay)
+			x += ui_put(&t->sc, y, x, COLS - x, ROLE_READONLY, " REPLAY ") + 1;
+		if (t->sc.sim)
+			x += ui_printf(&t->sc, y, x, COLS - x, ROLE_SIMULATED, " SIMULATED %s ",
+				       sim_board(t->sc.sim)) +
 			     1;
-		else if (t->replay && t->replay->board[0])
-			x += ui_printf(t, y, x, COLS - x, ROLE_SIMULATED, " SIMULATED %s ",
-				       t->replay->board) +
+		else if (t->sc.replay && t->sc.replay->board[0])
+			x += ui_printf(&t->sc, y, x, COLS - x, ROLE_SIMULATED, " SIMULATED %s ",
+				       t->sc.replay->board) +
 			     1;
 		pre = sys ? system_preempt_name(sys->preempt) : NULL;
 		if (sys)
@@ -188,14 +190,15 @@ static void draw_header(struct tui *t)
 			snprintf(board, sizeof(board), "%s", sys->compat[sys->ncompat - 1]);
 		else
 			snprintf(board, sizeof(board), "%s",
-				 t->snap && t->snap->topo.cpu_model[0] ? t->snap->topo.cpu_model
-								       : "board n/a");
+				 t->sc.snap && t->sc.snap->topo.cpu_model[0]
+					 ? t->sc.snap->topo.cpu_model
+					 : "board n/a");
 		if (room < 8)
 			room = 8;
-		x += ui_printf(t, y, x, room, ROLE_HEADER_VALUE, "%s", board) + 2;
+		x += ui_printf(&t->sc, y, x, room, ROLE_HEADER_VALUE, "%s", board) + 2;
 		if (sys) {
-			x += ui_printf(t, y, x, COLS - x, ROLE_HEADER_VALUE, "%s", kern) + 1;
-			x += ui_printf(t, y, x, COLS - x,
+			x += ui_printf(&t->sc, y, x, COLS - x, ROLE_HEADER_VALUE, "%s", kern) + 1;
+			x += ui_printf(&t->sc, y, x, COLS - x,
 				       sys->preempt == PREEMPT_MODEL_RT ? ROLE_OK
 				       : pre				? ROLE_HEADER
 									: ROLE_VALUE_NA,
@@ -204,10 +207,10 @@ static void draw_header(struct tui *t)
 		if (x <= COLS - rw) {
 			int rx = COLS - rw;
 
-			rx += ui_put(t, y, rx, COLS - rx, ROLE_HEADER, "up ");
-			rx += ui_printf(t, y, rx, COLS - rx, ROLE_HEADER_VALUE, "%s", up) + 2;
-			rx += ui_put(t, y, rx, COLS - rx, ROLE_HEADER, "every ");
-			ui_printf(t, y, rx, COLS - rx, ROLE_HEADER_VALUE, "%d.%ds", every / 10,
+			rx += ui_put(&t->sc, y, rx, COLS - rx, ROLE_HEADER, "up ");
+			rx += ui_printf(&t->sc, y, rx, COLS - rx, ROLE_HEADER_VALUE, "%s", up) + 2;
+			rx += ui_put(&t->sc, y, rx, COLS - rx, ROLE_HEADER, "every ");
+			ui_printf(&t->sc, y, rx, COLS - rx, ROLE_HEADER_VALUE, "%d.%ds", every / 10,
 				  every % 10);
 		}
 	}
@@ -215,62 +218,65 @@ static void draw_header(struct tui *t)
 	/* line 2: clocks, changes, read-only, source */
 	y = 1;
 	x = 0;
-	if (t->snap && t->cfg.hdr_clocks) {
+	if (t->sc.snap && t->sc.cfg.hdr_clocks) {
 		x += header_clock(t, y, x, "DDR", DEVFREQ_DDR);
 		x += header_clock(t, y, x, "NPU", DEVFREQ_NPU);
 		x += header_clock(t, y, x, "GPU", DEVFREQ_GPU);
 	}
-	x += ui_put(t, y, x, COLS - x, ROLE_HEADER, "changes ");
-	x += ui_printf(t, y, x, COLS - x, t->nchanges ? ROLE_CHANGED : ROLE_HEADER_VALUE, "%zu",
-		       t->nchanges) +
+	x += ui_put(&t->sc, y, x, COLS - x, ROLE_HEADER, "changes ");
+	x += ui_printf(&t->sc, y, x, COLS - x, t->sc.nchanges ? ROLE_CHANGED : ROLE_HEADER_VALUE,
+		       "%zu", t->sc.nchanges) +
 	     2;
 	/* hold: changes written over outside tunetop (--hold=reassert: and
 	 * how many of them were written back) */
-	if (knob_hold_outside(t->hold) && t->hold_mode == KNOB_HOLD_REASSERT)
-		x += ui_printf(t, y, x, COLS - x, ROLE_WARN, "reverted %u reasserted %u",
-			       knob_hold_outside(t->hold), knob_hold_reasserted(t->hold)) +
+	if (knob_hold_outside(t->sc.hold) && t->sc.hold_mode == KNOB_HOLD_REASSERT)
+		x += ui_printf(&t->sc, y, x, COLS - x, ROLE_WARN, "reverted %u reasserted %u",
+			       knob_hold_outside(t->sc.hold), knob_hold_reasserted(t->sc.hold)) +
 		     2;
-	else if (knob_hold_outside(t->hold))
-		x += ui_printf(t, y, x, COLS - x, ROLE_WARN, "reverted %u",
-			       knob_hold_outside(t->hold)) +
+	else if (knob_hold_outside(t->sc.hold))
+		x += ui_printf(&t->sc, y, x, COLS - x, ROLE_WARN, "reverted %u",
+			       knob_hold_outside(t->sc.hold)) +
 		     2;
 	/* findings, coloured by the worst one */
-	x += ui_printf(t, y, x, COLS - x,
-		       t->findings.n ? tui_sev_role(tui_worst_finding(t)) : ROLE_HEADER_VALUE,
-		       "%zu finding%s", t->findings.n, t->findings.n == 1 ? "" : "s") +
+	x += ui_printf(&t->sc, y, x, COLS - x,
+		       t->sc.findings.n ? tui_sev_role(tui_worst_finding(&t->sc))
+					: ROLE_HEADER_VALUE,
+		       "%zu finding%s", t->sc.findings.n, t->sc.findings.n == 1 ? "" : "s") +
 	     2;
-	if (t->dma_held)
-		x += ui_printf(t, y, x, COLS - x, ROLE_CHANGED, "QoS %dus", t->dma_value_us) + 2;
-	if (t->hooks.busy_mark)
-		x += t->hooks.busy_mark(t, y, x);
-	if (t->rec)
-		x += ui_printf(t, y, x, COLS - x, t->rec_failed ? ROLE_ALERT : ROLE_WARN, "REC %s",
-			       t->rec_failed ? "failed" : "on") +
+	if (t->sc.dma_held)
+		x += ui_printf(&t->sc, y, x, COLS - x, ROLE_CHANGED, "QoS %dus",
+			       t->sc.dma_value_us) +
 		     2;
-	if (t->replay && t->hooks.replay_mark)
-		x += t->hooks.replay_mark(t, y, x);
-	else if (t->readonly || !t->knob)
-		x += ui_printf(t, y, x, COLS - x, ROLE_READONLY, " READ-ONLY ") + 2;
+	if (t->sc.hooks.busy_mark)
+		x += t->sc.hooks.busy_mark(&t->sc, y, x);
+	if (t->rec)
+		x += ui_printf(&t->sc, y, x, COLS - x, t->rec_failed ? ROLE_ALERT : ROLE_WARN,
+			       "REC %s", t->rec_failed ? "failed" : "on") +
+		     2;
+	if (t->sc.replay && t->sc.hooks.replay_mark)
+		x += t->sc.hooks.replay_mark(&t->sc, y, x);
+	else if (t->readonly || !t->sc.knob)
+		x += ui_printf(&t->sc, y, x, COLS - x, ROLE_READONLY, " READ-ONLY ") + 2;
 	x += tui_world_line(t, y, x); /* a world's app: its frame times */
-	if (t->replay)
-		snprintf(src, sizeof(src), "file %s", t->replay->path);
-	else if (t->sim)
+	if (t->sc.replay)
+		snprintf(src, sizeof(src), "file %s", t->sc.replay->path);
+	else if (t->sc.sim)
 		snprintf(src, sizeof(src), "demo root %s", t->root_path);
-	else if (t->root.live)
+	else if (t->sc.root.live)
 		snprintf(src, sizeof(src), "live");
 	else
 		snprintf(src, sizeof(src), "root %s", t->root_path);
 	/* where tunetop itself runs, when the source still fits after it */
-	if (!t->replay && t->self.applied) {
+	if (!t->sc.replay && t->sc.self.applied) {
 		char cpus[64], self[96];
 		int n;
 
-		cpulist_format(&t->self.cpus, cpus, sizeof(cpus));
-		n = snprintf(self, sizeof(self), "%s n%d", cpus, t->self.nice);
+		cpulist_format(&t->sc.self.cpus, cpus, sizeof(cpus));
+		n = snprintf(self, sizeof(self), "%s n%d", cpus, t->sc.self.nice);
 		if (x + 5 + n + 2 + (int)strlen(src) <= COLS) {
-			x += ui_put(t, y, x, COLS - x, ROLE_HEADER, "self ");
-			x += ui_put(t, y, x, COLS - x,
-				    t->self.err[0] ? ROLE_WARN : ROLE_HEADER_VALUE, self) +
+			x += ui_put(&t->sc, y, x, COLS - x, ROLE_HEADER, "self ");
+			x += ui_put(&t->sc, y, x, COLS - x,
+				    t->sc.self.err[0] ? ROLE_WARN : ROLE_HEADER_VALUE, self) +
 			     2;
 		}
 	}
@@ -279,9 +285,9 @@ static void draw_header(struct tui *t)
 		int len = (int)strlen(src);
 
 		if (len > room && room > 4)
-			ui_printf(t, y, x, room, ROLE_HEADER, "...%s", src + len - (room - 3));
+			ui_printf(&t->sc, y, x, room, ROLE_HEADER, "...%s", src + len - (room - 3));
 		else
-			ui_put(t, y, x, room, ROLE_HEADER, src);
+			ui_put(&t->sc, y, x, room, ROLE_HEADER, src);
 	}
 }
 
@@ -290,15 +296,15 @@ static void draw_header(struct tui *t)
  * characters (0: whole). */
 static int tab_label(const struct tui *t, int i, int abbrev, char *buf, size_t cap)
 {
-	const char *name = t->screens[i].ops->name;
+	const char *name = t->sc.screens[i].ops->name;
 	int len = (int)strlen(name);
 
 	if (abbrev > 0 && abbrev < len)
 		len = abbrev;
 	if (i < 10)
 		return snprintf(buf, cap, " %d %.*s ", (i + 1) % 10, len, name);
-	if (t->screens[i].ops->hotkey) /* Findings '!', Lessons 'L' */
-		return snprintf(buf, cap, " %c %.*s ", t->screens[i].ops->hotkey, len, name);
+	if (t->sc.screens[i].ops->hotkey) /* Findings '!', Lessons 'L' */
+		return snprintf(buf, cap, " %c %.*s ", t->sc.screens[i].ops->hotkey, len, name);
 	return snprintf(buf, cap, " %.*s ", len, name);
 }
 
@@ -313,13 +319,13 @@ static int tab_label(const struct tui *t, int i, int abbrev, char *buf, size_t c
  * width, except the one behind a marker, which owns the marker. */
 static void draw_tabs(struct tui *t, int y)
 {
-	int w[TUI_MAX_SCREENS], abbrev = 0, total, first = 0, last = t->nscreens - 1, x = 0,
+	int w[TUI_MAX_SCREENS], abbrev = 0, total, first = 0, last = t->sc.nscreens - 1, x = 0,
 				maxlen = 0;
 	char buf[96];
 
-	ui_fill(t, y, 0, COLS, ROLE_TAB);
-	for (int i = 0; i < t->nscreens; i++) {
-		int len = (int)strlen(t->screens[i].ops->name);
+	ui_fill(&t->sc, y, 0, COLS, ROLE_TAB);
+	for (int i = 0; i < t->sc.nscreens; i++) {
+		int len = (int)strlen(t->sc.screens[i].ops->name);
 
 		maxlen = len > maxlen ? len : maxlen;
 	}
@@ -333,7 +339,7 @@ static void draw_tabs(struct tui *t, int y)
 			break;
 		}
 		total = 0;
-		for (int i = 0; i < t->nscreens; i++) {
+		for (int i = 0; i < t->sc.nscreens; i++) {
 			int cut = tab_label(t, i, abbrev, buf, sizeof(buf));
 			int whole = tab_label(t, i, 0, buf, sizeof(buf));
 
@@ -344,25 +350,27 @@ static void draw_tabs(struct tui *t, int y)
 			break;
 	}
 	total = 0;
-	for (int i = 0; i < t->nscreens; i++) {
-		w[i] = tab_label(t, i, i == t->cur ? 0 : abbrev, buf, sizeof(buf));
+	for (int i = 0; i < t->sc.nscreens; i++) {
+		w[i] = tab_label(t, i, i == t->sc.cur ? 0 : abbrev, buf, sizeof(buf));
 		total += w[i];
 	}
 	if (total > COLS) {
 		/* a window around the current tab; one column per marker */
 		int used;
 
-		first = last = t->cur;
-		used = w[t->cur];
+		first = last = t->sc.cur;
+		used = w[t->sc.cur];
 		for (bool grew = true; grew;) {
 			grew = false;
-			if (last + 1 < t->nscreens &&
-			    used + w[last + 1] + (first > 0) + (last + 2 < t->nscreens) <= COLS) {
+			if (last + 1 < t->sc.nscreens &&
+			    used + w[last + 1] + (first > 0) + (last + 2 < t->sc.nscreens) <=
+				    COLS) {
 				used += w[++last];
 				grew = true;
 			}
 			if (first > 0 &&
-			    used + w[first - 1] + (first > 1) + (last + 1 < t->nscreens) <= COLS) {
+			    used + w[first - 1] + (first > 1) + (last + 1 < t->sc.nscreens) <=
+				    COLS) {
 				used += w[--first];
 				grew = true;
 			}
@@ -371,47 +379,50 @@ static void draw_tabs(struct tui *t, int y)
 	for (int i = 0; i < first; i++)
 		t->tabs_x[i] = 0;
 	if (first > 0) {
-		x += ui_put(t, y, 0, COLS, ROLE_TAB, "<");
+		x += ui_put(&t->sc, y, 0, COLS, ROLE_TAB, "<");
 		t->tabs_x[first - 1] = 0;
 	}
 	for (int i = first; i <= last; i++) {
 		t->tabs_x[i] = x;
-		tab_label(t, i, i == t->cur ? 0 : abbrev, buf, sizeof(buf));
-		x += ui_put(t, y, x, COLS - x, i == t->cur ? ROLE_TAB_ACTIVE : ROLE_TAB, buf);
+		tab_label(t, i, i == t->sc.cur ? 0 : abbrev, buf, sizeof(buf));
+		x += ui_put(&t->sc, y, x, COLS - x, i == t->sc.cur ? ROLE_TAB_ACTIVE : ROLE_TAB,
+			    buf);
 	}
-	if (last + 1 < t->nscreens) {
+	if (last + 1 < t->sc.nscreens) {
 		int mx = x < COLS - 1 ? COLS - 1 : x;
 
 		t->tabs_x[last + 1] = mx;
-		ui_put(t, y, mx, COLS - mx, ROLE_TAB, ">");
+		ui_put(&t->sc, y, mx, COLS - mx, ROLE_TAB, ">");
 		x = mx + 1;
-		for (int i = last + 2; i < t->nscreens; i++)
+		for (int i = last + 2; i < t->sc.nscreens; i++)
 			t->tabs_x[i] = x;
 	}
-	t->tabs_x[t->nscreens] = x;
+	t->tabs_x[t->sc.nscreens] = x;
 }
 
 static void draw_status(struct tui *t, int y)
 {
-	ui_fill(t, y, 0, COLS, ROLE_DEFAULT);
+	ui_fill(&t->sc, y, 0, COLS, ROLE_DEFAULT);
 	if (t->status[0] && time_mono_ns() < t->status_until_ns) {
-		ui_put(t, y, 0, COLS, t->status_err ? ROLE_STATUS_ERROR : ROLE_STATUS, t->status);
+		ui_put(&t->sc, y, 0, COLS, t->status_err ? ROLE_STATUS_ERROR : ROLE_STATUS,
+		       t->status);
 		return;
 	}
 	t->status[0] = '\0';
-	if (t->replay)
-		ui_printf(t, y, 0, COLS, ROLE_LABEL,
+	if (t->sc.replay)
+		ui_printf(&t->sc, y, 0, COLS, ROLE_LABEL,
 			  "REPLAY (read-only): space play/pause  . , step  [ ] 10 samples  { } "
 			  "start/end  + - speed");
-	else if (t->readonly && t->knob)
-		ui_printf(t, y, 0, COLS, ROLE_READONLY, "READ-ONLY: %s", t->ro_why);
-	else if (!t->knob)
-		ui_printf(t, y, 0, COLS, ROLE_READONLY, "READ-ONLY: %s", t->ro_why);
+	else if (t->readonly && t->sc.knob)
+		ui_printf(&t->sc, y, 0, COLS, ROLE_READONLY, "READ-ONLY: %s", t->sc.ro_why);
+	else if (!t->sc.knob)
+		ui_printf(&t->sc, y, 0, COLS, ROLE_READONLY, "READ-ONLY: %s", t->sc.ro_why);
 }
 
-void tui_draw(struct tui *t)
+void tui_draw(struct screen_ctx *sc)
 {
-	struct screen *s = &t->screens[t->cur];
+	struct tui *t = tui_of(sc);
+	struct screen *s = &t->sc.screens[t->sc.cur];
 
 	erase();
 	if (LINES < 8 || COLS < 30) {
@@ -421,17 +432,19 @@ void tui_draw(struct tui *t)
 	}
 	draw_header(t);
 	draw_tabs(t, 2);
-	t->body_y = 3;
-	t->body_h = LINES - 5;
-	s->ops->draw(t, s, t->body_y, t->body_h);
+	t->sc.body_y = 3;
+	t->sc.body_h = LINES - 5;
+	s->ops->draw(&t->sc, s, t->sc.body_y, t->sc.body_h);
 	draw_status(t, LINES - 2);
-	ui_draw_keybar(t, LINES - 1, t->replay ? "replay" : s->ops->id);
+	ui_draw_keybar(&t->sc, LINES - 1, t->sc.replay ? "replay" : s->ops->id);
 	wnoutrefresh(stdscr);
 	doupdate();
 }
 
-void tui_status(struct tui *t, bool err, const char *fmt, ...)
+void tui_status(struct screen_ctx *sc, bool err, const char *fmt, ...)
 {
+	struct tui *t = tui_of(sc);
+
 	va_list ap;
 
 	va_start(ap, fmt);
@@ -460,11 +473,23 @@ void tui_status_seen(struct tui *t)
 	}
 }
 
-const struct tui_change *tui_changed(const struct tui *t, const char *addr)
+const char *tui_status_text(const struct screen_ctx *sc)
 {
-	for (size_t i = 0; i < t->nchanges; i++)
-		if (!strcmp(t->changes[i].addr, addr))
-			return &t->changes[i];
+	return tui_of_const(sc)->status;
+}
+
+void tui_status_clear(struct screen_ctx *sc)
+{
+	tui_of(sc)->status[0] = '\0';
+}
+
+const struct tui_change *tui_changed(const struct screen_ctx *sc, const char *addr)
+{
+	const struct tui *t = tui_of_const(sc);
+
+	for (size_t i = 0; i < t->sc.nchanges; i++)
+		if (!strcmp(t->sc.changes[i].addr, addr))
+			return &t->sc.changes[i];
 	return NULL;
 }
 
@@ -472,9 +497,9 @@ const struct tui_change *tui_changed_prefix(const struct tui *t, const char *pre
 {
 	size_t n = strlen(prefix);
 
-	for (size_t i = 0; i < t->nchanges; i++)
-		if (!strncmp(t->changes[i].addr, prefix, n))
-			return &t->changes[i];
+	for (size_t i = 0; i < t->sc.nchanges; i++)
+		if (!strncmp(t->sc.changes[i].addr, prefix, n))
+			return &t->sc.changes[i];
 	return NULL;
 }
 
@@ -495,13 +520,14 @@ void tui_first_line(const char *s, char *out, size_t cap)
 	out[n] = '\0';
 }
 
-enum finding_sev tui_worst_finding(const struct tui *t)
+enum finding_sev tui_worst_finding(const struct screen_ctx *sc)
 {
+	const struct tui *t = tui_of_const(sc);
 	enum finding_sev w = FINDING_INFO;
 
-	for (size_t i = 0; i < t->findings.n; i++)
-		if (t->findings.v[i].sev > w)
-			w = t->findings.v[i].sev;
+	for (size_t i = 0; i < t->sc.findings.n; i++)
+		if (t->sc.findings.v[i].sev > w)
+			w = t->sc.findings.v[i].sev;
 	return w;
 }
 
@@ -520,7 +546,7 @@ enum role tui_sev_role(enum finding_sev s)
  * the screens that show IRQs ask for them. */
 unsigned tui_snap_base(const struct tui *t)
 {
-	const struct system_info *y = t->snap ? &t->snap->sys : NULL;
+	const struct system_info *y = t->sc.snap ? &t->sc.snap->sys : NULL;
 
 	if (y && !(y->have_isolated && !cpumask_empty(&y->isolated)) &&
 	    !(y->have_nohz_full && !cpumask_empty(&y->nohz_full)))
@@ -531,40 +557,42 @@ unsigned tui_snap_base(const struct tui *t)
 /* ---- tabs: which screen is shown ------------------------------------------- */
 
 /* Show screen i. When it reads a source the last sample did not, the loop
- * samples again before drawing (t->want_tick: the loop owns time). */
+ * samples again before drawing (t->sc.want_tick: the loop owns time). */
 void tui_switch_to(struct tui *t, int i)
 {
 	unsigned needs;
 
-	if (i < 0 || i >= t->nscreens)
+	if (i < 0 || i >= t->sc.nscreens)
 		return;
-	t->cur = i;
-	needs = tui_snap_base(t) | t->screens[i].ops->needs;
-	if (!t->replay && t->snap && (t->snap->what & needs) != needs)
-		t->want_tick = true; /* this screen reads a source the others did not */
-	else if (t->screens[i].ops->build)
-		t->screens[i].ops->build(t, &t->screens[i]);
+	t->sc.cur = i;
+	needs = tui_snap_base(t) | t->sc.screens[i].ops->needs;
+	if (!t->sc.replay && t->sc.snap && (t->sc.snap->what & needs) != needs)
+		t->sc.want_tick = true; /* this screen reads a source the others did not */
+	else if (t->sc.screens[i].ops->build)
+		t->sc.screens[i].ops->build(&t->sc, &t->sc.screens[i]);
 }
 
 int tui_find_screen(struct tui *t, const char *id)
 {
-	for (int i = 0; i < t->nscreens; i++)
-		if (!strcmp(t->screens[i].ops->id, id))
+	for (int i = 0; i < t->sc.nscreens; i++)
+		if (!strcmp(t->sc.screens[i].ops->id, id))
 			return i;
 	return -1;
 }
 
-void tui_show_screen(struct tui *t, const char *id)
+void tui_show_screen(struct screen_ctx *sc, const char *id)
 {
+	struct tui *t = tui_of(sc);
+
 	tui_switch_to(t, tui_find_screen(t, id));
 }
 
 bool tui_is_demo(const struct tui *t)
 {
-	return t->sim != NULL;
+	return t->sc.sim != NULL;
 }
 
 bool tui_is_replay(const struct tui *t)
 {
-	return t->replay != NULL;
+	return t->sc.replay != NULL;
 }

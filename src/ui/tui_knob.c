@@ -32,50 +32,54 @@
 
 /* ---- changes and the knob engine ------------------------------------------ */
 
-const char *tui_cannot_write(struct tui *t)
+const char *tui_cannot_write(struct screen_ctx *sc)
 {
-	if (!t->knob)
-		return t->ro_why[0] ? t->ro_why : "the knob engine is not available";
+	struct tui *t = tui_of(sc);
+
+	if (!t->sc.knob)
+		return t->sc.ro_why[0] ? t->sc.ro_why : "the knob engine is not available";
 	if (t->readonly)
-		return t->ro_why;
+		return t->sc.ro_why;
 	return t->busy_why; /* set by latency_run.c while an A/B runs */
 }
 
-bool tui_may_write(struct tui *t)
+bool tui_may_write(struct screen_ctx *sc)
 {
-	const char *why = tui_cannot_write(t);
+	struct tui *t = tui_of(sc);
+	const char *why = tui_cannot_write(&t->sc);
 
 	if (why)
-		tui_status(t, true, "Refused: %s", why);
+		tui_status(&t->sc, true, "Refused: %s", why);
 	return !why;
 }
 
-void tui_reload_journal(struct tui *t)
+void tui_reload_journal(struct screen_ctx *sc)
 {
+	struct tui *t = tui_of(sc);
 	struct knob_jentry *e = NULL;
 	size_t n = 0;
 	int torn = 0;
 	char *cause = NULL;
 	const char *run;
 
-	if (t->replay) {
+	if (t->sc.replay) {
 		/* the changes as recorded at the shown sample */
-		if (t->replay->have_cur)
-			tui_replay_goto(t, t->replay->idx);
+		if (t->sc.replay->have_cur)
+			tui_replay_goto(t, t->sc.replay->idx);
 		return;
 	}
-	free(t->changes);
-	t->changes = NULL;
-	t->nchanges = t->nours = t->norphans = 0;
-	if (!t->knob)
+	free(t->sc.changes);
+	t->sc.changes = NULL;
+	t->sc.nchanges = t->nours = t->norphans = 0;
+	if (!t->sc.knob)
 		return;
 	tui_record_poll(t); /* a change just made is an event of the recording now */
-	if (knob_journal_list(t->knob, &e, &n, &torn, &cause) != 0) {
+	if (knob_journal_list(t->sc.knob, &e, &n, &torn, &cause) != 0) {
 		free(cause);
 		return;
 	}
-	run = knob_ctx_run_id(t->knob);
-	t->changes = xcalloc(n ? n : 1, sizeof(*t->changes));
+	run = knob_ctx_run_id(t->sc.knob);
+	t->sc.changes = xcalloc(n ? n : 1, sizeof(*t->sc.changes));
 	for (size_t i = 0; i < n; i++) {
 		struct tui_change *c = NULL;
 
@@ -86,11 +90,11 @@ void tui_reload_journal(struct tui *t)
 		if (e[i].state != KNOB_J_ACTIVE)
 			continue;
 		/* one row per address: keep the oldest old value, the newest new one */
-		for (size_t k = 0; k < t->nchanges; k++)
-			if (!strcmp(t->changes[k].addr, e[i].addr))
-				c = &t->changes[k];
+		for (size_t k = 0; k < t->sc.nchanges; k++)
+			if (!strcmp(t->sc.changes[k].addr, e[i].addr))
+				c = &t->sc.changes[k];
 		if (!c) {
-			c = &t->changes[t->nchanges++];
+			c = &t->sc.changes[t->sc.nchanges++];
 			str_copy(c->addr, sizeof(c->addr), e[i].addr);
 			str_copy(c->old, sizeof(c->old), e[i].old ? e[i].old : "");
 		}
@@ -103,8 +107,8 @@ void tui_reload_journal(struct tui *t)
 		if (run && e[i].run && !strcmp(run, e[i].run))
 			c->ours = true;
 	}
-	for (size_t k = 0; k < t->nchanges; k++)
-		if (t->changes[k].ours)
+	for (size_t k = 0; k < t->sc.nchanges; k++)
+		if (t->sc.changes[k].ours)
 			t->nours++;
 	knob_journal_free(e, n);
 }
@@ -142,20 +146,21 @@ static void brief_refusal(char *line, size_t cap)
 	str_copy(line, cap, out);
 }
 
-int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
+int tui_set(struct screen_ctx *sc, const char *const *assign, size_t n, unsigned flags)
 {
+	struct tui *t = tui_of(sc);
 	struct sbuf report;
 	char *cause = NULL, line[TUI_STATUS_LEN];
 	int e;
 
-	if (!tui_may_write(t))
+	if (!tui_may_write(&t->sc))
 		return -EPERM;
 	/* Scoped: this session restores them on exit, and if it dies first the
 	 * next start sees them as orphaned. Under --keep they are meant to stay. */
-	if (!t->keep)
+	if (!t->sc.keep)
 		flags |= KNOB_SCOPED;
 	sbuf_init(&report);
-	e = knob_set_many(t->knob, assign, NULL, n, flags, &report, &cause);
+	e = knob_set_many(t->sc.knob, assign, NULL, n, flags, &report, &cause);
 	if (e) {
 		char full[1024];
 
@@ -163,30 +168,30 @@ int tui_set(struct tui *t, const char *const *assign, size_t n, unsigned flags)
 		if ((int)strlen(full) + 9 > COLS)
 			brief_refusal(full, sizeof(full));
 		str_copy(line, sizeof(line), full);
-		tui_status(t, true, "Refused: %s", line[0] ? line : err_name(e));
+		tui_status(&t->sc, true, "Refused: %s", line[0] ? line : err_name(e));
 	} else {
 		size_t nl = report.len ? count_lines(report.s) : 0;
 
 		tui_first_line(report.s, line, sizeof(line));
 		if (nl > 1)
-			tui_status(t, false, "%s (+%zu more)  u undoes", line, nl - 1);
+			tui_status(&t->sc, false, "%s (+%zu more)  u undoes", line, nl - 1);
 		else
-			tui_status(t, false, "%s  u undoes", line[0] ? line : assign[0]);
+			tui_status(&t->sc, false, "%s  u undoes", line[0] ? line : assign[0]);
 	}
 	free(cause);
 	sbuf_free(&report);
-	tui_reload_journal(t);
+	tui_reload_journal(&t->sc);
 	if (!e && !(flags & KNOB_DRY_RUN)) {
 		unsigned ms = knob_effect_default_ms();
 
 		/* the thread table reads these threads' affinity, policy and
 		 * uclamp again on its next read, not in their rotation turn */
 		for (size_t i = 0; i < n; i++)
-			thread_sampler_invalidate(&t->sampler.threads, assign[i]);
+			thread_sampler_invalidate(&t->sc.sampler.threads, assign[i]);
 
 		/* watch whether the kernel obeys; judged by tui_effect_poll() */
 		knob_effect_free(t->eff_watch);
-		t->eff_watch = ms ? knob_effect_begin(t->knob) : NULL;
+		t->eff_watch = ms ? knob_effect_begin(t->sc.knob) : NULL;
 		t->eff_due_ns = time_mono_ns() + (uint64_t)ms * 1000000ull;
 	}
 	return e;
@@ -217,35 +222,35 @@ void tui_hold_poll(struct tui *t, uint64_t now)
 	struct sbuf rep;
 	unsigned before;
 
-	if (!t->knob || t->readonly || t->replay || t->hold_mode == KNOB_HOLD_OFF ||
+	if (!t->sc.knob || t->readonly || t->sc.replay || t->sc.hold_mode == KNOB_HOLD_OFF ||
 	    now < t->hold_due_ns)
 		return;
 	t->hold_due_ns = now + 1000000000ull;
-	if (!t->nchanges && !t->hold)
+	if (!t->sc.nchanges && !t->sc.hold)
 		return;
-	if (!t->hold)
-		t->hold = knob_hold_begin(t->knob, NULL, 0, t->hold_mode);
-	knob_hold_sync_run(t->knob, t->hold);
-	before = knob_hold_reasserted(t->hold);
+	if (!t->sc.hold)
+		t->sc.hold = knob_hold_begin(t->sc.knob, NULL, 0, t->sc.hold_mode);
+	knob_hold_sync_run(t->sc.knob, t->sc.hold);
+	before = knob_hold_reasserted(t->sc.hold);
 	sbuf_init(&rep);
-	knob_hold_check(t->knob, t->hold, &rep);
+	knob_hold_check(t->sc.knob, t->sc.hold, &rep);
 	if (rep.len) {
 		char line[TUI_STATUS_LEN];
 		size_t nl = count_lines(rep.s);
 
 		tui_first_line(hold_headline(rep.s), line, sizeof(line));
 		if (nl > 1)
-			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
+			tui_status(&t->sc, true, "%s (+%zu more)", line, nl - 1);
 		else
-			tui_status(t, true, "%s", line);
+			tui_status(&t->sc, true, "%s", line);
 		/* a lock that no longer holds is not a passing note: it stays
 		 * until a key is pressed (at most a minute; the header counts it) */
 		t->status_sticky = true;
 		t->status_until_ns = time_mono_ns() + 60 * 1000000000ULL;
 	}
 	sbuf_free(&rep);
-	if (knob_hold_reasserted(t->hold) != before)
-		tui_reload_journal(t); /* the write-backs are entries of this session */
+	if (knob_hold_reasserted(t->sc.hold) != before)
+		tui_reload_journal(&t->sc); /* the write-backs are entries of this session */
 }
 
 /* After a restore that returned e (restore on exit, Restore all): a
@@ -257,11 +262,11 @@ void tui_hold_poll(struct tui *t, uint64_t now)
 static int restore_reasserted(struct tui *t, int e, unsigned flags, struct sbuf *report,
 			      char **cause)
 {
-	if (e && knob_hold_reasserted(t->hold) > 0) {
+	if (e && knob_hold_reasserted(t->sc.hold) > 0) {
 		free(*cause);
 		*cause = NULL;
-		e = knob_restore_run(t->knob, knob_ctx_run_id(t->knob), flags | KNOB_FORCE, report,
-				     cause);
+		e = knob_restore_run(t->sc.knob, knob_ctx_run_id(t->sc.knob), flags | KNOB_FORCE,
+				     report, cause);
 	}
 	return e;
 }
@@ -275,24 +280,25 @@ void tui_effect_poll(struct tui *t, uint64_t now)
 	if (!t->eff_watch || now < t->eff_due_ns)
 		return;
 	sbuf_init(&rep);
-	if (knob_effect_end(t->knob, t->eff_watch, KNOB_QUIET, &rep) > 0) {
+	if (knob_effect_end(t->sc.knob, t->eff_watch, KNOB_QUIET, &rep) > 0) {
 		char line[TUI_STATUS_LEN];
 		size_t nl = count_lines(rep.s);
 
 		tui_first_line(rep.s, line, sizeof(line));
 		if (nl > 1)
-			tui_status(t, true, "%s (+%zu more)", line, nl - 1);
+			tui_status(&t->sc, true, "%s (+%zu more)", line, nl - 1);
 		else
-			tui_status(t, true, "%s", line);
+			tui_status(&t->sc, true, "%s", line);
 	}
 	sbuf_free(&rep);
 	knob_effect_free(t->eff_watch);
 	t->eff_watch = NULL;
-	tui_reload_journal(t);
+	tui_reload_journal(&t->sc);
 }
 
-int tui_set1(struct tui *t, const char *fmt, ...)
+int tui_set1(struct screen_ctx *sc, const char *fmt, ...)
 {
+	struct tui *t = tui_of(sc);
 	char buf[KNOB_ADDR_MAX + KNOB_VALUE_MAX];
 	const char *a[1] = {buf};
 	va_list ap;
@@ -300,7 +306,7 @@ int tui_set1(struct tui *t, const char *fmt, ...)
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof(buf), fmt, ap);
 	va_end(ap);
-	return tui_set(t, a, 1, 0);
+	return tui_set(&t->sc, a, 1, 0);
 }
 
 static const char *held_value(const struct knob_jentry *e)
@@ -319,10 +325,10 @@ static size_t writeback_chain(struct tui *t, uint64_t *txn, size_t cap)
 {
 	struct knob_jentry *e = NULL;
 	size_t n = 0, k = 0, cur = SIZE_MAX;
-	const char *run = knob_ctx_run_id(t->knob);
+	const char *run = knob_ctx_run_id(t->sc.knob);
 
-	if (!knob_hold_reasserted(t->hold) || !run ||
-	    knob_journal_list(t->knob, &e, &n, NULL, NULL) != 0)
+	if (!knob_hold_reasserted(t->sc.hold) || !run ||
+	    knob_journal_list(t->sc.knob, &e, &n, NULL, NULL) != 0)
 		return 0;
 	for (size_t i = 0; i < n; i++) /* the newest active change: the one u undoes */
 		if (e[i].this_root && e[i].state == KNOB_J_ACTIVE &&
@@ -352,12 +358,12 @@ static size_t writeback_chain(struct tui *t, uint64_t *txn, size_t cap)
 static bool revert_may_start(struct tui *t, const char *what, int *e)
 {
 	*e = -EPERM;
-	if (!tui_may_write(t))
+	if (!tui_may_write(&t->sc))
 		return false;
 	*e = 0;
-	if (!t->nchanges)
-		tui_status(t, false, "Nothing to %s", what);
-	return t->nchanges > 0;
+	if (!t->sc.nchanges)
+		tui_status(&t->sc, false, "Nothing to %s", what);
+	return t->sc.nchanges > 0;
 }
 
 /* The end of an undo or a restore (e from the engine): a failure's first
@@ -369,18 +375,19 @@ static int revert_end(struct tui *t, int e, const char *what, char *cause, struc
 
 	if (e) {
 		tui_first_line(cause, line, sizeof(line));
-		tui_status(t, true, "%s failed: %s", what, line[0] ? line : err_name(e));
+		tui_status(&t->sc, true, "%s failed: %s", what, line[0] ? line : err_name(e));
 	} else {
-		thread_sampler_invalidate(&t->sampler.threads, NULL);
+		thread_sampler_invalidate(&t->sc.sampler.threads, NULL);
 	}
 	free(cause);
 	sbuf_free(report);
-	tui_reload_journal(t);
+	tui_reload_journal(&t->sc);
 	return e;
 }
 
-int tui_undo_last(struct tui *t)
+int tui_undo_last(struct screen_ctx *sc)
 {
+	struct tui *t = tui_of(sc);
 	struct sbuf report;
 	char *cause = NULL, line[TUI_STATUS_LEN];
 	uint64_t chain[16];
@@ -391,19 +398,19 @@ int tui_undo_last(struct tui *t)
 		return e;
 	nchain = writeback_chain(t, chain, sizeof(chain) / sizeof(chain[0]));
 	sbuf_init(&report);
-	e = knob_undo_last(t->knob, 1, 0, &report, &cause);
+	e = knob_undo_last(t->sc.knob, 1, 0, &report, &cause);
 	for (size_t i = 0; !e && i < nchain; i++) {
 		sbuf_reset(&report); /* the status line shows the value put back */
-		e = knob_undo_id(t->knob, chain[i], KNOB_FORCE, &report, &cause);
+		e = knob_undo_id(t->sc.knob, chain[i], KNOB_FORCE, &report, &cause);
 	}
 	if (!e) {
 		size_t nl = report.len ? count_lines(report.s) : 0;
 
 		tui_first_line(report.s, line, sizeof(line));
 		if (nl > 1)
-			tui_status(t, false, "Undone: %s (+%zu more)", line, nl - 1);
+			tui_status(&t->sc, false, "Undone: %s (+%zu more)", line, nl - 1);
 		else
-			tui_status(t, false, "Undone: %s", line[0] ? line : "last change");
+			tui_status(&t->sc, false, "Undone: %s", line[0] ? line : "last change");
 	}
 	return revert_end(t, e, "Undo", cause, &report);
 }
@@ -421,18 +428,18 @@ int tui_restore_all(struct tui *t, bool ask)
 		snprintf(text, sizeof(text),
 			 "Put back the original value of %zu changed knob%s\n"
 			 "(newest first, as recorded in the journal)?",
-			 t->nchanges, t->nchanges == 1 ? "" : "s");
-		if (ui_choice(t, "Restore all", text, buttons, 2, 0) != 0) {
-			tui_status(t, false, "Restore cancelled");
+			 t->sc.nchanges, t->sc.nchanges == 1 ? "" : "s");
+		if (ui_choice(&t->sc, "Restore all", text, buttons, 2, 0) != 0) {
+			tui_status(&t->sc, false, "Restore cancelled");
 			return 0;
 		}
 	}
 	sbuf_init(&report);
-	e = knob_restore_all(t->knob, 0, &report, &cause);
+	e = knob_restore_all(t->sc.knob, 0, &report, &cause);
 	e = restore_reasserted(t, e, 0, &report, &cause);
 	if (!e)
-		tui_status(t, false, "Restored %zu change%s", t->nchanges,
-			   t->nchanges == 1 ? "" : "s");
+		tui_status(&t->sc, false, "Restored %zu change%s", t->sc.nchanges,
+			   t->sc.nchanges == 1 ? "" : "s");
 	return revert_end(t, e, "Restore", cause, &report);
 }
 
@@ -446,14 +453,15 @@ void tui_offer_orphans(struct tui *t)
 	int torn = 0, pid = 0;
 	char *cause = NULL, text[300];
 
-	if (t->knob && t->readonly && t->norphans) {
+	if (t->sc.knob && t->readonly && t->norphans) {
 		tui_status(
-			t, true,
+			&t->sc, true,
 			"%zu change%s left by a tunetop that died; read-only, so not restored (%s)",
-			t->norphans, t->norphans == 1 ? "" : "s", t->ro_why);
+			t->norphans, t->norphans == 1 ? "" : "s", t->sc.ro_why);
 		return;
 	}
-	if (!t->knob || t->readonly || knob_journal_list(t->knob, &e, &n, &torn, &cause) != 0) {
+	if (!t->sc.knob || t->readonly ||
+	    knob_journal_list(t->sc.knob, &e, &n, &torn, &cause) != 0) {
 		free(cause);
 		return;
 	}
@@ -468,7 +476,7 @@ void tui_offer_orphans(struct tui *t)
 			 "(pid %d: crashed or killed) %s still in place.\n"
 			 "Restore the original values now?",
 			 cnt, cnt == 1 ? "" : "s", pid, cnt == 1 ? "is" : "are");
-		if (ui_choice(t, "Changes left behind", text, buttons, 2, 0) == 0) {
+		if (ui_choice(&t->sc, "Changes left behind", text, buttons, 2, 0) == 0) {
 			for (size_t i = 0; i < n; i++) {
 				struct sbuf rep;
 
@@ -476,7 +484,7 @@ void tui_offer_orphans(struct tui *t)
 				      e[i].state == KNOB_J_ACTIVE))
 					continue;
 				sbuf_init(&rep);
-				knob_restore_run(t->knob, e[i].run, 0, &rep, &cause);
+				knob_restore_run(t->sc.knob, e[i].run, 0, &rep, &cause);
 				sbuf_free(&rep);
 				free(cause);
 				cause = NULL;
@@ -485,16 +493,16 @@ void tui_offer_orphans(struct tui *t)
 					if (e[k].run && e[i].run && !strcmp(e[k].run, e[i].run))
 						e[k].state = KNOB_J_UNDONE;
 			}
-			tui_status(t, false, "Restored %zu change%s left by pid %d", cnt,
+			tui_status(&t->sc, false, "Restored %zu change%s left by pid %d", cnt,
 				   cnt == 1 ? "" : "s", pid);
 		} else {
-			tui_status(t, false,
+			tui_status(&t->sc, false,
 				   "Left %zu change%s in place ('tunetop restore' or U later)", cnt,
 				   cnt == 1 ? "" : "s");
 		}
 	}
 	knob_journal_free(e, n);
-	tui_reload_journal(t);
+	tui_reload_journal(&t->sc);
 }
 
 void tui_restore_on_exit(struct tui *t, struct sbuf *msg)
@@ -503,12 +511,12 @@ void tui_restore_on_exit(struct tui *t, struct sbuf *msg)
 	char *cause = NULL;
 	int e;
 
-	if (!t->knob || t->readonly || !t->nours)
+	if (!t->sc.knob || t->readonly || !t->nours)
 		return;
-	if (t->keep) {
+	if (t->sc.keep) {
 		/* recorded, so that the next start does not take them for the
 		 * leftovers of a crash */
-		e = knob_keep_run(t->knob, NULL, NULL, &cause);
+		e = knob_keep_run(t->sc.knob, NULL, NULL, &cause);
 		if (e)
 			sbuf_printf(msg, "tunetop: %s\n", cause ? cause : err_name(e));
 		sbuf_printf(msg, "tunetop: kept %zu change%s (undo with 'tunetop restore')\n",
@@ -517,7 +525,7 @@ void tui_restore_on_exit(struct tui *t, struct sbuf *msg)
 		return;
 	}
 	sbuf_init(&report);
-	e = knob_restore_run(t->knob, knob_ctx_run_id(t->knob), KNOB_QUIET, &report, &cause);
+	e = knob_restore_run(t->sc.knob, knob_ctx_run_id(t->sc.knob), KNOB_QUIET, &report, &cause);
 	e = restore_reasserted(t, e, KNOB_QUIET, &report, &cause);
 	if (e)
 		sbuf_printf(msg, "tunetop: restore failed: %s\n", cause ? cause : err_name(e));

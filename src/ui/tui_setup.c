@@ -97,7 +97,7 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 			}
 			break;
 		case 'T': *theme = optarg; break;
-		case 'k': t->keep = true; break;
+		case 'k': t->sc.keep = true; break;
 		case 'C': t->no_color = true; break;
 		case 's': *screen = optarg; break;
 		case 'R': *record = optarg; break;
@@ -114,13 +114,13 @@ int tui_parse_args(struct tui *t, int argc, char **argv, bool *demo, const char 
 		}
 		case 'P': *replay = optarg; break;
 		case 'H':
-			if (knob_hold_mode_parse(optarg, &t->hold_mode) != 0) {
+			if (knob_hold_mode_parse(optarg, &t->sc.hold_mode) != 0) {
 				fprintf(stderr,
 					"tunetop: --hold '%s': must be off, report or reassert\n",
 					optarg);
 				return 2;
 			}
-			t->hold_given = true;
+			t->sc.hold_given = true;
 			break;
 		case 'h': usage(stdout); return 0;
 		default:
@@ -171,42 +171,42 @@ void tui_settings_load(struct tui *t, const char *theme, int delay, struct sbuf 
 {
 	char path[512];
 
-	config_defaults(&t->cfg);
-	if (config_path(t->cfg_path, sizeof(t->cfg_path)) == 0) {
-		int bad = config_load(t->cfg_path, &t->cfg, errs);
+	config_defaults(&t->sc.cfg);
+	if (config_path(t->sc.cfg_path, sizeof(t->sc.cfg_path)) == 0) {
+		int bad = config_load(t->sc.cfg_path, &t->sc.cfg, errs);
 
 		if (bad < 0)
-			sbuf_printf(errs, "%s: %s\n", t->cfg_path,
+			sbuf_printf(errs, "%s: %s\n", t->sc.cfg_path,
 				    userfile_strerror(bad, USERFILE_MAX_TEXT));
 	}
-	t->delay_tenths = delay ? delay : t->cfg.delay_tenths;
+	t->sc.delay_tenths = delay ? delay : t->sc.cfg.delay_tenths;
 	/* --hold, else tunetoprc hold= (checked when read), else report */
-	if (!t->hold_given && knob_hold_mode_parse(t->cfg.hold, &t->hold_mode) != 0)
-		t->hold_mode = KNOB_HOLD_REPORT;
+	if (!t->sc.hold_given && knob_hold_mode_parse(t->sc.cfg.hold, &t->sc.hold_mode) != 0)
+		t->sc.hold_mode = KNOB_HOLD_REPORT;
 	if (theme)
-		str_copy(t->cfg.theme, sizeof(t->cfg.theme), theme);
-	if (theme_load(t->cfg.theme, &t->theme, errs, path, sizeof(path)) != 0) {
-		sbuf_printf(errs, "theme '%s' not found: using default\n", t->cfg.theme);
-		theme_default(&t->theme);
+		str_copy(t->sc.cfg.theme, sizeof(t->sc.cfg.theme), theme);
+	if (theme_load(t->sc.cfg.theme, &t->sc.theme, errs, path, sizeof(path)) != 0) {
+		sbuf_printf(errs, "theme '%s' not found: using default\n", t->sc.cfg.theme);
+		theme_default(&t->sc.theme);
 	}
 }
 
 void tui_demo_step(struct tui *t, double dt_s)
 {
-	if (t->world)
-		world_step(t->world, dt_s);
+	if (t->sc.world)
+		world_step(t->sc.world, dt_s);
 	else
-		sim_step(t->sim, dt_s);
+		sim_step(t->sc.sim, dt_s);
 }
 
 void tui_demo_close(struct tui *t)
 {
-	if (t->world)
-		world_close(t->world);
+	if (t->sc.world)
+		world_close(t->sc.world);
 	else
-		sim_close(t->sim);
-	t->world = NULL;
-	t->sim = NULL;
+		sim_close(t->sc.sim);
+	t->sc.world = NULL;
+	t->sc.sim = NULL;
 }
 
 /* The root to show (a replay, the demo board, or o->root). 0, or 1 after
@@ -236,12 +236,12 @@ int tui_open_root(struct tui *t, const struct tt_opts *o, bool demo, const char 
 	} else if (demo && t->world_name) {
 		char err[512];
 
-		if (world_open_temp(t->world_name, 0, &t->world, err, sizeof(err)) != 0) {
+		if (world_open_temp(t->world_name, 0, &t->sc.world, err, sizeof(err)) != 0) {
 			fprintf(stderr, "tunetop: --demo=%s: %s\n", t->world_name, err);
 			return 1;
 		}
-		t->sim = world_sim(t->world);
-		t->root_path = world_root(t->world);
+		t->sc.sim = world_sim(t->sc.world);
+		t->root_path = world_root(t->sc.world);
 	} else if (demo) {
 		char bundle[512], err[256];
 
@@ -253,24 +253,24 @@ int tui_open_root(struct tui *t, const struct tt_opts *o, bool demo, const char 
 				TT_PKGDATADIR);
 			return 1;
 		}
-		if (sim_open(&t->sim, bundle, err, sizeof(err)) != 0) {
+		if (sim_open(&t->sc.sim, bundle, err, sizeof(err)) != 0) {
 			fprintf(stderr, "tunetop: --demo: %s\n", err);
 			return 1;
 		}
-		sim_step(t->sim, 1.0);
-		t->root_path = sim_root(t->sim);
+		sim_step(t->sc.sim, 1.0);
+		t->root_path = sim_root(t->sc.sim);
 	} else {
 		char err[512];
 
 		t->root_path = o->root;
 		/* --root on a world's directory: the world runs while shown */
 		if (o->root && strcmp(o->root, "/") &&
-		    world_attach(o->root, &t->world, err, sizeof(err)) == 0) {
-			world_catch_up(t->world, WORLD_CATCH_UP_MAX_S);
-			t->sim = world_sim(t->world);
+		    world_attach(o->root, &t->sc.world, err, sizeof(err)) == 0) {
+			world_catch_up(t->sc.world, WORLD_CATCH_UP_MAX_S);
+			t->sc.sim = world_sim(t->sc.world);
 		}
 	}
-	r = sysroot_open(&t->root, t->root_path);
+	r = sysroot_open(&t->sc.root, t->root_path);
 	if (r) {
 		fprintf(stderr, "tunetop: %s: %s\n", t->root_path, strerror(-r));
 		return 1;
@@ -287,29 +287,30 @@ void tui_open_engine(struct tui *t, const char *state_dir)
 
 	/* Without root nothing can be written: say so before anything else. */
 	if (geteuid() != 0) {
-		if (t->root.live)
-			snprintf(t->ro_why, sizeof(t->ro_why),
+		if (t->sc.root.live)
+			snprintf(t->sc.ro_why, sizeof(t->sc.ro_why),
 				 "not root (run with sudo to change knobs)");
 		else if (access(t->root_path, W_OK) != 0)
-			snprintf(t->ro_why, sizeof(t->ro_why), "not root: %s is not writable",
+			snprintf(t->sc.ro_why, sizeof(t->sc.ro_why), "not root: %s is not writable",
 				 t->root_path);
-		t->readonly = t->ro_why[0] != '\0';
+		t->readonly = t->sc.ro_why[0] != '\0';
 	}
 	/* the knob engine: the journal lock is taken only around each append or
 	 * undo, so exec, set and other TUIs work at the same time (design §6) */
-	r = knob_ctx_open(&t->knob, &t->root, state_dir, KNOB_READONLY_OK, &cause);
+	r = knob_ctx_open(&t->sc.knob, &t->sc.root, state_dir, KNOB_READONLY_OK, &cause);
 	if (r) {
 		if (!t->readonly)
-			snprintf(t->ro_why, sizeof(t->ro_why), "%s", cause ? cause : err_name(r));
-		t->knob = NULL;
+			snprintf(t->sc.ro_why, sizeof(t->sc.ro_why), "%s",
+				 cause ? cause : err_name(r));
+		t->sc.knob = NULL;
 		t->readonly = true;
 	} else {
 		const char *why = NULL;
 
-		knob_ctx_set_kind(t->knob, "tui");
-		if (knob_ctx_readonly(t->knob, &why) && !t->readonly) {
+		knob_ctx_set_kind(t->sc.knob, "tui");
+		if (knob_ctx_readonly(t->sc.knob, &why) && !t->readonly) {
 			t->readonly = true;
-			snprintf(t->ro_why, sizeof(t->ro_why), "%s",
+			snprintf(t->sc.ro_why, sizeof(t->sc.ro_why), "%s",
 				 why ? why : "journal not writable");
 		}
 	}
@@ -323,18 +324,18 @@ int tui_open_sampler(struct tui *t, const struct tt_opts *o, const char *record,
 {
 	char *cause = NULL;
 
-	sampler_init(&t->sampler, &t->root, TUI_SNAP_BASE);
+	sampler_init(&t->sc.sampler, &t->sc.root, TUI_SNAP_BASE);
 	/* the header's findings need the thread table, whatever the screen */
-	t->sampler.threads_every_ns = THREAD_SAMPLER_SLOW_NS;
+	t->sc.sampler.threads_every_ns = THREAD_SAMPLER_SLOW_NS;
 	t->sampler_on = true;
 	/* --clocks, else tunetoprc clocks= (checked when read), else the default. */
 	if (o->clocks) {
-		t->sampler.clk_names = o->clocks;
-	} else if (t->cfg.clocks[0]) {
+		t->sc.sampler.clk_names = o->clocks;
+	} else if (t->sc.cfg.clocks[0]) {
 		char why[160];
 
-		if (devfreq_clk_list_parse(t->cfg.clocks, &t->cfg_clocks, why, sizeof(why)) == 0)
-			t->sampler.clk_names = (const char *const *)t->cfg_clocks;
+		if (devfreq_clk_list_parse(t->sc.cfg.clocks, &t->cfg_clocks, why, sizeof(why)) == 0)
+			t->sc.sampler.clk_names = (const char *const *)t->cfg_clocks;
 		else
 			sbuf_printf(errs, "clocks: %s: using the default list\n", why);
 	}
@@ -356,34 +357,36 @@ int tui_self_place(struct tui *t, struct sbuf *errs)
 
 	/* tunetoprc's self_nice= other than the default is explicit; the
 	 * default never lowers the nice tunetop was started with */
-	snprintf(nice, sizeof(nice), "%d", t->cfg.self_nice);
-	cfg_nice = t->cfg.self_nice != SELF_NICE_DEFAULT ? nice : NULL;
+	snprintf(nice, sizeof(nice), "%d", t->sc.cfg.self_nice);
+	cfg_nice = t->sc.cfg.self_nice != SELF_NICE_DEFAULT ? nice : NULL;
 	/* --self-cpus / --self-nice, else $TUNETOP_SELF_NICE, else tunetoprc */
-	if (self_place_parse(o->self_cpus ? o->self_cpus : t->cfg.self_cpus,
+	if (self_place_parse(o->self_cpus ? o->self_cpus : t->sc.cfg.self_cpus,
 			     o->self_nice  ? o->self_nice
 			     : env && *env ? env
 					   : cfg_nice,
-			     &t->self, why, sizeof(why)) != 0) {
+			     &t->sc.self, why, sizeof(why)) != 0) {
 		if (o->self_cpus || o->self_nice || (env && *env)) {
 			fprintf(stderr, "tunetop: %s\n", why);
 			return -EINVAL;
 		}
 		sbuf_printf(errs, "self_cpus: %s: using the housekeeping CPUs\n", why);
-		self_place_parse(NULL, cfg_nice, &t->self, why, sizeof(why));
+		self_place_parse(NULL, cfg_nice, &t->sc.self, why, sizeof(why));
 	}
-	if (self_place_apply(&t->self, NULL) != 0 || t->self.err[0])
-		sbuf_printf(errs, "self placement: %s\n", t->self.err);
+	if (self_place_apply(&t->sc.self, NULL) != 0 || t->sc.self.err[0])
+		sbuf_printf(errs, "self placement: %s\n", t->sc.self.err);
 	return 0;
 }
 
-const struct thread_table *tui_threads_recent(struct tui *t, uint64_t max_age_ns, bool refresh)
+const struct thread_table *tui_threads_recent(struct screen_ctx *sc, uint64_t max_age_ns,
+					      bool refresh)
 {
+	struct tui *t = tui_of(sc);
 	const struct thread_table *tab;
 
-	if (t->replay)
+	if (t->sc.replay)
 		return NULL;
 	if (refresh)
-		thread_sampler_refresh(&t->sampler.threads, false);
-	tab = thread_sampler_recent(&t->sampler.threads, max_age_ns ? max_age_ns : UINT64_MAX);
+		thread_sampler_refresh(&t->sc.sampler.threads, false);
+	tab = thread_sampler_recent(&t->sc.sampler.threads, max_age_ns ? max_age_ns : UINT64_MAX);
 	return tab && tab->nprocs ? tab : NULL; /* a tree without proc/PID: no thread data */
 }

@@ -22,12 +22,12 @@
 
 volatile sig_atomic_t tui_signal_pending;
 
-attr_t ui_attr(const struct tui *t, enum role r)
+attr_t ui_attr(const struct screen_ctx *t, enum role r)
 {
 	return t->attr[r];
 }
 
-int ui_put(struct tui *t, int y, int x, int w, enum role r, const char *s)
+int ui_put(struct screen_ctx *t, int y, int x, int w, enum role r, const char *s)
 {
 	int n = (int)strlen(s);
 
@@ -43,7 +43,7 @@ int ui_put(struct tui *t, int y, int x, int w, enum role r, const char *s)
 	return n;
 }
 
-int ui_printf(struct tui *t, int y, int x, int w, enum role r, const char *fmt, ...)
+int ui_printf(struct screen_ctx *t, int y, int x, int w, enum role r, const char *fmt, ...)
 {
 	char buf[512];
 	va_list ap;
@@ -54,7 +54,7 @@ int ui_printf(struct tui *t, int y, int x, int w, enum role r, const char *fmt, 
 	return ui_put(t, y, x, w, r, buf);
 }
 
-void ui_fill(struct tui *t, int y, int x, int w, enum role r)
+void ui_fill(struct screen_ctx *t, int y, int x, int w, enum role r)
 {
 	if (y < 0 || y >= LINES || x >= COLS || w <= 0)
 		return;
@@ -65,13 +65,13 @@ void ui_fill(struct tui *t, int y, int x, int w, enum role r)
 	attrset(A_NORMAL);
 }
 
-void ui_colhead(struct tui *t, int y, const char *s)
+void ui_colhead(struct screen_ctx *t, int y, const char *s)
 {
 	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
 	ui_put(t, y, 0, COLS, ROLE_COLHEAD, s);
 }
 
-void ui_bar(struct tui *t, int y, int x, int w, const struct bar_seg *seg, int nseg,
+void ui_bar(struct screen_ctx *t, int y, int x, int w, const struct bar_seg *seg, int nseg,
 	    const char *text, enum role text_role)
 {
 	int inner = w - 2, pos = 0, tlen = text ? (int)strlen(text) : 0;
@@ -167,7 +167,7 @@ int ui_list_key(struct screen *s, int ch, int h)
 
 /* ---- dialogs ------------------------------------------------------------- */
 
-void ui_box(struct tui *t, int y, int x, int h, int w, const char *title)
+void ui_box(struct screen_ctx *t, int y, int x, int h, int w, const char *title)
 {
 	for (int i = 0; i < h; i++)
 		ui_fill(t, y + i, x, w, ROLE_DIALOG);
@@ -185,7 +185,7 @@ void ui_box(struct tui *t, int y, int x, int h, int w, const char *title)
 		ui_printf(t, y, x + 2, w - 4, ROLE_DIALOG_TITLE, " %s ", title);
 }
 
-int ui_dialog(struct tui *t, int h, int w, const char *title, int *y, int *x)
+int ui_dialog(struct screen_ctx *t, int h, int w, const char *title, int *y, int *x)
 {
 	if (w > COLS - 2)
 		w = COLS - 2;
@@ -226,7 +226,7 @@ int ui_dialog_list_key(int ch, int sel, int n, int vis)
 
 /* Wait for a key; a running A/B keeps its schedule meanwhile (and the
  * screen under the dialog stays live). */
-static int dialog_getch(struct tui *t)
+static int dialog_getch(struct screen_ctx *t)
 {
 	int ms;
 
@@ -241,7 +241,7 @@ static int dialog_getch(struct tui *t)
  * (the dialog returns), KEY_MIN when a list key moved *sel among n rows (vis
  * shown; draw again), else the key for the dialog. A running A/B or probe
  * goes on meanwhile (dialog_getch). */
-static int list_dialog_key(struct tui *t, int *sel, int n, int vis)
+static int list_dialog_key(struct screen_ctx *t, int *sel, int n, int vis)
 {
 	int ch, to;
 
@@ -256,7 +256,7 @@ static int list_dialog_key(struct tui *t, int *sel, int n, int vis)
 	return ch;
 }
 
-int ui_menu(struct tui *t, const char *title, const char *const *items, int n, int sel,
+int ui_menu(struct screen_ctx *t, const char *title, const char *const *items, int n, int sel,
 	    const char *footer)
 {
 	int top = 0;
@@ -336,8 +336,8 @@ int ui_menu(struct tui *t, const char *title, const char *const *items, int n, i
 	}
 }
 
-int ui_choice(struct tui *t, const char *title, const char *text, const char *const *buttons, int n,
-	      int dflt)
+int ui_choice(struct screen_ctx *t, const char *title, const char *text, const char *const *buttons,
+	      int n, int dflt)
 {
 	int sel = dflt;
 
@@ -416,13 +416,13 @@ int ui_choice(struct tui *t, const char *title, const char *text, const char *co
 	}
 }
 
-int ui_input(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap)
+int ui_input(struct screen_ctx *t, const char *title, const char *prompt, char *buf, size_t cap)
 {
 	return ui_input_choice(t, title, prompt, buf, cap, NULL, NULL, 0, NULL);
 }
 
-int ui_input_choice(struct tui *t, const char *title, const char *prompt, char *buf, size_t cap,
-		    const char *what, const char *const *choices, int n, int *sel)
+int ui_input_choice(struct screen_ctx *t, const char *title, const char *prompt, char *buf,
+		    size_t cap, const char *what, const char *const *choices, int n, int *sel)
 {
 	size_t len = strlen(buf);
 
@@ -467,7 +467,7 @@ int ui_input_choice(struct tui *t, const char *title, const char *prompt, char *
 	}
 }
 
-void ui_text(struct tui *t, const char *title, const char *text)
+void ui_text(struct screen_ctx *t, const char *title, const char *text)
 {
 	const char **lines = NULL;
 	int *lens = NULL, n = 0, top = 0;
@@ -563,7 +563,7 @@ int ui_explain_add(struct explain_item *items, int n, int max, const char *label
  * KB_HEAD, the screen's KB_SCREEN keys, then the global KB_TAIL ones, in
  * the table's order. */
 
-static int put_hint(struct tui *t, int y, int x, const struct key_entry *h, int pad)
+static int put_hint(struct screen_ctx *t, int y, int x, const struct key_entry *h, int pad)
 {
 	int n = 0;
 
@@ -601,7 +601,7 @@ static int hints_width(const char *screen, int pad)
 	return w;
 }
 
-void ui_draw_keybar(struct tui *t, int y, const char *screen)
+void ui_draw_keybar(struct screen_ctx *t, int y, const char *screen)
 {
 	static const enum key_bar parts[] = {KB_HEAD, KB_SCREEN, KB_TAIL};
 	int x = 0, pad = 6;
@@ -620,7 +620,7 @@ void ui_draw_keybar(struct tui *t, int y, const char *screen)
 
 /* A frequency v in units of which per_mhz make a MHz: "1800" (MHz,
  * rounded) or "1.80G" (the freq_ghz setting), "n/a" below 0. */
-static void fmt_freq(const struct tui *t, int64_t v, int64_t per_mhz, char *buf, size_t cap)
+static void fmt_freq(const struct screen_ctx *t, int64_t v, int64_t per_mhz, char *buf, size_t cap)
 {
 	if (v < 0)
 		snprintf(buf, cap, "n/a");
@@ -630,19 +630,19 @@ static void fmt_freq(const struct tui *t, int64_t v, int64_t per_mhz, char *buf,
 		snprintf(buf, cap, "%lld", (long long)((v + per_mhz / 2) / per_mhz));
 }
 
-void ui_fmt_khz(const struct tui *t, int64_t khz, char *buf, size_t cap)
+void ui_fmt_khz(const struct screen_ctx *t, int64_t khz, char *buf, size_t cap)
 {
 	fmt_freq(t, khz, 1000, buf, cap);
 }
 
-void ui_fmt_hz(const struct tui *t, int64_t hz, char *buf, size_t cap)
+void ui_fmt_hz(const struct screen_ctx *t, int64_t hz, char *buf, size_t cap)
 {
 	fmt_freq(t, hz, 1000000, buf, cap);
 }
 
 /* ---- the CPU checklist dialog (Threads and IRQs screens) ------------------------ */
 
-int ui_cpu_dialog(struct tui *t, const char *title, const struct cpumask *offer,
+int ui_cpu_dialog(struct screen_ctx *t, const char *title, const struct cpumask *offer,
 		  const struct cpumask *cur, const struct cpumask *iso, bool *scope_process,
 		  char *out, size_t cap)
 {
