@@ -21,6 +21,7 @@
 #include "core/xalloc.h"
 #include "knob/knob.h"
 #include "cmd/common.h"
+#include "cmd/probe_opts.h"
 #include "cmd/probe_why.h"
 #include "probe/ab.h"
 #include "probe/histogram.h"
@@ -28,25 +29,6 @@
 #include "probe/stats.h"
 #include "model/world.h"
 #include "model/world_probe.h"
-
-enum { /* what cmd_getopt returns: the vals of the table's rows (src/cmd/table.c) */
-       OPT_WINDOW = 'W',
-       OPT_SETTLE = 'S',
-       OPT_ROUNDS = 'R',
-       OPT_CPUS = 'c',
-       OPT_LOAD = 'L',
-       OPT_CMD = 'C',
-       OPT_METRIC = 'm',
-       OPT_METRIC_FILE = 'M',
-       OPT_JSON = 'j',
-       OPT_SEED = 's',
-       OPT_PRIO = 'P',
-       OPT_POLICY = 'Y',
-       OPT_AA = 'a',
-       OPT_PRIMARY = 'p',
-       OPT_WHY = 'w',
-       OPT_WHY_OVER = 'O',
-};
 
 /* --why (issue 29): the capture beside the A/B's probe, each arm's causes */
 static struct whyrun ab_why;
@@ -993,19 +975,19 @@ static int parse_args(struct cmd_ctx *cx, int argc, char **argv, struct ab_cfg *
 		int v;
 
 		switch (c) {
-		case OPT_WINDOW:
+		case OPT_AB_WINDOW:
 			if (str_to_seconds(optarg, "ms s m", &cfg->window_s))
 				return usage_err(
 					"--window '%s': not a duration (seconds; suffix ms, "
 					"s or m allowed)",
 					optarg);
 			break;
-		case OPT_SETTLE:
+		case OPT_AB_SETTLE:
 			if (range_opt("--settle", optarg, 0, AB_MAX_SETTLE_MS, " ms", &u))
 				return 2;
 			cfg->settle_ms = (unsigned)u;
 			break;
-		case OPT_ROUNDS:
+		case OPT_AB_ROUNDS:
 			if (range_opt("--rounds", optarg, 1, AB_MAX_ROUNDS, "", &u))
 				return 2;
 			cfg->rounds = (unsigned)u;
@@ -1017,24 +999,24 @@ static int parse_args(struct cmd_ctx *cx, int argc, char **argv, struct ab_cfg *
 						 optarg);
 			cpus_arg = optarg;
 			break;
-		case OPT_LOAD: cfg->load = optarg; break;
-		case OPT_CMD: cfg->cmd = optarg; break;
-		case OPT_METRIC: cfg->metric = optarg; break;
-		case OPT_METRIC_FILE: cfg->metric_file = optarg; break;
+		case OPT_AB_LOAD: cfg->load = optarg; break;
+		case OPT_AB_CMD: cfg->cmd = optarg; break;
+		case OPT_AB_METRIC: cfg->metric = optarg; break;
+		case OPT_AB_METRIC_FILE: cfg->metric_file = optarg; break;
 		case OPT_JSON: *json = true; break;
-		case OPT_AA: cfg->aa = true; break;
-		case OPT_PRIMARY:
+		case OPT_AB_AA: cfg->aa = true; break;
+		case OPT_AB_PRIMARY:
 			if (ab_primary_parse(optarg, &cfg->primary))
 				return usage_err("--primary '%s': use p99, p50, mean or metric",
 						 optarg);
 			break;
 		case OPT_WHY: ab_why.on = true; break;
-		case OPT_WHY_OVER:
+		case OPT_AB_WHY_OVER:
 			if (range_opt("--why-over", optarg, 1, 100000000, " us", &u))
 				return 2;
 			ab_why.over_ns = u * 1000u;
 			break;
-		case OPT_SEED:
+		case OPT_AB_SEED:
 			if (str_to_u64(optarg, &u))
 				return usage_err("--seed '%s': not a non-negative integer", optarg);
 			cfg->seed = u;
@@ -1048,13 +1030,13 @@ static int parse_args(struct cmd_ctx *cx, int argc, char **argv, struct ab_cfg *
 			}
 			cfg->probe.interval_us = u;
 			break;
-		case OPT_PRIO:
+		case OPT_AB_PRIO:
 			if (str_to_int(optarg, &v))
 				return usage_err("--prio '%s': not a number", optarg);
 			cfg->probe.prio = v;
 			prio_given = true;
 			break;
-		case OPT_POLICY:
+		case OPT_AB_POLICY:
 			if (probe_policy_parse(optarg, &cfg->probe.policy))
 				return usage_err("--policy '%s': use fifo, rr or other", optarg);
 			break;

@@ -34,6 +34,7 @@
 #include "probe/rpmsg.h"
 #include "probe/stats.h"
 #include "probe/tracebreak.h"
+#include "cmd/probe_opts.h"
 #include "cmd/probe_why.h"
 #include "model/world.h"
 #include "model/world_probe.h"
@@ -43,24 +44,6 @@
 #define BAR_WIDTH	50
 #define MAX_HIST_CPUS	4 /* more CPUs: one histogram of all of them */
 #define DEFAULT_SECONDS 10.0
-
-enum { /* what cmd_getopt returns: the vals of the table's rows (src/cmd/table.c) */
-       OPT_CPUS = 'c',
-       OPT_POLICY = 'P',
-       OPT_DMA = 'd',
-       OPT_JSON = 'j',
-       OPT_SUMMARY = 'S',
-       OPT_HISTFILE = 'H',
-       OPT_BREAK = 'b',
-       OPT_BREAK_TRACE = 'B',
-       OPT_RPMSG = 'r',
-       OPT_RPMSG_SIZE = 'z',
-       OPT_RPMSG_IV = 'v',
-       OPT_RPMSG_TO = 't',
-       OPT_WHY = 'w',
-       OPT_WHY_OVER = 'o',
-       OPT_EVENTS = 'e',
-};
 
 /* ---- break (--break) ------------------------------------------------------ */
 

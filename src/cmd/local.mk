@@ -10,6 +10,7 @@ libtunetop_a_SOURCES += src/cmd/cmd.h src/cmd/common.h src/cmd/common.c \
 	src/cmd/cmd_probe.c src/cmd/cmd_ab.c \
 	src/cmd/cmd_why.c src/cmd/table.c src/cmd/complete.c
 # probe --why (issue 29): capture, attribution, reports
-libtunetop_a_SOURCES += src/cmd/probe_why.c src/cmd/probe_why.h
+libtunetop_a_SOURCES += src/cmd/probe_why.c src/cmd/probe_why.h \
+	src/cmd/probe_opts.h
 # tunetop world (issue 35)
 libtunetop_a_SOURCES += src/cmd/cmd_world.c

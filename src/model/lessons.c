@@ -588,6 +588,13 @@ static size_t t_affinity_world(const struct lesson_run *e, const char *deep, cha
 
 /* ---- the lessons --------------------------------------------------------------- */
 
+/* A lesson in a world (lesson_in_world): the world, where its latency
+ * comes from, the metric's label and where the metric is read. */
+#define IN_WORLD(WORLD, LATENCY, LABEL, WHERE)                                                     \
+	.world = WORLD, .world_latency = LATENCY, .world_label = LABEL, .world_where = WHERE
+/* the NPU pipeline's frame time, from its app log */
+#define IN_NPU_APP_LOG IN_WORLD("rk3588-npu", LESSON_LAT_APP_LOG, "frame time total", "app log")
+
 static const struct lesson lessons[] = {
 	{
 		.title = "Governor collapse",
@@ -611,10 +618,7 @@ static const struct lesson lessons[] = {
 			"notes (background, an RK3588, not this board): ~34 ms per inference "
 			"instead of 48-97 ms, and the big cores alone were enough (warm instead of "
 			"hot).",
-		.world = "rk3588-npu",
-		.world_latency = LESSON_LAT_APP_LOG,
-		.world_label = "frame time total",
-		.world_where = "app log",
+		IN_NPU_APP_LOG,
 	},
 	{
 		.title = "Idle-state A/B with the probe",
@@ -641,10 +645,7 @@ static const struct lesson lessons[] = {
 			"settings over many windows. Field notes (background, an RK3588 NPU "
 			"pipeline, not this board): this plus DDR on performance took rknn_run "
 			"from 33.8 to 29.4 ms.",
-		.world = "rk3588-npu",
-		.world_latency = LESSON_LAT_PROBE,
-		.world_label = "wake-up latency",
-		.world_where = "probe, cpu0",
+		IN_WORLD("rk3588-npu", LESSON_LAT_PROBE, "wake-up latency", "probe, cpu0"),
 	},
 	{
 		.title = "DDR and NPU clocks",
@@ -665,10 +666,7 @@ static const struct lesson lessons[] = {
 			"measures clocks and loads, not inference time. Field notes (background, "
 			"an RK3588, not this board): dmc 528 -> 2112 MHz was part of the step from "
 			"33.8 to 29.4 ms per inference.",
-		.world = "rk3588-npu",
-		.world_latency = LESSON_LAT_APP_LOG,
-		.world_label = "frame time total",
-		.world_where = "app log",
+		IN_NPU_APP_LOG,
 	},
 	{
 		.title = "RT throttling",
@@ -689,10 +687,8 @@ static const struct lesson lessons[] = {
 			 "since 6.12 the deadline fair server does). Field notes (background, a "
 			 "B4860 base station, not this board): fewer RT threads and a "
 			 "100000/90000 us window instead, which bounds each stall to 10 ms.",
-		.world = "rt-base-station",
-		.world_latency = LESSON_LAT_PROBE,
-		.world_label = "L2 wake-up latency",
-		.world_where = "probe, l2_tti",
+		IN_WORLD("rt-base-station", LESSON_LAT_PROBE, "L2 wake-up latency",
+			 "probe, l2_tti"),
 		.world_toggle = t_rt_world,
 	},
 	{
@@ -715,10 +711,8 @@ static const struct lesson lessons[] = {
 			"affinity) and, ideally, is isolated (isolcpus). Field notes (background, "
 			"a TI AM5729 with PREEMPT_RT, not this machine): pinning the control loop "
 			"to the isolated core cut the maximum latency under load by ~33%.",
-		.world = "am5729-affinity",
-		.world_latency = LESSON_LAT_PROBE,
-		.world_label = "cyclictest latency",
-		.world_where = "probe, cyclictest",
+		IN_WORLD("am5729-affinity", LESSON_LAT_PROBE, "cyclictest latency",
+			 "probe, cyclictest"),
 		.world_toggle = t_affinity_world,
 	},
 };

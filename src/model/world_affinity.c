@@ -59,8 +59,7 @@ static const struct world_wm_thread threads[] = {
 /* What the note did that is no knob of the running board: the reboot with
  * isolcpus=1, stopping the load (SIMULATED switches, knob/sim_kind.h). */
 static const struct world_wm_switch switches[] = {
-	{"board/cmdline", "@cmdline", "a kernel command line",
-	 "a reboot with this command line (proc/cmdline, the isolated and nohz_full CPUs)"},
+	WM_SWITCH_CMDLINE,
 	{"load/stress-ng", "@state:1181", "running stopped",
 	 "stress-ng's FFT worker (pid 1181): running, or stopped as by kill -STOP"},
 };

@@ -207,8 +207,7 @@ static const struct world_wm_thread threads[] = {
 static const struct world_wm_switch switches[] = {
 	{"board/kernel", "@kernel", "rt nonrt",
 	 "the kernel booted: rt (PREEMPT_RT, as delivered) or nonrt (a PREEMPT kernel)"},
-	{"board/cmdline", "@cmdline", "a kernel command line",
-	 "a reboot with this command line (proc/cmdline, the isolated and nohz_full CPUs)"},
+	WM_SWITCH_CMDLINE,
 };
 
 const struct world_wm world_wm_rtbs = {

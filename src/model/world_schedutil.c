@@ -6,6 +6,7 @@
  * tree's cpufreq files of policy0 (model/world_wm.h is the adapter). */
 #include "model/world_schedutil.h"
 
+#include <math.h>
 #include <stdint.h>
 #include <string.h>
 
@@ -80,29 +81,16 @@ static double probe_clock_khz(const struct wm_schedutil_in *in, struct wm_rng *r
 			      ? 0
 			      : WM_SU_HEADROOM * wm_rng_range(r, in->bg_util_lo, in->bg_util_hi) *
 					in->max_khz;
-	double f = 0;
+	double f = wm_schedutil_opp_at_least(in, want);
 
-	for (size_t i = 0; i < wm_schedutil_n_opp; i++) {
-		double o = wm_schedutil_opp_khz[i];
-
-		if (o < in->min_khz || o > in->max_khz)
-			continue;
-		f = o;
-		if (o >= want)
-			break;
-	}
 	return f > 0 ? f : in->max_khz;
 }
 
 void world_schedutil_probe_model(const struct wm_schedutil_in *in, struct wm_rng *r,
 				 struct wm_sample *out)
 {
-	double top_mhz = 0, f_mhz = probe_clock_khz(in, r) / 1000.0;
-
-	for (size_t i = 0; i < wm_schedutil_n_opp; i++)
-		if (wm_schedutil_opp_khz[i] >= in->min_khz &&
-		    wm_schedutil_opp_khz[i] <= in->max_khz)
-			top_mhz = wm_schedutil_opp_khz[i] / 1000.0;
+	double f_mhz = probe_clock_khz(in, r) / 1000.0;
+	double top_mhz = wm_schedutil_opp_at_least(in, INFINITY) / 1000.0;
 	if (!(top_mhz > 0) || f_mhz > top_mhz)
 		top_mhz = f_mhz;
 	wm_sample_clear(out);

@@ -86,6 +86,15 @@ struct world_wm_switch {
 	const char *help;    /* one line: what it stands for */
 };
 
+/* The switches[] row of a world whose note rebooted the board with another
+ * kernel command line (sim/board/cmdline). */
+#define WM_SWITCH_CMDLINE                                                                          \
+	{                                                                                          \
+		"board/cmdline", "@cmdline", "a kernel command line",                              \
+			"a reboot with this command line (proc/cmdline, the isolated and "         \
+			"nohz_full CPUs)"                                                          \
+	}
+
 /* A row of a world's threads[]: WM_THREAD(pid, tid, comm, policy, rt_prio,
  * nice, cpus, state), the fields of struct world_wm_thread in order. */
 #define WM_THREAD(PID, TID, COMM, POLICY, RT_PRIO, NICE, CPUS, STATE)                              \

@@ -97,6 +97,9 @@ int wm_schedutil_sample(const struct wm_schedutil_in *in, struct wm_rng *r, stru
 /* The A72 cluster's OPPs (kHz), ascending. */
 extern const unsigned wm_schedutil_opp_khz[];
 extern const size_t wm_schedutil_n_opp;
+/* The lowest OPP >= khz inside [min, max] (the policy's limits); the highest
+ * inside them if none is as high; 0 if none is inside. */
+double wm_schedutil_opp_at_least(const struct wm_schedutil_in *in, double khz);
 #define WM_SU_HEADROOM 1.25 /* next_freq = 1.25 x max x util / max (field note 2) */
 #define WM_SU_PELT_US  1024 /* a PELT period: util (and so the request) moves once per period */
 

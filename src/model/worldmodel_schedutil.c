@@ -43,8 +43,7 @@ void wm_schedutil_defaults(struct wm_schedutil_in *in)
 	in->bg_util_hi = 1.0;
 }
 
-/* The lowest OPP >= khz inside [min, max] (the policy's limits). */
-static double opp_at_least(const struct wm_schedutil_in *in, double khz)
+double wm_schedutil_opp_at_least(const struct wm_schedutil_in *in, double khz)
 {
 	double top = 0;
 
@@ -62,7 +61,7 @@ static double opp_at_least(const struct wm_schedutil_in *in, double khz)
 
 static double opp_lowest(const struct wm_schedutil_in *in)
 {
-	return opp_at_least(in, 0);
+	return wm_schedutil_opp_at_least(in, 0);
 }
 
 int wm_schedutil_sample(const struct wm_schedutil_in *in, struct wm_rng *r, struct wm_sample *out)
@@ -74,15 +73,15 @@ int wm_schedutil_sample(const struct wm_schedutil_in *in, struct wm_rng *r, stru
 	if (!(in->frame_work_ms > 0) || in->min_khz > in->max_khz)
 		return -EINVAL;
 	work = fmax(w0 / 5.0, w0 * (1.0 + in->frame_work_cv * wm_rng_normal(r))) * SU_REF_KHZ;
-	top = opp_at_least(in, INFINITY);
+	top = wm_schedutil_opp_at_least(in, INFINITY);
 	if (!(top > 0))
 		return -EINVAL;
 	switch (in->governor) {
 	case WM_GOV_PERFORMANCE: f = top; break;
 	case WM_GOV_POWERSAVE: f = opp_lowest(in); break;
 	default:
-		f = opp_at_least(in, WM_SU_HEADROOM *
-					     wm_rng_range(r, in->bg_util_lo, in->bg_util_hi) * top);
+		f = wm_schedutil_opp_at_least(
+			in, WM_SU_HEADROOM * wm_rng_range(r, in->bg_util_lo, in->bg_util_hi) * top);
 		break;
 	}
 	step_us = fmax((double)in->up_rate_limit_us, (double)WM_SU_PELT_US);
@@ -93,7 +92,7 @@ int wm_schedutil_sample(const struct wm_schedutil_in *in, struct wm_rng *r, stru
 		work -= f * (next - t);
 		lost += (next - t) * (1.0 - f / top);
 		t = next;
-		f = opp_at_least(in, WM_SU_HEADROOM * f);
+		f = wm_schedutil_opp_at_least(in, WM_SU_HEADROOM * f);
 		next = t + step_us;
 	}
 	t += work / f;

@@ -2200,6 +2200,29 @@ static uint64_t stall_timeout(struct ab_run *r)
 	return r->stall_timeout_ns;
 }
 
+/* A probe window (live or simulated) is done: its histogram h (taken and
+ * freed) goes into the window and its arm, with h's p99 and max. */
+static void window_take_hist(struct ab_run *r, struct ab_window *w, struct ab_arm *arm,
+			     struct hist *h, double p99, double max)
+{
+	pthread_mutex_lock(&r->lock);
+	w->end_ns = time_mono_ns();
+	hist_merge(&arm->hist, h);
+	w->samples = h->count;
+	w->mean = hist_mean_us(h);
+	w->p50 = hist_percentile_us(h, 0.50);
+	w->p99 = p99;
+	w->max = max;
+	w->missed = h->overflows;
+	arm->missed += h->overflows;
+	w->done = true;
+	arm->windows++;
+	r->win++;
+	pthread_mutex_unlock(&r->lock);
+	r->lost_in_row = 0;
+	free(h);
+}
+
 /* The window of a simulated probe (ab_cfg.sim_probe): its samples, no stall
  * (the simulation has no thread to freeze); takes h. */
 static void end_window_sim(struct ab_run *r, struct hist *h)
@@ -2217,22 +2240,8 @@ static void end_window_sim(struct ab_run *r, struct hist *h)
 	}
 	/* the simulated window lasted window_s of the world's time */
 	window_power_end(r, w, arm, w->start_ns + (uint64_t)(r->cfg.window_s * 1e9));
-	pthread_mutex_lock(&r->lock);
-	w->end_ns = time_mono_ns();
-	hist_merge(&arm->hist, h);
-	w->samples = h->count;
-	w->mean = hist_mean_us(h);
-	w->p50 = hist_percentile_us(h, 0.50);
-	w->p99 = hist_percentile_us(h, 0.99);
-	w->max = h->count ? hist_max_us(h) : NAN;
-	w->missed = h->overflows;
-	arm->missed += h->overflows;
-	w->done = true;
-	arm->windows++;
-	r->win++;
-	pthread_mutex_unlock(&r->lock);
-	r->lost_in_row = 0;
-	free(h);
+	window_take_hist(r, w, arm, h, hist_percentile_us(h, 0.99),
+			 h->count ? hist_max_us(h) : NAN);
 }
 
 static void end_window_probe(struct ab_run *r)
@@ -2275,22 +2284,7 @@ static void end_window_probe(struct ab_run *r)
 		return;
 	}
 	window_power_end(r, w, arm, time_mono_ns());
-	pthread_mutex_lock(&r->lock);
-	w->end_ns = time_mono_ns();
-	hist_merge(&arm->hist, h);
-	w->samples = h->count;
-	w->mean = hist_mean_us(h);
-	w->p50 = hist_percentile_us(h, 0.50);
-	w->p99 = p99;
-	w->max = max;
-	w->missed = h->overflows;
-	arm->missed += h->overflows;
-	w->done = true;
-	arm->windows++;
-	r->win++;
-	pthread_mutex_unlock(&r->lock);
-	r->lost_in_row = 0;
-	free(h);
+	window_take_hist(r, w, arm, h, p99, max);
 }
 
 static void end_window_cmd(struct ab_run *r)
