@@ -175,7 +175,8 @@ static void world_probe_metrics(struct lesson_run *e, struct lesson_metrics *m, 
 {
 	struct world_probe wp;
 	const char *note = "SIMULATED: the world's probe";
-	int rc = world_probe_run(e->b->world, 1000, LESSON_WORLD_PROBE_S, false, &wp);
+	double secs = e->l->world_probe_s > 0 ? e->l->world_probe_s : LESSON_WORLD_PROBE_S;
+	int rc = world_probe_run(e->b->world, 1000, secs, false, &wp);
 	const struct hist *h = &wp.hist;
 	char name[64];
 
@@ -690,6 +691,9 @@ static const struct lesson lessons[] = {
 		IN_WORLD("rt-base-station", LESSON_LAT_PROBE, "L2 wake-up latency",
 			 "probe, l2_tti"),
 		.world_toggle = t_rt_world,
+		/* several of the default window's 1 s periods: a throttled
+		 * stretch comes once a period */
+		.world_probe_s = 5.0,
 	},
 	{
 		.title = "Affinity, migrations and cache misses",

@@ -111,6 +111,9 @@ struct lesson {
 	/* the toggles in the world where they differ from .toggle (NULL: .toggle) */
 	size_t (*world_toggle)(const struct lesson_run *e, const char *deep,
 			       char (*assign)[KNOB_ADDR_MAX + KNOB_VALUE_MAX]);
+	/* LESSON_LAT_PROBE: simulated seconds of the probe per measurement (0:
+	 * 1 s) */
+	double world_probe_s;
 };
 
 size_t lesson_count(void);

@@ -146,6 +146,21 @@ static double mgmt_ahead(const struct thread_table *t, const struct cpumask *iso
 	return n ? (double)k / n : 1.0;
 }
 
+/* pm_collector under SCHED_FIFO/RR and able to run on l2cpus: a runaway RT
+ * thread there (its priority; 0 when it is not). */
+static int runaway_fifo(const struct thread_table *t, const struct cpumask *iso,
+			const struct cpumask *l2cpus)
+{
+	const struct thread_info *p = world_proc_find(t, WR_CFS_COMM, false);
+	struct cpumask m;
+
+	if (!p || world_proc_fifo(p) <= 0)
+		return 0;
+	world_proc_usable(p, iso, &m);
+	cpumask_and(&m, l2cpus);
+	return cpumask_empty(&m) ? 0 : world_proc_fifo(p);
+}
+
 void world_rtbs_read(const struct sysroot *r, union wm_in *in)
 {
 	struct wm_rtbs_in *b = &in->rtbs;
@@ -184,6 +199,7 @@ void world_rtbs_read(const struct sysroot *r, union wm_in *in)
 		}
 		b->deep_idle = deep_idle_on(r, cpumask_next(&l2cpus, 0));
 		b->mgmt_ahead_share = mgmt_ahead(&t, &iso, b->l2_fifo, &l2cpus, NULL);
+		b->runaway_fifo = runaway_fifo(&t, &iso, &l2cpus);
 	}
 	threads_free(&t);
 }

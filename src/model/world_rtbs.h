@@ -23,7 +23,8 @@ union wm_in;
  * irq/36-eth0 and oam_agent's threads, whether proc/irq/36/smp_affinity_list
  * meets the CPUs l2_tti can run on, whether those CPUs are isolated at boot
  * with no management thread able to run there, sched_rt_runtime_us and
- * sched_rt_period_us, and the pw20 idle state of l2_tti's CPU. */
+ * sched_rt_period_us, the pw20 idle state of l2_tti's CPU, and pm_collector
+ * under SCHED_FIFO/RR on a CPU of l2_tti: a runaway RT thread there. */
 void world_rtbs_read(const struct sysroot *r, union wm_in *in);
 
 extern const struct world_wm world_wm_rtbs;

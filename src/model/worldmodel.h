@@ -144,6 +144,11 @@ struct wm_rtbs_in {
 	 * priority, able to run on its CPU): their load RB_MGMT_DUTY is split
 	 * evenly among them; 1 = all (the default) */
 	double mgmt_ahead_share;
+	/* a runaway RT thread that can run on the L2 CPU (the tree's
+	 * pm_collector put under SCHED_FIFO): it takes every RT cycle left, so
+	 * the RT demand there is the whole CPU; its FIFO priority, 0 = none
+	 * (the default, the note's stages) */
+	int runaway_fifo;
 };
 void wm_rtbs_defaults(struct wm_rtbs_in *in);
 int wm_rtbs_sample(const struct wm_rtbs_in *in, struct wm_rng *r, struct wm_sample *out);

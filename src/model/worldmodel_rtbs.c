@@ -20,7 +20,11 @@
  *  - WMC_THROTTLED: when the RT demand on the CPU exceeds runtime/period,
  *    the RT class runs runtime of each period and then waits: an RT L2
  *    wake-up falls in that stretch with probability 1 - runtime/period and
- *    waits U(0, period - runtime);
+ *    waits U(0, period - runtime) (the rest of the period). The default
+ *    demand is 75 % (under either budget of the note); a runaway RT thread
+ *    on the CPU (runaway_fifo, off by default) makes it 100 %, and then a
+ *    950000/1000000 window stalls 5 % of the wake-ups up to 50 ms, a
+ *    90000/100000 one 10 % up to 10 ms;
  *  - WMC_IDLE_EXIT: with nothing ahead of it and the CPU idle (always when
  *    isolated, else unless another thread runs: 1 - RB_OTHER_DUTY), the CPU
  *    sat in the deep state (pw20) with probability RB_DEEP_P (gaps long
@@ -58,6 +62,7 @@ void wm_rtbs_defaults(struct wm_rtbs_in *in)
 	in->rt_period_us = 1000000;
 	in->deep_idle = true;
 	in->mgmt_ahead_share = 1.0;
+	in->runaway_fifo = 0;
 }
 
 static bool irq_ahead(const struct wm_rtbs_in *in)
@@ -78,6 +83,9 @@ static bool mgmt_ahead(const struct wm_rtbs_in *in)
 double wm_rtbs_rt_demand(const struct wm_rtbs_in *in)
 {
 	double d = in->l2_fifo > 0 ? RB_L2_DUTY : 0;
+
+	if (in->runaway_fifo > 0)
+		return 1.0; /* it spins on whatever RT time the others leave */
 
 	if (in->eth_irq_on_l2_cpu && in->kernel == WM_KERNEL_PREEMPT_RT)
 		d += RB_IRQ_DUTY;

@@ -314,6 +314,25 @@ static void off_note_rtbs(const struct wm_world *w)
 	ok(rel(st.mean_us, mean) < 0.05,
 	   "... with rt_runtime_us=700000: mean %.0f us, predicted %.0f (throttled)", st.mean_us,
 	   mean);
+	/* a runaway RT thread below L2 (lesson 4's setup): the RT demand is the
+	 * whole CPU, so the default window stalls 5 % of the wake-ups up to
+	 * 50 ms, the note's 100000/90000 10 % up to 10 ms, -1 none */
+	wm_rtbs_defaults(&in.rtbs);
+	in.rtbs.runaway_fifo = 10;
+	is_dbl(wm_rtbs_rt_demand(&in.rtbs), 1.0, 1e-9, "runaway RT thread: RT demand 1.0");
+	stats_of(w, &in, 20000, 0, &st);
+	ok(rel(st.mean_us, 45 + 0.05 * 25000) < 0.15 && st.max_us > 40000 && st.max_us <= 50300,
+	   "... at 950000/1000000: mean %.0f us (predicted 1295), max %.0f us (up to 50 ms)",
+	   st.mean_us, st.max_us);
+	in.rtbs.rt_runtime_us = 90000;
+	in.rtbs.rt_period_us = 100000;
+	stats_of(w, &in, 20000, 0, &st);
+	ok(rel(st.mean_us, 45 + 0.1 * 5000) < 0.15 && st.max_us > 9000 && st.max_us <= 10300,
+	   "... at 90000/100000: mean %.0f us (predicted 545), max %.0f us (up to 10 ms)",
+	   st.mean_us, st.max_us);
+	in.rtbs.rt_runtime_us = -1;
+	stats_of(w, &in, 20000, 0, &st);
+	ok(st.max_us < 310, "... unthrottled: max %.0f us, as without it", st.max_us);
 	ok(main_cause_share(w, 1, WMC_TASK, "mgmt") > 0.45,
 	   "rt-base-station B: same-priority management threads are the main cause most often");
 	ok(main_cause_share(w, 5, WMC_IDLE_EXIT, "pw20") == 1.0,
