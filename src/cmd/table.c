@@ -86,7 +86,7 @@ static const struct cmd_opt report_opts[] = {
 
 static const struct cmd_opt learn_opts[] = {
 	{"-a, --auto", "tunetop makes the change itself (no prompts)"},
-	{"-D, --demo[=WORLD]", "the simulated RK3588, or WORLD (world: the lesson's own)"},
+	{"-D, --demo[=WORLD]", "the simulated RK3588, or WORLD (world: the lesson's)"},
 	{"-R, --record FILE", "record the measurements (tunetop report FILE)"},
 	{"-F, --record-format F", "auto, json or zstd, as watch's"},
 	OPT_END,
