@@ -454,6 +454,16 @@ static int run_lesson(struct cmd_ctx *cx, size_t idx, bool auto_mode, bool demo,
 		}
 		printf("\n  worker thread: tid %d (busy threads next to it)\n", (int)e.worker_tid);
 	}
+	/* the world's state the lesson is about (restored with its change) */
+	if (lesson_resolve_setup(&e)) {
+		printf("\nThe world's state this lesson is about (SIMULATED)\n");
+		for (size_t i = 0; i < e.nassign; i++)
+			printf("  %s\n", e.assign[i]);
+		if (apply_toggles(&b, &e, false, &saved) != 0) {
+			rc = 1;
+			goto restore;
+		}
+	}
 	/* 2. measure before */
 	printf("\nMeasuring before (%.1f s)...\n", measure_s);
 	measure(&e, &before, measure_s, "measuring before");

@@ -28,6 +28,7 @@
 #include "model/world_affinity.h"
 #include "model/world_probe.h"
 #include "model/world_proc.h"
+#include "model/world_rtbs.h"
 #include "probe/stats.h"
 #include "probe/histogram.h"
 #include "probe/probe.h"
@@ -566,6 +567,27 @@ static size_t t_rt_world(const struct lesson_run *e, const char *deep, char (*a)
 	return 2;
 }
 
+/* In rt-base-station: pm_collector (the tree's, found by its name) as a
+ * runaway RT thread below l2_tti (FIFO 10), so the RT demand on the L2 CPU
+ * passes the throttling budget (worldmodel_rtbs.c, runaway_fifo). */
+static size_t s_rt_world(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	struct thread_table t = {0};
+	const struct thread_info *p;
+	size_t n = 0;
+
+	(void)deep;
+	if (threads_read(e->b->root, THREADS_KERNEL, &t) != 0)
+		return 0;
+	p = world_proc_find(&t, WR_CFS_COMM, false);
+	if (p) {
+		snprintf(a[0], ASSIGN_CAP, "%s=fifo:10", knob_addr_thread_policy(p->tid).s);
+		n = 1;
+	}
+	threads_free(&t);
+	return n;
+}
+
 /* In am5729-affinity: cyclictest's measuring thread (the tree's, found by its
  * name) pinned to the last CPU it may use, away from the load on CPU 0. */
 static size_t t_affinity_world(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
@@ -691,6 +713,7 @@ static const struct lesson lessons[] = {
 		IN_WORLD("rt-base-station", LESSON_LAT_PROBE, "L2 wake-up latency",
 			 "probe, l2_tti"),
 		.world_toggle = t_rt_world,
+		.world_setup = s_rt_world,
 		/* several of the default window's 1 s periods: a throttled
 		 * stretch comes once a period */
 		.world_probe_s = 5.0,
@@ -798,6 +821,14 @@ bool lesson_root_has(const struct sysroot *r, const char *needs)
 		return sysfs_exists(r, "sys/kernel/debug/sched/debug") ||
 		       sysfs_exists(r, "proc/sched_debug");
 	return true; /* threads: the live kernel always */
+}
+
+size_t lesson_resolve_setup(struct lesson_run *e)
+{
+	e->nassign = lesson_in_world(e->l, e->b) && e->l->world_setup
+			     ? e->l->world_setup(e, "", e->assign)
+			     : 0;
+	return e->nassign;
 }
 
 bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s)

@@ -114,6 +114,11 @@ struct lesson {
 	/* LESSON_LAT_PROBE: simulated seconds of the probe per measurement (0:
 	 * 1 s) */
 	double world_probe_s;
+	/* The world's state the lesson is about, made before the first
+	 * measurement (NULL: none), e.g. a runaway RT thread for throttling to
+	 * act on; restored with the lesson's change. Same form as .toggle. */
+	size_t (*world_setup)(const struct lesson_run *e, const char *deep,
+			      char (*assign)[KNOB_ADDR_MAX + KNOB_VALUE_MAX]);
 };
 
 size_t lesson_count(void);
@@ -139,6 +144,9 @@ const struct snapshot *lesson_board_snapshot(struct lesson_board *b);
 /* Release the board's sampler (not the root, simulator or recorder). */
 void lesson_board_release(struct lesson_board *b);
 
+/* The world setup of the lesson into e->assign (lesson_in_world only):
+ * how many assignments (0: none). */
+size_t lesson_resolve_setup(struct lesson_run *e);
 /* Resolve the lesson's toggles against a snapshot of the board (its
  * deepest idle state) and the worker into e->assign; false when there is
  * nothing to toggle (no deep idle state, no worker). */

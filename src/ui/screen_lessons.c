@@ -59,6 +59,7 @@ struct lview {
 	bool have_before, have_after;
 	bool toggled, restored, self_changed;
 	uint64_t txn;
+	uint64_t setup_txn;	  /* the world's state the lesson is about (0: none) */
 	char report[1024];	  /* what the change / the restore did */
 	char shell[1024];	  /* the writes the change will make (knob engine dry run) */
 	char not_in_effect[1024]; /* warnings of a change the board did not obey ("" none) */
@@ -292,10 +293,17 @@ static void do_restore(struct screen_ctx *t, struct lview *v)
 		tui_reload_journal(t);
 }
 
-/* Leave the lesson: undo its change, close its board. */
+/* Leave the lesson: undo its change and its world setup, close its board. */
 static void leave(struct screen_ctx *t, struct lview *v)
 {
 	do_restore(t, v);
+	if (v->setup_txn) {
+		v->toggled = true;
+		v->restored = false;
+		v->txn = v->setup_txn;
+		v->setup_txn = 0;
+		do_restore(t, v);
+	}
 	board_close(t, v);
 	v->toggled = v->restored = v->self_changed = false;
 	v->have_before = v->have_after = false;
@@ -359,6 +367,14 @@ static int measure_before(struct screen_ctx *t, struct screen *s, struct lview *
 	if (lesson_uses_workers(l, &v->lb) && lesson_workers_start(&v->run) != 0) {
 		tui_status(t, true, "Lesson: cannot start the worker threads");
 		return HR_HANDLED | HR_REDRAW;
+	}
+	if (!v->setup_txn && lesson_resolve_setup(&v->run)) {
+		/* the world's state the lesson is about, its own transaction */
+		if (do_toggle(t, v) != 0)
+			return HR_HANDLED | HR_REDRAW;
+		v->setup_txn = v->txn;
+		v->toggled = false;
+		v->txn = 0;
 	}
 	measure(t, v, &v->before);
 	v->have_before = true;
