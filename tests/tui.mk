@@ -6,7 +6,7 @@ TUI_TESTS = tests/tui/screens.sh tests/tui/kconfig.sh tests/tui/self.sh tests/tu
 	tests/tui/signals.sh tests/tui/terminal.sh tests/tui/unpriv.sh tests/tui/demo.sh \
 	tests/tui/counters.sh tests/tui/latency.sh tests/tui/irqs.sh tests/tui/tabs.sh \
 	tests/tui/findings.sh tests/tui/replay.sh tests/tui/lessons.sh tests/tui/focus.sh \
-	tests/tui/lessons_world.sh \
+	tests/tui/lessons_world.sh tests/tui/lessons_world_rt.sh \
 	tests/tui/record_probe.sh tests/tui/capped.sh tests/tui/clocks_cfg.sh tests/tui/keys.sh \
 	tests/tui/thread_findings.sh tests/tui/hold.sh tests/tui/accel.sh tests/tui/ab-sweep.sh \
 	tests/tui/ab-log.sh tests/tui/ab-log-gone.sh tests/tui/world_fix.sh tests/tui/screenshots.sh
