@@ -9,17 +9,8 @@
 # (tests/world/why_fix.sh: after it, that thread is named no more and the
 # share of late wake-ups falls).
 . "$TT_SRCDIR/tests/lib.sh"
-command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
-W="$TMPD/world"
-export TUNETOP_WORLD_SEED=35
-if ! out=$("$TUNETOP" world rt-base-station "$W" 2>&1); then
-	case $out in
-	*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
-	esac
-	echo "Bail out! tunetop world rt-base-station: $out"
-	exit 1
-fi
-T() { "$TUNETOP" --root "$W" "$@"; }
+WORLD=rt-base-station
+. "$TT_SRCDIR/tests/world/common.sh"
 # late FILE: the share of the histfile's samples at 100 us or more
 late() { awk '!/^#/ && NF == 2 { n += $2; if ($1 + 0 >= 100) l += $2 } END { if (n) printf "%.4f\n", l / n }' "$1"; }
 # comm TID: the comm of thread TID in the tree's proc/ ("" when none)
