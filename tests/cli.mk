@@ -79,3 +79,6 @@ EXTRA_DIST += tests/cli/cmd_flags.sh
 # screens see struct screen_ctx, never struct tui (issue 33)
 TESTS += tests/cli/screen_ctx.sh
 EXTRA_DIST += tests/cli/screen_ctx.sh
+# every path and function doc/design.md and doc/HACKING.md name exists
+TESTS += tests/cli/doc_paths.sh
+EXTRA_DIST += tests/cli/doc_paths.sh
