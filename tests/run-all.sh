@@ -83,7 +83,11 @@ if [ -z "${TT_SKIP_REPRO:-}" ]; then
 	fi
 fi
 phase "build and test (ASan + UBSan)"
-TT_SKIP_CROSS=1 TT_SKIP_FUZZ=1 TT_SKIP_DEB=1 ASAN_OPTIONS=detect_leaks=1 run_build build-asan --enable-werror --enable-sanitizers || status=1
+# the tests that check the sources, the same in every build (layers,
+# sizes, structure, license, doc paths, recipes lint: TT_SKIP_SOURCE_ONLY)
+# ran in build-test
+TT_SKIP_CROSS=1 TT_SKIP_FUZZ=1 TT_SKIP_DEB=1 TT_SKIP_SOURCE_ONLY=1 ASAN_OPTIONS=detect_leaks=1 \
+	run_build build-asan --enable-werror --enable-sanitizers || status=1
 if [ -z "${TT_SKIP_DISTCHECK:-}" ]; then
 	phase "make distcheck"
 	# the fuzz smoke ran in build-test already: the tarball check skips it

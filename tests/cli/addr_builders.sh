@@ -12,6 +12,7 @@
 # tests/lib.sh). The checker runs on a copy
 # with planted violations, so it can be seen to fail.
 . "$TT_SRCDIR/tests/lib.sh"
+[ -z "${TT_SKIP_SOURCE_ONLY:-}" ] || skip_all "checks the sources, the same in every build: ran in the first build of run-all.sh"
 
 # check SRC: prints "FILE:LINE:..." for every printf-built knob address
 # outside SRC/knob; exit status 1 if there is one.

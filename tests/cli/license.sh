@@ -3,6 +3,7 @@
 # The license is where packagers look for it: COPYING (GPL-2), an SPDX line
 # in every source file, the README and the man page; NEWS names this version.
 . "$TT_SRCDIR/tests/lib.sh"
+[ -z "${TT_SKIP_SOURCE_ONLY:-}" ] || skip_all "checks the sources, the same in every build: ran in the first build of run-all.sh"
 
 [ -f "$TT_SRCDIR/COPYING" ]
 ok $? "COPYING is there"

@@ -9,6 +9,7 @@
 # is gone: tests/cli/structure.sh checks what it stood for, that the event
 # loop is the top of an acyclic src/ui.)
 . "$TT_SRCDIR/tests/lib.sh"
+[ -z "${TT_SKIP_SOURCE_ONLY:-}" ] || skip_all "checks the sources, the same in every build: ran in the first build of run-all.sh"
 
 # long_functions DIR: "LINES FILE:LINE" of each function over 200 lines
 long_functions() {

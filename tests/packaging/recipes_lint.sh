@@ -10,6 +10,7 @@
 # TT_RELEASE_TARBALL=PATH (doc/HACKING.md, "Packaging recipes"): also check
 # that both recipes carry that tarball's sha256.
 . "$TT_SRCDIR/tests/lib.sh"
+[ -z "${TT_SKIP_SOURCE_ONLY:-}" ] || skip_all "checks the sources, the same in every build: ran in the first build of run-all.sh"
 unset MAKEFLAGS MFLAGS MAKELEVEL
 command -v python3 >/dev/null 2>&1 || skip_all "python3 not installed"
 
