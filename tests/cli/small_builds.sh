@@ -18,8 +18,12 @@ grep -q '^#define HAVE_TUI 1' "$TT_BUILDDIR/config.h" || skip_all "this build ha
 
 b="$TMPD/small"
 mkdir -p "$b"
-(cd "$b" && "$TT_SRCDIR/configure" --disable-dependency-tracking --enable-werror --disable-demo --with-inih=bundled \
-	--without-libpfm --without-sensors --without-zstd --without-tracefs CFLAGS="-O1" >configure.log 2>&1)
+# both builds' configure share one cache (same compiler and CFLAGS: the
+# second one's checks of the compiler and the libc are read, ~8 CPU-s)
+cache="$TMPD/config.cache"
+(cd "$b" && "$TT_SRCDIR/configure" --cache-file="$cache" --disable-dependency-tracking --enable-werror --disable-demo \
+	--with-inih=bundled --without-libpfm --without-sensors --without-zstd --without-tracefs CFLAGS="-O1" \
+	>configure.log 2>&1)
 ok $? "configure --disable-demo --with-inih=bundled --enable-werror" || tail -5 "$b/configure.log" | sed 's/^/# /'
 like "$(cat "$b/configure.log")" 'demo board: +no' "configure's summary: demo board no"
 like "$(cat "$b/configure.log")" 'libinih: +bundled' "configure's summary: libinih bundled"
@@ -99,7 +103,7 @@ done
 # --disable-tui: the usage text has no TUI-only option and says why
 n="$TMPD/notui"
 mkdir -p "$n"
-(cd "$n" && "$TT_SRCDIR/configure" --disable-dependency-tracking --enable-werror --disable-tui --disable-demo \
+(cd "$n" && "$TT_SRCDIR/configure" --cache-file="$cache" --disable-dependency-tracking --enable-werror --disable-tui --disable-demo \
 	--with-inih=bundled --without-libpfm --without-sensors --without-zstd CFLAGS="-O1" >configure.log 2>&1)
 ok $? "configure --disable-tui --enable-werror" || tail -5 "$n/configure.log" | sed 's/^/# /'
 make -C "$n" -j2 tunetop >"$n/make.log" 2>&1
