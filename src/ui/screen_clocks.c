@@ -75,10 +75,7 @@ void screen_clocks_free(struct screen *s)
 {
 	struct clocks *c = s->priv;
 
-	if (c)
-		free(c->rows);
-	free(c);
-	s->priv = NULL;
+	ui_priv_free(s, c ? c->rows : NULL);
 }
 
 struct clayout {
@@ -363,29 +360,6 @@ static const struct devfreq_dev *sel_dev(struct screen_ctx *t, struct screen *s)
 	return &t->snap->devf.dev[c->rows[s->sel].i];
 }
 
-static int pick_hz(struct screen_ctx *t, const struct devfreq_dev *dv, const char *title,
-		   int64_t cur)
-{
-	char **labels = xcalloc(dv->navail, sizeof(char *));
-	int sel = 0, r;
-
-	for (size_t i = 0; i < dv->navail; i++) {
-		char f[32];
-
-		ui_fmt_hz(t, (int64_t)dv->avail_hz[i], f, sizeof(f));
-		labels[i] = xasprintf("%s %s%s", f, t->cfg.freq_ghz ? "GHz" : "MHz",
-				      (int64_t)dv->avail_hz[i] == cur ? "  (now)" : "");
-		if ((int64_t)dv->avail_hz[i] == cur)
-			sel = (int)i;
-	}
-	r = ui_menu(t, title, (const char *const *)labels, (int)dv->navail, sel,
-		    "Enter: choose   Esc: cancel");
-	for (size_t i = 0; i < dv->navail; i++)
-		free(labels[i]);
-	free(labels);
-	return r;
-}
-
 int screen_clocks_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it, int max)
 {
 	struct clocks *c = s->priv;
@@ -481,7 +455,7 @@ int screen_clocks_key(struct screen_ctx *t, struct screen *s, int ch)
 		case 2:
 			snprintf(title, sizeof(title), "%s%s%s", pick[c].before, dv->name,
 				 pick[c].after);
-			k = pick_hz(t, dv, title, pick_cur[c]);
+			k = ui_pick_freq(t, title, dv->avail_hz, dv->navail, 1000000, pick_cur[c]);
 			if (k >= 0)
 				tui_set1(t, "%s=%llu", pick[c].addr(dv->name).s,
 					 (unsigned long long)dv->avail_hz[k]);

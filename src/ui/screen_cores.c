@@ -122,10 +122,7 @@ void screen_cores_free(struct screen *s)
 {
 	struct cores *c = s->priv;
 
-	if (c)
-		free(c->rows);
-	free(c);
-	s->priv = NULL;
+	ui_priv_free(s, c ? c->rows : NULL);
 }
 
 /* ---- layout ---------------------------------------------------------------- */
@@ -796,8 +793,7 @@ static int act_governor(struct screen_ctx *t, struct screen *s)
 static int pick_khz(struct screen_ctx *t, const struct cpufreq_policy *pol, const char *title,
 		    int64_t cur, uint64_t *khz)
 {
-	char **labels;
-	int sel = 0, r;
+	int r;
 
 	if (!pol->navail) {
 		char buf[32], prompt[96], lo[16], hi[16];
@@ -816,21 +812,7 @@ static int pick_khz(struct screen_ctx *t, const struct cpufreq_policy *pol, cons
 		*khz = v * 1000;
 		return 0;
 	}
-	labels = xcalloc(pol->navail, sizeof(char *));
-	for (size_t i = 0; i < pol->navail; i++) {
-		char f[32];
-
-		ui_fmt_khz(t, (int64_t)pol->avail_khz[i], f, sizeof(f));
-		labels[i] = xasprintf("%s %s%s", f, t->cfg.freq_ghz ? "GHz" : "MHz",
-				      (int64_t)pol->avail_khz[i] == cur ? "  (now)" : "");
-		if ((int64_t)pol->avail_khz[i] == cur)
-			sel = (int)i;
-	}
-	r = ui_menu(t, title, (const char *const *)labels, (int)pol->navail, sel,
-		    "Enter: choose   Esc: cancel");
-	for (size_t i = 0; i < pol->navail; i++)
-		free(labels[i]);
-	free(labels);
+	r = ui_pick_freq(t, title, pol->avail_khz, pol->navail, 1000, cur);
 	if (r < 0)
 		return -1;
 	*khz = pol->avail_khz[r];
