@@ -33,6 +33,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1384,10 +1385,8 @@ const size_t thread_nleaves = sizeof(thread_leaves) / sizeof(thread_leaves[0]);
 
 const struct thread_leaf_ops *thread_leaf_find(const char *name)
 {
-	for (size_t i = 0; name && i < thread_nleaves; i++)
-		if (!strcmp(thread_leaves[i].name, name))
-			return &thread_leaves[i];
-	return NULL;
+	return str_table_find(thread_leaves, thread_nleaves, sizeof(thread_leaves[0]),
+			      offsetof(struct thread_leaf_ops, name), name);
 }
 
 static const struct thread_leaf_ops *ref_leaf(const struct knob_ref *ref)
