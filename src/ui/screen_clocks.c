@@ -84,20 +84,15 @@ struct clayout {
 
 static void clayout(struct clayout *L)
 {
+	/* the fixed columns, left to right, and their widths */
+	int *const col[] = {&L->name, &L->kind, &L->gov, &L->cur, &L->min, &L->max};
+	static const int width[] = {15, 5, 16, 6, 6, 6};
 	int x = 0;
 
-	L->name = x;
-	x += 15;
-	L->kind = x;
-	x += 5;
-	L->gov = x;
-	x += 16;
-	L->cur = x;
-	x += 6;
-	L->min = x;
-	x += 6;
-	L->max = x;
-	x += 6;
+	for (size_t i = 0; i < sizeof(width) / sizeof(width[0]); i++) {
+		*col[i] = x;
+		x += width[i];
+	}
 	L->bar = x;
 	L->wbar = COLS - x - 16;
 	if (L->wbar < 8) {
@@ -145,20 +140,18 @@ static void draw_dev(struct screen_ctx *t, const struct clayout *L, const struct
 			  "%-15.15s", dv->governor[0] ? dv->governor : "n/a");
 	ui_fmt_hz(t, dv->cur_hz, buf, sizeof(buf));
 	ui_printf(t, y, L->cur, 6, dv->cur_hz < 0 ? ROLE_VALUE_NA : base, "%5s", buf);
-	ui_fmt_hz(t, dv->min_hz, buf, sizeof(buf));
-	ui_printf(t, y, L->min, 6,
-		  dv->min_hz < 0 ? ROLE_VALUE_NA
-		  : fc		 ? ROLE_CHANGED
-		  : locked	 ? ROLE_LOCKED
-				 : base,
-		  "%5s", buf);
-	ui_fmt_hz(t, dv->max_hz, buf, sizeof(buf));
-	ui_printf(t, y, L->max, 6,
-		  dv->max_hz < 0 ? ROLE_VALUE_NA
-		  : fc		 ? ROLE_CHANGED
-		  : locked	 ? ROLE_LOCKED
-				 : base,
-		  "%5s", buf);
+	/* the limits, min then max: changed, locked (min = max) or plain */
+	for (int k = 0; k < 2; k++) {
+		int64_t hz = k ? dv->max_hz : dv->min_hz;
+
+		ui_fmt_hz(t, hz, buf, sizeof(buf));
+		ui_printf(t, y, k ? L->max : L->min, 6,
+			  hz < 0   ? ROLE_VALUE_NA
+			  : fc	   ? ROLE_CHANGED
+			  : locked ? ROLE_LOCKED
+				   : base,
+			  "%5s", buf);
+	}
 	if (cap_in_bar) {
 		ui_put(t, y, bar, 7, sel ? ROLE_CURSOR : ROLE_ALERT, "CAPPED");
 		bar += 7;
