@@ -247,19 +247,84 @@ static void draw_power(struct screen_ctx *t, const struct power_sensor *p, int y
 						    : "n/a");
 }
 
+/* Row `row` of the list, drawn on line yy (ui_draw_rows). */
+static void clocks_row(struct screen_ctx *t, struct screen *s, int row, int yy, bool sel,
+		       const void *arg)
+{
+	const struct clayout *L = arg;
+	const struct clocks *c = s->priv;
+	const struct crow *r = &c->rows[row];
+	const struct devfreq_info *d = &t->snap->devf;
+	const char *u = t->cfg.freq_ghz ? "GHz" : "MHz";
+
+	switch (r->kind) {
+	case CROW_DEV: draw_dev(t, L, &d->dev[r->i], yy, sel); break;
+	case CROW_NONE:
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+			  "No devfreq devices (sys/class/devfreq: %s)",
+			  d->err ? err_name(d->err) : "empty");
+		break;
+	case CROW_ACCEL: draw_accel(t, &t->snap->accel, yy, sel); break;
+	case CROW_POWERHEAD: {
+		double tot = power_total_w(&t->snap->power);
+
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		if (!t->snap->power.n)
+			ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+			       "Power: no sensors (hwmon power/energy, powercap RAPL)");
+		else if (isfinite(tot))
+			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+				  "Power (hwmon, RAPL): total %.2f W", tot);
+		else
+			ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+			       "Power (hwmon, RAPL)");
+		break;
+	}
+	case CROW_POWER: draw_power(t, &t->snap->power.s[r->i], yy, sel); break;
+	case CROW_CLKHEAD:
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		if (d->nclk)
+			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+				  "debugfs clocks (sys/kernel/debug/clk), rate in %s", u);
+		else
+			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+				  "debugfs clocks: %s",
+				  d->clk_err == -ENOENT ? "none (no debugfs, or no clk directory)"
+				  : d->clk_err		? err_name(d->clk_err)
+							: "none of the known clocks");
+		break;
+	case CROW_CLK: {
+		const struct devfreq_clk *k = &d->clk[r->i];
+		char buf[32];
+
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		ui_printf(t, yy, 2, 22, sel ? ROLE_CURSOR : ROLE_LABEL, "%-21.21s", k->name);
+		ui_printf(t, yy, 24, 5, sel ? ROLE_CURSOR : ROLE_LABEL, "%-4s",
+			  devfreq_kind_name(k->kind));
+		ui_fmt_hz(t, k->rate_hz, buf, sizeof(buf));
+		if (k->rate_hz >= 0)
+			ui_printf(t, yy, 30, 8, sel ? ROLE_CURSOR : ROLE_VALUE, "%6s", buf);
+		else
+			ui_printf(t, yy, 30, 20, ROLE_VALUE_NA, "   n/a (%s)", err_name(k->err));
+		if (k->covered)
+			ui_put(t, yy, 40, COLS - 40, sel ? ROLE_CURSOR : ROLE_LABEL,
+			       "also shown by devfreq");
+		break;
+	}
+	}
+}
+
 void screen_clocks_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct clocks *c = s->priv;
-	const struct devfreq_info *d;
 	struct clayout L;
-	int rows;
 	const char *u = t->cfg.freq_ghz ? "GHz" : "MHz";
 
 	if (!t->snap || !c) {
 		ui_put(t, y, 0, COLS, ROLE_VALUE_NA, "no data yet");
 		return;
 	}
-	d = &t->snap->devf;
 	clayout(&L);
 	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
 	ui_put(t, y, L.name, 15, ROLE_COLHEAD, "Device");
@@ -273,73 +338,7 @@ void screen_clocks_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 			  "Time per frequency (%s: low - mid - top)", u);
 	ui_put(t, y, L.tr, 8, ROLE_COLHEAD, "  tr/s");
 	ui_put(t, y, L.load, COLS - L.load, ROLE_COLHEAD, " Load");
-	rows = h - s->heading_lines;
-	ui_scroll(s, rows);
-	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
-		const struct crow *r = &c->rows[s->top + i];
-		int yy = y + s->heading_lines + i;
-		bool sel = s->top + i == s->sel;
-
-		switch (r->kind) {
-		case CROW_DEV: draw_dev(t, &L, &d->dev[r->i], yy, sel); break;
-		case CROW_NONE:
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
-				  "No devfreq devices (sys/class/devfreq: %s)",
-				  d->err ? err_name(d->err) : "empty");
-			break;
-		case CROW_ACCEL: draw_accel(t, &t->snap->accel, yy, sel); break;
-		case CROW_POWERHEAD: {
-			double tot = power_total_w(&t->snap->power);
-
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			if (!t->snap->power.n)
-				ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
-				       "Power: no sensors (hwmon power/energy, powercap RAPL)");
-			else if (isfinite(tot))
-				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-					  "Power (hwmon, RAPL): total %.2f W", tot);
-			else
-				ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-				       "Power (hwmon, RAPL)");
-			break;
-		}
-		case CROW_POWER: draw_power(t, &t->snap->power.s[r->i], yy, sel); break;
-		case CROW_CLKHEAD:
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			if (d->nclk)
-				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-					  "debugfs clocks (sys/kernel/debug/clk), rate in %s", u);
-			else
-				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
-					  "debugfs clocks: %s",
-					  d->clk_err == -ENOENT
-						  ? "none (no debugfs, or no clk directory)"
-					  : d->clk_err ? err_name(d->clk_err)
-						       : "none of the known clocks");
-			break;
-		case CROW_CLK: {
-			const struct devfreq_clk *k = &d->clk[r->i];
-			char buf[32];
-
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			ui_printf(t, yy, 2, 22, sel ? ROLE_CURSOR : ROLE_LABEL, "%-21.21s",
-				  k->name);
-			ui_printf(t, yy, 24, 5, sel ? ROLE_CURSOR : ROLE_LABEL, "%-4s",
-				  devfreq_kind_name(k->kind));
-			ui_fmt_hz(t, k->rate_hz, buf, sizeof(buf));
-			if (k->rate_hz >= 0)
-				ui_printf(t, yy, 30, 8, sel ? ROLE_CURSOR : ROLE_VALUE, "%6s", buf);
-			else
-				ui_printf(t, yy, 30, 20, ROLE_VALUE_NA, "   n/a (%s)",
-					  err_name(k->err));
-			if (k->covered)
-				ui_put(t, yy, 40, COLS - 40, sel ? ROLE_CURSOR : ROLE_LABEL,
-				       "also shown by devfreq");
-			break;
-		}
-		}
-	}
+	ui_draw_rows(t, s, y, h, clocks_row, &L);
 }
 
 /* ---- actions ------------------------------------------------------------------ */

@@ -660,6 +660,26 @@ static void draw_cpu(struct screen_ctx *t, const struct snapshot *sn, const stru
 	}
 }
 
+/* Row `row` of the list, drawn on line yy (ui_draw_rows). */
+static void cores_row(struct screen_ctx *t, struct screen *s, int row, int yy, bool sel,
+		      const void *arg)
+{
+	const struct cores *c = s->priv;
+	const struct row *r = &c->rows[row];
+	const struct snapshot *sn = t->snap;
+
+	switch (r->kind) {
+	case ROW_POLICY: draw_policy(t, sn, r->pol, r->npol, yy, sel); break;
+	case ROW_CPU: draw_cpu(t, sn, arg, r->cpu, yy, sel); break;
+	case ROW_GROUP:
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+		       sn->freq.npolicies ? "CPUs without a cpufreq policy"
+					  : "CPUs (no cpufreq on this system)");
+		break;
+	}
+}
+
 void screen_cores_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct cores *c = s->priv;
@@ -673,24 +693,7 @@ void screen_cores_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 	}
 	layout(t, sn, &L);
 	draw_heading(t, sn, &L, y);
-	rows = h - s->heading_lines;
-	ui_scroll(s, rows);
-	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
-		const struct row *r = &c->rows[s->top + i];
-		int yy = y + s->heading_lines + i;
-		bool sel = s->top + i == s->sel;
-
-		switch (r->kind) {
-		case ROW_POLICY: draw_policy(t, sn, r->pol, r->npol, yy, sel); break;
-		case ROW_CPU: draw_cpu(t, sn, &L, r->cpu, yy, sel); break;
-		case ROW_GROUP:
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-			       sn->freq.npolicies ? "CPUs without a cpufreq policy"
-						  : "CPUs (no cpufreq on this system)");
-			break;
-		}
-	}
+	rows = ui_draw_rows(t, s, y, h, cores_row, &L);
 	if (s->nrows > rows && rows > 0) {
 		char pos[24];
 		int len = snprintf(pos, sizeof(pos), " %d/%d ", s->sel + 1, s->nrows);

@@ -315,6 +315,13 @@ int ui_pick_freq(struct screen_ctx *t, const char *title, const uint64_t *avail,
 		 int64_t per_mhz, int64_t cur);
 /* Scroll the selection into view for h visible rows. */
 void ui_scroll(struct screen *s, int h);
+/* A list screen's rows under its heading_lines in h lines from y: scrolled
+ * into view, then row(t, s, index, its y, selected?, arg) for each row shown;
+ * returns the lines for rows (h - heading_lines). */
+typedef void ui_row_fn(struct screen_ctx *t, struct screen *s, int row, int y, bool sel,
+		       const void *arg);
+int ui_draw_rows(struct screen_ctx *t, struct screen *s, int y, int h, ui_row_fn *row,
+		 const void *arg);
 /* A screen's free for a priv that owns one array (NULL: none): both freed,
  * priv set to NULL. */
 void ui_priv_free(struct screen *s, void *array);

@@ -123,6 +123,17 @@ void ui_priv_free(struct screen *s, void *array)
 	s->priv = NULL;
 }
 
+int ui_draw_rows(struct screen_ctx *t, struct screen *s, int y, int h, ui_row_fn *row,
+		 const void *arg)
+{
+	int rows = h - s->heading_lines;
+
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++)
+		row(t, s, s->top + i, y + s->heading_lines + i, s->top + i == s->sel, arg);
+	return rows;
+}
+
 void ui_scroll(struct screen *s, int h)
 {
 	if (h < 1)
