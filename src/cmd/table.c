@@ -13,11 +13,13 @@
  * without CMD_PRIV must run fully as an unprivileged user owning the tree
  * (tests/cli/cmd_flags.sh has one line per such command). */
 #include <assert.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "cmd/cmd.h"
 #include "cmd/common.h"
+#include "core/str.h"
 
 #define OPT_END                                                                                    \
 	{                                                                                          \
@@ -328,10 +330,8 @@ const size_t cmd_count = sizeof(cmd_table) / sizeof(cmd_table[0]);
 
 const struct cmd_entry *cmd_find(const char *name)
 {
-	for (size_t i = 0; name && i < cmd_count; i++)
-		if (!strcmp(cmd_table[i].name, name))
-			return &cmd_table[i];
-	return NULL;
+	return str_table_find(cmd_table, cmd_count, sizeof(cmd_table[0]),
+			      offsetof(struct cmd_entry, name), name);
 }
 
 /* The synopsis, each form after lead ("usage: tunetop " then "       tunetop "

@@ -472,3 +472,17 @@ const char *str_temp_c(char *buf, size_t cap, int64_t mc)
 		 tenths % 10);
 	return buf;
 }
+
+const void *str_table_find(const void *table, size_t n, size_t size, size_t name_off,
+			   const char *name)
+{
+	const char *p = table;
+
+	for (size_t i = 0; name && i < n; i++, p += size) {
+		const char *const *elem_name = (const void *)(p + name_off);
+
+		if (!strcmp(*elem_name, name))
+			return p;
+	}
+	return NULL;
+}

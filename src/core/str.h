@@ -111,5 +111,10 @@ int str_decimals(double mag, double top);
  * and hwmon lists, findings), so one reading is one figure everywhere
  * (issue 30: 43750 mC was 43.8 in one and 43.7 in the other). Returns buf. */
 const char *str_temp_c(char *buf, size_t cap, int64_t mc);
+/* The element of table[0..n-1] (each size bytes) whose name, the const
+ * char * at name_off in it, is name; NULL when none is or name is NULL.
+ * cmd_find(), thread_leaf_find(). */
+const void *str_table_find(const void *table, size_t n, size_t size, size_t name_off,
+			   const char *name);
 
 #endif

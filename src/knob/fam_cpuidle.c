@@ -116,6 +116,27 @@ static int state_filter(const char *sel, const struct idle_state *all, size_t n,
 	return -EINVAL;
 }
 
+/* cpuidle/governor named (sel no glob) where only current_governor_ro is:
+ * this kernel cannot switch governors, -EROFS with *cause; else 0. */
+static int governor_ro(struct knob_ctx *ctx, const struct knob_def *g, const char *sel,
+		       char **cause)
+{
+	char path[TT_PATH_MAX], abs[TT_PATH_MAX];
+
+	knob_join(path, sizeof(path), g->dir, g->file);
+	if (knob_is_glob(sel) || sysfs_exists(ctx->root, path))
+		return 0;
+	knob_join(path, sizeof(path), g->dir, "current_governor_ro");
+	if (!sysfs_exists(ctx->root, path))
+		return 0;
+	knob_abspath(ctx, path, abs, sizeof(abs));
+	knob_cause(cause,
+		   "cpuidle/governor: only %s: this kernel cannot switch cpuidle governors "
+		   "(read-only)",
+		   abs);
+	return -EROFS;
+}
+
 static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned flags,
 			  struct refvec *out, char **cause)
 {
@@ -130,30 +151,12 @@ static int cpuidle_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigne
 
 	/* cpuidle/governor: one file for the whole system */
 	if (nseg <= 1 && knob_leaf_sel(csel, g->leaf)) {
-		char path[TT_PATH_MAX], abs[TT_PATH_MAX];
+		int rc = governor_ro(ctx, g, csel, cause);
 
-		knob_join(path, sizeof(path), g->dir, g->file);
-		if (sysfs_exists(ctx->root, path)) {
-			knob_add_ref(out, g, "cpuidle/governor", "", g->dir);
-		} else if (!knob_is_glob(csel)) {
-			knob_join(path, sizeof(path), g->dir, "current_governor_ro");
-			if (sysfs_exists(ctx->root, path)) {
-				knob_abspath(ctx, path, abs, sizeof(abs));
-				knob_cause(cause,
-					   "cpuidle/governor: only %s: this kernel cannot switch "
-					   "cpuidle governors (read-only)",
-					   abs);
-				return -EROFS;
-			}
-			knob_abspath(ctx, g->dir, abs, sizeof(abs));
-			knob_cause(cause,
-				   "cpuidle/governor: ENOENT from %s/current_governor: no cpuidle "
-				   "on this root",
-				   abs);
-			return -ENOENT;
-		}
-		if (!knob_is_glob(csel))
-			return 0;
+		if (rc == 0)
+			rc = knob_global_def_ref(ctx, g, csel, "no cpuidle", out, NULL, cause);
+		if (rc < 0 || !knob_is_glob(csel))
+			return rc;
 	}
 	if (missing)
 		return knob_incomplete(cause, "cpuidle",

@@ -53,24 +53,13 @@ static int pmqos_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned 
 		return knob_incomplete(cause, "pmqos",
 				       "cpu_dma_latency_us or pmqos/<cpus>/resume_latency_us");
 	if (nseg <= 1 && knob_leaf_sel(s0, dl->leaf)) {
-		char path[TT_PATH_MAX];
+		struct knob_ref *r = NULL;
+		int rc = knob_global_def_ref(ctx, dl, s0, "no PM QoS device", out, &r, cause);
 
-		knob_join(path, sizeof(path), dl->dir, dl->file);
-		if (sysfs_exists(ctx->root, path)) {
-			struct knob_ref *r =
-				knob_add_ref(out, dl, "pmqos/cpu_dma_latency_us", "", dl->dir);
-
+		if (rc < 0)
+			return rc;
+		if (r)
 			str_copy(r->note, sizeof(r->note), "lease: held while the fd is open");
-		} else if (!knob_is_glob(s0)) {
-			char abs[TT_PATH_MAX];
-
-			knob_abspath(ctx, path, abs, sizeof(abs));
-			knob_cause(cause,
-				   "pmqos/cpu_dma_latency_us: ENOENT from %s: no PM QoS device "
-				   "on this root",
-				   abs);
-			return -ENOENT;
-		}
 		if (!knob_is_glob(s0))
 			return 0;
 	}

@@ -33,6 +33,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <sched.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -1384,10 +1385,8 @@ const size_t thread_nleaves = sizeof(thread_leaves) / sizeof(thread_leaves[0]);
 
 const struct thread_leaf_ops *thread_leaf_find(const char *name)
 {
-	for (size_t i = 0; name && i < thread_nleaves; i++)
-		if (!strcmp(thread_leaves[i].name, name))
-			return &thread_leaves[i];
-	return NULL;
+	return str_table_find(thread_leaves, thread_nleaves, sizeof(thread_leaves[0]),
+			      offsetof(struct thread_leaf_ops, name), name);
 }
 
 static const struct thread_leaf_ops *ref_leaf(const struct knob_ref *ref)
@@ -1969,37 +1968,36 @@ int fam_process_expand(struct knob_ctx *ctx, char **seg, size_t nseg, unsigned f
 	return 0;
 }
 
+/* A thread knob, thread/<tid>/LEAF, read and written by fam_thread_ops;
+ * a uclamp bound (0..1024, the min or max of the pair). */
+#define THREAD_DEF(leaf_, ...)                                                                     \
+	{                                                                                          \
+		.fam = &fam_thread, .leaf = leaf_, .pattern = "thread/<tid>/" leaf_,               \
+		.scope = KS_THREAD, .unit = "", .ops = &fam_thread_ops, __VA_ARGS__                \
+	}
+#define UCLAMP_DEF(leaf_, flag, help_)                                                             \
+	THREAD_DEF(leaf_, .type = KT_U64, .allow = KA_RANGE, .lo = 0, .hi = 1024,                  \
+		   .allow_what = "range", .flags = flag, .observe = KO_THREAD_ATTR, .help = help_)
+
 /* clang-format off */
 static const struct knob_def thread_defs[] = {
-	{ .fam = &fam_thread, .leaf = "affinity", .pattern = "thread/<tid>/affinity",
-	  .scope = KS_THREAD, .type = KT_CPULIST, .unit = "", .allow_what = "online CPUs",
-	  .ops = &fam_thread_ops,
-	  .observe = KO_THREAD_AFF,
-	  .help = "CPUs the thread may run on (sched_setaffinity; process/<pid>/affinity = every "
-		  "thread); pin the latency thread to an isolated CPU" },
-	{ .fam = &fam_thread, .leaf = "policy", .pattern = "thread/<tid>/policy",
-	  .scope = KS_THREAD, .type = KT_ENUM, .unit = "", .allow_what = "policies",
-	  .ops = &fam_thread_ops,
-	  .observe = KO_THREAD_ATTR,
-	  .help = "scheduling policy: other | batch | idle | fifo:N | rr:N (N 1..99); RT "
-		  "threads preempt every normal thread on their CPU" },
-	{ .fam = &fam_thread, .leaf = "nice", .pattern = "thread/<tid>/nice",
-	  .scope = KS_THREAD, .type = KT_I64, .unit = "", .allow = KA_RANGE, .lo = -20, .hi = 19,
-	  .allow_what = "range", .ops = &fam_thread_ops,
-	  .observe = KO_THREAD_ATTR,
-	  .help = "nice value of this thread only (-20..19); lowering it needs CAP_SYS_NICE" },
-	{ .fam = &fam_thread, .leaf = "uclamp_min", .pattern = "thread/<tid>/uclamp_min",
-	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
-	  .allow_what = "range", .flags = KD_MIN, .ops = &fam_thread_ops,
-	  .observe = KO_THREAD_ATTR,
-	  .help = "utilization floor 0..1024 (sched_setattr); only schedutil turns it into "
-		  "frequency: interactive, ondemand and performance ignore it" },
-	{ .fam = &fam_thread, .leaf = "uclamp_max", .pattern = "thread/<tid>/uclamp_max",
-	  .scope = KS_THREAD, .type = KT_U64, .unit = "", .allow = KA_RANGE, .lo = 0, .hi = 1024,
-	  .allow_what = "range", .flags = KD_MAX, .ops = &fam_thread_ops,
-	  .observe = KO_THREAD_ATTR,
-	  .help = "utilization ceiling 0..1024 (sched_setattr); caps the frequency schedutil "
-		  "picks for this thread" },
+	THREAD_DEF("affinity", .type = KT_CPULIST, .allow_what = "online CPUs",
+		   .observe = KO_THREAD_AFF,
+		   .help = "CPUs the thread may run on (sched_setaffinity; process/<pid>/affinity = "
+			   "every thread); pin the latency thread to an isolated CPU"),
+	THREAD_DEF("policy", .type = KT_ENUM, .allow_what = "policies", .observe = KO_THREAD_ATTR,
+		   .help = "scheduling policy: other | batch | idle | fifo:N | rr:N (N 1..99); RT "
+			   "threads preempt every normal thread on their CPU"),
+	THREAD_DEF("nice", .type = KT_I64, .allow = KA_RANGE, .lo = -20, .hi = 19,
+		   .allow_what = "range", .observe = KO_THREAD_ATTR,
+		   .help = "nice value of this thread only (-20..19); lowering it needs "
+			   "CAP_SYS_NICE"),
+	UCLAMP_DEF("uclamp_min", KD_MIN,
+		   "utilization floor 0..1024 (sched_setattr); only schedutil turns it into "
+		   "frequency: interactive, ondemand and performance ignore it"),
+	UCLAMP_DEF("uclamp_max", KD_MAX,
+		   "utilization ceiling 0..1024 (sched_setattr); caps the frequency schedutil "
+		   "picks for this thread"),
 };
 /* clang-format on */
 

@@ -170,6 +170,29 @@ int knob_too_long(char **cause, const char *family, char **seg, size_t nseg)
 
 /* ---- families of global knobs (sched, intel_pstate, mm, workqueue) -------- */
 
+int knob_global_def_ref(struct knob_ctx *ctx, const struct knob_def *d, const char *sel,
+			const char *absent, struct refvec *out, struct knob_ref **ref, char **cause)
+{
+	char addr[KNOB_ADDR_MAX], path[TT_PATH_MAX];
+	struct knob_ref *r = NULL;
+
+	knob_join(path, sizeof(path), d->dir, d->file);
+	if (sysfs_exists(ctx->root, path)) {
+		snprintf(addr, sizeof(addr), "%s/%s", d->fam->name, d->leaf);
+		r = knob_add_ref(out, d, addr, "", d->dir);
+	} else if (!knob_is_glob(sel)) {
+		char abs[TT_PATH_MAX];
+
+		knob_abspath(ctx, path, abs, sizeof(abs));
+		knob_cause(cause, "%s/%s: ENOENT from %s: %s on this root", d->fam->name, d->leaf,
+			   abs, absent);
+		return -ENOENT;
+	}
+	if (ref)
+		*ref = r;
+	return 0;
+}
+
 int knob_global_expand(struct knob_ctx *ctx, const struct knob_family *f, char **seg, size_t nseg,
 		       unsigned flags, struct refvec *out, char **cause)
 {
@@ -183,24 +206,14 @@ int knob_global_expand(struct knob_ctx *ctx, const struct knob_family *f, char *
 		return knob_too_long(cause, f->name, seg, nseg);
 	for (size_t i = 0; i < f->ndefs; i++) {
 		const struct knob_def *d = &f->defs[i];
-		char addr[KNOB_ADDR_MAX], path[TT_PATH_MAX];
+		int rc;
 
 		if (d->scope != KS_GLOBAL || !knob_glob_match(leaf, d->leaf))
 			continue;
 		known++;
-		knob_join(path, sizeof(path), d->dir, d->file);
-		if (!sysfs_exists(ctx->root, path)) {
-			char abs[TT_PATH_MAX];
-
-			if (knob_is_glob(leaf))
-				continue;
-			knob_abspath(ctx, path, abs, sizeof(abs));
-			knob_cause(cause, "%s/%s: ENOENT from %s: not available on this root",
-				   f->name, d->leaf, abs);
-			return -ENOENT;
-		}
-		snprintf(addr, sizeof(addr), "%s/%s", f->name, d->leaf);
-		knob_add_ref(out, d, addr, "", d->dir);
+		rc = knob_global_def_ref(ctx, d, leaf, "not available", out, NULL, cause);
+		if (rc < 0)
+			return rc;
 	}
 	if (!known && !knob_is_glob(leaf)) {
 		struct sbuf b;

@@ -185,6 +185,13 @@ const struct knob_def *knob_fam_def_flag(const struct knob_family *f, unsigned f
  * family whose .expand is NULL): one ref per KS_GLOBAL def whose file exists. */
 int knob_global_expand(struct knob_ctx *ctx, const struct knob_family *f, char **seg, size_t nseg,
 		       unsigned flags, struct refvec *out, char **cause);
+/* The ref of global def d (one file, d->dir/d->file, address FAMILY/LEAF)
+ * when its file exists (*ref set when ref is not NULL); no ref when it is
+ * missing and sel is a glob; else -ENOENT with *cause naming the file and
+ * absent ("not available", "no cpuidle") before " on this root". */
+int knob_global_def_ref(struct knob_ctx *ctx, const struct knob_def *d, const char *sel,
+			const char *absent, struct refvec *out, struct knob_ref **ref,
+			char **cause);
 /* The ref of a global knob of a family (irq/default_smp_affinity from the
  * irq family's expander); 0 or -errno with *cause. */
 int knob_global_ref(struct knob_ctx *ctx, const struct knob_family *f, const char *leaf,

@@ -75,10 +75,7 @@ void screen_clocks_free(struct screen *s)
 {
 	struct clocks *c = s->priv;
 
-	if (c)
-		free(c->rows);
-	free(c);
-	s->priv = NULL;
+	ui_priv_free(s, c ? c->rows : NULL);
 }
 
 struct clayout {
@@ -87,20 +84,15 @@ struct clayout {
 
 static void clayout(struct clayout *L)
 {
+	/* the fixed columns, left to right, and their widths */
+	int *const col[] = {&L->name, &L->kind, &L->gov, &L->cur, &L->min, &L->max};
+	static const int width[] = {15, 5, 16, 6, 6, 6};
 	int x = 0;
 
-	L->name = x;
-	x += 15;
-	L->kind = x;
-	x += 5;
-	L->gov = x;
-	x += 16;
-	L->cur = x;
-	x += 6;
-	L->min = x;
-	x += 6;
-	L->max = x;
-	x += 6;
+	for (size_t i = 0; i < sizeof(width) / sizeof(width[0]); i++) {
+		*col[i] = x;
+		x += width[i];
+	}
 	L->bar = x;
 	L->wbar = COLS - x - 16;
 	if (L->wbar < 8) {
@@ -148,20 +140,18 @@ static void draw_dev(struct screen_ctx *t, const struct clayout *L, const struct
 			  "%-15.15s", dv->governor[0] ? dv->governor : "n/a");
 	ui_fmt_hz(t, dv->cur_hz, buf, sizeof(buf));
 	ui_printf(t, y, L->cur, 6, dv->cur_hz < 0 ? ROLE_VALUE_NA : base, "%5s", buf);
-	ui_fmt_hz(t, dv->min_hz, buf, sizeof(buf));
-	ui_printf(t, y, L->min, 6,
-		  dv->min_hz < 0 ? ROLE_VALUE_NA
-		  : fc		 ? ROLE_CHANGED
-		  : locked	 ? ROLE_LOCKED
-				 : base,
-		  "%5s", buf);
-	ui_fmt_hz(t, dv->max_hz, buf, sizeof(buf));
-	ui_printf(t, y, L->max, 6,
-		  dv->max_hz < 0 ? ROLE_VALUE_NA
-		  : fc		 ? ROLE_CHANGED
-		  : locked	 ? ROLE_LOCKED
-				 : base,
-		  "%5s", buf);
+	/* the limits, min then max: changed, locked (min = max) or plain */
+	for (int k = 0; k < 2; k++) {
+		int64_t hz = k ? dv->max_hz : dv->min_hz;
+
+		ui_fmt_hz(t, hz, buf, sizeof(buf));
+		ui_printf(t, y, k ? L->max : L->min, 6,
+			  hz < 0   ? ROLE_VALUE_NA
+			  : fc	   ? ROLE_CHANGED
+			  : locked ? ROLE_LOCKED
+				   : base,
+			  "%5s", buf);
+	}
 	if (cap_in_bar) {
 		ui_put(t, y, bar, 7, sel ? ROLE_CURSOR : ROLE_ALERT, "CAPPED");
 		bar += 7;
@@ -257,19 +247,84 @@ static void draw_power(struct screen_ctx *t, const struct power_sensor *p, int y
 						    : "n/a");
 }
 
+/* Row `row` of the list, drawn on line yy (ui_draw_rows). */
+static void clocks_row(struct screen_ctx *t, struct screen *s, int row, int yy, bool sel,
+		       const void *arg)
+{
+	const struct clayout *L = arg;
+	const struct clocks *c = s->priv;
+	const struct crow *r = &c->rows[row];
+	const struct devfreq_info *d = &t->snap->devf;
+	const char *u = t->cfg.freq_ghz ? "GHz" : "MHz";
+
+	switch (r->kind) {
+	case CROW_DEV: draw_dev(t, L, &d->dev[r->i], yy, sel); break;
+	case CROW_NONE:
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+			  "No devfreq devices (sys/class/devfreq: %s)",
+			  d->err ? err_name(d->err) : "empty");
+		break;
+	case CROW_ACCEL: draw_accel(t, &t->snap->accel, yy, sel); break;
+	case CROW_POWERHEAD: {
+		double tot = power_total_w(&t->snap->power);
+
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		if (!t->snap->power.n)
+			ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+			       "Power: no sensors (hwmon power/energy, powercap RAPL)");
+		else if (isfinite(tot))
+			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+				  "Power (hwmon, RAPL): total %.2f W", tot);
+		else
+			ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+			       "Power (hwmon, RAPL)");
+		break;
+	}
+	case CROW_POWER: draw_power(t, &t->snap->power.s[r->i], yy, sel); break;
+	case CROW_CLKHEAD:
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		if (d->nclk)
+			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+				  "debugfs clocks (sys/kernel/debug/clk), rate in %s", u);
+		else
+			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
+				  "debugfs clocks: %s",
+				  d->clk_err == -ENOENT ? "none (no debugfs, or no clk directory)"
+				  : d->clk_err		? err_name(d->clk_err)
+							: "none of the known clocks");
+		break;
+	case CROW_CLK: {
+		const struct devfreq_clk *k = &d->clk[r->i];
+		char buf[32];
+
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		ui_printf(t, yy, 2, 22, sel ? ROLE_CURSOR : ROLE_LABEL, "%-21.21s", k->name);
+		ui_printf(t, yy, 24, 5, sel ? ROLE_CURSOR : ROLE_LABEL, "%-4s",
+			  devfreq_kind_name(k->kind));
+		ui_fmt_hz(t, k->rate_hz, buf, sizeof(buf));
+		if (k->rate_hz >= 0)
+			ui_printf(t, yy, 30, 8, sel ? ROLE_CURSOR : ROLE_VALUE, "%6s", buf);
+		else
+			ui_printf(t, yy, 30, 20, ROLE_VALUE_NA, "   n/a (%s)", err_name(k->err));
+		if (k->covered)
+			ui_put(t, yy, 40, COLS - 40, sel ? ROLE_CURSOR : ROLE_LABEL,
+			       "also shown by devfreq");
+		break;
+	}
+	}
+}
+
 void screen_clocks_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct clocks *c = s->priv;
-	const struct devfreq_info *d;
 	struct clayout L;
-	int rows;
 	const char *u = t->cfg.freq_ghz ? "GHz" : "MHz";
 
 	if (!t->snap || !c) {
 		ui_put(t, y, 0, COLS, ROLE_VALUE_NA, "no data yet");
 		return;
 	}
-	d = &t->snap->devf;
 	clayout(&L);
 	ui_fill(t, y, 0, COLS, ROLE_COLHEAD);
 	ui_put(t, y, L.name, 15, ROLE_COLHEAD, "Device");
@@ -283,73 +338,7 @@ void screen_clocks_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 			  "Time per frequency (%s: low - mid - top)", u);
 	ui_put(t, y, L.tr, 8, ROLE_COLHEAD, "  tr/s");
 	ui_put(t, y, L.load, COLS - L.load, ROLE_COLHEAD, " Load");
-	rows = h - s->heading_lines;
-	ui_scroll(s, rows);
-	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
-		const struct crow *r = &c->rows[s->top + i];
-		int yy = y + s->heading_lines + i;
-		bool sel = s->top + i == s->sel;
-
-		switch (r->kind) {
-		case CROW_DEV: draw_dev(t, &L, &d->dev[r->i], yy, sel); break;
-		case CROW_NONE:
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
-				  "No devfreq devices (sys/class/devfreq: %s)",
-				  d->err ? err_name(d->err) : "empty");
-			break;
-		case CROW_ACCEL: draw_accel(t, &t->snap->accel, yy, sel); break;
-		case CROW_POWERHEAD: {
-			double tot = power_total_w(&t->snap->power);
-
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			if (!t->snap->power.n)
-				ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
-				       "Power: no sensors (hwmon power/energy, powercap RAPL)");
-			else if (isfinite(tot))
-				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-					  "Power (hwmon, RAPL): total %.2f W", tot);
-			else
-				ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-				       "Power (hwmon, RAPL)");
-			break;
-		}
-		case CROW_POWER: draw_power(t, &t->snap->power.s[r->i], yy, sel); break;
-		case CROW_CLKHEAD:
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			if (d->nclk)
-				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-					  "debugfs clocks (sys/kernel/debug/clk), rate in %s", u);
-			else
-				ui_printf(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_VALUE_NA,
-					  "debugfs clocks: %s",
-					  d->clk_err == -ENOENT
-						  ? "none (no debugfs, or no clk directory)"
-					  : d->clk_err ? err_name(d->clk_err)
-						       : "none of the known clocks");
-			break;
-		case CROW_CLK: {
-			const struct devfreq_clk *k = &d->clk[r->i];
-			char buf[32];
-
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			ui_printf(t, yy, 2, 22, sel ? ROLE_CURSOR : ROLE_LABEL, "%-21.21s",
-				  k->name);
-			ui_printf(t, yy, 24, 5, sel ? ROLE_CURSOR : ROLE_LABEL, "%-4s",
-				  devfreq_kind_name(k->kind));
-			ui_fmt_hz(t, k->rate_hz, buf, sizeof(buf));
-			if (k->rate_hz >= 0)
-				ui_printf(t, yy, 30, 8, sel ? ROLE_CURSOR : ROLE_VALUE, "%6s", buf);
-			else
-				ui_printf(t, yy, 30, 20, ROLE_VALUE_NA, "   n/a (%s)",
-					  err_name(k->err));
-			if (k->covered)
-				ui_put(t, yy, 40, COLS - 40, sel ? ROLE_CURSOR : ROLE_LABEL,
-				       "also shown by devfreq");
-			break;
-		}
-		}
-	}
+	ui_draw_rows(t, s, y, h, clocks_row, &L);
 }
 
 /* ---- actions ------------------------------------------------------------------ */
@@ -361,29 +350,6 @@ static const struct devfreq_dev *sel_dev(struct screen_ctx *t, struct screen *s)
 	if (!c || !t->snap || s->sel < 0 || s->sel >= s->nrows || c->rows[s->sel].kind != CROW_DEV)
 		return NULL;
 	return &t->snap->devf.dev[c->rows[s->sel].i];
-}
-
-static int pick_hz(struct screen_ctx *t, const struct devfreq_dev *dv, const char *title,
-		   int64_t cur)
-{
-	char **labels = xcalloc(dv->navail, sizeof(char *));
-	int sel = 0, r;
-
-	for (size_t i = 0; i < dv->navail; i++) {
-		char f[32];
-
-		ui_fmt_hz(t, (int64_t)dv->avail_hz[i], f, sizeof(f));
-		labels[i] = xasprintf("%s %s%s", f, t->cfg.freq_ghz ? "GHz" : "MHz",
-				      (int64_t)dv->avail_hz[i] == cur ? "  (now)" : "");
-		if ((int64_t)dv->avail_hz[i] == cur)
-			sel = (int)i;
-	}
-	r = ui_menu(t, title, (const char *const *)labels, (int)dv->navail, sel,
-		    "Enter: choose   Esc: cancel");
-	for (size_t i = 0; i < dv->navail; i++)
-		free(labels[i]);
-	free(labels);
-	return r;
 }
 
 int screen_clocks_explain(struct screen_ctx *t, struct screen *s, struct explain_item *it, int max)
@@ -481,7 +447,7 @@ int screen_clocks_key(struct screen_ctx *t, struct screen *s, int ch)
 		case 2:
 			snprintf(title, sizeof(title), "%s%s%s", pick[c].before, dv->name,
 				 pick[c].after);
-			k = pick_hz(t, dv, title, pick_cur[c]);
+			k = ui_pick_freq(t, title, dv->avail_hz, dv->navail, 1000000, pick_cur[c]);
 			if (k >= 0)
 				tui_set1(t, "%s=%llu", pick[c].addr(dv->name).s,
 					 (unsigned long long)dv->avail_hz[k]);

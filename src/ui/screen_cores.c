@@ -122,10 +122,7 @@ void screen_cores_free(struct screen *s)
 {
 	struct cores *c = s->priv;
 
-	if (c)
-		free(c->rows);
-	free(c);
-	s->priv = NULL;
+	ui_priv_free(s, c ? c->rows : NULL);
 }
 
 /* ---- layout ---------------------------------------------------------------- */
@@ -663,6 +660,26 @@ static void draw_cpu(struct screen_ctx *t, const struct snapshot *sn, const stru
 	}
 }
 
+/* Row `row` of the list, drawn on line yy (ui_draw_rows). */
+static void cores_row(struct screen_ctx *t, struct screen *s, int row, int yy, bool sel,
+		      const void *arg)
+{
+	const struct cores *c = s->priv;
+	const struct row *r = &c->rows[row];
+	const struct snapshot *sn = t->snap;
+
+	switch (r->kind) {
+	case ROW_POLICY: draw_policy(t, sn, r->pol, r->npol, yy, sel); break;
+	case ROW_CPU: draw_cpu(t, sn, arg, r->cpu, yy, sel); break;
+	case ROW_GROUP:
+		ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
+		ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
+		       sn->freq.npolicies ? "CPUs without a cpufreq policy"
+					  : "CPUs (no cpufreq on this system)");
+		break;
+	}
+}
+
 void screen_cores_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 {
 	struct cores *c = s->priv;
@@ -676,24 +693,7 @@ void screen_cores_draw(struct screen_ctx *t, struct screen *s, int y, int h)
 	}
 	layout(t, sn, &L);
 	draw_heading(t, sn, &L, y);
-	rows = h - s->heading_lines;
-	ui_scroll(s, rows);
-	for (int i = 0; i < rows && s->top + i < s->nrows; i++) {
-		const struct row *r = &c->rows[s->top + i];
-		int yy = y + s->heading_lines + i;
-		bool sel = s->top + i == s->sel;
-
-		switch (r->kind) {
-		case ROW_POLICY: draw_policy(t, sn, r->pol, r->npol, yy, sel); break;
-		case ROW_CPU: draw_cpu(t, sn, &L, r->cpu, yy, sel); break;
-		case ROW_GROUP:
-			ui_fill(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_DEFAULT);
-			ui_put(t, yy, 0, COLS, sel ? ROLE_CURSOR : ROLE_TITLE,
-			       sn->freq.npolicies ? "CPUs without a cpufreq policy"
-						  : "CPUs (no cpufreq on this system)");
-			break;
-		}
-	}
+	rows = ui_draw_rows(t, s, y, h, cores_row, &L);
 	if (s->nrows > rows && rows > 0) {
 		char pos[24];
 		int len = snprintf(pos, sizeof(pos), " %d/%d ", s->sel + 1, s->nrows);
@@ -796,8 +796,7 @@ static int act_governor(struct screen_ctx *t, struct screen *s)
 static int pick_khz(struct screen_ctx *t, const struct cpufreq_policy *pol, const char *title,
 		    int64_t cur, uint64_t *khz)
 {
-	char **labels;
-	int sel = 0, r;
+	int r;
 
 	if (!pol->navail) {
 		char buf[32], prompt[96], lo[16], hi[16];
@@ -816,21 +815,7 @@ static int pick_khz(struct screen_ctx *t, const struct cpufreq_policy *pol, cons
 		*khz = v * 1000;
 		return 0;
 	}
-	labels = xcalloc(pol->navail, sizeof(char *));
-	for (size_t i = 0; i < pol->navail; i++) {
-		char f[32];
-
-		ui_fmt_khz(t, (int64_t)pol->avail_khz[i], f, sizeof(f));
-		labels[i] = xasprintf("%s %s%s", f, t->cfg.freq_ghz ? "GHz" : "MHz",
-				      (int64_t)pol->avail_khz[i] == cur ? "  (now)" : "");
-		if ((int64_t)pol->avail_khz[i] == cur)
-			sel = (int)i;
-	}
-	r = ui_menu(t, title, (const char *const *)labels, (int)pol->navail, sel,
-		    "Enter: choose   Esc: cancel");
-	for (size_t i = 0; i < pol->navail; i++)
-		free(labels[i]);
-	free(labels);
+	r = ui_pick_freq(t, title, pol->avail_khz, pol->navail, 1000, cur);
 	if (r < 0)
 		return -1;
 	*khz = pol->avail_khz[r];

@@ -63,8 +63,7 @@ void screen_findings_build(struct screen_ctx *t, struct screen *s)
 
 void screen_findings_free(struct screen *s)
 {
-	free(s->priv);
-	s->priv = NULL;
+	ui_priv_free(s, NULL);
 }
 
 /* Word-wrap text into lines of width w at (y, x); at most maxl lines.

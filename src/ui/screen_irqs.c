@@ -147,10 +147,7 @@ void screen_irqs_free(struct screen *s)
 {
 	struct irq_view *v = s->priv;
 
-	if (v)
-		free(v->managed);
-	free(v);
-	s->priv = NULL;
+	ui_priv_free(s, v ? v->managed : NULL);
 }
 
 static void fmt_rate(char *buf, size_t cap, double r)

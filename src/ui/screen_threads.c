@@ -867,6 +867,18 @@ static bool ask_text(struct screen_ctx *t, const char *title, const char *prompt
 	return true;
 }
 
+/* The view flag an on/off key flips: K kernel threads, H threads of a
+ * process, t / F5 tree, I descending order. */
+static bool *view_flag(struct thr_view *v, int ch)
+{
+	switch (ch) {
+	case 'K': return &v->hide_kernel;
+	case 'H': return &v->hide_threads;
+	case 'I': return &v->desc;
+	default: return &v->tree; /* t, F5 */
+	}
+}
+
 int screen_threads_key(struct screen_ctx *t, struct screen *s, int ch)
 {
 	struct thr_view *v = s->priv;
@@ -909,29 +921,24 @@ int screen_threads_key(struct screen_ctx *t, struct screen *s, int ch)
 				   : "Actions apply to the selected thread (W: the whole process)");
 		return HR_HANDLED | HR_REDRAW;
 	case 'K':
-		v->hide_kernel = !v->hide_kernel;
-		tui_status(t, false,
-			   v->hide_kernel ? "Kernel threads hidden (K shows)"
-					  : "Kernel threads shown (K hides)");
-		r = HR_HANDLED | HR_REDRAW;
-		break;
 	case 'H':
-		v->hide_threads = !v->hide_threads;
-		r = HR_HANDLED | HR_REDRAW;
-		break;
 	case 't':
 	case KEY_F(5):
-		v->tree = !v->tree;
+	case 'I': {
+		bool *flag = view_flag(v, ch);
+
+		*flag = !*flag;
+		if (ch == 'K')
+			tui_status(t, false,
+				   v->hide_kernel ? "Kernel threads hidden (K shows)"
+						  : "Kernel threads shown (K hides)");
 		r = HR_HANDLED | HR_REDRAW;
 		break;
+	}
 	case KEY_F(6): r = sort_menu(t, s); break;
 	case '<':
 	case '>':
 		v->sort = (enum col)(((int)v->sort + (ch == '>' ? 1 : NCOL - 1)) % NCOL);
-		r = HR_HANDLED | HR_REDRAW;
-		break;
-	case 'I':
-		v->desc = !v->desc;
 		r = HR_HANDLED | HR_REDRAW;
 		break;
 	case KEY_F(4):

@@ -308,8 +308,23 @@ int ui_explain_add(struct explain_item *items, int n, int max, const char *label
 /* Human frequency "408", "1.8G" for kHz / Hz values. */
 void ui_fmt_khz(const struct screen_ctx *t, int64_t khz, char *buf, size_t cap);
 void ui_fmt_hz(const struct screen_ctx *t, int64_t hz, char *buf, size_t cap);
+/* A menu of the frequencies avail[0..n-1], in units of which per_mhz make a
+ * MHz (1000: kHz, 1000000: Hz), cur marked "(now)" and selected: the index
+ * chosen, -1 cancelled. */
+int ui_pick_freq(struct screen_ctx *t, const char *title, const uint64_t *avail, size_t n,
+		 int64_t per_mhz, int64_t cur);
 /* Scroll the selection into view for h visible rows. */
 void ui_scroll(struct screen *s, int h);
+/* A list screen's rows under its heading_lines in h lines from y: scrolled
+ * into view, then row(t, s, index, its y, selected?, arg) for each row shown;
+ * returns the lines for rows (h - heading_lines). */
+typedef void ui_row_fn(struct screen_ctx *t, struct screen *s, int row, int y, bool sel,
+		       const void *arg);
+int ui_draw_rows(struct screen_ctx *t, struct screen *s, int y, int h, ui_row_fn *row,
+		 const void *arg);
+/* A screen's free for a priv that owns one array (NULL: none): both freed,
+ * priv set to NULL. */
+void ui_priv_free(struct screen *s, void *array);
 /* Generic list keys (Up/Down/PgUp/PgDn/Home/End); HR bits. */
 int ui_list_key(struct screen *s, int ch, int h);
 

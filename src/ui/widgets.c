@@ -116,6 +116,24 @@ void ui_bar(struct screen_ctx *t, int y, int x, int w, const struct bar_seg *seg
 	attrset(A_NORMAL);
 }
 
+void ui_priv_free(struct screen *s, void *array)
+{
+	free(array);
+	free(s->priv);
+	s->priv = NULL;
+}
+
+int ui_draw_rows(struct screen_ctx *t, struct screen *s, int y, int h, ui_row_fn *row,
+		 const void *arg)
+{
+	int rows = h - s->heading_lines;
+
+	ui_scroll(s, rows);
+	for (int i = 0; i < rows && s->top + i < s->nrows; i++)
+		row(t, s, s->top + i, y + s->heading_lines + i, s->top + i == s->sel, arg);
+	return rows;
+}
+
 void ui_scroll(struct screen *s, int h)
 {
 	if (h < 1)
@@ -638,6 +656,29 @@ void ui_fmt_khz(const struct screen_ctx *t, int64_t khz, char *buf, size_t cap)
 void ui_fmt_hz(const struct screen_ctx *t, int64_t hz, char *buf, size_t cap)
 {
 	fmt_freq(t, hz, 1000000, buf, cap);
+}
+
+int ui_pick_freq(struct screen_ctx *t, const char *title, const uint64_t *avail, size_t n,
+		 int64_t per_mhz, int64_t cur)
+{
+	char **labels = xcalloc(n, sizeof(char *));
+	int sel = 0, r;
+
+	for (size_t i = 0; i < n; i++) {
+		char f[32];
+
+		fmt_freq(t, (int64_t)avail[i], per_mhz, f, sizeof(f));
+		labels[i] = xasprintf("%s %s%s", f, t->cfg.freq_ghz ? "GHz" : "MHz",
+				      (int64_t)avail[i] == cur ? "  (now)" : "");
+		if ((int64_t)avail[i] == cur)
+			sel = (int)i;
+	}
+	r = ui_menu(t, title, (const char *const *)labels, (int)n, sel,
+		    "Enter: choose   Esc: cancel");
+	for (size_t i = 0; i < n; i++)
+		free(labels[i]);
+	free(labels);
+	return r;
 }
 
 /* ---- the CPU checklist dialog (Threads and IRQs screens) ------------------------ */
