@@ -68,6 +68,11 @@ struct world_def {
 	 * `probe --why` gives the probe in the world's events, or -1; NULL:
 	 * the probe's own --prio. */
 	int (*probe_prio)(struct world *w);
+	/* The CPU of the thread the probe stands for (its events' CPU) into
+	 * *cpu and the housekeeping CPUs (online, not isolated, not one it can
+	 * run on; "" when none) into hk, which `probe --why` moves an IRQ or a
+	 * thread to. 0 or -errno. NULL: CPU 0, no housekeeping CPU known. */
+	int (*probe_place)(struct world *w, int *cpu, char *hk, size_t cap);
 };
 
 size_t world_count(void);

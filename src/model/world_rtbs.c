@@ -355,6 +355,39 @@ int world_rtbs_probe(struct world *w, struct wm_sample *out)
 	return 0;
 }
 
+int world_rtbs_probe_place(struct world *w, int *cpu, char *hk, size_t cap)
+{
+	const struct sysroot *r = sim_sysroot(world_sim(w));
+	struct thread_table t = {0};
+	const struct thread_info *l2;
+	struct cpumask iso, l2cpus, m;
+	char buf[256];
+	int e;
+
+	*cpu = 0;
+	hk[0] = '\0';
+	e = sysfs_read_str(r, "sys/devices/system/cpu/online", buf, sizeof(buf));
+	if (!e)
+		e = cpulist_parse(buf, &m);
+	if (!e)
+		e = threads_read(r, THREADS_KERNEL, &t);
+	if (e)
+		return e;
+	world_proc_isolated(r, &iso);
+	l2 = world_proc_find(&t, WR_L2_COMM, false);
+	if (l2) {
+		world_proc_usable(l2, &iso, &l2cpus);
+		if (cpumask_next(&l2cpus, 0) >= 0)
+			*cpu = cpumask_next(&l2cpus, 0);
+		cpumask_andnot(&m, &l2cpus);
+	}
+	threads_free(&t);
+	cpumask_andnot(&m, &iso);
+	if (!cpumask_empty(&m))
+		cpulist_format(&m, hk, cap);
+	return 0;
+}
+
 int world_rtbs_probe_prio(struct world *w)
 {
 	struct rtbs_cast c;
