@@ -47,6 +47,7 @@ int world_probe_run(struct world *w, uint64_t interval_us, double secs, bool kee
 		return -ENOTSUP;
 	if (!iv_ns || !(secs > 0))
 		return -EINVAL;
+	world_invalidate(w); /* knobs written since the last run */
 	out->start_ns = (uint64_t)(world_time(w) * 1e9);
 	dl = out->start_ns + iv_ns;
 	end = out->start_ns + (uint64_t)(secs * 1e9);

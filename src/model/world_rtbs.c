@@ -323,19 +323,37 @@ static void throttled_by(struct wm_sample *out, const struct rtbs_cast *c)
 	cast_term(m, c->runaway_tid, c->runaway_comm, c->runaway_fifo);
 }
 
+/* What the probe reads of the tree, kept for one generation of the world
+ * (world_cache): the model's input and the cast. */
+struct rtbs_view {
+	bool have;
+	uint64_t gen;
+	union wm_in in;
+	struct rtbs_cast c;
+};
+
 int world_rtbs_probe(struct world *w, struct wm_sample *out)
 {
+	struct rtbs_view *v = world_cache(w, sizeof(*v));
+	const struct sysroot *r = sim_sysroot(world_sim(w));
 	struct rtbs_cast c;
-	int e = world_wm_probe(w, out);
+	int e;
 
+	if (!v->have || v->gen != world_gen(w)) {
+		world_wm_input(&world_wm_rtbs, r, &v->in);
+		cast_read(r, &v->c);
+		v->gen = world_gen(w);
+		v->have = true;
+	}
+	e = world_wm_probe_in(w, &v->in, out);
 	if (e || !out->n_terms)
 		return e;
+	c = v->c;
 	for (size_t i = 0; i < out->n_terms; i++)
 		if (out->terms[i].cause == WMC_TASK || out->terms[i].cause == WMC_THROTTLED)
 			break;
 		else if (i + 1 == out->n_terms)
 			return 0; /* no task term: nothing to name */
-	cast_read(sim_sysroot(world_sim(w)), &c);
 	for (size_t i = 0; i < out->n_terms; i++) {
 		struct wm_term *m = &out->terms[i];
 

@@ -33,7 +33,7 @@ tid=$(for d in "$W"/proc/*/task/*; do [ "$(cat "$d/comm")" = pm_collector ] && b
 like "$tid" '^[0-9]+$' "the tree has pm_collector ($tid)"
 T set "thread/$tid/policy=fifo:10" >"$TMPD/set1.out" 2>&1
 is "$?" 0 "set thread/$tid/policy=fifo:10 exits 0"
-T probe -D 5 --why --json --histfile "$TMPD/h1" >"$TMPD/w1.json" 2>"$TMPD/w1.err"
+T probe -D 3 --why --json --histfile "$TMPD/h1" >"$TMPD/w1.json" 2>"$TMPD/w1.err"
 is "$?" 0 "probe --why with the runaway exits 0"
 is "$(throttled "$TMPD/w1.json")" "$tid pm_collector" "the one RT-throttled cause is the runaway the test made"
 is "$(jq -r '.why.causes[0].id' "$TMPD/w1.json")" "$tid" "it leads the causes"
@@ -50,7 +50,7 @@ ok "$(awk -v a="$l1" 'BEGIN { exit !(a != "" && a > 0.02) }'; echo $?)" \
 
 T set "$fix" >"$TMPD/set2.out" 2>&1
 is "$?" 0 "set $fix exits 0"
-T probe -D 5 --why --json --histfile "$TMPD/h2" >"$TMPD/w2.json" 2>"$TMPD/w2.err"
+T probe -D 3 --why --json --histfile "$TMPD/h2" >"$TMPD/w2.json" 2>"$TMPD/w2.err"
 is "$?" 0 "probe --why after the fix exits 0"
 is "$(throttled "$TMPD/w2.json")" "" "after the fix, no cause is RT throttled"
 l2=$(late "$TMPD/h2")
