@@ -61,5 +61,6 @@ TESTS += $(WORLD_B_SH_TESTS)
 EXTRA_DIST += $(WORLD_B_SH_TESTS)
 # issue 35: ab of the probe in a world, probe --why naming the tree's threads, the schedutil world's probe
 WORLD_P_SH_TESTS = tests/world/ab_probe.sh tests/world/probe_schedutil.sh tests/world/why_tree.sh tests/world/why_fix.sh
+WORLD_P_SH_TESTS += tests/world/why_throttle.sh tests/world/why_irq.sh
 TESTS += $(WORLD_P_SH_TESTS)
 EXTRA_DIST += $(WORLD_P_SH_TESTS)

@@ -1003,9 +1003,16 @@ static int run_world(struct probe_args *a, struct world *world)
 				       ? a->why_over_us * 1000u
 				       : (uint64_t)(hist_percentile_us(&wp.hist, 0.99) * 1e3);
 
+		int cpu = 0;
+		char hk[64] = "";
+
 		if (d->probe_prio && d->probe_prio(world) >= 0)
 			prio = d->probe_prio(world); /* the thread the probe stands for */
-		rc = world_probe_why(&wp, 0, prio, thr, &ww, &wr.res);
+		if (d->probe_place && d->probe_place(world, &cpu, hk, sizeof(hk))) {
+			cpu = 0; /* the tree does not say: CPU 0, no housekeeping CPU */
+			hk[0] = '\0';
+		}
+		rc = world_probe_why(&wp, cpu, prio, hk, thr, &ww, &wr.res);
 		wr.have_res = rc == 0;
 		wr.err = rc;
 		snprintf(wr.why, sizeof(wr.why),

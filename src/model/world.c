@@ -40,6 +40,8 @@ struct world {
 	int64_t wall_ns;  /* CLOCK_REALTIME of the last step */
 	double state[WORLD_NSTATE];
 	int logfd;
+	uint64_t gen; /* world_gen */
+	void *cache;  /* world_cache */
 };
 
 uint64_t world_default_seed(void)
@@ -93,6 +95,23 @@ struct sim *world_sim(struct world *w)
 const char *world_root(const struct world *w)
 {
 	return w->dir;
+}
+
+void *world_cache(struct world *w, size_t size)
+{
+	if (!w->cache)
+		w->cache = xcalloc(1, size);
+	return w->cache;
+}
+
+uint64_t world_gen(const struct world *w)
+{
+	return w->gen;
+}
+
+void world_invalidate(struct world *w)
+{
+	w->gen++;
 }
 
 double world_time(const struct world *w)
@@ -235,6 +254,7 @@ int world_attach(const char *dir, struct world **out, char *err, size_t cap)
 
 void world_step(struct world *w, double dt_s)
 {
+	w->gen++;
 	while (dt_s > 1e-9) {
 		double dt = dt_s > WORLD_TICK_S ? WORLD_TICK_S : dt_s;
 
@@ -279,6 +299,7 @@ void world_close(struct world *w)
 	if (w->logfd >= 0)
 		close(w->logfd);
 	sim_close(w->sim);
+	free(w->cache);
 	if (w->tmpdir[0])
 		sim_rmtree(w->tmpdir);
 	free(w);

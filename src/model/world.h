@@ -68,6 +68,11 @@ struct world_def {
 	 * `probe --why` gives the probe in the world's events, or -1; NULL:
 	 * the probe's own --prio. */
 	int (*probe_prio)(struct world *w);
+	/* The CPU of the thread the probe stands for (its events' CPU) into
+	 * *cpu and the housekeeping CPUs (online, not isolated, not one it can
+	 * run on; "" when none) into hk, which `probe --why` moves an IRQ or a
+	 * thread to. 0 or -errno. NULL: CPU 0, no housekeeping CPU known. */
+	int (*probe_place)(struct world *w, int *cpu, char *hk, size_t cap);
 };
 
 size_t world_count(void);
@@ -114,6 +119,16 @@ int world_log(struct world *w, const char *line);
 double *world_state(struct world *w);
 /* The model's own clock: the simulated time of the world's next frame. */
 double *world_next_frame(struct world *w);
+/* For a model that keeps what it read of the tree between samples: a
+ * zeroed block of size bytes, the world's own (the same block on every
+ * call; freed by world_close), and the generation of what it may hold:
+ * it changes at every step of the world and at world_invalidate(), which
+ * world_probe_run calls at its start (knob writes of the same process come
+ * between runs, never during one). Within one generation the tree's knob
+ * files are read once, as world_wm_after reads them once per step. */
+void *world_cache(struct world *w, size_t size);
+uint64_t world_gen(const struct world *w);
+void world_invalidate(struct world *w);
 
 /* The seed a new world takes: TUNETOP_WORLD_SEED if set (decimal), else
  * a fixed default, so two runs give the same samples. */

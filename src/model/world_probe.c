@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/str.h"
 #include "core/xalloc.h"
 #include "model/world.h"
 #include "model/world_why.h"
@@ -46,6 +47,7 @@ int world_probe_run(struct world *w, uint64_t interval_us, double secs, bool kee
 		return -ENOTSUP;
 	if (!iv_ns || !(secs > 0))
 		return -EINVAL;
+	world_invalidate(w); /* knobs written since the last run */
 	out->start_ns = (uint64_t)(world_time(w) * 1e9);
 	dl = out->start_ns + iv_ns;
 	end = out->start_ns + (uint64_t)(secs * 1e9);
@@ -88,7 +90,7 @@ int world_probe_run(struct world *w, uint64_t interval_us, double secs, bool kee
 	return 0;
 }
 
-int world_probe_why(const struct world_probe *p, int cpu, int prio, uint64_t thr_ns,
+int world_probe_why(const struct world_probe *p, int cpu, int prio, const char *hk, uint64_t thr_ns,
 		    struct world_why *ww, struct why_result *res)
 {
 	struct why_opts o;
@@ -101,6 +103,8 @@ int world_probe_why(const struct world_probe *p, int cpu, int prio, uint64_t thr
 			world_why_add(ww, &p->cand[i].s, p->cand[i].deadline_ns);
 	world_why_finish(ww, &o);
 	o.over_ns = thr_ns;
+	if (hk)
+		str_copy(o.housekeeping, sizeof(o.housekeeping), hk);
 	e = why_attribute(&ww->ev, &o, res);
 	if (!e)
 		res->threshold_ns = thr_ns;

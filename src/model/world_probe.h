@@ -47,9 +47,10 @@ bool world_has_probe(const struct world *w);
 int world_probe_run(struct world *w, uint64_t interval_us, double secs, bool keep,
 		    struct world_probe *out);
 /* The kept samples of at least thr_ns as the world's events (world_why.h)
- * on cpu with the probe's kernel prio, attributed by whyattr into *res.
- * 0 or -errno. */
-int world_probe_why(const struct world_probe *p, int cpu, int prio, uint64_t thr_ns,
+ * on cpu with the probe's kernel prio, attributed by whyattr into *res
+ * with the housekeeping CPUs hk (why_opts.housekeeping; NULL or "": none
+ * known). 0 or -errno. */
+int world_probe_why(const struct world_probe *p, int cpu, int prio, const char *hk, uint64_t thr_ns,
 		    struct world_why *ww, struct why_result *res);
 void world_probe_free(struct world_probe *p);
 

@@ -36,6 +36,11 @@ struct rtbs_cast {
 	int n_mgmt;
 	pid_t cfs_tid; /* 0: none */
 	char cfs_comm[16];
+	pid_t gap_tid; /* a SCHED_OTHER thread that runs while RT is throttled; 0: none */
+	char gap_comm[16];
+	pid_t runaway_tid; /* the runaway RT thread (runaway_fifo); 0: none */
+	int runaway_fifo;
+	char runaway_comm[16];
 	int l2_fifo; /* -1: no L2 thread */
 };
 
@@ -233,6 +238,35 @@ const struct world_wm world_wm_rtbs = {
 	WORLD_WM_LIST(switches, switches),
 };
 
+/* What runs on L2's CPUs while the RT class is throttled: WR_CFS_COMM
+ * under SCHED_OTHER, else the first SCHED_OTHER thread of the application
+ * (a user thread: not a kernel thread) that can run there. */
+static void gap_read(const struct thread_table *t, const struct cpumask *iso,
+		     const struct cpumask *l2cpus, struct rtbs_cast *c)
+{
+	const struct thread_info *g = NULL;
+
+	if (c->cfs_tid > 0) {
+		c->gap_tid = c->cfs_tid;
+		str_copy(c->gap_comm, sizeof(c->gap_comm), c->cfs_comm);
+		return;
+	}
+	for (size_t i = 0; !g && i < t->n; i++) {
+		struct cpumask m;
+
+		if (t->t[i].kernel || world_proc_fifo(&t->t[i]) > 0)
+			continue;
+		world_proc_usable(&t->t[i], iso, &m);
+		cpumask_and(&m, l2cpus);
+		if (!cpumask_empty(&m))
+			g = &t->t[i];
+	}
+	if (g) {
+		c->gap_tid = g->tid;
+		str_copy(c->gap_comm, sizeof(c->gap_comm), g->comm);
+	}
+}
+
 /* The cast from the tree at r. */
 static void cast_read(const struct sysroot *r, struct rtbs_cast *c)
 {
@@ -255,6 +289,12 @@ static void cast_read(const struct sysroot *r, struct rtbs_cast *c)
 			c->cfs_tid = cfs->tid;
 			str_copy(c->cfs_comm, sizeof(c->cfs_comm), cfs->comm);
 		}
+		c->runaway_fifo = runaway_fifo(&t, &iso, &l2cpus);
+		if (c->runaway_fifo > 0) {
+			c->runaway_tid = cfs->tid;
+			str_copy(c->runaway_comm, sizeof(c->runaway_comm), cfs->comm);
+		}
+		gap_read(&t, &iso, &l2cpus, c);
 	}
 	threads_free(&t);
 }
@@ -267,19 +307,53 @@ static void cast_term(struct wm_term *m, pid_t tid, const char *comm, int fifo)
 	m->prio = fifo > 0 ? fifo : -1;
 }
 
+/* A throttled sample under a runaway RT thread: the thread that used up the
+ * runtime as a WMC_THROTTLED term of its FIFO prio and no time of its own
+ * (model/world_why.h), so that probe --why names it. */
+static void throttled_by(struct wm_sample *out, const struct rtbs_cast *c)
+{
+	struct wm_term *m;
+
+	if (c->runaway_tid <= 0 || out->n_terms >= WM_TERMS_MAX ||
+	    !(wm_sample_term_us(out, WMC_THROTTLED) > 0))
+		return;
+	m = &out->terms[out->n_terms++];
+	memset(m, 0, sizeof(*m));
+	m->cause = WMC_THROTTLED;
+	cast_term(m, c->runaway_tid, c->runaway_comm, c->runaway_fifo);
+}
+
+/* What the probe reads of the tree, kept for one generation of the world
+ * (world_cache): the model's input and the cast. */
+struct rtbs_view {
+	bool have;
+	uint64_t gen;
+	union wm_in in;
+	struct rtbs_cast c;
+};
+
 int world_rtbs_probe(struct world *w, struct wm_sample *out)
 {
+	struct rtbs_view *v = world_cache(w, sizeof(*v));
+	const struct sysroot *r = sim_sysroot(world_sim(w));
 	struct rtbs_cast c;
-	int e = world_wm_probe(w, out);
+	int e;
 
+	if (!v->have || v->gen != world_gen(w)) {
+		world_wm_input(&world_wm_rtbs, r, &v->in);
+		cast_read(r, &v->c);
+		v->gen = world_gen(w);
+		v->have = true;
+	}
+	e = world_wm_probe_in(w, &v->in, out);
 	if (e || !out->n_terms)
 		return e;
+	c = v->c;
 	for (size_t i = 0; i < out->n_terms; i++)
 		if (out->terms[i].cause == WMC_TASK || out->terms[i].cause == WMC_THROTTLED)
 			break;
 		else if (i + 1 == out->n_terms)
 			return 0; /* no task term: nothing to name */
-	cast_read(sim_sysroot(world_sim(w)), &c);
 	for (size_t i = 0; i < out->n_terms; i++) {
 		struct wm_term *m = &out->terms[i];
 
@@ -289,12 +363,46 @@ int world_rtbs_probe(struct world *w, struct wm_sample *out)
 
 			k = k < c.n_mgmt ? k : c.n_mgmt - 1;
 			cast_term(m, c.mgmt[k].tid, c.mgmt[k].comm, c.mgmt[k].fifo);
-		} else if ((m->cause == WMC_TASK || m->cause == WMC_THROTTLED) && c.cfs_tid > 0) {
+		} else if (m->cause == WMC_TASK && c.cfs_tid > 0) {
 			cast_term(m, c.cfs_tid, c.cfs_comm, 0);
-			if (m->cause == WMC_THROTTLED)
-				m->prio = -1;
+		} else if (m->cause == WMC_THROTTLED && c.gap_tid > 0) {
+			cast_term(m, c.gap_tid, c.gap_comm, 0);
 		}
 	}
+	throttled_by(out, &c);
+	return 0;
+}
+
+int world_rtbs_probe_place(struct world *w, int *cpu, char *hk, size_t cap)
+{
+	const struct sysroot *r = sim_sysroot(world_sim(w));
+	struct thread_table t = {0};
+	const struct thread_info *l2;
+	struct cpumask iso, l2cpus, m;
+	char buf[256];
+	int e;
+
+	*cpu = 0;
+	hk[0] = '\0';
+	e = sysfs_read_str(r, "sys/devices/system/cpu/online", buf, sizeof(buf));
+	if (!e)
+		e = cpulist_parse(buf, &m);
+	if (!e)
+		e = threads_read(r, THREADS_KERNEL, &t);
+	if (e)
+		return e;
+	world_proc_isolated(r, &iso);
+	l2 = world_proc_find(&t, WR_L2_COMM, false);
+	if (l2) {
+		world_proc_usable(l2, &iso, &l2cpus);
+		if (cpumask_next(&l2cpus, 0) >= 0)
+			*cpu = cpumask_next(&l2cpus, 0);
+		cpumask_andnot(&m, &l2cpus);
+	}
+	threads_free(&t);
+	cpumask_andnot(&m, &iso);
+	if (!cpumask_empty(&m))
+		cpulist_format(&m, hk, cap);
 	return 0;
 }
 

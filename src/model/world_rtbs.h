@@ -29,6 +29,8 @@ void world_rtbs_read(const struct sysroot *r, union wm_in *in);
 
 extern const struct world_wm world_wm_rtbs;
 
+#include <stddef.h>
+
 struct world;
 struct wm_sample;
 /* The world's probe (world_def.probe_sample): the model's sample (as
@@ -41,5 +43,10 @@ int world_rtbs_probe(struct world *w, struct wm_sample *out);
  * FIFO priority, 120 under SCHED_OTHER), -1 when the tree has none
  * (world_def.probe_prio). */
 int world_rtbs_probe_prio(struct world *w);
+/* The probe's CPU (the first l2_tti can run on) and the housekeeping CPUs:
+ * the tree's online CPUs (sys/devices/system/cpu/online) less its isolated
+ * ones (proc/cmdline's isolcpus, sys/devices/system/cpu/isolated) and
+ * l2_tti's (world_def.probe_place). 0 or -errno. */
+int world_rtbs_probe_place(struct world *w, int *cpu, char *hk, size_t cap);
 
 #endif

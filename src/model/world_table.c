@@ -61,6 +61,7 @@ static const struct world_def world_table[] = {
 		.after_step = world_wm_after,
 		.probe_sample = world_rtbs_probe,
 		.probe_prio = world_rtbs_probe_prio,
+		.probe_place = world_rtbs_probe_place,
 	},
 };
 

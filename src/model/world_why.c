@@ -74,12 +74,34 @@ static void term_task(const struct world_why *ww, const struct wm_term *t, struc
 
 	snprintf(k->comm, sizeof(k->comm), "%s", t->name[0] ? t->name : dflt);
 	k->pid = t->id > 0 ? t->id : 36000 + (int)t->cause;
-	if (t->cause == WMC_TASK && t->prio > 0)
+	if ((t->cause == WMC_TASK || t->cause == WMC_THROTTLED) && t->prio > 0)
 		k->prio = 99 - t->prio;
 	else if (t->cause == WMC_TASK)
 		k->prio = ww->probe_prio; /* no priority given: the probe's own */
 	else
 		k->prio = 120;
+}
+
+/* The RT thread that used up the RT runtime (a WMC_THROTTLED term with a
+ * FIFO prio), NULL when the sample names none. */
+static const struct wm_term *throttled_by(const struct wm_sample *s)
+{
+	for (size_t i = 0; i < s->n_terms; i++)
+		if (s->terms[i].cause == WMC_THROTTLED && s->terms[i].prio > 0)
+			return &s->terms[i];
+	return NULL;
+}
+
+/* The throttled wait: what ran instead (a WMC_THROTTLED term without a
+ * prio; a stand-in when the sample has none). */
+static const struct wm_term *throttled_gap(const struct wm_sample *s)
+{
+	static const struct wm_term none = {.cause = WMC_THROTTLED, .id = -1, .prio = -1};
+
+	for (size_t i = 0; i < s->n_terms; i++)
+		if (s->terms[i].cause == WMC_THROTTLED && s->terms[i].prio <= 0)
+			return &s->terms[i];
+	return &none;
 }
 
 void world_why_add(struct world_why *ww, const struct wm_sample *s, uint64_t deadline_ns)
@@ -90,6 +112,7 @@ void world_why_add(struct world_why *ww, const struct wm_sample *s, uint64_t dea
 	int idle_state = -1;
 	bool migrated = false;
 	struct task cur = {"swapper", 0, 120};
+	const struct wm_term *hog;
 	struct why_event e;
 
 	snprintf(cur.comm, sizeof(cur.comm), "swapper/%d", c);
@@ -111,8 +134,23 @@ void world_why_add(struct world_why *ww, const struct wm_sample *s, uint64_t dea
 			path_ns += US_NS(m->us);
 		}
 	}
-	/* before the deadline the probe slept, its CPU idle */
-	ev_switch(ww, pre, c, "tunetop-probe", WORLD_WHY_TID, ww->probe_prio, 1, cur.comm, 0, 120);
+	/* before the deadline the probe slept, its CPU idle; or an RT thread
+	 * ran there until it used up the RT runtime, and the throttled class
+	 * gave the CPU to the task of the throttled term */
+	hog = throttled_by(s);
+	if (hog) {
+		struct task h, k;
+
+		term_task(ww, hog, &h);
+		ev_switch(ww, pre, c, "tunetop-probe", WORLD_WHY_TID, ww->probe_prio, 1, h.comm,
+			  h.pid, h.prio);
+		term_task(ww, throttled_gap(s), &k);
+		ev_switch(ww, pre + 1, c, h.comm, h.pid, h.prio, 0, k.comm, k.pid, k.prio);
+		cur = k;
+	} else {
+		ev_switch(ww, pre, c, "tunetop-probe", WORLD_WHY_TID, ww->probe_prio, 1, cur.comm,
+			  0, 120);
+	}
 	if (idle_state >= 0) {
 		e = (struct why_event){.ts_ns = pre + 1, .cpu = c, .kind = WEV_IDLE};
 		e.u.idle.state = (unsigned)idle_state;
@@ -149,14 +187,19 @@ void world_why_add(struct world_why *ww, const struct wm_sample *s, uint64_t dea
 		ev_wk(ww, WEV_WAKING, t, c, c, -1);
 	}
 	t += path_ns;
-	for (size_t i = 0; i < s->n_terms; i++) {
-		const struct wm_term *m = &s->terms[i];
+	/* under a throttling the events showed begin, the throttled wait comes
+	 * first (no RT task runs until the period ends), then the tasks ahead */
+	for (size_t j = 0; j < 2 * s->n_terms; j++) {
+		const struct wm_term *m = &s->terms[j % s->n_terms];
 		struct task k;
 
 		if (m->cause != WMC_TASK && m->cause != WMC_THROTTLED && m->cause != WMC_MIGRATION)
 			continue;
+		if (m == hog || (j < s->n_terms) != (hog && m->cause == WMC_THROTTLED))
+			continue; /* the hog ran before the deadline */
 		term_task(ww, m, &k);
-		ev_switch(ww, t, c, cur.comm, cur.pid, cur.prio, 0, k.comm, k.pid, k.prio);
+		if (k.pid != cur.pid)
+			ev_switch(ww, t, c, cur.comm, cur.pid, cur.prio, 0, k.comm, k.pid, k.prio);
 		cur = k;
 		t += US_NS(m->us);
 	}

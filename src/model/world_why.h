@@ -13,6 +13,10 @@
  *                  was woken, for us                  -> WP_TASK
  *   WMC_THROTTLED  a normal task switched in over the woken RT probe
  *                                         -> WP_TASK, WR_RT_THROTTLED
+ *                  with a FIFO prio (and 0 us): the RT thread (id, name)
+ *                  that used up the runtime, running before the deadline
+ *                  until it is switched out runnable for the task of the
+ *                  other WMC_THROTTLED term -> WP_TASK named after it
  *   WMC_MIGRATION  the probe woken on another CPU and moved to its own,
  *                  where a kworker holds the CPU for us -> WP_TASK, WR_MIGRATION
  *   the rest       (the fixed path, the clock, cache, work, polling): from

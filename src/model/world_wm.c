@@ -104,12 +104,19 @@ void world_wm_after(struct world *w, double dt_s)
 int world_wm_probe(struct world *w, struct wm_sample *out)
 {
 	const struct world_wm *m = world_def_of(w)->wm;
-	const struct wm_world *mw = m ? wm_world_find(m->model) : NULL;
 	union wm_in in;
+
+	world_wm_input(m, sim_sysroot(world_sim(w)), &in);
+	return world_wm_probe_in(w, &in, out);
+}
+
+int world_wm_probe_in(struct world *w, const union wm_in *in, struct wm_sample *out)
+{
+	const struct world_wm *m = world_def_of(w)->wm;
+	const struct wm_world *mw = m ? wm_world_find(m->model) : NULL;
 
 	wm_sample_clear(out);
 	if (!mw)
 		return -EINVAL;
-	world_wm_input(m, sim_sysroot(world_sim(w)), &in);
-	return draw(w, mw, &in, out);
+	return draw(w, mw, in, out);
 }

@@ -139,6 +139,8 @@ void world_wm_after(struct world *w, double dt_s);
  * line, the world's generator advances). 0 or -errno (-EINVAL: the world
  * has no model). */
 int world_wm_probe(struct world *w, struct wm_sample *out);
+/* The same with the model's input given (world_wm_input read earlier). */
+int world_wm_probe_in(struct world *w, const union wm_in *in, struct wm_sample *out);
 
 /* The model's input under the knob files of the tree at r: the model's
  * defaults, then m->read_in. 0 or -ENOENT (no such model). */

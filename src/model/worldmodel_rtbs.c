@@ -123,7 +123,7 @@ int wm_rtbs_sample(const struct wm_rtbs_in *in, struct wm_rng *r, struct wm_samp
 	}
 	share = in->rt_runtime_us < 0 ? 1.0 : (double)in->rt_runtime_us / (double)in->rt_period_us;
 	if (in->l2_fifo > 0 && wm_rtbs_rt_demand(in) > share && wm_rng_chance(r, 1.0 - share)) {
-		wm_sample_add(out, WMC_THROTTLED, -1, "rt throttled", in->l2_fifo,
+		wm_sample_add(out, WMC_THROTTLED, -1, "rt throttled", -1,
 			      wm_rng_range(r, 0, (double)(in->rt_period_us - in->rt_runtime_us)));
 		ahead = true;
 	}

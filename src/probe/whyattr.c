@@ -41,6 +41,11 @@ struct cpu_st {
 	char irq_name[WHY_IRQ_DEPTH][WHY_NAME_LEN];
 	int sirq; /* the running softirq vector, -1 */
 	int raised_by[WHY_NVEC];
+	/* RT throttled: the RT task switched out runnable for a normal task
+	 * or the idle task (it used up the RT runtime); pid 0 = not throttled */
+	pid_t hog_pid;
+	char hog_comm[WHY_COMM_LEN];
+	int hog_prio;
 };
 
 /* A part being built, with what the reason is decided from at the end. */
@@ -48,6 +53,7 @@ struct wpart {
 	struct why_part p;
 	uint64_t ns_woken;  /* of it, after the probe's waking */
 	bool after_migrate; /* ran on the CPU the probe was migrated to */
+	bool throttled;	    /* a normal task ran while the RT class was throttled */
 };
 
 /* One late wake-up being walked. */
@@ -64,6 +70,7 @@ struct walk {
 	bool idled_woken;      /* the probe's CPU entered an idle state after its waking */
 	uint64_t lost_until;   /* slices before it are unknown */
 	uint64_t idle_stay_ns; /* of the window, in the current stay in an idle state */
+	struct cpu_st hog;     /* its hog_*: the RT task the window saw throttled */
 	struct wpart *parts;
 	size_t n, cap;
 	unsigned boundaries;
@@ -123,6 +130,15 @@ static void st_apply(struct cpu_st *st, const struct why_event *e)
 {
 	switch (e->kind) {
 	case WEV_SWITCH:
+		if (e->u.sw.prev_pid != 0 && e->u.sw.prev_prio >= 0 && e->u.sw.prev_prio < 100 &&
+		    (e->u.sw.prev_state & 0xff) == 0 && e->u.sw.next_prio >= 100) {
+			/* runnable (R, or R+: preempted), yet a normal task runs */
+			st->hog_pid = e->u.sw.prev_pid;
+			str_copy(st->hog_comm, sizeof(st->hog_comm), e->u.sw.prev_comm);
+			st->hog_prio = e->u.sw.prev_prio;
+		} else if (e->u.sw.next_prio >= 0 && e->u.sw.next_prio < 100) {
+			st->hog_pid = 0; /* an RT task runs: the class is not throttled */
+		}
 		st_task(st, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
 		if (e->u.sw.next_pid != 0)
 			st->idle_state = -1;
@@ -273,6 +289,11 @@ static void slice(struct walk *w, uint64_t a, uint64_t b)
 			return;
 	}
 	p = part_of_state(w);
+	if (w->st.hog_pid > 0) {
+		w->hog = w->st; /* the latest throttling the window saw */
+		if (p->p.kind == WP_TASK && p->p.prio >= 100)
+			p->throttled = true;
+	}
 	if (p->p.kind == WP_IDLE_EXIT && p->p.declared_ns >= 0) {
 		slice_idle(w, p, b - a);
 		return;
@@ -405,8 +426,36 @@ static void throttled_idle(struct walk *w)
 	q = part_get(w, WP_TASK, 0);
 	snprintf(q->p.name, WHY_NAME_LEN, "swapper/%d", w->st.cpu);
 	q->p.prio = 120;
+	q->throttled = w->hog.hog_pid > 0;
 	q->p.ns += moved;
 	q->ns_woken += moved;
+}
+
+/* One part of the walk into out->parts. A normal task (or the idle task)
+ * that ran while the RT class was throttled is charged to the RT task whose
+ * running used up the runtime (the one switched out runnable for it), when
+ * the events showed it: that task is what to fix, not the one that filled
+ * the gap. */
+static void part_out(const struct walk *w, const struct wpart *wp, struct why_late *out)
+{
+	struct why_part p = wp->p;
+
+	if (p.kind == WP_TASK)
+		p.reason = task_reason(w, wp);
+	if (p.kind == WP_TASK && wp->throttled && w->hog.hog_pid > 0 && w->probe_prio >= 0 &&
+	    w->probe_prio < 100 && (p.reason == WR_RT_THROTTLED || p.reason == WR_NONPREEMPT)) {
+		p.reason = WR_RT_THROTTLED;
+		p.id = w->hog.hog_pid;
+		str_copy(p.name, WHY_NAME_LEN, w->hog.hog_comm);
+		p.prio = w->hog.hog_prio;
+		for (size_t k = 0; k < out->n_parts; k++)
+			if (out->parts[k].kind == WP_TASK && out->parts[k].id == p.id &&
+			    out->parts[k].reason == WR_RT_THROTTLED) {
+				out->parts[k].ns += p.ns; /* two tasks filled the gap */
+				return;
+			}
+	}
+	out->parts[out->n_parts++] = p;
 }
 
 /* Walk one WEV_LATE. */
@@ -466,12 +515,9 @@ static void attribute_one(const struct why_events *s, const struct why_opts *o,
 	slice(&w, cur, wk);
 	throttled_idle(&w);
 	out->parts = xcalloc(w.n ? w.n : 1, sizeof(*out->parts));
-	for (i = 0; i < w.n; i++) {
-		out->parts[i] = w.parts[i].p;
-		if (out->parts[i].kind == WP_TASK)
-			out->parts[i].reason = task_reason(&w, &w.parts[i]);
-	}
-	out->n_parts = w.n;
+	out->n_parts = 0;
+	for (i = 0; i < w.n; i++)
+		part_out(&w, &w.parts[i], out);
 	qsort(out->parts, out->n_parts, sizeof(*out->parts), part_cmp);
 	out->err_ns = (uint64_t)w.boundaries * WHY_EVENT_ERR_NS;
 	out->probe_prio = w.probe_prio;
@@ -556,6 +602,15 @@ static void fix_task(struct cause_acc *a, const char *hk)
 			 "run %s below the probe: FIFO never preempts an equal priority", c->name);
 		return;
 	case WR_RT_THROTTLED:
+		if (c->prio >= 0 && c->prio < 100 && c->id > 0) { /* the RT task that used it up */
+			snprintf(c->fix, sizeof(c->fix), "%s=other",
+				 knob_addr_thread_policy(c->id).s);
+			snprintf(c->fix_why, sizeof(c->fix_why),
+				 "%s used up CPU %s's RT runtime and throttling held the probe: "
+				 "run it SCHED_OTHER",
+				 c->name, c->cpus);
+			return;
+		}
 		snprintf(c->fix, sizeof(c->fix), "%s=-1", knob_addr_sched_rt_runtime_us().s);
 		snprintf(c->fix_why, sizeof(c->fix_why),
 			 "RT throttling let %s run while the probe was runnable: turn it off",

@@ -270,6 +270,29 @@ static void test_rt_throttled(void)
 	why_result_free(&r);
 }
 
+/* RT throttling that the events show begin: the runaway RT task switched
+ * out runnable for a normal task is charged the throttled time, and its
+ * fix is its own policy. */
+static void test_rt_throttled_hog(void)
+{
+	struct why_result r;
+	const struct why_late *l;
+
+	if (load("why/rt-throttled-hog.events", NULL, &r))
+		return;
+	l = &r.late[0];
+	is_int(l->parts[0].id, 6200, "rt-throttled-hog: rt-spin, that used up the runtime");
+	is_str(l->parts[0].name, "rt-spin", "  named by its comm");
+	is_int(l->parts[0].ns, 740000, "  740 us");
+	is_int(l->parts[0].prio, 89, "  its own prio (FIFO 10)");
+	is_int(l->parts[0].reason, WR_RT_THROTTLED, "  reason: RT throttled");
+	ok(!part(l, WP_TASK, 6100), "  stress-ng-cpu, that filled the gap, is no part");
+	is_str(r.causes[0].fix, "thread/6200/policy=other", "  fix: run it SCHED_OTHER");
+	check_sums("rt-throttled-hog", &r);
+	check_fixes("rt-throttled-hog", &r);
+	why_result_free(&r);
+}
+
 /* RT throttling with nothing else to run: the CPU idles while the RT probe
  * is runnable; the idle time after its waking is the idle task's, RT
  * throttled, not an idle exit. Same-priority FIFO, higher priority and
@@ -628,6 +651,7 @@ int main(void)
 	test_higher_prio();
 	test_same_prio();
 	test_rt_throttled();
+	test_rt_throttled_hog();
 	test_rt_throttled_idle();
 	test_irq_softirq();
 	test_ksoftirqd();
