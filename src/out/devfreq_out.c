@@ -11,6 +11,7 @@
 #include <stdio.h>
 
 #include "core/err.h"
+#include "model/snap_fields.h"
 #include "out/fmt.h"
 
 static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct thermal_info *th)
@@ -38,24 +39,13 @@ static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct the
 	jw_obj_end(w);
 }
 
-static void clk_json(struct jw *w, const void *e)
-{
-	const struct devfreq_clk *c = e;
-
-	jw_str(w, "name", c->name);
-	jw_str(w, "kind", devfreq_kind_name(c->kind));
-	jw_int_nn(w, "rate_hz", c->rate_hz);
-	jw_bool(w, "covered", c->covered);
-	jw_errno(w, "error", c->err);
-}
-
 void out_devfreq_json(struct jw *w, const struct devfreq_info *d, const struct thermal_info *th)
 {
 	jw_arr_begin(w, "devfreq");
 	for (size_t i = 0; d && i < d->ndev; i++)
 		dev_json(w, &d->dev[i], th);
 	jw_arr_end(w);
-	jw_obj_array(w, "clocks", d ? d->clk : NULL, d ? d->nclk : 0, sizeof(*d->clk), clk_json);
+	jf_write_array(w, "clocks", &snap_devfreq_clk, d ? d->clk : NULL, d ? d->nclk : 0);
 	jw_errno(w, "clocks_error", d ? d->clk_err : -ENOENT);
 }
 
