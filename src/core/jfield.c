@@ -5,8 +5,10 @@
 #include "core/jfield.h"
 
 #include <errno.h>
+#include <inttypes.h>
 #include <math.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "core/cpumask.h"
@@ -94,15 +96,23 @@ void jf_write(struct jw *w, const struct jf_obj *o, const void *elem)
 		put(w, &o->f[i], elem);
 }
 
-void jf_write_array(struct jw *w, const char *key, const struct jf_obj *o, const void *v, size_t n)
+void jf_write_array_ctx(struct jw *w, const char *key, const struct jf_obj *o, const void *v,
+			size_t n, const void *ctx)
 {
 	jw_arr_begin(w, key);
 	for (size_t i = 0; i < n; i++) {
 		jw_obj_begin(w, NULL);
 		jf_write(w, o, (const char *)v + i * o->size);
+		if (o->derive)
+			o->derive(w, o->derived, (const char *)v + i * o->size, ctx);
 		jw_obj_end(w);
 	}
 	jw_arr_end(w);
+}
+
+void jf_write_array(struct jw *w, const char *key, const struct jf_obj *o, const void *v, size_t n)
+{
+	jf_write_array_ctx(w, key, o, v, n, NULL);
 }
 
 static void clear(const struct jf_field *f, void *elem)
@@ -237,4 +247,21 @@ bool jf_field_equal(const struct jf_field *f, const void *a, const void *b)
 	case JF_CUSTOM: return f->eq(a, b);
 	}
 	return false;
+}
+
+void jf_pct_by_freq(struct jw *w, const char *key, bool have, const uint64_t *freq,
+		    const double *pct, size_t n)
+{
+	if (!have) {
+		jw_null(w, key);
+		return;
+	}
+	jw_obj_begin(w, key);
+	for (size_t i = 0; i < n; i++) {
+		char k[32];
+
+		snprintf(k, sizeof(k), "%" PRIu64, freq[i]);
+		jw_double(w, k, pct ? pct[i] : NAN, 1);
+	}
+	jw_obj_end(w);
 }

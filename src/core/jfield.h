@@ -9,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "core/json.h"
 #include "core/jsonparse.h"
@@ -54,6 +55,11 @@ struct jf_obj {
 	size_t size;	  /* of the struct */
 	const struct jf_field *f;
 	size_t n;
+	/* a key written after the rows from another object (ctx of
+	 * jf_write_array_ctx: devfreq's "thermal_capped" from the thermal
+	 * data), not read back: a replay derives it again */
+	const char *derived;
+	void (*derive)(struct jw *w, const char *key, const void *elem, const void *ctx);
 };
 
 #define JF_ROW(T, k, ty, m, u)                                                                     \
@@ -90,6 +96,9 @@ struct jf_obj {
 void jf_write(struct jw *w, const struct jf_obj *o, const void *elem);
 /* key: [ {...}, ... ], one object per element of v (n of them). */
 void jf_write_array(struct jw *w, const char *key, const struct jf_obj *o, const void *v, size_t n);
+/* The same with ctx for the table's derived key. */
+void jf_write_array_ctx(struct jw *w, const char *key, const struct jf_obj *o, const void *v,
+			size_t n, const void *ctx);
 /* Every member of elem from the object v; a missing or null key gives the
  * member's n/a value (jf_clear). */
 void jf_read(const struct jp_value *v, const struct jf_obj *o, void *elem);
@@ -102,6 +111,10 @@ void jf_clear(const struct jf_obj *o, void *elem);
 /* Whether a and b agree on member f (a value behind a false have_ is not
  * compared: it is n/a). */
 bool jf_field_equal(const struct jf_field *f, const void *a, const void *b);
+/* key: { "408000": 12.5, ... }: pct[i] per freq[i] (null where pct is
+ * NULL, not yet derived), or key: null when have is false. */
+void jf_pct_by_freq(struct jw *w, const char *key, bool have, const uint64_t *freq,
+		    const double *pct, size_t n);
 /* "EINVAL" -> -EINVAL (the inverse of err_name); NULL or null -> 0; an
  * unknown name -> dflt. */
 int jf_errno_of(const struct jp_value *v, int dflt);

@@ -409,14 +409,6 @@ static void fill_cpuidle(const struct jp_value *doc, struct snapshot *s)
 	}
 }
 
-static enum devfreq_kind kind_of(const char *k)
-{
-	for (int i = DEVFREQ_NPU; i <= DEVFREQ_OTHER; i++)
-		if (k && !strcmp(k, devfreq_kind_name((enum devfreq_kind)i)))
-			return (enum devfreq_kind)i;
-	return DEVFREQ_OTHER;
-}
-
 static void fill_devfreq(const struct jp_value *doc, struct snapshot *s)
 {
 	const struct jp_value *devs = jp_get(doc, "devfreq"), *clks = jp_get(doc, "clocks");
@@ -425,52 +417,10 @@ static void fill_devfreq(const struct jp_value *doc, struct snapshot *s)
 	if (!devs)
 		return;
 	s->what |= SNAP_DEVFREQ;
-	d->ndev = jp_len(devs);
+	d->dev = jf_read_array(devs, &snap_devfreq_dev, &d->ndev);
 	d->err = d->ndev ? 0 : -ENOENT;
-	d->dev = xcalloc(d->ndev ? d->ndev : 1, sizeof(*d->dev));
-	for (size_t i = 0; i < d->ndev; i++) {
-		const struct jp_value *j = jp_at(devs, i), *tis = jp_get(j, "time_in_state_pct");
-		struct devfreq_dev *x = &d->dev[i];
-		int64_t cur_state = nn(jp_get(j, "cur_state_hz"));
-
-		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
-		x->kind = kind_of(jp_str(jp_get(j, "kind"), NULL));
-		cpy(x->path, sizeof(x->path), jp_get(j, "path"));
-		cpy(x->governor, sizeof(x->governor), jp_get(j, "governor"));
-		x->cur_hz = nn(jp_get(j, "cur_hz"));
-		x->target_hz = nn(jp_get(j, "target_hz"));
-		x->min_hz = nn(jp_get(j, "min_hz"));
-		x->max_hz = nn(jp_get(j, "max_hz"));
-		x->polling_ms = nn(jp_get(j, "polling_ms"));
-		x->avail_hz = u64_array(jp_get(j, "available_hz"), &x->navail);
-		x->ngov = jp_len(jp_get(j, "available_governors"));
-		if (x->ngov) {
-			x->avail_gov = xcalloc(x->ngov, sizeof(*x->avail_gov));
-			for (size_t k = 0; k < x->ngov; k++)
-				cpy(x->avail_gov[k], DEVFREQ_NAME_LEN,
-				    jp_at(jp_get(j, "available_governors"), k));
-		}
-		x->have_total = !jp_is_null(jp_get(j, "total_trans"));
-		x->total_trans = (uint64_t)jp_int(jp_get(j, "total_trans"), 0);
-		x->transitions_per_s = dbl(jp_get(j, "transitions_per_s"));
-		x->trans_cur = -1;
-		if (tis && tis->type == JP_OBJ && tis->n) {
-			x->have_trans = true;
-			x->ntrans = tis->n;
-			x->trans_hz = xcalloc(tis->n, sizeof(*x->trans_hz));
-			x->trans_time_ms = xcalloc(tis->n, sizeof(*x->trans_time_ms));
-			x->time_pct = xcalloc(tis->n, sizeof(*x->time_pct));
-			for (size_t k = 0; k < tis->n; k++) {
-				x->trans_hz[k] = strtoull(tis->k[k], NULL, 10);
-				x->time_pct[k] = dbl(&tis->v[k]);
-				if (cur_state >= 0 && x->trans_hz[k] == (uint64_t)cur_state)
-					x->trans_cur = (int)k;
-			}
-		}
-		cpy(x->load, sizeof(x->load), jp_get(j, "load"));
-		x->trans_err = jf_errno_of(jp_get(j, "trans_stat_error"), -EINVAL);
-		x->trans_partial = x->have_trans && x->trans_err == -EINVAL;
-	}
+	for (size_t i = 0; i < d->ndev; i++)
+		d->dev[i].trans_partial = d->dev[i].have_trans && d->dev[i].trans_err == -EINVAL;
 	d->clk = jf_read_array(clks, &snap_devfreq_clk, &d->nclk);
 	d->clk_err = jf_errno_of(jp_get(doc, "clocks_error"), -ENOENT);
 }

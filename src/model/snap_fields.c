@@ -6,10 +6,13 @@
 #include "model/snap_fields.h"
 
 #include <errno.h>
+#include <math.h>
 #include <stddef.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/str.h"
+#include "core/xalloc.h"
 #include "model/explain.h"
 #include "model/findings.h"
 #include "model/snapshot.h"
@@ -154,6 +157,165 @@ static const char *kind_name(int v)
 	return devfreq_kind_name((enum devfreq_kind)v);
 }
 
+/* ---- devfreq devices ---------------------------------------------------------- */
+
+static void avail_put(struct jw *w, const char *key, const void *e)
+{
+	const struct devfreq_dev *d = e;
+
+	jw_u64_list(w, key, d->avail_hz, d->navail);
+}
+
+static void avail_get(const struct jp_value *v, void *e)
+{
+	struct devfreq_dev *d = e;
+
+	d->navail = jp_len(v);
+	d->avail_hz = d->navail ? xcalloc(d->navail, sizeof(*d->avail_hz)) : NULL;
+	for (size_t i = 0; i < d->navail; i++)
+		d->avail_hz[i] = (uint64_t)jp_int(jp_at(v, i), 0);
+}
+
+static bool avail_eq(const void *a, const void *b)
+{
+	const struct devfreq_dev *x = a, *y = b;
+
+	return x->navail == y->navail &&
+	       (!x->navail || !memcmp(x->avail_hz, y->avail_hz, x->navail * sizeof(*x->avail_hz)));
+}
+
+static void gov_put(struct jw *w, const char *key, const void *e)
+{
+	const struct devfreq_dev *d = e;
+
+	jw_str_list(w, key, (const char *)d->avail_gov, sizeof(*d->avail_gov), d->ngov);
+}
+
+static void gov_get(const struct jp_value *v, void *e)
+{
+	struct devfreq_dev *d = e;
+
+	d->ngov = jp_len(v);
+	d->avail_gov = d->ngov ? xcalloc(d->ngov, sizeof(*d->avail_gov)) : NULL;
+	for (size_t k = 0; k < d->ngov; k++)
+		str_copy(d->avail_gov[k], DEVFREQ_NAME_LEN, jp_str(jp_at(v, k), ""));
+}
+
+static bool gov_eq(const void *a, const void *b)
+{
+	const struct devfreq_dev *x = a, *y = b;
+
+	for (size_t k = 0; k < x->ngov && x->ngov == y->ngov; k++)
+		if (strcmp(x->avail_gov[k], y->avail_gov[k]))
+			return false;
+	return x->ngov == y->ngov;
+}
+
+static void tis_put(struct jw *w, const char *key, const void *e)
+{
+	const struct devfreq_dev *d = e;
+
+	jf_pct_by_freq(w, key, d->have_trans, d->trans_hz, d->time_pct, d->ntrans);
+}
+
+/* the states back from the shares (the ms spent there are not recorded) */
+static void tis_get(const struct jp_value *v, void *e)
+{
+	struct devfreq_dev *d = e;
+
+	d->have_trans = v && v->type == JP_OBJ && v->n;
+	d->ntrans = d->have_trans ? v->n : 0;
+	d->trans_hz = d->trans_time_ms = NULL;
+	d->time_pct = NULL;
+	if (!d->have_trans)
+		return;
+	d->trans_hz = xcalloc(v->n, sizeof(*d->trans_hz));
+	d->trans_time_ms = xcalloc(v->n, sizeof(*d->trans_time_ms));
+	d->time_pct = xcalloc(v->n, sizeof(*d->time_pct));
+	for (size_t k = 0; k < v->n; k++) {
+		d->trans_hz[k] = strtoull(v->k[k], NULL, 10);
+		d->time_pct[k] = jp_num(&v->v[k], NAN);
+	}
+}
+
+static bool tis_eq(const void *a, const void *b)
+{
+	const struct devfreq_dev *x = a, *y = b;
+
+	if (x->have_trans != y->have_trans || x->ntrans != y->ntrans)
+		return false;
+	for (size_t k = 0; x->have_trans && k < x->ntrans; k++) {
+		double p = x->time_pct ? x->time_pct[k] : NAN, q = y->time_pct[k];
+
+		if (x->trans_hz[k] != y->trans_hz[k] ||
+		    !((isnan(p) && isnan(q)) || fabs(p - q) <= 0.05))
+			return false;
+	}
+	return true;
+}
+
+/* the state marked current, by its frequency (after time_in_state_pct) */
+static void cur_state_put(struct jw *w, const char *key, const void *e)
+{
+	const struct devfreq_dev *d = e;
+	bool cur = d->have_trans && d->trans_cur >= 0;
+
+	jw_uint_have(w, key, cur, cur ? d->trans_hz[d->trans_cur] : 0);
+}
+
+static void cur_state_get(const struct jp_value *v, void *e)
+{
+	struct devfreq_dev *d = e;
+	int64_t hz = jp_int(v, -1);
+
+	d->trans_cur = -1;
+	for (size_t k = 0; hz >= 0 && k < d->ntrans; k++)
+		if (d->trans_hz[k] == (uint64_t)hz)
+			d->trans_cur = (int)k;
+}
+
+static bool cur_state_eq(const void *a, const void *b)
+{
+	const struct devfreq_dev *x = a, *y = b;
+
+	return !x->have_trans || x->trans_cur == y->trans_cur;
+}
+
+#define D struct devfreq_dev
+static const struct jf_field devfreq_rows[] = {
+	JF_ROW(D, "name", JF_STR, name, NULL),
+	JF_ENUMR(D, "kind", kind, kind_name, DEVFREQ_OTHER + 1, DEVFREQ_OTHER),
+	JF_ROW(D, "path", JF_STR_NZ, path, NULL),
+	JF_ROW(D, "governor", JF_STR_NZ, governor, NULL),
+	JF_ROW(D, "cur_hz", JF_INT_NN, cur_hz, "hz"),
+	JF_ROW(D, "target_hz", JF_INT_NN, target_hz, "hz"),
+	JF_ROW(D, "min_hz", JF_INT_NN, min_hz, "hz"),
+	JF_ROW(D, "max_hz", JF_INT_NN, max_hz, "hz"),
+	JF_ROW(D, "polling_ms", JF_INT_NN, polling_ms, "ms"),
+	JF_CUSTOMR(D, "available_hz", avail_hz, "hz", avail_put, avail_get, avail_eq),
+	JF_CUSTOMR(D, "available_governors", avail_gov, NULL, gov_put, gov_get, gov_eq),
+	JF_HAVE(D, "total_trans", JF_INT_HAVE, total_trans, NULL, have_total),
+	JF_ARG(D, "transitions_per_s", JF_DOUBLE, transitions_per_s, "per_s", 1),
+	JF_CUSTOMR(D, "time_in_state_pct", time_pct, "pct", tis_put, tis_get, tis_eq),
+	JF_CUSTOMR(D, "cur_state_hz", trans_cur, "hz", cur_state_put, cur_state_get, cur_state_eq),
+	JF_ARG(D, "trans_stat_error", JF_ERRNO, trans_err, NULL, -EINVAL),
+	JF_ROW(D, "load", JF_STR_NZ, load, NULL),
+};
+#undef D
+/* ctx: the snapshot's struct thermal_info, NULL when not read (null) */
+static void capped_put(struct jw *w, const char *key, const void *e, const void *ctx)
+{
+	const struct thermal_info *th = ctx;
+
+	jw_bool_have(w, key, th != NULL,
+		     th && thermal_devfreq_throttled(th, ((const struct devfreq_dev *)e)->name));
+}
+
+const struct jf_obj snap_devfreq_dev = {
+	"devfreq[]",	  sizeof(struct devfreq_dev),
+	devfreq_rows,	  sizeof(devfreq_rows) / sizeof(devfreq_rows[0]),
+	"thermal_capped", capped_put};
+
 static const struct jf_field clk_rows[] = {
 	JF_ROW(struct devfreq_clk, "name", JF_STR, name, NULL),
 	JF_ENUMR(struct devfreq_clk, "kind", kind, kind_name, DEVFREQ_OTHER + 1, DEVFREQ_OTHER),
@@ -264,7 +426,8 @@ static const struct jf_field finding_rows[] = {
 const struct jf_obj snap_finding = JF_OBJ("findings[]", struct finding, finding_rows);
 
 const struct jf_obj *const snap_field_tables[] = {
-	&snap_thermal_zone, &snap_thermal_cooling, &snap_thermal_hwmon, &snap_rproc,   &snap_rpmsg,
-	&snap_devfreq_clk,  &snap_accel_dev,	   &snap_power,		&snap_finding,
+	&snap_devfreq_dev, &snap_thermal_zone, &snap_thermal_cooling, &snap_thermal_hwmon,
+	&snap_rproc,	   &snap_rpmsg,	       &snap_devfreq_clk,     &snap_accel_dev,
+	&snap_power,	   &snap_finding,
 };
 const size_t snap_nfield_tables = sizeof(snap_field_tables) / sizeof(snap_field_tables[0]);

@@ -14,6 +14,7 @@ extern const struct jf_obj snap_thermal_cooling; /* "cooling": [ ... ] */
 extern const struct jf_obj snap_thermal_hwmon;	 /* "hwmon": [ ... ] */
 extern const struct jf_obj snap_rproc;		 /* "remoteproc": [ ... ] */
 extern const struct jf_obj snap_rpmsg;		 /* "rpmsg": [ ... ] */
+extern const struct jf_obj snap_devfreq_dev;	 /* "devfreq": [ ... ] */
 extern const struct jf_obj snap_devfreq_clk;	 /* "clocks": [ ... ] */
 extern const struct jf_obj snap_accel_dev;	 /* "accel": { "devices": [ ... ] } */
 extern const struct jf_obj snap_power;		 /* "power": [ ... ] */
