@@ -292,6 +292,7 @@ int main(void)
 	char *cause = NULL;
 	int fd;
 	char *saved[64];
+	size_t saved_n[64];
 
 	for (size_t i = 0; i < snap_nfield_tables; i++)
 		check_rows(snap_field_tables[i]);
@@ -311,6 +312,7 @@ int main(void)
 
 		make_pair(o, two);
 		saved[i] = NULL;
+		saved_n[i] = *w.n;
 		if (w.v) {
 			saved[i] = *w.v;
 			*w.v = two;
@@ -354,7 +356,7 @@ int main(void)
 			free(*w.v);
 			*w.v = saved[i];
 		}
-		*w.n = 0;
+		*w.n = w.v ? saved_n[i] : 0; /* their elements, freed with them */
 	}
 	snapshot_free(s);
 	sysroot_close(&r);
