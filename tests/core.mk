@@ -57,3 +57,8 @@ check_PROGRAMS += tests/unit/test_lowhelpers
 tests_unit_test_lowhelpers_SOURCES = tests/unit/test_lowhelpers.c
 tests_unit_test_lowhelpers_LDADD = $(TT_TEST_LIBS)
 TESTS += tests/unit/test_lowhelpers
+# the field tables of the snapshot JSON: record -> replay lossless for every row (issue 33)
+check_PROGRAMS += tests/unit/test_jfield
+tests_unit_test_jfield_SOURCES = tests/unit/test_jfield.c
+tests_unit_test_jfield_LDADD = $(TT_TEST_LIBS)
+TESTS += tests/unit/test_jfield

@@ -12,3 +12,4 @@ libtunetop_a_SOURCES += \
 libtunetop_a_SOURCES += src/core/jsonparse.c src/core/jsonparse.h
 # an app's own metric: --metric numbers from output or a log (issue 17)
 libtunetop_a_SOURCES += src/core/appmetric.c src/core/appmetric.h
+libtunetop_a_SOURCES += src/core/jfield.c src/core/jfield.h

@@ -25,3 +25,5 @@ libtunetop_a_SOURCES += src/model/world_proc.c src/model/world_proc.h src/model/
 	src/model/world_affinity.h src/model/world_rtbs.c src/model/world_rtbs.h
 # the schedutil world's probe (issue 35)
 libtunetop_a_SOURCES += src/model/world_schedutil.h
+# the field tables of the snapshot JSON objects, shared by out/ and replay.c (issue 33)
+libtunetop_a_SOURCES += src/model/snap_fields.c src/model/snap_fields.h

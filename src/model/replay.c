@@ -17,8 +17,8 @@
 #include "core/err.h"
 #include "core/str.h"
 #include "core/xalloc.h"
-#include "model/explain.h"
 #include "model/record.h"
+#include "model/snap_fields.h"
 #include "sysfs/userfile.h"
 
 #ifdef HAVE_ZSTD
@@ -65,19 +65,6 @@ static int tri(const struct jp_value *v)
 	if (!v || v->type != JP_BOOL)
 		return -1;
 	return v->b ? 1 : 0;
-}
-
-/* "EINVAL" -> -EINVAL (the inverse of err_name); null or unknown -> 0 / dflt. */
-static int errno_of(const struct jp_value *v, int dflt)
-{
-	const char *name = jp_str(v, NULL);
-
-	if (!name)
-		return 0;
-	for (int e = 1; e < 200; e++)
-		if (!strcmp(err_name(-e), name))
-			return -e;
-	return dflt;
 }
 
 static void mask_from_array(const struct jp_value *a, struct cpumask *m)
@@ -422,14 +409,6 @@ static void fill_cpuidle(const struct jp_value *doc, struct snapshot *s)
 	}
 }
 
-static enum devfreq_kind kind_of(const char *k)
-{
-	for (int i = DEVFREQ_NPU; i <= DEVFREQ_OTHER; i++)
-		if (k && !strcmp(k, devfreq_kind_name((enum devfreq_kind)i)))
-			return (enum devfreq_kind)i;
-	return DEVFREQ_OTHER;
-}
-
 static void fill_devfreq(const struct jp_value *doc, struct snapshot *s)
 {
 	const struct jp_value *devs = jp_get(doc, "devfreq"), *clks = jp_get(doc, "clocks");
@@ -438,64 +417,12 @@ static void fill_devfreq(const struct jp_value *doc, struct snapshot *s)
 	if (!devs)
 		return;
 	s->what |= SNAP_DEVFREQ;
-	d->ndev = jp_len(devs);
+	d->dev = jf_read_array(devs, &snap_devfreq_dev, &d->ndev);
 	d->err = d->ndev ? 0 : -ENOENT;
-	d->dev = xcalloc(d->ndev ? d->ndev : 1, sizeof(*d->dev));
-	for (size_t i = 0; i < d->ndev; i++) {
-		const struct jp_value *j = jp_at(devs, i), *tis = jp_get(j, "time_in_state_pct");
-		struct devfreq_dev *x = &d->dev[i];
-		int64_t cur_state = nn(jp_get(j, "cur_state_hz"));
-
-		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
-		x->kind = kind_of(jp_str(jp_get(j, "kind"), NULL));
-		cpy(x->path, sizeof(x->path), jp_get(j, "path"));
-		cpy(x->governor, sizeof(x->governor), jp_get(j, "governor"));
-		x->cur_hz = nn(jp_get(j, "cur_hz"));
-		x->target_hz = nn(jp_get(j, "target_hz"));
-		x->min_hz = nn(jp_get(j, "min_hz"));
-		x->max_hz = nn(jp_get(j, "max_hz"));
-		x->polling_ms = nn(jp_get(j, "polling_ms"));
-		x->avail_hz = u64_array(jp_get(j, "available_hz"), &x->navail);
-		x->ngov = jp_len(jp_get(j, "available_governors"));
-		if (x->ngov) {
-			x->avail_gov = xcalloc(x->ngov, sizeof(*x->avail_gov));
-			for (size_t k = 0; k < x->ngov; k++)
-				cpy(x->avail_gov[k], DEVFREQ_NAME_LEN,
-				    jp_at(jp_get(j, "available_governors"), k));
-		}
-		x->have_total = !jp_is_null(jp_get(j, "total_trans"));
-		x->total_trans = (uint64_t)jp_int(jp_get(j, "total_trans"), 0);
-		x->transitions_per_s = dbl(jp_get(j, "transitions_per_s"));
-		x->trans_cur = -1;
-		if (tis && tis->type == JP_OBJ && tis->n) {
-			x->have_trans = true;
-			x->ntrans = tis->n;
-			x->trans_hz = xcalloc(tis->n, sizeof(*x->trans_hz));
-			x->trans_time_ms = xcalloc(tis->n, sizeof(*x->trans_time_ms));
-			x->time_pct = xcalloc(tis->n, sizeof(*x->time_pct));
-			for (size_t k = 0; k < tis->n; k++) {
-				x->trans_hz[k] = strtoull(tis->k[k], NULL, 10);
-				x->time_pct[k] = dbl(&tis->v[k]);
-				if (cur_state >= 0 && x->trans_hz[k] == (uint64_t)cur_state)
-					x->trans_cur = (int)k;
-			}
-		}
-		cpy(x->load, sizeof(x->load), jp_get(j, "load"));
-		x->trans_err = errno_of(jp_get(j, "trans_stat_error"), -EINVAL);
-		x->trans_partial = x->have_trans && x->trans_err == -EINVAL;
-	}
-	d->nclk = jp_len(clks);
-	d->clk = xcalloc(d->nclk ? d->nclk : 1, sizeof(*d->clk));
-	for (size_t i = 0; i < d->nclk; i++) {
-		const struct jp_value *j = jp_at(clks, i);
-
-		cpy(d->clk[i].name, sizeof(d->clk[i].name), jp_get(j, "name"));
-		d->clk[i].kind = kind_of(jp_str(jp_get(j, "kind"), NULL));
-		d->clk[i].rate_hz = nn(jp_get(j, "rate_hz"));
-		d->clk[i].covered = jp_bool(jp_get(j, "covered"), false);
-		d->clk[i].err = errno_of(jp_get(j, "error"), -ENODATA);
-	}
-	d->clk_err = errno_of(jp_get(doc, "clocks_error"), -ENOENT);
+	for (size_t i = 0; i < d->ndev; i++)
+		d->dev[i].trans_partial = d->dev[i].have_trans && d->dev[i].trans_err == -EINVAL;
+	d->clk = jf_read_array(clks, &snap_devfreq_clk, &d->nclk);
+	d->clk_err = jf_errno_of(jp_get(doc, "clocks_error"), -ENOENT);
 }
 
 static void fill_rt(const struct jp_value *doc, struct snapshot *s)
@@ -550,7 +477,7 @@ static void fill_rt(const struct jp_value *doc, struct snapshot *s)
 		x->dl_total_bw = isnan(bw) ? -1 : (int64_t)llround(bw / 100.0 * (1 << 20));
 		o->throttle_events += x->throttle_events;
 	}
-	o->debug_err = errno_of(jp_get(rt, "error"), -ENOENT);
+	o->debug_err = jf_errno_of(jp_get(rt, "error"), -ENOENT);
 	{
 		const char *src = jp_str(jp_get(rt, "source"), "");
 
@@ -562,7 +489,7 @@ static void fill_rt(const struct jp_value *doc, struct snapshot *s)
 		o->fair_server = true;
 		o->fair_runtime_ns = nn(jp_get(fs, "runtime_ns"));
 		o->fair_period_ns = nn(jp_get(fs, "period_ns"));
-		o->fair_err = errno_of(jp_get(fs, "error"), -EACCES);
+		o->fair_err = jf_errno_of(jp_get(fs, "error"), -EACCES);
 	}
 }
 
@@ -575,60 +502,14 @@ static void fill_thermal(const struct jp_value *doc, struct snapshot *s)
 	if (!zones)
 		return;
 	s->what |= SNAP_THERMAL;
-	o->nzones = jp_len(zones);
-	o->zones = xcalloc(o->nzones ? o->nzones : 1, sizeof(*o->zones));
+	o->zones = jf_read_array(zones, &snap_thermal_zone, &o->nzones);
 	o->zone_err = o->nzones ? 0 : -ENOENT;
-	for (size_t i = 0; i < o->nzones; i++) {
-		const struct jp_value *j = jp_at(zones, i), *tr = jp_get(j, "trips_mc"),
-				      *tt = jp_get(j, "trip_types");
-		struct thermal_zone *z = &o->zones[i];
-
-		z->id = (int)jp_int(jp_get(j, "id"), (int64_t)i);
-		cpy(z->type, sizeof(z->type), jp_get(j, "zone"));
-		z->have_temp = !jp_is_null(jp_get(j, "temp_mc"));
-		z->temp_mc = jp_int(jp_get(j, "temp_mc"), 0);
-		z->err = errno_of(jp_get(j, "error"), -ENODATA);
-		for (size_t k = 0; k < jp_len(tr) && k < THERMAL_MAX_TRIPS; k++) {
-			z->trips[k].temp_mc = jp_int(jp_at(tr, k), 0);
-			cpy(z->trips[k].type, sizeof(z->trips[k].type), jp_at(tt, k));
-			z->ntrips++;
-		}
-		cpy(z->policy, sizeof(z->policy), jp_get(j, "policy"));
-		mask_from_array(jp_get(j, "cpus"), &z->cpus);
-		cpy(z->cpus_note, sizeof(z->cpus_note), jp_get(j, "cpus_note"));
-		z->above_passive = jp_bool(jp_get(j, "above_passive"), false);
-	}
-	o->ncooling = jp_len(cool);
-	o->cooling = xcalloc(o->ncooling ? o->ncooling : 1, sizeof(*o->cooling));
-	for (size_t i = 0; i < o->ncooling; i++) {
-		const struct jp_value *j = jp_at(cool, i);
-		struct thermal_cooling *c = &o->cooling[i];
-
-		c->id = (int)jp_int(jp_get(j, "id"), (int64_t)i);
-		cpy(c->type, sizeof(c->type), jp_get(j, "type"));
-		c->cur_state = nn(jp_get(j, "cur_state"));
-		c->max_state = nn(jp_get(j, "max_state"));
-		c->active = jp_bool(jp_get(j, "active"), false);
-		mask_from_array(jp_get(j, "cpus"), &c->cpus);
-		cpy(c->devfreq, sizeof(c->devfreq), jp_get(j, "devfreq"));
-	}
-	o->nhwmon = jp_len(hw);
-	o->hwmon = xcalloc(o->nhwmon ? o->nhwmon : 1, sizeof(*o->hwmon));
-	for (size_t i = 0; i < o->nhwmon; i++) {
-		const struct jp_value *j = jp_at(hw, i);
-		struct thermal_hwmon *h = &o->hwmon[i];
-
-		cpy(h->dev, sizeof(h->dev), jp_get(j, "dev"));
-		cpy(h->chip, sizeof(h->chip), jp_get(j, "chip"));
-		cpy(h->label, sizeof(h->label), jp_get(j, "label"));
-		h->have_temp = !jp_is_null(jp_get(j, "temp_mc"));
-		h->temp_mc = jp_int(jp_get(j, "temp_mc"), 0);
-		h->have_max = !jp_is_null(jp_get(j, "max_mc"));
-		h->max_mc = jp_int(jp_get(j, "max_mc"), 0);
-		h->have_crit = !jp_is_null(jp_get(j, "crit_mc"));
-		h->crit_mc = jp_int(jp_get(j, "crit_mc"), 0);
-		h->err = errno_of(jp_get(j, "error"), -ENODATA);
-	}
+	for (size_t i = 0; i < o->nzones; i++)
+		o->zones[i].id = (int)jp_int(jp_get(jp_at(zones, i), "id"), (int64_t)i);
+	o->cooling = jf_read_array(cool, &snap_thermal_cooling, &o->ncooling);
+	for (size_t i = 0; i < o->ncooling; i++)
+		o->cooling[i].id = (int)jp_int(jp_get(jp_at(cool, i), "id"), (int64_t)i);
+	o->hwmon = jf_read_array(hw, &snap_thermal_hwmon, &o->nhwmon);
 	o->from_libsensors = !strcmp(jp_str(jp_get(doc, "hwmon_source"), ""), "libsensors");
 }
 
@@ -721,31 +602,8 @@ static void fill_remoteproc(const struct jp_value *doc, struct snapshot *s)
 	if (!rp || rp->type != JP_ARR)
 		return;
 	s->what |= SNAP_REMOTEPROC;
-	o->nproc = rp->n;
-	o->p = xcalloc(o->nproc ? o->nproc : 1, sizeof(*o->p));
-	for (size_t i = 0; i < o->nproc; i++) {
-		const struct jp_value *j = &rp->v[i];
-		struct rproc *x = &o->p[i];
-
-		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
-		cpy(x->fw_name, sizeof(x->fw_name), jp_get(j, "fw_name"));
-		cpy(x->state, sizeof(x->state), jp_get(j, "state"));
-		cpy(x->firmware, sizeof(x->firmware), jp_get(j, "firmware"));
-		x->have_trace = !jp_is_null(jp_get(j, "trace"));
-		cpy(x->trace_tail, sizeof(x->trace_tail), jp_get(j, "trace"));
-	}
-	o->nchan = jp_len(ch);
-	o->ch = xcalloc(o->nchan ? o->nchan : 1, sizeof(*o->ch));
-	for (size_t i = 0; i < o->nchan; i++) {
-		const struct jp_value *j = jp_at(ch, i);
-		struct rpmsg_chan *x = &o->ch[i];
-
-		cpy(x->dev, sizeof(x->dev), jp_get(j, "dev"));
-		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
-		x->src = (int)nn(jp_get(j, "src"));
-		x->dst = (int)nn(jp_get(j, "dst"));
-		cpy(x->rproc, sizeof(x->rproc), jp_get(j, "remoteproc"));
-	}
+	o->p = jf_read_array(rp, &snap_rproc, &o->nproc);
+	o->ch = jf_read_array(ch, &snap_rpmsg, &o->nchan);
 }
 
 static void fill_accel(const struct jp_value *doc, struct snapshot *s)
@@ -764,21 +622,13 @@ static void fill_accel(const struct jp_value *doc, struct snapshot *s)
 		for (size_t i = 0; i < jp_len(l) && i < ACCEL_MAX_CORES; i++)
 			o->core_pct[o->ncores++] = (int)nn(jp_at(l, i));
 	} else {
-		o->npu_err = errno_of(jp_get(a, "npu_load_error"), -EINVAL);
+		o->npu_err = jf_errno_of(jp_get(a, "npu_load_error"), -EINVAL);
 	}
 	cpy(o->version, sizeof(o->version), jp_get(a, "driver_version"));
 	cpy(o->version_src, sizeof(o->version_src), jp_get(a, "version_file"));
 	dv = jp_get(a, "devices");
-	for (size_t i = 0; i < jp_len(dv) && o->ndev < ACCEL_MAX_DEV; i++) {
-		const struct jp_value *j = jp_at(dv, i);
-		struct accel_dev *x = &o->dev[o->ndev++];
-
-		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
-		cpy(x->source, sizeof(x->source), jp_get(j, "source"));
-		x->kind = devfreq_classify(jp_str(jp_get(j, "kind"), ""));
-		x->load_pct = (int)nn(jp_get(j, "load_pct"));
-		x->freq_hz = nn(jp_get(j, "freq_hz"));
-	}
+	for (size_t i = 0; i < jp_len(dv) && o->ndev < ACCEL_MAX_DEV; i++)
+		jf_read(jp_at(dv, i), &snap_accel_dev, &o->dev[o->ndev++]);
 }
 
 static void fill_power(const struct jp_value *doc, struct snapshot *s)
@@ -789,21 +639,7 @@ static void fill_power(const struct jp_value *doc, struct snapshot *s)
 	if (!p || p->type != JP_ARR)
 		return;
 	s->what |= SNAP_POWER;
-	o->n = jp_len(p);
-	o->s = xcalloc(o->n ? o->n : 1, sizeof(*o->s));
-	for (size_t i = 0; i < o->n; i++) {
-		const struct jp_value *j = jp_at(p, i);
-		struct power_sensor *x = &o->s[i];
-
-		cpy(x->name, sizeof(x->name), jp_get(j, "name"));
-		cpy(x->source, sizeof(x->source), jp_get(j, "source"));
-		cpy(x->file, sizeof(x->file), jp_get(j, "file"));
-		x->kind = !strcmp(jp_str(jp_get(j, "kind"), ""), "energy") ? POWER_ENERGY
-									   : POWER_INSTANT;
-		x->watts = dbl(jp_get(j, "watts"));
-		x->err = errno_of(jp_get(j, "error"), -EINVAL);
-		x->reset = jp_bool(jp_get(j, "counter_reset"), false);
-	}
+	o->s = jf_read_array(p, &snap_power, &o->n);
 }
 
 int replay_snapshot_from_json(const struct jp_value *doc, struct snapshot *out)
@@ -1188,23 +1024,6 @@ int replay_sample(const struct replay *r, size_t i, struct snapshot *out)
 	return e;
 }
 
-static enum finding_sev sev_of(const char *s)
-{
-	if (!strcmp(s, "crit"))
-		return FINDING_CRIT;
-	if (!strcmp(s, "warn"))
-		return FINDING_WARN;
-	return FINDING_INFO;
-}
-
-/* Explain keys point into the explain table (static storage). */
-static const char *explain_key(const char *k)
-{
-	const struct explain_entry *e = k && *k ? explain_find(k) : NULL;
-
-	return e ? e->key : NULL;
-}
-
 int replay_findings(const struct replay *r, size_t i, struct finding_list *out)
 {
 	struct jp_value j;
@@ -1215,22 +1034,9 @@ int replay_findings(const struct replay *r, size_t i, struct finding_list *out)
 		return e;
 	fs = jp_path(&j, "snapshot.findings");
 	for (size_t k = 0; k < jp_len(fs); k++) {
-		const struct jp_value *x = jp_at(fs, k), *fix = jp_get(x, "fix");
-		struct finding *f;
-
 		out->v = xgrow(out->v, &out->cap, out->n + 1, sizeof(*out->v));
-		f = &out->v[out->n++];
-		memset(f, 0, sizeof(*f));
-		cpy(f->id, sizeof(f->id), jp_get(x, "id"));
-		cpy(f->subject, sizeof(f->subject), jp_get(x, "subject"));
-		cpy(f->title, sizeof(f->title), jp_get(x, "title"));
-		cpy(f->evidence, sizeof(f->evidence), jp_get(x, "evidence"));
-		cpy(f->held, sizeof(f->held), jp_get(x, "held"));
-		f->sev = sev_of(jp_str(jp_get(x, "severity"), ""));
-		f->explain = explain_key(jp_str(jp_get(x, "explain"), ""));
-		f->degraded = jp_bool(jp_get(x, "degraded"), false);
-		for (size_t n = 0; n < jp_len(fix) && f->nfix < FINDING_MAX_FIX; n++)
-			cpy(f->fix[f->nfix++], FINDING_FIX_LEN, jp_at(fix, n));
+		memset(&out->v[out->n], 0, sizeof(*out->v));
+		jf_read(jp_at(fs, k), &snap_finding, &out->v[out->n++]);
 	}
 	jp_free(&j);
 	return 0;

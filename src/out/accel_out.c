@@ -8,17 +8,7 @@
 #include <stdio.h>
 
 #include "core/err.h"
-
-static void dev_json(struct jw *w, const void *e)
-{
-	const struct accel_dev *d = e;
-
-	jw_str(w, "name", d->name);
-	jw_str(w, "source", d->source);
-	jw_str(w, "kind", devfreq_kind_name(d->kind));
-	jw_int_nn(w, "load_pct", d->load_pct);
-	jw_int_nn(w, "freq_hz", d->freq_hz);
-}
+#include "model/snap_fields.h"
 
 void out_accel_json(struct jw *w, const struct accel_info *a)
 {
@@ -35,7 +25,7 @@ void out_accel_json(struct jw *w, const struct accel_info *a)
 	}
 	jw_str_nz(w, "driver_version", a->version);
 	jw_str_nz(w, "version_file", a->version_src);
-	jw_obj_array(w, "devices", a->dev, a->ndev, sizeof(*a->dev), dev_json);
+	jf_write_array(w, "devices", &snap_accel_dev, a->dev, a->ndev);
 	jw_obj_end(w);
 }
 
@@ -71,22 +61,9 @@ void out_accel_text(struct sbuf *b, const struct accel_info *a)
 	}
 }
 
-static void sensor_json(struct jw *w, const void *e)
-{
-	const struct power_sensor *s = e;
-
-	jw_str(w, "name", s->name);
-	jw_str(w, "source", s->source);
-	jw_str(w, "file", s->file);
-	jw_str(w, "kind", s->kind == POWER_ENERGY ? "energy" : "power");
-	jw_double(w, "watts", s->watts, 3);
-	jw_errno(w, "error", s->err);
-	jw_bool(w, "counter_reset", s->reset);
-}
-
 void out_power_json(struct jw *w, const struct power_info *p)
 {
-	jw_obj_array(w, "power", p ? p->s : NULL, p ? p->n : 0, sizeof(*p->s), sensor_json);
+	jf_write_array(w, "power", &snap_power, p ? p->s : NULL, p ? p->n : 0);
 }
 
 void out_power_text(struct sbuf *b, const struct power_info *p)

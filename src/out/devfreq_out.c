@@ -11,51 +11,13 @@
 #include <stdio.h>
 
 #include "core/err.h"
+#include "model/snap_fields.h"
 #include "out/fmt.h"
-
-static void dev_json(struct jw *w, const struct devfreq_dev *d, const struct thermal_info *th)
-{
-	bool cur = d->have_trans && d->trans_cur >= 0;
-
-	jw_obj_begin(w, NULL);
-	jw_str(w, "name", d->name);
-	jw_str(w, "kind", devfreq_kind_name(d->kind));
-	jw_str_nz(w, "path", d->path);
-	jw_str_nz(w, "governor", d->governor);
-	jw_int_nn(w, "cur_hz", d->cur_hz);
-	jw_int_nn(w, "target_hz", d->target_hz);
-	jw_int_nn(w, "min_hz", d->min_hz);
-	jw_int_nn(w, "max_hz", d->max_hz);
-	jw_int_nn(w, "polling_ms", d->polling_ms);
-	out_freq_domain_json(w, "available_hz", d->avail_hz, d->navail, (const char *)d->avail_gov,
-			     sizeof(*d->avail_gov), d->ngov, d->have_total, d->total_trans,
-			     d->transitions_per_s, d->have_trans, d->trans_hz, d->time_pct,
-			     d->ntrans);
-	jw_uint_have(w, "cur_state_hz", cur, cur ? d->trans_hz[d->trans_cur] : 0);
-	jw_errno(w, "trans_stat_error", d->trans_err);
-	jw_str_nz(w, "load", d->load);
-	jw_bool_have(w, "thermal_capped", th != NULL, th && thermal_devfreq_throttled(th, d->name));
-	jw_obj_end(w);
-}
-
-static void clk_json(struct jw *w, const void *e)
-{
-	const struct devfreq_clk *c = e;
-
-	jw_str(w, "name", c->name);
-	jw_str(w, "kind", devfreq_kind_name(c->kind));
-	jw_int_nn(w, "rate_hz", c->rate_hz);
-	jw_bool(w, "covered", c->covered);
-	jw_errno(w, "error", c->err);
-}
 
 void out_devfreq_json(struct jw *w, const struct devfreq_info *d, const struct thermal_info *th)
 {
-	jw_arr_begin(w, "devfreq");
-	for (size_t i = 0; d && i < d->ndev; i++)
-		dev_json(w, &d->dev[i], th);
-	jw_arr_end(w);
-	jw_obj_array(w, "clocks", d ? d->clk : NULL, d ? d->nclk : 0, sizeof(*d->clk), clk_json);
+	jf_write_array_ctx(w, "devfreq", &snap_devfreq_dev, d ? d->dev : NULL, d ? d->ndev : 0, th);
+	jf_write_array(w, "clocks", &snap_devfreq_clk, d ? d->clk : NULL, d ? d->nclk : 0);
 	jw_errno(w, "clocks_error", d ? d->clk_err : -ENOENT);
 }
 

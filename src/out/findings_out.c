@@ -7,28 +7,11 @@
 #include <stdio.h>
 #include <string.h>
 
-static void finding_json(struct jw *w, const void *e)
-{
-	const struct finding *f = e;
-
-	jw_str(w, "id", f->id);
-	jw_str(w, "severity", finding_sev_name(f->sev));
-	jw_str(w, "subject", f->subject);
-	jw_str(w, "title", f->title);
-	jw_str(w, "evidence", f->evidence);
-	if (f->held[0]) /* only when the fix is in place and the finding persists */
-		jw_str(w, "held", f->held);
-	jw_str(w, "explain", f->explain);
-	jw_bool(w, "degraded", f->degraded);
-	jw_arr_begin(w, "fix");
-	for (size_t k = 0; k < f->nfix; k++)
-		jw_str(w, NULL, f->fix[k]);
-	jw_arr_end(w);
-}
+#include "model/snap_fields.h"
 
 void out_findings_list_json(struct jw *w, const char *key, const struct finding_list *l)
 {
-	jw_obj_array(w, key, l ? l->v : NULL, l ? l->n : 0, sizeof(*l->v), finding_json);
+	jf_write_array(w, key, &snap_finding, l ? l->v : NULL, l ? l->n : 0);
 }
 
 void out_findings_list_text(struct sbuf *b, const struct finding_list *l)

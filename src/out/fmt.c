@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "core/err.h"
+#include "core/jfield.h"
 
 static const struct out_why common_why[] = {
 	{ENOENT, "not present"},
@@ -75,18 +76,7 @@ void out_put_rate(struct sbuf *b, double v, int width)
 void out_pct_by_freq_json(struct jw *w, const char *key, bool have, const uint64_t *freq,
 			  const double *pct, size_t n)
 {
-	if (!have) {
-		jw_null(w, key);
-		return;
-	}
-	jw_obj_begin(w, key);
-	for (size_t i = 0; i < n; i++) {
-		char k[32];
-
-		snprintf(k, sizeof(k), "%" PRIu64, freq[i]);
-		jw_double(w, k, pct ? pct[i] : NAN, 1);
-	}
-	jw_obj_end(w);
+	jf_pct_by_freq(w, key, have, freq, pct, n);
 }
 
 void out_freq_domain_json(struct jw *w, const char *avail_key, const uint64_t *avail, size_t navail,

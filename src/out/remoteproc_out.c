@@ -1,34 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Remote processors section writers: the "remoteproc" and "rpmsg" keys of
- * the JSON snapshot and the "Remote cores" part of the text report. */
+ * the JSON snapshot (members: the rows of model/snap_fields.c) and the
+ * "Remote cores" part of the text report. */
 #include "out/remoteproc_out.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "model/snap_fields.h"
 #include "out/fmt.h"
-
-static void rproc_json(struct jw *w, const void *e)
-{
-	const struct rproc *p = e;
-
-	jw_str(w, "name", p->name);
-	jw_str_nz(w, "fw_name", p->fw_name);
-	jw_str_nz(w, "state", p->state);
-	jw_str_nz(w, "firmware", p->firmware);
-	jw_str(w, "trace", p->have_trace ? p->trace_tail : NULL);
-}
-
-static void chan_json(struct jw *w, const void *e)
-{
-	const struct rpmsg_chan *c = e;
-
-	jw_str(w, "dev", c->dev);
-	jw_str_nz(w, "name", c->name);
-	jw_int_nn(w, "src", c->src);
-	jw_int_nn(w, "dst", c->dst);
-	jw_str_nz(w, "remoteproc", c->rproc);
-}
 
 void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 			 const struct irq_table *irqs)
@@ -37,8 +17,8 @@ void out_remoteproc_json(struct jw *w, const struct remoteproc_info *info,
 
 	if (!info)
 		info = &none;
-	jw_obj_array(w, "remoteproc", info->p, info->nproc, sizeof(*info->p), rproc_json);
-	jw_obj_array(w, "rpmsg", info->ch, info->nchan, sizeof(*info->ch), chan_json);
+	jf_write_array(w, "remoteproc", &snap_rproc, info->p, info->nproc);
+	jf_write_array(w, "rpmsg", &snap_rpmsg, info->ch, info->nchan);
 	if (info->nproc && irqs) {
 		jw_arr_begin(w, "remoteproc_irqs");
 		for (size_t i = 0; i < irqs->n; i++) {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Thermal section writers: the "thermal", "cooling", "hwmon" and
  * "hwmon_source" keys of the JSON snapshot (design §8) and the thermal part
- * of the text report. They only read a struct thermal_info; n/a is null in
+ * of the text report. They only read a struct thermal_info; the JSON
+ * members are the rows of model/snap_fields.c; n/a is null in
  * JSON and "n/a" with its reason in text. */
 #include "out/thermal_out.h"
 
@@ -12,55 +13,8 @@
 
 #include "core/err.h"
 #include "core/str.h"
+#include "model/snap_fields.h"
 #include "out/fmt.h"
-
-static void zone_json(struct jw *w, const void *e)
-{
-	const struct thermal_zone *z = e;
-
-	jw_str_nz(w, "zone", z->type);
-	jw_int(w, "id", z->id);
-	jw_int_have(w, "temp_mc", z->have_temp, z->temp_mc);
-	jw_str(w, "error", z->have_temp ? NULL : err_name(z->err));
-	jw_arr_begin(w, "trips_mc");
-	for (size_t k = 0; k < z->ntrips; k++)
-		jw_int(w, NULL, z->trips[k].temp_mc);
-	jw_arr_end(w);
-	jw_arr_begin(w, "trip_types");
-	for (size_t k = 0; k < z->ntrips; k++)
-		jw_str(w, NULL, z->trips[k].type[0] ? z->trips[k].type : NULL);
-	jw_arr_end(w);
-	jw_str_nz(w, "policy", z->policy);
-	jw_cpus(w, "cpus", &z->cpus);
-	jw_str_nz(w, "cpus_note", z->cpus_note);
-	jw_bool(w, "above_passive", z->above_passive);
-}
-
-static void cooling_json(struct jw *w, const void *e)
-{
-	const struct thermal_cooling *c = e;
-
-	jw_int(w, "id", c->id);
-	jw_str_nz(w, "type", c->type);
-	jw_int_nn(w, "cur_state", c->cur_state);
-	jw_int_nn(w, "max_state", c->max_state);
-	jw_bool(w, "active", c->active);
-	jw_cpus(w, "cpus", &c->cpus);
-	jw_str_nz(w, "devfreq", c->devfreq);
-}
-
-static void hwmon_json(struct jw *w, const void *e)
-{
-	const struct thermal_hwmon *h = e;
-
-	jw_str(w, "dev", h->dev);
-	jw_str_nz(w, "chip", h->chip);
-	jw_str(w, "label", h->label);
-	jw_int_have(w, "temp_mc", h->have_temp, h->temp_mc);
-	jw_int_have(w, "max_mc", h->have_max, h->max_mc);
-	jw_int_have(w, "crit_mc", h->have_crit, h->crit_mc);
-	jw_str(w, "error", h->have_temp ? NULL : err_name(h->err));
-}
 
 void out_thermal_json(struct jw *w, const struct thermal_info *th)
 {
@@ -68,9 +22,9 @@ void out_thermal_json(struct jw *w, const struct thermal_info *th)
 
 	if (!th)
 		th = &none;
-	jw_obj_array(w, "thermal", th->zones, th->nzones, sizeof(*th->zones), zone_json);
-	jw_obj_array(w, "cooling", th->cooling, th->ncooling, sizeof(*th->cooling), cooling_json);
-	jw_obj_array(w, "hwmon", th->hwmon, th->nhwmon, sizeof(*th->hwmon), hwmon_json);
+	jf_write_array(w, "thermal", &snap_thermal_zone, th->zones, th->nzones);
+	jf_write_array(w, "cooling", &snap_thermal_cooling, th->cooling, th->ncooling);
+	jf_write_array(w, "hwmon", &snap_thermal_hwmon, th->hwmon, th->nhwmon);
 	jw_str(w, "hwmon_source", th->from_libsensors ? "libsensors" : "sysfs");
 }
 
