@@ -247,7 +247,8 @@ static void test_irq_unpaired(void)
 	is_int(r.late[0].parts[0].kind, WP_TASK, "  largest part of the first: a task");
 	is_int(r.late[0].parts[0].id, 5000, "  the hog, not IRQ 36 (its exit lost)");
 	is_int(r.late[0].parts[0].ns, 292500, "  292.5 us, as without the IRQ");
-	is_int(part_ns(&r.late[0], WP_IRQ, 36), 0, "  IRQ 36 ended at the switch before the deadline");
+	is_int(part_ns(&r.late[0], WP_IRQ, 36), 0,
+	       "  IRQ 36 ended at the switch before the deadline");
 	is_int(r.late[1].parts[0].id, 5000, "  the second: the hog too");
 	check_sums("irq-unpaired", &r);
 	is_int(r.causes[0].id, 5000, "  first cause: the hog");
