@@ -142,6 +142,9 @@ static void st_apply(struct cpu_st *st, const struct why_event *e)
 		st_task(st, e->u.sw.next_pid, e->u.sw.next_comm, e->u.sw.next_prio);
 		if (e->u.sw.next_pid != 0)
 			st->idle_state = -1;
+		/* no switch inside a hard IRQ handler: one whose exit the
+		 * stream lost (seen under heavy disk I/O) has ended */
+		st->irq_depth = 0;
 		break;
 	case WEV_IDLE:
 		st->idle_state = e->u.idle.state == WHY_IDLE_EXIT ? -1 : (long)e->u.idle.state;

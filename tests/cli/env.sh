@@ -52,7 +52,9 @@ is "$(cat "$root/$thp")" "$before" "restored"
 if command -v flock >/dev/null 2>&1; then
 	flock "$st/journal.lock" sleep 5 &
 	fl=$!
-	sleep 0.3
+	# until it holds the lock (a loaded machine may take a while to start it)
+	i=0
+	while flock -n "$st/journal.lock" true && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 	t0=$(date +%s%N)
 	out=$(TUNETOP_LOCK_TIMEOUT_MS=200 "$TUNETOP" --root "$root" --state-dir "$st" set mm/thp=never 2>&1)
 	rc=$?

@@ -114,7 +114,9 @@ if pristine; then ok 0 "concurrent changes restored"; else ok 1 "concurrent chan
 # a writer that keeps the lock: the second waits (bounded) then refuses clearly
 flock "$STATE/journal.lock" sleep 3 &
 fl=$!
-sleep 0.3
+# until it holds the lock (a loaded machine may take a while to start it)
+i=0
+while flock -n "$STATE/journal.lock" true && [ $i -lt 200 ]; do sleep 0.05; i=$((i + 1)); done
 out=$(TUNETOP_LOCK_TIMEOUT_MS=300 tt set mm/thp=never 2>&1)
 is "$?" 1 "lock held elsewhere: exit 1"
 like "$out" "journal .*locked" "says the journal is locked"

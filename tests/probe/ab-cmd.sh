@@ -264,7 +264,13 @@ ROOT=$(copy_fixture rk3588)
 "$TUNETOP" --root "$ROOT" --state-dir "$STATE" ab "$KNOB=0,1" --json --window 30 --settle 0 --rounds 1 \
 	--cmd 'sleep 0.01' >"$TMPD/int.json" 2>"$TMPD/int.err" &
 pid=$!
-sleep 1
+# once the window runs its command (a child of ab; 30 s at most on a loaded
+# machine), well inside the 30 s window
+for _ in $(seq 1 300); do
+	[ -n "$(cat /proc/"$pid"/task/*/children 2>/dev/null)" ] && break
+	sleep 0.1
+done
+sleep 0.5
 kill -INT "$pid"
 wait "$pid"
 is "$?" 130 "SIGINT: exit 130"

@@ -25,6 +25,12 @@ kill_run() {
 		sleep 0.05
 	done
 	is "$(cat "$ROOT/$REL")" 1 "$name: A=1 written while running"
+	# until the last of the four (cpu7) is written too: each write is
+	# journaled first, which a loaded machine may make slow
+	for _ in $(seq 1 200); do
+		[ "$(cat "$ROOT/${REL%%cpu4/*}cpu7/${REL#*cpu4/}")" = 1 ] && break
+		sleep 0.05
+	done
 	sleep 0.2
 	kill -KILL "$pid"
 	wait "$pid" 2>/dev/null

@@ -95,15 +95,20 @@ if [ "$is_root" = yes ] && command -v chrt >/dev/null 2>&1; then
 	"$TUNETOP" probe -D 60 --json >"$TMPD/bg.json" 2>"$TMPD/bg.err" &
 	pid=$!
 	tids=
-	for _ in $(seq 1 50); do
+	for _ in $(seq 1 300); do
 		tids=$(grep -l '^tt-probe/' /proc/"$pid"/task/*/comm 2>/dev/null | cut -d/ -f5)
 		[ "$(echo "$tids" | grep -c .)" -ge "$ncpu" ] && break
-		sleep 0.05
+		sleep 0.1
 	done
 	is "$(echo "$tids" | grep -c .)" "$ncpu" "one tt-probe thread per CPU"
 	tid=$(echo "$tids" | head -n1)
-	sleep 0.2
-	cp=$(chrt -p "$tid" 2>&1)
+	# the thread names itself, then takes its policy: on a loaded machine
+	# that may take a while (10 s at most)
+	for _ in $(seq 1 100); do
+		cp=$(chrt -p "$tid" 2>&1)
+		case $cp in *SCHED_FIFO*"priority: 95"*) break ;; esac
+		sleep 0.1
+	done
 	like "$cp" "policy: SCHED_FIFO" "chrt -p $tid: SCHED_FIFO"
 	like "$cp" "priority: 95" "chrt -p $tid: priority 95"
 	cpu=$(sed 's|.*/||' /proc/"$pid"/task/"$tid"/comm)

@@ -108,6 +108,10 @@ print("instance=%s" % doc.get("why_capture", {}).get("instance"))
 print("captured=%s" % doc.get("why_capture", {}).get("captured"))
 print("reasonnot=%s" % doc.get("why_capture", {}).get("reason"))
 print("lost=%s" % doc.get("why_capture", {}).get("lost_events"))
+print("throttled=%d" % sum(1 for x in w["causes"] if x.get("reason") == "RT throttled"))
+odd = [l for l in inhog if l not in big][:3]
+print("odd=%s" % " | ".join("delay %.0f us, hog ran %.0f us: %s" % (l["delay_us"], ran(l) / 1000, ", ".join(
+    "%s:%s:%.0f" % (p["kind"], p.get("id"), p["us"]) for p in l["parts"][:4])) for l in odd))
 print("top=%s" % " ".join("%s:%s:%s:%.0f" % (x["kind"], x["id"], x.get("reason"), x["total_us"]) for x in w["causes"][:5]))
 PY
 }
@@ -115,19 +119,32 @@ PY
 val() { sed -n "s/^$1=//p" "$2"; }
 
 # ---- (a) a higher-priority FIFO thread -----------------------------------------
-hog 60
-[ -n "$hog_tid" ] || {
+# The premise: the hog runs its bursts (~150 in 3 s, counted from the saved
+# sched_switch events, not from the attribution). On a loaded machine other
+# RT work can use up the CPU's RT runtime (seen under ASan: not one burst of
+# the hog in 3 s, the causes "RT throttled"): then it runs once more, and
+# when the premise fails again the checks of the hog are skipped, saying
+# why. Whenever the hog ran 100 bursts or more they are judged.
+for try in 1 2; do
+	hog 60
+	[ -n "$hog_tid" ] || {
+		unhog
+		skip_all "rthog could not run SCHED_FIFO 60 on CPU $cpu: $(cat "$TMPD/hog.err")"
+	}
+	"$TUNETOP" probe --cpus "$cpu" --prio 50 -i 100 -D 3 --why --why-over 200 --json \
+		--events "$TMPD/a.events" >"$TMPD/a.json" 2>"$TMPD/a.err"
+	rc=$?
 	unhog
-	skip_all "rthog could not run SCHED_FIFO 60 on CPU $cpu: $(cat "$TMPD/hog.err")"
-}
-"$TUNETOP" probe --cpus "$cpu" --prio 50 -i 100 -D 3 --why --why-over 200 --json \
-	--events "$TMPD/a.events" >"$TMPD/a.json" 2>"$TMPD/a.err"
-rc=$?
-unhog
-analyse "$TMPD/a.json" "$TMPD/a.events" "$hog_tid" >"$TMPD/a.txt" 2>&1
-if [ "$(val captured "$TMPD/a.txt")" != True ]; then
-	skip_all "no capture here: $(val reasonnot "$TMPD/a.txt")"
-fi
+	analyse "$TMPD/a.json" "$TMPD/a.events" "$hog_tid" >"$TMPD/a.txt" 2>&1
+	if [ "$(val captured "$TMPD/a.txt")" != True ]; then
+		skip_all "no capture here: $(val reasonnot "$TMPD/a.txt")"
+	fi
+	premise=yes
+	[ "$(val bursts "$TMPD/a.txt")" -ge 100 ] 2>/dev/null ||
+		premise="the hog ran $(val bursts "$TMPD/a.txt") of its ~150 bursts, $(val throttled "$TMPD/a.txt") causes RT throttled (other RT work on CPU $cpu)"
+	[ "$premise" = yes ] && break
+	diag "run $try: $premise; causes: $(val top "$TMPD/a.txt")"
+done
 is "$rc" 0 "probe --why --json --events exits 0"
 if [ $was_mounted = no ]; then
 	like "$(cat "$TMPD/a.err")" "mounted tracefs at $T" "tracefs was not mounted: tunetop mounted it and said so"
@@ -137,15 +154,23 @@ like "$inst" "^tunetop-[0-9]+$" "the capture used its own instance ($inst)"
 unlike "$(instances)" "^$inst\$" "the instance is gone after the run"
 is "$(val lost "$TMPD/a.txt")" 0 "no event lost"
 n=$(val inhog "$TMPD/a.txt")
-diag "late $(val late "$TMPD/a.txt"), hog bursts $(val bursts "$TMPD/a.txt"), late with the hog running >= 200 us and over half the delay $n, the hog largest in $(val largest "$TMPD/a.txt")"
-ok "$([ "$n" -ge 10 ]; echo $?)" "at least 10 wake-ups later than 200 us waited mostly for the hog ($n)"
-ok "$([ "$(val pct "$TMPD/a.txt")" -ge 90 ]; echo $?)" \
-	"of those, at least 90 % have the hog ($hog_tid) as their largest part ($(val pct "$TMPD/a.txt") %)"
+diag "run $try: late $(val late "$TMPD/a.txt"), hog bursts $(val bursts "$TMPD/a.txt"), late with the hog running >= 200 us and over half the delay $n, the hog largest in $(val largest "$TMPD/a.txt")"
+[ -n "$(val odd "$TMPD/a.txt")" ] && diag "not the hog's largest: $(val odd "$TMPD/a.txt")"
 is "$(val sumok "$TMPD/a.txt")" "$(val late "$TMPD/a.txt")" "every late wake-up's parts sum to its delay within 10 %"
-is "$(val reason "$TMPD/a.txt")" "higher priority" "the hog is named as a higher-priority task"
-like "$(val share "$TMPD/a.txt")" '^[0-9.]+$' "its share of the late time is reported ($(val share "$TMPD/a.txt") %)"
-like "$(val fix "$TMPD/a.txt")" "^thread/$hog_tid/(affinity|policy|priority)" \
-	"the fix moves or lowers that thread ($(val fix "$TMPD/a.txt"))"
+if [ "$premise" = yes ]; then
+	ok "$([ "$n" -ge 10 ]; echo $?)" "at least 10 wake-ups later than 200 us waited mostly for the hog ($n)"
+	ok "$([ "$(val pct "$TMPD/a.txt")" -ge 90 ]; echo $?)" \
+		"of those, at least 90 % have the hog ($hog_tid) as their largest part ($(val pct "$TMPD/a.txt") %)"
+	is "$(val reason "$TMPD/a.txt")" "higher priority" "the hog is named as a higher-priority task"
+	like "$(val share "$TMPD/a.txt")" '^[0-9.]+$' "its share of the late time is reported ($(val share "$TMPD/a.txt") %)"
+	like "$(val fix "$TMPD/a.txt")" "^thread/$hog_tid/(affinity|policy|priority)" \
+		"the fix moves or lowers that thread ($(val fix "$TMPD/a.txt"))"
+else
+	for c in "wake-ups waited mostly for the hog" "the hog their largest part" "the hog named as higher priority" \
+		"its share reported" "its fix"; do
+		skip "$c" "in two runs $premise"
+	done
+fi
 python3 - "$TT_SRCDIR/doc/schema" "$TMPD/a.json" >"$TMPD/schema.txt" 2>&1 <<'PY'
 import json, sys
 try:

@@ -15,7 +15,11 @@ command -v chrt >/dev/null 2>&1 || skip_all "no chrt"
 chrt -f 10 sleep 600 &
 rt=$!
 trap 'kill $rt 2>/dev/null; tui_cleanup' EXIT
-sleep 0.2
+# until chrt has set the policy and become the sleep (10 s at most)
+for _ in $(seq 1 100); do
+	chrt -p "$rt" 2>/dev/null | grep -q SCHED_FIFO && [ "$(cat /proc/$rt/comm 2>/dev/null)" = sleep ] && break
+	sleep 0.1
+done
 chrt -p "$rt" 2>/dev/null | grep -q SCHED_FIFO || skip_all "SCHED_FIFO refused here"
 
 rec=$TMPD/run.jsonl

@@ -54,7 +54,7 @@ tui_keys() {
 tui_pid() {
 	local pp i=0 kids
 	pp=$(tmx display-message -p -t "$1" '#{pane_pid}')
-	while [ "$i" -lt 50 ]; do
+	while [ "$i" -lt 300 ]; do
 		kids=$(cat "/proc/$pp/task/$pp/children" 2>/dev/null)
 		for k in $kids; do
 			[ "$(readlink "/proc/$k/exe" 2>/dev/null)" = "$(readlink -f "$TUNETOP")" ] && {

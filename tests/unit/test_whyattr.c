@@ -235,6 +235,26 @@ static void test_higher_prio(void)
 	}
 }
 
+/* An IRQ entry whose exit the stream lost (heavy disk I/O under tracefs):
+ * the next switch ends it, or every later wait is charged to the IRQ. */
+static void test_irq_unpaired(void)
+{
+	struct why_result r;
+
+	if (load("why/irq-unpaired.events", NULL, &r))
+		return;
+	is_int(r.n_late, 2, "irq-unpaired: two late wake-ups");
+	is_int(r.late[0].parts[0].kind, WP_TASK, "  largest part of the first: a task");
+	is_int(r.late[0].parts[0].id, 5000, "  the hog, not IRQ 36 (its exit lost)");
+	is_int(r.late[0].parts[0].ns, 292500, "  292.5 us, as without the IRQ");
+	is_int(part_ns(&r.late[0], WP_IRQ, 36), 0,
+	       "  IRQ 36 ended at the switch before the deadline");
+	is_int(r.late[1].parts[0].id, 5000, "  the second: the hog too");
+	check_sums("irq-unpaired", &r);
+	is_int(r.causes[0].id, 5000, "  first cause: the hog");
+	why_result_free(&r);
+}
+
 static void test_same_prio(void)
 {
 	struct why_result r;
@@ -649,6 +669,7 @@ int main(void)
 {
 	test_writers();
 	test_higher_prio();
+	test_irq_unpaired();
 	test_same_prio();
 	test_rt_throttled();
 	test_rt_throttled_hog();

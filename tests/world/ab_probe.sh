@@ -8,18 +8,7 @@
 # 198 us, the JSON says SIMULATED, the windows are simulated time run at
 # once; an A/A of the same knob is not significant.
 . "$TT_SRCDIR/tests/lib.sh"
-command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
-W="$TMPD/world"
-export TUNETOP_WORLD_SEED=35
-if ! out=$("$TUNETOP" world rk3588-npu "$W" 2>&1); then
-	case $out in
-	*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
-	esac
-	echo "Bail out! tunetop world rk3588-npu: $out"
-	exit 1
-fi
-T() { "$TUNETOP" --root "$W" "$@"; }
-between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }'; }
+. "$TT_SRCDIR/tests/world/common.sh"
 
 t0=$(sed -n 's/^time_s //p' "$W/tunetop-world")
 T ab 'cpuidle/0/cpu-sleep/disable=0,1' --window 0.3 --settle 100 --rounds 3 --json \

@@ -24,18 +24,20 @@ T knobs >/dev/null
 sums >"$TMPD/after2"
 is "$(diff "$TMPD/before" "$TMPD/after2" | grep -c '^>')" 0 "knobs (the list) leaves them unchanged too"
 
-# set: the frames after the write are computed with the new value
-# (the mean of the last 5 frames: one frame at 408 MHz spans 39.6-50.6 ms,
-# their mean ~49; under performance every frame is 33-35.1 ms)
+# set: the frames after the write are computed with the new value (set
+# runs the world 0.5 simulated s after it: ~14 frames). Judged on the mean
+# of the last 10 frames: at 408 MHz one frame spans 40.3-50.6 ms and a mean
+# of 5 went down to 44.6 in 20 s of seed 35, of 10 never below 46.3; under
+# performance every frame is 33.3-35.1 ms
 last_total() {
-	tail -n 5 "$LOG" | sed -n 's/.*total:\([0-9.]*\) ms.*/\1/p' |
-		awk '{ s += $1; n++ } END { if (n == 5) printf "%.2f\n", s / n }'
+	tail -n 10 "$LOG" | sed -n 's/.*total:\([0-9.]*\) ms.*/\1/p' |
+		awk '{ s += $1; n++ } END { if (n == 10) printf "%.2f\n", s / n }'
 }
 t0=$(last_total)
-ok "$(less 45 "$t0"; echo $?)" "before: the app's last 5 frames average $t0 ms (interactive at 408 MHz)"
+ok "$(less 45 "$t0"; echo $?)" "before: the app's last 10 frames average $t0 ms (interactive at 408 MHz)"
 T set 'cpufreq/*/governor=performance' >/dev/null 2>"$TMPD/set.err"
 is "$?" 0 "set every governor to performance"
 t1=$(last_total)
-ok "$(less "$t1" 38; echo $?)" "the log's last 5 frames follow it at once: $t1 ms"
+ok "$(less "$t1" 38; echo $?)" "the log's last 10 frames follow it at once: $t1 ms"
 like "$(tail -n 1 "$LOG")" 'cpu:2\.[0-9]+ ' "its CPU stage runs at the A76's top clock"
 done_testing

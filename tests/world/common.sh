@@ -7,18 +7,24 @@
 # step of a test is a tunetop command (set, apply, ab, probe, world --run);
 # nothing here writes into the tree.
 command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
+export TUNETOP_WORLD_SEED=35
+# world_unpack NAME DIR: unpack the world NAME into DIR through the CLI
+# (its output in $out); skips the test when the build has no worlds
+world_unpack() {
+	if ! out=$("$TUNETOP" world "$1" "$2" 2>&1); then
+		case $out in
+		*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
+		esac
+		echo "Bail out! tunetop world $1: $out"
+		exit 1
+	fi
+}
 WORLD=${WORLD:-rk3588-npu}
 W="$TMPD/world"
-export TUNETOP_WORLD_SEED=35
-if ! out=$("$TUNETOP" world "$WORLD" "$W" 2>&1); then
-	case $out in
-	*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
-	esac
-	echo "Bail out! tunetop world $WORLD: $out"
-	exit 1
-fi
-LOG=$(printf '%s\n' "$out" | sed -n 's/.*its application logs to \(.*\)$/\1/p' | head -n 1)
-if [ ! -f "$LOG" ]; then
+# WORLD_UNPACK=no: the helpers only (a test that unpacks its worlds itself)
+[ "${WORLD_UNPACK:-yes}" = no ] || world_unpack "$WORLD" "$W"
+LOG=$(printf '%s\n' "${out:-}" | sed -n 's/.*its application logs to \(.*\)$/\1/p' | head -n 1)
+if [ "${WORLD_UNPACK:-yes}" != no ] && [ ! -f "$LOG" ]; then
 	echo "Bail out! tunetop world $WORLD names no log: $out"
 	exit 1
 fi
@@ -85,6 +91,23 @@ ab_stage() {
 	ok "$(near "$got" "$3" 15; echo $?)" "$4: $got $UNIT, the note's $3 within 15 %"
 }
 
+# ---- a lesson's verdict ----
+# verdict FILE LABEL UNIT: "ok" when the lesson's output in FILE judges
+# LABEL's mean a significant decrease (improved, its 95 % interval of the
+# difference in UNIT entirely below 0) and "improved" is said of nothing
+# else; otherwise what is wrong
+verdict() {
+	line=$(grep -A2 "^  - $2 mean" "$1" | tr '\n' ' ' | tr -s ' ')
+	lo=$(printf '%s' "$line" | sed -n "s/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) $3.*/\1/p")
+	hi=$(printf '%s' "$line" | sed -n "s/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) $3.*/\2/p")
+	case $line in *": improved"*) ;; *) echo "not improved: $line"; return ;; esac
+	awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l != "" && h != "" && l < h && h < 0) }' ||
+		{ echo "interval $lo .. $hi does not exclude 0"; return; }
+	grep -q 'Overall: improved (1 of 1 judged numbers)' "$1" ||
+		{ echo "$(grep Overall "$1")"; return; }
+	echo ok
+}
+
 # ---- numbers ----
 # near GOT WANT PCT: exit 0 when |GOT - WANT| <= PCT % of WANT
 near() { awk -v g="$1" -v w="$2" -v p="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= w * p / 100) }'; }
@@ -94,5 +117,7 @@ less() { awk -v a="$1" -v b="$2" 'BEGIN { exit !(a != "" && b != "" && a < b) }'
 ok_less() { ok "$(less "$1" "$2"; echo $?)" "$3"; }
 # ratio A B: A / B with three decimals
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.3f\n", a / b }'; }
+# between V LO HI: exit 0 when LO <= V <= HI
+between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }'; }
 # fig_ok LABEL GOT WANT: GOT is the note's WANT within 15 %
 fig_ok() { ok "$(near "$2" "$3" 15; echo $?)" "$1: $2, the note's $3 within 15 %"; }

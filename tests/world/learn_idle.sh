@@ -11,20 +11,6 @@
 . "$TT_SRCDIR/tests/lib.sh"
 . "$TT_SRCDIR/tests/world/common.sh"
 
-# verdict FILE: "ok" when the lesson's verdict is a significant decrease
-# of the wake-up latency and "improved" is said of nothing else
-verdict() {
-	line=$(grep -A2 '^  - wake-up latency mean' "$1" | tr '\n' ' ' | tr -s ' ')
-	lo=$(printf '%s' "$line" | sed -n 's/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) us.*/\1/p')
-	hi=$(printf '%s' "$line" | sed -n 's/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) us.*/\2/p')
-	case $line in *": improved"*) ;; *) echo "not improved: $line"; return ;; esac
-	awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l != "" && h != "" && l < h && h < 0) }' ||
-		{ echo "interval $lo .. $hi does not exclude 0"; return; }
-	grep -q 'Overall: improved (1 of 1 judged numbers)' "$1" ||
-		{ echo "$(grep Overall "$1")"; return; }
-	echo ok
-}
-
 # the planted world (below) runs its lesson meanwhile: the lessons wait
 # out their measuring windows in real time
 W2="$TMPD/world2"
@@ -41,7 +27,7 @@ T learn 2 --auto >"$TMPD/learn.out" 2>"$TMPD/learn.err"
 is "$?" 0 "learn 2 --auto on the world exits 0"
 [ -s "$TMPD/learn.err" ] && diag "$(head -3 "$TMPD/learn.err")"
 like "$(head -1 "$TMPD/learn.out")" "SIMULATED: world rk3588-npu" "the lesson says SIMULATED"
-is "$(verdict "$TMPD/learn.out")" ok "the verdict: wake-ups significantly faster, improved said of them alone"
+is "$(verdict "$TMPD/learn.out" "wake-up latency" us)" ok "the verdict: wake-ups significantly faster, improved said of them alone"
 unlike "$(grep 'residency\|entries' "$TMPD/learn.out" | grep -v '^  [a-z]')" "improved" \
 	"the idle counters are not judged"
 like "$(cat "$TMPD/learn.out")" "SIMULATED: the board is the world rk3588-npu" "the verdict says the probe is the world's"
@@ -50,7 +36,7 @@ is "$(cat "$W/sys/devices/system/cpu/cpu0/cpuidle/state1/disable")" 0 "cpu-sleep
 # the checker fails when the probe does not follow the knob
 wait $planted
 like "$(cat "$TMPD/planted.out")" "cpuidle/cpu0/state1/disable: 0 -> 1" "planted: the change is made"
-unlike "$(verdict "$TMPD/planted.out")" "^ok$" "planted (the probe ignores the knob): the checker fails"
+unlike "$(verdict "$TMPD/planted.out" "wake-up latency" us)" "^ok$" "planted (the probe ignores the knob): the checker fails"
 "$TUNETOP" learn 2 --auto --demo=no-such-world >/dev/null 2>"$TMPD/nw.err"
 is "$?" 2 "learn --demo=WORLD with an unknown world: usage error"
 like "$(cat "$TMPD/nw.err")" "no-such-world: no such world" "naming it"

@@ -19,30 +19,8 @@
 # to fail on a world whose frame time ignores the governor (every policy
 # clamped to 408 MHz).
 . "$TT_SRCDIR/tests/lib.sh"
-command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
-export TUNETOP_WORLD_SEED=35
-unpack() {
-	if ! out=$("$TUNETOP" world "$1" "$2" 2>&1); then
-		case $out in
-		*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
-		esac
-		echo "Bail out! tunetop world $1: $out"
-		exit 1
-	fi
-}
-# verdict FILE LABEL UNIT: "ok" when the lesson's verdict is a significant
-# decrease of LABEL's mean and "improved" is said of nothing else
-verdict() {
-	line=$(grep -A2 "^  - $2 mean" "$1" | tr '\n' ' ' | tr -s ' ')
-	lo=$(printf '%s' "$line" | sed -n "s/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) $3.*/\1/p")
-	hi=$(printf '%s' "$line" | sed -n "s/.*95% interval \([-+0-9.]*\) \.\. \([-+0-9.]*\) $3.*/\2/p")
-	case $line in *": improved"*) ;; *) echo "not improved: $line"; return ;; esac
-	awk -v l="$lo" -v h="$hi" 'BEGIN { exit !(l != "" && h != "" && l < h && h < 0) }' ||
-		{ echo "interval $lo .. $hi does not exclude 0"; return; }
-	grep -q 'Overall: improved (1 of 1 judged numbers)' "$1" ||
-		{ echo "$(grep Overall "$1")"; return; }
-	echo ok
-}
+WORLD_UNPACK=no
+. "$TT_SRCDIR/tests/world/common.sh"
 # knobs DIR FILE...: the knob files' contents, one after the other
 knobs() {
 	d=$1
@@ -55,12 +33,12 @@ DEV="sys/class/devfreq/dmc/governor sys/class/devfreq/fdab0000.npu/governor"
 RT="proc/sys/kernel/sched_rt_runtime_us proc/sys/kernel/sched_rt_period_us"
 AFF="proc/1203/task/1204/status proc/1203/task/1204/stat"
 
-unpack rk3588-npu "$TMPD/w1"
-unpack rk3588-npu "$TMPD/w3"
-unpack rk3588-npu "$TMPD/wp"
-unpack rt-base-station "$TMPD/w4"
-unpack rt-base-station "$TMPD/w4r"
-unpack am5729-affinity "$TMPD/w5"
+world_unpack rk3588-npu "$TMPD/w1"
+world_unpack rk3588-npu "$TMPD/w3"
+world_unpack rk3588-npu "$TMPD/wp"
+world_unpack rt-base-station "$TMPD/w4"
+world_unpack rt-base-station "$TMPD/w4r"
+world_unpack am5729-affinity "$TMPD/w5"
 # the planted world: every policy clamped at the lowest OPP, so the
 # governor cannot move the clock and the frame time ignores the change
 for p in "$TMPD"/wp/$CPU/policy*; do echo 408000 >"$p/scaling_max_freq"; done

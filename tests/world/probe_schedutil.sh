@@ -8,18 +8,8 @@
 # so 5..15 us, never an overflow at 1 ms; performance: 4000 / 1800 MHz,
 # about 6.2 us; powersave: 4000 / 408 MHz, about 13.8 us.
 . "$TT_SRCDIR/tests/lib.sh"
-command -v jq >/dev/null 2>&1 || skip_all "jq not installed"
-W="$TMPD/world"
-export TUNETOP_WORLD_SEED=35
-if ! out=$("$TUNETOP" world schedutil "$W" 2>&1); then
-	case $out in
-	*disable-demo* | *"not installed"*) skip_all "no simulated board in this build: $out" ;;
-	esac
-	echo "Bail out! tunetop world schedutil: $out"
-	exit 1
-fi
-T() { "$TUNETOP" --root "$W" "$@"; }
-between() { awk -v v="$1" -v lo="$2" -v hi="$3" 'BEGIN { exit !(v != "" && v >= lo && v <= hi) }'; }
+WORLD=schedutil
+. "$TT_SRCDIR/tests/world/common.sh"
 # run NAME: 1 simulated s of the probe, JSON in $TMPD/NAME.json
 run() {
 	T probe -D 1 --json >"$TMPD/$1.json" 2>"$TMPD/$1.err"
