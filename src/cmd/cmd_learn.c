@@ -97,6 +97,8 @@ static int board_open_in(struct board *b, struct cmd_ctx *cx, const struct lesso
 	 * are that world */
 	if (lesson_world_only(l) && (live || demo) &&
 	    !(wname && (!strcmp(wname, LEARN_OWN_WORLD) || !strcmp(wname, l->world)))) {
+		printf("This lesson runs only in its world %s (SIMULATED): running it there.\n\n",
+		       l->world);
 		demo = true;
 		wname = l->world;
 	}
