@@ -6,8 +6,8 @@
  * command), finds the command in cmd_table[] (src/cmd/table.c) and calls
  * cmd_run(), which answers `tunetop CMD --help` from the entry and calls
  * the entry's function with argv[0] set to the command name, so each command
- * uses cmd_getopt() (getopt_long over its entry's options) on the rest. Each command returns the
- * process exit code (man page, EXIT STATUS): 0 ok, 1 could not be done, 2 usage or parse error,
+ * uses cmd_getopt() (getopt_long over its entry's options) on the rest. Each command returns the process exit code
+ * (man page, EXIT STATUS): 0 ok, 1 could not be done, 2 usage or parse error,
  * unknown address, value not allowed.
  *
  * The entry is the one source of the command's synopsis, description and
