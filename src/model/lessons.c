@@ -567,55 +567,47 @@ static size_t t_affinity(const struct lesson_run *e, const char *deep, char (*a)
 	return 1;
 }
 
-/* The assignments k[i]=v[i] of a world lesson's fixed change; how many. */
-static size_t assign_all(char (*a)[ASSIGN_CAP], const struct knob_addr *k, const char *const *v,
-			 size_t n)
-{
-	for (size_t i = 0; i < n && i < LESSON_MAX_TOGGLES; i++)
-		snprintf(a[i], ASSIGN_CAP, "%s=%s", k[i].s, v[i]);
-	return n < LESSON_MAX_TOGGLES ? n : LESSON_MAX_TOGGLES;
-}
-
 /* In rt-base-station: the field note's window, 90 ms of each 100 ms (the
  * knob engine orders the two writes so the runtime never exceeds the period). */
 static size_t t_rt_world(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
 {
-	const struct knob_addr k[] = {knob_addr_sched_rt_runtime_us(),
-				      knob_addr_sched_rt_period_us()};
-	static const char *const v[] = {"90000", "100000"};
-
 	(void)e;
 	(void)deep;
-	return assign_all(a, k, v, 2);
+	snprintf(a[0], ASSIGN_CAP, "%s=90000", knob_addr_sched_rt_runtime_us().s);
+	snprintf(a[1], ASSIGN_CAP, "%s=100000", knob_addr_sched_rt_period_us().s);
+	return 2;
 }
 
-/* In schedutil: the field note's asymmetric rate limits, fast up (500 us),
- * slow down (2000 us), on the camera's cluster. */
-static size_t t_su_world(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+/* A world's fixed change (the field note's): the lesson's world_addrs
+ * with its world_values, in order. */
+static size_t t_world_fixed(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
 {
-	const struct knob_addr k[] = {
-		knob_addr_cpufreq_tunable("policy0", "schedutil", "up_rate_limit_us"),
-		knob_addr_cpufreq_tunable("policy0", "schedutil", "down_rate_limit_us")};
-	static const char *const v[] = {"500", "2000"};
+	struct knob_addr k[LESSON_MAX_TOGGLES];
+	size_t n = e->l->world_addrs(k);
 
-	(void)e;
 	(void)deep;
-	return assign_all(a, k, v, 2);
+	for (size_t i = 0; i < n; i++)
+		snprintf(a[i], ASSIGN_CAP, "%s=%s", k[i].s, e->l->world_values[i]);
+	return n;
 }
 
-/* In stm32mp1-rpmsg: the field note's fixes of the M4 firmware (SIMULATED
- * switches): interrupt-driven reception, separate non-cached buffers, the
- * IPI at top priority, batching. */
-static size_t t_rpmsg_world(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+/* schedutil: the asymmetric rate limits of the camera's cluster */
+static size_t a_su_world(struct knob_addr *k)
 {
-	const struct knob_addr k[] = {
-		knob_addr_sim("m4/vring_polling"), knob_addr_sim("m4/shared_cached_buffers"),
-		knob_addr_sim("m4/ipi_top_priority"), knob_addr_sim("m4/batching")};
-	static const char *const v[] = {"0", "0", "1", "1"};
+	k[0] = knob_addr_cpufreq_tunable("policy0", "schedutil", "up_rate_limit_us");
+	k[1] = knob_addr_cpufreq_tunable("policy0", "schedutil", "down_rate_limit_us");
+	return 2;
+}
 
-	(void)e;
-	(void)deep;
-	return assign_all(a, k, v, 4);
+/* stm32mp1-rpmsg: the M4 firmware's SIMULATED switches the note changed */
+static size_t a_rpmsg_world(struct knob_addr *k)
+{
+	static const char *const sw[] = {"m4/vring_polling", "m4/shared_cached_buffers",
+					 "m4/ipi_top_priority", "m4/batching"};
+
+	for (size_t i = 0; i < 4; i++)
+		k[i] = knob_addr_sim(sw[i]);
+	return 4;
 }
 
 /* In rt-base-station: pm_collector (the tree's, found by its name) as a
@@ -666,6 +658,9 @@ static size_t t_affinity_world(const struct lesson_run *e, const char *deep, cha
  * comes from, the metric's label and where the metric is read. */
 #define IN_WORLD(WORLD, LATENCY, LABEL, WHERE)                                                     \
 	.world = WORLD, .world_latency = LATENCY, .world_label = LABEL, .world_where = WHERE
+/* A fixed change in a world: the addresses' function and the values */
+#define WORLD_FIXED(ADDRS, ...)                                                                    \
+	.world_toggle = t_world_fixed, .world_addrs = ADDRS, .world_values = {__VA_ARGS__}
 /* the NPU pipeline's frame time, from its app log */
 #define IN_NPU_APP_LOG IN_WORLD("rk3588-npu", LESSON_LAT_APP_LOG, "frame time total", "app log")
 
@@ -796,32 +791,30 @@ static const struct lesson lessons[] = {
 	{
 		.title = "Governor rate limits (schedutil)",
 		.needs = "world",
-		.explain = {"cpufreq/*/schedutil/rate_limit_us", "cpufreq/*/governor", NULL},
-		.intro = "schedutil raises the clock from the scheduler's utilisation, one step "
-			 "(about 1.25x) per decision and no sooner than up_rate_limit_us after the "
-			 "last switch. A burst of work that finds the cluster at a low clock runs "
-			 "slowly until the clock has climbed; with a long rate limit that takes "
-			 "tens "
-			 "of ms, and how much of it a frame pays depends on the clock it found, so "
-			 "frame times scatter. Look at the spread (SD) of the camera's key-frame "
-			 "time.",
+		IN_WORLD("schedutil", LESSON_LAT_APP_LOG, "key-frame time", "app log"),
+		WORLD_FIXED(a_su_world, "500", "2000"), /* the note's fast up, slow down */
+		.explain = {"cpufreq/*/schedutil/rate_limit_us", "cpufreq/*/governor",
+			    "cpu.freq_khz"},
+		.intro = "schedutil raises the clock from the scheduler's utilisation, one "
+			 "step (about 1.25x) per decision and no sooner than up_rate_limit_us "
+			 "after the last switch. A burst of work that finds the cluster at a low "
+			 "clock runs slowly until the clock has climbed; with a long rate limit "
+			 "that takes tens of ms, and how much of it a frame pays depends on the "
+			 "clock it found, so frame times scatter. Look at the spread (SD) of the "
+			 "camera's key-frame time.",
 		.toggle_hint = "Cores screen (F3): the policy's tunables line; or echo 500 > "
 			       "cpufreq/policy0/schedutil/up_rate_limit_us (vendor kernels; "
 			       "mainline has rate_limit_us)",
 		.measure_s = 0.5,
-		.after =
-			"A short up rate limit lets the clock climb a step per scheduler period "
-			"(~1 ms), so a key frame reaches the top OPP within a few ms whatever "
-			"clock "
-			"it started at; a longer down rate limit keeps the clock up between "
-			"frames. "
-			"Both cost frequency switches per second, which is what these knobs trade. "
-			"up/down_rate_limit_us exist only in some vendor/Android kernels; mainline "
-			"has the one rate_limit_us. Field notes (background, a camera product on a "
-			"Cortex-A72 quad): fast up 500 us, slow down 2000 us cut the key-frame "
-			"latency's SD from 23 to 9 ms and peak temperature by 14%.",
-		IN_WORLD("schedutil", LESSON_LAT_APP_LOG, "key-frame time", "app log"),
-		.world_toggle = t_su_world,
+		.after = "A short up rate limit lets the clock climb a step per scheduler "
+			 "period (~1 ms), so a key frame reaches the top OPP within a few ms "
+			 "whatever clock it started at; a longer down rate limit keeps the clock "
+			 "up between frames. Both cost frequency switches per second, which is "
+			 "what these knobs trade. up/down_rate_limit_us exist only in some "
+			 "vendor/Android kernels; mainline has the one rate_limit_us. Field notes "
+			 "(background, a camera product on a Cortex-A72 quad): fast up 500 us, "
+			 "slow down 2000 us cut the key-frame latency's SD from 23 to 9 ms and "
+			 "peak temperature by 14%.",
 		/* ~120 key frames a measurement: an SD needs more than a mean */
 		.world_probe_s = 3.0,
 		.world_judge_sd = true,
@@ -829,6 +822,10 @@ static const struct lesson lessons[] = {
 	{
 		.title = "RPMsg to the M4: polling, cache, IPI",
 		.needs = "world",
+		IN_WORLD("stm32mp1-rpmsg", LESSON_LAT_PROBE, "RPMsg latency", "A7 -> M4"),
+		/* interrupt-driven, separate non-cached buffers, the IPI at top
+		 * priority, batching */
+		WORLD_FIXED(a_rpmsg_world, "0", "0", "1", "1"),
 		.explain = {"sim/*/*", "probe.rpmsg", "remoteproc.state"},
 		.intro =
 			"A message from Linux to the Cortex-M4 (RPMsg: a buffer in shared "
@@ -847,8 +844,6 @@ static const struct lesson lessons[] = {
 			 "batching small commands cuts the frames queued ahead. Field notes "
 			 "(background, an STM32MP157 audio gateway): 112 -> 43 us mean, jitter "
 			 "+-38 -> +-8 us, A-core CPU 41.2% -> 26.7%.",
-		IN_WORLD("stm32mp1-rpmsg", LESSON_LAT_PROBE, "RPMsg latency", "A7 -> M4"),
-		.world_toggle = t_rpmsg_world,
 	},
 };
 

@@ -29,6 +29,7 @@
 struct sim;
 struct recorder;
 struct world;
+struct knob_addr;
 
 struct lesson_metric {
 	char name[64];
@@ -124,6 +125,11 @@ struct lesson {
 	/* simulated seconds per measurement in the world: the probe's (0:
 	 * 1 s) or the app log's (0: 1.5 s) */
 	double world_probe_s;
+	/* A fixed change in the world (.world_toggle = its runner): its
+	 * addresses into k (at most LESSON_MAX_TOGGLES; how many) and their
+	 * values, in order */
+	size_t (*world_addrs)(struct knob_addr *k);
+	const char *world_values[LESSON_MAX_TOGGLES];
 	/* LESSON_LAT_APP_LOG: judge the SD of the figure (its jitter, the
 	 * field note's number) instead of its mean */
 	bool world_judge_sd;

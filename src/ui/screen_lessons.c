@@ -98,36 +98,47 @@ static void board_close(struct screen_ctx *t, struct lview *v)
 	v->root_open = false;
 	sim_close(v->sim);
 	v->sim = NULL;
-	world_close(v->world);
-	v->world = NULL;
 	if (v->tmpstate[0])
 		sim_rmtree(v->tmpstate);
 	v->tmpstate[0] = '\0';
+	world_close(v->world); /* a private world: its directory goes */
+	v->world = NULL;
 	memset(&v->lb, 0, sizeof(v->lb));
 	v->tui_board = false;
 }
 
-/* A lesson of its world only, away from it: that world of its own, in a
- * temporary directory with its journal (closed by board_close). */
-static int world_open(struct lview *v, const struct lesson *l, char *err, size_t cap)
+/* A private board's root at dir and its knob engine with the journal in
+ * state (what: the board, for the error); on error the board is closed. */
+static int private_open(struct lview *v, const char *dir, const char *state, const char *what,
+			char *err, size_t cap)
 {
 	char *cause = NULL;
 
-	if (world_open_temp(l->world, 0, &v->world, err, cap) != 0)
-		return -EIO;
-	if (sysroot_open(&v->root, world_root(v->world)) != 0) {
-		snprintf(err, cap, "cannot open the world %s", l->world);
+	if (sysroot_open(&v->root, dir) != 0) {
+		snprintf(err, cap, "cannot open %s", what);
 		board_close(NULL, v);
 		return -EIO;
 	}
 	v->root_open = true;
-	if (knob_ctx_open(&v->ctx, &v->root, sim_state_dir(world_sim(v->world)), 0, &cause) != 0) {
+	if (knob_ctx_open(&v->ctx, &v->root, state, 0, &cause) != 0) {
 		snprintf(err, cap, "%s", cause ? cause : "knob engine unavailable");
 		free(cause);
 		board_close(NULL, v);
 		return -EIO;
 	}
 	v->lb.root = &v->root;
+	return 0;
+}
+
+/* A lesson of its world only, away from it: that world of its own, in a
+ * temporary directory with its journal (closed by board_close). */
+static int world_open(struct lview *v, const struct lesson *l, char *err, size_t cap)
+{
+	if (world_open_temp(l->world, 0, &v->world, err, cap) != 0)
+		return -EIO;
+	if (private_open(v, world_root(v->world), sim_state_dir(world_sim(v->world)), "the world",
+			 err, cap) != 0)
+		return -EIO;
 	v->lb.world = v->world;
 	snprintf(v->where, sizeof(v->where),
 		 "its world %s of its own (SIMULATED; tunetop --demo=%s shows it on every "
@@ -205,19 +216,9 @@ static int board_open(struct screen_ctx *t, struct lview *v, const struct lesson
 	if (sim_open(&v->sim, bundle, err, cap) != 0)
 		return -EIO;
 	sim_step(v->sim, 1.0);
-	if (sysroot_open(&v->root, sim_root(v->sim)) != 0) {
-		snprintf(err, cap, "cannot open the simulated board");
-		board_close(t, v);
+	if (private_open(v, sim_root(v->sim), sim_state_dir(v->sim), "the simulated board", err,
+			 cap) != 0)
 		return -EIO;
-	}
-	v->root_open = true;
-	if (knob_ctx_open(&v->ctx, &v->root, sim_state_dir(v->sim), 0, &cause) != 0) {
-		snprintf(err, cap, "%s", cause ? cause : "knob engine unavailable");
-		free(cause);
-		board_close(t, v);
-		return -EIO;
-	}
-	v->lb.root = &v->root;
 	v->lb.sim = v->sim;
 	if (lesson_root_has(&t->root, l->needs))
 		snprintf(v->where, sizeof(v->where),
