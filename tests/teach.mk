@@ -64,3 +64,7 @@ WORLD_P_SH_TESTS = tests/world/ab_probe.sh tests/world/probe_schedutil.sh tests/
 WORLD_P_SH_TESTS += tests/world/why_throttle.sh tests/world/why_irq.sh
 TESTS += $(WORLD_P_SH_TESTS)
 EXTRA_DIST += $(WORLD_P_SH_TESTS)
+# issue 35: lessons 6 and 7 in their worlds (schedutil, stm32mp1-rpmsg)
+WORLD_L2_SH_TESTS = tests/world/learn_worlds2.sh
+TESTS += $(WORLD_L2_SH_TESTS)
+EXTRA_DIST += $(WORLD_L2_SH_TESTS)

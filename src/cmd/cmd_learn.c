@@ -81,8 +81,10 @@ static void board_close(struct board *b)
 	b->world = NULL;
 }
 
-static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *l, bool demo,
-		      const char *record_path, enum record_format rfmt, bool auto_mode)
+/* wname: the world of --demo=NAME (LEARN_OWN_WORLD: the lesson's), or NULL */
+static int board_open_in(struct board *b, struct cmd_ctx *cx, const struct lesson *l, bool demo,
+			 const char *wname, const char *record_path, enum record_format rfmt,
+			 bool auto_mode)
 {
 	const struct tt_opts *o = cx->o;
 	char *cause = NULL, bundle[512], err[256];
@@ -91,7 +93,16 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 	memset(b, 0, sizeof(*b));
 	b->state_dir = o->state_dir;
 	b->root_arg = live ? "" : o->root;
-	if (lesson_on_threads(l) && !(demo && learn_world))
+	/* a lesson of its world only: the live machine and the plain demo
+	 * are that world */
+	if (lesson_world_only(l) && (live || demo) &&
+	    !(wname && (!strcmp(wname, LEARN_OWN_WORLD) || !strcmp(wname, l->world)))) {
+		printf("This lesson runs only in its world %s (SIMULATED): running it there.\n\n",
+		       l->world);
+		demo = true;
+		wname = l->world;
+	}
+	if (lesson_on_threads(l) && !(demo && wname))
 		demo = false; /* threads are live, except in the lesson's world */
 	else if (!demo && live) {
 		if (cx->root_open) {
@@ -114,11 +125,11 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 			demo = !ok;
 		}
 	}
-	if (demo && learn_world) {
+	if (demo && wname) {
 		/* a world in a temporary directory: it steps while the lesson
 		 * measures and its probe is the one measured; --demo=world: the
 		 * lesson's own */
-		const char *name = strcmp(learn_world, LEARN_OWN_WORLD) ? learn_world : l->world;
+		const char *name = strcmp(wname, LEARN_OWN_WORLD) ? wname : l->world;
 
 		if (world_open_temp(name, 0, &b->world, err, sizeof(err)) != 0) {
 			cmd_error("learn", 0, "%s", err);
@@ -191,6 +202,21 @@ static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *
 	b->lb.rec = b->rec;
 	b->lb.stop = &learn_stop;
 	return 0;
+}
+
+static int board_open(struct board *b, struct cmd_ctx *cx, const struct lesson *l, bool demo,
+		      const char *record_path, enum record_format rfmt, bool auto_mode)
+{
+	int r = board_open_in(b, cx, l, demo, demo ? learn_world : NULL, record_path, rfmt,
+			      auto_mode);
+
+	if (r || !lesson_world_only(l) || lesson_in_world(l, &b->lb))
+		return r;
+	/* a lesson of its world only, on a board that is not that world */
+	board_close(b);
+	printf("This lesson runs only in its world %s (SIMULATED): running it there.\n\n",
+	       l->world);
+	return board_open_in(b, cx, l, true, l->world, record_path, rfmt, auto_mode);
 }
 
 /* ---- runner ---------------------------------------------------------------------- */
@@ -583,7 +609,9 @@ static void list_lessons(struct cmd_ctx *cx)
 	for (size_t i = 0; i < NLESSONS; i++) {
 		const char *where;
 
-		if (!strcmp(lesson_at(i)->needs, "threads"))
+		if (lesson_world_only(lesson_at(i)))
+			where = "its world only (SIMULATED)";
+		else if (!strcmp(lesson_at(i)->needs, "threads"))
 			where = "this machine's kernel";
 		else if (have && lesson_root_has(r, lesson_at(i)->needs))
 			where = live ? "this machine" : "this root";

@@ -387,3 +387,6 @@ KNOB_ADDR_BUILDER(knob_addr_cpufreq_lock_khz, (const char *policy), "cpufreq/%s/
 
 KNOB_ADDR_BUILDER(knob_addr_cpufreq_tunables, (const char *policy, const char *governor),
 		  "cpufreq/%s/%s/*", policy, governor)
+KNOB_ADDR_BUILDER(knob_addr_cpufreq_tunable,
+		  (const char *policy, const char *governor, const char *tunable),
+		  "cpufreq/%s/%s/%s", policy, governor, tunable)

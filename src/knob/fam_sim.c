@@ -281,3 +281,5 @@ bool knob_ref_simulated(const struct knob_ref *ref)
 {
 	return ref->def && ref->def->fam == &fam_sim;
 }
+
+KNOB_ADDR_BUILDER(knob_addr_sim, (const char *name), "sim/%s", name)

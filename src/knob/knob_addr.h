@@ -28,6 +28,9 @@ struct knob_addr knob_addr_cpufreq_max_khz(const char *policy);
 struct knob_addr knob_addr_cpufreq_lock_khz(const char *policy);
 /* the governor's tunables, a pattern: every file of "cpufreq/policy4/schedutil" */
 struct knob_addr knob_addr_cpufreq_tunables(const char *policy, const char *governor);
+/* one tunable: "cpufreq/policy0/schedutil/up_rate_limit_us" */
+struct knob_addr knob_addr_cpufreq_tunable(const char *policy, const char *governor,
+					   const char *tunable);
 /* fam_cpuidle.c */
 struct knob_addr knob_addr_cpuidle_disable(const char *cpus, const char *state);
 struct knob_addr knob_addr_cpuidle_disable_n(int cpu, int state);
@@ -60,5 +63,7 @@ struct knob_addr knob_addr_thread_affinity(int tid);
 struct knob_addr knob_addr_thread_uclamp_min(int tid);
 struct knob_addr knob_addr_thread_policy(int tid);
 struct knob_addr knob_addr_process(int pid); /* "process/<pid>": every thread of it */
+/* fam_sim.c: a world's SIMULATED switch, "sim/m4/vring_polling" */
+struct knob_addr knob_addr_sim(const char *name);
 
 #endif

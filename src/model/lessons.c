@@ -50,6 +50,8 @@ static void metric(struct lesson_metrics *m, const char *name, double v, const c
 	x->better = 0;
 	x->sd = NAN;
 	x->n = 0;
+	x->spread = false;
+	x->kurt = NAN;
 }
 
 /* The metric just added is judged: +1 higher is better, -1 lower. */
@@ -200,9 +202,11 @@ static void world_probe_metrics(struct lesson_run *e, struct lesson_metrics *m, 
 	world_probe_free(&wp);
 }
 
-/* The application's log in a world (model/world_app.h): the frames of
- * LESSON_WORLD_APP_S simulated seconds (at most LESSON_WORLD_APP_MAX, the
- * newest); their mean (with SD and count) is judged, the SD is context. */
+/* The application's log in a world (model/world_app.h): the world's own
+ * figure over world_probe_s (default LESSON_WORLD_APP_S) simulated seconds
+ * (at most LESSON_WORLD_APP_MAX frames, the newest); their mean (with SD
+ * and count) is judged and the SD is context, or with world_judge_sd the
+ * SD (with count and kurtosis) is judged and the mean is context. */
 #define LESSON_WORLD_APP_S   1.5
 #define LESSON_WORLD_APP_MAX 150
 static void world_app_metrics(struct lesson_run *e, struct lesson_metrics *m, const char *label,
@@ -210,25 +214,32 @@ static void world_app_metrics(struct lesson_run *e, struct lesson_metrics *m, co
 {
 	struct world_app app;
 	uint64_t f0 = world_frames(e->b->world);
+	bool sd = e->l->world_judge_sd;
 	char name[64];
 	size_t n;
 
-	world_step(e->b->world, LESSON_WORLD_APP_S);
+	world_step(e->b->world, e->l->world_probe_s > 0 ? e->l->world_probe_s : LESSON_WORLD_APP_S);
 	n = (size_t)(world_frames(e->b->world) - f0);
 	snprintf(name, sizeof(name), "%s mean (%s)", label, where);
 	if (n < 2 ||
-	    world_app_recent(e->b->root, n < LESSON_WORLD_APP_MAX ? n : LESSON_WORLD_APP_MAX,
-			     &app) != 0 ||
+	    world_app_recent_figure(e->b->root, n < LESSON_WORLD_APP_MAX ? n : LESSON_WORLD_APP_MAX,
+				    &app) != 0 ||
 	    app.n < 2) {
 		metric(m, name, NAN, "ms", "no frames in the world's log");
 		return;
 	}
 	metric(m, name, app.mean_ms, "ms", "SIMULATED: the world's application");
-	judged(m, -1);
+	judged(m, sd ? 0 : -1);
 	m->m[m->n - 1].sd = app.sd_ms;
 	m->m[m->n - 1].n = app.n;
 	snprintf(name, sizeof(name), "%s SD (%s)", label, where);
-	metric(m, name, app.sd_ms, "ms", NULL);
+	metric(m, name, app.sd_ms, "ms", sd ? "SIMULATED: the world's application" : NULL);
+	if (!sd)
+		return;
+	judged(m, -1);
+	m->m[m->n - 1].spread = true;
+	m->m[m->n - 1].n = app.n;
+	m->m[m->n - 1].kurt = app.kurt;
 }
 
 static void probe_metrics(struct lesson_run *e, struct lesson_metrics *m)
@@ -567,6 +578,38 @@ static size_t t_rt_world(const struct lesson_run *e, const char *deep, char (*a)
 	return 2;
 }
 
+/* A world's fixed change (the field note's): the lesson's world_addrs
+ * with its world_values, in order. */
+static size_t t_world_fixed(const struct lesson_run *e, const char *deep, char (*a)[ASSIGN_CAP])
+{
+	struct knob_addr k[LESSON_MAX_TOGGLES];
+	size_t n = e->l->world_addrs(k);
+
+	(void)deep;
+	for (size_t i = 0; i < n; i++)
+		snprintf(a[i], ASSIGN_CAP, "%s=%s", k[i].s, e->l->world_values[i]);
+	return n;
+}
+
+/* schedutil: the asymmetric rate limits of the camera's cluster */
+static size_t a_su_world(struct knob_addr *k)
+{
+	k[0] = knob_addr_cpufreq_tunable("policy0", "schedutil", "up_rate_limit_us");
+	k[1] = knob_addr_cpufreq_tunable("policy0", "schedutil", "down_rate_limit_us");
+	return 2;
+}
+
+/* stm32mp1-rpmsg: the M4 firmware's SIMULATED switches the note changed */
+static size_t a_rpmsg_world(struct knob_addr *k)
+{
+	static const char *const sw[] = {"m4/vring_polling", "m4/shared_cached_buffers",
+					 "m4/ipi_top_priority", "m4/batching"};
+
+	for (size_t i = 0; i < 4; i++)
+		k[i] = knob_addr_sim(sw[i]);
+	return 4;
+}
+
 /* In rt-base-station: pm_collector (the tree's, found by its name) as a
  * runaway RT thread below l2_tti (FIFO 10), so the RT demand on the L2 CPU
  * passes the throttling budget (worldmodel_rtbs.c, runaway_fifo). */
@@ -615,6 +658,9 @@ static size_t t_affinity_world(const struct lesson_run *e, const char *deep, cha
  * comes from, the metric's label and where the metric is read. */
 #define IN_WORLD(WORLD, LATENCY, LABEL, WHERE)                                                     \
 	.world = WORLD, .world_latency = LATENCY, .world_label = LABEL, .world_where = WHERE
+/* A fixed change in a world: the addresses' function and the values */
+#define WORLD_FIXED(ADDRS, ...)                                                                    \
+	.world_toggle = t_world_fixed, .world_addrs = ADDRS, .world_values = {__VA_ARGS__}
 /* the NPU pipeline's frame time, from its app log */
 #define IN_NPU_APP_LOG IN_WORLD("rk3588-npu", LESSON_LAT_APP_LOG, "frame time total", "app log")
 
@@ -742,6 +788,63 @@ static const struct lesson lessons[] = {
 			 "probe, cyclictest"),
 		.world_toggle = t_affinity_world,
 	},
+	{
+		.title = "Governor rate limits (schedutil)",
+		.needs = "world",
+		IN_WORLD("schedutil", LESSON_LAT_APP_LOG, "key-frame time", "app log"),
+		WORLD_FIXED(a_su_world, "500", "2000"), /* the note's fast up, slow down */
+		.explain = {"cpufreq/*/schedutil/rate_limit_us", "cpufreq/*/governor",
+			    "cpu.freq_khz"},
+		.intro = "schedutil raises the clock from the scheduler's utilisation, one "
+			 "step (about 1.25x) per decision and no sooner than up_rate_limit_us "
+			 "after the last switch. A burst of work that finds the cluster at a low "
+			 "clock runs slowly until the clock has climbed; with a long rate limit "
+			 "that takes tens of ms, and how much of it a frame pays depends on the "
+			 "clock it found, so frame times scatter. Look at the spread (SD) of the "
+			 "camera's key-frame time.",
+		.toggle_hint = "Cores screen (F3): the policy's tunables line; or echo 500 > "
+			       "cpufreq/policy0/schedutil/up_rate_limit_us (vendor kernels; "
+			       "mainline has rate_limit_us)",
+		.measure_s = 0.5,
+		.after = "A short up rate limit lets the clock climb a step per scheduler "
+			 "period (~1 ms), so a key frame reaches the top OPP within a few ms "
+			 "whatever clock it started at; a longer down rate limit keeps the clock "
+			 "up between frames. Both cost frequency switches per second, which is "
+			 "what these knobs trade. up/down_rate_limit_us exist only in some "
+			 "vendor/Android kernels; mainline has the one rate_limit_us. Field notes "
+			 "(background, a camera product on a Cortex-A72 quad): fast up 500 us, "
+			 "slow down 2000 us cut the key-frame latency's SD from 23 to 9 ms and "
+			 "peak temperature by 14%.",
+		/* ~120 key frames a measurement: an SD needs more than a mean */
+		.world_probe_s = 3.0,
+		.world_judge_sd = true,
+	},
+	{
+		.title = "RPMsg to the M4: polling, cache, IPI",
+		.needs = "world",
+		IN_WORLD("stm32mp1-rpmsg", LESSON_LAT_PROBE, "RPMsg latency", "A7 -> M4"),
+		/* interrupt-driven, separate non-cached buffers, the IPI at top
+		 * priority, batching */
+		WORLD_FIXED(a_rpmsg_world, "0", "0", "1", "1"),
+		.explain = {"sim/*/*", "probe.rpmsg", "remoteproc.state"},
+		.intro =
+			"A message from Linux to the Cortex-M4 (RPMsg: a buffer in shared "
+			"memory, a kick through the mailbox interrupt) waits for whatever the M4 "
+			"does first: the next poll of the vring when the firmware polls, cache "
+			"lines of the shared buffers that the other core dirtied, a UART/SPI "
+			"handler when the IPI has a lower NVIC priority, small messages queued "
+			"ahead. Each adds a random delay: the latency is long and jittery. Look at "
+			"the message latency's mean and its tail.",
+		.toggle_hint = "tunetop --root DIR set sim/m4/vring_polling=0 ... (SIMULATED "
+			       "switches: on a board each is a rebuild of the M4 firmware)",
+		.measure_s = 0.5,
+		.after = "Interrupt-driven reception removes the wait for the next poll; separate, "
+			 "32-byte-aligned buffers in a non-cached region end the cache thrashing; "
+			 "the IPI at top priority with a minimal ISR no longer waits for UART/SPI; "
+			 "batching small commands cuts the frames queued ahead. Field notes "
+			 "(background, an STM32MP157 audio gateway): 112 -> 43 us mean, jitter "
+			 "+-38 -> +-8 us, A-core CPU 41.2% -> 26.7%.",
+	},
 };
 
 #define NLESSONS (sizeof(lessons) / sizeof(lessons[0]))
@@ -761,6 +864,11 @@ bool lesson_on_threads(const struct lesson *l)
 	return !strcmp(l->needs, "threads");
 }
 
+bool lesson_world_only(const struct lesson *l)
+{
+	return !strcmp(l->needs, "world") && l->world;
+}
+
 bool lesson_in_world(const struct lesson *l, const struct lesson_board *b)
 {
 	return b->world && l->world && !strcmp(world_def_of(b->world)->name, l->world);
@@ -776,7 +884,7 @@ void lesson_measure(struct lesson_run *e, struct lesson_metrics *m)
 	const struct lesson *l = e->l;
 
 	memset(m, 0, sizeof(*m));
-	if (lesson_uses_workers(l, e->b) || !lesson_on_threads(l))
+	if (l->measure && (lesson_uses_workers(l, e->b) || !lesson_on_threads(l)))
 		l->measure(e, m);
 	if (!lesson_in_world(l, e->b))
 		return;
@@ -820,7 +928,9 @@ bool lesson_root_has(const struct sysroot *r, const char *needs)
 	if (!strcmp(needs, "rt"))
 		return sysfs_exists(r, "sys/kernel/debug/sched/debug") ||
 		       sysfs_exists(r, "proc/sched_debug");
-	return true; /* threads: the live kernel always */
+	if (!strcmp(needs, "world"))
+		return false; /* its world only: lesson_in_world */
+	return true;	      /* threads: the live kernel always */
 }
 
 size_t lesson_resolve_setup(struct lesson_run *e)
@@ -839,7 +949,7 @@ bool lesson_resolve_toggles(struct lesson_run *e, const struct snapshot *s)
 	if (lesson_in_world(e->l, e->b) && e->l->world_toggle)
 		e->nassign = e->l->world_toggle(e, deep, e->assign);
 	else
-		e->nassign = e->l->toggle(e, deep, e->assign);
+		e->nassign = e->l->toggle ? e->l->toggle(e, deep, e->assign) : 0;
 	return e->nassign > 0;
 }
 /* ---- what the measurements show --------------------------------------------------- */
@@ -872,10 +982,40 @@ static bool mean_interval(const struct lesson_metric *a, const struct lesson_met
 	return true;
 }
 
-/* Which rule judges a metric: "mean" (samples), "MHz", "%", "probe", "/s",
- * else "count". */
+/* An SD over samples (.spread): the difference's 95 % interval from each
+ * SD's large-sample standard error s sqrt((k - 1) / (4 n)), k the kurtosis
+ * of its samples (the delta method: no normal distribution assumed, so a
+ * skewed or two-humped spread is not judged too surely). false when either
+ * side has fewer than 4 samples. */
+static bool sd_interval(const struct lesson_metric *a, const struct lesson_metric *b, double *lo,
+			double *hi)
+{
+	double va, vb, t;
+
+	if (a->n < 4 || b->n < 4 || isnan(a->kurt) || isnan(b->kurt))
+		return false;
+	va = a->v * a->v * fmax(a->kurt - 1.0, 0) / (4.0 * (double)a->n);
+	vb = b->v * b->v * fmax(b->kurt - 1.0, 0) / (4.0 * (double)b->n);
+	t = stats_t_quantile(0.975, (double)(a->n < b->n ? a->n : b->n) - 1.0);
+	*lo = b->v - a->v - t * sqrt(va + vb);
+	*hi = b->v - a->v + t * sqrt(va + vb);
+	return true;
+}
+
+/* The 95 % interval of the difference of a metric over samples (a mean
+ * or an SD); false when it has none. */
+static bool diff_interval(const struct lesson_metric *a, const struct lesson_metric *b, double *lo,
+			  double *hi)
+{
+	return a->spread ? sd_interval(a, b, lo, hi) : mean_interval(a, b, lo, hi);
+}
+
+/* Which rule judges a metric: "sd" and "mean" (samples), "MHz", "%",
+ * "probe", "/s", else "count". */
 static const char *rule_kind(const struct lesson_metric *m)
 {
+	if (m->spread && m->n >= 2)
+		return "sd";
 	if (m->n >= 2)
 		return "mean";
 	if (is_probe(m))
@@ -894,7 +1034,7 @@ static enum change compare(const struct lesson_metric *a, const struct lesson_me
 	bool changed;
 	double ilo, ihi;
 
-	if (!strcmp(k, "mean") && mean_interval(a, b, &ilo, &ihi))
+	if ((!strcmp(k, "mean") || !strcmp(k, "sd")) && diff_interval(a, b, &ilo, &ihi))
 		changed = ilo > 0 || ihi < 0;
 	else if (!strcmp(k, "MHz"))
 		changed = d > 0.05 * hi;
@@ -913,6 +1053,10 @@ static enum change compare(const struct lesson_metric *a, const struct lesson_me
 
 static const char *rule_text(const char *unit)
 {
+	if (!strcmp(unit, "sd"))
+		return "a standard deviation over samples counts as changed when the 95% interval "
+		       "of the difference (each SD's large-sample error, from its samples' "
+		       "kurtosis) excludes 0";
 	if (!strcmp(unit, "mean"))
 		return "a mean over samples counts as changed when the 95% interval of the "
 		       "difference (Welch, over the samples of both windows) excludes 0";
@@ -1024,7 +1168,7 @@ void lesson_verdict(const struct lesson_run *e, const struct lesson_metrics *bef
 		{
 			double ilo, ihi;
 
-			if (mean_interval(a, b, &ilo, &ihi))
+			if (diff_interval(a, b, &ilo, &ihi))
 				sbuf_printf(out,
 					    " (difference %+.1f %s, 95%% interval %+.1f .. %+.1f "
 					    "%s, over %llu and %llu samples)",
@@ -1113,6 +1257,10 @@ const char *lesson_root_missing(const struct sysroot *r, const char *needs, char
 		snprintf(buf, cap,
 			 "per-CPU RT runqueues (rt_throttled, rt_time) need debugfs: mount -t "
 			 "debugfs none /sys/kernel/debug (as root)");
+	else if (!strcmp(needs, "world"))
+		snprintf(buf, cap,
+			 "this lesson runs only in its simulated world (tunetop learn N "
+			 "--demo=world)");
 	else
 		snprintf(buf, cap, "no %s interface", needs);
 	return buf;

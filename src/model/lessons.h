@@ -29,6 +29,7 @@
 struct sim;
 struct recorder;
 struct world;
+struct knob_addr;
 
 struct lesson_metric {
 	char name[64];
@@ -42,6 +43,12 @@ struct lesson_metric {
 	 * the interval of the difference; n 0 = a single reading */
 	double sd;
 	uint64_t n;
+	/* an SD over samples (the world's jitter, struct lesson's
+	 * world_judge_sd): v is their SD, n their count and kurt their
+	 * kurtosis, for the interval of its change; false: v is a value or a
+	 * mean */
+	bool spread;
+	double kurt;
 };
 
 struct lesson_metrics {
@@ -83,7 +90,9 @@ enum lesson_latency { LESSON_LAT_PROBE, LESSON_LAT_APP_LOG };
 
 struct lesson {
 	const char *title;
-	const char *needs; /* "cpufreq" "cpuidle" "devfreq" "rt" "threads" */
+	/* "cpufreq" "cpuidle" "devfreq" "rt" "threads", or "world": the
+	 * lesson runs only in its world (.world; the runners open it) */
+	const char *needs;
 	const char *explain[3];
 	const char *intro; /* what is going on, what to look for */
 	/* The knob assignments to make, into assign (at most
@@ -94,6 +103,8 @@ struct lesson {
 	size_t (*toggle)(const struct lesson_run *e, const char *deep,
 			 char (*assign)[KNOB_ADDR_MAX + KNOB_VALUE_MAX]);
 	const char *toggle_hint; /* where else to do it: the TUI key / the shell form */
+	/* NULL: nothing of its own to measure (a lesson that runs only in
+	 * its world: the world's latency is all) */
 	void (*measure)(struct lesson_run *e, struct lesson_metrics *m);
 	double measure_s; /* about how long measure() takes */
 	/* what the change does in principle, and field-note background
@@ -111,9 +122,17 @@ struct lesson {
 	/* the toggles in the world where they differ from .toggle (NULL: .toggle) */
 	size_t (*world_toggle)(const struct lesson_run *e, const char *deep,
 			       char (*assign)[KNOB_ADDR_MAX + KNOB_VALUE_MAX]);
-	/* LESSON_LAT_PROBE: simulated seconds of the probe per measurement (0:
-	 * 1 s) */
+	/* simulated seconds per measurement in the world: the probe's (0:
+	 * 1 s) or the app log's (0: 1.5 s) */
 	double world_probe_s;
+	/* A fixed change in the world (.world_toggle = its runner): its
+	 * addresses into k (at most LESSON_MAX_TOGGLES; how many) and their
+	 * values, in order */
+	size_t (*world_addrs)(struct knob_addr *k);
+	const char *world_values[LESSON_MAX_TOGGLES];
+	/* LESSON_LAT_APP_LOG: judge the SD of the figure (its jitter, the
+	 * field note's number) instead of its mean */
+	bool world_judge_sd;
 	/* The world's state the lesson is about, made before the first
 	 * measurement (NULL: none), e.g. a runaway RT thread for throttling to
 	 * act on; restored with the lesson's change. Same form as .toggle. */
@@ -129,6 +148,9 @@ const struct lesson *lesson_at(size_t i);
 bool lesson_root_has(const struct sysroot *r, const char *needs);
 /* The lesson acts on this machine's threads whatever the board. */
 bool lesson_on_threads(const struct lesson *l);
+/* The lesson runs only in its world (needs "world"): on any other board
+ * the runners open that world (SIMULATED). */
+bool lesson_world_only(const struct lesson *l);
 
 /* Does the lesson run in the board's world (b->world is the lesson's
  * world)? Then its latency is the world's (l->world_latency) and judged

@@ -16,23 +16,51 @@
 
 #include "core/str.h"
 #include "model/world.h"
+#include "model/world_wm.h"
 #include "sysfs/sysroot.h"
 
 #define WORLD_APP_TAIL 16384 /* bytes: 50 lines of ~75 characters, twice over */
 
-int world_app_parse(const char *line, double *ms)
+/* The number after key in line: 1 = *v set, 0 = none. */
+static int parse_after(const char *line, const char *key, double *v)
 {
-	const char *p = strstr(line, "total:");
+	const char *p = strstr(line, key);
+	size_t k = strlen(key);
 	char *end;
-	double v;
+	double x;
 
 	if (!p)
 		return 0;
-	v = strtod(p + 6, &end);
-	if (end == p + 6 || !isfinite(v))
+	x = strtod(p + k, &end);
+	if (end == p + k || !isfinite(x))
 		return 0;
-	*ms = v;
+	*v = x;
 	return 1;
+}
+
+int world_app_parse(const char *line, double *ms)
+{
+	return parse_after(line, "total:", ms);
+}
+
+/* The mean, SD and kurtosis of v[0..n) into out. */
+static void moments(const double *v, size_t n, struct world_app *out)
+{
+	double s = 0, m2 = 0, m4 = 0;
+
+	out->n = n;
+	out->last_ms = v[0];
+	for (size_t i = 0; i < n; i++)
+		s += v[i];
+	out->mean_ms = s / (double)n;
+	for (size_t i = 0; i < n; i++) {
+		double d = (v[i] - out->mean_ms) * (v[i] - out->mean_ms);
+
+		m2 += d;
+		m4 += d * d;
+	}
+	out->sd_ms = n > 1 ? sqrt(m2 / (double)(n - 1)) : NAN;
+	out->kurt = n > 3 && m2 > 0 ? m4 * (double)n / (m2 * m2) : NAN;
 }
 
 /* The last `cap` bytes of the file (from a line's start): 0 or -errno. */
@@ -63,7 +91,8 @@ static int read_tail(const struct sysroot *r, const char *path, char *buf, size_
 	return 0;
 }
 
-int world_app_recent(const struct sysroot *r, size_t n, struct world_app *out)
+/* own: the world's own figure (world_app_recent_figure), else "total:" */
+static int recent(const struct sysroot *r, size_t n, bool own, struct world_app *out)
 {
 	char mark[256], *buf, *p;
 	const struct world_def *d;
@@ -73,7 +102,7 @@ int world_app_recent(const struct sysroot *r, size_t n, struct world_app *out)
 	int e;
 
 	memset(out, 0, sizeof(*out));
-	out->last_ms = out->mean_ms = out->sd_ms = NAN;
+	out->last_ms = out->mean_ms = out->sd_ms = out->kurt = NAN;
 	if (!world_present(r))
 		return -ENOENT;
 	e = sysfs_read_str(r, WORLD_MARKER, mark, sizeof(mark));
@@ -96,7 +125,7 @@ int world_app_recent(const struct sysroot *r, size_t n, struct world_app *out)
 	 * the tail counts only when the tail starts at the file's start */
 	for (p = buf + len; !e && p > buf && nv < n;) {
 		char *start;
-		double ms;
+		double ms = NAN;
 
 		*--p = '\0'; /* the line's '\n' */
 		start = strrchr(buf, '\n');
@@ -106,23 +135,25 @@ int world_app_recent(const struct sysroot *r, size_t n, struct world_app *out)
 			start = buf;
 		else
 			break;
-		if (world_app_parse(start, &ms) == 1)
-			v[nv++] = ms;
+		/* a model world's figure is in its unit (world_wm.h) */
+		if (own && d->wm ? parse_after(start, d->wm->line_prefix, &ms)
+				 : world_app_parse(start, &ms))
+			v[nv++] = own && d->wm ? ms * d->wm->unit_us / 1000.0 : ms;
 		p = start;
 	}
-	if (!e && nv) {
-		double s = 0, ss = 0;
-
-		out->n = nv;
-		out->last_ms = v[0];
-		for (size_t i = 0; i < nv; i++)
-			s += v[i];
-		out->mean_ms = s / (double)nv;
-		for (size_t i = 0; i < nv; i++)
-			ss += (v[i] - out->mean_ms) * (v[i] - out->mean_ms);
-		out->sd_ms = nv > 1 ? sqrt(ss / (double)(nv - 1)) : NAN;
-	}
+	if (!e && nv)
+		moments(v, nv, out);
 	free(buf);
 	free(v);
 	return e;
+}
+
+int world_app_recent(const struct sysroot *r, size_t n, struct world_app *out)
+{
+	return recent(r, n, false, out);
+}
+
+int world_app_recent_figure(const struct sysroot *r, size_t n, struct world_app *out)
+{
+	return recent(r, n, true, out);
 }

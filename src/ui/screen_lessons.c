@@ -33,6 +33,7 @@
 #include "model/explain.h"
 #include "model/lessons.h"
 #include "model/sim.h"
+#include "model/world.h"
 #include "ui/tui.h"
 
 enum lstep { L_LIST, L_EXPLAIN, L_BEFORE, L_AFTER, L_DONE };
@@ -48,6 +49,7 @@ struct lview {
 	/* the board: the TUI's own, or a private one */
 	bool tui_board;	     /* changes go through tui_set(), on t->knob */
 	struct sim *sim;     /* private simulated board */
+	struct world *world; /* private world (a lesson of its world only) */
 	struct sysroot root; /* its root */
 	bool root_open;
 	struct knob_ctx *ctx; /* private knob engine (private board, or lesson 5 read-only) */
@@ -99,8 +101,50 @@ static void board_close(struct screen_ctx *t, struct lview *v)
 	if (v->tmpstate[0])
 		sim_rmtree(v->tmpstate);
 	v->tmpstate[0] = '\0';
+	world_close(v->world); /* a private world: its directory goes */
+	v->world = NULL;
 	memset(&v->lb, 0, sizeof(v->lb));
 	v->tui_board = false;
+}
+
+/* A private board's root at dir and its knob engine with the journal in
+ * state (what: the board, for the error); on error the board is closed. */
+static int private_open(struct lview *v, const char *dir, const char *state, const char *what,
+			char *err, size_t cap)
+{
+	char *cause = NULL;
+
+	if (sysroot_open(&v->root, dir) != 0) {
+		snprintf(err, cap, "cannot open %s", what);
+		board_close(NULL, v);
+		return -EIO;
+	}
+	v->root_open = true;
+	if (knob_ctx_open(&v->ctx, &v->root, state, 0, &cause) != 0) {
+		snprintf(err, cap, "%s", cause ? cause : "knob engine unavailable");
+		free(cause);
+		board_close(NULL, v);
+		return -EIO;
+	}
+	v->lb.root = &v->root;
+	return 0;
+}
+
+/* A lesson of its world only, away from it: that world of its own, in a
+ * temporary directory with its journal (closed by board_close). */
+static int world_open(struct lview *v, const struct lesson *l, char *err, size_t cap)
+{
+	if (world_open_temp(l->world, 0, &v->world, err, cap) != 0)
+		return -EIO;
+	if (private_open(v, world_root(v->world), sim_state_dir(world_sim(v->world)), "the world",
+			 err, cap) != 0)
+		return -EIO;
+	v->lb.world = v->world;
+	snprintf(v->where, sizeof(v->where),
+		 "its world %s of its own (SIMULATED; tunetop --demo=%s shows it on every "
+		 "screen)",
+		 l->world, l->world);
+	return 0;
 }
 
 static int board_open(struct screen_ctx *t, struct lview *v, const struct lesson *l, char *err,
@@ -160,6 +204,8 @@ static int board_open(struct screen_ctx *t, struct lview *v, const struct lesson
 		snprintf(v->where, sizeof(v->where), "%s", tui_where(t));
 		return 0;
 	}
+	if (lesson_world_only(l))
+		return world_open(v, l, err, cap);
 	why_not = !lesson_root_has(&t->root, l->needs) ? "has no" : "may not change its";
 	lesson_root_missing(&t->root, l->needs, missing, sizeof(missing));
 	if (sim_find_bundle(bundle, sizeof(bundle)) != 0) {
@@ -170,19 +216,9 @@ static int board_open(struct screen_ctx *t, struct lview *v, const struct lesson
 	if (sim_open(&v->sim, bundle, err, cap) != 0)
 		return -EIO;
 	sim_step(v->sim, 1.0);
-	if (sysroot_open(&v->root, sim_root(v->sim)) != 0) {
-		snprintf(err, cap, "cannot open the simulated board");
-		board_close(t, v);
+	if (private_open(v, sim_root(v->sim), sim_state_dir(v->sim), "the simulated board", err,
+			 cap) != 0)
 		return -EIO;
-	}
-	v->root_open = true;
-	if (knob_ctx_open(&v->ctx, &v->root, sim_state_dir(v->sim), 0, &cause) != 0) {
-		snprintf(err, cap, "%s", cause ? cause : "knob engine unavailable");
-		free(cause);
-		board_close(t, v);
-		return -EIO;
-	}
-	v->lb.root = &v->root;
 	v->lb.sim = v->sim;
 	if (lesson_root_has(&t->root, l->needs))
 		snprintf(v->where, sizeof(v->where),
@@ -528,7 +564,8 @@ static void build_page(struct screen_ctx *t, struct lview *v)
 		char runs[420];
 
 		snprintf(runs, sizeof(runs), "Runs on %s", v->where);
-		add_wrapped(v, v->sim || t->sim ? ROLE_SIMULATED : ROLE_LABEL, "", runs);
+		add_wrapped(v, v->sim || v->world || t->sim ? ROLE_SIMULATED : ROLE_LABEL, "",
+			    runs);
 	}
 	add(v, ROLE_DEFAULT, " ");
 	switch (v->step) {
@@ -640,6 +677,10 @@ static const char *runs_on(struct screen_ctx *t, const struct lesson *l)
 		return "this machine's kernel";
 	if (t->replay)
 		return "(not in a replay)";
+	if (tui_cannot_write(t) == NULL && lesson_in_world(l, &wb))
+		return tui_where(t);
+	if (lesson_world_only(l))
+		return "its world of its own (SIMULATED)";
 	if (tui_cannot_write(t) == NULL && lesson_root_has(&t->root, l->needs))
 		return tui_where(t);
 	return "a simulated RK3588 of its own";

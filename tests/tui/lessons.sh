@@ -28,7 +28,7 @@ tui_wait l '1  Governor collapse +the simulated RK3588 of this demo'; ok $? "run
 tui_wait l "5  Affinity.*this machine's kernel"; ok $? "lesson 5 on this kernel"
 
 tui_keys l Enter
-tui_wait l 'Lesson 1 of 5: Governor collapse +\(step 1/4 what is going on\)'; ok $? "Enter: step 1 explains"
+tui_wait l 'Lesson 1 of 7: Governor collapse +\(step 1/4 what is going on\)'; ok $? "Enter: step 1 explains"
 tui_wait l 'cpufreq/\*/governor - CPU frequency governor'; ok $? "with its explain entries"
 tui_wait l 'Enter: measure the board as it is now'; ok $? "says what Enter does"
 tui_keys l Enter
@@ -55,11 +55,11 @@ tui_wait l 'changes 0 '; ok $? "no change left"
 
 # the next lesson, left half-way: Esc undoes its change
 tui_keys l Enter
-tui_wait l 'Lesson 2 of 5'; ok $? "Enter: the next lesson"
+tui_wait l 'Lesson 2 of 7'; ok $? "Enter: the next lesson"
 tui_keys l Escape
 tui_wait l 'Lessons: explain -> you change one knob'; ok $? "Esc: back to the list"
 tui_keys l Home Down Down Enter Enter
-tui_wait l 'Lesson 3 of 5: DDR and NPU clocks .*step 2/4' 15; ok $? "lesson 3 measured"
+tui_wait l 'Lesson 3 of 7: DDR and NPU clocks .*step 2/4' 15; ok $? "lesson 3 measured"
 tui_keys l t
 wait_file "$droot/sys/devices/platform/dmc/devfreq/dmc/governor" '^performance$'; ok $? "lesson 3: dmc on performance"
 tui_wait l 'step 3/4' 15
@@ -92,7 +92,7 @@ tui_wait_exit n; ok $? "quits"
 tui_start x 120 60 TUNETOP_SIM_EFFECT=absent -- --demo --screen lessons
 tui_wait x '2  Idle-state A/B with the probe'; ok $? "absent effect: the demo's lessons"
 tui_keys x Down Enter
-tui_wait x 'Lesson 2 of 5'; ok $? "lesson 2"
+tui_wait x 'Lesson 2 of 7'; ok $? "lesson 2"
 tui_keys x Enter
 tui_wait x 'step 2/4' 15; ok $? "measured before"
 tui_keys x t

@@ -18,7 +18,7 @@ tui_keys w L
 tui_wait w '5  Affinity, migrations and cache misses'; ok $? "L lists lesson 5"
 tui_wait_not w "5  Affinity.*this machine's kernel" 2; ok $? "lesson 5 does not run on this kernel"
 tui_keys w Down Down Down Down Enter
-tui_wait w 'Lesson 5 of 5' ; ok $? "lesson 5 opened"
+tui_wait w 'Lesson 5 of 7' ; ok $? "lesson 5 opened"
 tui_keys w Enter
 tui_wait w 'step 2/4 before: your turn' 20; ok $? "measured before"
 tui_wait w 'thread/1204/affinity=1'; ok $? "the change: the tree's cyclictest thread pinned"

@@ -21,7 +21,7 @@ cp "$rt" "$TMPD/rt.before"
 tui_keys w L
 tui_wait w '4  RT throttling'; ok $? "L lists lesson 4"
 tui_keys w Down Down Down Enter
-tui_wait w 'Lesson 4 of 5'; ok $? "lesson 4 opened"
+tui_wait w 'Lesson 4 of 7'; ok $? "lesson 4 opened"
 tui_keys w Enter
 tui_wait w 'step 2/4 before: your turn' 30; ok $? "measured before"
 is "$(cut -d' ' -f40,41 "$pm")" "10 1" "before measuring: pm_collector made a runaway RT thread (FIFO 10)"
