@@ -95,7 +95,9 @@ echo 0 >$knob
 # probe's own: a probe alone on a 200 us budget starved for seconds when its
 # start-up ran over the budget (the kernel pays an overrun back 200 us per
 # period), and got one sample in 5 s. CPU 1 idles while throttled (nothing
-# else to run), and with a CFS busy loop on it, runs that. The budget is put
+# else to run), and with a CFS busy loop on it, runs that; either way the
+# wait is charged to the RT loop that used the budget up (switched out
+# runnable for the idle task or the CFS loop). The budget is put
 # back (the period first, it must stay >= the runtime). Writing /proc/sys is
 # fine here: this is the guest.
 stamp throttle
@@ -105,6 +107,7 @@ echo 100000 >$rt/sched_rt_period_us
 run rt-budget sh -c "echo \$(cat $rt/sched_rt_runtime_us) \$(cat $rt/sched_rt_period_us)"
 taskset -c 1 sh -c 'while :; do :; done' &
 rthog=$!
+run rt-hog-pid echo $rthog
 run rt-hog tunetop set --no-verify thread/$rthog/policy=fifo:1
 runj throttle-idle tunetop probe --cpus 1 -i 1000 -D 2 --why --why-over 1000 --json
 taskset -c 1 sh -c 'while :; do :; done' &
